@@ -1,0 +1,179 @@
+"""A quarterly sewer bill: CU = VC x VU (rents.B), the minimum charge, the due
+date and the late penalty, explained step by step."""
+from __future__ import annotations
+
+import datetime as dt
+from decimal import Decimal
+
+from . import money, penalty, schedule
+from .dates import due_date, long, parse_date, parse_quarter, quarter_name, quarter_period
+from .errors import InputError
+from .explain import Explanation
+from .rules import parameter
+
+USAGE_KINDS = ("water-gallons", "water-cubic-feet", "sewage-gallons")
+THOUSAND = Decimal(1000)
+
+
+def parse_amount(value, what: str, example: str) -> Decimal:
+    """A non-negative number typed by a person; commas as thousands separators are fine."""
+    raw = str(value).strip().replace(",", "")
+    try:
+        amount = Decimal(raw)
+    except ArithmeticError:
+        amount = None
+    if amount is None or not amount.is_finite():
+        raise InputError(f"{what} must be a number, like {example}. You entered {value!r}.")
+    if amount < 0:
+        raise InputError(f"{what} cannot be negative. Enter a number of 0 or more, like {example}.")
+    return amount
+
+
+def compute(rules: dict, quarter: str, usage: dict, paid_on: str | None = None,
+            vc_per_1000: str | None = None, sewage_fraction: str | None = None) -> dict:
+    """usage: exactly one of {"water-gallons": N}, {"water-cubic-feet": N}, {"sewage-gallons": N}."""
+    given = {k: v for k, v in usage.items() if v is not None and str(v).strip() != ""}
+    if len(given) != 1:
+        what = "two kinds of usage" if given else "no usage"
+        raise InputError(f"You gave {what}. Enter exactly one of: water use in gallons, water use in cubic feet, "
+                         f"or metered sewage in gallons.")
+    kind, raw = next(iter(given.items()))
+    if kind not in USAGE_KINDS:
+        raise InputError(f"Unknown usage kind {kind!r}; use one of {', '.join(USAGE_KINDS)}.")
+    year, q = parse_quarter(quarter)
+    start, end = quarter_period(year, q)
+    due = due_date(rules, year, q)
+    ex = Explanation()
+    notices = []
+    ex.add(f"The {quarter_name(year, q)} bill covers {long(start)} to {long(end)} and is due on {long(due)}.",
+           "rents.F", quarter=quarter_name(year, q), due_date=due)
+    ex.add("It is billed in advance, from the latest quarter's meter reading, at the rate in force on the "
+           "quarter's first day.", "rents.H", interpretation="billing-in-advance")
+
+    sched = schedule.in_force(rules, start)
+    vc = Decimal(sched["vc_per_1000_gallons"])
+    fraction = Decimal(sched["sewage_fraction"])
+    ex.add(f"Rate schedule in force on {long(start)}: {sched['title']} — VC {money.dollars(vc)} per 1,000 gallons; "
+           f"{fraction * 100:g}% of metered water is billed as sewage. {schedule.LABELS[sched['status']]}",
+           "rents.D", schedule=sched["id"], status=sched["status"], vc_per_1000_gallons=vc, sewage_fraction=fraction)
+    if sched["status"] != "adopted":
+        notices.append(f"This estimate uses the {sched['status']} schedule “{sched['title']}”. "
+                       f"{schedule.LABELS[sched['status']]}")
+    what_if = {}
+    if vc_per_1000 is not None and str(vc_per_1000).strip() != "":
+        vc = parse_amount(vc_per_1000, "The what-if rate (VC per 1,000 gallons)", "9.50")
+        what_if["vc_per_1000_gallons"] = str(vc)
+        ex.add(f"What-if: you set VC to {money.dollars(vc)} per 1,000 gallons instead of the schedule's.", "rents.D",
+               vc_per_1000_gallons=vc)
+    if sewage_fraction is not None and str(sewage_fraction).strip() != "":
+        fraction = parse_amount(sewage_fraction, "The what-if sewage fraction", "0.85")
+        if fraction > 1:
+            raise InputError("The what-if sewage fraction must be between 0 and 1, like 0.85 for 85% of water use.")
+        what_if["sewage_fraction"] = str(fraction)
+        ex.add(f"What-if: you set the share of water billed as sewage to {fraction * 100:g}% instead of the schedule's.",
+               "rents.C.1", sewage_fraction=fraction)
+    if what_if:
+        notices.append("This is a what-if estimate with values you chose, not the schedule's.")
+
+    # Volume contribution VU (rents.B, rents.C)
+    examples = {"water-gallons": "12000", "water-cubic-feet": "1600", "sewage-gallons": "9600"}
+    names = {"water-gallons": "Water use in gallons", "water-cubic-feet": "Water use in cubic feet",
+             "sewage-gallons": "Metered sewage in gallons"}
+    amount = parse_amount(raw, names[kind], examples[kind])
+    water_gallons = None
+    if kind == "water-cubic-feet":
+        per_cf = parameter(rules, "gallons-per-cubic-foot")
+        water_gallons = amount * per_cf
+        ex.add(f"{money.gallons(amount)} cubic feet × 1,728/231 gallons per cubic foot = "
+               f"{money.gallons(water_gallons)} gallons of water.", "rents.C.1",
+               cubic_feet=amount, water_gallons=money.text(water_gallons))
+    elif kind == "water-gallons":
+        water_gallons = amount
+    if water_gallons is not None:
+        volume = water_gallons * fraction
+        ex.add(f"Sewage volume = {money.gallons(water_gallons)} gallons of water × {fraction} = "
+               f"{money.gallons(volume)} gallons (no sewage meter, so a fraction of metered water is used).",
+               "rents.C.1", volume_gallons=money.text(volume))
+    else:
+        volume = amount
+        ex.add(f"The property's own sewage meter measured {money.gallons(volume)} gallons; that is the volume billed.",
+               "rents.C.1", volume_gallons=money.text(volume))
+
+    computed = money.round_line(vc * volume / THOUSAND, rules)
+    ex.add(f"Charge = VC × volume ÷ 1,000 = {money.dollars(vc)} × {money.gallons(volume)} ÷ 1,000 = "
+           f"{money.dollars(computed)}.", "rents.B", interpretation="rounding", charge=computed)
+
+    min_water = Decimal(parameter(rules, "minimum-charge-water-gallons"))
+    minimum = money.round_line(vc * min_water * fraction / THOUSAND, rules)
+    minimum_applied = computed < minimum
+    ex.add(f"Minimum charge = the charge for {money.gallons(min_water)} gallons of water use = {money.dollars(vc)} × "
+           f"{money.gallons(min_water)} × {fraction} ÷ 1,000 = {money.dollars(minimum)} "
+           + ("(also for a property with a sewage meter). " if kind == "sewage-gallons" else ". ")
+           + (f"The charge is below it, so the minimum of {money.dollars(minimum)} is billed."
+              if minimum_applied else "The charge is not below it, so the charge stands."),
+           "minimum-charge", interpretation="minimum-with-sewage-meter" if kind == "sewage-gallons" else None,
+           minimum_charge=minimum)
+    charge = minimum if minimum_applied else computed
+
+    pen = Decimal(0)
+    n = 0
+    days_late = None
+    first_penalty = penalty.first_penalty_date(rules, due)
+    if paid_on is not None and str(paid_on).strip() != "":
+        paid = parse_date(paid_on, "The payment date (paid-on)")
+        days_late = (paid - due).days
+        n = penalty.periods(rules, due, paid)
+        rate = parameter(rules, "late-penalty-rate")
+        grace = parameter(rules, "late-penalty-grace-days")
+        if n == 0:
+            when = "on or before the due date" if days_late <= 0 else f"{days_late} days after the due date"
+            ex.add(f"Paid on {long(paid)}, {when}: within {grace} days, so no penalty.", "rents.F", days_after_due=days_late)
+        else:
+            pen = money.round_line(penalty.unrounded(rules, charge, n), rules)
+            ex.add(f"Paid on {long(paid)}, {days_late} days after the due date: a {rate * 100:g}% penalty applies from "
+                   f"{long(first_penalty)}, and a further {rate * 100:g}% for each further "
+                   f"{parameter(rules, 'late-penalty-period-months')} months unpaid. {n} period(s): penalty "
+                   f"{money.dollars(pen)}.", "rents.F", interpretation="penalty-accrual",
+                   days_after_due=days_late, penalty_periods=n, penalty=pen)
+    total = charge + pen
+    ex.add(f"Total = {money.dollars(charge)}" + (f" + {money.dollars(pen)} penalty" if pen else "")
+           + f" = {money.dollars(total)}.", "rents.F", total=total)
+    annual = charge * 4
+    ex.add(f"If every quarter of the year used the same, the year's charges would be {money.dollars(annual)}.",
+           "rents.H", annual_total=annual)
+
+    return {
+        "command": "bill",
+        "quarter": quarter_name(year, q),
+        "period_start": start.isoformat(),
+        "period_end": end.isoformat(),
+        "due_date": due.isoformat(),
+        "penalty_from": first_penalty.isoformat(),
+        "schedule": schedule.summary(sched) | ({"what_if": what_if} if what_if else {}),
+        "usage": {"kind": kind, "amount": str(amount)},
+        "water_gallons": money.text(water_gallons) if water_gallons is not None else None,
+        "volume_gallons": money.text(volume),
+        "computed_charge": money.text(computed),
+        "minimum_charge": money.text(minimum),
+        "minimum_applied": minimum_applied,
+        "charge": money.text(charge),
+        "paid_on": str(paid_on).strip() if days_late is not None else None,
+        "days_after_due": days_late,
+        "penalty_periods": n,
+        "penalty": money.text(pen),
+        "total": money.text(total),
+        "annual_total": money.text(annual),
+        "notices": notices,
+        "explanation": ex.steps,
+    }
+
+
+def proposed_alongside(rules: dict, result: dict, usage: dict, paid_on: str | None) -> dict | None:
+    """The same bill under a proposed schedule for that quarter, if one is pending."""
+    start = dt.date.fromisoformat(result["period_start"])
+    prop = schedule.proposed(rules, start)
+    if prop is None:
+        return None
+    return compute(rules, result["quarter"], usage, paid_on,
+                   vc_per_1000=prop["vc_per_1000_gallons"], sewage_fraction=prop["sewage_fraction"]) | {
+        "schedule": schedule.summary(prop)}

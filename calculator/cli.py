@@ -1,0 +1,110 @@
+"""The command line: `python -m calculator COMMAND ... --json`.
+
+The browser calls `run_json` with the same words (the page's query string uses
+the same option names), so the site and the command line give one answer.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from . import bill, hearing, industry, law, vc
+from .errors import InputError
+from .rules import load
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message):  # one line, no usage dump, exit 2 via InputError
+        raise InputError(f"{message[0].upper()}{message[1:]}. Run `python -m calculator {self.prog.split()[-1]} --help` for the options."
+                         if " " in self.prog else f"{message}. Run `python -m calculator --help` for the commands.")
+
+
+def parser() -> argparse.ArgumentParser:
+    p = _Parser(prog="calculator", description="The Town of Pawling sewer-use law, as a calculator.")
+    sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
+
+    b = sub.add_parser("bill", help="a quarterly sewer bill, explained")
+    b.add_argument("--quarter", required=True, help="billing quarter, like 2027-Q1")
+    use = b  # exactly one usage kind: bill.compute says so in plain words
+    use.add_argument("--water-gallons", help="water use this quarter, in gallons")
+    use.add_argument("--water-cubic-feet", help="water use this quarter, in cubic feet")
+    use.add_argument("--sewage-gallons", help="sewage measured by the property's own meter, in gallons")
+    b.add_argument("--paid-on", help="payment date YYYY-MM-DD, to see a late penalty")
+    b.add_argument("--vc-per-1000", help="what-if: VC in dollars per 1,000 gallons")
+    b.add_argument("--sewage-fraction", help="what-if: share of water use billed as sewage (0 to 1)")
+    b.add_argument("--with-proposed", action="store_true", help="also compute the bill under a pending proposed schedule")
+
+    v = sub.add_parser("vc", help="the rate VC from the year's costs")
+    v.add_argument("--om-cost", required=True, help="O&M cost of the past fiscal year, dollars")
+    v.add_argument("--user-volume-gallons", required=True, help="users' billable sewage volume, gallons")
+    v.add_argument("--extraneous-flow-cost", help="cost of treating measured extraneous flow, dollars")
+
+    i = sub.add_parser("industry", help="major contributing industry test and report dates")
+    i.add_argument("--average-workday-gallons", required=True)
+    i.add_argument("--system-gallons-per-day")
+    i.add_argument("--toxic-pollutant", action="store_true")
+    i.add_argument("--significant-impact", action="store_true")
+    i.add_argument("--year")
+
+    h = sub.add_parser("hearing", help="the lawful window for the rate-schedule meeting")
+    h.add_argument("--published", required=True, help="publication date YYYY-MM-DD")
+    h.add_argument("--meeting", help="planned meeting date YYYY-MM-DD")
+
+    sub.add_parser("provisions", help="the law's provisions in order")
+
+    for sp in (b, v, i, h, sub.choices["provisions"]):
+        sp.add_argument("--json", action="store_true", help="print one JSON object (the default; kept for clarity)")
+    return p
+
+
+def run(argv: list[str]) -> dict | list:
+    """Run one command; return its result, or raise InputError with a one-line message."""
+    args = parser().parse_args(argv)
+    rules = load()
+    if args.command == "bill":
+        usage = {"water-gallons": args.water_gallons, "water-cubic-feet": args.water_cubic_feet,
+                 "sewage-gallons": args.sewage_gallons}
+        out = bill.compute(rules, args.quarter, usage, args.paid_on, args.vc_per_1000, args.sewage_fraction)
+        if args.with_proposed:
+            out["proposed"] = bill.proposed_alongside(rules, out, usage, args.paid_on)
+        return out
+    if args.command == "vc":
+        return vc.compute(rules, args.om_cost, args.user_volume_gallons, args.extraneous_flow_cost)
+    if args.command == "industry":
+        return industry.compute(rules, args.average_workday_gallons, args.system_gallons_per_day,
+                                args.toxic_pollutant, args.significant_impact, args.year)
+    if args.command == "hearing":
+        return hearing.compute(rules, args.published, args.meeting)
+    return {"command": "provisions", "provisions": law.provisions(rules)}
+
+
+def run_json(argv) -> str:
+    """For the browser: always returns JSON, {"ok": true, "result": …} or {"ok": false, "error": "…"}."""
+    try:
+        return json.dumps({"ok": True, "result": run([str(a) for a in argv])}, ensure_ascii=False)
+    except InputError as exc:
+        return json.dumps({"ok": False, "error": str(exc)}, ensure_ascii=False)
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv in ([], ["-h"], ["--help"]) or (len(argv) == 2 and argv[1] in ("-h", "--help")):
+        try:
+            parser().parse_args(argv or ["--help"])
+        except SystemExit:
+            return 0
+    try:
+        result = run(argv)
+    except InputError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    except Exception as exc:  # a rule-file problem or a defect: still one line, still exit 2
+        from .validate import RuleError
+        if isinstance(exc, RuleError):
+            print("error: the rules have problems: " + " | ".join(exc.problems), file=sys.stderr)
+            return 2
+        raise
+    json.dump(result, sys.stdout, ensure_ascii=False, indent=2)
+    sys.stdout.write("\n")
+    return 0

@@ -1,0 +1,68 @@
+"""Dates as the law counts them: quarters, due dates, days and months after."""
+from __future__ import annotations
+
+import calendar
+import datetime as dt
+import re
+
+from .errors import InputError
+from .rules import parameter
+
+_QUARTER = re.compile(r"^(\d{4})-Q([1-4])$")
+
+
+def parse_date(value: str, what: str) -> dt.date:
+    try:
+        return dt.date.fromisoformat(str(value).strip())
+    except ValueError:
+        raise InputError(f"{what} {value!r} is not a date. Enter it as YYYY-MM-DD, like 2027-03-01.") from None
+
+
+def parse_quarter(value: str) -> tuple[int, int]:
+    m = _QUARTER.match(str(value).strip().upper())
+    if not m:
+        raise InputError(f"Quarter {value!r} is not a billing quarter. Enter the year and quarter 1 to 4, like 2027-Q1.")
+    return int(m.group(1)), int(m.group(2))
+
+
+def quarter_name(year: int, q: int) -> str:
+    return f"{year}-Q{q}"
+
+
+def quarter_period(year: int, q: int) -> tuple[dt.date, dt.date]:
+    first_month = 3 * (q - 1) + 1
+    last_month = first_month + 2
+    return dt.date(year, first_month, 1), dt.date(year, last_month, calendar.monthrange(year, last_month)[1])
+
+
+def month_day(year: int, md: str) -> dt.date:
+    month, day = (int(x) for x in md.split("-"))
+    return dt.date(year, month, day)
+
+
+def due_date(rules: dict, year: int, q: int) -> dt.date:
+    return month_day(year, parameter(rules, "bill-due-dates")[q - 1])
+
+
+def next_quarter_due(rules: dict, today: dt.date) -> str:
+    """The quarter whose bill falls due next, on or after today."""
+    for year in (today.year, today.year + 1):
+        for q in range(1, 5):
+            if due_date(rules, year, q) >= today:
+                return quarter_name(year, q)
+    raise AssertionError("unreachable: a due date falls in every year")
+
+
+def add_months(day: dt.date, months: int) -> dt.date:
+    index = day.month - 1 + months
+    year, month = day.year + index // 12, index % 12 + 1
+    return dt.date(year, month, min(day.day, calendar.monthrange(year, month)[1]))
+
+
+MONTHS = ("January", "February", "March", "April", "May", "June", "July",
+          "August", "September", "October", "November", "December")
+
+
+def long(day: dt.date) -> str:
+    """15 January 2027 (not locale-dependent, so the browser says the same)."""
+    return f"{day.day} {MONTHS[day.month - 1]} {day.year}"

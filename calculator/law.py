@@ -1,0 +1,42 @@
+"""The law's text as provisions, reassembled in the law's order."""
+from __future__ import annotations
+
+
+def provision_text(p: dict) -> str:
+    """A provision's own words (not its children's), as received."""
+    parts = []
+    if p.get("label"):
+        parts.append(p["label"])
+    if p.get("term"):
+        parts.append(p["term"])
+    if p.get("text"):
+        parts.append(p["text"])
+    f = p.get("formula")
+    if f:
+        parts.append(f["expression"])
+        parts.append("where:")
+        parts.extend(f"{w['symbol']} = {w['meaning']}" for w in f["where"])
+    return " ".join(parts)
+
+
+def provisions(rules: dict) -> list[dict]:
+    return [{"id": p["id"], "heading": p["heading"], "section": p.get("section"),
+             "article": p["article"], "parent": p["parent"],
+             "text": provision_text(p),
+             "notes": p.get("notes_before", []) + p.get("notes_after", [])} for p in rules["provisions"]]
+
+
+def full_text(rules: dict) -> str:
+    """The whole law, words in order, history notes where they stand in the source."""
+    out = []
+    by_article = {a["id"]: a for a in rules["law"]["articles"]}
+    started = set()
+    for p in rules["provisions"]:
+        art = p["article"]
+        if art not in started:
+            started.add(art)
+            out.extend(by_article[art].get("notes_before", []))
+        out.extend(p.get("notes_before", []))
+        out.append(provision_text(p))
+        out.extend(p.get("notes_after", []))  # only leaves carry closing notes in our text
+    return " ".join(x for x in out if x)

@@ -1,0 +1,41 @@
+"""The late penalty of rents.F: 15% per quarter after nonpayment for 30 days."""
+from __future__ import annotations
+
+import datetime as dt
+from decimal import Decimal
+
+from .dates import add_months
+from .rules import interpretation, parameter
+
+
+def first_penalty_date(rules: dict, due: dt.date) -> dt.date:
+    """The first day a penalty applies: the day after the grace period ends."""
+    return due + dt.timedelta(days=parameter(rules, "late-penalty-grace-days") + 1)
+
+
+def periods(rules: dict, due: dt.date, paid_on: dt.date) -> int:
+    """How many penalty periods have begun by the day of payment (0 within the grace period)."""
+    first = first_penalty_date(rules, due)
+    if paid_on < first:
+        return 0
+    step = parameter(rules, "late-penalty-period-months")
+    months = (paid_on.year - first.year) * 12 + paid_on.month - first.month
+    n = months // step
+    while add_months(first, (n + 1) * step) <= paid_on:
+        n += 1
+    while n > 0 and add_months(first, n * step) > paid_on:
+        n -= 1
+    return 1 + n
+
+
+def unrounded(rules: dict, charge: Decimal, n: int) -> Decimal:
+    """The penalty on a charge after n periods, by the recorded reading of rents.F."""
+    if n <= 0:
+        return Decimal(0)
+    rate = parameter(rules, "late-penalty-rate")
+    mode = interpretation(rules, "penalty-accrual")
+    if mode == "once":
+        return charge * rate
+    if mode == "compound":
+        return charge * ((1 + rate) ** n - 1)
+    return charge * rate * n  # "simple": a further 15% of the unpaid charge per period

@@ -1,0 +1,45 @@
+"""Which rate schedule applies: the one in force, and any one proposed."""
+from __future__ import annotations
+
+import datetime as dt
+from decimal import Decimal
+
+from .errors import InputError
+
+LABELS = {
+    "illustrative": "ILLUSTRATIVE — invented numbers, not a rate the Town has adopted.",
+    "proposed": "PROPOSED — not yet adopted by the Town Board; it may change.",
+    "adopted": "Adopted by the Town Board.",
+}
+
+
+def _covers(s: dict, day: dt.date) -> bool:
+    return s["effective"] <= day.isoformat() and ("ends" not in s or day.isoformat() <= s["ends"])
+
+
+def in_force(rules: dict, day: dt.date) -> dict:
+    """The adopted (or illustrative) schedule in force on a day. Proposed ones never are."""
+    found = [s for s in rules["schedules"] if s["status"] != "proposed" and _covers(s, day)]
+    if not found:
+        starts = sorted(s["effective"] for s in rules["schedules"] if s["status"] != "proposed")
+        hint = f" The earliest schedule takes effect on {starts[0]}." if starts else ""
+        raise InputError(f"No rate schedule is in force on {day.isoformat()}.{hint} Choose a later quarter.")
+    return max(found, key=lambda s: s["effective"])
+
+
+def proposed(rules: dict, day: dt.date) -> dict | None:
+    """A proposed schedule that would be in force on that day, if one is pending."""
+    found = [s for s in rules["schedules"] if s["status"] == "proposed" and _covers(s, day)]
+    return max(found, key=lambda s: s["effective"]) if found else None
+
+
+def summary(s: dict, vc: Decimal | None = None, fraction: Decimal | None = None) -> dict:
+    out = {
+        "id": s["id"], "title": s["title"], "status": s["status"], "effective": s["effective"],
+        "vc_per_1000_gallons": str(vc if vc is not None else Decimal(s["vc_per_1000_gallons"])),
+        "sewage_fraction": str(fraction if fraction is not None else Decimal(s["sewage_fraction"])),
+        "label": LABELS[s["status"]],
+    }
+    if "ends" in s:
+        out["ends"] = s["ends"]
+    return out

@@ -1,0 +1,58 @@
+"""The YAML test cases (tests/cases/*.yaml): loading them, turning their inputs
+into command-line words, and comparing expected outputs with actual ones."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import yaml
+
+CASES_DIR = Path(__file__).parent / "cases"
+
+
+class _Loader(yaml.SafeLoader):
+    pass
+
+
+# Dates stay strings, as the command line receives them.
+_Loader.yaml_implicit_resolvers = {
+    ch: [(t, r) for t, r in rs if t != "tag:yaml.org,2002:timestamp"]
+    for ch, rs in yaml.SafeLoader.yaml_implicit_resolvers.items()
+}
+
+
+def load_cases() -> list[dict]:
+    cases = []
+    for path in sorted(CASES_DIR.glob("*.yaml")):
+        for i, case in enumerate(yaml.load(path.read_text(encoding="utf-8"), Loader=_Loader) or []):
+            case["_id"] = f"{path.stem}[{i}] {case['name']}"
+            cases.append(case)
+    return cases
+
+
+def argv_for(case: dict) -> list[str]:
+    argv = [case["command"]]
+    for key, value in (case.get("input") or {}).items():
+        if value is True:
+            argv.append(f"--{key}")
+        elif value is False or value is None:
+            continue
+        else:
+            argv += [f"--{key}", str(value)]
+    return argv
+
+
+def mismatches(expected, actual, path="") -> list[str]:
+    """Every place where actual differs from expected (expected dicts are subsets)."""
+    if isinstance(expected, dict):
+        if not isinstance(actual, dict):
+            return [f"{path or 'result'}: expected an object, got {actual!r}"]
+        out = []
+        for k, v in expected.items():
+            if k not in actual:
+                out.append(f"{path}{k}: missing")
+            else:
+                out += mismatches(v, actual[k], f"{path}{k}.")
+        return out
+    if expected != actual or type(expected) is not type(actual):
+        return [f"{path.rstrip('.')}: expected {expected!r}, got {actual!r}"]
+    return []

@@ -1,0 +1,47 @@
+"""The law's cases (tests/cases/*.yaml), run through the engine in CPython."""
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from calculator.cli import run
+from calculator.errors import InputError
+from casebook import argv_for, load_cases, mismatches
+
+ROOT = Path(__file__).resolve().parent.parent
+CASES = load_cases()
+ANSWERS = [c for c in CASES if "error" not in c]
+REFUSALS = [c for c in CASES if "error" in c]
+
+
+def test_there_are_enough_cases():
+    assert len(ANSWERS) >= 40, len(ANSWERS)
+    assert len(REFUSALS) >= 10, len(REFUSALS)
+
+
+@pytest.mark.parametrize("case", ANSWERS, ids=[c["_id"] for c in ANSWERS])
+def test_case(case):
+    result = run(argv_for(case))
+    assert not mismatches(case["output"], result), mismatches(case["output"], result)
+    for step in result.get("explanation", []):
+        assert step["text"] and step["cite"], step
+
+
+@pytest.mark.parametrize("case", REFUSALS, ids=[c["_id"] for c in REFUSALS])
+def test_bad_input_is_refused_in_process(case):
+    with pytest.raises(InputError) as err:
+        run(argv_for(case))
+    assert case["error"].lower() in str(err.value).lower()
+
+
+@pytest.mark.parametrize("case", REFUSALS, ids=[c["_id"] for c in REFUSALS])
+def test_bad_input_through_the_command_line(case):
+    proc = subprocess.run([sys.executable, "-m", "calculator", *argv_for(case), "--json"],
+                          cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 2, proc
+    assert proc.stdout == ""
+    lines = proc.stderr.strip().splitlines()
+    assert len(lines) == 1, proc.stderr
+    assert "Traceback" not in proc.stderr
+    assert case["error"].lower() in lines[0].lower()
