@@ -56,10 +56,11 @@ def _compose(path: Path):
     return data, node
 
 
-def _locate(node, path) -> tuple[int, int]:
-    """Line and column (1-based) of the YAML node at a JSON-Schema error path."""
+def _locate(node, path, at_key=False) -> tuple[int, int]:
+    """Line and column (1-based) of the YAML node at a JSON-Schema error path
+    (of the key itself rather than its value, with at_key)."""
     best = node
-    for key in path:
+    for i, key in enumerate(path):
         if node is None:
             break
         if isinstance(node, yaml.MappingNode):
@@ -70,6 +71,8 @@ def _locate(node, path) -> tuple[int, int]:
                     best = k
                     break
             node = nxt
+            if at_key and i == len(path) - 1:
+                break
         elif isinstance(node, yaml.SequenceNode) and isinstance(key, int) and key < len(node.value):
             node = node.value[key]
         else:
@@ -80,8 +83,8 @@ def _locate(node, path) -> tuple[int, int]:
     return mark.line + 1, mark.column + 1
 
 
-def _where(path: Path, node, at) -> str:
-    line, col = _locate(node, list(at))
+def _where(path: Path, node, at, at_key=False) -> str:
+    line, col = _locate(node, list(at), at_key)
     try:
         shown = path.relative_to(RULES_DIR.parent)
     except ValueError:
@@ -101,6 +104,10 @@ def _advice(err) -> str:
         return f"{err.message}. Add it."
     if err.validator in ("pattern", "format"):
         return f"{err.instance!r} is not in the expected form. Write it like the other files do (dates as YYYY-MM-DD in quotes, amounts as \"12.50\")"
+    if err.validator == "type":
+        want = err.validator_value if isinstance(err.validator_value, str) else " or ".join(err.validator_value)
+        hint = " Put it in quotes." if want == "string" else ""
+        return f"{err.instance!r} should be a {want}.{hint}"
     if err.validator == "enum":
         return f"{err.instance!r} is not allowed here; use one of: {', '.join(map(str, err.validator_value))}"
     return err.message
@@ -109,7 +116,11 @@ def _advice(err) -> str:
 def _check(path: Path, data, node, schema: dict, problems: list[str]) -> None:
     validator = jsonschema.Draft202012Validator(schema, format_checker=jsonschema.FormatChecker())
     for err in sorted(validator.iter_errors(data), key=lambda e: list(map(str, e.absolute_path))):
-        problems.append(f"{_where(path, node, err.absolute_path)}: {_advice(err)}")
+        at = list(err.absolute_path)
+        if err.validator == "additionalProperties" and isinstance(err.instance, dict):
+            extra = [k for k in err.instance if k not in err.schema.get("properties", {})]
+            at += extra[:1]  # point at the unknown key itself
+        problems.append(f"{_where(path, node, at, at_key=err.validator == 'additionalProperties')}: {_advice(err)}")
 
 
 # ---- the law ----------------------------------------------------------------------
@@ -289,7 +300,7 @@ def _schedule_problems(schedules: list[dict], parameters: dict, rules_dir: Path)
 def main(argv=None) -> int:
     import sys
     try:
-        rules = compile_rules()
+        rules = compile_rules(RULES_DIR)
     except RuleError as exc:
         print("The rules have problems; nothing was built:", file=sys.stderr)
         for p in exc.problems:

@@ -1,0 +1,39 @@
+"""The same YAML cases, run by the engine wheel in Pyodide (Python 3.14, under
+Node), give byte-identical answers to CPython's."""
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+import build
+from calculator.cli import run_json
+from casebook import argv_for, load_cases
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="session")
+def wheel(tmp_path_factory):
+    return build.build_engine_wheel(build.validate_rules(), tmp_path_factory.mktemp("wheel"))
+
+
+def test_every_case_gives_the_same_answer_in_pyodide(wheel, tmp_path):
+    if not (ROOT / "node_modules" / "pyodide").is_dir():
+        pytest.fail("node_modules/pyodide is missing: run `npm ci` (the test command in the README does)")
+    cases = load_cases()
+    argvs = [argv_for(c) for c in cases]
+    argvs.append(["provisions"])
+    (tmp_path / "cases.json").write_text(json.dumps(argvs))
+    proc = subprocess.run([shutil.which("node"), "tests/node/parity.mjs", str(wheel), str(tmp_path / "cases.json")],
+                          cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    lines = proc.stdout.splitlines()
+    assert len(lines) == len(argvs)
+    stats = json.loads(proc.stderr.strip().splitlines()[-1])
+    assert stats["python"].startswith("3.1") and stats["python"] != "3.11.7"  # really the Pyodide interpreter
+    print(f"\nparity: {stats}")
+    for argv, got in zip(argvs, lines):
+        assert got == run_json(argv), argv
+    assert sum('"ok": false' in line for line in lines) == sum("error" in c for c in cases)

@@ -1,0 +1,107 @@
+"""Strict validation of rules/: every error names file:line:column and what to change."""
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from calculator.validate import RuleError, compile_rules
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture
+def rules_copy(tmp_path):
+    dst = tmp_path / "rules"
+    shutil.copytree(ROOT / "rules", dst)
+    return dst
+
+
+def problems(rules_dir):
+    with pytest.raises(RuleError) as err:
+        compile_rules(rules_dir)
+    return err.value.problems
+
+
+def test_the_shipped_rules_are_valid():
+    rules = compile_rules(ROOT / "rules")
+    assert len(rules["provisions"]) >= 60
+    for p in rules["parameters"].values():
+        assert p["cite"] in {q["id"] for q in rules["provisions"]}
+
+
+def test_an_unknown_key_is_rejected_with_its_line(rules_copy):
+    f = rules_copy / "parameters" / "late-penalty-rate.yaml"
+    f.write_text(f.read_text() + "valeu: 0.2\n")
+    [p] = problems(rules_copy)
+    assert "late-penalty-rate.yaml:6:1" in p and "valeu" in p and "keys allowed" in p
+
+
+def test_a_cite_that_is_not_a_provision_is_rejected(rules_copy):
+    f = rules_copy / "parameters" / "late-penalty-rate.yaml"
+    f.write_text(f.read_text().replace("cite: rents.F", "cite: rents.Z"))
+    [p] = problems(rules_copy)
+    assert "late-penalty-rate.yaml:4:7" in p and "rents.Z" in p
+
+
+def test_a_number_written_as_a_float_is_rejected(rules_copy):
+    f = rules_copy / "rate-schedules" / "2025-illustrative.yaml"
+    f.write_text(f.read_text().replace('vc_per_1000_gallons: "10.00"', "vc_per_1000_gallons: 10.5"))
+    [p] = problems(rules_copy)
+    assert "2025-illustrative.yaml:8:" in p and "vc_per_1000_gallons" in p or "10.5" in p
+
+
+def test_schedules_that_overlap_are_rejected(rules_copy):
+    src = (rules_copy / "rate-schedules" / "2025-illustrative.yaml").read_text()
+    (rules_copy / "rate-schedules" / "2026.yaml").write_text(
+        src.replace("id: 2025-illustrative", "id: '2026'").replace("effective: 2025-01-01", "effective: 2026-01-01"))
+    (rules_copy / "rate-schedules" / "2025-illustrative.yaml").write_text(src.replace(
+        "effective: 2025-01-01", "effective: 2025-01-01\nends: 2026-06-30"))
+    [p] = problems(rules_copy)
+    assert "overlap" in p and "2026-01-01" in p
+
+
+def test_two_schedules_on_the_same_day_are_rejected(rules_copy):
+    src = (rules_copy / "rate-schedules" / "2025-illustrative.yaml").read_text()
+    (rules_copy / "rate-schedules" / "2025-b.yaml").write_text(src.replace("id: 2025-illustrative", "id: 2025-b"))
+    assert any("both take effect on 2025-01-01" in p for p in problems(rules_copy))
+
+
+def test_an_adopted_schedule_needs_its_notice_and_vote(rules_copy):
+    f = rules_copy / "rate-schedules" / "2025-illustrative.yaml"
+    f.write_text(f.read_text().replace("status: illustrative", "status: adopted"))
+    ps = problems(rules_copy)
+    assert any("'notice' is a required property" in p for p in ps)
+    assert any("'adoption' is a required property" in p for p in ps)
+
+
+def test_broken_yaml_names_the_line(rules_copy):
+    f = rules_copy / "interpretations" / "rounding.yaml"
+    f.write_text("id: rounding\nquestion: [unclosed\n")
+    [p] = problems(rules_copy)
+    assert "rounding.yaml:" in p and "not valid YAML" in p
+
+
+def test_a_chosen_reading_must_be_one_of_the_options(rules_copy):
+    f = rules_copy / "interpretations" / "penalty-accrual.yaml"
+    f.write_text(f.read_text().replace("chosen: simple", "chosen: monthly"))
+    [p] = problems(rules_copy)
+    assert "penalty-accrual.yaml:5:9" in p and "monthly" in p
+
+
+def test_a_year_id_without_quotes_is_explained(rules_copy):
+    f = rules_copy / "rate-schedules" / "2025-illustrative.yaml"
+    f.write_text(f.read_text().replace("id: 2025-illustrative", "id: 2025"))
+    ps = problems(rules_copy)
+    assert any("2025-illustrative.yaml:4:5" in p and "Put it in quotes" in p for p in ps)
+
+
+def test_the_validate_command_says_ok_or_exits_non_zero(rules_copy):
+    ok = subprocess.run([sys.executable, "-m", "calculator.validate"], cwd=ROOT, capture_output=True, text=True)
+    assert ok.returncode == 0 and "rules OK" in ok.stdout
+    (rules_copy / "parameters" / "late-penalty-rate.yaml").write_text("value: [\n")
+    bad = subprocess.run([sys.executable, "-c", "import sys; from calculator import validate; "
+                          f"validate.RULES_DIR = __import__('pathlib').Path({str(rules_copy)!r}); "
+                          "sys.exit(validate.main())"], cwd=ROOT, capture_output=True, text=True)
+    assert bad.returncode == 1 and "late-penalty-rate.yaml" in bad.stderr
