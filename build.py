@@ -71,6 +71,215 @@ def build_engine_wheel(rules: dict, out_dir: Path) -> Path:
     return target
 
 
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+PAGES = ROOT / "docs" / "templates" / "pages"
+
+
+def build_date():
+    """The day the site is built for (SOURCE_DATE_EPOCH when set, for reproducible builds)."""
+    import datetime as dt
+    epoch = os.environ.get("SOURCE_DATE_EPOCH")
+    if epoch:
+        return dt.datetime.fromtimestamp(int(epoch), dt.timezone.utc).date()
+    return dt.date.today()
+
+
+def stage_docs(staging: Path) -> Path:
+    """Step 2a: copy the hand-written pages into a fresh folder (templates stay behind)."""
+    import shutil
+    docs = staging / "docs"
+    shutil.copytree(ROOT / "docs", docs, ignore=shutil.ignore_patterns("templates", "overrides", "*.j2"))
+    return docs
+
+
+def render_pages(rules: dict, docs: Path) -> list[Path]:
+    """Step 2b: render the pages generated from rules/ (Jinja2 templates in docs/templates/pages/).
+    `law.md.j2` becomes law/index.md; `rates/schedule.md.j2` is rendered once per schedule."""
+    env = jinja_environment(PAGES)
+    ctx = page_context(rules, build_date())
+    written = []
+    for template in sorted(PAGES.rglob("*.md.j2")):
+        rel = template.relative_to(PAGES).as_posix()
+        if rel == "rates/schedule.md.j2":
+            targets = [(f"rates/{s['id']}/index.md", {"schedule": s}) for s in ctx["schedules"]]
+        else:
+            name = rel[: -len(".md.j2")]
+            targets = [("index.md" if name == "index" else f"{name}/index.md", {})]
+        for out, extra in targets:
+            path = docs / out
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(env.get_template(rel).render(**ctx, **extra), encoding="utf-8")
+            written.append(path)
+    return written
+
+
+def jinja_environment(folder: Path):
+    import re
+
+    import jinja2
+
+    from calculator import money
+    from calculator.dates import long
+    from calculator.law import anchor
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(folder)), undefined=jinja2.ChainableUndefined,
+                             keep_trailing_newline=True, trim_blocks=True, lstrip_blocks=True, autoescape=False)
+    md_special = re.compile(r"([\\`*_\[\]<>#|])")
+    env.filters["md"] = lambda text: md_special.sub(r"\\\1", str(text))
+    env.filters["anchor"] = anchor
+    env.filters["html"] = lambda text: jinja2.utils.markupsafe.escape(str(text))
+    env.filters["long"] = lambda d: long(d if hasattr(d, "year") else __import__("datetime").date.fromisoformat(d))
+    env.filters["dollars"] = lambda x: money.dollars(__import__("decimal").Decimal(str(x)))
+    env.filters["percent"] = lambda x: money.percent(__import__("decimal").Decimal(str(x)))
+    return env
+
+
+def page_context(rules: dict, today) -> dict:
+    """What the page templates see: the rules, arranged for reading, and worked examples
+    computed by the engine (so no page states a number the engine did not produce)."""
+    from calculator import bill, schedule
+    from calculator.dates import next_quarter_due
+    from calculator.law import anchor, provision_text
+    by_id = {p["id"]: dict(p, anchor=anchor(p["id"]), words=provision_text(p)) for p in rules["provisions"]}
+    params_by_cite: dict[str, list] = {}
+    for p in rules["parameters"].values():
+        params_by_cite.setdefault(p["cite"], []).append(p)
+    interps_by_cite: dict[str, list] = {}
+    for i in rules["interpretations"].values():
+        interps_by_cite.setdefault(i["reads"], []).append(i)
+    quarter = next_quarter_due(rules, today)
+    try:
+        current = schedule.in_force(rules, today)
+    except Exception:
+        current = None
+    example = bill.compute(rules, quarter, {"water-gallons": "12000"})
+    minimum = bill.compute(rules, quarter, {"water-gallons": "0"})
+    schedules = []
+    for s in rules["schedules"]:
+        q = f"{s['effective'][:4]}-Q{(int(s['effective'][5:7]) - 1) // 3 + 1}"
+        at = bill.compute(rules, q, {"water-gallons": "0"}, vc_per_1000=s["vc_per_1000_gallons"],
+                          sewage_fraction=s["sewage_fraction"])
+        schedules.append(dict(s, minimum_charge=at["minimum_charge"], label=schedule.LABELS[s["status"]],
+                              in_force=current is not None and s["id"] == current["id"]))
+    return {
+        "rules": rules, "today": today.isoformat(), "provisions": by_id,
+        "articles": [dict(a, top=[by_id[i] for i in a["provisions"]]) for a in rules["law"]["articles"]],
+        "params_by_cite": params_by_cite, "interps_by_cite": interps_by_cite,
+        "interpretations": list(rules["interpretations"].values()),
+        "schedules": schedules, "current": current and next(s for s in schedules if s["id"] == current["id"]),
+        "proposed": [s for s in schedules if s["status"] == "proposed"],
+        "example": example, "minimum": minimum, "example_quarter": quarter,
+        "wheel": f"{WHEEL_NAME}-{engine_version()}-py3-none-any.whl",
+        "parameters": rules["parameters"],
+    }
+
+
+def copy_pyodide(docs: Path) -> Path:
+    """Step 4: Pyodide's core files from node_modules (pinned by package-lock.json)."""
+    import shutil
+    src = ROOT / "node_modules" / "pyodide"
+    if not src.is_dir():
+        raise BuildError("node_modules/pyodide is missing. Run `npm ci` first (python build.py install does it).")
+    dst = docs / "pyodide"
+    dst.mkdir(parents=True, exist_ok=True)
+    for name in PYODIDE_FILES:
+        shutil.copy2(src / name, dst / name)
+    return dst
+
+
+def run_mkdocs(docs: Path, site: Path) -> None:
+    """Step 5: mkdocs build --strict on the staged pages."""
+    import logging
+    from mkdocs.commands.build import build as mkdocs_build
+    from mkdocs.config import load_config
+    from mkdocs.exceptions import Abort, ConfigurationError
+    log = logging.getLogger("mkdocs")
+    log.setLevel(logging.WARNING)
+    if not log.handlers:
+        handler = logging.StreamHandler(sys.stderr)
+        handler.setFormatter(logging.Formatter("  mkdocs %(levelname)s: %(message)s"))
+        log.addHandler(handler)
+    try:
+        config = load_config(config_file=str(ROOT / "mkdocs.yml"), docs_dir=str(docs), site_dir=str(site),
+                             strict=True, theme={"name": "material", "custom_dir": str(ROOT / "docs" / "overrides"),
+                                                 **_theme_options()})
+        mkdocs_build(config)
+    except (Abort, ConfigurationError) as exc:
+        raise BuildError(f"mkdocs refused the pages: {exc}. The warnings above say which page and link to fix.")
+
+
+def _theme_options() -> dict:
+    from calculator.validate import read_yaml
+    theme = dict(read_yaml(ROOT / "mkdocs.yml")["theme"])
+    theme.pop("name", None)
+    theme.pop("custom_dir", None)
+    return theme
+
+
+def swap_in(new_site: Path, site: Path) -> None:
+    """Step 6: replace site/ with the new build only now that every step has passed."""
+    import shutil
+    old = site.with_name(f".site-old-{os.getpid()}")
+    if site.exists():
+        os.replace(site, old)
+    os.replace(new_site, site)
+    shutil.rmtree(old, ignore_errors=True)
+
+
+class BuildError(Exception):
+    """A step failed; the message says what to fix. site/ is left as it was."""
+
+
+def build(site: Path = ROOT / "site", rules_dir: Path | None = None) -> Path:
+    import shutil
+    import tempfile
+    import time
+    started = time.perf_counter()
+    staging = Path(tempfile.mkdtemp(prefix=".site-build-", dir=ROOT))
+    try:
+        step("Checking the rules")
+        rules = validate_rules(rules_dir)
+        step("Rendering the pages from the rules")
+        docs = stage_docs(staging)
+        render_pages(rules, docs)
+        step("Packing the calculator and the rules for the browser")
+        build_engine_wheel(rules, docs / "engine")
+        step("Copying Pyodide (Python for the browser)")
+        copy_pyodide(docs)
+        step("Building the site with mkdocs")
+        run_mkdocs(docs, staging / "site")
+        step("Publishing to site/")
+        swap_in(staging / "site", site)
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+    print(f"Built {site} in {time.perf_counter() - started:.1f} s", flush=True)
+    return site
+
+
+def step(name: str) -> None:
+    print(f"- {name}", flush=True)
+
+
+def serve(site: Path = ROOT / "site", host: str = "127.0.0.1", port: int = 8000):
+    """Serve site/ with the types Pyodide needs (.mjs as JavaScript, .wasm for streaming compile)."""
+    import functools
+    import http.server
+    import mimetypes
+    mimetypes.add_type("text/javascript", ".mjs")
+    mimetypes.add_type("application/wasm", ".wasm")
+
+    class Handler(http.server.SimpleHTTPRequestHandler):
+        extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
+                          ".mjs": "text/javascript", ".wasm": "application/wasm", ".js": "text/javascript",
+                          ".whl": "application/zip", ".zip": "application/zip", ".ics": "text/calendar",
+                          ".xml": "application/xml"}
+
+        def log_message(self, *args):
+            pass
+
+    server = http.server.ThreadingHTTPServer((host, port), functools.partial(Handler, directory=str(site)))
+    return server
+
+
 def _write_atomic(path: Path, data: bytes) -> None:
     tmp = path.with_name(f".{path.name}.tmp")
     tmp.write_bytes(data)
@@ -131,6 +340,28 @@ def main(argv: list[str]) -> int:
         return test(rest)
     if command == "install":
         install(with_tests="--with-tests" in rest)
+        return 0
+    if command in ("build", "serve"):
+        if "--install" in rest:
+            install(with_tests=False)
+        from calculator.validate import RuleError
+        try:
+            build()
+        except RuleError as exc:
+            print("The build stopped; site/ is unchanged. Fix these in rules/:", file=sys.stderr)
+            for p in exc.problems:
+                print("  " + p, file=sys.stderr)
+            return 1
+        except BuildError as exc:
+            print(f"The build stopped; site/ is unchanged. {exc}", file=sys.stderr)
+            return 1
+        if command == "serve":
+            server = serve()
+            print("Serving the site at http://127.0.0.1:8000/ (Ctrl+C to stop)", flush=True)
+            try:
+                server.serve_forever()
+            except KeyboardInterrupt:
+                pass
         return 0
     raise SystemExit(f"Unknown command {command!r}. Use: build, serve, test, rates, install.")
 

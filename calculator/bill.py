@@ -15,7 +15,7 @@ USAGE_KINDS = ("water-gallons", "water-cubic-feet", "sewage-gallons")
 THOUSAND = Decimal(1000)
 
 
-def parse_amount(value, what: str, example: str) -> Decimal:
+def parse_amount(value, what: str, example: str, field: str | None = None) -> Decimal:
     """A non-negative number typed by a person; commas as thousands separators are fine."""
     raw = str(value).strip().replace(",", "")
     try:
@@ -23,9 +23,9 @@ def parse_amount(value, what: str, example: str) -> Decimal:
     except ArithmeticError:
         amount = None
     if amount is None or not amount.is_finite():
-        raise InputError(f"{what} must be a number, like {example}. You entered {value!r}.")
+        raise InputError(f"{what} must be a number, like {example}. You entered {value!r}.", field)
     if amount < 0:
-        raise InputError(f"{what} cannot be negative. Enter a number of 0 or more, like {example}.")
+        raise InputError(f"{what} cannot be negative. Enter a number of 0 or more, like {example}.", field)
     return amount
 
 
@@ -36,11 +36,14 @@ def compute(rules: dict, quarter: str, usage: dict, paid_on: str | None = None,
     if len(given) != 1:
         what = "two kinds of usage" if given else "no usage"
         raise InputError(f"You gave {what}. Enter exactly one of: water use in gallons, water use in cubic feet, "
-                         f"or metered sewage in gallons.")
+                         f"or metered sewage in gallons.", next(iter(given), "water-gallons"))
     kind, raw = next(iter(given.items()))
     if kind not in USAGE_KINDS:
         raise InputError(f"Unknown usage kind {kind!r}; use one of {', '.join(USAGE_KINDS)}.")
-    year, q = parse_quarter(quarter)
+    try:
+        year, q = parse_quarter(quarter)
+    except InputError as exc:
+        raise InputError(str(exc), "quarter") from None
     start, end = quarter_period(year, q)
     due = due_date(rules, year, q)
     ex = Explanation()
@@ -50,27 +53,31 @@ def compute(rules: dict, quarter: str, usage: dict, paid_on: str | None = None,
     ex.add("It is billed in advance, from the latest quarter's meter reading, at the rate in force on the "
            "quarter's first day.", "rents.H", interpretation="billing-in-advance")
 
-    sched = schedule.in_force(rules, start)
+    try:
+        sched = schedule.in_force(rules, start)
+    except InputError as exc:
+        raise InputError(str(exc), "quarter") from None
     vc = Decimal(sched["vc_per_1000_gallons"])
     fraction = Decimal(sched["sewage_fraction"])
     ex.add(f"Rate schedule in force on {long(start)}: {sched['title']} — VC {money.dollars(vc)} per 1,000 gallons; "
-           f"{fraction * 100:g}% of metered water is billed as sewage. {schedule.LABELS[sched['status']]}",
+           f"{money.percent(fraction)} of metered water is billed as sewage. {schedule.LABELS[sched['status']]}",
            "rents.D", schedule=sched["id"], status=sched["status"], vc_per_1000_gallons=vc, sewage_fraction=fraction)
     if sched["status"] != "adopted":
         notices.append(f"This estimate uses the {sched['status']} schedule “{sched['title']}”. "
                        f"{schedule.LABELS[sched['status']]}")
     what_if = {}
     if vc_per_1000 is not None and str(vc_per_1000).strip() != "":
-        vc = parse_amount(vc_per_1000, "The what-if rate (VC per 1,000 gallons)", "9.50")
+        vc = parse_amount(vc_per_1000, "The what-if rate (VC per 1,000 gallons)", "9.50", "vc-per-1000")
         what_if["vc_per_1000_gallons"] = str(vc)
         ex.add(f"What-if: you set VC to {money.dollars(vc)} per 1,000 gallons instead of the schedule's.", "rents.D",
                vc_per_1000_gallons=vc)
     if sewage_fraction is not None and str(sewage_fraction).strip() != "":
-        fraction = parse_amount(sewage_fraction, "The what-if sewage fraction", "0.85")
+        fraction = parse_amount(sewage_fraction, "The what-if sewage fraction", "0.85", "sewage-fraction")
         if fraction > 1:
-            raise InputError("The what-if sewage fraction must be between 0 and 1, like 0.85 for 85% of water use.")
+            raise InputError("The what-if sewage fraction must be between 0 and 1, like 0.85 for 85% of water use.",
+                             "sewage-fraction")
         what_if["sewage_fraction"] = str(fraction)
-        ex.add(f"What-if: you set the share of water billed as sewage to {fraction * 100:g}% instead of the schedule's.",
+        ex.add(f"What-if: you set the share of water billed as sewage to {money.percent(fraction)} instead of the schedule's.",
                "rents.C.1", sewage_fraction=fraction)
     if what_if:
         notices.append("This is a what-if estimate with values you chose, not the schedule's.")
@@ -79,7 +86,7 @@ def compute(rules: dict, quarter: str, usage: dict, paid_on: str | None = None,
     examples = {"water-gallons": "12000", "water-cubic-feet": "1600", "sewage-gallons": "9600"}
     names = {"water-gallons": "Water use in gallons", "water-cubic-feet": "Water use in cubic feet",
              "sewage-gallons": "Metered sewage in gallons"}
-    amount = parse_amount(raw, names[kind], examples[kind])
+    amount = parse_amount(raw, names[kind], examples[kind], kind)
     water_gallons = None
     if kind == "water-cubic-feet":
         per_cf = parameter(rules, "gallons-per-cubic-foot")
@@ -107,8 +114,8 @@ def compute(rules: dict, quarter: str, usage: dict, paid_on: str | None = None,
     minimum = money.round_line(vc * min_water * fraction / THOUSAND, rules)
     minimum_applied = computed < minimum
     ex.add(f"Minimum charge = the charge for {money.gallons(min_water)} gallons of water use = {money.dollars(vc)} × "
-           f"{money.gallons(min_water)} × {fraction} ÷ 1,000 = {money.dollars(minimum)} "
-           + ("(also for a property with a sewage meter). " if kind == "sewage-gallons" else ". ")
+           f"{money.gallons(min_water)} × {fraction} ÷ 1,000 = {money.dollars(minimum)}"
+           + (" (also for a property with a sewage meter). " if kind == "sewage-gallons" else ". ")
            + (f"The charge is below it, so the minimum of {money.dollars(minimum)} is billed."
               if minimum_applied else "The charge is not below it, so the charge stands."),
            "minimum-charge", interpretation="minimum-with-sewage-meter" if kind == "sewage-gallons" else None,
@@ -120,7 +127,10 @@ def compute(rules: dict, quarter: str, usage: dict, paid_on: str | None = None,
     days_late = None
     first_penalty = penalty.first_penalty_date(rules, due)
     if paid_on is not None and str(paid_on).strip() != "":
-        paid = parse_date(paid_on, "The payment date (paid-on)")
+        try:
+            paid = parse_date(paid_on, "The payment date (paid-on)")
+        except InputError as exc:
+            raise InputError(str(exc), "paid-on") from None
         days_late = (paid - due).days
         n = penalty.periods(rules, due, paid)
         rate = parameter(rules, "late-penalty-rate")
@@ -130,8 +140,8 @@ def compute(rules: dict, quarter: str, usage: dict, paid_on: str | None = None,
             ex.add(f"Paid on {long(paid)}, {when}: within {grace} days, so no penalty.", "rents.F", days_after_due=days_late)
         else:
             pen = money.round_line(penalty.unrounded(rules, charge, n), rules)
-            ex.add(f"Paid on {long(paid)}, {days_late} days after the due date: a {rate * 100:g}% penalty applies from "
-                   f"{long(first_penalty)}, and a further {rate * 100:g}% for each further "
+            ex.add(f"Paid on {long(paid)}, {days_late} days after the due date: a {money.percent(rate)} penalty applies from "
+                   f"{long(first_penalty)}, and a further {money.percent(rate)} for each further "
                    f"{parameter(rules, 'late-penalty-period-months')} months unpaid. {n} period(s): penalty "
                    f"{money.dollars(pen)}.", "rents.F", interpretation="penalty-accrual",
                    days_after_due=days_late, penalty_periods=n, penalty=pen)
@@ -166,6 +176,19 @@ def compute(rules: dict, quarter: str, usage: dict, paid_on: str | None = None,
         "notices": notices,
         "explanation": ex.steps,
     }
+
+
+def usage_from_readings(meter: str, previous, current) -> dict:
+    """Usage for the quarter from two readings of the same meter."""
+    if meter not in USAGE_KINDS:
+        raise InputError(f"Say what the meter measures: one of {', '.join(USAGE_KINDS)}.", "meter")
+    unit = "cubic feet" if meter == "water-cubic-feet" else "gallons"
+    before = parse_amount(previous, f"The previous meter reading (in {unit})", "120500", "previous-reading")
+    after = parse_amount(current, f"The current meter reading (in {unit})", "132500", "current-reading")
+    if after < before:
+        raise InputError("The current reading is lower than the previous one. Check both readings; if the meter "
+                         "was replaced or rolled over, enter the quarter's usage instead.", "current-reading")
+    return {meter: str(after - before)}
 
 
 def proposed_alongside(rules: dict, result: dict, usage: dict, paid_on: str | None) -> dict | None:

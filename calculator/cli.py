@@ -10,6 +10,7 @@ import json
 import sys
 
 from . import bill, hearing, industry, law, vc
+from .dates import parse_date, quarters_offered
 from .errors import InputError
 from .rules import load
 
@@ -30,6 +31,9 @@ def parser() -> argparse.ArgumentParser:
     use.add_argument("--water-gallons", help="water use this quarter, in gallons")
     use.add_argument("--water-cubic-feet", help="water use this quarter, in cubic feet")
     use.add_argument("--sewage-gallons", help="sewage measured by the property's own meter, in gallons")
+    b.add_argument("--meter", choices=bill.USAGE_KINDS, help="with two readings: what the meter measures")
+    b.add_argument("--previous-reading", help="with --meter: the reading at the start of the quarter")
+    b.add_argument("--current-reading", help="with --meter: the reading at the end of the quarter")
     b.add_argument("--paid-on", help="payment date YYYY-MM-DD, to see a late penalty")
     b.add_argument("--vc-per-1000", help="what-if: VC in dollars per 1,000 gallons")
     b.add_argument("--sewage-fraction", help="what-if: share of water use billed as sewage (0 to 1)")
@@ -52,8 +56,24 @@ def parser() -> argparse.ArgumentParser:
     h.add_argument("--meeting", help="planned meeting date YYYY-MM-DD")
 
     sub.add_parser("provisions", help="the law's provisions in order")
+    qs = sub.add_parser("quarters", help="billing quarters to choose from, and the next one due")
+    qs.add_argument("--today", help="YYYY-MM-DD (default: today)")
 
-    for sp in (b, v, i, h, sub.choices["provisions"]):
+    pm = sub.add_parser("permit", help="do I need a sewer permit, and can I get one? (rules/permits.yaml)")
+    pm.add_argument("--answer", action="append", default=[], metavar="QUESTION=ANSWER",
+                    help="an answer to one question, like work=new-connection; repeat for each")
+    pm.add_argument("--list-questions", action="store_true", help="list the questions and their answers")
+    pm.add_argument("--json", action="store_true", help="print one JSON object (the default; kept for clarity)")
+
+    ap = sub.add_parser("application", help="the permit application as a PDF, prefilled from the answers")
+    ap.add_argument("--answer", action="append", default=[], metavar="QUESTION=ANSWER",
+                    help="a permit-checker answer, like street-opening=yes; repeat for each")
+    ap.add_argument("--field", action="append", default=[], metavar="NAME=VALUE",
+                    help="a form field, like owner-name=Jane Doe; repeat for each")
+    ap.add_argument("--output", required=True, help="where to write the PDF, like application.pdf")
+    ap.add_argument("--json", action="store_true", help="print one JSON object (the default; kept for clarity)")
+
+    for sp in (b, v, i, h, qs, sub.choices["provisions"]):
         sp.add_argument("--json", action="store_true", help="print one JSON object (the default; kept for clarity)")
     return p
 
@@ -65,6 +85,11 @@ def run(argv: list[str]) -> dict | list:
     if args.command == "bill":
         usage = {"water-gallons": args.water_gallons, "water-cubic-feet": args.water_cubic_feet,
                  "sewage-gallons": args.sewage_gallons}
+        readings = (args.meter, args.previous_reading, args.current_reading)
+        if any(r not in (None, "") for r in readings):
+            if any(v not in (None, "") for v in usage.values()):
+                raise InputError("Give either the usage or two meter readings, not both.", "previous-reading")
+            usage = bill.usage_from_readings(*readings)
         out = bill.compute(rules, args.quarter, usage, args.paid_on, args.vc_per_1000, args.sewage_fraction)
         if args.with_proposed:
             out["proposed"] = bill.proposed_alongside(rules, out, usage, args.paid_on)
@@ -76,6 +101,19 @@ def run(argv: list[str]) -> dict | list:
                                 args.toxic_pollutant, args.significant_impact, args.year)
     if args.command == "hearing":
         return hearing.compute(rules, args.published, args.meeting)
+    if args.command == "quarters":
+        import datetime as dt
+        today = parse_date(args.today, "Today's date (today)") if args.today else dt.date.today()
+        return quarters_offered(rules, today)
+    if args.command == "permit":
+        from . import flow
+        if args.list_questions:
+            return {"command": "permit", "questions": flow.questions(rules)}
+        return flow.evaluate(rules, flow.parse_answer_words(args.answer))
+    if args.command == "application":
+        from . import application, flow
+        return application.write_application(rules, flow.parse_answer_words(args.answer),
+                                             application.parse_field_words(args.field), args.output)
     return {"command": "provisions", "provisions": law.provisions(rules)}
 
 
@@ -84,7 +122,7 @@ def run_json(argv) -> str:
     try:
         return json.dumps({"ok": True, "result": run([str(a) for a in argv])}, ensure_ascii=False)
     except InputError as exc:
-        return json.dumps({"ok": False, "error": str(exc)}, ensure_ascii=False)
+        return json.dumps({"ok": False, "error": str(exc), "field": exc.field}, ensure_ascii=False)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -53,6 +53,25 @@ def next_quarter_due(rules: dict, today: dt.date) -> str:
     raise AssertionError("unreachable: a due date falls in every year")
 
 
+def quarters_offered(rules: dict, today: dt.date) -> dict:
+    """The billing quarters a person can pick: from the first schedule in force to
+    the end of next year, and the one whose bill falls due next (the default)."""
+    starts = sorted(s["effective"] for s in rules["schedules"] if s["status"] != "proposed")
+    first = dt.date.fromisoformat(starts[0])
+    year, q = first.year, (first.month - 1) // 3 + 1
+    out = []
+    while year <= today.year + 1:
+        start, end = quarter_period(year, q)
+        if start >= first:
+            out.append({"quarter": quarter_name(year, q), "due_date": due_date(rules, year, q).isoformat(),
+                        "period_start": start.isoformat(), "period_end": end.isoformat()})
+        year, q = (year + 1, 1) if q == 4 else (year, q + 1)
+    nxt = next_quarter_due(rules, today)
+    if nxt not in {o["quarter"] for o in out}:
+        nxt = out[-1]["quarter"]
+    return {"command": "quarters", "today": today.isoformat(), "next_due": nxt, "quarters": out}
+
+
 def add_months(day: dt.date, months: int) -> dt.date:
     index = day.month - 1 + months
     year, month = day.year + index // 12, index % 12 + 1

@@ -2,4 +2,10 @@
 
 
 class InputError(ValueError):
-    """Bad input: the message says what is wrong and what to enter instead."""
+    """Bad input: the message says what is wrong and what to enter instead.
+    `field` names the option (as on the command line and in the page's URL) so
+    a form can point at the box to correct."""
+
+    def __init__(self, message: str, field: str | None = None):
+        super().__init__(message)
+        self.field = field

@@ -37,7 +37,7 @@ def compute(rules: dict, average_workday_gallons, system_gallons_per_day=None,
            "pretreatment.E.1", average_workday_gallons=flow, met=flow >= threshold)
     share = parameter(rules, "major-industry-system-flow-share")
     if system is None:
-        ex.add(f"The system's flow was not given, so the {share * 100:g}% test was not applied.", "pretreatment.E.2",
+        ex.add(f"The system's flow was not given, so the {money.percent(share)} test was not applied.", "pretreatment.E.2",
                met=False)
     else:
         over = flow > share * system
@@ -45,7 +45,7 @@ def compute(rules: dict, average_workday_gallons, system_gallons_per_day=None,
             met.append("pretreatment.E.2")
         pct = flow / system * 100
         ex.add(f"{money.gallons(flow)} of the system's {money.gallons(system)} gallons a day is {pct:.2f}%, which "
-               + ("is" if over else "is not") + f" greater than {share * 100:g}%.", "pretreatment.E.2",
+               + ("is" if over else "is not") + f" greater than {money.percent(share)}.", "pretreatment.E.2",
                share_percent=money.text(pct), met=over)
     if toxic_pollutant:
         met.append("pretreatment.E.3")

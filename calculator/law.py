@@ -2,6 +2,11 @@
 from __future__ import annotations
 
 
+def anchor(provision_id: str) -> str:
+    """The HTML anchor of a provision on /law/: its id lower-cased, dots as hyphens."""
+    return provision_id.lower().replace(".", "-")
+
+
 def provision_text(p: dict) -> str:
     """A provision's own words (not its children's), as received."""
     parts = []

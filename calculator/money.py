@@ -24,6 +24,12 @@ def dollars(amount: Decimal) -> str:
     return f"${amount.quantize(CENT, rounding=ROUND_HALF_UP):,}"
 
 
+def percent(fraction: Decimal) -> str:
+    """For sentences: 0.80 -> 80%, 0.155 -> 15.5%."""
+    p = (Decimal(fraction) * 100).normalize()
+    return f"{p:f}%"
+
+
 def gallons(amount: Decimal) -> str:
     """For sentences: 12,000 or 7,480.52 gallons."""
     q = Decimal(amount).quantize(CENT, rounding=ROUND_HALF_UP)

@@ -12,6 +12,7 @@ import json
 from pathlib import Path
 
 import jsonschema
+from .law import anchor
 import yaml
 
 RULES_DIR = Path(__file__).resolve().parent.parent / "rules"
@@ -133,11 +134,6 @@ def _flatten(provisions, article, parent, out, depth=0):
                     children=[c["id"] for c in children])
         out.append(item)
         _flatten(children, article, p["id"], out, depth + 1)
-
-
-def anchor(provision_id: str) -> str:
-    """The HTML anchor of a provision: its id lower-cased, dots as hyphens."""
-    return provision_id.lower().replace(".", "-")
 
 
 # ---- compile ----------------------------------------------------------------------

@@ -1,0 +1,638 @@
+"""The Town Clerk's yearly rate-schedule workflow (rents.D, rate-schedules.A-D).
+
+    propose      compute VC from the year's costs and write rules/rate-schedules/<Y>.yaml (proposed)
+    notice       check the meeting date, record the notice, write the newspaper notice (text and PDF)
+    adopt        check the notice and the vote, mark the schedule adopted
+    user-notice  the yearly notice that goes out with a regular bill (text, HTML and PDF)
+
+`python build.py rates ARGS…` calls `main(ARGS)`; `python -m calculator.clerk ARGS…` does the same.
+Every refusal is one line on stderr, exit code 2, and nothing written. Every command validates the
+whole rules tree first, and validates the tree as it would be before anything is written.
+
+CPython only: it needs PyYAML and jsonschema (through calculator.validate), Jinja2 and reportlab.
+"""
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import io
+import json
+import os
+import re
+import shutil
+import sys
+import tempfile
+from decimal import Decimal
+from pathlib import Path
+
+from . import adoption, bill, hearing, money, schedule, vc
+from .dates import MONTHS, long, parse_date, quarter_name, quarter_period
+from .errors import InputError
+from .rules import interpretation, parameter, provision
+
+TEMPLATES_DIR = Path(__file__).resolve().parent.parent / "docs" / "templates" / "notices"
+
+# Examples for the Clerk's table of effects, not numbers from the law: a household at the
+# minimum (8,000 gallons a quarter), a typical one, and a large one.
+TYPICAL_QUARTERLY_WATER_GALLONS = ("8000", "15000", "30000")
+
+
+class ClerkError(InputError):
+    """A refusal: one line saying what is wrong and what to change."""
+
+
+# ---- finding things -----------------------------------------------------------------
+
+def _schedule(rules: dict, schedule_id: str) -> dict:
+    for s in rules["schedules"]:
+        if s["id"] == schedule_id:
+            return s
+    known = ", ".join(s["id"] for s in rules["schedules"]) or "none"
+    raise ClerkError(f"There is no rate schedule {schedule_id!r} in rules/rate-schedules/ (there are: {known}). "
+                     f"Give one of those ids, or run `propose` first.")
+
+
+def _without(rules: dict, schedule_id: str) -> dict:
+    """The rules as if this schedule did not exist: what would be in force without it."""
+    return dict(rules, schedules=[s for s in rules["schedules"] if s["id"] != schedule_id])
+
+
+def _first_quarter(day: dt.date) -> tuple[int, int]:
+    """The first billing quarter that starts on or after a day: the first one billed at a new rate,
+    since bills go out in advance at the rate in force on the quarter's first day (rents.H)."""
+    for year in (day.year, day.year + 1):
+        for q in range(1, 5):
+            if quarter_period(year, q)[0] >= day:
+                return year, q
+    raise AssertionError("unreachable: a quarter starts within a year of any day")
+
+
+def cite(rules: dict, ident: str) -> str:
+    """A provision as a reader of the law would name it: "Sewer rents, subsection C(1)"."""
+    p = provision(rules, ident)
+    labels = []
+    while p.get("parent"):
+        labels.append(p.get("label", "").strip().rstrip("."))
+        p = provision(rules, p["parent"])
+    if not labels:
+        return p["heading"]
+    return f"{p['heading']}, subsection {''.join(reversed(labels))}"
+
+
+# ---- what the notices say -------------------------------------------------------------
+
+def _percent(fraction: Decimal) -> str:
+    return f"{(fraction * 100).normalize():f}%"
+
+
+def _day(value: str) -> str:
+    day = dt.date.fromisoformat(value)
+    return f"{day.strftime('%A')}, {long(day)}"
+
+
+def _clock(hhmm: str) -> str:
+    """19:00 -> 7:00 p.m. (as a newspaper notice writes it)."""
+    hour, minute = (int(x) for x in hhmm.split(":"))
+    if (hour, minute) == (12, 0):
+        return "12:00 noon"
+    if (hour, minute) == (0, 0):
+        return "12:00 midnight"
+    return f"{(hour - 1) % 12 + 1}:{minute:02d} {'a.m.' if hour < 12 else 'p.m.'}"
+
+
+def _rates(rules: dict, s: dict, quarter: str, current: bool) -> dict:
+    """Rate, fraction and minimum charge of a schedule, the minimum from bill.compute."""
+    if current:
+        result = bill.compute(rules, quarter, {"water-gallons": parameter(rules, "minimum-charge-water-gallons")})
+    else:
+        result = bill.compute(rules, quarter, {"water-gallons": parameter(rules, "minimum-charge-water-gallons")},
+                              vc_per_1000=s["vc_per_1000_gallons"], sewage_fraction=s["sewage_fraction"])
+    vc_ = Decimal(s["vc_per_1000_gallons"])
+    fraction = Decimal(s["sewage_fraction"])
+    return {"id": s["id"], "title": s["title"], "status": s["status"], "label": schedule.LABELS[s["status"]],
+            "effective": long(dt.date.fromisoformat(s["effective"])),
+            "vc": money.dollars(vc_), "fraction": _percent(fraction),
+            "minimum": money.dollars(Decimal(result["minimum_charge"]))}
+
+
+def _current_and_proposed(rules: dict, s: dict) -> tuple[dict, dict, str]:
+    """This schedule beside the one that would be in force without it, for the first quarter it applies to."""
+    others = _without(rules, s["id"])
+    year, q = _first_quarter(dt.date.fromisoformat(s["effective"]))
+    quarter = quarter_name(year, q)
+    current = schedule.in_force(others, quarter_period(year, q)[0])
+    return _rates(others, current, quarter, True), _rates(others, s, quarter, False), quarter
+
+
+def _environment(autoescape: bool):
+    import jinja2
+    return jinja2.Environment(loader=jinja2.FileSystemLoader(str(TEMPLATES_DIR)), autoescape=autoescape,
+                              undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True,
+                              keep_trailing_newline=True)
+
+
+def hearing_notice_context(rules: dict, schedule_id: str) -> dict:
+    s = _schedule(rules, schedule_id)
+    if "notice" not in s:
+        raise ClerkError(f"Schedule {schedule_id!r} has no notice recorded; run `notice {schedule_id} …` first.")
+    n = s["notice"]
+    current, proposed, quarter = _current_and_proposed(rules, s)
+    basis = s.get("basis", {})
+    extra = Decimal(basis.get("extraneous_flow_cost", "0"))
+    return {
+        "schedule": s, "current": current, "proposed": proposed, "first_quarter": quarter,
+        "fiscal_year": s.get("fiscal_year"),
+        "newspaper": n.get("newspaper"),
+        "published": _day(n["published"]), "meeting": _day(n["meeting"]), "time": _clock(n["time"]),
+        "place": n["place"],
+        "om_cost": money.dollars(Decimal(basis["om_cost"])) if basis else None,
+        "extraneous_flow_cost": money.dollars(extra) if extra else None,
+        "user_volume_gallons": money.gallons(Decimal(basis["user_volume_gallons"])) if basis else None,
+        "minimum_gallons": money.gallons(Decimal(parameter(rules, "minimum-charge-water-gallons"))),
+        "window": {"low": parameter(rules, "hearing-minimum-days"), "high": parameter(rules, "hearing-maximum-days")},
+        "cite": lambda ident: cite(rules, ident),
+    }
+
+
+def hearing_notice_text(rules: dict, schedule_id: str) -> str:
+    """The newspaper notice of the meeting on a proposed schedule (rate-schedules.B), as plain text."""
+    return _environment(False).get_template("hearing-notice.txt.j2").render(hearing_notice_context(rules, schedule_id))
+
+
+def user_notice_context(rules: dict, schedule_id: str) -> dict:
+    s = _schedule(rules, schedule_id)
+    if s["status"] == "proposed":
+        raise ClerkError(f"Schedule {schedule_id!r} is only proposed; users are told the adopted schedule. "
+                         f"Run `adopt {schedule_id} …` first, or give an adopted schedule's id.")
+    year, q = _first_quarter(dt.date.fromisoformat(s["effective"]))
+    rates = _rates(rules, s, quarter_name(year, q), False)
+    due = [f"{int(md[3:])} {MONTHS[int(md[:2]) - 1]}" for md in parameter(rules, "bill-due-dates")]
+    return {
+        "schedule": s, "rates": rates, "illustrative": s["status"] == "illustrative",
+        "adoption": s.get("adoption"),
+        "adopted_on": long(dt.date.fromisoformat(s["adoption"]["date"])) if "adoption" in s else None,
+        "ends": long(dt.date.fromisoformat(s["ends"])) if "ends" in s else None,
+        "due_dates": due,
+        "minimum_gallons": money.gallons(Decimal(parameter(rules, "minimum-charge-water-gallons"))),
+        "penalty": {"rate": _percent(parameter(rules, "late-penalty-rate")),
+                    "grace_days": parameter(rules, "late-penalty-grace-days"),
+                    "period_months": parameter(rules, "late-penalty-period-months"),
+                    "reading": interpretation(rules, "penalty-accrual")},
+        "cite": lambda ident: cite(rules, ident),
+    }
+
+
+def user_notice(rules: dict, schedule_id: str) -> dict:
+    """The yearly notice to every user (rate-schedules.D), as {"text": …, "html": …} (HTML is a fragment)."""
+    context = user_notice_context(rules, schedule_id)
+    return {"text": _environment(False).get_template("user-notice.txt.j2").render(context),
+            "html": _environment(True).get_template("user-notice.html.j2").render(context)}
+
+
+# ---- PDF ------------------------------------------------------------------------------------
+
+def pdf_bytes(text: str, title: str, lang: str = "en-US") -> bytes:
+    """A plain PDF of a text: its first paragraph as the heading, blank lines between paragraphs,
+    lines starting "- " as a list. /Title and /Lang set; byte-for-byte reproducible."""
+    from reportlab.lib.pagesizes import LETTER
+    from reportlab.lib.styles import getSampleStyleSheet
+    from reportlab.lib.units import inch
+    from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer
+    from xml.sax.saxutils import escape
+
+    styles = getSampleStyleSheet()
+    out = io.BytesIO()
+    doc = SimpleDocTemplate(out, pagesize=LETTER, title=title, author="Town of Pawling", subject=title,
+                            creator="Pawling sewer kit (calculator/clerk.py)", lang=lang,
+                            displayDocTitle=True, invariant=True,
+                            leftMargin=inch, rightMargin=inch, topMargin=inch, bottomMargin=inch)
+    story = []
+    blocks = [b for b in re.split(r"\n\s*\n", text.strip()) if b.strip()]
+    for i, block in enumerate(blocks):
+        lines = block.splitlines()
+        if i == 0:
+            story.append(Paragraph("<br/>".join(escape(line) for line in lines), styles["Heading2"]))
+            continue
+        para: list[str] = []  # lines of one paragraph: kept as lines (a signature block, an address)
+        for line in lines:
+            if line.startswith("- "):
+                if para:
+                    story.append(Paragraph("<br/>".join(para), styles["BodyText"]))
+                    para = []
+                story.append(Paragraph(escape(line[2:]), styles["BodyText"], bulletText="•"))
+            else:
+                para.append(escape(line.strip()))
+        if para:
+            story.append(Paragraph("<br/>".join(para), styles["BodyText"]))
+        story.append(Spacer(1, 4))
+    doc.build(story)
+    return out.getvalue()
+
+
+def write_pdf(text: str, title: str, path) -> Path:
+    """Write a text as a PDF (see pdf_bytes), atomically."""
+    path = Path(path)
+    _write_atomic(path, pdf_bytes(text, title))
+    return path
+
+
+# ---- writing ----------------------------------------------------------------------------------
+
+def _write_atomic(path: Path, data: bytes) -> None:
+    """Write beside the target, then os.replace: a reader sees the old file or the new one, never half."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    mode = path.stat().st_mode & 0o777 if path.exists() else 0o644
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        os.chmod(tmp, mode)
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+
+
+def _compile(rules_dir: Path) -> dict:
+    from .validate import RuleError, compile_rules
+    if not (rules_dir / "law.yaml").exists():
+        raise ClerkError(f"There are no rules in {rules_dir} (no law.yaml). Give --rules-dir the folder that holds law.yaml.")
+    try:
+        return compile_rules(rules_dir)
+    except RuleError as exc:
+        raise ClerkError("The rules have problems; fix them first, nothing was written: " + " | ".join(exc.problems))
+
+
+def _candidate(rules_dir: Path, changes: dict[str, str]) -> dict:
+    """Compile the rules as they would be with these files (path under rules/ -> text) changed,
+    in a temporary copy, so a change that breaks the build is refused before anything is written."""
+    from .validate import RuleError, compile_rules
+    with tempfile.TemporaryDirectory() as tmp:
+        copy = Path(tmp) / rules_dir.name
+        shutil.copytree(rules_dir, copy)
+        for rel, text in changes.items():
+            (copy / rel).write_text(text, encoding="utf-8")
+        try:
+            return compile_rules(copy)
+        except RuleError as exc:
+            problems = " | ".join(p.replace(str(copy), str(rules_dir)) for p in exc.problems)
+            raise ClerkError(f"That change would break the rules, so nothing was written: {problems}")
+
+
+# ---- the schedule file as text --------------------------------------------------------------------
+
+def _q(value) -> str:
+    """A YAML scalar: strings double-quoted (a JSON string is a valid YAML one), numbers bare."""
+    return str(value) if isinstance(value, int) else json.dumps(str(value), ensure_ascii=False)
+
+
+def _block(key: str, value) -> str:
+    if isinstance(value, dict):
+        return f"{key}:\n" + "".join(f"  {k}: {_q(v)}\n" for k, v in value.items())
+    return f"{key}: {value if key == 'status' else _q(value)}\n"
+
+
+def _set_top_level(text: str, key: str, value) -> str:
+    """Replace (or append) one top-level key of a YAML file, keeping every other line and comment."""
+    lines = text.splitlines(keepends=True)
+    start = next((i for i, line in enumerate(lines) if re.match(rf"{re.escape(key)}\s*:", line)), None)
+    if start is None:
+        return text + ("" if not text or text.endswith("\n") else "\n") + _block(key, value)
+    end = start + 1
+    while end < len(lines) and (not lines[end].strip() or lines[end][0] in " \t"):
+        end += 1
+    while end > start + 1 and not lines[end - 1].strip():
+        end -= 1
+    return "".join(lines[:start]) + _block(key, value) + "".join(lines[end:])
+
+
+def _edited(path: Path, changes: dict) -> str:
+    """The schedule file's text with these top-level keys set; checked by reading it back."""
+    import yaml
+    from .validate import _Loader  # the build's loader: dates stay strings
+    text = path.read_text(encoding="utf-8")
+    before = yaml.load(text, Loader=_Loader)
+    for key, value in changes.items():
+        text = _set_top_level(text, key, value)
+    keys = [k.value for k, _ in yaml.compose(text, Loader=_Loader).value]
+    if yaml.load(text, Loader=_Loader) != before | changes or len(keys) != len(set(keys)):
+        raise ClerkError(f"{path}: could not update this file safely (is a key quoted or repeated?). "
+                         f"Set {', '.join(changes)} by hand, or write it as the other schedule files are.")
+    return text
+
+
+# ---- parsing what the Clerk typed ---------------------------------------------------------------------
+
+def _money_arg(value: str, what: str, example: str) -> Decimal:
+    amount = bill.parse_amount(value, what, example)
+    if amount != amount.quantize(Decimal("0.01")):
+        raise ClerkError(f"{what} must be in dollars and cents, like {example}. You entered {value!r}.")
+    return amount
+
+
+def _fraction_arg(value: str) -> str:
+    f = bill.parse_amount(value, "The sewage fraction (--sewage-fraction)", "0.85")
+    if not 0 < f <= 1:
+        raise ClerkError(f"The sewage fraction must be more than 0 and at most 1, like 0.85 for 85% of water use. "
+                         f"You entered {value!r}.")
+    return format(f, "f") if f < 1 else "1.0"
+
+
+def _time_arg(value: str) -> str:
+    m = re.fullmatch(r"\s*([01]?[0-9]|2[0-3]):([0-5][0-9])\s*", value)
+    if not m:
+        raise ClerkError(f"The meeting time {value!r} is not a time. Enter it on the 24-hour clock as HH:MM, like 19:00 for 7 p.m.")
+    return f"{int(m.group(1)):02d}:{m.group(2)}"
+
+
+def _count(what: str):
+    def parse(value: str) -> int:
+        if not re.fullmatch(r"\s*[0-9]+\s*", value):
+            raise argparse.ArgumentTypeError(f"enter the number of {what} as a whole number, like 3 (you entered {value!r})")
+        return int(value)
+    return parse
+
+
+# ---- the commands ---------------------------------------------------------------------------------
+
+def propose(rules_dir: Path, args) -> list[str]:
+    rules = _compile(rules_dir)
+    if not re.fullmatch(r"[0-9]{4}", args.fiscal_year) or not 1989 <= int(args.fiscal_year) <= 2200:
+        raise ClerkError(f"The fiscal year {args.fiscal_year!r} is not a year. Enter it as four digits, like 2027.")
+    year = int(args.fiscal_year)
+    sid = str(year)
+    effective = parse_date(args.effective, "The effective date (--effective)")
+    if effective.year not in (year - 1, year):
+        raise ClerkError(f"The effective date {effective} is not in fiscal year {year} or the year before. "
+                         f"Check --effective (like {year}-01-01) and --fiscal-year.")
+    proposed_on = parse_date(args.proposed_on, "The proposal date (--proposed-on)") if args.proposed_on else dt.date.today()
+    om = _money_arg(args.om_cost, "The O&M cost (--om-cost)", "856791.00")
+    extra = (_money_arg(args.extraneous_flow_cost, "The extraneous-flow cost (--extraneous-flow-cost)", "25000.00")
+             if args.extraneous_flow_cost is not None else Decimal("0"))
+    volume = bill.parse_amount(args.user_volume_gallons, "The users' billable volume (--user-volume-gallons)", "85000000")
+    result = vc.compute(rules, om, volume, extra)
+    rate = Decimal(result["vc_per_1000_gallons"])
+    if rate <= 0:
+        raise ClerkError(f"VC comes to {money.dollars(rate)} per 1,000 gallons: the O&M cost must be more than 0. "
+                         f"Check --om-cost and --user-volume-gallons.")
+
+    rel = f"rate-schedules/{sid}.yaml"
+    path = rules_dir / rel
+    replaced = None
+    if path.exists():
+        replaced = next((s for s in rules["schedules"] if s["id"] == sid), None)
+        if replaced and replaced["status"] != "proposed":
+            raise ClerkError(f"rules/{rel} is already {replaced['status']}; an {replaced['status']} schedule is not "
+                             f"re-proposed. Propose a new schedule for the next fiscal year instead.")
+    if args.sewage_fraction is not None:
+        fraction = _fraction_arg(args.sewage_fraction)
+    else:
+        try:
+            fraction = schedule.in_force(_without(rules, sid), effective)["sewage_fraction"]
+        except InputError:
+            raise ClerkError(f"No schedule is in force on {effective} to take the sewage fraction from; "
+                             f"give it with --sewage-fraction, like 0.85.") from None
+    from .validate import _schedule_problems  # the build's own rule for schedules in force
+    would_be = [dict(s) for s in rules["schedules"] if s["id"] != sid and s["status"] != "proposed"]
+    would_be.append({"id": sid, "status": "adopted", "effective": effective.isoformat(), "_file": f"rules/{rel}"})
+    clash = _schedule_problems(sorted(would_be, key=lambda s: s["effective"]), rules["parameters"], rules_dir)
+    if clash:
+        raise ClerkError(f"Once adopted, this schedule would not fit beside the others: {' | '.join(clash)}")
+
+    text = (
+        f"# Rate schedule for fiscal year {year}, written by the Clerk's `propose` command on {proposed_on}.\n"
+        f"# VC = (O&M cost of the past fiscal year + cost of treating extraneous flow) / users' volume x 1,000\n"
+        f"# (rents.D, rents.E), rounded as rules/interpretations/rounding.yaml says.\n"
+        + _block("id", sid) + _block("title", f"Rate schedule for fiscal year {year}") + "status: proposed\n"
+        + _block("fiscal_year", year) + _block("effective", effective.isoformat())
+        + _block("vc_per_1000_gallons", result["vc_per_1000_gallons"]) + _block("sewage_fraction", fraction)
+        + "cite: rents.D\n"
+        + _block("basis", {"om_cost": money.text(om), "user_volume_gallons": format(volume.normalize(), "f"),
+                           "extraneous_flow_cost": money.text(extra)})
+        + _block("proposed_on", proposed_on.isoformat())
+    )
+    candidate = _candidate(rules_dir, {rel: text})
+    new = _schedule(candidate, sid)
+    table = effects_table(candidate, new)
+    _write_atomic(path, text.encode("utf-8"))
+
+    report = [f"Wrote rules/{rel}: {new['title']}, PROPOSED, effective {effective}."]
+    if replaced:
+        report.append(f"It replaces the proposal of {replaced.get('proposed_on', 'an earlier date')}"
+                      + ("; the notice recorded for that one is dropped: publish and record a new notice." if "notice" in replaced else "."))
+    report += [step["text"] for step in result["explanation"] if step["cite"] in ("rents.D", "rents.E")]
+    report.append(f"Sewage fraction: {_percent(Decimal(fraction))} of metered water use"
+                  + (" (as in the schedule in force on that date)." if args.sewage_fraction is None else "."))
+    report += ["", *table]
+    return report
+
+
+def effects_table(rules: dict, proposed: dict) -> list[str]:
+    """Typical quarterly bills under the schedule in force and under the proposed one."""
+    others = _without(rules, proposed["id"])
+    year, q = _first_quarter(dt.date.fromisoformat(proposed["effective"]))
+    quarter = quarter_name(year, q)
+    current = schedule.in_force(others, quarter_period(year, q)[0])
+    rows = [("Water use (gallons)", f"Now ({current['id']})", f"Proposed ({proposed['id']})", "Change")]
+    for gallons in TYPICAL_QUARTERLY_WATER_GALLONS:
+        now = Decimal(bill.compute(others, quarter, {"water-gallons": gallons})["charge"])
+        new = Decimal(bill.compute(others, quarter, {"water-gallons": gallons},
+                                   vc_per_1000=proposed["vc_per_1000_gallons"],
+                                   sewage_fraction=proposed["sewage_fraction"])["charge"])
+        diff = new - now
+        pct = f" ({diff / now * 100:+.1f}%)" if now else ""
+        rows.append((money.gallons(Decimal(gallons)), money.dollars(now), money.dollars(new),
+                     ("+" if diff >= 0 else "-") + money.dollars(abs(diff)) + pct))
+    widths = [max(len(r[i]) for r in rows) for i in range(4)]
+    lines = [f"Effect on typical quarterly bills, first billed in {quarter} "
+             f"(minimum charge included; metered water, no sewage meter):"]
+    for i, r in enumerate(rows):
+        lines.append("  " + "  ".join(c.rjust(w) if i else c.ljust(w) for c, w in zip(r, widths)).rstrip())
+    if current["status"] != "adopted":
+        lines.append(f"'Now' is schedule {current['id']}: {schedule.LABELS[current['status']]}")
+    return lines
+
+
+def notice(rules_dir: Path, args) -> list[str]:
+    rules = _compile(rules_dir)
+    s = _schedule(rules, args.schedule)
+    if s["status"] != "proposed":
+        raise ClerkError(f"Schedule {s['id']!r} is {s['status']}, not proposed; only a proposed schedule is published "
+                         f"for comment. Run `propose` for a new one.")
+    published = parse_date(args.published, "The publication date (--published)")
+    meeting = parse_date(args.meeting, "The meeting date (--meeting)")
+    if "proposed_on" in s and published.isoformat() < s["proposed_on"]:
+        raise ClerkError(f"The notice is published {published}, before the schedule was proposed on {s['proposed_on']} "
+                         f"(rate-schedules.B: publication follows development). Check --published.")
+    w = hearing.window(rules, published)
+    if not w["earliest"] <= meeting.isoformat() <= w["latest"]:
+        days = (meeting - published).days
+        raise ClerkError(f"The meeting on {meeting} is {days} days after publication on {published}; it must be "
+                         f"between {w['earliest']} and {w['latest']} (no fewer than {parameter(rules, 'hearing-minimum-days')} "
+                         f"and no more than {parameter(rules, 'hearing-maximum-days')} days after, rate-schedules.B). "
+                         f"Choose a --meeting date in that range.")
+    place = " ".join(args.place.split())
+    if len(place) < 3:
+        raise ClerkError("Give the meeting place with --place, like \"Town Hall, 160 Charles Colman Boulevard, Pawling\".")
+    record = {"published": published.isoformat()}
+    if args.newspaper is not None:
+        if not args.newspaper.strip():
+            raise ClerkError("The newspaper name is empty; give its name with --newspaper, or leave the option out.")
+        record["newspaper"] = " ".join(args.newspaper.split())
+    record |= {"meeting": meeting.isoformat(), "time": _time_arg(args.time), "place": place}
+
+    path = rules_dir / "rate-schedules" / f"{s['id']}.yaml"
+    text = _edited(path, {"notice": record})
+    candidate = _candidate(rules_dir, {f"rate-schedules/{s['id']}.yaml": text})
+    body = hearing_notice_text(candidate, s["id"])
+    title = f"Notice of public meeting on the proposed sewer rate schedule {s['id']} – Town of Pawling"
+    pdf = pdf_bytes(body, title)
+
+    out = _output_dir(rules_dir, args.output_dir)
+    txt_path, pdf_path = out / f"hearing-notice-{s['id']}.txt", out / f"hearing-notice-{s['id']}.pdf"
+    _write_atomic(txt_path, body.encode("utf-8"))
+    _write_atomic(pdf_path, pdf)
+    _write_atomic(path, text.encode("utf-8"))
+    return [f"Recorded the notice in rules/rate-schedules/{s['id']}.yaml: published {published}, meeting {meeting} "
+            f"at {record['time']} ({(meeting - published).days} days after publication; lawful window {w['earliest']} "
+            f"to {w['latest']}).",
+            f"Wrote {txt_path} and {pdf_path}."]
+
+
+def adopt(rules_dir: Path, args) -> list[str]:
+    rules = _compile(rules_dir)
+    s = _schedule(rules, args.schedule)
+    if s["status"] != "proposed":
+        raise ClerkError(f"Schedule {s['id']!r} is {s['status']}, not proposed; only a proposed schedule can be adopted.")
+    if "notice" not in s:
+        raise ClerkError(f"Schedule {s['id']!r} has no notice recorded; it can be adopted only after publication and "
+                         f"the meeting for comments (rate-schedules.B, C). Run `notice {s['id']} …` first.")
+    day = parse_date(args.date, "The adoption date (--date)")
+    record = {"date": day.isoformat(), "ayes": args.ayes, "noes": args.noes}
+    if args.absent is not None:
+        record["absent"] = args.absent
+    if args.resolution is not None:
+        if not args.resolution.strip():
+            raise ClerkError("The resolution is empty; give its number with --resolution, like 2026-114, or leave the option out.")
+        record["resolution"] = " ".join(args.resolution.split())
+    problem = adoption.vote_problem(rules, record, s["notice"]["meeting"])
+    if problem:
+        raise ClerkError(problem[0].upper() + problem[1:])
+
+    path = rules_dir / "rate-schedules" / f"{s['id']}.yaml"
+    text = _edited(path, {"status": "adopted", "adoption": record})
+    candidate = _candidate(rules_dir, {f"rate-schedules/{s['id']}.yaml": text})
+    _write_atomic(path, text.encode("utf-8"))
+    report = [f"Schedule {s['id']} is adopted: {args.ayes} ayes of {parameter(rules, 'town-board-size')} members "
+              f"(needed {adoption.majority(rules)}), on {day}. Wrote rules/rate-schedules/{s['id']}.yaml.",
+              f"It is in force from {s['effective']}"
+              + (f" until {s['ends']}." if "ends" in s else "; the newest schedule in force wins, so no older file changes.")]
+    older = [o for o in candidate["schedules"] if o["status"] != "proposed" and o["effective"] < s["effective"]]
+    if older and "ends" not in older[-1]:
+        report.append(f"{older[-1]['id']} stays the schedule for dates before {s['effective']}.")
+    if day.isoformat() > s["effective"]:
+        report.append(f"Note: adopted after its effective date {s['effective']}; bills already sent at the old rate stand "
+                      f"unless the Board decides otherwise.")
+    report.append(f"Next: `user-notice {s['id']}` for the notice that goes out with the next regular bill (rate-schedules.D).")
+    return report
+
+
+def user_notice_command(rules_dir: Path, args) -> list[str]:
+    rules = _compile(rules_dir)
+    s = _schedule(rules, args.schedule)
+    notice_ = user_notice(rules, s["id"])
+    title = (("ILLUSTRATIVE – " if s["status"] == "illustrative" else "")
+             + f"Annual notice of sewer rates, schedule {s['id']} – Town of Pawling")
+    pdf = pdf_bytes(notice_["text"], title)
+    out = _output_dir(rules_dir, args.output_dir)
+    paths = [out / f"user-notice-{s['id']}.{ext}" for ext in ("txt", "html", "pdf")]
+    for p, data in zip(paths, (notice_["text"].encode("utf-8"), notice_["html"].encode("utf-8"), pdf)):
+        _write_atomic(p, data)
+    lines = [f"Wrote {', '.join(map(str, paths))}."]
+    if s["status"] == "illustrative":
+        lines.append(f"ILLUSTRATIVE: {s['id']} is not a rate the Town has adopted; do not send this notice to users.")
+    return lines
+
+
+def _output_dir(rules_dir: Path, given: str | None) -> Path:
+    out = Path(given) if given else rules_dir.resolve().parent / "notices-out"
+    if out.exists() and not out.is_dir():
+        raise ClerkError(f"{out} is a file, not a folder; give --output-dir a folder.")
+    return out
+
+
+# ---- the command line ---------------------------------------------------------------------------------
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message):  # one line, no usage dump
+        raise ClerkError(f"{message[0].upper()}{message[1:]}. Run `python build.py rates "
+                         f"{self.prog.split()[-1] + ' ' if ' ' in self.prog else ''}--help` for the options.")
+
+
+def parser() -> argparse.ArgumentParser:
+    from .validate import RULES_DIR
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--rules-dir", default=str(RULES_DIR), help="the rules/ folder (default: this repository's)")
+    p = _Parser(prog="rates", description="The Town Clerk's yearly rate schedule: propose, notice, adopt, user-notice.")
+    sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
+
+    pr = sub.add_parser("propose", parents=[common], help="compute VC and write a proposed schedule (rents.D)")
+    pr.add_argument("--fiscal-year", required=True, help="the fiscal year, like 2027; the file is rate-schedules/<year>.yaml")
+    pr.add_argument("--effective", required=True, help="first day the schedule applies, YYYY-MM-DD")
+    pr.add_argument("--om-cost", required=True, help="operation and maintenance cost of the past fiscal year, dollars")
+    pr.add_argument("--user-volume-gallons", required=True, help="users' billable sewage volume for that year, gallons")
+    pr.add_argument("--extraneous-flow-cost", help="cost of treating measured extraneous flow, dollars (rents.E)")
+    pr.add_argument("--sewage-fraction", help="share of metered water billed as sewage, 0 to 1 "
+                                              "(default: the schedule in force on the effective date)")
+    pr.add_argument("--proposed-on", help="date to record as proposed_on, YYYY-MM-DD (default: today)")
+
+    no = sub.add_parser("notice", parents=[common], help="record the notice and write the newspaper notice (rate-schedules.B)")
+    no.add_argument("schedule", help="the proposed schedule's id, like 2027")
+    no.add_argument("--published", required=True, help="publication date in the newspaper, YYYY-MM-DD")
+    no.add_argument("--meeting", required=True, help="date of the meeting for public comments, YYYY-MM-DD")
+    no.add_argument("--time", required=True, help="meeting time on the 24-hour clock, HH:MM")
+    no.add_argument("--place", required=True, help="meeting place, as it should appear in the notice")
+    no.add_argument("--newspaper", help="the newspaper (default wording: the official newspaper of the Town of Pawling)")
+    no.add_argument("--output-dir", help="where to write the notice (default: notices-out/ beside rules/)")
+
+    ad = sub.add_parser("adopt", parents=[common], help="record the Town Board's vote (rate-schedules.C)")
+    ad.add_argument("schedule", help="the proposed schedule's id, like 2027")
+    ad.add_argument("--date", required=True, help="date of the vote, YYYY-MM-DD")
+    ad.add_argument("--ayes", required=True, type=_count("ayes"))
+    ad.add_argument("--noes", required=True, type=_count("noes"))
+    ad.add_argument("--absent", type=_count("members absent"))
+    ad.add_argument("--resolution", help="the resolution's number or name")
+
+    un = sub.add_parser("user-notice", parents=[common], help="the yearly notice sent with a regular bill (rate-schedules.D)")
+    un.add_argument("schedule", help="an adopted (or illustrative) schedule's id")
+    un.add_argument("--output-dir", help="where to write the notice (default: notices-out/ beside rules/)")
+    return p
+
+
+COMMANDS = {"propose": propose, "notice": notice, "adopt": adopt, "user-notice": user_notice_command}
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run one command; 0 when done, 2 with a one-line message on stderr when refused (nothing written)."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    try:
+        args = parser().parse_args(argv)
+        lines = COMMANDS[args.command](Path(args.rules_dir), args)
+    except SystemExit as exc:  # --help
+        return 0 if exc.code in (0, None) else 2
+    except InputError as exc:
+        print(f"error: {' '.join(str(exc).split())}", file=sys.stderr)
+        return 2
+    except OSError as exc:
+        print(f"error: could not write {exc.filename or ''}: {exc.strerror or exc}. Check the folder and try again.",
+              file=sys.stderr)
+        return 2
+    print("\n".join(lines))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

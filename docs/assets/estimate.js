@@ -1,0 +1,241 @@
+// The bill estimator page: moves the form's answers to the engine (in a worker)
+// and the engine's answer to the page. The state lives in the query string,
+// with the command line's option names, so an estimate is a shareable link.
+const root = document.getElementById("estimator");
+const USAGE_KINDS = ["water-gallons", "water-cubic-feet", "sewage-gallons"];
+const FIELD_INPUT = {
+  quarter: "quarter", meter: "meter-water-gallons", "previous-reading": "previous-reading",
+  "current-reading": "current-reading", "paid-on": "paid-on", "vc-per-1000": "vc-per-1000",
+  "sewage-fraction": "sewage-fraction", "water-gallons": "usage", "water-cubic-feet": "usage",
+  "sewage-gallons": "usage",
+};
+
+if (root) start();
+
+function start() {
+  root.hidden = false;
+  const $ = (id) => document.getElementById(id);
+  const form = $("estimate-form");
+  const result = $("result");
+  const worker = new Worker(new URL(`engine-worker.js?wheel=${encodeURIComponent(root.dataset.wheel)}`, import.meta.url), { type: "module" });
+  const pending = new Map();
+  let nextId = 1;
+  let latest = 0;
+
+  window.__estimator = { ready: false, computeMs: null };
+
+  worker.onmessage = (event) => {
+    const msg = event.data;
+    if (msg.type === "progress") {
+      $("engine-status-text").textContent = msg.text;
+      $("engine-progress").value = msg.step;
+      if (msg.step === 3) {
+        root.dataset.state = "ready";
+        $("engine-progress").hidden = true;
+        window.__estimator.ready = true;
+      }
+    } else if (msg.type === "failed") {
+      root.dataset.state = "failed";
+      $("engine-status-text").textContent = "The calculator could not start in this browser. The worked example below shows how a bill is calculated.";
+    } else if (msg.type === "result") {
+      const resolve = pending.get(msg.id);
+      pending.delete(msg.id);
+      resolve({ answer: JSON.parse(msg.json), ms: msg.ms });
+    }
+  };
+
+  function ask(argv) {
+    const id = nextId++;
+    return new Promise((resolve) => {
+      pending.set(id, resolve);
+      worker.postMessage({ id, argv });
+    });
+  }
+
+  // ---- the form <-> argv and the query string (same names) ----
+  const checked = (name) => form.querySelector(`input[name="${name}"]:checked`).value;
+  const value = (id) => $(id).value.trim();
+
+  function formParams() {
+    const p = new URLSearchParams();
+    p.set("quarter", $("quarter").value);
+    const meter = checked("meter");
+    if (checked("have") === "readings") {
+      p.set("meter", meter);
+      p.set("previous-reading", value("previous-reading"));
+      p.set("current-reading", value("current-reading"));
+    } else {
+      p.set(meter, value("usage"));
+    }
+    for (const name of ["paid-on", "vc-per-1000", "sewage-fraction"]) {
+      if (value(name)) p.set(name, value(name));
+    }
+    return p;
+  }
+
+  function argvFrom(params) {
+    const argv = ["bill", "--with-proposed"];
+    for (const [key, val] of params) argv.push(`--${key}`, val);
+    return argv;
+  }
+
+  function fillForm(params) {
+    if (params.get("quarter")) ensureQuarter(params.get("quarter"));
+    const kind = USAGE_KINDS.find((k) => params.has(k));
+    if (kind) {
+      $(`meter-${kind}`).checked = true;
+      $("have-usage").checked = true;
+      $("usage").value = params.get(kind);
+    } else if (params.has("meter")) {
+      const meter = $(`meter-${params.get("meter")}`);
+      if (meter) meter.checked = true;
+      $("have-readings").checked = true;
+      $("previous-reading").value = params.get("previous-reading") || "";
+      $("current-reading").value = params.get("current-reading") || "";
+    }
+    for (const name of ["paid-on", "vc-per-1000", "sewage-fraction"]) {
+      if (params.has(name)) $(name).value = params.get(name);
+    }
+    if (params.has("vc-per-1000") || params.has("sewage-fraction")) $("what-if").open = true;
+    syncMode();
+    return Boolean(kind || params.has("meter"));
+  }
+
+  function ensureQuarter(q) {
+    const select = $("quarter");
+    if (![...select.options].some((o) => o.value === q)) select.add(new Option(q, q));
+    select.value = q;
+  }
+
+  function syncMode() {
+    const readings = checked("have") === "readings";
+    $("usage-field").hidden = readings;
+    $("readings-field").hidden = !readings;
+    const unit = checked("meter") === "water-cubic-feet" ? "(cubic feet)" : "(gallons)";
+    $("usage-unit").textContent = unit;
+  }
+
+  // ---- showing the answer ----
+  const money = (s) => "$" + Number(s).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  const gallons = (s) => Number(s).toLocaleString("en-US", { maximumFractionDigits: 2 });
+  const day = (iso) => new Date(iso + "T00:00:00Z").toLocaleDateString("en-US", { timeZone: "UTC", day: "numeric", month: "long", year: "numeric" });
+  const lawLink = (step) => `../law/#${step.anchor}`;
+
+  function el(tag, attrs = {}, ...children) {
+    const node = document.createElement(tag);
+    for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
+    for (const child of children) node.append(child);
+    return node;
+  }
+
+  function linesTable(r, caption) {
+    const table = el("table", { class: "bill-lines" }, el("caption", {}, caption));
+    const rows = [
+      ["Sewage volume", `${gallons(r.volume_gallons)} gallons`],
+      ["Rate (VC)", `${money(r.schedule.vc_per_1000_gallons)} per 1,000 gallons`],
+      ["Charge for the volume", money(r.computed_charge)],
+      ["Minimum charge", `${money(r.minimum_charge)}${r.minimum_applied ? " (applies)" : ""}`],
+      ["Quarter's charge", money(r.charge)],
+      ["Late penalty", money(r.penalty)],
+      ["Total", money(r.total)],
+    ];
+    const body = el("tbody");
+    for (const [k, v] of rows) body.append(el("tr", {}, el("th", { scope: "row" }, k), el("td", {}, v)));
+    table.append(body);
+    return table;
+  }
+
+  function showResult(r, params) {
+    clearErrors();
+    const box = el("div", { class: "result-box" });
+    box.append(el("h2", { id: "result-title" }, `Your estimate for ${r.quarter}`));
+    box.append(el("p", { class: "result-total" }, "Total ", el("strong", { id: "result-total" }, money(r.total)), `, due ${day(r.due_date)}`));
+    for (const notice of r.notices) {
+      box.append(el("div", { class: "admonition warning" }, el("p", { class: "admonition-title" }, r.schedule.status === "adopted" ? "What-if" : `${r.schedule.status[0].toUpperCase()}${r.schedule.status.slice(1)} rates`), el("p", {}, notice)));
+    }
+    const tables = el("div", { class: "bill-tables" }, linesTable(r, `Under the ${r.schedule.status} schedule: ${r.schedule.title}`));
+    if (r.proposed) tables.append(linesTable(r.proposed, `Under the proposed schedule: ${r.proposed.schedule.title}`));
+    box.append(tables);
+    box.append(el("h3", {}, "How it was worked out"));
+    const steps = el("ol", { class: "explanation" });
+    for (const s of r.explanation) {
+      steps.append(el("li", {}, `${s.text} `, el("a", { href: lawLink(s) }, `(${s.cite})`)));
+    }
+    box.append(steps);
+    const link = `${location.pathname}?${params}`;
+    box.append(el("p", { class: "share" }, "Link to this estimate: ", el("a", { href: link, id: "share-link" }, "copy or bookmark this link")));
+    result.replaceChildren(box);
+    root.dataset.state = "result";
+  }
+
+  function clearErrors() {
+    $("error-summary").hidden = true;
+    $("error-summary-list").replaceChildren();
+    for (const p of form.querySelectorAll(".field-error")) { p.hidden = true; p.textContent = ""; }
+    for (const i of form.querySelectorAll("[aria-invalid]")) i.removeAttribute("aria-invalid");
+  }
+
+  function showError(answer, focusSummary) {
+    clearErrors();
+    const inputId = FIELD_INPUT[answer.field] || "usage";
+    const input = $(inputId);
+    if (inputId === "vc-per-1000" || inputId === "sewage-fraction") $("what-if").open = true;
+    const link = el("a", { href: `#${inputId}` }, answer.error);
+    link.addEventListener("click", (e) => { e.preventDefault(); input.focus(); });
+    $("error-summary-list").append(el("li", {}, link));
+    $("error-summary").hidden = false;
+    const inline = $(`${inputId}-error`);
+    if (inline) { inline.textContent = answer.error; inline.hidden = false; }
+    input.setAttribute("aria-invalid", "true");
+    result.replaceChildren();
+    root.dataset.state = "error";
+    if (focusSummary) $("error-summary").focus();
+  }
+
+  async function compute(focusErrors, given) {
+    const params = given || formParams();
+    const mine = ++latest;
+    const started = performance.now();
+    const { answer } = await ask(argvFrom(params));
+    if (mine !== latest) return; // a newer input has been sent since
+    if (answer.ok) {
+      showResult(answer.result, params);
+      history.replaceState(null, "", `?${params}`);
+    } else {
+      showError(answer, focusErrors);
+    }
+    window.__estimator.computeMs = performance.now() - started;
+  }
+
+  const hasUsage = () => (checked("have") === "readings" ? value("previous-reading") && value("current-reading") : value("usage"));
+
+  form.addEventListener("submit", (e) => { e.preventDefault(); compute(true); });
+  form.addEventListener("input", (e) => {
+    if (e.target.name === "meter" || e.target.name === "have") syncMode();
+    if (hasUsage()) compute(false);
+  });
+  form.addEventListener("change", (e) => {
+    if (e.target.name === "meter" || e.target.name === "have") syncMode();
+  });
+
+  // ---- start: the quarters from the engine, then the link's estimate ----
+  const initial = new URLSearchParams(location.search);
+  const today = new Date();
+  const iso = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, "0")}-${String(today.getDate()).padStart(2, "0")}`;
+  const fromLink = fillForm(initial);
+  if (fromLink) root.dataset.state = "loading-link";
+  ask(["quarters", "--today", iso]).then(({ answer }) => {
+    if (!answer.ok) return;
+    const select = $("quarter");
+    const chosen = initial.get("quarter") || answer.result.next_due;
+    select.replaceChildren(...answer.result.quarters.map((q) => new Option(`${q.quarter} (due ${day(q.due_date)})`, q.quarter)));
+    ensureQuarter(chosen);
+    if (fromLink) {
+      // The link's own words go to the engine, so a bad value in a link is
+      // reported rather than dropped by the browser's date box.
+      const known = new URLSearchParams();
+      for (const [k, v] of initial) if (k in FIELD_INPUT) known.append(k, v);
+      compute(true, known);
+    }
+  });
+}

@@ -1,0 +1,53 @@
+"""End-to-end fixtures: the site is built once into a temporary folder and served
+on 127.0.0.1 by the same server `python build.py serve` uses."""
+import threading
+from pathlib import Path
+
+import pytest
+
+import build
+
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync", "--no-first-run", "--disable-quic"]
+
+
+def _playwright_has_its_own_chromium() -> bool:
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as p:
+        return Path(p.chromium.executable_path).exists()
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    args = dict(browser_type_launch_args, args=CHROMIUM_ARGS)
+    if not _playwright_has_its_own_chromium():
+        path = build.find_chromium()
+        if not path:
+            pytest.fail("No Chromium found. `python build.py test` installs Debian's chromium package; "
+                        "or run `sudo apt-get install chromium`.")
+        args["executable_path"] = path
+    return args
+
+
+@pytest.fixture(scope="session")
+def built_site(tmp_path_factory):
+    return build.build(tmp_path_factory.mktemp("built") / "site")
+
+
+@pytest.fixture(scope="session")
+def site_url(built_site):
+    server = build.serve(built_site, port=0)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}"
+    server.shutdown()
+
+
+@pytest.fixture(scope="session")
+def all_pages(built_site):
+    """Every page of the built site (every index.html), not a hand-picked list."""
+    pages = []
+    for html in sorted(built_site.rglob("index.html")):
+        rel = html.parent.relative_to(built_site).as_posix()
+        pages.append("/" if rel == "." else f"/{rel}/")
+    return pages

@@ -1,0 +1,146 @@
+"""The bill estimator, as a resident uses it: in Chromium, against the built site."""
+import json
+import re
+from decimal import Decimal
+
+import pytest
+from playwright.sync_api import expect
+
+from calculator import bill
+from calculator.cli import run_json
+from calculator.rules import load
+from casebook import argv_for, load_cases
+
+pytestmark = pytest.mark.browser
+TIMEOUT = 60_000  # the first start of Pyodide on a busy 2-core machine
+
+
+def open_estimator(page, site_url, query=""):
+    page.goto(f"{site_url}/estimate/{query}")
+    page.wait_for_function("window.__estimator && window.__estimator.ready", timeout=TIMEOUT)
+
+
+def test_a_shareable_link_shows_the_cited_estimate(page, site_url):
+    page.goto(f"{site_url}/estimate/?quarter=2027-Q1&water-gallons=12000&paid-on=2027-03-01")
+    expect(page.locator("#result-total")).to_be_visible(timeout=TIMEOUT)
+    want = bill.compute(load(), "2027-Q1", {"water-gallons": "12000"}, "2027-03-01")
+    assert page.inner_text("#result-total") == f"${Decimal(want['total']):,.2f}"
+    steps = page.locator("ol.explanation li")
+    expect(steps).to_have_count(len(want["explanation"]))
+    hrefs = [a.get_attribute("href") for a in page.locator("ol.explanation li a").all()]
+    assert hrefs == [f"../law/#{s['anchor']}" for s in want["explanation"]]
+    assert "Illustrative" in page.inner_text("#result")
+    # the cited provisions exist on /law/
+    page.click("ol.explanation li >> nth=4 >> a")
+    expect(page).to_have_url(re.compile(r"/law/#rents-b$"))
+    expect(page.locator("#rents-b")).to_be_visible()
+
+
+def test_typing_the_usage_gives_the_estimate_and_a_link(page, site_url):
+    open_estimator(page, site_url)
+    page.check("#meter-water-cubic-feet")
+    page.fill("#usage", "1604")
+    want = bill.compute(load(), page.input_value("#quarter"), {"water-cubic-feet": "1604"})
+    expect(page.locator("#result-total")).to_have_text(f"${Decimal(want['total']):,.2f}")
+    assert "water-cubic-feet=1604" in page.url
+    page.check("#have-readings")
+    page.fill("#previous-reading", "1000")
+    page.fill("#current-reading", "2604")
+    expect(page.locator("#result-total")).to_have_text(f"${Decimal(want['total']):,.2f}")
+    assert "previous-reading=1000" in page.url and "meter=water-cubic-feet" in page.url
+
+
+def test_the_quarter_defaults_to_the_next_one_due(page, site_url):
+    open_estimator(page, site_url)
+    import datetime as dt
+    from calculator.dates import next_quarter_due
+    expect(page.locator("#quarter")).to_have_value(next_quarter_due(load(), dt.date.today()))
+
+
+@pytest.mark.parametrize("query, field, words", [
+    ("?quarter=2027-Q1&water-gallons=-5", "usage", "cannot be negative"),
+    ("?quarter=2027-Q1&water-gallons=lots", "usage", "must be a number"),
+    ("?quarter=2024-Q4&water-gallons=100", "quarter", "No rate schedule"),
+    ("?quarter=2027-Q1&water-gallons=100&paid-on=2027-02-30", "paid-on", "is not a date"),
+    ("?quarter=2027-Q1&meter=water-gallons&previous-reading=500&current-reading=100", "current-reading", "lower than"),
+    ("?quarter=2027-Q1&water-gallons=100&sewage-fraction=2", "sewage-fraction", "between 0 and 1"),
+])
+def test_each_error_is_summarised_and_points_at_its_box(page, site_url, query, field, words):
+    page.goto(f"{site_url}/estimate/{query}")
+    summary = page.locator("#error-summary")
+    expect(summary).to_be_visible(timeout=TIMEOUT)
+    expect(summary).to_be_focused()
+    assert words in summary.inner_text()
+    link = summary.locator("a")
+    assert link.get_attribute("href") == f"#{field}"
+    expect(page.locator(f"#{field}")).to_have_attribute("aria-invalid", "true")
+    link.click()
+    expect(page.locator(f"#{field}")).to_be_focused()
+    expect(page.locator("#result-total")).to_have_count(0)
+
+
+def test_an_error_typed_then_corrected(page, site_url):
+    open_estimator(page, site_url)
+    page.fill("#usage", "12k")
+    page.click("#estimate-button")
+    expect(page.locator("#error-summary")).to_be_focused()
+    page.fill("#usage", "12000")
+    expect(page.locator("#result-total")).to_be_visible()
+    expect(page.locator("#error-summary")).to_be_hidden()
+
+
+def test_the_estimator_works_with_the_keyboard_alone(page, site_url):
+    open_estimator(page, site_url)
+    page.focus("#quarter")
+    for _ in range(20):  # tab until the usage box has focus
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.id") == "usage":
+            break
+    assert page.evaluate("document.activeElement.id") == "usage"
+    page.keyboard.type("20000")
+    page.keyboard.press("Enter")
+    expect(page.locator("#result-total")).to_be_visible()
+    expect(page.locator("#result")).to_have_attribute("aria-live", "polite")
+
+
+def test_a_pending_proposed_schedule_is_not_shown_when_there_is_none(page, site_url):
+    page.goto(f"{site_url}/estimate/?quarter=2027-Q1&water-gallons=12000")
+    expect(page.locator("#result-total")).to_be_visible(timeout=TIMEOUT)
+    expect(page.locator("table.bill-lines")).to_have_count(1 + sum(
+        1 for s in load()["schedules"] if s["status"] == "proposed"))
+
+
+def test_without_javascript_the_page_still_gives_the_rate_and_an_example(browser, site_url):
+    context = browser.new_context(java_script_enabled=False)
+    page = context.new_page()
+    page.goto(f"{site_url}/estimate/")
+    text = page.inner_text("main")
+    example = bill.compute(load(), "2027-Q1", {"water-gallons": "0"})
+    assert example["minimum_charge"] in text.replace("$", "")
+    assert "Worked example" in text
+    assert page.locator("#estimator").is_hidden()
+    context.close()
+
+
+def test_the_yaml_cases_in_the_browser_worker_equal_cpython(page, site_url):
+    open_estimator(page, site_url)
+    argvs = [argv_for(c) for c in load_cases()]
+    answers = page.evaluate("""async (argvs) => {
+        const wheel = document.getElementById("estimator").dataset.wheel;
+        const worker = new Worker(`../assets/engine-worker.js?wheel=${encodeURIComponent(wheel)}`, {type: "module"});
+        const out = [];
+        await new Promise((resolve) => {
+            let id = 0;
+            worker.onmessage = (e) => {
+                if (e.data.type !== "result") return;
+                out.push(e.data.json);
+                if (++id < argvs.length) worker.postMessage({id, argv: argvs[id]}); else resolve();
+            };
+            worker.postMessage({id: 0, argv: argvs[0]});
+        });
+        worker.terminate();
+        return out;
+    }""", argvs)
+    assert len(answers) == len(argvs)
+    for argv, got in zip(argvs, answers):
+        assert json.loads(got) == json.loads(run_json(argv)), argv

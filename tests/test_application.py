@@ -1,0 +1,288 @@
+"""The permit application PDF (permits.A): built from rules/application-form.yaml,
+read back with pypdf — names, accessible names, values after filling, /Title and
+/Lang — and prefilled from the permit checker's answers."""
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from calculator import application
+from calculator.errors import InputError
+from calculator.rules import load
+
+ROOT = Path(__file__).resolve().parent.parent
+RULES = load()
+FORM = RULES["application_form"]
+FIELDS = {f["name"]: f for f in FORM["fields"]}
+QUESTIONS = {q["id"]: q for q in RULES["permits"]["questions"]}
+REQUIRED_FLAG, MULTILINE_FLAG = 1 << 1, 1 << 12
+
+CONTRACTOR = [("work", "new-connection"), ("street-opening", "yes"), ("septic-or-cesspool-link", "no"),
+              ("flammables-washstand", "no"), ("steam-exhaust", "no"), ("trade-waste", "no"),
+              ("manure-or-cesspool-overflow", "no"), ("garbage-grinder", "yes"), ("stormwater", "no"),
+              ("industrial-waste", "no")]
+
+
+@pytest.fixture(scope="module")
+def blank(tmp_path_factory):
+    path = tmp_path_factory.mktemp("form") / "blank.pdf"
+    application.build_blank_pdf(RULES, path)
+    return path
+
+
+def widgets(path):
+    """(name, annotation) for every field widget, in page order and /Annots order."""
+    out = []
+    for page in PdfReader(str(path)).pages:
+        for ref in page.get("/Annots") or []:
+            a = ref.get_object()
+            if a.get("/Subtype") == "/Widget":
+                out.append((a["/T"], a))
+    return out
+
+
+def page_text(path) -> str:
+    return re.sub(r"\s+", " ", " ".join(p.extract_text() for p in PdfReader(str(path)).pages))
+
+
+# ---- the form as data --------------------------------------------------------------
+
+def test_the_form_has_the_fields_the_law_asks_for():
+    for name in ("owner-name", "owner-mailing-address", "property-address", "tax-map-number", "contractor-name",
+                 "work-description", "kind-of-work", "plans-attached", "street-opening", "highway-approval",
+                 "signature", "signature-date"):
+        assert name in FIELDS, name
+    assert FIELDS["contractor-name"]["cite"] == "permits.A"
+    assert FIELDS["highway-approval"]["cite"] == "permits.B"
+    assert FIELDS["plans-attached"]["type"] == "checkbox"
+    assert FIELDS["signature-date"]["type"] == "date"
+
+
+def test_every_prefill_names_a_real_question_and_answer():
+    for f in FORM["fields"]:
+        if "from_answer" in f:
+            q = QUESTIONS[f["from_answer"]]
+            if f["type"] == "checkbox":
+                assert f["checked_if"] in [c["value"] for c in q["choices"]], f["name"]
+    assert FIELDS["kind-of-work"]["from_answer"] == "work"
+    assert FIELDS["street-opening"]["from_answer"] == "street-opening"
+
+
+def test_fields_are_in_section_order():
+    order = [s["id"] for s in FORM["sections"]]
+    positions = [order.index(f["section"]) for f in FORM["fields"]]
+    assert positions == sorted(positions)
+
+
+def test_the_fee_comes_from_its_parameter_and_is_marked_illustrative():
+    fee = application.fee(RULES)
+    param = RULES["parameters"]["permit-application-fee"]
+    assert fee["amount"] == param["value"] == "150.00"
+    assert fee["dollars"] == "$150.00"
+    assert param["status"] == "illustrative" and param["cite"] == "permits.A"
+    assert fee["note"] and "ILLUSTRATIVE" in fee["note"]
+
+
+def test_an_adopted_fee_is_not_marked_illustrative():
+    import copy
+    rules = copy.deepcopy(RULES)
+    rules["parameters"]["permit-application-fee"].pop("status")
+    rules["parameters"]["permit-application-fee"]["value"] = "175.00"
+    fee = application.fee(rules)
+    assert fee["note"] is None and fee["dollars"] == "$175.00"
+
+
+# ---- the blank PDF -----------------------------------------------------------------
+
+def test_blank_pdf_has_every_field_in_page_order(blank):
+    assert [name for name, _ in widgets(blank)] == [f["name"] for f in FORM["fields"]]
+
+
+def test_every_field_has_its_label_as_accessible_name(blank):
+    for name, a in widgets(blank):
+        f = FIELDS[name]
+        expected = f["label"] + (" (required)" if f.get("required") else "")
+        assert a["/TU"] == expected
+
+
+def test_field_kinds_and_required_flags(blank):
+    for name, a in widgets(blank):
+        f = FIELDS[name]
+        flags = int(a.get("/Ff", 0))
+        assert a["/FT"] == ("/Btn" if f["type"] == "checkbox" else "/Tx"), name
+        assert bool(flags & REQUIRED_FLAG) == bool(f.get("required")), name
+        assert bool(flags & MULTILINE_FLAG) == (f["type"] == "multiline"), name
+
+
+def test_title_and_language_are_set(blank):
+    reader = PdfReader(str(blank))
+    root = reader.trailer["/Root"]
+    assert reader.metadata.title == FORM["title"]
+    assert root["/Lang"] == "en-US"
+    assert root["/ViewerPreferences"]["/DisplayDocTitle"] == True  # noqa: E712 (a pypdf BooleanObject)
+
+
+def test_labels_citations_and_fee_are_printed(blank):
+    text = page_text(blank)
+    for f in FORM["fields"]:
+        assert re.sub(r"\s+", " ", f["label"]) in text, f["name"]
+    assert "Law: permits.A (Application for permit)" in text
+    assert "Law: permits.B (Disturbing pavements)" in text
+    assert "Application fee: $150.00" in text and "ILLUSTRATIVE" in text
+    for s in FORM["sections"]:
+        assert s["heading"] in text
+
+
+def test_building_leaves_no_temporary_files(tmp_path):
+    application.build_blank_pdf(RULES, tmp_path / "a.pdf")
+    assert [p.name for p in tmp_path.iterdir()] == ["a.pdf"]
+
+
+# ---- filling -----------------------------------------------------------------------
+
+def filled_values(path) -> dict:
+    return {name: a.get("/V") for name, a in widgets(path)}
+
+
+def test_fill_from_a_contractors_answers_and_typed_fields(blank, tmp_path):
+    dst = tmp_path / "filled.pdf"
+    values = application.fill_pdf(RULES, CONTRACTOR, {
+        "owner-name": "Ana Ortiz", "contractor-name": "Ridge Plumbing", "plans-attached": "yes",
+        "signature-date": "2027-03-15", "work-description": "4-inch house sewer\nunder Charles Colman Blvd"},
+        blank, dst)
+    assert values["street-opening"] is True and values["kind-of-work"] == "A new connection to the public sewer"
+    v = filled_values(dst)
+    assert v["owner-name"] == "Ana Ortiz"
+    assert v["contractor-name"] == "Ridge Plumbing"
+    assert v["kind-of-work"] == "A new connection to the public sewer"
+    assert v["work-description"] == "4-inch house sewer\nunder Charles Colman Blvd"
+    assert v["signature-date"] == "15 March 2027"
+    assert v["street-opening"] == "/Yes" and v["plans-attached"] == "/Yes" and v["garbage-grinder"] == "/Yes"
+    assert v["highway-approval"] == "/Off" and v["industrial-waste"] == "/Off" and v["other-water"] == "/Off"
+    for name, a in widgets(dst):
+        if FIELDS[name]["type"] == "checkbox":
+            assert a["/AS"] == a["/V"], name
+    reader = PdfReader(str(dst))
+    assert reader.metadata.title == FORM["title"] and reader.trailer["/Root"]["/Lang"] == "en-US"
+    assert reader.trailer["/Root"]["/AcroForm"]["/NeedAppearances"] == True  # noqa: E712
+    assert all(a["/TU"] for _, a in widgets(dst))
+
+
+def test_a_typed_field_wins_over_the_prefill(blank, tmp_path):
+    dst = tmp_path / "f.pdf"
+    application.fill_pdf(RULES, CONTRACTOR, {"street-opening": "no"}, blank, dst)
+    assert filled_values(dst)["street-opening"] == "/Off"
+
+
+def test_an_answer_the_checker_did_not_use_prefills_nothing(blank, tmp_path):
+    dst = tmp_path / "f.pdf"
+    answers = [("flammables-washstand", "no"), ("oil-separator", "yes")]
+    values = application.fill_pdf(RULES, answers, {}, blank, dst)
+    assert "oil-separator" not in values
+    assert filled_values(dst)["oil-separator"] == "/Off"
+
+
+def test_an_answer_no_prefills_an_unticked_box(blank, tmp_path):
+    dst = tmp_path / "f.pdf"
+    answers = [(q, "no" if q == "garbage-grinder" else v) for q, v in CONTRACTOR]
+    values = application.fill_pdf(RULES, answers, {}, blank, dst)
+    assert values["garbage-grinder"] is False
+    assert filled_values(dst)["garbage-grinder"] == "/Off"
+
+
+@pytest.mark.parametrize("fields,words", [
+    ({"favourite-colour": "blue"}, ["'favourite-colour'", "owner-name", "signature-date"]),
+    ({"plans-attached": "maybe"}, ["checkbox", "yes or no"]),
+    ({"signature-date": "15/03/2027"}, ["YYYY-MM-DD"]),
+])
+def test_bad_fields_are_refused_and_nothing_is_written(blank, tmp_path, fields, words):
+    dst = tmp_path / "f.pdf"
+    dst.write_bytes(b"old")
+    with pytest.raises(InputError) as err:
+        application.fill_pdf(RULES, [], fields, blank, dst)
+    for w in words:
+        assert w in str(err.value)
+    assert dst.read_bytes() == b"old"
+    assert [p.name for p in tmp_path.iterdir()] == ["f.pdf"]
+
+
+def test_a_bad_checker_answer_is_refused(blank, tmp_path):
+    with pytest.raises(InputError, match="yes, no"):
+        application.fill_pdf(RULES, [("street-opening", "sometimes")], {}, blank, tmp_path / "f.pdf")
+
+
+def test_a_stale_blank_form_is_refused(tmp_path):
+    import copy
+    rules = copy.deepcopy(RULES)
+    rules["application_form"]["fields"] = [f for f in FORM["fields"] if f["name"] != "tax-map-number"]
+    stale = application.build_blank_pdf(rules, tmp_path / "stale.pdf")
+    with pytest.raises(ValueError, match="tax-map-number"):
+        application.fill_pdf(RULES, [], {}, stale, tmp_path / "f.pdf")
+
+
+# ---- what runs where ---------------------------------------------------------------
+
+def run_python(code: str):
+    return subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120)
+
+
+def test_importing_the_engine_loads_neither_reportlab_nor_pypdf():
+    proc = run_python("import sys, calculator, calculator.cli, calculator.flow, calculator.application\n"
+                      "print(sorted(m for m in sys.modules if m.split('.')[0] in ('reportlab', 'pypdf')))")
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.strip() == "[]"
+
+
+def test_filling_works_without_reportlab(blank, tmp_path):
+    dst = tmp_path / "f.pdf"
+    proc = run_python(
+        "import sys\nsys.modules['reportlab'] = None  # as in the browser: pypdf only\n"
+        "from calculator import application\nfrom calculator.rules import load\n"
+        f"application.fill_pdf(load(), [('work', 'repair')], {{'owner-name': 'Lee'}}, {str(blank)!r}, {str(dst)!r})\n")
+    assert proc.returncode == 0, proc.stderr
+    v = filled_values(dst)
+    assert v["owner-name"] == "Lee" and v["kind-of-work"] == "A repair to an existing house sewer or connection"
+
+
+# ---- the command line --------------------------------------------------------------
+
+def cli(*args):
+    return subprocess.run([sys.executable, "-m", "calculator", *args], cwd=ROOT,
+                          capture_output=True, text=True, timeout=120)
+
+
+def test_cli_writes_the_prefilled_application(tmp_path):
+    out = tmp_path / "application.pdf"
+    proc = cli("application", "--answer", "work=alteration", "--answer", "street-opening=yes",
+               "--field", "owner-name=Sam Lee", "--field", "highway-approval=yes", "--output", str(out))
+    assert proc.returncode == 0, proc.stderr
+    result = json.loads(proc.stdout)
+    assert result["output"] == str(out)
+    assert result["fields"] == {"kind-of-work": "Alterations or additions to existing sewer or drainage work",
+                                "street-opening": True, "owner-name": "Sam Lee", "highway-approval": True}
+    v = filled_values(out)
+    assert v["owner-name"] == "Sam Lee" and v["highway-approval"] == "/Yes" and v["street-opening"] == "/Yes"
+    assert [p.name for p in tmp_path.iterdir()] == ["application.pdf"]
+
+
+@pytest.mark.parametrize("args,words", [
+    (["--field", "owner=Sam", "--output", "x.pdf"], ["'owner'", "owner-name"]),
+    (["--answer", "work=rebuild", "--output", "x.pdf"], ["new-connection, alteration, repair"]),
+    (["--output", "application.txt"], [".pdf"]),
+    (["--output", "no-such-folder/application.pdf"], ["does not exist"]),
+])
+def test_cli_application_refuses_bad_input_with_one_line_and_exit_2(tmp_path, args, words):
+    proc = subprocess.run([sys.executable, "-m", "calculator", "application", *args], cwd=tmp_path,
+                          capture_output=True, text=True, timeout=120,
+                          env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
+    assert proc.returncode == 2, proc.stderr
+    assert proc.stdout == ""
+    lines = proc.stderr.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in proc.stderr
+    for w in words:
+        assert w in lines[0]
+    assert list(tmp_path.iterdir()) == []

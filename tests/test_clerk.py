@@ -1,0 +1,314 @@
+"""The Town Clerk's year: propose a rate schedule, publish the notice, adopt it by majority
+vote, tell the users (rents.D, rate-schedules.A-D, minimum-charge). Each test works on a
+copy of rules/ in a temporary folder."""
+import datetime as dt
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from calculator import bill, clerk, schedule
+from calculator.validate import RULES_DIR, compile_rules
+
+ROOT = Path(__file__).resolve().parent.parent
+
+# A year in the past, so the dates do not depend on when the tests run.
+PROPOSE = ["propose", "--fiscal-year", "2026", "--effective", "2026-01-01", "--om-cost", "856791",
+           "--user-volume-gallons", "85,000,000", "--proposed-on", "2025-10-01"]
+PUBLISHED = "2025-10-15"        # the meeting may be from 2025-10-30 (day 15) to 2025-11-14 (day 30)
+MEETING = ["--meeting", "2025-10-30", "--time", "19:30", "--place", "Pawling Town Hall, 160 Charles Colman Blvd"]
+
+
+@pytest.fixture
+def town(tmp_path):
+    """A copy of rules/ and a folder for the notices; `town.run(...)` runs a command on them."""
+    shutil.copytree(RULES_DIR, tmp_path / "rules")
+
+    class Town:
+        root = tmp_path
+        rules = tmp_path / "rules"
+        out = tmp_path / "out"
+        schedule_file = tmp_path / "rules" / "rate-schedules" / "2026.yaml"
+
+        def run(self, *argv):
+            return clerk.main([*argv, "--rules-dir", str(self.rules)])
+
+        def files(self):
+            """Every file under the temporary folder, with its bytes."""
+            return {p.relative_to(tmp_path): p.read_bytes() for p in sorted(tmp_path.rglob("*")) if p.is_file()}
+
+        def notice(self, *meeting):
+            return self.run("notice", "2026", "--published", PUBLISHED, *(meeting or MEETING),
+                            "--output-dir", str(self.out))
+
+    return Town()
+
+
+def refused(town, capsys, *argv) -> str:
+    """Run a command that must be refused: exit 2, one line saying why, and not a byte changed."""
+    before = town.files()
+    code = town.run(*argv)
+    captured = capsys.readouterr()
+    assert code == 2, captured
+    assert captured.err.startswith("error: ") and captured.err.count("\n") == 1, captured.err
+    assert town.files() == before, "a refused command changed a file"
+    return captured.err
+
+
+# ---- the whole year -----------------------------------------------------------------------------
+
+def test_the_clerks_year_from_proposal_to_adoption(town, capsys):
+    assert town.run(*PROPOSE) == 0
+    out = capsys.readouterr().out
+    assert "$10.08 per 1,000 gallons" in out                      # 856,791 / 85,000,000 x 1,000
+    assert "8,000" in out and "15,000" in out and "30,000" in out  # the table of typical bills
+    assert "$64.00" in out and "$64.51" in out                     # 8,000 gallons now and proposed
+
+    err = refused(town, capsys, "notice", "2026", "--published", PUBLISHED, "--meeting", "2025-10-29",
+                  "--time", "19:30", "--place", "Town Hall", "--output-dir", str(town.out))
+    assert "14 days" in err and "2025-10-30" in err and "2025-11-14" in err
+
+    assert town.notice() == 0
+    capsys.readouterr()
+
+    err = refused(town, capsys, "adopt", "2026", "--date", "2025-11-10", "--ayes", "2", "--noes", "2", "--absent", "1")
+    assert "majority of all 5 members" in err and "3 are needed" in err
+    err = refused(town, capsys, "adopt", "2026", "--date", "2025-10-29", "--ayes", "3", "--noes", "2")
+    assert "before the public-comment meeting on 2025-10-30" in err
+
+    assert town.run("adopt", "2026", "--date", "2025-11-10", "--ayes", "3", "--noes", "1", "--absent", "1",
+                    "--resolution", "2025-88") == 0
+    rules = compile_rules(town.rules)
+    new = schedule.in_force(rules, dt.date(2026, 1, 1))
+    assert new["id"] == "2026" and new["status"] == "adopted"
+    assert new["adoption"] == {"date": "2025-11-10", "ayes": 3, "noes": 1, "absent": 1, "resolution": "2025-88"}
+    assert new["notice"]["meeting"] == "2025-10-30" and new["notice"]["time"] == "19:30"
+    assert schedule.in_force(rules, dt.date(2025, 12, 31))["id"] == "2025-illustrative"
+    assert bill.compute(rules, "2026-Q1", {"water-gallons": "15000"})["charge"] == "120.96"
+
+
+def test_the_proposed_schedule_file(town, capsys):
+    assert town.run(*PROPOSE, "--extraneous-flow-cost", "25000") == 0
+    rules = compile_rules(town.rules)
+    s = clerk._schedule(rules, "2026")
+    assert {k: v for k, v in s.items() if k != "_file"} == {
+        "id": "2026", "title": "Rate schedule for fiscal year 2026", "status": "proposed", "fiscal_year": 2026,
+        "effective": "2026-01-01", "vc_per_1000_gallons": "10.37",   # (856,791 + 25,000) / 85,000,000 x 1,000
+        "sewage_fraction": "0.80",                                    # from 2025-illustrative, in force then
+        "cite": "rents.D",
+        "basis": {"om_cost": "856791.00", "user_volume_gallons": "85000000", "extraneous_flow_cost": "25000.00"},
+        "proposed_on": "2025-10-01"}
+    # A proposed schedule is never in force: bills still use the old one.
+    assert schedule.in_force(rules, dt.date(2026, 1, 1))["id"] == "2025-illustrative"
+
+
+def test_a_fraction_can_be_given(town, capsys):
+    assert town.run(*PROPOSE, "--sewage-fraction", ".85") == 0
+    assert compile_rules(town.rules)["schedules"][-1]["sewage_fraction"] == "0.85"
+
+
+def test_proposing_again_replaces_the_proposal_and_drops_its_notice(town, capsys):
+    assert town.run(*PROPOSE) == 0 and town.notice() == 0
+    assert town.run(*PROPOSE[:-4], "--user-volume-gallons", "80000000", "--proposed-on", "2025-10-20") == 0
+    assert "publish and record a new notice" in capsys.readouterr().out
+    s = clerk._schedule(compile_rules(town.rules), "2026")
+    assert s["vc_per_1000_gallons"] == "10.71" and "notice" not in s
+
+
+# ---- refusals ---------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("change, says", [
+    (["--om-cost", "lots"], "must be a number"),
+    (["--om-cost", "-5"], "cannot be negative"),
+    (["--om-cost", "0"], "must be more than 0"),
+    (["--om-cost", "856791.123"], "dollars and cents"),
+    (["--user-volume-gallons", "0"], "more than 0 gallons"),
+    (["--user-volume-gallons", "many"], "must be a number"),
+    (["--extraneous-flow-cost", "x"], "must be a number"),
+    (["--sewage-fraction", "1.5"], "at most 1"),
+    (["--sewage-fraction", "0"], "more than 0"),
+    (["--fiscal-year", "26"], "four digits"),
+    (["--effective", "2026-02-30"], "is not a date"),
+    (["--effective", "2062-01-01"], "not in fiscal year 2026"),
+    (["--effective", "2025-01-01", "--fiscal-year", "2025"], "both take effect on 2025-01-01"),
+])
+def test_propose_with_bad_numbers_is_refused(town, capsys, change, says):
+    argv = list(PROPOSE)
+    for option, value in zip(change[::2], change[1::2]):
+        if option in argv:
+            argv[argv.index(option) + 1] = value
+        else:
+            argv += [option, value]
+    assert says in refused(town, capsys, *argv)
+
+
+def test_adoption_without_a_notice_is_refused(town, capsys):
+    assert town.run(*PROPOSE) == 0
+    err = refused(town, capsys, "adopt", "2026", "--date", "2025-11-10", "--ayes", "5", "--noes", "0")
+    assert "no notice recorded" in err and "notice 2026" in err
+
+
+def test_a_vote_with_more_members_than_the_board_is_refused(town, capsys):
+    assert town.run(*PROPOSE) == 0 and town.notice() == 0
+    err = refused(town, capsys, "adopt", "2026", "--date", "2025-11-10", "--ayes", "3", "--noes", "2", "--absent", "1")
+    assert "the Town Board has 5" in err
+
+
+def test_a_vote_count_must_be_a_whole_number(town, capsys):
+    assert town.run(*PROPOSE) == 0 and town.notice() == 0
+    assert "whole number" in refused(town, capsys, "adopt", "2026", "--date", "2025-11-10", "--ayes", "three", "--noes", "0")
+
+
+def test_an_adopted_schedule_is_not_noticed_again_nor_re_proposed(town, capsys):
+    assert town.run(*PROPOSE) == 0 and town.notice() == 0
+    assert town.run("adopt", "2026", "--date", "2025-11-10", "--ayes", "3", "--noes", "2") == 0
+    assert "is adopted, not proposed" in refused(town, capsys, "notice", "2026", "--published", PUBLISHED, *MEETING)
+    assert "already adopted" in refused(town, capsys, *PROPOSE)
+    assert "not proposed" in refused(town, capsys, "adopt", "2026", "--date", "2025-11-11", "--ayes", "5", "--noes", "0")
+
+
+def test_an_illustrative_schedule_is_not_noticed(town, capsys):
+    assert "is illustrative, not proposed" in refused(
+        town, capsys, "notice", "2025-illustrative", "--published", PUBLISHED, *MEETING)
+
+
+def test_notice_refuses_bad_time_and_unknown_schedule(town, capsys):
+    assert town.run(*PROPOSE) == 0
+    assert "HH:MM" in refused(town, capsys, "notice", "2026", "--published", PUBLISHED, "--meeting", "2025-10-30",
+                              "--time", "7pm", "--place", "Town Hall")
+    assert "no rate schedule '2027'" in refused(town, capsys, "notice", "2027", "--published", PUBLISHED, *MEETING)
+    assert "before the schedule was proposed" in refused(
+        town, capsys, "notice", "2026", "--published", "2025-09-01", "--meeting", "2025-09-20",
+        "--time", "19:00", "--place", "Town Hall")
+
+
+def test_broken_rules_are_reported_and_nothing_is_written(town, capsys):
+    law = town.rules / "parameters" / "town-board-size.yaml"
+    law.write_text(law.read_text().replace("value: 5", "value: five"))
+    err = refused(town, capsys, *PROPOSE)
+    assert "rules have problems" in err and "town-board-size.yaml" in err
+
+
+def test_a_change_that_would_break_the_build_is_refused(town, capsys):
+    """The last check before writing: the rules as they would be must compile. Here another
+    schedule in force already starts on 2026-01-01, so adopting 2026 would make two."""
+    assert town.run(*PROPOSE) == 0 and town.notice() == 0
+    other = (town.rules / "rate-schedules" / "2025-illustrative.yaml").read_text()
+    (town.rules / "rate-schedules" / "2026-other.yaml").write_text(
+        other.replace("id: 2025-illustrative", "id: 2026-other").replace("effective: 2025-01-01", "effective: 2026-01-01"))
+    err = refused(town, capsys, "adopt", "2026", "--date", "2025-11-10", "--ayes", "3", "--noes", "2")
+    assert "would break the rules" in err and "both take effect on 2026-01-01" in err
+
+
+def test_bad_options_are_one_line(town, capsys):
+    assert "--om-cost" in refused(town, capsys, "propose", "--fiscal-year", "2026", "--effective", "2026-01-01")
+    assert "invalid choice" in refused(town, capsys, "publish", "2026")
+
+
+# ---- what the notices say ---------------------------------------------------------------------------
+
+def test_the_newspaper_notice_says_what_the_law_asks(town, capsys):
+    assert town.run(*PROPOSE) == 0 and town.notice() == 0
+    text = (town.out / "hearing-notice-2026.txt").read_text(encoding="utf-8")
+    rules = compile_rules(town.rules)
+    assert text == clerk.hearing_notice_text(rules, "2026")
+    proposed_minimum = bill.compute(rules, "2026-Q1", {"water-gallons": "8000"},
+                                    vc_per_1000="10.08", sewage_fraction="0.80")["minimum_charge"]
+    current_minimum = bill.compute(rules, "2026-Q1", {"water-gallons": "8000"})["minimum_charge"]
+    for expected in ("Town Board of the Town of Pawling", "Thursday, 30 October 2025", "7:30 p.m.",
+                     "Pawling Town Hall, 160 Charles Colman Blvd", "proposed $10.08; now $10.00",
+                     f"proposed ${proposed_minimum}; now ${current_minimum}", "1 January 2026",
+                     "the official newspaper of the Town of Pawling", "office of the Town Clerk", "/rates/",
+                     "All interested persons", "ILLUSTRATIVE", "Wednesday, 15 October 2025"):
+        assert expected in text, expected
+    assert proposed_minimum == "64.51" and current_minimum == "64.00"
+
+
+def test_the_newspaper_can_be_named(town, capsys):
+    assert town.run(*PROPOSE) == 0
+    assert town.notice(*MEETING, "--newspaper", "Poughkeepsie Journal") == 0
+    assert "published in Poughkeepsie Journal" in (town.out / "hearing-notice-2026.txt").read_text()
+    assert clerk._schedule(compile_rules(town.rules), "2026")["notice"]["newspaper"] == "Poughkeepsie Journal"
+
+
+def test_a_new_notice_replaces_the_old_and_keeps_the_file_readable(town, capsys):
+    assert town.run(*PROPOSE) == 0 and town.notice() == 0
+    assert town.notice("--meeting", "2025-11-14", "--time", "18:00", "--place", "Pawling Library") == 0
+    text = town.schedule_file.read_text()
+    assert text.count("notice:") == 1 and "Pawling Library" in text and text.startswith("# Rate schedule for fiscal year 2026")
+
+
+def test_the_pdfs_exist_with_a_title_and_a_language(town, capsys):
+    assert town.run(*PROPOSE) == 0 and town.notice() == 0
+    assert town.run("adopt", "2026", "--date", "2025-11-10", "--ayes", "3", "--noes", "2") == 0
+    assert town.run("user-notice", "2026", "--output-dir", str(town.out)) == 0
+    for name in ("hearing-notice-2026.pdf", "user-notice-2026.pdf"):
+        data = (town.out / name).read_bytes()
+        assert data.startswith(b"%PDF-"), name
+        assert b"/Lang (en-US)" in data and b"/Title (" in data and b"/DisplayDocTitle true" in data, name
+    # written atomically: no temporary files left beside them
+    assert sorted(p.name for p in town.out.iterdir()) == [
+        "hearing-notice-2026.pdf", "hearing-notice-2026.txt",
+        "user-notice-2026.html", "user-notice-2026.pdf", "user-notice-2026.txt"]
+
+
+def test_the_users_notice_for_an_adopted_schedule(town, capsys):
+    assert town.run(*PROPOSE, "--sewage-fraction", "0.9") == 0 and town.notice() == 0
+    assert town.run("adopt", "2026", "--date", "2025-11-10", "--ayes", "4", "--noes", "1",
+                    "--resolution", "2025-88") == 0
+    assert town.run("user-notice", "2026", "--output-dir", str(town.out)) == 0
+    text = (town.out / "user-notice-2026.txt").read_text(encoding="utf-8")
+    html = (town.out / "user-notice-2026.html").read_text(encoding="utf-8")
+    minimum = bill.compute(compile_rules(town.rules), "2026-Q1", {"water-gallons": "8000"})["minimum_charge"]
+    assert minimum == "72.58"                                 # 10.08 x 8,000 x 0.9 / 1,000
+    for doc in (text, html):
+        for expected in ("$10.08 per 1,000 gallons", "90%", f"${minimum} each quarter",
+                         "15 January, 15 April, 15 July and 15 October", "unpaid 30 days", "15%",
+                         "further 3 months", "Sewer rents, subsection B",
+                         "Sewer rents, subsection D", "40 CFR 35.929", "10 November 2025", "2025-88"):
+            assert expected in doc, expected
+        assert "ILLUSTRATIVE" not in doc
+    assert "pays for operation and maintenance: 100%." in text
+    assert "pays for operation and maintenance</dt>\n    <dd>100%." in html
+
+
+def test_the_users_notice_html_is_an_escaped_fragment(town, capsys):
+    rules = compile_rules(town.rules)
+    rules["schedules"][0]["title"] = "Rates <2025> & after"
+    html = clerk.user_notice(rules, "2025-illustrative")["html"]
+    assert html.lstrip().startswith("<section") and "<html" not in html and "<h2 " in html
+    assert "Rates &lt;2025&gt; &amp; after" in html and "<2025>" not in html
+
+
+def test_the_users_notice_for_the_illustrative_schedule_says_so_loudly(town, capsys):
+    assert town.run("user-notice", "2025-illustrative", "--output-dir", str(town.out)) == 0
+    assert "do not send" in capsys.readouterr().out
+    text = (town.out / "user-notice-2025-illustrative.txt").read_text()
+    html = (town.out / "user-notice-2025-illustrative.html").read_text()
+    assert text.startswith("*** ILLUSTRATIVE") and "<strong>ILLUSTRATIVE" in html
+    assert "$10.00 per 1,000 gallons" in text and "$64.00 each quarter" in text
+
+
+def test_there_is_no_users_notice_for_a_proposed_schedule(town, capsys):
+    assert town.run(*PROPOSE) == 0
+    assert "only proposed" in refused(town, capsys, "user-notice", "2026", "--output-dir", str(town.out))
+
+
+def test_write_pdf(tmp_path):
+    path = clerk.write_pdf("HEADING\n\nA paragraph with <angle> & ampersand.\n- a list item", "A title", tmp_path / "x.pdf")
+    assert path.read_bytes().startswith(b"%PDF-") and b"/Title (A title)" in path.read_bytes()
+    assert clerk.pdf_bytes("X\n\nY", "T") == clerk.pdf_bytes("X\n\nY", "T")   # reproducible
+
+
+# ---- the command line ---------------------------------------------------------------------------------
+
+def test_the_command_line(tmp_path):
+    shutil.copytree(RULES_DIR, tmp_path / "rules")
+    ok = subprocess.run([sys.executable, "-m", "calculator.clerk", "--help"], cwd=ROOT, capture_output=True, text=True)
+    assert ok.returncode == 0 and "propose" in ok.stdout
+    bad = subprocess.run([sys.executable, "-m", "calculator.clerk", *PROPOSE[:-2], "--om-cost", "-1",
+                          "--rules-dir", str(tmp_path / "rules")], cwd=ROOT, capture_output=True, text=True)
+    assert bad.returncode == 2 and bad.stderr.count("\n") == 1 and "cannot be negative" in bad.stderr
+    assert not (tmp_path / "rules" / "rate-schedules" / "2026.yaml").exists()
