@@ -69,7 +69,7 @@ def parser() -> argparse.ArgumentParser:
     ap.add_argument("--answer", action="append", default=[], metavar="QUESTION=ANSWER",
                     help="a permit-checker answer, like street-opening=yes; repeat for each")
     ap.add_argument("--field", action="append", default=[], metavar="NAME=VALUE",
-                    help="a form field, like owner-name=Jane Doe; repeat for each")
+                    help="a form field, like owner-name=Jane Doe; repeat for each (\\n starts a new line)")
     ap.add_argument("--output", required=True, help="where to write the PDF, like application.pdf")
     ap.add_argument("--json", action="store_true", help="print one JSON object (the default; kept for clarity)")
 

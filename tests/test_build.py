@@ -1,0 +1,78 @@
+"""build.py: the pipeline's steps, and a failed build that keeps the previous site."""
+import shutil
+import zipfile
+from pathlib import Path
+
+import pytest
+
+import build
+from calculator.validate import RuleError
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    return build.build(tmp_path_factory.mktemp("b") / "site")
+
+
+def snapshot(folder: Path) -> dict:
+    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in folder.rglob("*") if p.is_file()}
+
+
+def test_the_site_has_its_pages_the_engine_and_pyodide(site):
+    for page in ("index.html", "estimate/index.html", "law/index.html", "rates/index.html",
+                 "how-we-read-the-law/index.html", "rates/2025-illustrative/index.html"):
+        assert (site / page).is_file(), page
+    for name in build.PYODIDE_FILES:
+        assert (site / "pyodide" / name).stat().st_size > 0
+    [wheel] = (site / "engine").glob("*.whl")
+    assert wheel.name.endswith("-py3-none-any.whl")
+    names = zipfile.ZipFile(wheel).namelist()
+    assert "calculator/compiled_rules.json" in names and "calculator/bill.py" in names
+    assert "calculator/validate.py" not in names  # the browser gets compiled rules, not the YAML tools
+
+
+def test_every_provision_has_its_anchor_on_the_law_page(site):
+    from calculator.law import anchor
+    from calculator.rules import load
+    html = (site / "law" / "index.html").read_text()
+    missing = [p["id"] for p in load()["provisions"] if f'id="{anchor(p["id"])}"' not in html]
+    assert not missing
+    assert 'id="prohibited-acts-g"' in html
+
+
+def test_generated_pages_are_not_in_the_repository():
+    assert not (ROOT / "docs" / "law").exists() and not (ROOT / "docs" / "rates").exists()
+
+
+def test_a_bad_rule_stops_the_build_and_keeps_the_previous_site(site, tmp_path):
+    before = snapshot(site)
+    rules = tmp_path / "rules"
+    shutil.copytree(ROOT / "rules", rules)
+    f = rules / "parameters" / "late-penalty-rate.yaml"
+    f.write_text(f.read_text().replace("cite: rents.F", "cite: rents.Q"))
+    with pytest.raises(RuleError) as err:
+        build.build(site, rules_dir=rules)
+    assert "rents.Q" in str(err.value)
+    assert snapshot(site) == before
+    assert not list(site.parent.glob(".site-*")) and not list(ROOT.glob(".site-build-*"))
+
+
+def test_a_broken_link_stops_the_build_and_keeps_the_previous_site(site, tmp_path, monkeypatch):
+    before = snapshot(site)
+    pages = tmp_path / "pages"
+    shutil.copytree(build.PAGES, pages)
+    (pages / "rates.md.j2").write_text((pages / "rates.md.j2").read_text() + "\n[gone](../nowhere/index.md)\n")
+    monkeypatch.setattr(build, "PAGES", pages)
+    with pytest.raises(build.BuildError) as err:
+        build.build(site)
+    assert "mkdocs" in str(err.value)
+    assert snapshot(site) == before
+
+
+def test_the_wheel_is_the_same_bytes_twice(tmp_path):
+    rules = build.validate_rules()
+    a = build.build_engine_wheel(rules, tmp_path / "a").read_bytes()
+    b = build.build_engine_wheel(rules, tmp_path / "b").read_bytes()
+    assert a == b
