@@ -83,3 +83,21 @@ def test_axe_does_find_a_violation_when_there_is_one(page, site_url):
     }""")
     ids = {v[0] for v in axe_violations(page)}
     assert {"label", "color-contrast"} <= ids
+
+
+def test_on_a_phone_the_menu_opens_with_the_keyboard_and_passes_axe(browser, site_url):
+    context = browser.new_context(viewport={"width": 375, "height": 740}, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    page.goto(site_url + "/estimate/")
+    menu = page.locator('label.md-header__button[for="__drawer"]')
+    menu.focus()
+    expect(menu).to_be_focused()
+    expect(menu).to_have_attribute("aria-expanded", "false")
+    page.keyboard.press("Enter")
+    expect(menu).to_have_attribute("aria-expanded", "true")
+    assert page.evaluate("document.getElementById('__drawer').checked")
+    expect(page.get_by_role("link", name="The law").first).to_be_visible()
+    assert axe_violations(page) == []
+    page.keyboard.press("Escape")
+    assert not page.evaluate("document.getElementById('__drawer').checked")
+    context.close()
