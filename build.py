@@ -102,6 +102,8 @@ def render_pages(rules: dict, docs: Path) -> list[Path]:
         rel = template.relative_to(PAGES).as_posix()
         if rel == "rates/schedule.md.j2":
             targets = [(f"rates/{s['id']}/index.md", {"schedule": s}) for s in ctx["schedules"]]
+        elif rel == "notices/notice.md.j2":
+            targets = [(f"notices/{n['slug']}/index.md", {"notice": n}) for n in ctx["notices"]]
         else:
             name = rel[: -len(".md.j2")]
             targets = [("index.md" if name == "index" else f"{name}/index.md", {})]
@@ -158,7 +160,10 @@ def page_context(rules: dict, today) -> dict:
         q = f"{s['effective'][:4]}-Q{(int(s['effective'][5:7]) - 1) // 3 + 1}"
         at = bill.compute(rules, q, {"water-gallons": "0"}, vc_per_1000=s["vc_per_1000_gallons"],
                           sewage_fraction=s["sewage_fraction"])
+        meeting = s.get("notice", {}).get("meeting")
+        days = (__import__("datetime").date.fromisoformat(meeting) - today).days if meeting else None
         schedules.append(dict(s, minimum_charge=at["minimum_charge"], label=schedule.LABELS[s["status"]],
+                              days_to_meeting=days,
                               in_force=current is not None and s["id"] == current["id"]))
     return {
         "rules": rules, "today": today.isoformat(), "provisions": by_id,
@@ -169,8 +174,63 @@ def page_context(rules: dict, today) -> dict:
         "proposed": [s for s in schedules if s["status"] == "proposed"],
         "example": example, "minimum": minimum, "example_quarter": quarter,
         "wheel": f"{WHEEL_NAME}-{engine_version()}-py3-none-any.whl",
+        "notices": notices(rules),
         "parameters": rules["parameters"],
     }
+
+
+def notices(rules: dict) -> list[dict]:
+    """Every notice the Town has given under the rate-schedule process, newest first:
+    each hearing notice (rate-schedules.B) and each annual notice to users with an
+    adopted schedule (rate-schedules.D)."""
+    from calculator import clerk
+    out = []
+    for s in rules["schedules"]:
+        if s.get("notice"):
+            out.append({"slug": f"{s['id']}-hearing", "kind": "Hearing notice", "date": s["notice"]["published"],
+                        "schedule": s["id"], "cite": "rate-schedules.B",
+                        "title": f"Proposed sewer rate schedule {s['id']}: public comment meeting",
+                        "text": clerk.hearing_notice_text(rules, s["id"])})
+        if s["status"] == "adopted":
+            notice = clerk.user_notice(rules, s["id"])
+            out.append({"slug": f"{s['id']}-rates", "kind": "Annual notice to users", "date": s["adoption"]["date"],
+                        "schedule": s["id"], "cite": "rate-schedules.D",
+                        "title": f"Sewer rate schedule {s['id']} adopted: the rate, the minimum charge and due dates",
+                        "text": notice["text"], "html": notice["html"]})
+    return sorted(out, key=lambda n: (n["date"], n["slug"]), reverse=True)
+
+
+def publish_notices(items: list[dict], docs: Path) -> None:
+    """Step 2c: each notice as a PDF beside its page, and the notices feed (Atom)."""
+    import datetime as dt
+
+    from feedgen.feed import FeedGenerator
+
+    from calculator import clerk
+    folder = docs / "notices"
+    folder.mkdir(parents=True, exist_ok=True)
+    for n in items:
+        (folder / n["slug"]).mkdir(parents=True, exist_ok=True)
+        clerk.write_pdf(n["text"], n["title"], folder / n["slug"] / f"{n['slug']}.pdf")
+    feed = FeedGenerator()
+    feed.id("urn:pawling-sewer-kit:notices")
+    feed.title("Town of Pawling sewer notices")
+    feed.subtitle("Proposed sewer rate schedules, public comment meetings, and adopted rates.")
+    feed.link(href="./", rel="alternate")
+    feed.link(href="feed.xml", rel="self")
+    feed.language("en")
+    latest = max((n["date"] for n in items), default="1992-03-04")
+    feed.updated(dt.datetime.fromisoformat(latest + "T12:00:00+00:00"))
+    for n in reversed(items):  # feedgen puts the last added first
+        entry = feed.add_entry()
+        entry.id(f"urn:pawling-sewer-kit:notice:{n['slug']}")
+        entry.title(n["title"])
+        entry.link(href=f"{n['slug']}/")
+        when = dt.datetime.fromisoformat(n["date"] + "T12:00:00+00:00")
+        entry.published(when)
+        entry.updated(when)
+        entry.content(n["text"], type="text")
+    _write_atomic(folder / "feed.xml", feed.atom_str(pretty=True))
 
 
 def copy_pyodide(docs: Path) -> Path:
@@ -241,6 +301,7 @@ def build(site: Path = ROOT / "site", rules_dir: Path | None = None) -> Path:
         step("Rendering the pages from the rules")
         docs = stage_docs(staging)
         render_pages(rules, docs)
+        publish_notices(notices(rules), docs)
         step("Packing the calculator and the rules for the browser")
         build_engine_wheel(rules, docs / "engine")
         step("Copying Pyodide (Python for the browser)")

@@ -1,0 +1,128 @@
+"""The Clerk's whole year, in a temporary copy of the project: propose → notice
+(a refused date, then a lawful one) → adopt (a refused vote, then a lawful one)
+→ build → the site, the feed and the estimator follow."""
+import re
+import shutil
+import subprocess
+import sys
+import threading
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+import build
+
+pytestmark = pytest.mark.browser
+ROOT = Path(__file__).resolve().parents[2]
+TIMEOUT = 60_000
+ATOM = "{http://www.w3.org/2005/Atom}"
+
+
+def run(project: Path, *args):
+    return subprocess.run([sys.executable, "build.py", *args], cwd=project, capture_output=True, text=True,
+                          timeout=300)
+
+
+def snapshot(project: Path) -> dict:
+    return {p.relative_to(project).as_posix(): p.read_bytes() for p in (project / "rules").rglob("*") if p.is_file()}
+
+
+@pytest.fixture(scope="module")
+def project(tmp_path_factory):
+    dst = tmp_path_factory.mktemp("year") / "kit"
+    shutil.copytree(ROOT, dst, ignore=shutil.ignore_patterns(
+        ".git", "site", "node_modules", ".site-*", "notices-out", "__pycache__", ".pytest_cache", ".hypothesis"))
+    (dst / "node_modules").symlink_to(ROOT / "node_modules")
+    return dst
+
+
+def serve(site: Path):
+    server = build.serve(site, port=0)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}"
+
+
+def test_the_clerk_s_year(project, page):
+    # 1. propose
+    done = run(project, "rates", "propose", "--fiscal-year", "2027", "--effective", "2027-01-01",
+               "--om-cost", "856791", "--user-volume-gallons", "70000000", "--proposed-on", "2026-11-20")
+    assert done.returncode == 0, done.stderr
+    assert "12.24" in done.stdout and "8,000" in done.stdout
+    text = (project / "rules" / "rate-schedules" / "2027.yaml").read_text()
+    assert "status: proposed" in text and '"12.24"' in text
+
+    # 2. a meeting on day 14 is refused, naming the window; nothing changes
+    before = snapshot(project)
+    refused = run(project, "rates", "notice", "2027", "--published", "2026-12-01", "--meeting", "2026-12-15",
+                  "--time", "19:30", "--place", "Town Hall, 160 Charles Colman Boulevard")
+    assert refused.returncode == 2
+    assert "2026-12-16" in refused.stderr and "2026-12-31" in refused.stderr
+    assert snapshot(project) == before
+    done = run(project, "rates", "notice", "2027", "--published", "2026-12-01", "--meeting", "2026-12-16",
+               "--time", "19:30", "--place", "Town Hall, 160 Charles Colman Boulevard")
+    assert done.returncode == 0, done.stderr
+
+    # 3. while proposed: the site shows it, labelled, and the estimator shows both rates
+    assert run(project, "build").returncode == 0
+    rates = (project / "site" / "rates" / "index.html").read_text()
+    assert "Proposed: not yet adopted" in rates and "16 December 2026" in rates
+    server, url = serve(project / "site")
+    page.goto(f"{url}/estimate/?quarter=2027-Q1&water-gallons=12000")
+    expect(page.locator("#result-total")).to_be_visible(timeout=TIMEOUT)
+    expect(page.locator("table.bill-lines")).to_have_count(2)
+    assert "Under the proposed schedule" in page.inner_text("#result")
+    assert page.inner_text("#result-total") == "$96.00"  # the illustrative rate is still the one in force
+    server.shutdown()
+
+    # 4. adoption: two of five is no majority, whatever the absences; nor before the meeting
+    before = snapshot(project)
+    refused = run(project, "rates", "adopt", "2027", "--date", "2026-12-16", "--ayes", "2", "--noes", "1",
+                  "--absent", "2")
+    assert refused.returncode == 2 and "majority" in refused.stderr
+    refused = run(project, "rates", "adopt", "2027", "--date", "2026-12-10", "--ayes", "4", "--noes", "1")
+    assert refused.returncode == 2 and "before" in refused.stderr
+    assert snapshot(project) == before
+    done = run(project, "rates", "adopt", "2027", "--date", "2026-12-16", "--ayes", "3", "--noes", "1",
+               "--absent", "1", "--resolution", "2026-88")
+    assert done.returncode == 0, done.stderr
+
+    # 5. build: the schedule page, the notices, the feed
+    built = run(project, "build")
+    assert built.returncode == 0, built.stderr
+    site = project / "site"
+    schedule_page = (site / "rates" / "2027" / "index.html").read_text()
+    assert "adopted" in schedule_page and "$12.24" in schedule_page and "3 ayes" in schedule_page
+    feed = ET.parse(site / "notices" / "feed.xml").getroot()
+    entries = {e.find(f"{ATOM}id").text: e for e in feed.findall(f"{ATOM}entry")}
+    assert set(entries) == {"urn:pawling-sewer-kit:notice:2027-hearing", "urn:pawling-sewer-kit:notice:2027-rates"}
+    hearing = (site / "notices" / "2027-hearing" / "index.html").read_text()
+    assert "Town Hall" in hearing and "16, 2026" in hearing or "16 December 2026" in hearing
+    assert (site / "notices" / "2027-hearing" / "2027-hearing.pdf").read_bytes().startswith(b"%PDF")
+    listing = (site / "notices" / "index.html").read_text()
+    assert listing.index("2027-rates") < listing.index("2027-hearing")  # newest first
+
+    # 6. the estimator uses the adopted rate from its effective quarter, and not before
+    server, url = serve(site)
+    page.goto(f"{url}/estimate/?quarter=2027-Q1&water-gallons=12000")
+    expect(page.locator("#result-total")).to_have_text("$117.50", timeout=TIMEOUT)  # 12.24 x 9,600 / 1,000
+    expect(page.locator("table.bill-lines")).to_have_count(1)
+    page.goto(f"{url}/estimate/?quarter=2026-Q4&water-gallons=12000")
+    expect(page.locator("#result-total")).to_have_text("$96.00", timeout=TIMEOUT)
+    server.shutdown()
+
+
+def test_an_adopted_schedule_without_its_vote_stops_the_build(project, tmp_path):
+    path = project / "rules" / "rate-schedules" / "2027.yaml"
+    assert "status: adopted" in path.read_text(), "runs after test_the_clerk_s_year (file order)"
+    original = path.read_text()
+    try:
+        path.write_text(re.sub(r"\nadoption:\n(  .*\n)+", "\n", original))
+        site_before = (project / "site" / "index.html").read_bytes()
+        failed = run(project, "build")
+        assert failed.returncode == 1
+        assert "adoption" in failed.stderr and "site/ is unchanged" in failed.stderr
+        assert (project / "site" / "index.html").read_bytes() == site_before
+    finally:
+        path.write_text(original)
