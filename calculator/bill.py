@@ -30,8 +30,10 @@ def parse_amount(value, what: str, example: str, field: str | None = None) -> De
 
 
 def compute(rules: dict, quarter: str, usage: dict, paid_on: str | None = None,
-            vc_per_1000: str | None = None, sewage_fraction: str | None = None) -> dict:
-    """usage: exactly one of {"water-gallons": N}, {"water-cubic-feet": N}, {"sewage-gallons": N}."""
+            vc_per_1000: str | None = None, sewage_fraction: str | None = None, explain: bool = True) -> dict:
+    """usage: exactly one of {"water-gallons": N}, {"water-cubic-feet": N}, {"sewage-gallons": N}.
+    With explain=False the answer has the same numbers and no explanation (for batch runs)."""
+    # ---- the inputs ----
     given = {k: v for k, v in usage.items() if v is not None and str(v).strip() != ""}
     if len(given) != 1:
         what = "two kinds of usage" if given else "no usage"
@@ -46,113 +48,55 @@ def compute(rules: dict, quarter: str, usage: dict, paid_on: str | None = None,
         raise InputError(str(exc), "quarter") from None
     start, end = quarter_period(year, q)
     due = due_date(rules, year, q)
-    ex = Explanation()
-    notices = []
-    ex.add(f"The {quarter_name(year, q)} bill covers {long(start)} to {long(end)} and is due on {long(due)}.",
-           "rents.F", quarter=quarter_name(year, q), due_date=due)
-    ex.add("It is billed in advance, from the latest quarter's meter reading, at the rate in force on the "
-           "quarter's first day.", "rents.H", interpretation="billing-in-advance")
-
     try:
         sched = schedule.in_force(rules, start)
     except InputError as exc:
         raise InputError(str(exc), "quarter") from None
     vc = Decimal(sched["vc_per_1000_gallons"])
     fraction = Decimal(sched["sewage_fraction"])
-    ex.add(f"Rate schedule in force on {long(start)}: {sched['title']} — VC {money.dollars(vc)} per 1,000 gallons; "
-           f"{money.percent(fraction)} of metered water is billed as sewage. {schedule.LABELS[sched['status']]}",
-           "rents.D", schedule=sched["id"], status=sched["status"], vc_per_1000_gallons=vc, sewage_fraction=fraction)
-    if sched["status"] != "adopted":
-        notices.append(f"This estimate uses the {sched['status']} schedule “{sched['title']}”. "
-                       f"{schedule.LABELS[sched['status']]}")
     what_if = {}
     if vc_per_1000 is not None and str(vc_per_1000).strip() != "":
         vc = parse_amount(vc_per_1000, "The what-if rate (VC per 1,000 gallons)", "9.50", "vc-per-1000")
         what_if["vc_per_1000_gallons"] = str(vc)
-        ex.add(f"What-if: you set VC to {money.dollars(vc)} per 1,000 gallons instead of the schedule's.", "rents.D",
-               vc_per_1000_gallons=vc)
     if sewage_fraction is not None and str(sewage_fraction).strip() != "":
         fraction = parse_amount(sewage_fraction, "The what-if sewage fraction", "0.85", "sewage-fraction")
         if fraction > 1:
             raise InputError("The what-if sewage fraction must be between 0 and 1, like 0.85 for 85% of water use.",
                              "sewage-fraction")
         what_if["sewage_fraction"] = str(fraction)
-        ex.add(f"What-if: you set the share of water billed as sewage to {money.percent(fraction)} instead of the schedule's.",
-               "rents.C.1", sewage_fraction=fraction)
-    if what_if:
-        notices.append("This is a what-if estimate with values you chose, not the schedule's.")
-
-    # Volume contribution VU (rents.B, rents.C)
-    examples = {"water-gallons": "12000", "water-cubic-feet": "1600", "sewage-gallons": "9600"}
-    names = {"water-gallons": "Water use in gallons", "water-cubic-feet": "Water use in cubic feet",
-             "sewage-gallons": "Metered sewage in gallons"}
-    amount = parse_amount(raw, names[kind], examples[kind], kind)
-    water_gallons = None
-    if kind == "water-cubic-feet":
-        per_cf = parameter(rules, "gallons-per-cubic-foot")
-        water_gallons = amount * per_cf
-        ex.add(f"{money.gallons(amount)} cubic feet × 1,728/231 gallons per cubic foot = "
-               f"{money.gallons(water_gallons)} gallons of water.", "rents.C.1",
-               cubic_feet=amount, water_gallons=money.text(water_gallons))
-    elif kind == "water-gallons":
-        water_gallons = amount
-    if water_gallons is not None:
-        volume = water_gallons * fraction
-        ex.add(f"Sewage volume = {money.gallons(water_gallons)} gallons of water × {fraction} = "
-               f"{money.gallons(volume)} gallons (no sewage meter, so a fraction of metered water is used).",
-               "rents.C.1", volume_gallons=money.text(volume))
-    else:
-        volume = amount
-        ex.add(f"The property's own sewage meter measured {money.gallons(volume)} gallons; that is the volume billed.",
-               "rents.C.1", volume_gallons=money.text(volume))
-
-    computed = money.round_line(vc * volume / THOUSAND, rules)
-    ex.add(f"Charge = VC × volume ÷ 1,000 = {money.dollars(vc)} × {money.gallons(volume)} ÷ 1,000 = "
-           f"{money.dollars(computed)}.", "rents.B", interpretation="rounding", charge=computed)
-
-    min_water = Decimal(parameter(rules, "minimum-charge-water-gallons"))
-    minimum = money.round_line(vc * min_water * fraction / THOUSAND, rules)
-    minimum_applied = computed < minimum
-    ex.add(f"Minimum charge = the charge for {money.gallons(min_water)} gallons of water use = {money.dollars(vc)} × "
-           f"{money.gallons(min_water)} × {fraction} ÷ 1,000 = {money.dollars(minimum)}"
-           + (" (also for a property with a sewage meter). " if kind == "sewage-gallons" else ". ")
-           + (f"The charge is below it, so the minimum of {money.dollars(minimum)} is billed."
-              if minimum_applied else "The charge is not below it, so the charge stands."),
-           "minimum-charge", interpretation="minimum-with-sewage-meter" if kind == "sewage-gallons" else None,
-           minimum_charge=minimum)
-    charge = minimum if minimum_applied else computed
-
-    pen = Decimal(0)
-    n = 0
-    days_late = None
-    first_penalty = penalty.first_penalty_date(rules, due)
+    amount = parse_amount(raw, _NAMES[kind], _EXAMPLES[kind], kind)
+    paid = None
     if paid_on is not None and str(paid_on).strip() != "":
         try:
             paid = parse_date(paid_on, "The payment date (paid-on)")
         except InputError as exc:
             raise InputError(str(exc), "paid-on") from None
-        days_late = (paid - due).days
-        n = penalty.periods(rules, due, paid)
-        rate = parameter(rules, "late-penalty-rate")
-        grace = parameter(rules, "late-penalty-grace-days")
-        if n == 0:
-            when = "on or before the due date" if days_late <= 0 else f"{days_late} days after the due date"
-            ex.add(f"Paid on {long(paid)}, {when}: within {grace} days, so no penalty.", "rents.F", days_after_due=days_late)
-        else:
-            pen = money.round_line(penalty.unrounded(rules, charge, n), rules)
-            ex.add(f"Paid on {long(paid)}, {days_late} days after the due date: a {money.percent(rate)} penalty applies from "
-                   f"{long(first_penalty)}, and a further {money.percent(rate)} for each further "
-                   f"{parameter(rules, 'late-penalty-period-months')} months unpaid. {n} period(s): penalty "
-                   f"{money.dollars(pen)}.", "rents.F", interpretation="penalty-accrual",
-                   days_after_due=days_late, penalty_periods=n, penalty=pen)
-    total = charge + pen
-    ex.add(f"Total = {money.dollars(charge)}" + (f" + {money.dollars(pen)} penalty" if pen else "")
-           + f" = {money.dollars(total)}.", "rents.F", total=total)
-    annual = charge * 4
-    ex.add(f"If every quarter of the year used the same, the year's charges would be {money.dollars(annual)}.",
-           "rents.H", annual_total=annual)
 
-    return {
+    # ---- the numbers: VU (rents.C), CU = VC x VU (rents.B), the minimum, the penalty (rents.F) ----
+    water_gallons = None
+    if kind == "water-cubic-feet":
+        water_gallons = amount * parameter(rules, "gallons-per-cubic-foot")
+    elif kind == "water-gallons":
+        water_gallons = amount
+    volume = water_gallons * fraction if water_gallons is not None else amount
+    computed = money.round_line(vc * volume / THOUSAND, rules)
+    min_water = Decimal(parameter(rules, "minimum-charge-water-gallons"))
+    minimum = money.round_line(vc * min_water * fraction / THOUSAND, rules)
+    minimum_applied = computed < minimum
+    charge = minimum if minimum_applied else computed
+    first_penalty = penalty.first_penalty_date(rules, due)
+    n = penalty.periods(rules, due, paid) if paid else 0
+    pen = money.round_line(penalty.unrounded(rules, charge, n), rules) if n else Decimal(0)
+    total = charge + pen
+    annual = charge * 4
+
+    notices = []
+    if sched["status"] != "adopted":
+        notices.append(f"This estimate uses the {sched['status']} schedule “{sched['title']}”. "
+                       f"{schedule.LABELS[sched['status']]}")
+    if what_if:
+        notices.append("This is a what-if estimate with values you chose, not the schedule's.")
+    result = {
         "command": "bill",
         "quarter": quarter_name(year, q),
         "period_start": start.isoformat(),
@@ -167,15 +111,85 @@ def compute(rules: dict, quarter: str, usage: dict, paid_on: str | None = None,
         "minimum_charge": money.text(minimum),
         "minimum_applied": minimum_applied,
         "charge": money.text(charge),
-        "paid_on": str(paid_on).strip() if days_late is not None else None,
-        "days_after_due": days_late,
+        "paid_on": str(paid_on).strip() if paid else None,
+        "days_after_due": (paid - due).days if paid else None,
         "penalty_periods": n,
         "penalty": money.text(pen),
         "total": money.text(total),
         "annual_total": money.text(annual),
         "notices": notices,
-        "explanation": ex.steps,
     }
+    if explain:
+        result["explanation"] = _explain(rules, locals())
+    return result
+
+
+_NAMES = {"water-gallons": "Water use in gallons", "water-cubic-feet": "Water use in cubic feet",
+          "sewage-gallons": "Metered sewage in gallons"}
+_EXAMPLES = {"water-gallons": "12000", "water-cubic-feet": "1600", "sewage-gallons": "9600"}
+
+
+def _explain(rules: dict, v: dict) -> list[dict]:
+    """The bill's reasons, step by step, each citing its provision (from compute's values)."""
+    ex = Explanation()
+    sched, vc, fraction, volume, kind = v["sched"], v["vc"], v["fraction"], v["volume"], v["kind"]
+    ex.add(f"The {quarter_name(v['year'], v['q'])} bill covers {long(v['start'])} to {long(v['end'])} and is due on "
+           f"{long(v['due'])}.", "rents.F", quarter=quarter_name(v["year"], v["q"]), due_date=v["due"])
+    ex.add("It is billed in advance, from the latest quarter's meter reading, at the rate in force on the "
+           "quarter's first day.", "rents.H", interpretation="billing-in-advance")
+    schedule_vc, schedule_fraction = Decimal(sched["vc_per_1000_gallons"]), Decimal(sched["sewage_fraction"])
+    ex.add(f"Rate schedule in force on {long(v['start'])}: {sched['title']} — VC {money.dollars(schedule_vc)} per "
+           f"1,000 gallons; {money.percent(schedule_fraction)} of metered water is billed as sewage. "
+           f"{schedule.LABELS[sched['status']]}", "rents.D", schedule=sched["id"], status=sched["status"],
+           vc_per_1000_gallons=schedule_vc, sewage_fraction=schedule_fraction)
+    if "vc_per_1000_gallons" in v["what_if"]:
+        ex.add(f"What-if: you set VC to {money.dollars(vc)} per 1,000 gallons instead of the schedule's.", "rents.D",
+               vc_per_1000_gallons=vc)
+    if "sewage_fraction" in v["what_if"]:
+        ex.add(f"What-if: you set the share of water billed as sewage to {money.percent(fraction)} instead of the "
+               f"schedule's.", "rents.C.1", sewage_fraction=fraction)
+    water = v["water_gallons"]
+    if kind == "water-cubic-feet":
+        ex.add(f"{money.gallons(v['amount'])} cubic feet × 1,728/231 gallons per cubic foot = "
+               f"{money.gallons(water)} gallons of water.", "rents.C.1",
+               cubic_feet=v["amount"], water_gallons=money.text(water))
+    if water is not None:
+        ex.add(f"Sewage volume = {money.gallons(water)} gallons of water × {fraction} = "
+               f"{money.gallons(volume)} gallons (no sewage meter, so a fraction of metered water is used).",
+               "rents.C.1", volume_gallons=money.text(volume))
+    else:
+        ex.add(f"The property's own sewage meter measured {money.gallons(volume)} gallons; that is the volume billed.",
+               "rents.C.1", volume_gallons=money.text(volume))
+    ex.add(f"Charge = VC × volume ÷ 1,000 = {money.dollars(vc)} × {money.gallons(volume)} ÷ 1,000 = "
+           f"{money.dollars(v['computed'])}.", "rents.B", interpretation="rounding", charge=v["computed"])
+    minimum, min_water = v["minimum"], v["min_water"]
+    ex.add(f"Minimum charge = the charge for {money.gallons(min_water)} gallons of water use = {money.dollars(vc)} × "
+           f"{money.gallons(min_water)} × {fraction} ÷ 1,000 = {money.dollars(minimum)}"
+           + (" (also for a property with a sewage meter). " if kind == "sewage-gallons" else ". ")
+           + (f"The charge is below it, so the minimum of {money.dollars(minimum)} is billed."
+              if v["minimum_applied"] else "The charge is not below it, so the charge stands."),
+           "minimum-charge", interpretation="minimum-with-sewage-meter" if kind == "sewage-gallons" else None,
+           minimum_charge=minimum)
+    paid, due, n = v["paid"], v["due"], v["n"]
+    if paid:
+        days_late = (paid - due).days
+        rate = parameter(rules, "late-penalty-rate")
+        grace = parameter(rules, "late-penalty-grace-days")
+        if n == 0:
+            when = "on or before the due date" if days_late <= 0 else f"{days_late} days after the due date"
+            ex.add(f"Paid on {long(paid)}, {when}: within {grace} days, so no penalty.", "rents.F",
+                   days_after_due=days_late)
+        else:
+            ex.add(f"Paid on {long(paid)}, {days_late} days after the due date: a {money.percent(rate)} penalty "
+                   f"applies from {long(v['first_penalty'])}, and a further {money.percent(rate)} for each further "
+                   f"{parameter(rules, 'late-penalty-period-months')} months unpaid. {n} period(s): penalty "
+                   f"{money.dollars(v['pen'])}.", "rents.F", interpretation="penalty-accrual",
+                   days_after_due=days_late, penalty_periods=n, penalty=v["pen"])
+    ex.add(f"Total = {money.dollars(v['charge'])}" + (f" + {money.dollars(v['pen'])} penalty" if v["pen"] else "")
+           + f" = {money.dollars(v['total'])}.", "rents.F", total=v["total"])
+    ex.add(f"If every quarter of the year used the same, the year's charges would be {money.dollars(v['annual'])}.",
+           "rents.H", annual_total=v["annual"])
+    return ex.steps
 
 
 def usage_from_readings(meter: str, previous, current) -> dict:
