@@ -1,0 +1,104 @@
+"""Production readiness: a strict Content Security Policy with no violations, the
+estimator offline on a repeat visit, and a rebuilt rate never served from an old cache."""
+import shutil
+import threading
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+import build
+
+pytestmark = pytest.mark.browser
+ROOT = Path(__file__).resolve().parents[2]
+TIMEOUT = 60_000
+LINK = "/estimate/?quarter=2027-Q1&water-gallons=12000"
+WATCH_CSP = """
+window.__csp = [];
+document.addEventListener('securitypolicyviolation',
+  (e) => window.__csp.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`));
+"""
+
+
+def csp_problems(page, console):
+    return page.evaluate("window.__csp") + [m for m in console if "Content Security Policy" in m]
+
+
+def test_every_page_has_a_strict_policy_and_breaks_none_of_it(browser, site_url, all_pages):
+    context = browser.new_context()
+    context.add_init_script(WATCH_CSP)
+    page = context.new_page()
+    console = []
+    page.on("console", lambda m: console.append(m.text))
+    found = {}
+    for path in all_pages:
+        page.goto(site_url + path, wait_until="networkidle")
+        policy = page.locator('meta[http-equiv="Content-Security-Policy"]').get_attribute("content")
+        assert "script-src 'self' 'wasm-unsafe-eval'" in policy and "'unsafe-eval'" not in policy.replace(
+            "'wasm-unsafe-eval'", "") and "'unsafe-inline'" not in policy, path
+        if csp_problems(page, console):
+            found[path] = csp_problems(page, console)
+    # the estimator's states, with Pyodide running under the policy
+    page.goto(site_url + LINK)
+    expect(page.locator("#result-total")).to_be_visible(timeout=TIMEOUT)
+    page.fill("#usage", "-3")
+    page.click("#estimate-button")
+    expect(page.locator("#error-summary")).to_be_visible()
+    if csp_problems(page, console):
+        found["estimator"] = csp_problems(page, console)
+    context.close()
+    assert not found, found
+
+
+def wait_for_offline_cache(page):
+    page.wait_for_function("""async () => {
+        const reg = await navigator.serviceWorker.getRegistration();
+        if (!reg || !reg.active || !navigator.serviceWorker.controller) return false;
+        const names = await caches.keys();
+        return names.some((n) => n.startsWith('pawling-kit-'));
+    }""", timeout=TIMEOUT, polling=250)
+
+
+def serve_copy(tmp_path, rules=None):
+    site = build.build(tmp_path / "site", rules_dir=rules)
+    server = build.serve(site, port=0)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return site, server, f"http://127.0.0.1:{server.server_address[1]}"
+
+
+def test_a_repeat_visit_works_with_the_network_off(browser, tmp_path):
+    # "network off" as a visitor meets it: the site cannot be reached at all
+    site, server, url = serve_copy(tmp_path)
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(url + LINK)
+    expect(page.locator("#result-total")).to_have_text("$96.00", timeout=TIMEOUT)
+    wait_for_offline_cache(page)
+    page.close()
+    server.shutdown()
+    server.server_close()
+    again = context.new_page()
+    again.goto(url + "/estimate/?quarter=2027-Q2&water-gallons=20000")
+    expect(again.locator("#result-total")).to_have_text("$160.00", timeout=TIMEOUT)
+    assert "Illustrative" in again.inner_text("#result")
+    context.close()
+
+
+def test_a_rebuilt_site_with_a_new_rate_never_serves_the_old_engine(browser, tmp_path):
+    rules = tmp_path / "rules"
+    shutil.copytree(ROOT / "rules", rules)
+    site, server, url = serve_copy(tmp_path, rules)
+    try:
+        context = browser.new_context()
+        page = context.new_page()
+        page.goto(url + LINK)
+        expect(page.locator("#result-total")).to_have_text("$96.00", timeout=TIMEOUT)
+        wait_for_offline_cache(page)
+        schedule = rules / "rate-schedules" / "2025-illustrative.yaml"
+        schedule.write_text(schedule.read_text().replace('vc_per_1000_gallons: "10.00"', 'vc_per_1000_gallons: "20.00"'))
+        build.build(site, rules_dir=rules)
+        page.reload()
+        expect(page.locator("#result-total")).to_have_text("$192.00", timeout=TIMEOUT)
+        context.close()
+    finally:
+        server.shutdown()
