@@ -39,36 +39,190 @@ def engine_version() -> str:
     return calculator.__version__
 
 
-def build_engine_wheel(rules: dict, out_dir: Path) -> Path:
-    """Step 3: the engine and the compiled rules as a pure py3-none-any wheel."""
-    version = engine_version()
-    dist = f"{WHEEL_NAME}-{version}.dist-info"
-    files: dict[str, bytes] = {}
+def engine_build_id(rules: dict) -> str:
+    """A short hash of the engine's code and the compiled rules. The wheel is served from
+    engine/<id>/, so a rebuilt site with a changed rate never gets an old cached engine."""
+    digest = hashlib.sha256(json.dumps(rules, sort_keys=True, ensure_ascii=False).encode())
     for path in sorted(ENGINE.glob("*.py")):
         if path.name not in NOT_IN_BROWSER:
-            files[f"calculator/{path.name}"] = path.read_bytes()
+            digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()[:12]
+
+
+def build_engine_wheel(rules: dict, out_dir: Path) -> Path:
+    """Step 3: the engine and the compiled rules as a pure py3-none-any wheel."""
+    files = package_files(ENGINE, only=("*.py",), skip=NOT_IN_BROWSER)
     files["calculator/compiled_rules.json"] = json.dumps(rules, sort_keys=True, ensure_ascii=False).encode()
-    files[f"{dist}/METADATA"] = (f"Metadata-Version: 2.1\nName: {WHEEL_NAME.replace('_', '-')}\nVersion: {version}\n"
-                                 "Summary: The Town of Pawling sewer-use law as a calculator\n").encode()
+    return write_wheel(WHEEL_NAME, engine_version(), files, out_dir,
+                       summary="The Town of Pawling sewer-use law as a calculator")
+
+
+def build_pypdf_wheel(out_dir: Path) -> Path:
+    """Step 3b: the installed pypdf (pure Python) as a wheel beside the engine, so the
+    browser can fill the permit application with calculator.application.fill_pdf."""
+    import importlib.metadata
+
+    import pypdf
+    dist = importlib.metadata.distribution("pypdf")
+    files = package_files(Path(pypdf.__file__).parent)
+    licences = {}
+    for f in dist.files or []:
+        if f.name.upper().startswith(("LICENSE", "LICENCE", "COPYING")):
+            licences[f"licenses/{f.name}"] = Path(dist.locate_file(f)).read_bytes()
+    return write_wheel("pypdf", dist.version, files, out_dir, summary=dist.metadata["Summary"] or "",
+                       dist_files=licences)
+
+
+def package_files(package_dir: Path, only: tuple[str, ...] = ("*",), skip=()) -> dict[str, bytes]:
+    """A package folder's files, keyed by their path in a wheel (`pkg/sub/mod.py`), in
+    sorted order; bytecode caches and the names in `skip` are left out."""
+    package_dir = Path(package_dir)
+    files: dict[str, bytes] = {}
+    for path in sorted(p for pattern in only for p in package_dir.rglob(pattern)):
+        rel = path.relative_to(package_dir)
+        if not path.is_file() or path.name in skip or "__pycache__" in rel.parts or path.suffix == ".pyc":
+            continue
+        files[f"{package_dir.name}/{rel.as_posix()}"] = path.read_bytes()
+    return dict(sorted(files.items()))
+
+
+def write_wheel(name: str, version: str, files: dict[str, bytes], out_dir: Path, summary: str = "",
+                dist_files: dict[str, bytes] | None = None) -> Path:
+    """Write these files as a pure py3-none-any wheel (METADATA, WHEEL, top_level.txt and
+    RECORD added), with fixed timestamps and order, so one input gives the same bytes."""
+    dist = f"{name}-{version}.dist-info"
+    files = dict(files)
+    for rel, data in (dist_files or {}).items():
+        files[f"{dist}/{rel}"] = data
+    files[f"{dist}/METADATA"] = (f"Metadata-Version: 2.1\nName: {name.replace('_', '-')}\nVersion: {version}\n"
+                                 f"Summary: {summary}\n").encode()
     files[f"{dist}/WHEEL"] = b"Wheel-Version: 1.0\nGenerator: pawling-build\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
-    files[f"{dist}/top_level.txt"] = b"calculator\n"
+    top = sorted({n.split("/")[0] for n in files if "/" in n and not n.startswith(dist)})
+    files[f"{dist}/top_level.txt"] = "".join(f"{t}\n" for t in top).encode()
     record = []
-    for name, data in files.items():
+    for rel, data in files.items():
         digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
-        record.append(f"{name},sha256={digest},{len(data)}")
+        record.append(f"{rel},sha256={digest},{len(data)}")
     record.append(f"{dist}/RECORD,,")
     files[f"{dist}/RECORD"] = ("\n".join(record) + "\n").encode()
     out_dir.mkdir(parents=True, exist_ok=True)
-    target = out_dir / f"{WHEEL_NAME}-{version}-py3-none-any.whl"
+    target = out_dir / f"{name}-{version}-py3-none-any.whl"
     buf = io.BytesIO()
     with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as zf:
-        for name, data in files.items():
-            info = zipfile.ZipInfo(name, ZIP_TIME)
+        for rel, data in files.items():
+            info = zipfile.ZipInfo(rel, ZIP_TIME)
             info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16
             zf.writestr(info, data)
     _write_atomic(target, buf.getvalue())
     return target
+
+
+# ---- the permit checker's and the industry page's files ---------------------------
+
+APPLICATION_PDF = "permit/application.pdf"
+CALENDAR_FILE = "industry/sewer-due-dates.ics"
+
+
+def build_application_pdf(rules: dict, docs: Path) -> Path:
+    """Step 2d: the blank, fillable permit application (rules/application-form.yaml) as
+    a PDF in the site. The browser fills a copy of it from the checker's answers."""
+    from calculator.application import build_blank_pdf
+    target = docs / APPLICATION_PDF
+    target.parent.mkdir(parents=True, exist_ok=True)
+    build_blank_pdf(rules, target)
+    target.chmod(0o644)  # written through a private temporary file; the web server must read it
+    return target
+
+
+def due_dates(rules: dict, years) -> list[dict]:
+    """The dates the calendar file carries, from rules/parameters: each quarterly bill's
+    due date (bill-due-dates) and each Section 307 report date of a major
+    contributing industry (industry-report-due-dates)."""
+    from calculator.dates import due_date, month_day, quarter_name
+    from calculator.rules import parameter
+    bills, reports = rules["parameters"]["bill-due-dates"], rules["parameters"]["industry-report-due-dates"]
+    out = []
+    for year in years:
+        for q in range(1, 5):
+            out.append({"date": due_date(rules, year, q), "kind": "sewer-bill", "cite": bills["cite"],
+                        "quote": bills["quote"], "title": f"Quarterly sewer bill due ({quarter_name(year, q)})"})
+        for md in parameter(rules, "industry-report-due-dates"):
+            out.append({"date": month_day(year, md), "kind": "section-307-report", "cite": reports["cite"],
+                        "quote": reports["quote"],
+                        "title": "Section 307 report due (major contributing industries)"})
+    return sorted(out, key=lambda d: (d["date"], d["kind"]))
+
+
+def calendar_stamp(today):
+    """DTSTAMP for the calendar: SOURCE_DATE_EPOCH when set, else midnight UTC on
+    1 January of the build year, so two builds of one commit give the same file."""
+    import datetime as dt
+    epoch = os.environ.get("SOURCE_DATE_EPOCH")
+    if epoch:
+        return dt.datetime.fromtimestamp(int(epoch), dt.timezone.utc)
+    return dt.datetime(today.year, 1, 1, tzinfo=dt.timezone.utc)
+
+
+def build_due_dates_calendar(rules: dict, docs: Path, today) -> Path:
+    """Step 2e: the due dates of this year and the next as an iCalendar file (.ics)."""
+    import datetime as dt
+
+    from icalendar import Calendar, Event
+    cal = Calendar()
+    cal.add("prodid", "-//Town of Pawling sewer self-service kit//Sewer due dates//EN")
+    cal.add("version", "2.0")
+    cal.add("calscale", "GREGORIAN")
+    cal.add("x-wr-calname", "Town of Pawling sewer due dates")
+    stamp = calendar_stamp(today)
+    for d in due_dates(rules, (today.year, today.year + 1)):
+        event = Event()
+        event.add("uid", f"{d['date'].isoformat()}-{d['kind']}@pawling-sewer-kit")
+        event.add("dtstamp", stamp)
+        event.add("dtstart", d["date"])
+        event.add("dtend", d["date"] + dt.timedelta(days=1))
+        event.add("summary", d["title"])
+        event.add("description", f"Town of Pawling sewer-use law, {d['cite']}: \"{d['quote']}\"")
+        event.add("categories", [d["kind"]])
+        event.add("transp", "TRANSPARENT")
+        cal.add_component(event)
+    target = docs / CALENDAR_FILE
+    target.parent.mkdir(parents=True, exist_ok=True)
+    _write_atomic(target, cal.to_ical())
+    return target
+
+
+def pypdf_wheel_name() -> str:
+    import importlib.metadata
+    return f"pypdf-{importlib.metadata.version('pypdf')}-py3-none-any.whl"
+
+
+def permit_context(rules: dict) -> dict:
+    """What the permit pages see: the checker's questions with where each answer
+    leads, its outcomes, the application form by section, and the files beside them."""
+    from calculator import application
+    from calculator.law import anchor
+    flow = rules["permits"]
+    question_ids = {q["id"] for q in flow["questions"]}
+    titles = {q["id"]: q["text"] for q in flow["questions"]}
+    titles.update({o["id"]: o["title"] for o in flow["outcomes"]})
+    questions = [dict(q, choices=[dict(c, leads_to=titles[c["next"]], leads_to_outcome=c["next"] not in question_ids)
+                                  for c in q["choices"]])
+                 for q in flow["questions"]]
+    form = application.form(rules)
+    sections = [dict(s, fields=[f for f in form["fields"] if f["section"] == s["id"]]) for s in form["sections"]]
+    return {
+        "permit_flow": dict(flow, questions=questions), "application_form": form,
+        "application_sections": sections, "application_fee": application.fee(rules),
+        "application_pdf": APPLICATION_PDF, "pypdf_wheel": pypdf_wheel_name(),
+        "law_index": {p["id"]: {"anchor": anchor(p["id"]), "heading": p["heading"]} for p in rules["provisions"]},
+    }
+
+
+def industry_context(rules: dict, today) -> dict:
+    """What the industry page sees: the calendar file, and the years and dates it holds."""
+    years = (today.year, today.year + 1)
+    return {"calendar_file": CALENDAR_FILE, "calendar_years": years, "calendar_dates": due_dates(rules, years)}
 
 
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
@@ -173,9 +327,10 @@ def page_context(rules: dict, today) -> dict:
         "schedules": schedules, "current": current and next(s for s in schedules if s["id"] == current["id"]),
         "proposed": [s for s in schedules if s["status"] == "proposed"],
         "example": example, "minimum": minimum, "example_quarter": quarter,
-        "wheel": f"{WHEEL_NAME}-{engine_version()}-py3-none-any.whl",
+        "wheel": f"{engine_build_id(rules)}/{WHEEL_NAME}-{engine_version()}-py3-none-any.whl",
         "notices": notices(rules),
         "parameters": rules["parameters"],
+        **permit_context(rules), **industry_context(rules, today),
     }
 
 
@@ -285,6 +440,51 @@ def swap_in(new_site: Path, site: Path) -> None:
     shutil.rmtree(old, ignore_errors=True)
 
 
+CSP = ("default-src 'self'; script-src 'self' 'wasm-unsafe-eval' {hashes}; style-src 'self'; "
+       "img-src 'self' data: blob:; font-src 'self'; connect-src 'self'; worker-src 'self'; "
+       "object-src 'none'; base-uri 'self'; form-action 'self'")
+
+
+def secure_pages(site: Path) -> int:
+    """Step 5b: a Content Security Policy on every page. Scripts only from this site,
+    WebAssembly allowed (Pyodide needs 'wasm-unsafe-eval', not 'unsafe-eval'), and the
+    theme's two small inline scripts allowed by their hashes, page by page."""
+    import re
+    count = 0
+    for page in sorted(site.rglob("*.html")):
+        html = page.read_text(encoding="utf-8")
+        inline = re.findall(r"<script>(.*?)</script>", html, flags=re.S)
+        hashes = " ".join(f"'sha256-{base64.b64encode(hashlib.sha256(s.encode()).digest()).decode()}'"
+                          for s in dict.fromkeys(inline))
+        meta = f'<meta http-equiv="Content-Security-Policy" content="{CSP.format(hashes=hashes)}">'
+        html, n = re.subn(r"<head>", "<head>\n    " + meta, html, count=1)
+        if n != 1:
+            raise BuildError(f"{page}: no <head> to put the Content Security Policy in.")
+        page.write_text(html, encoding="utf-8")
+        count += 1
+    return count
+
+
+def write_service_worker(site: Path, build_id: str) -> Path:
+    """Step 5c: the service worker that keeps the estimator working offline on a repeat
+    visit. Its cache is named after a hash of everything it keeps, so any change to the
+    site (a new rate, a new engine) makes a new cache and drops the old one."""
+    keep = ["estimate/", *(f"{p.relative_to(site).as_posix()}" for p in sorted((site / "pyodide").iterdir())),
+            *(p.relative_to(site).as_posix() for p in sorted((site / "engine").rglob("*.whl"))),
+            *(p.relative_to(site).as_posix() for p in sorted((site / "assets").rglob("*"))
+              if p.is_file() and p.suffix in (".js", ".css") and not {"workers", "lunr"} & set(p.parts))]
+    digest = hashlib.sha256(build_id.encode())
+    for rel in keep:
+        target = site / rel / "index.html" if rel.endswith("/") else site / rel
+        digest.update(rel.encode() + b"\0" + target.read_bytes())
+    version = digest.hexdigest()[:16]
+    template = (ROOT / "docs" / "templates" / "service-worker.js").read_text(encoding="utf-8")
+    script = template.replace("__VERSION__", version).replace("__KEEP__", json.dumps(keep, indent=2))
+    path = site / "sw.js"
+    path.write_text(script, encoding="utf-8")
+    return path
+
+
 class BuildError(Exception):
     """A step failed; the message says what to fix. site/ is left as it was."""
 
@@ -294,7 +494,10 @@ def build(site: Path = ROOT / "site", rules_dir: Path | None = None) -> Path:
     import tempfile
     import time
     started = time.perf_counter()
-    staging = Path(tempfile.mkdtemp(prefix=".site-build-", dir=ROOT))
+    site = Path(site).resolve()
+    site.parent.mkdir(parents=True, exist_ok=True)
+    # staged beside the target, so the final swap is a rename on one file system
+    staging = Path(tempfile.mkdtemp(prefix=".site-build-", dir=site.parent))
     try:
         step("Checking the rules")
         rules = validate_rules(rules_dir)
@@ -302,12 +505,18 @@ def build(site: Path = ROOT / "site", rules_dir: Path | None = None) -> Path:
         docs = stage_docs(staging)
         render_pages(rules, docs)
         publish_notices(notices(rules), docs)
+        build_application_pdf(rules, docs)
+        build_due_dates_calendar(rules, docs, build_date())
         step("Packing the calculator and the rules for the browser")
-        build_engine_wheel(rules, docs / "engine")
+        build_engine_wheel(rules, docs / "engine" / engine_build_id(rules))
+        build_pypdf_wheel(docs / "engine")
         step("Copying Pyodide (Python for the browser)")
         copy_pyodide(docs)
         step("Building the site with mkdocs")
         run_mkdocs(docs, staging / "site")
+        step("Adding the security policy and the offline cache")
+        secure_pages(staging / "site")
+        write_service_worker(staging / "site", engine_build_id(rules))
         step("Publishing to site/")
         swap_in(staging / "site", site)
     finally:
@@ -371,14 +580,17 @@ def install(with_tests: bool) -> None:
     import shutil
     _run([sys.executable, "-m", "pip", "install", "--quiet", "-e", ".[test]" if with_tests else "."])
     _run(["npm", "ci", "--no-audit", "--no-fund", "--loglevel=error"])
-    if with_tests and not find_chromium():
+    # Debian packages the tests need: Chromium (browser tests) and Java (the Nu Html Checker)
+    missing = [pkg for pkg, present in (("chromium", find_chromium()), ("default-jre-headless", shutil.which("java")))
+               if with_tests and not present]
+    if missing:
         if os.geteuid() == 0 and shutil.which("apt-get"):
             env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
             _run(["apt-get", "update", "-qq"], env=env)
-            _run(["apt-get", "install", "-y", "-qq", "chromium"], env=env)
+            _run(["apt-get", "install", "-y", "-qq", *missing], env=env)
         else:
-            raise SystemExit("Chromium is needed for the browser tests. Install it with "
-                             "`sudo apt-get install chromium` (Debian/Ubuntu) and run the tests again.")
+            raise SystemExit(f"The tests need {' and '.join(missing)}. Install with "
+                             f"`sudo apt-get install {' '.join(missing)}` (Debian/Ubuntu) and run the tests again.")
 
 
 def test(pytest_args: list[str]) -> int:

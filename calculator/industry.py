@@ -11,21 +11,24 @@ from .rules import parameter
 
 def compute(rules: dict, average_workday_gallons, system_gallons_per_day=None,
             toxic_pollutant: bool = False, significant_impact: bool = False, year: int | None = None) -> dict:
-    flow = parse_amount(average_workday_gallons, "The industry's flow per average workday in gallons", "42000")
+    flow = parse_amount(average_workday_gallons, "The industry's flow per average workday in gallons", "42000",
+                        "average-workday-gallons")
     system = None
     if system_gallons_per_day is not None and str(system_gallons_per_day).strip() != "":
-        system = parse_amount(system_gallons_per_day, "The system's flow in gallons per day", "600000")
+        system = parse_amount(system_gallons_per_day, "The system's flow in gallons per day", "600000",
+                              "system-gallons-per-day")
         if system == 0:
-            raise InputError("The system's flow in gallons per day must be more than 0, like 600000.")
+            raise InputError("The system's flow in gallons per day must be more than 0, like 600000.",
+                             "system-gallons-per-day")
     if year is None:
         import datetime as dt
         year = dt.date.today().year
     try:
         year = int(str(year).strip())
     except ValueError:
-        raise InputError(f"The year must be a whole number, like 2027. You entered {year!r}.") from None
+        raise InputError(f"The year must be a whole number, like 2027. You entered {year!r}.", "year") from None
     if not 1989 <= year <= 2200:
-        raise InputError(f"The year {year} is out of range; enter a year like 2027.")
+        raise InputError(f"The year {year} is out of range; enter a year like 2027.", "year")
 
     ex = Explanation()
     met = []

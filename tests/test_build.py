@@ -26,7 +26,7 @@ def test_the_site_has_its_pages_the_engine_and_pyodide(site):
         assert (site / page).is_file(), page
     for name in build.PYODIDE_FILES:
         assert (site / "pyodide" / name).stat().st_size > 0
-    [wheel] = (site / "engine").glob("*.whl")
+    [wheel] = (site / "engine").glob("*/pawling_sewer_kit-*.whl")
     assert wheel.name.endswith("-py3-none-any.whl")
     names = zipfile.ZipFile(wheel).namelist()
     assert "calculator/compiled_rules.json" in names and "calculator/bill.py" in names
@@ -76,3 +76,19 @@ def test_the_wheel_is_the_same_bytes_twice(tmp_path):
     a = build.build_engine_wheel(rules, tmp_path / "a").read_bytes()
     b = build.build_engine_wheel(rules, tmp_path / "b").read_bytes()
     assert a == b
+
+
+def test_two_builds_of_one_commit_are_byte_identical(tmp_path):
+    import os
+    import subprocess
+    import sys
+    env = dict(os.environ, SOURCE_DATE_EPOCH="1798761600")  # 2027-01-01
+    for name in ("one", "two"):
+        code = ("import build, pathlib; build.build(pathlib.Path(%r))" % str(tmp_path / name / "site"))
+        proc = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True)
+        assert proc.returncode == 0, proc.stderr
+    one, two = snapshot(tmp_path / "one" / "site"), snapshot(tmp_path / "two" / "site")
+    assert sorted(one) == sorted(two)
+    differ = [name for name in one if one[name] != two[name]]
+    assert not differ, differ
+    assert len(one) > 30

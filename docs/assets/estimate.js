@@ -30,6 +30,7 @@ function start() {
       $("engine-status-text").textContent = msg.text;
       $("engine-progress").value = msg.step;
       if (msg.step === 3) {
+        registerOfflineCache();
         root.dataset.state = "ready";
         $("engine-progress").hidden = true;
         window.__estimator.ready = true;
@@ -43,6 +44,14 @@ function start() {
       resolve({ answer: JSON.parse(msg.json), ms: msg.ms });
     }
   };
+
+  // Once the calculator has loaded (so its files are in the browser's cache), keep a
+  // copy for offline repeat visits.
+  function registerOfflineCache() {
+    if (!("serviceWorker" in navigator)) return;
+    navigator.serviceWorker.register(new URL("../sw.js", import.meta.url), { updateViaCache: "none" })
+      .catch(() => {}); // the estimator works without it, only not offline
+  }
 
   function ask(argv) {
     const id = nextId++;

@@ -45,8 +45,10 @@ self.addEventListener("fetch", (event) => {
       return response;
     } catch (offline) {
       const hit = await cache.match(event.request, { ignoreSearch: true });
-      if (hit) return hit;
-      throw offline;
+      if (!hit) throw offline;
+      // A fresh Response, so the page or worker keeps the URL it asked for (with its
+      // query string: the estimate's link, the worker's ?wheel=) rather than the cached one's.
+      return new Response(await hit.blob(), { status: hit.status, statusText: hit.statusText, headers: hit.headers });
     }
   })());
 });

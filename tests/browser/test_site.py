@@ -6,6 +6,8 @@ from playwright.sync_api import expect
 pytestmark = pytest.mark.browser
 WCAG = {"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]}}
 TIMEOUT = 60_000
+# The pages that run the engine in the browser; no other page fetches a Pyodide file.
+ENGINE_PAGES = {"/estimate/", "/permit/", "/industry/"}
 
 
 def axe_violations(page):
@@ -14,7 +16,8 @@ def axe_violations(page):
 
 
 def test_there_are_pages_to_check(all_pages):
-    assert {"/", "/estimate/", "/law/", "/rates/", "/how-we-read-the-law/"} <= set(all_pages)
+    assert {"/", "/estimate/", "/law/", "/rates/", "/how-we-read-the-law/", "/permit/", "/permit/application/",
+            "/industry/"} <= set(all_pages)
 
 
 def test_no_page_asks_another_host_for_anything(page, site_url, all_pages):
@@ -24,7 +27,7 @@ def test_no_page_asks_another_host_for_anything(page, site_url, all_pages):
     def seen(request):
         if not request.url.startswith(site_url) and not request.url.startswith(("data:", "blob:")):
             outside.append((current["path"], request.url))
-        if "/pyodide/" in request.url and current["path"] != "/estimate/":
+        if "/pyodide/" in request.url and current["path"] not in ENGINE_PAGES:
             pyodide_elsewhere.append((current["path"], request.url))
 
     page.on("request", seen)
@@ -51,14 +54,14 @@ def test_every_page_has_no_axe_violations(page, site_url, all_pages):
 def test_the_estimator_states_have_no_axe_violations(page, site_url):
     # loading: hold the engine wheel back until axe has looked
     held = []
-    page.route("**/engine/*.whl", lambda route: held.append(route))
+    page.route("**/engine/**/*.whl", lambda route: held.append(route))
     page.goto(f"{site_url}/estimate/")
     page.wait_for_function("document.getElementById('engine-status-text').textContent.includes('Loading')",
                            timeout=TIMEOUT)
     states = {"loading": axe_violations(page)}
     for route in held:
         route.continue_()
-    page.unroute("**/engine/*.whl")
+    page.unroute("**/engine/**/*.whl")
     page.wait_for_function("window.__estimator && window.__estimator.ready", timeout=TIMEOUT)
     page.fill("#usage", "12000")
     page.fill("#paid-on", "2027-06-01")

@@ -1,0 +1,75 @@
+// A page's line to the calculator running in engine-worker.js: start the worker,
+// report its loading progress, and ask it things. `ask` sends command-line words
+// (argv) and returns the engine's JSON answer; `fillApplication` returns the
+// permit application filled in from the checker's answers, as PDF bytes.
+// Nothing is worked out here.
+export function startEngine(wheel, { onProgress = () => {}, onReady = () => {}, onFailed = () => {} } = {}) {
+  const worker = new Worker(new URL(`engine-worker.js?wheel=${encodeURIComponent(wheel)}`, import.meta.url), { type: "module" });
+  const pending = new Map();
+  let nextId = 1;
+
+  worker.onmessage = (event) => {
+    const msg = event.data;
+    if (msg.type === "progress") {
+      onProgress(msg);
+      if (msg.step === 3) onReady();
+    } else if (msg.type === "failed") {
+      onFailed(msg);
+    } else if (msg.type === "result") {
+      const resolve = pending.get(msg.id);
+      pending.delete(msg.id);
+      if (resolve) resolve(msg);
+    }
+  };
+
+  function post(message) {
+    const id = nextId++;
+    return new Promise((resolve) => {
+      pending.set(id, resolve);
+      worker.postMessage({ ...message, id });
+    });
+  }
+
+  return {
+    async ask(argv) {
+      const msg = await post({ argv });
+      return JSON.parse(msg.json);
+    },
+    async fillApplication(fill) {
+      const msg = await post({ fill });
+      return { answer: JSON.parse(msg.json), bytes: msg.bytes || null };
+    },
+  };
+}
+
+// The loading line shared by the engine pages: <p id="engine-status"> with a text
+// span and a <progress>. Returns the callbacks for startEngine.
+export function statusLine(root, readyText, failedText) {
+  const text = document.getElementById("engine-status-text");
+  const bar = document.getElementById("engine-progress");
+  return {
+    onProgress(msg) {
+      text.textContent = msg.step === 3 && readyText ? readyText : msg.text;
+      bar.value = msg.step;
+      if (msg.step === 3) bar.hidden = true;
+    },
+    onFailed() {
+      root.dataset.state = "failed";
+      text.textContent = failedText;
+      bar.hidden = true;
+    },
+  };
+}
+
+// A small element builder: el("a", {href: "#x"}, "text", child, …).
+export function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v !== null && v !== undefined && v !== false) node.setAttribute(k, v === true ? "" : v);
+  }
+  for (const child of children) if (child !== null && child !== undefined) node.append(child);
+  return node;
+}
+
+// Dates written as the engine writes them (calculator.dates.long): 15 March 2027.
+export const longDate = (iso) => new Date(iso + "T00:00:00Z").toLocaleDateString("en-GB", { timeZone: "UTC", day: "numeric", month: "long", year: "numeric" });

@@ -1,0 +1,370 @@
+// The permit checker page, in the GOV.UK question-page pattern: one question at a
+// time, a back link, "check your answers" with Change links, then the outcome.
+// The engine (calculator/flow.py walking rules/permits.yaml, in a worker) decides
+// everything: which question comes next, the outcome, its reasons and requirements.
+// This script moves answers to it and its answer to the page.
+//
+// The answers live in the query string, with the engine's own question ids and
+// values (?work=new-connection&street-opening=yes), so a step is a shareable link,
+// and in this browser's localStorage, so a person can come back later.
+// `step` names the page to show when it is not the next unanswered question:
+// a question id, "check" or "result"; `from=check` marks a Change link.
+import { el, startEngine, statusLine } from "./engine-client.js";
+
+const root = document.getElementById("permit-checker");
+const STORE = "pawling-sewer-kit:permit-answers";
+
+if (root) start();
+
+function start() {
+  root.hidden = false;
+  root.dataset.state = "loading";
+  const $ = (id) => document.getElementById(id);
+  const stepBox = $("step");
+  const law = JSON.parse($("permit-law").textContent);
+  const baseTitle = document.title;
+  let questions = new Map();
+  let latest = 0;
+  let current = { answers: [], step: null, from: null };
+  let blobUrl = null;
+  window.__permit = { ready: false };
+
+  const engine = startEngine(root.dataset.wheel, {
+    ...statusLine(root, "The checker is ready.",
+      "The checker could not start in this browser. Its questions and the rules behind them are listed below, and you can download the application form."),
+    onReady: () => { window.__permit.ready = true; },
+  });
+
+  // ---- the state <-> the query string and localStorage ----
+  function readState(search) {
+    const params = new URLSearchParams(search);
+    const answers = [];
+    for (const [id, value] of params) {
+      // Only the checker's questions; other words in a link (and empty answers) are not answers.
+      if (questions.has(id) && value.trim() && !answers.some(([q]) => q === id)) answers.push([id, value.trim()]);
+    }
+    return { answers, step: params.get("step"), from: params.get("from") };
+  }
+
+  function query(state) {
+    const params = new URLSearchParams(state.answers);
+    if (state.step) params.set("step", state.step);
+    if (state.from) params.set("from", state.from);
+    const text = params.toString();
+    return text ? `?${text}` : location.pathname;
+  }
+
+  function save(state) {
+    try {
+      if (state.answers.length) localStorage.setItem(STORE, query(state));
+      else localStorage.removeItem(STORE);
+    } catch (blocked) { /* storage turned off: the link still holds the answers */ }
+  }
+
+  function saved() {
+    try {
+      return localStorage.getItem(STORE);
+    } catch (blocked) {
+      return null;
+    }
+  }
+
+  const argv = (answers) => ["permit", ...answers.flatMap(([id, value]) => ["--answer", `${id}=${value}`])];
+  const withAnswer = (answers, id, value) => {
+    const out = answers.filter(([q]) => q !== id);
+    const at = answers.findIndex(([q]) => q === id);
+    out.splice(at < 0 ? out.length : at, 0, [id, value]);
+    return out;
+  };
+
+  // ---- moving between steps ----
+  async function go(state, { push = true, focus = true } = {}) {
+    const shown = await show(state, focus);
+    if (!shown) return; // a newer step was asked for meanwhile
+    const url = query(shown);
+    if (push) history.pushState(null, "", url);
+    else history.replaceState(null, "", url);
+    current = shown;
+    save(shown);
+  }
+
+  // Ask the engine about these answers and show the step they lead to.
+  // state.after: the question just answered (show the one after it on the path).
+  async function show(state, focus) {
+    const mine = ++latest;
+    let answers = state.answers;
+    let bad = null;
+    let answer = await engine.ask(argv(answers));
+    // A value in a link that is not an answer: say so at its question, and go on without it.
+    while (!answer.ok && questions.has(answer.field) && answers.some(([q]) => q === answer.field)) {
+      bad = bad || { id: answer.field, message: answer.error };
+      answers = answers.filter(([q]) => q !== answer.field);
+      answer = await engine.ask(argv(answers));
+    }
+    if (mine !== latest) return null;
+    if (!answer.ok) {
+      failure(answer.error);
+      return null;
+    }
+    const r = answer.result;
+    // Keep every valid answer, also those the path does not reach now (the engine
+    // ignores them), so going back and changing an answer loses nothing.
+    answers = [...r.answers, ...r.ignored].map((a) => [a.id, a.value]);
+    const path = r.answers.map((a) => a.id);
+    const onPath = (id) => path.includes(id) || (r.next_question && r.next_question.id === id);
+    let view;
+    if (bad) {
+      view = { kind: "question", id: bad.id, error: bad.message };
+    } else if (state.after && path.indexOf(state.after) >= 0 && path.indexOf(state.after) + 1 < path.length) {
+      view = { kind: "question", id: path[path.indexOf(state.after) + 1] };
+    } else if (state.after) {
+      view = r.next_question ? { kind: "question", id: r.next_question.id } : { kind: "check" };
+    } else if (state.step === "result" && r.outcome) {
+      view = { kind: "result" };
+    } else if ((state.step === "check" || state.step === "result") && r.outcome) {
+      view = { kind: "check" };
+    } else if (questions.has(state.step) && onPath(state.step)) {
+      view = { kind: "question", id: state.step };
+    } else if (r.next_question) {
+      view = { kind: "question", id: r.next_question.id };
+    } else {
+      view = { kind: "check" };
+    }
+    const from = view.kind === "question" && state.from === "check" && !state.after ? "check" : null;
+    const shown = { answers, from, step: null };
+    if (view.kind === "question" && !(r.next_question && r.next_question.id === view.id && !from)) shown.step = view.id;
+    if (view.kind === "check" && r.next_question) shown.step = "check";
+    if (view.kind === "result") shown.step = "result";
+
+    clearErrors();
+    if (view.kind === "question") renderQuestion(questions.get(view.id), shown, r, path);
+    else if (view.kind === "check") renderCheck(shown, r);
+    else renderResult(shown, r);
+    $("start-again-line").hidden = false;
+    if (view.error) {
+      showError(view.error, true); // as on a page load with errors: the summary takes the focus
+    } else if (focus) {
+      $("step-title").focus();
+    }
+    return shown;
+  }
+
+  function stepLink(state, text, attrs = {}) {
+    const a = el("a", { href: query(state), ...attrs }, ...[].concat(text));
+    a.addEventListener("click", (e) => {
+      e.preventDefault();
+      go(state);
+    });
+    return a;
+  }
+
+  function backLink(state) {
+    return el("p", { class: "back" }, stepLink(state, "Back", { id: "back-link", class: "back-link" }));
+  }
+
+  function setTitle(heading, error = false) {
+    document.title = `${error ? "Error: " : ""}${heading} - ${baseTitle}`;
+  }
+
+  // ---- a question ----
+  function renderQuestion(q, shown, r, path) {
+    const chosen = (shown.answers.find(([id]) => id === q.id) || [])[1];
+    const at = path.indexOf(q.id);
+    const before = at >= 0 ? path[at - 1] : path[path.length - 1];
+    let back = null;
+    if (shown.from === "check") back = backLink({ answers: shown.answers, step: "check" });
+    else if (before) back = backLink({ answers: shown.answers, step: before });
+    const ref = law[q.cite] || { anchor: "", heading: "" };
+    const fieldset = el("fieldset", { class: "field question", "aria-describedby": "question-hint question-law" },
+      el("legend", { class: "question-legend" }, el("h2", { id: "step-title", tabindex: "-1" }, q.text)),
+      el("p", { class: "hint", id: "question-hint" }, q.hint),
+      el("p", { class: "hint law-ref", id: "question-law" }, "The law: ",
+        el("a", { href: `../law/#${ref.anchor}` }, `${q.cite} (${ref.heading})`)),
+      el("p", { class: "field-error", id: "question-error", hidden: true }));
+    for (const c of q.choices) {
+      const id = `answer-${c.value}`;
+      fieldset.append(el("div", { class: "choice" },
+        el("input", { type: "radio", id, name: "answer", value: c.value, checked: c.value === chosen }), " ",
+        el("label", { for: id }, c.label)));
+    }
+    const form = el("form", { id: "question-form", novalidate: true }, fieldset,
+      el("button", { type: "submit", id: "continue-button", class: "md-button md-button--primary" }, "Continue"));
+    form.addEventListener("submit", (e) => {
+      e.preventDefault();
+      const picked = form.querySelector("input[name=answer]:checked");
+      if (!picked) {
+        const yesNo = q.choices.every((c) => c.value === "yes" || c.value === "no");
+        showError(yesNo ? "Select yes or no" : "Select one of the answers", true);
+        return;
+      }
+      const answers = withAnswer(shown.answers, q.id, picked.value);
+      // After a Change, go back to the answers (asking any question the change opens first).
+      go(shown.from === "check" ? { answers, step: null, from: "check" } : { answers, after: q.id });
+    });
+    stepBox.replaceChildren(...[back, form].filter(Boolean));
+    root.dataset.state = "question";
+    root.dataset.step = q.id;
+    setTitle(q.text);
+  }
+
+  // ---- check your answers ----
+  function renderCheck(shown, r) {
+    const last = r.answers[r.answers.length - 1];
+    const list = el("dl", { class: "summary-list", id: "answers-list" });
+    for (const a of r.answers) {
+      list.append(el("div", { class: "summary-list__row", "data-question": a.id },
+        el("dt", { class: "summary-list__key" }, a.question),
+        el("dd", { class: "summary-list__value" }, a.label),
+        el("dd", { class: "summary-list__actions" },
+          stepLink({ answers: shown.answers, step: a.id, from: "check" },
+            ["Change", el("span", { class: "visually-hidden" }, ` your answer to: ${a.question}`)],
+            { id: `change-${a.id}` }))));
+    }
+    const see = el("button", { type: "button", id: "see-result", class: "md-button md-button--primary" }, "See the result");
+    see.addEventListener("click", () => go({ answers: shown.answers, step: "result" }));
+    stepBox.replaceChildren(
+      last ? backLink({ answers: shown.answers, step: last.id }) : "",
+      el("h2", { id: "step-title", tabindex: "-1" }, "Check your answers"),
+      list, see);
+    root.dataset.state = "check";
+    root.dataset.step = "check";
+    setTitle("Check your answers");
+  }
+
+  // ---- the outcome ----
+  function cite(item) {
+    const parts = [" (", el("a", { href: `../law/#${item.anchor}` }, item.cite)];
+    if (item.reading) parts.push("; ", el("a", { href: `#reading-${item.reading}` }, "how we read it"));
+    if (item.guide) parts.push("; ", el("a", { href: "../industry/" }, "the industry check"));
+    parts.push(")");
+    return parts;
+  }
+
+  function renderResult(shown, r) {
+    const o = r.outcome_detail;
+    const box = el("div", { class: `outcome outcome--${o.id}`, id: "outcome", "data-outcome": o.id });
+    box.append(el("h2", { id: "step-title", tabindex: "-1" }, o.title), el("p", { class: "outcome-summary" }, o.summary));
+    const cites = el("p", { class: "law-ref" }, "The law: ");
+    o.cites.forEach((c, i) => {
+      cites.append(i ? "; " : "", el("a", { href: `../law/#${(law[c] || {}).anchor}` }, c));
+    });
+    box.append(cites);
+    if (r.reasons.length) {
+      box.append(el("h3", {}, "Why"));
+      box.append(el("ul", { id: "reasons", class: "reasons" }, ...r.reasons.map((i) => el("li", {}, i.text, ...cite(i)))));
+    }
+    box.append(el("h3", {}, "What the law requires"));
+    box.append(el("ul", { id: "requirements", class: "requirements" }, ...r.requirements.map((i) => el("li", {}, i.text, ...cite(i)))));
+    box.append(el("h3", {}, "What to do next"));
+    const next = el("div", { class: "next-steps", id: "next-steps" });
+    const blank = el("a", { href: "application.pdf", download: "sewer-permit-application.pdf", id: "blank-form" }, "the blank application form (PDF)");
+    const webForm = el("a", { href: "application/" }, "the form as a web page");
+    if (o.id === "prohibited") {
+      next.append(el("p", {}, "Change the plan so that none of the reasons above applies, then ",
+        stepLink({ answers: shown.answers, step: "check" }, "change your answers", { id: "change-answers" }),
+        ". If you are unsure, ask the Sewer Inspector. You can read ", blank, " and ", webForm, " to see what the application asks."));
+    } else {
+      const status = el("p", { id: "application-status", class: "application-status", role: "status" });
+      const make = el("button", { type: "button", id: "make-application", class: "md-button md-button--primary" },
+        "Make the application form with my answers (PDF)");
+      make.addEventListener("click", () => makeApplication(r, make, status));
+      next.append(
+        el("p", {}, "Fill in the application and file it at the Sewer Inspector's office with your plans, before any work starts. The form can be filled in with your answers here, in your browser:"),
+        el("p", {}, make), status,
+        el("p", {}, "Or use ", blank, ", or ", webForm, " to read, fill in and print."));
+    }
+    box.append(next);
+    const share = el("p", { class: "share" }, "Link to this result: ",
+      el("a", { href: query(shown), id: "share-link" }, "copy or bookmark this link"));
+    stepBox.replaceChildren(backLink({ answers: shown.answers, step: "check" }), box, share);
+    root.dataset.state = "outcome";
+    root.dataset.step = "result";
+    setTitle(o.title);
+  }
+
+  async function makeApplication(r, button, status) {
+    button.disabled = true;
+    status.textContent = "Making your application form…";
+    const { answer, bytes } = await engine.fillApplication({
+      answers: r.answers.map((a) => `${a.id}=${a.value}`), fields: [],
+      pypdf: root.dataset.pypdf, blank: root.dataset.blank,
+    });
+    button.disabled = false;
+    if (!answer.ok || !bytes) {
+      status.textContent = answer.error;
+      return;
+    }
+    if (blobUrl) URL.revokeObjectURL(blobUrl);
+    blobUrl = URL.createObjectURL(new Blob([bytes], { type: "application/pdf" }));
+    const filled = Object.keys(answer.result.fields).length;
+    const link = el("a", { href: blobUrl, download: "sewer-permit-application.pdf", id: "application-download" },
+      `Download your application form (PDF, ${Math.ceil(bytes.length / 1024)} KB)`);
+    status.replaceChildren(`Your application form is ready, with ${filled} of its boxes filled in from your answers. `, link,
+      ". Fill in the rest, sign it, and file it with your plans.");
+    link.focus();
+  }
+
+  // ---- errors ----
+  function clearErrors() {
+    $("error-summary").hidden = true;
+    $("error-summary-list").replaceChildren();
+  }
+
+  function showError(message, focus) {
+    const first = stepBox.querySelector("input[name=answer]");
+    const link = el("a", { href: `#${first.id}` }, message);
+    link.addEventListener("click", (e) => {
+      e.preventDefault();
+      first.focus();
+    });
+    $("error-summary-list").replaceChildren(el("li", {}, link));
+    $("error-summary").hidden = false;
+    const inline = $("question-error");
+    inline.replaceChildren(el("span", { class: "visually-hidden" }, "Error: "), message);
+    inline.hidden = false;
+    const fieldset = stepBox.querySelector("fieldset");
+    fieldset.classList.add("field--error");
+    fieldset.setAttribute("aria-describedby", "question-hint question-law question-error");
+    root.dataset.state = "error";
+    setTitle(stepBox.querySelector("legend").textContent, true);
+    if (focus) $("error-summary").focus();
+  }
+
+  function failure(message) {
+    stepBox.replaceChildren(el("p", { class: "field-error" }, message));
+    root.dataset.state = "failed";
+  }
+
+  // ---- start again, the browser's back button, and the first step ----
+  $("start-again").addEventListener("click", () => {
+    try {
+      localStorage.removeItem(STORE);
+    } catch (blocked) { /* nothing kept */ }
+    $("resumed").hidden = true;
+    go({ answers: [], step: null });
+  });
+
+  window.addEventListener("popstate", async () => {
+    const state = readState(location.search);
+    const shown = await show(state, true);
+    if (shown) {
+      current = shown;
+      save(shown);
+    }
+  });
+
+  engine.ask(["permit", "--list-questions"]).then((answer) => {
+    if (!answer.ok) {
+      failure(answer.error);
+      return;
+    }
+    questions = new Map(answer.result.questions.map((q) => [q.id, q]));
+    let state = readState(location.search);
+    const kept = saved();
+    if (!state.answers.length && kept) {
+      state = readState(kept);
+      $("resumed").hidden = !state.answers.length;
+    }
+    go(state, { push: false, focus: false });
+  });
+}

@@ -1,0 +1,171 @@
+"""The industry check (/industry/): a business owner or the Sewer Inspector finds out
+whether a business is a major contributing industry (pretreatment.E), when its
+reports are due, and which pretreatment facilities the law requires; in Chromium,
+against the built site. Expected answers come from the engine in CPython."""
+import datetime as dt
+
+import pytest
+from icalendar import Calendar
+from playwright.sync_api import expect
+
+import build
+from calculator import industry
+from calculator.dates import long
+from calculator.law import anchor
+from calculator.rules import load
+from test_site import axe_violations
+
+pytestmark = pytest.mark.browser
+TIMEOUT = 60_000
+RULES = load()
+P = RULES["parameters"]
+
+
+def checker(page):
+    return page.locator("#industry-checker")
+
+
+def open_check(page, site_url, query=""):
+    page.goto(f"{site_url}/industry/{query}")
+    if query:
+        expect(checker(page)).to_have_attribute("data-state", "result", timeout=TIMEOUT)
+    else:
+        expect(checker(page)).to_have_attribute("data-state", "ready", timeout=TIMEOUT)
+
+
+def test_a_business_over_the_workday_flow_is_major_and_sees_its_report_dates(page, site_url):
+    outside = []
+    page.on("request", lambda r: outside.append(r.url)
+            if not r.url.startswith((site_url, "data:", "blob:")) else None)
+    open_check(page, site_url)
+    page.fill("#average-workday-gallons", "52000")
+    page.fill("#system-gallons-per-day", "600000")
+    page.fill("#year", "2027")
+    page.click("#industry-button")
+    expect(checker(page)).to_have_attribute("data-state", "result")
+    want = industry.compute(RULES, "52000", "600000", year=2027)
+    assert want["major_contributing_industry"]
+    expect(page.locator("#industry-result")).to_have_attribute("data-major", "true")
+    expect(page.locator("#result-title")).to_have_text("This is a major contributing industry")
+    expect(page.locator("#result-title")).to_be_focused()
+    steps = page.locator("ol.explanation li")
+    expect(steps).to_have_count(len(want["explanation"]))
+    hrefs = [a.get_attribute("href") for a in page.locator("ol.explanation li a").all()]
+    assert hrefs == [f"../law/#{s['anchor']}" for s in want["explanation"]]
+    dates = page.locator("#report-due time")
+    assert [d.get_attribute("datetime") for d in dates.all()] == want["report_due"]
+    assert [d.inner_text() for d in dates.all()] == [long(dt.date.fromisoformat(d)) for d in want["report_due"]]
+    assert "average-workday-gallons=52000" in page.url and "year=2027" in page.url
+    expect(page.locator("#calendar-result-link")).to_have_attribute("href", build.CALENDAR_FILE.split("/")[-1])
+    assert not outside, outside
+
+
+def test_a_small_business_is_not_major_and_has_no_report_dates(page, site_url):
+    open_check(page, site_url, "?average-workday-gallons=1000&year=2027")
+    assert not industry.compute(RULES, "1000", year=2027)["major_contributing_industry"]
+    expect(page.locator("#industry-result")).to_have_attribute("data-major", "false")
+    expect(page.locator("#report-due")).to_have_count(0)
+
+
+def test_a_shareable_link_with_a_toxic_pollutant_gives_the_engine_s_answer(page, site_url):
+    open_check(page, site_url, "?average-workday-gallons=20000&toxic-pollutant=yes&year=2028")
+    want = industry.compute(RULES, "20000", None, True, False, 2028)
+    assert want["criteria_met"] == ["pretreatment.E.3"]
+    expect(page.locator("#industry-result")).to_have_attribute("data-major", "true")
+    expect(page.locator("#toxic-pollutant")).to_be_checked()
+    assert [d.get_attribute("datetime") for d in page.locator("#report-due time").all()] == want["report_due"]
+
+
+@pytest.mark.parametrize("query, field, words", [
+    ("?average-workday-gallons=lots&year=2027", "average-workday-gallons", "must be a number"),
+    ("?average-workday-gallons=100&system-gallons-per-day=0&year=2027", "system-gallons-per-day", "more than 0"),
+    ("?average-workday-gallons=100&year=next", "year", "whole number"),
+])
+def test_each_error_is_summarised_and_points_at_its_box(page, site_url, query, field, words):
+    page.goto(f"{site_url}/industry/{query}")
+    summary = page.locator("#error-summary")
+    expect(summary).to_be_visible(timeout=TIMEOUT)
+    expect(summary).to_be_focused()
+    expect(summary).to_contain_text(words)
+    link = summary.locator("a")
+    assert link.get_attribute("href") == f"#{field}"
+    expect(page.locator(f"#{field}")).to_have_attribute("aria-invalid", "true")
+    link.click()
+    expect(page.locator(f"#{field}")).to_be_focused()
+
+
+def test_the_facilities_the_law_requires_with_their_numbers_and_provisions(page, site_url):
+    page.goto(f"{site_url}/industry/")
+    facilities = page.locator("#facility-list li")
+    expect(facilities).to_have_count(4)
+    for i, cite in enumerate(["pretreatment.A.1", "pretreatment.A.2", "pretreatment.A.3", "pretreatment.A.4"]):
+        expect(facilities.nth(i).locator(f'a[href="../law/#{anchor(cite)}"]')).to_have_count(1)
+    sampler = facilities.nth(2).inner_text()
+    for name in ("sampler-interval-minutes", "sampler-composite-hours", "sample-temperature-celsius",
+                 "sample-temperature-fahrenheit", "sample-temperature-tolerance-celsius",
+                 "sample-temperature-tolerance-fahrenheit"):
+        assert str(P[name]["value"]) in sampler, name
+    assert "where the Town Board" in facilities.nth(3).inner_text()
+
+
+def test_the_calendar_file_holds_the_report_and_bill_due_dates(page, site_url):
+    page.goto(f"{site_url}/industry/")
+    link = page.locator("#calendar-link")
+    with page.expect_download() as info:
+        link.click()
+    cal = Calendar.from_ical(open(info.value.path(), "rb").read())
+    events = sorted((e.decoded("dtstart"), str(e["summary"])) for e in cal.walk("VEVENT"))
+    year = build.build_date().year
+    reports = [d for d, s in events if "Section 307" in s]
+    bills = [d for d, s in events if "sewer bill" in s]
+    assert reports == sorted(dt.date(y, int(md[:2]), int(md[3:])) for y in (year, year + 1)
+                             for md in P["industry-report-due-dates"]["value"])
+    assert bills == sorted(dt.date(y, int(md[:2]), int(md[3:])) for y in (year, year + 1)
+                           for md in P["bill-due-dates"]["value"])
+
+
+def test_the_check_works_with_the_keyboard_alone(page, site_url):
+    open_check(page, site_url)
+    page.locator("h1").focus()
+    for _ in range(30):
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.id") == "average-workday-gallons":
+            break
+    page.keyboard.type("60000")
+    page.keyboard.press("Tab")  # the system's flow: optional, left empty
+    page.keyboard.press("Tab")
+    page.keyboard.press("Space")  # a toxic pollutant
+    expect(page.locator("#toxic-pollutant")).to_be_checked()
+    for _ in range(10):
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.id") == "industry-button":
+            break
+    page.keyboard.press("Enter")
+    expect(page.locator("#result-title")).to_be_focused()
+    expect(page.locator("#industry-result")).to_have_attribute("data-major", "true")
+
+
+def test_the_result_and_error_states_have_no_axe_violations(page, site_url):
+    open_check(page, site_url)
+    states = {"ready": axe_violations(page)}
+    page.fill("#average-workday-gallons", "52000")
+    page.click("#industry-button")
+    expect(checker(page)).to_have_attribute("data-state", "result")
+    states["result"] = axe_violations(page)
+    page.fill("#average-workday-gallons", "-1")
+    page.click("#industry-button")
+    expect(checker(page)).to_have_attribute("data-state", "error")
+    states["error"] = axe_violations(page)
+    assert states == {"ready": [], "result": [], "error": []}
+
+
+def test_without_javascript_the_tests_facilities_and_dates_are_there(browser, site_url):
+    context = browser.new_context(java_script_enabled=False)
+    page = context.new_page()
+    page.goto(f"{site_url}/industry/")
+    assert page.locator("#industry-checker").is_hidden()
+    text = page.inner_text("main")
+    assert f"{P['major-industry-workday-gallons']['value']:,} gallons or more" in text
+    expect(page.locator("#facility-list li")).to_have_count(4)
+    expect(page.locator("#calendar-link")).to_be_visible()
+    context.close()

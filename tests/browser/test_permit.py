@@ -1,0 +1,403 @@
+"""The permit checker (/permit/) and the application form, as a contractor or an
+owner uses them: in Chromium, against the built site. Every expected outcome,
+reason and prefilled value comes from the engine in CPython (calculator.flow and
+calculator.application), so the page is checked against the law's data, not
+against numbers copied here."""
+import re
+from urllib.parse import urlencode
+
+import pytest
+from playwright.sync_api import expect
+from pypdf import PdfReader
+
+from calculator import application, flow
+from calculator.law import anchor
+from calculator.rules import load
+from test_site import axe_violations
+from test_production import WATCH_CSP
+
+pytestmark = pytest.mark.browser
+TIMEOUT = 60_000  # the first start of Pyodide on a busy 2-core machine
+RULES = load()
+FLOW = RULES["permits"]
+QUESTIONS = {q["id"]: q for q in FLOW["questions"]}
+OUTCOMES = {o["id"]: o for o in FLOW["outcomes"]}
+FIELDS = {f["name"]: f for f in RULES["application_form"]["fields"]}
+SHOWN = re.compile(r"^(question|error|check|outcome)$")
+
+
+# ---- helpers: the flow's paths, and moving through the page --------------------------
+
+def path_to(target):
+    """Answers (in order) that reach question `target` from the start, found in the
+    graph, answering "no" wherever that still leads there (so no other act is added)."""
+    def walk(node, answers):
+        if node == target:
+            return answers
+        choices = QUESTIONS[node]["choices"] if node in QUESTIONS else []
+        for c in sorted(choices, key=lambda c: c["value"] != "no"):
+            found = walk(c["next"], answers + [(node, c["value"])])
+            if found is not None:
+                return found
+        return None
+    return walk(FLOW["start"], [])
+
+
+def complete(answers, rest="no"):
+    """These answers, then `rest` (or the first choice) for every question still asked."""
+    answers = list(answers)
+    while True:
+        nq = flow.evaluate(RULES, answers)["next_question"]
+        if nq is None:
+            return answers
+        values = [c["value"] for c in nq["choices"]]
+        answers.append((nq["id"], rest if rest in values else values[0]))
+
+
+def link(answers, **extra):
+    return "?" + urlencode(list(answers) + list(extra.items()))
+
+
+def checker(page):
+    return page.locator("#permit-checker")
+
+
+def open_checker(page, site_url, query=""):
+    page.goto(f"{site_url}/permit/{query}")
+    expect(checker(page)).to_have_attribute("data-state", SHOWN, timeout=TIMEOUT)
+
+
+def step_of(page):
+    return checker(page).get_attribute("data-step")
+
+
+def answer(page, value):
+    """Choose an answer on a question step and continue; wait for the next step."""
+    before = step_of(page)
+    page.check(f"#answer-{value}")
+    page.click("#continue-button")
+    expect(checker(page)).not_to_have_attribute("data-step", before)
+    expect(checker(page)).to_have_attribute("data-state", SHOWN)
+
+
+def answer_all(page, answers):
+    """Answer each question the page asks from `answers` (a dict); stop at check answers."""
+    while checker(page).get_attribute("data-state") == "question":
+        answer(page, answers[step_of(page)])
+
+
+def outside_requests(page, site_url):
+    seen = []
+    page.on("request", lambda r: seen.append(r.url)
+            if not r.url.startswith((site_url, "data:", "blob:")) else None)
+    return seen
+
+
+# ---- the stories -------------------------------------------------------------------
+
+CONTRACTOR = dict(complete([("work", "new-connection"), ("street-opening", "yes")]))
+
+
+def test_a_contractor_connecting_under_a_town_road_needs_a_permit_and_highway_approval(page, site_url, tmp_path):
+    outside = outside_requests(page, site_url)
+    page.add_init_script(WATCH_CSP)
+    wheels = []
+    page.on("request", lambda r: wheels.append(r.url) if "pypdf-" in r.url else None)
+    open_checker(page, site_url)
+    expect(checker(page)).to_have_attribute("data-step", FLOW["start"])
+    expect(page.locator("#step-title")).to_have_text(QUESTIONS["work"]["text"])
+    answer_all(page, CONTRACTOR)
+
+    expect(checker(page)).to_have_attribute("data-state", "check")
+    rows = page.locator(".summary-list__row")
+    want = flow.evaluate(RULES, CONTRACTOR)
+    expect(rows).to_have_count(len(want["answers"]))
+    page.click("#see-result")
+
+    expect(checker(page)).to_have_attribute("data-state", "outcome")
+    assert want["outcome"] == "permit-required"
+    expect(page.locator("#outcome")).to_have_attribute("data-outcome", want["outcome"])
+    expect(page.locator("#step-title")).to_have_text(OUTCOMES["permit-required"]["title"])
+    requirements = page.locator("#requirements li")
+    expect(requirements).to_have_count(len(want["requirements"]))
+    highway = [r for r in want["requirements"] if "highway department" in r["text"]]
+    assert highway and highway[0]["cite"] == "permits.B"
+    expect(page.locator("#requirements li", has_text=highway[0]["text"])
+           .locator(f'a[href="../law/#{highway[0]["anchor"]}"]')).to_have_count(1)
+    expect(page.locator("#blank-form")).to_have_attribute("href", "application.pdf")
+    assert "step=result" in page.url
+
+    # the prefilled application, made in this browser: pypdf is fetched only now
+    assert not wheels
+    page.click("#make-application")
+    download_link = page.locator("#application-download")
+    expect(download_link).to_be_visible(timeout=TIMEOUT)
+    expect(download_link).to_be_focused()
+    assert len(wheels) == 1
+    with page.expect_download() as info:
+        download_link.click()
+    pdf = tmp_path / "application.pdf"
+    info.value.save_as(pdf)
+    fields = PdfReader(str(pdf)).get_fields()
+    expected = application.prefill(RULES, CONTRACTOR)
+    assert expected["kind-of-work"] == "A new connection to the public sewer"
+    assert expected["street-opening"] is True
+    for name, value in expected.items():
+        got = fields[name].get("/V")
+        if FIELDS[name]["type"] == "checkbox":
+            assert (got not in (None, "/Off")) == value, name
+        else:
+            assert got == value, name
+    assert fields["owner-name"].get("/V") in (None, "")
+    assert not outside, outside
+    assert page.evaluate("window.__csp") == []  # the site's Content Security Policy allows all of it
+
+
+def test_an_owner_with_a_sump_pump_needs_town_board_or_commission_approval(page, site_url):
+    answers = complete([("work", "alteration"), ("street-opening", "no"), *[
+        (q, "no") for q in ("septic-or-cesspool-link", "flammables-washstand", "steam-exhaust", "trade-waste",
+                            "manure-or-cesspool-overflow", "garbage-grinder")], ("stormwater", "yes")])
+    want = flow.evaluate(RULES, answers)
+    assert want["outcome"] == "needs-approval"
+    open_checker(page, site_url, link(answers, step="result"))
+    expect(page.locator("#outcome")).to_have_attribute("data-outcome", "needs-approval")
+    expect(page.locator("#step-title")).to_have_text(OUTCOMES["needs-approval"]["title"])
+    [reason] = [r for r in want["reasons"] if r["cite"] == "domestic-sewage"]
+    item = page.locator("#reasons li", has_text=reason["text"])
+    expect(item).to_contain_text("Town Board and/or the Pawling Joint Sewer Commission")
+    expect(item.locator(f'a[href="../law/#{anchor("domestic-sewage")}"]')).to_have_count(1)
+    expect(item.locator(f'a[href="#reading-{reason["reading"]}"]')).to_have_count(1)
+    expect(page.locator(f'#reading-{reason["reading"]}')).to_have_count(1)  # the reading is on the page
+
+
+PROHIBITED = [(q["id"], c["value"]) for q in FLOW["questions"] for c in q["choices"]
+              if c.get("severity") == "prohibited"]
+
+
+def test_the_questions_cover_the_prohibited_acts():
+    assert {c for q, v in PROHIBITED for c in [r["cite"] for r in
+            next(ch for ch in QUESTIONS[q]["choices"] if ch["value"] == v)["reasons"]]} >= {
+        "prohibited-acts.E", "prohibited-acts.F", "prohibited-acts.G", "prohibited-acts.I"}
+
+
+@pytest.mark.parametrize("question, value", PROHIBITED, ids=[f"{q}={v}" for q, v in PROHIBITED])
+def test_each_prohibited_act_leads_to_a_cited_prohibited_outcome(page, site_url, question, value):
+    answers = complete(path_to(question) + [(question, value)])
+    want = flow.evaluate(RULES, answers)
+    assert want["outcome"] == "prohibited"
+    other = next(c["value"] for c in QUESTIONS[question]["choices"] if c["value"] != value)
+    flipped = complete([(q, other if q == question else v) for q, v in answers])
+    assert flow.evaluate(RULES, flipped)["outcome"] != "prohibited"  # this answer alone makes it so
+    choice = next(c for c in QUESTIONS[question]["choices"] if c["value"] == value)
+    open_checker(page, site_url, link(answers, step="result"))
+    expect(page.locator("#outcome")).to_have_attribute("data-outcome", "prohibited")
+    expect(page.locator("#step-title")).to_have_text(OUTCOMES["prohibited"]["title"])
+    for reason in choice["reasons"]:
+        item = page.locator("#reasons li", has_text=reason["text"])
+        expect(item.locator(f'a[href="../law/#{anchor(reason["cite"])}"]')).to_have_count(1)
+    expect(page.locator("#make-application")).to_have_count(0)  # no application for work the law forbids
+    expect(page.locator("#change-answers")).to_be_visible()
+
+
+def test_the_back_link_and_the_change_links(page, site_url):
+    open_checker(page, site_url, link([("work", "repair"), ("street-opening", "no")]))
+    expect(checker(page)).to_have_attribute("data-step", "septic-or-cesspool-link")
+    page.click("#back-link")
+    expect(checker(page)).to_have_attribute("data-step", "street-opening")
+    expect(page.locator("#answer-no")).to_be_checked()
+    assert "step=street-opening" in page.url
+    page.click("#back-link")
+    expect(checker(page)).to_have_attribute("data-step", "work")
+    expect(page.locator("#answer-repair")).to_be_checked()
+    expect(page.locator("#back-link")).to_have_count(0)  # the first question has nothing before it
+    # continuing from an earlier question shows the next one, still answered
+    page.click("#continue-button")
+    expect(checker(page)).to_have_attribute("data-step", "street-opening")
+    expect(page.locator("#answer-no")).to_be_checked()
+    page.go_back()  # the browser's own back button too
+    expect(checker(page)).to_have_attribute("data-step", "work")
+
+    answers = complete([("work", "repair"), ("street-opening", "no")])
+    open_checker(page, site_url, link(answers))
+    expect(checker(page)).to_have_attribute("data-state", "check")
+    row = page.locator('.summary-list__row[data-question="street-opening"]')
+    expect(row.locator("dd").first).to_have_text("No")
+    page.click("#change-street-opening")
+    expect(checker(page)).to_have_attribute("data-step", "street-opening")
+    expect(page.locator("#answer-no")).to_be_checked()
+    expect(page.locator("#back-link")).to_have_attribute("href", re.compile(r"step=check"))
+    answer(page, "yes")
+    expect(checker(page)).to_have_attribute("data-state", "check")  # a Change returns to the answers
+    expect(row.locator("dd").first).to_have_text("Yes")
+    # a change that opens a new question asks it, then returns
+    page.click("#change-flammables-washstand")
+    answer(page, "yes")
+    expect(checker(page)).to_have_attribute("data-step", "oil-separator")
+    answer(page, "yes")
+    expect(checker(page)).to_have_attribute("data-state", "check")
+    expect(page.locator('.summary-list__row[data-question="oil-separator"]')).to_have_count(1)
+
+
+def test_a_shareable_link_opens_straight_at_the_right_step(page, site_url):
+    open_checker(page, site_url, "?work=new-connection&street-opening=yes")
+    expect(checker(page)).to_have_attribute("data-step", "septic-or-cesspool-link")
+    expect(page.locator("#step-title")).to_have_text(QUESTIONS["septic-or-cesspool-link"]["text"])
+    law_link = page.locator("#question-law a")
+    expect(law_link).to_have_attribute("href", f"../law/#{anchor(QUESTIONS['septic-or-cesspool-link']['cite'])}")
+    expect(page.locator("#question-hint")).to_have_text(QUESTIONS["septic-or-cesspool-link"]["hint"])
+
+    open_checker(page, site_url, link(complete([("work", "new-connection")]), step="result"))
+    expect(page.locator("#outcome")).to_have_attribute("data-outcome", "permit-required")
+    share = page.locator("#share-link").get_attribute("href")
+    assert "step=result" in share and "work=new-connection" in share
+
+    open_checker(page, site_url, link(complete([("work", "new-connection")]), step="steam-exhaust"))
+    expect(checker(page)).to_have_attribute("data-step", "steam-exhaust")
+    expect(page.locator("#answer-no")).to_be_checked()
+
+    # a value that is not an answer is reported at its question, in the engine's words
+    open_checker(page, site_url, "?work=demolition")
+    summary = page.locator("#error-summary")
+    expect(summary).to_be_visible()
+    expect(summary).to_be_focused()
+    expect(summary).to_contain_text("'demolition' is not an answer")
+    expect(checker(page)).to_have_attribute("data-step", "work")
+    expect(page.locator("#question-error")).to_be_visible()
+
+
+def test_answers_are_kept_for_later_and_start_again_clears_them(page, site_url):
+    open_checker(page, site_url)
+    answer(page, "repair")
+    answer(page, "yes")
+    expect(checker(page)).to_have_attribute("data-step", "septic-or-cesspool-link")
+    page.goto(f"{site_url}/")
+    page.goto(f"{site_url}/permit/")  # coming back later, without the link
+    expect(checker(page)).to_have_attribute("data-step", "septic-or-cesspool-link", timeout=TIMEOUT)
+    expect(page.locator("#resumed")).to_be_visible()
+    assert "work=repair" in page.url and "street-opening=yes" in page.url
+    page.click("#start-again")
+    expect(checker(page)).to_have_attribute("data-step", "work")
+    expect(page.locator("#answer-repair")).not_to_be_checked()
+    expect(page.locator("#resumed")).to_be_hidden()
+    assert page.evaluate("localStorage.length") == 0
+    assert "?" not in page.url
+    page.reload()
+    expect(checker(page)).to_have_attribute("data-step", "work", timeout=TIMEOUT)
+    expect(page.locator("#resumed")).to_be_hidden()
+
+
+def test_choosing_nothing_shows_the_error_summary(page, site_url):
+    open_checker(page, site_url, "?work=repair")
+    page.click("#continue-button")
+    summary = page.locator("#error-summary")
+    expect(summary).to_be_focused()
+    expect(summary).to_contain_text("Select yes or no")
+    expect(checker(page)).to_have_attribute("data-state", "error")
+    assert page.title().startswith("Error: ")
+    expect(page.locator("fieldset")).to_have_attribute("aria-describedby", re.compile("question-error"))
+    summary.locator("a").click()
+    expect(page.locator("#answer-yes")).to_be_focused()
+    answer(page, "no")
+    expect(summary).to_be_hidden()
+
+
+def tab_to(page, element_id, limit=40):
+    for _ in range(limit):
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement && document.activeElement.id") == element_id:
+            return
+    raise AssertionError(f"Tab never reached #{element_id}")
+
+
+def test_the_checker_works_with_the_keyboard_alone(page, site_url, tmp_path):
+    open_checker(page, site_url)
+    page.locator("h1").focus()
+    # nothing chosen: Enter on Continue gives the error summary, focused
+    tab_to(page, "continue-button")
+    page.keyboard.press("Enter")
+    expect(page.locator("#error-summary")).to_be_focused()
+    # the first radio of a group takes the focus; Space chooses it, arrows move and choose
+    tab_to(page, "answer-new-connection")
+    page.keyboard.press("Space")
+    tab_to(page, "continue-button")
+    page.keyboard.press("Enter")
+    while checker(page).get_attribute("data-state") != "check":
+        step = step_of(page)
+        expect(page.locator("#step-title")).to_be_focused()  # each new question takes the focus
+        tab_to(page, "answer-yes")
+        page.keyboard.press("ArrowDown")
+        expect(page.locator("#answer-no")).to_be_checked()
+        page.keyboard.press("Enter")  # submits the question's form
+        expect(checker(page)).not_to_have_attribute("data-step", step)
+    tab_to(page, "see-result")
+    page.keyboard.press("Enter")
+    expect(checker(page)).to_have_attribute("data-state", "outcome")
+    tab_to(page, "make-application")
+    page.keyboard.press("Enter")
+    expect(page.locator("#application-download")).to_be_focused(timeout=TIMEOUT)
+    with page.expect_download() as info:
+        page.keyboard.press("Enter")
+    info.value.save_as(tmp_path / "a.pdf")
+    assert PdfReader(str(tmp_path / "a.pdf")).get_fields()["kind-of-work"]["/V"] == "A new connection to the public sewer"
+    tab_to(page, "start-again")
+    page.keyboard.press("Enter")
+    expect(checker(page)).to_have_attribute("data-step", "work")
+
+
+def test_every_state_has_no_axe_violations(page, site_url):
+    states = {}
+    open_checker(page, site_url)
+    states["question"] = axe_violations(page)
+    page.click("#continue-button")
+    expect(checker(page)).to_have_attribute("data-state", "error")
+    states["error"] = axe_violations(page)
+    open_checker(page, site_url, link(CONTRACTOR.items()))
+    expect(checker(page)).to_have_attribute("data-state", "check")
+    states["check answers"] = axe_violations(page)
+    page.click("#see-result")
+    expect(checker(page)).to_have_attribute("data-state", "outcome")
+    page.click("#make-application")
+    expect(page.locator("#application-download")).to_be_visible(timeout=TIMEOUT)
+    states["outcome with the application"] = axe_violations(page)
+    open_checker(page, site_url, link(complete([("work", "repair"), ("street-opening", "no"),
+                                                ("septic-or-cesspool-link", "yes")]), step="result"))
+    expect(page.locator("#outcome")).to_have_attribute("data-outcome", "prohibited")
+    states["prohibited outcome"] = axe_violations(page)
+    page.goto(f"{site_url}/permit/application/")
+    states["application web form"] = axe_violations(page)
+    assert all(v == [] for v in states.values()), states
+
+
+def test_without_javascript_the_questions_rules_and_form_are_there(browser, site_url):
+    context = browser.new_context(java_script_enabled=False)
+    page = context.new_page()
+    page.goto(f"{site_url}/permit/")
+    assert page.locator("#permit-checker").is_hidden()
+    text = page.inner_text("main")
+    for q in FLOW["questions"]:
+        assert q["text"] in text, q["id"]
+        expect(page.locator(f"#question-{q['id']} + p a[href='../law/#{anchor(q['cite'])}']")).to_have_count(1)
+    for o in FLOW["outcomes"]:
+        assert o["title"] in text
+    pdf = page.locator('a[href="application.pdf"]').first
+    expect(pdf).to_be_visible()
+    response = page.request.get(f"{site_url}/permit/application.pdf")
+    assert response.ok and response.body().startswith(b"%PDF")
+    expect(page.locator('a[href="application/"]').first).to_be_visible()
+    context.close()
+
+
+def test_the_application_as_a_web_page_has_every_field_with_its_help_and_law(page, site_url):
+    page.goto(f"{site_url}/permit/application/")
+    for f in RULES["application_form"]["fields"]:
+        box = page.locator(f"#field-{f['name']}")
+        expect(box).to_have_count(1)
+        expect(page.locator(f"label[for='field-{f['name']}']")).to_contain_text(f["label"])
+        hint = page.locator(f"#field-{f['name']}-hint")
+        expect(hint).to_contain_text(f["help"])
+        expect(hint.locator(f"a[href='../../law/#{anchor(f['cite'])}']")).to_have_count(1)
+        assert box.get_attribute("aria-describedby") == f"field-{f['name']}-hint"
+    expect(page.locator("h1")).to_have_text(RULES["application_form"]["title"])
+    page.emulate_media(media="print")
+    expect(page.locator(".md-header")).to_be_hidden()
+    expect(page.locator("#field-owner-name")).to_be_visible()

@@ -1,0 +1,139 @@
+"""The files the build adds beside the permit and industry pages, read back without a
+browser: the blank application PDF (its fields and their accessible names), the
+due-dates calendar (.ics), and the pypdf wheel the browser fills the form with."""
+import base64
+import datetime as dt
+import hashlib
+import zipfile
+
+import pytest
+from icalendar import Calendar
+from pypdf import PdfReader
+
+import build
+from calculator.rules import load
+
+RULES = load()
+FORM = RULES["application_form"]
+P = RULES["parameters"]
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    return build.build(tmp_path_factory.mktemp("files") / "site")
+
+
+# ---- the blank application -----------------------------------------------------------
+
+def test_the_site_has_the_blank_application_with_every_field_named_for_screen_readers(site):
+    pdf = site / build.APPLICATION_PDF
+    reader = PdfReader(str(pdf))
+    fields = reader.get_fields()
+    assert list(fields) == [f["name"] for f in FORM["fields"]]  # page order is tab order
+    for f in FORM["fields"]:
+        want = f["label"] + (" (required)" if f.get("required") else "")
+        assert fields[f["name"]]["/TU"] == want, f["name"]
+    assert reader.metadata.title == FORM["title"]
+    assert str(reader.trailer["/Root"]["/Lang"]) == "en-US"
+    assert oct(pdf.stat().st_mode & 0o777) == oct(0o644)  # the web server can read it
+
+
+def test_the_blank_application_is_the_same_bytes_twice(tmp_path):
+    a = build.build_application_pdf(RULES, tmp_path / "a").read_bytes()
+    b = build.build_application_pdf(RULES, tmp_path / "b").read_bytes()
+    assert a == b
+
+
+def test_the_permit_page_links_the_form_and_names_the_wheels(site):
+    html = (site / "permit" / "index.html").read_text()
+    assert 'href="application.pdf"' in html and 'href="application/"' in html
+    assert f'data-pypdf="engine/{build.pypdf_wheel_name()}"' in html
+    assert (site / "engine" / build.pypdf_wheel_name()).is_file()
+    assert 'src="../assets/permit.js"' in html
+    assert "assets/permit.js" not in (site / "law" / "index.html").read_text()
+    assert "assets/industry.js" in (site / "industry" / "index.html").read_text()
+
+
+# ---- the due-dates calendar ----------------------------------------------------------
+
+def read_calendar(path):
+    return Calendar.from_ical(path.read_bytes())
+
+
+def expected_dates(parameter, years):
+    return sorted(dt.date(y, int(md[:2]), int(md[3:])) for y in years for md in P[parameter]["value"])
+
+
+def test_the_calendar_has_the_report_and_bill_dates_for_this_year_and_the_next(tmp_path, monkeypatch):
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", str(int(dt.datetime(2027, 2, 1, tzinfo=dt.timezone.utc).timestamp())))
+    path = build.build_due_dates_calendar(RULES, tmp_path, dt.date(2027, 2, 1))
+    cal = read_calendar(path)
+    events = list(cal.walk("VEVENT"))
+    reports = sorted(e.decoded("dtstart") for e in events if "Section 307" in str(e["summary"]))
+    bills = sorted(e.decoded("dtstart") for e in events if "sewer bill" in str(e["summary"]))
+    assert reports == expected_dates("industry-report-due-dates", (2027, 2028))
+    assert reports[0] == dt.date(2027, 3, 15)
+    assert bills == expected_dates("bill-due-dates", (2027, 2028))
+    assert bills[0] == dt.date(2027, 1, 15)
+    assert len(events) == len(reports) + len(bills)
+    for e in events:
+        start = e.decoded("dtstart")
+        assert type(start) is dt.date  # an all-day event
+        assert e.decoded("dtend") == start + dt.timedelta(days=1)
+        assert e.decoded("dtstamp") == dt.datetime(2027, 2, 1, tzinfo=dt.timezone.utc)
+        assert str(e["uid"]).startswith(start.isoformat()) and str(e["uid"]).endswith("@pawling-sewer-kit")
+    assert len({str(e["uid"]) for e in events}) == len(events)
+    q1 = next(e for e in events if e.decoded("dtstart") == dt.date(2027, 1, 15))
+    assert "2027-Q1" in str(q1["summary"]) and "rents.F" in str(q1["description"])
+    assert str(cal["version"]) == "2.0" and "Pawling" in str(cal["prodid"])
+
+
+def test_the_calendar_is_the_same_bytes_twice(tmp_path, monkeypatch):
+    monkeypatch.delenv("SOURCE_DATE_EPOCH", raising=False)
+    a = build.build_due_dates_calendar(RULES, tmp_path / "a", dt.date(2027, 6, 30)).read_bytes()
+    b = build.build_due_dates_calendar(RULES, tmp_path / "b", dt.date(2027, 6, 30)).read_bytes()
+    assert a == b
+    stamps = {e.decoded("dtstamp") for e in Calendar.from_ical(a).walk("VEVENT")}
+    assert stamps == {dt.datetime(2027, 1, 1, tzinfo=dt.timezone.utc)}
+
+
+def test_the_dates_follow_the_parameters_not_the_code(tmp_path):
+    rules = dict(RULES, parameters=dict(P, **{"industry-report-due-dates": dict(
+        P["industry-report-due-dates"], value=["06-30"])}))
+    cal = read_calendar(build.build_due_dates_calendar(rules, tmp_path, dt.date(2030, 5, 1)))
+    reports = sorted(e.decoded("dtstart") for e in cal.walk("VEVENT") if "Section 307" in str(e["summary"]))
+    assert reports == [dt.date(2030, 6, 30), dt.date(2031, 6, 30)]
+
+
+def test_the_built_site_serves_the_calendar_beside_the_industry_page(site):
+    cal = read_calendar(site / build.CALENDAR_FILE)
+    year = build.build_date().year
+    starts = {e.decoded("dtstart") for e in cal.walk("VEVENT")}
+    assert set(expected_dates("industry-report-due-dates", (year, year + 1))) <= starts
+    assert 'href="sewer-due-dates.ics"' in (site / "industry" / "index.html").read_text()
+
+
+# ---- the pypdf wheel -------------------------------------------------------------------
+
+def test_the_pypdf_wheel_is_pypdf_whole_and_the_same_bytes_twice(tmp_path):
+    import pypdf
+    a = build.build_pypdf_wheel(tmp_path / "a")
+    b = build.build_pypdf_wheel(tmp_path / "b")
+    assert a.read_bytes() == b.read_bytes()
+    assert a.name == f"pypdf-{pypdf.__version__}-py3-none-any.whl"
+    with zipfile.ZipFile(a) as zf:
+        names = zf.namelist()
+        assert "pypdf/__init__.py" in names and "pypdf/generic/__init__.py" in names
+        assert not [n for n in names if "__pycache__" in n or n.endswith(".pyc")]
+        dist = f"pypdf-{pypdf.__version__}.dist-info"
+        assert f"{dist}/licenses/LICENSE" in names
+        assert zf.read(f"{dist}/top_level.txt") == b"pypdf\n"
+        record = zf.read(f"{dist}/RECORD").decode().splitlines()
+        for line in record:
+            name, digest, size = line.rsplit(",", 2)
+            if not digest:
+                continue
+            data = zf.read(name)
+            assert digest == "sha256=" + base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+            assert int(size) == len(data)
+        assert {i.date_time for i in zf.infolist()} == {build.ZIP_TIME}
