@@ -121,7 +121,7 @@ def bench_browser(site_url: str, runs: int, chromium: str | None) -> dict:
             page.on("requestfinished", done)
             page.goto(site_url + path, wait_until="networkidle")
             if path == "/estimate/":
-                page.wait_for_function("window.__estimator && window.__estimator.ready", timeout=120_000)
+                page.wait_for_selector("#estimator[data-engine=ready]", state="attached", timeout=120_000)
                 page.wait_for_timeout(500)
             pages[path] = total
             ctx.close()

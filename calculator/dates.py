@@ -83,5 +83,6 @@ MONTHS = ("January", "February", "March", "April", "May", "June", "July",
 
 
 def long(day: dt.date) -> str:
-    """15 January 2027 (not locale-dependent, so the browser says the same)."""
-    return f"{day.day} {MONTHS[day.month - 1]} {day.year}"
+    """January 15, 2027, as dates are written in New York (not locale-dependent, so the
+    browser says the same)."""
+    return f"{MONTHS[day.month - 1]} {day.day}, {day.year}"

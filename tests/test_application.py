@@ -160,7 +160,7 @@ def test_fill_from_a_contractors_answers_and_typed_fields(blank, tmp_path):
     assert v["contractor-name"] == "Ridge Plumbing"
     assert v["kind-of-work"] == "A new connection to the public sewer"
     assert v["work-description"] == "4-inch house sewer\nunder Charles Colman Blvd"
-    assert v["signature-date"] == "15 March 2027"
+    assert v["signature-date"] == "March 15, 2027"
     assert v["street-opening"] == "/Yes" and v["plans-attached"] == "/Yes" and v["garbage-grinder"] == "/Yes"
     assert v["highway-approval"] == "/Off" and v["industrial-waste"] == "/Off" and v["other-water"] == "/Off"
     for name, a in widgets(dst):

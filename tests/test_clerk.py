@@ -217,11 +217,11 @@ def test_the_newspaper_notice_says_what_the_law_asks(town, capsys):
     proposed_minimum = bill.compute(rules, "2026-Q1", {"water-gallons": "8000"},
                                     vc_per_1000="10.08", sewage_fraction="0.80")["minimum_charge"]
     current_minimum = bill.compute(rules, "2026-Q1", {"water-gallons": "8000"})["minimum_charge"]
-    for expected in ("Town Board of the Town of Pawling", "Thursday, 30 October 2025", "7:30 p.m.",
+    for expected in ("Town Board of the Town of Pawling", "Thursday, October 30, 2025", "7:30 p.m.",
                      "Pawling Town Hall, 160 Charles Colman Blvd", "proposed $10.08; now $10.00",
-                     f"proposed ${proposed_minimum}; now ${current_minimum}", "1 January 2026",
+                     f"proposed ${proposed_minimum}; now ${current_minimum}", "January 1, 2026",
                      "the official newspaper of the Town of Pawling", "office of the Town Clerk", "/rates/",
-                     "All interested persons", "ILLUSTRATIVE", "Wednesday, 15 October 2025"):
+                     "All interested persons", "ILLUSTRATIVE", "Wednesday, October 15, 2025"):
         assert expected in text, expected
     assert proposed_minimum == "64.51" and current_minimum == "64.00"
 
@@ -267,7 +267,7 @@ def test_the_users_notice_for_an_adopted_schedule(town, capsys):
         for expected in ("$10.08 per 1,000 gallons", "90%", f"${minimum} each quarter",
                          "15 January, 15 April, 15 July and 15 October", "unpaid 30 days", "15%",
                          "further 3 months", "Sewer rents, subsection B",
-                         "Sewer rents, subsection D", "40 CFR 35.929", "10 November 2025", "2025-88"):
+                         "Sewer rents, subsection D", "40 CFR 35.929", "November 10, 2025", "2025-88"):
             assert expected in doc, expected
         assert "ILLUSTRATIVE" not in doc
     assert "pays for operation and maintenance: 100%." in text

@@ -31,6 +31,7 @@ function start() {
       $("engine-progress").value = msg.step;
       if (msg.step === 3) {
         registerOfflineCache();
+        root.dataset.engine = "ready";
         root.dataset.state = "ready";
         $("engine-progress").hidden = true;
         window.__estimator.ready = true;

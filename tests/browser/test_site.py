@@ -56,13 +56,12 @@ def test_the_estimator_states_have_no_axe_violations(page, site_url):
     held = []
     page.route("**/engine/**/*.whl", lambda route: held.append(route))
     page.goto(f"{site_url}/estimate/")
-    page.wait_for_function("document.getElementById('engine-status-text').textContent.includes('Loading')",
-                           timeout=TIMEOUT)
+    expect(page.locator("#engine-status-text")).to_contain_text("Loading", timeout=TIMEOUT)
     states = {"loading": axe_violations(page)}
     for route in held:
         route.continue_()
     page.unroute("**/engine/**/*.whl")
-    page.wait_for_function("window.__estimator && window.__estimator.ready", timeout=TIMEOUT)
+    expect(page.locator("#estimator[data-engine=ready]")).to_have_count(1, timeout=TIMEOUT)
     page.fill("#usage", "12000")
     page.fill("#paid-on", "2027-06-01")
     page.click("#estimate-button")
