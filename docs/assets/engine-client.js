@@ -72,4 +72,4 @@ export function el(tag, attrs = {}, ...children) {
 }
 
 // Dates written as the engine writes them (calculator.dates.long): 15 March 2027.
-export const longDate = (iso) => new Date(iso + "T00:00:00Z").toLocaleDateString("en-GB", { timeZone: "UTC", day: "numeric", month: "long", year: "numeric" });
+export const longDate = (iso) => new Date(iso + "T00:00:00Z").toLocaleDateString("en-US", { timeZone: "UTC", day: "numeric", month: "long", year: "numeric" });

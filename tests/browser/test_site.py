@@ -11,6 +11,9 @@ ENGINE_PAGES = {"/estimate/", "/permit/", "/industry/"}
 
 
 def axe_violations(page):
+    # let the theme's transitions (header title, back-to-top button) finish first:
+    # axe measures contrast as the page is, mid-fade included
+    page.evaluate("() => Promise.allSettled(document.getAnimations().map((a) => a.finished))")
     results = Axe().run(page, options=WCAG)
     return [(v["id"], v["help"], [n["target"] for n in v["nodes"]][:3]) for v in results.response["violations"]]
 
