@@ -150,7 +150,9 @@ def _explain(rules: dict, v: dict) -> list[dict]:
                f"schedule's.", "rents.C.1", sewage_fraction=fraction)
     water = v["water_gallons"]
     if kind == "water-cubic-feet":
-        ex.add(f"{money.gallons(v['amount'])} cubic feet × 1,728/231 gallons per cubic foot = "
+        ratio = rules["parameters"]["gallons-per-cubic-foot"]["value"]
+        ex.add(f"{money.gallons(v['amount'])} cubic feet × {ratio['numerator']:,}/{ratio['denominator']} gallons "
+               f"per cubic foot = "
                f"{money.gallons(water)} gallons of water.", "rents.C.1",
                cubic_feet=v["amount"], water_gallons=money.text(water))
     if water is not None:
