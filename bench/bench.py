@@ -45,13 +45,19 @@ def bench_build(runs: int) -> float:
     return median(times)
 
 
-def bench_engine(seconds: float = 3.0) -> float:
+def bench_engine(explain: bool, seconds: float = 3.0) -> float:
+    """Bills per second in CPython: a different usage each time, with a late payment."""
     from calculator import bill
     from calculator.rules import load
     rules = load()
     n, start = 0, time.perf_counter()
+    if not explain:  # the Clerk's batch: every parcel's bill for a quarter
+        usages = [{"water-gallons": str(8000 + i % 20000)} for i in range(20000)]
+        while time.perf_counter() - start < seconds:
+            n += len(bill.compute_many(rules, "2027-Q1", usages, "2027-03-20"))
+        return round(n / (time.perf_counter() - start))
     while time.perf_counter() - start < seconds:
-        bill.compute(rules, "2027-Q1", {"water-gallons": str(8000 + n % 20000)}, "2027-03-20")
+        bill.compute(rules, "2027-Q1", {"water-gallons": str(8000 + n % 20000)}, "2027-03-20", explain=explain)
         n += 1
     return round(n / (time.perf_counter() - start))
 
@@ -157,17 +163,19 @@ def main() -> int:
                     "measured": time.strftime("%Y-%m-%d")},
         "runs": runs,
         "build_s": build_s,
-        "engine_bills_per_s": bench_engine(),
+        "engine_bills_per_s": bench_engine(explain=False),
+        "engine_explained_bills_per_s": bench_engine(explain=True),
         **browser,
     }
     (ROOT / "bench" / "results.json").write_text(json.dumps(results, indent=2) + "\n")
     md = ["| measure (median of %d runs) | value | target |" % runs, "|---|---|---|",
           f"| build time | {build_s} s | ≤ 15 s |",
           f"| first estimate from a shared link, cold cache | {browser['cold_s']} s | ≤ 4 s |",
-          f"| first estimate, warm cache (new browser, same profile) | {browser['warm_s']} s | ≤ 1 s |",
+          f"| first estimate, warm cache (new browser, same profile: HTTP cache, service worker, Python snapshot) | {browser['warm_s']} s | ≤ 1 s |",
           f"| first estimate, offline repeat visit | {browser['offline_s']} s | works |",
           f"| recompute after an input change | {round(browser['recompute_ms'], 1)} ms | ≤ 50 ms |",
-          f"| engine throughput (CPython) | {results['engine_bills_per_s']:,} bills/s | ≥ 50,000 |"]
+          f"| engine throughput (CPython), numbers only (`bill.compute_many`, one quarter's batch) | {results['engine_bills_per_s']:,} bills/s | ≥ 50,000 |",
+          f"| engine throughput (CPython), with the cited explanation | {results['engine_explained_bills_per_s']:,} bills/s | |"]
     md += ["", "| page | bytes (cold) | requests | Pyodide files |", "|---|---|---|---|"]
     md += [f"| `{k}` | {v['bytes']:,} | {v['requests']} | {v['pyodide']} |" for k, v in browser["pages"].items()]
     md += ["", f"Machine: {results['machine']['cpus']} cores, {results['machine']['platform']}, "

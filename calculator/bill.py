@@ -13,6 +13,8 @@ from .rules import parameter
 
 USAGE_KINDS = ("water-gallons", "water-cubic-feet", "sewage-gallons")
 THOUSAND = Decimal(1000)
+NO_PENALTY = Decimal("0.00")
+LARGEST = Decimal(10) ** 12  # no meter reads a trillion gallons; beyond it Decimal would lose cents
 
 
 def parse_amount(value, what: str, example: str, field: str | None = None) -> Decimal:
@@ -26,6 +28,8 @@ def parse_amount(value, what: str, example: str, field: str | None = None) -> De
         raise InputError(f"{what} must be a number, like {example}. You entered {value!r}.", field)
     if amount < 0:
         raise InputError(f"{what} cannot be negative. Enter a number of 0 or more, like {example}.", field)
+    if amount >= LARGEST:
+        raise InputError(f"{what} is too large to be right. Check the number, like {example}.", field)
     return amount
 
 
@@ -33,7 +37,24 @@ def compute(rules: dict, quarter: str, usage: dict, paid_on: str | None = None,
             vc_per_1000: str | None = None, sewage_fraction: str | None = None, explain: bool = True) -> dict:
     """usage: exactly one of {"water-gallons": N}, {"water-cubic-feet": N}, {"sewage-gallons": N}.
     With explain=False the answer has the same numbers and no explanation (for batch runs)."""
-    # ---- the inputs ----
+    kind, raw = _usage(usage)
+    ctx = quarter_context(rules, quarter, paid_on, vc_per_1000, sewage_fraction)
+    return _bill(rules, ctx, kind, parse_amount(raw, _NAMES[kind], _EXAMPLES[kind], kind), explain)
+
+
+def compute_many(rules: dict, quarter: str, usages, paid_on: str | None = None, vc_per_1000: str | None = None,
+                 sewage_fraction: str | None = None, explain: bool = False) -> list[dict]:
+    """Many bills for one quarter (the Clerk's run for every parcel): what the quarter
+    decides (due date, schedule, minimum, penalty periods) is worked out once."""
+    ctx = quarter_context(rules, quarter, paid_on, vc_per_1000, sewage_fraction)
+    out = []
+    for usage in usages:
+        kind, raw = _usage(usage)
+        out.append(_bill(rules, ctx, kind, parse_amount(raw, _NAMES[kind], _EXAMPLES[kind], kind), explain))
+    return out
+
+
+def _usage(usage: dict) -> tuple[str, str]:
     given = {k: v for k, v in usage.items() if v is not None and str(v).strip() != ""}
     if len(given) != 1:
         what = "two kinds of usage" if given else "no usage"
@@ -42,6 +63,12 @@ def compute(rules: dict, quarter: str, usage: dict, paid_on: str | None = None,
     kind, raw = next(iter(given.items()))
     if kind not in USAGE_KINDS:
         raise InputError(f"Unknown usage kind {kind!r}; use one of {', '.join(USAGE_KINDS)}.")
+    return kind, raw
+
+
+def quarter_context(rules: dict, quarter: str, paid_on=None, vc_per_1000=None, sewage_fraction=None) -> dict:
+    """What a quarter decides for every bill in it: its dates, the schedule (or the
+    what-if values), the minimum charge, and the late-penalty periods by the payment date."""
     try:
         year, q = parse_quarter(quarter)
     except InputError as exc:
@@ -64,63 +91,79 @@ def compute(rules: dict, quarter: str, usage: dict, paid_on: str | None = None,
             raise InputError("The what-if sewage fraction must be between 0 and 1, like 0.85 for 85% of water use.",
                              "sewage-fraction")
         what_if["sewage_fraction"] = str(fraction)
-    amount = parse_amount(raw, _NAMES[kind], _EXAMPLES[kind], kind)
     paid = None
     if paid_on is not None and str(paid_on).strip() != "":
         try:
             paid = parse_date(paid_on, "The payment date (paid-on)")
         except InputError as exc:
             raise InputError(str(exc), "paid-on") from None
-
-    # ---- the numbers: VU (rents.C), CU = VC x VU (rents.B), the minimum, the penalty (rents.F) ----
-    water_gallons = None
-    if kind == "water-cubic-feet":
-        water_gallons = amount * parameter(rules, "gallons-per-cubic-foot")
-    elif kind == "water-gallons":
-        water_gallons = amount
-    volume = water_gallons * fraction if water_gallons is not None else amount
-    computed = money.round_line(vc * volume / THOUSAND, rules)
     min_water = Decimal(parameter(rules, "minimum-charge-water-gallons"))
-    minimum = money.round_line(vc * min_water * fraction / THOUSAND, rules)
-    minimum_applied = computed < minimum
-    charge = minimum if minimum_applied else computed
-    first_penalty = penalty.first_penalty_date(rules, due)
-    n = penalty.periods(rules, due, paid) if paid else 0
-    pen = money.round_line(penalty.unrounded(rules, charge, n), rules) if n else Decimal(0)
-    total = charge + pen
-    annual = charge * 4
-
     notices = []
     if sched["status"] != "adopted":
         notices.append(f"This estimate uses the {sched['status']} schedule “{sched['title']}”. "
                        f"{schedule.LABELS[sched['status']]}")
     if what_if:
         notices.append("This is a what-if estimate with values you chose, not the schedule's.")
+    return {
+        "year": year, "q": q, "start": start, "end": end, "due": due, "sched": sched, "vc": vc,
+        "fraction": fraction, "what_if": what_if, "paid": paid, "paid_on": str(paid_on).strip() if paid else None,
+        "n": penalty.periods(rules, due, paid) if paid else 0,
+        "first_penalty": penalty.first_penalty_date(rules, due),
+        "min_water": min_water,
+        "minimum": money.round_line(vc * min_water * fraction / THOUSAND, rules),
+        "per_cf": parameter(rules, "gallons-per-cubic-foot"),
+        "round": money.line_rounder(rules),
+        "period_start": start.isoformat(), "period_end": end.isoformat(), "due_date": due.isoformat(),
+        "penalty_from": penalty.first_penalty_date(rules, due).isoformat(),
+        "quarter": quarter_name(year, q),
+        "summary": schedule.summary(sched) | ({"what_if": what_if} if what_if else {}),
+        "notices": notices,
+    }
+
+
+def _bill(rules: dict, ctx: dict, kind: str, amount: Decimal, explain: bool) -> dict:
+    """One bill: VU (rents.C), CU = VC x VU (rents.B), the minimum, the penalty (rents.F)."""
+    vc, fraction, minimum, n = ctx["vc"], ctx["fraction"], ctx["minimum"], ctx["n"]
+    water_gallons = None
+    if kind == "water-cubic-feet":
+        water_gallons = amount * ctx["per_cf"]
+    elif kind == "water-gallons":
+        water_gallons = amount
+    volume = water_gallons * fraction if water_gallons is not None else amount
+    rounded = ctx["round"]
+    computed = rounded(vc * volume / THOUSAND)
+    minimum_applied = computed < minimum
+    charge = minimum if minimum_applied else computed
+    pen = rounded(penalty.unrounded(rules, charge, n)) if n else NO_PENALTY
+    total = charge + pen
+    annual = charge * 4
+    paid, due = ctx["paid"], ctx["due"]
+    # every line below is already rounded to the cent, so str() shows it as "96.00"
     result = {
         "command": "bill",
-        "quarter": quarter_name(year, q),
-        "period_start": start.isoformat(),
-        "period_end": end.isoformat(),
-        "due_date": due.isoformat(),
-        "penalty_from": first_penalty.isoformat(),
-        "schedule": schedule.summary(sched) | ({"what_if": what_if} if what_if else {}),
+        "quarter": ctx["quarter"],
+        "period_start": ctx["period_start"],
+        "period_end": ctx["period_end"],
+        "due_date": ctx["due_date"],
+        "penalty_from": ctx["penalty_from"],
+        "schedule": dict(ctx["summary"]),
         "usage": {"kind": kind, "amount": str(amount)},
         "water_gallons": money.text(water_gallons) if water_gallons is not None else None,
         "volume_gallons": money.text(volume),
-        "computed_charge": money.text(computed),
-        "minimum_charge": money.text(minimum),
+        "computed_charge": str(computed),
+        "minimum_charge": str(minimum),
         "minimum_applied": minimum_applied,
-        "charge": money.text(charge),
-        "paid_on": str(paid_on).strip() if paid else None,
+        "charge": str(charge),
+        "paid_on": ctx["paid_on"],
         "days_after_due": (paid - due).days if paid else None,
         "penalty_periods": n,
-        "penalty": money.text(pen),
-        "total": money.text(total),
-        "annual_total": money.text(annual),
-        "notices": notices,
+        "penalty": str(pen),
+        "total": str(total),
+        "annual_total": str(annual),
+        "notices": list(ctx["notices"]),
     }
     if explain:
-        result["explanation"] = _explain(rules, locals())
+        result["explanation"] = _explain(rules, {**ctx, **locals()})
     return result
 
 

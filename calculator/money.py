@@ -14,6 +14,12 @@ def round_line(amount: Decimal, rules: dict) -> Decimal:
     return amount.quantize(CENT, rounding=_MODES[interpretation(rules, "rounding")])
 
 
+def line_rounder(rules: dict):
+    """round_line with the reading looked up once, for many bills in a row."""
+    mode = _MODES[interpretation(rules, "rounding")]
+    return lambda amount: amount.quantize(CENT, rounding=mode)
+
+
 def text(amount: Decimal) -> str:
     """Money and volumes as decimal strings with two places: "120.00"."""
     return str(amount.quantize(CENT, rounding=ROUND_HALF_UP))

@@ -102,3 +102,40 @@ def test_a_rebuilt_site_with_a_new_rate_never_serves_the_old_engine(browser, tmp
         context.close()
     finally:
         server.shutdown()
+
+
+RECORD_STATUS = """
+window.__statuses = [];
+new MutationObserver(() => {
+  const s = document.getElementById('engine-status-text');
+  if (s && window.__statuses[window.__statuses.length - 1] !== s.textContent) window.__statuses.push(s.textContent);
+}).observe(document, {subtree: true, childList: true, characterData: true});
+"""
+
+
+def snapshots(page):
+    return page.evaluate("""async () => {
+        const cache = await caches.open('pawling-python-snapshot');
+        return (await cache.keys()).map((r) => r.url);
+    }""")
+
+
+def test_a_repeat_visit_starts_python_from_this_browser_s_own_snapshot(browser, site_url):
+    context = browser.new_context()
+    context.add_init_script(RECORD_STATUS)
+    page = context.new_page()
+    page.goto(site_url + LINK)
+    expect(page.locator("#result-total")).to_have_text("$96.00", timeout=TIMEOUT)
+    assert "Loading the sewer law…" in page.evaluate("window.__statuses")  # the long way, the first time
+    for _ in range(120):  # the snapshot is stored in the background
+        if snapshots(page):
+            break
+        page.wait_for_timeout(250)
+    [key] = snapshots(page)
+    wheel = page.locator("#estimator").get_attribute("data-wheel")
+    assert key.startswith(f"{site_url}/engine/{wheel}.pyodide-") and key.endswith(".snapshot")
+    again = context.new_page()
+    again.goto(site_url + "/estimate/?quarter=2027-Q3&sewage-gallons=7000")
+    expect(again.locator("#result-total")).to_have_text("$70.00", timeout=TIMEOUT)
+    assert "Loading the sewer law…" not in again.evaluate("window.__statuses")  # restored, not started again
+    context.close()

@@ -59,7 +59,7 @@ def test_the_estimator_states_have_no_axe_violations(page, site_url):
     held = []
     page.route("**/engine/**/*.whl", lambda route: held.append(route))
     page.goto(f"{site_url}/estimate/")
-    expect(page.locator("#engine-status-text")).to_contain_text("Loading", timeout=TIMEOUT)
+    expect(page.locator("#engine-status-text")).to_contain_text("Downloading", timeout=TIMEOUT)
     states = {"loading": axe_violations(page)}
     for route in held:
         route.continue_()
