@@ -3,12 +3,26 @@
 // (argv) and returns the engine's JSON answer; `fillApplication` returns the
 // permit application filled in from the checker's answers, as PDF bytes.
 // Nothing is worked out here.
-export function startEngine(wheel, { onProgress = () => {}, onReady = () => {}, onFailed = () => {} } = {}) {
+// The worker for this wheel: the one engine-start.js began from the page's head (its
+// early messages are replayed to `onmessage`, in order), or a new one.
+export function engineWorker(wheel, onmessage) {
+  const early = window.__pawlingEngine;
+  if (early && early.wheel === wheel) {
+    window.__pawlingEngine = null;
+    early.worker.onmessage = onmessage;
+    for (const event of early.messages) onmessage(event);
+    return early.worker;
+  }
   const worker = new Worker(new URL(`engine-worker.js?wheel=${encodeURIComponent(wheel)}`, import.meta.url), { type: "module" });
+  worker.onmessage = onmessage;
+  return worker;
+}
+
+export function startEngine(wheel, { onProgress = () => {}, onReady = () => {}, onFailed = () => {} } = {}) {
   const pending = new Map();
   let nextId = 1;
 
-  worker.onmessage = (event) => {
+  const worker = engineWorker(wheel, (event) => {
     const msg = event.data;
     if (msg.type === "progress") {
       onProgress(msg);
@@ -20,7 +34,7 @@ export function startEngine(wheel, { onProgress = () => {}, onReady = () => {}, 
       pending.delete(msg.id);
       if (resolve) resolve(msg);
     }
-  };
+  });
 
   function post(message) {
     const id = nextId++;

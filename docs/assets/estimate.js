@@ -1,6 +1,8 @@
 // The bill estimator page: moves the form's answers to the engine (in a worker)
 // and the engine's answer to the page. The state lives in the query string,
 // with the command line's option names, so an estimate is a shareable link.
+import { engineWorker } from "./engine-client.js";
+
 const root = document.getElementById("estimator");
 const USAGE_KINDS = ["water-gallons", "water-cubic-feet", "sewage-gallons"];
 const FIELD_INPUT = {
@@ -17,14 +19,14 @@ function start() {
   const $ = (id) => document.getElementById(id);
   const form = $("estimate-form");
   const result = $("result");
-  const worker = new Worker(new URL(`engine-worker.js?wheel=${encodeURIComponent(root.dataset.wheel)}`, import.meta.url), { type: "module" });
   const pending = new Map();
   let nextId = 1;
   let latest = 0;
-
   window.__estimator = { ready: false, computeMs: null };
+  // (messages the worker sent before this script ran are replayed now, in order)
+  const worker = engineWorker(root.dataset.wheel, (event) => onEngineMessage(event));
 
-  worker.onmessage = (event) => {
+  function onEngineMessage(event) {
     const msg = event.data;
     if (msg.type === "progress") {
       $("engine-status-text").textContent = msg.text;
@@ -44,7 +46,7 @@ function start() {
       pending.delete(msg.id);
       resolve({ answer: JSON.parse(msg.json), ms: msg.ms });
     }
-  };
+  }
 
   // Once the calculator has loaded (so its files are in the browser's cache), keep a
   // copy for offline repeat visits.
