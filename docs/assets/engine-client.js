@@ -75,6 +75,30 @@ export function statusLine(root, readyText, failedText) {
   };
 }
 
+// The GOV.UK error pattern, shared by the engine pages: the message in the error
+// summary (a link that moves the focus to the box) and beside the box itself.
+export function clearFieldErrors(form) {
+  document.getElementById("error-summary").hidden = true;
+  document.getElementById("error-summary-list").replaceChildren();
+  for (const p of form.querySelectorAll(".field-error")) { p.hidden = true; p.replaceChildren(); }
+  for (const i of form.querySelectorAll("[aria-invalid]")) i.removeAttribute("aria-invalid");
+}
+
+export function showFieldError(form, input, message, focusSummary) {
+  clearFieldErrors(form);
+  const link = el("a", { href: `#${input.id}` }, message);
+  link.addEventListener("click", (e) => { e.preventDefault(); input.focus(); });
+  document.getElementById("error-summary-list").append(el("li", {}, link));
+  document.getElementById("error-summary").hidden = false;
+  const inline = document.getElementById(`${input.id}-error`);
+  if (inline) {
+    inline.replaceChildren(el("span", { class: "visually-hidden" }, "Error: "), message);
+    inline.hidden = false;
+  }
+  input.setAttribute("aria-invalid", "true");
+  if (focusSummary) document.getElementById("error-summary").focus();
+}
+
 // A small element builder: el("a", {href: "#x"}, "text", child, …).
 export function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);

@@ -1,7 +1,7 @@
 // The bill estimator page: moves the form's answers to the engine (in a worker)
 // and the engine's answer to the page. The state lives in the query string,
 // with the command line's option names, so an estimate is a shareable link.
-import { engineWorker } from "./engine-client.js";
+import { clearFieldErrors, el, engineWorker, showFieldError } from "./engine-client.js";
 
 const root = document.getElementById("estimator");
 const USAGE_KINDS = ["water-gallons", "water-cubic-feet", "sewage-gallons"];
@@ -133,13 +133,6 @@ function start() {
   const day = (iso) => new Date(iso + "T00:00:00Z").toLocaleDateString("en-US", { timeZone: "UTC", day: "numeric", month: "long", year: "numeric" });
   const lawLink = (step) => `../law/#${step.anchor}`;
 
-  function el(tag, attrs = {}, ...children) {
-    const node = document.createElement(tag);
-    for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
-    for (const child of children) node.append(child);
-    return node;
-  }
-
   function linesTable(r, caption) {
     const table = el("table", { class: "bill-lines" }, el("caption", {}, caption));
     const rows = [
@@ -180,28 +173,14 @@ function start() {
     root.dataset.state = "result";
   }
 
-  function clearErrors() {
-    $("error-summary").hidden = true;
-    $("error-summary-list").replaceChildren();
-    for (const p of form.querySelectorAll(".field-error")) { p.hidden = true; p.textContent = ""; }
-    for (const i of form.querySelectorAll("[aria-invalid]")) i.removeAttribute("aria-invalid");
-  }
+  const clearErrors = () => clearFieldErrors(form);
 
   function showError(answer, focusSummary) {
-    clearErrors();
     const inputId = FIELD_INPUT[answer.field] || "usage";
-    const input = $(inputId);
     if (inputId === "vc-per-1000" || inputId === "sewage-fraction") $("what-if").open = true;
-    const link = el("a", { href: `#${inputId}` }, answer.error);
-    link.addEventListener("click", (e) => { e.preventDefault(); input.focus(); });
-    $("error-summary-list").append(el("li", {}, link));
-    $("error-summary").hidden = false;
-    const inline = $(`${inputId}-error`);
-    if (inline) { inline.textContent = answer.error; inline.hidden = false; }
-    input.setAttribute("aria-invalid", "true");
     result.replaceChildren();
     root.dataset.state = "error";
-    if (focusSummary) $("error-summary").focus();
+    showFieldError(form, $(inputId), answer.error, focusSummary);
   }
 
   async function compute(focusErrors, given) {

@@ -2,7 +2,7 @@
 // (in a worker) and its answer to the page. The state lives in the query string,
 // with the command line's option names (?average-workday-gallons=52000&year=2027),
 // so a result is a shareable link. No test of the law is worked out here.
-import { el, longDate, startEngine, statusLine } from "./engine-client.js";
+import { clearFieldErrors, el, longDate, showFieldError, startEngine, statusLine } from "./engine-client.js";
 
 const root = document.getElementById("industry-checker");
 const NUMBERS = ["average-workday-gallons", "system-gallons-per-day", "year"];
@@ -71,28 +71,13 @@ function start() {
     root.dataset.state = "result";
   }
 
-  function clearErrors() {
-    $("error-summary").hidden = true;
-    $("error-summary-list").replaceChildren();
-    for (const p of form.querySelectorAll(".field-error")) { p.hidden = true; p.textContent = ""; }
-    for (const i of form.querySelectorAll("[aria-invalid]")) i.removeAttribute("aria-invalid");
-  }
+  const clearErrors = () => clearFieldErrors(form);
 
   function showError(answer, focus) {
-    clearErrors();
     const id = NUMBERS.includes(answer.field) ? answer.field : "average-workday-gallons";
-    const input = $(id);
-    const link = el("a", { href: `#${id}` }, answer.error);
-    link.addEventListener("click", (e) => { e.preventDefault(); input.focus(); });
-    $("error-summary-list").append(el("li", {}, link));
-    $("error-summary").hidden = false;
-    const inline = $(`${id}-error`);
-    inline.replaceChildren(el("span", { class: "visually-hidden" }, "Error: "), answer.error);
-    inline.hidden = false;
-    input.setAttribute("aria-invalid", "true");
     result.replaceChildren();
     root.dataset.state = "error";
-    if (focus) $("error-summary").focus();
+    showFieldError(form, $(id), answer.error, focus);
   }
 
   async function check(params, focus) {
