@@ -209,24 +209,25 @@ function start() {
     if (e.target.name === "meter" || e.target.name === "have") syncMode();
   });
 
-  // ---- start: the quarters from the engine, then the link's estimate ----
+  // ---- start: the link's estimate (if any), then the quarters from the engine ----
   const initial = new URLSearchParams(location.search);
   const today = new Date();
   const iso = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, "0")}-${String(today.getDate()).padStart(2, "0")}`;
   const fromLink = fillForm(initial);
   if (fromLink) root.dataset.state = "loading-link";
+  if (fromLink) {
+    // The link's estimate first (it is what the visitor came for), then the list of
+    // quarters. The link's own words go to the engine, so a bad value in a link is
+    // reported rather than dropped by the browser's date box.
+    const known = new URLSearchParams();
+    for (const [k, v] of initial) if (k in FIELD_INPUT) known.append(k, v);
+    compute(true, known);
+  }
   ask(["quarters", "--today", iso]).then(({ answer }) => {
     if (!answer.ok) return;
     const select = $("quarter");
     const chosen = initial.get("quarter") || answer.result.next_due;
     select.replaceChildren(...answer.result.quarters.map((q) => new Option(`${q.quarter} (due ${day(q.due_date)})`, q.quarter)));
     ensureQuarter(chosen);
-    if (fromLink) {
-      // The link's own words go to the engine, so a bad value in a link is
-      // reported rather than dropped by the browser's date box.
-      const known = new URLSearchParams();
-      for (const [k, v] of initial) if (k in FIELD_INPUT) known.append(k, v);
-      compute(true, known);
-    }
   });
 }
