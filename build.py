@@ -246,11 +246,11 @@ def stage_docs(staging: Path) -> Path:
     return docs
 
 
-def render_pages(rules: dict, docs: Path) -> list[Path]:
+def render_pages(rules: dict, docs: Path, ctx: dict | None = None) -> list[Path]:
     """Step 2b: render the pages generated from rules/ (Jinja2 templates in docs/templates/pages/).
     `law.md.j2` becomes law/index.md; `rates/schedule.md.j2` is rendered once per schedule."""
     env = jinja_environment(PAGES)
-    ctx = page_context(rules, build_date())
+    ctx = ctx or page_context(rules, build_date())
     written = []
     for template in sorted(PAGES.rglob("*.md.j2")):
         rel = template.relative_to(PAGES).as_posix()
@@ -503,12 +503,14 @@ def build(site: Path = ROOT / "site", rules_dir: Path | None = None) -> Path:
         rules = validate_rules(rules_dir)
         step("Rendering the pages from the rules")
         docs = stage_docs(staging)
-        render_pages(rules, docs)
-        publish_notices(notices(rules), docs)
+        build_id = engine_build_id(rules)
+        ctx = page_context(rules, build_date())  # once: the pages and the notices share it
+        render_pages(rules, docs, ctx)
+        publish_notices(ctx["notices"], docs)
         build_application_pdf(rules, docs)
         build_due_dates_calendar(rules, docs, build_date())
         step("Packing the calculator and the rules for the browser")
-        build_engine_wheel(rules, docs / "engine" / engine_build_id(rules))
+        build_engine_wheel(rules, docs / "engine" / build_id)
         build_pypdf_wheel(docs / "engine")
         step("Copying Pyodide (Python for the browser)")
         copy_pyodide(docs)
@@ -516,7 +518,7 @@ def build(site: Path = ROOT / "site", rules_dir: Path | None = None) -> Path:
         run_mkdocs(docs, staging / "site")
         step("Adding the security policy and the offline cache")
         secure_pages(staging / "site")
-        write_service_worker(staging / "site", engine_build_id(rules))
+        write_service_worker(staging / "site", build_id)
         step("Publishing to site/")
         swap_in(staging / "site", site)
     finally:
