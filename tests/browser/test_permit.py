@@ -301,7 +301,9 @@ def test_choosing_nothing_shows_the_error_summary(page, site_url):
     expect(summary).to_be_hidden()
 
 
-def tab_to(page, element_id, limit=40):
+def tab_to(page, element_id, limit=100):
+    # generous: if a re-render drops the focus to <body>, Tab starts again from the
+    # header and passes the navigation and the table of contents first
     for _ in range(limit):
         page.keyboard.press("Tab")
         if page.evaluate("document.activeElement && document.activeElement.id") == element_id:
