@@ -567,7 +567,8 @@ def _run(cmd: list[str], **kw) -> None:
 
 
 def find_chromium() -> str | None:
-    """Playwright's own Chromium if installed, else the system's."""
+    """The system's Chromium (Debian's package), or Chrome where that is what the machine has.
+    The browser tests prefer Playwright's own Chromium when it is installed (tests/browser/conftest.py)."""
     import shutil
     for name in ("chromium", "chromium-browser", "google-chrome"):
         found = shutil.which(name)
