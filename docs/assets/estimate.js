@@ -1,7 +1,7 @@
 // The bill estimator page: moves the form's answers to the engine (in a worker)
 // and the engine's answer to the page. The state lives in the query string,
 // with the command line's option names, so an estimate is a shareable link.
-import { clearFieldErrors, el, engineWorker, showFieldError } from "./engine-client.js";
+import { clearFieldErrors, el, showFieldError, startEngine, statusLine } from "./engine-client.js";
 
 const root = document.getElementById("estimator");
 const USAGE_KINDS = ["water-gallons", "water-cubic-feet", "sewage-gallons"];
@@ -19,34 +19,20 @@ function start() {
   const $ = (id) => document.getElementById(id);
   const form = $("estimate-form");
   const result = $("result");
-  const pending = new Map();
-  let nextId = 1;
   let latest = 0;
   window.__estimator = { ready: false, computeMs: null };
-  // (messages the worker sent before this script ran are replayed now, in order)
-  const worker = engineWorker(root.dataset.wheel, (event) => onEngineMessage(event));
-
-  function onEngineMessage(event) {
-    const msg = event.data;
-    if (msg.type === "progress") {
-      $("engine-status-text").textContent = msg.text;
-      $("engine-progress").value = msg.step;
-      if (msg.step === 3) {
-        registerOfflineCache();
-        root.dataset.engine = "ready";
-        root.dataset.state = "ready";
-        $("engine-progress").hidden = true;
-        window.__estimator.ready = true;
-      }
-    } else if (msg.type === "failed") {
-      root.dataset.state = "failed";
-      $("engine-status-text").textContent = "The calculator could not start in this browser. The worked example below shows how a bill is calculated.";
-    } else if (msg.type === "result") {
-      const resolve = pending.get(msg.id);
-      pending.delete(msg.id);
-      resolve({ answer: JSON.parse(msg.json), ms: msg.ms });
-    }
-  }
+  // (messages the worker sent before this script ran are replayed, in order)
+  const engine = startEngine(root.dataset.wheel, {
+    ...statusLine(root, null,
+      "The calculator could not start in this browser. The worked example below shows how a bill is calculated."),
+    onReady: () => {
+      registerOfflineCache();
+      root.dataset.engine = "ready";
+      root.dataset.state = "ready";
+      window.__estimator.ready = true;
+    },
+  });
+  const ask = async (argv) => ({ answer: await engine.ask(argv) });
 
   // Once the calculator has loaded (so its files are in the browser's cache), keep a
   // copy for offline repeat visits.
@@ -54,14 +40,6 @@ function start() {
     if (!("serviceWorker" in navigator)) return;
     navigator.serviceWorker.register(new URL("../sw.js", import.meta.url), { updateViaCache: "none" })
       .catch(() => {}); // the estimator works without it, only not offline
-  }
-
-  function ask(argv) {
-    const id = nextId++;
-    return new Promise((resolve) => {
-      pending.set(id, resolve);
-      worker.postMessage({ id, argv });
-    });
   }
 
   // ---- the form <-> argv and the query string (same names) ----
