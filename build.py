@@ -295,6 +295,7 @@ def page_context(rules: dict, today) -> dict:
     from calculator import bill, schedule
     from calculator.dates import next_quarter_due
     from calculator.law import anchor, provision_text
+    build_id = engine_build_id(rules)  # the engine wheel's folder, engine/<build id>/
     by_id = {p["id"]: dict(p, anchor=anchor(p["id"]), words=provision_text(p)) for p in rules["provisions"]}
     params_by_cite: dict[str, list] = {}
     for p in rules["parameters"].values():
@@ -327,7 +328,8 @@ def page_context(rules: dict, today) -> dict:
         "schedules": schedules, "current": current and next(s for s in schedules if s["id"] == current["id"]),
         "proposed": [s for s in schedules if s["status"] == "proposed"],
         "example": example, "minimum": minimum, "example_quarter": quarter,
-        "wheel": f"{engine_build_id(rules)}/{WHEEL_NAME}-{engine_version()}-py3-none-any.whl",
+        "build_id": build_id,
+        "wheel": f"{build_id}/{WHEEL_NAME}-{engine_version()}-py3-none-any.whl",
         "notices": notices(rules),
         "parameters": rules["parameters"],
         **permit_context(rules), **industry_context(rules, today),
@@ -503,8 +505,8 @@ def build(site: Path = ROOT / "site", rules_dir: Path | None = None) -> Path:
         rules = validate_rules(rules_dir)
         step("Rendering the pages from the rules")
         docs = stage_docs(staging)
-        build_id = engine_build_id(rules)
         ctx = page_context(rules, build_date())  # once: the pages and the notices share it
+        build_id = ctx["build_id"]
         render_pages(rules, docs, ctx)
         publish_notices(ctx["notices"], docs)
         build_application_pdf(rules, docs)

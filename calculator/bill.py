@@ -104,17 +104,18 @@ def quarter_context(rules: dict, quarter: str, paid_on=None, vc_per_1000=None, s
                        f"{schedule.LABELS[sched['status']]}")
     if what_if:
         notices.append("This is a what-if estimate with values you chose, not the schedule's.")
+    first_penalty = penalty.first_penalty_date(rules, due)
     return {
         "year": year, "q": q, "start": start, "end": end, "due": due, "sched": sched, "vc": vc,
         "fraction": fraction, "what_if": what_if, "paid": paid, "paid_on": str(paid_on).strip() if paid else None,
         "n": penalty.periods(rules, due, paid) if paid else 0,
-        "first_penalty": penalty.first_penalty_date(rules, due),
+        "first_penalty": first_penalty,
         "min_water": min_water,
         "minimum": money.round_line(vc * min_water * fraction / THOUSAND, rules),
         "per_cf": parameter(rules, "gallons-per-cubic-foot"),
         "round": money.line_rounder(rules),
         "period_start": start.isoformat(), "period_end": end.isoformat(), "due_date": due.isoformat(),
-        "penalty_from": penalty.first_penalty_date(rules, due).isoformat(),
+        "penalty_from": first_penalty.isoformat(),
         "quarter": quarter_name(year, q),
         "summary": schedule.summary(sched) | ({"what_if": what_if} if what_if else {}),
         "notices": notices,
