@@ -24,7 +24,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-import build  # noqa: E402
+from kit import machine as kit_machine  # noqa: E402
+from kit import site as kit_site  # noqa: E402
 
 LINK = "/estimate/?quarter=2027-Q1&water-gallons=12000&paid-on=2027-03-01"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
@@ -40,7 +41,7 @@ def bench_build(runs: int) -> float:
     with tempfile.TemporaryDirectory() as tmp:
         for _ in range(runs):
             t = time.perf_counter()
-            build.build(Path(tmp) / "site")
+            kit_site.build(Path(tmp) / "site")
             times.append(time.perf_counter() - t)
     return median(times)
 
@@ -152,11 +153,11 @@ def main() -> int:
     runs = max(5, args.runs)
     print("building…", flush=True)
     build_s = bench_build(runs)
-    site = build.build()
-    server = build.serve(site, port=0)
+    site = kit_site.build()
+    server = kit_site.serve(site, port=0)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     url = f"http://127.0.0.1:{server.server_address[1]}"
-    browser = bench_browser(url, runs, build.find_chromium())
+    browser = bench_browser(url, runs, kit_machine.find_chromium())
     server.shutdown()
     results = {
         "machine": {"cpus": os.cpu_count(), "platform": platform.platform(), "python": platform.python_version(),

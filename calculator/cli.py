@@ -71,6 +71,8 @@ def parser() -> argparse.ArgumentParser:
     ap.add_argument("--field", action="append", default=[], metavar="NAME=VALUE",
                     help="a form field, like owner-name=Jane Doe; repeat for each (\\n starts a new line)")
     ap.add_argument("--output", required=True, help="where to write the PDF, like application.pdf")
+    ap.add_argument("--blank", help="the blank form to fill (the site's permit/application.pdf); "
+                                    "default: drawn now from rules/ (CPython with the kit)")
     ap.add_argument("--json", action="store_true", help="print one JSON object (the default; kept for clarity)")
 
     for sp in (b, v, i, h, qs, sub.choices["provisions"]):
@@ -113,16 +115,35 @@ def run(argv: list[str]) -> dict | list:
     if args.command == "application":
         from . import application, flow
         return application.write_application(rules, flow.parse_answer_words(args.answer),
-                                             application.parse_field_words(args.field), args.output)
+                                             application.parse_field_words(args.field), args.output, args.blank)
     return {"command": "provisions", "provisions": law.provisions(rules)}
 
 
+FAILED = ("The calculator could not answer this ({detail}). Nothing you entered was sent anywhere. "
+          "Try other values, or tell the Town Clerk what you entered so the calculator can be fixed.")
+
+
 def run_json(argv) -> str:
-    """For the browser: always returns JSON, {"ok": true, "result": …} or {"ok": false, "error": "…"}."""
+    """For the browser: always returns JSON, {"ok": true, "result": …} or {"ok": false, "error": "…"},
+    even when the engine itself fails (a defect, or rules it cannot read): a page never waits forever."""
     try:
         return json.dumps({"ok": True, "result": run([str(a) for a in argv])}, ensure_ascii=False)
     except InputError as exc:
         return json.dumps({"ok": False, "error": str(exc), "field": exc.field}, ensure_ascii=False)
+    except Exception as exc:  # noqa: BLE001 - any defect becomes a message, not silence
+        return json.dumps({"ok": False, "error": FAILED.format(detail=_detail(exc)), "field": None,
+                           "defect": True}, ensure_ascii=False)
+
+
+def _detail(exc: Exception) -> str:
+    text = " | ".join(line.strip() for line in str(exc).splitlines() if line.strip())
+    return f"{type(exc).__name__}: {text}" if text else type(exc).__name__
+
+
+def warm() -> None:
+    """Import every command's module and read the rules: what a browser keeps in its snapshot."""
+    from . import application, flow  # noqa: F401 - imported for the snapshot
+    load()
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -137,12 +158,9 @@ def main(argv: list[str] | None = None) -> int:
     except InputError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    except Exception as exc:  # a rule-file problem or a defect: still one line, still exit 2
-        from .validate import RuleError
-        if isinstance(exc, RuleError):
-            print("error: the rules have problems: " + " | ".join(exc.problems), file=sys.stderr)
-            return 2
-        raise
+    except Exception as exc:  # noqa: BLE001 - rules it cannot read, or a defect: one line, exit 2
+        print(f"error: {FAILED.format(detail=_detail(exc))}", file=sys.stderr)
+        return 2
     json.dump(result, sys.stdout, ensure_ascii=False, indent=2)
     sys.stdout.write("\n")
     return 0

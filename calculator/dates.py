@@ -35,6 +35,21 @@ def quarter_period(year: int, q: int) -> tuple[dt.date, dt.date]:
     return dt.date(year, first_month, 1), dt.date(year, last_month, calendar.monthrange(year, last_month)[1])
 
 
+def quarter_of(day: dt.date) -> tuple[int, int]:
+    """The billing quarter a day falls in, as (year, quarter 1-4)."""
+    return day.year, (day.month - 1) // 3 + 1
+
+
+def first_quarter_from(day: dt.date) -> tuple[int, int]:
+    """The first billing quarter that starts on or after a day: the first one billed at a
+    rate that takes effect that day, since bills go out in advance at the rate in force on
+    the quarter's first day (rents.H)."""
+    year, q = quarter_of(day)
+    if quarter_period(year, q)[0] < day:
+        year, q = (year + 1, 1) if q == 4 else (year, q + 1)
+    return year, q
+
+
 def month_day(year: int, md: str) -> dt.date:
     month, day = (int(x) for x in md.split("-"))
     return dt.date(year, month, day)
@@ -58,7 +73,7 @@ def quarters_offered(rules: dict, today: dt.date) -> dict:
     the end of next year, and the one whose bill falls due next (the default)."""
     starts = sorted(s["effective"] for s in rules["schedules"] if s["status"] != "proposed")
     first = dt.date.fromisoformat(starts[0])
-    year, q = first.year, (first.month - 1) // 3 + 1
+    year, q = quarter_of(first)
     out = []
     while year <= today.year + 1:
         start, end = quarter_period(year, q)

@@ -7,6 +7,23 @@ def anchor(provision_id: str) -> str:
     return provision_id.lower().replace(".", "-")
 
 
+def citation(rules: dict, ident: str) -> str:
+    """A provision as a reader of the law names it, in words: "Sewer rents F (Due dates
+    and late penalty)", "Industrial waste B(2) (Requiring pretreatment)", "Minimum charge";
+    with its § once the Town's section numbers are known. The one place citations are
+    put into words (pages, notices, the application, the engine's explanations)."""
+    by_id = {p["id"]: p for p in rules["provisions"]}
+    p = own = by_id[ident]
+    labels = []
+    while p.get("parent"):
+        labels.append(p.get("label", "").strip().rstrip("."))
+        p = by_id[p["parent"]]
+    section = f"§ {p['section']} " if p.get("section") else ""
+    if not labels:
+        return f"{section}{p['heading']}"
+    return f"{section}{p['heading']} {''.join(reversed(labels))} ({own['heading']})"
+
+
 def provision_text(p: dict) -> str:
     """A provision's own words (not its children's), as received."""
     parts = []

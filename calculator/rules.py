@@ -1,14 +1,17 @@
-"""Where the engine gets the law's data from.
+"""Where the engine gets the law's data from, and how it reads one value.
 
 In the browser (and in the wheel) the rules arrive compiled, as
 `compiled_rules.json` beside this file. In a source checkout there is no such
-file, and the rules are read and validated from rules/ on first use.
+file; the kit's rule reader (registered as the "rules" provider) reads and
+validates rules/ on first use.
 """
 from __future__ import annotations
 
 import json
 from decimal import Decimal
 from pathlib import Path
+
+from .providers import provided
 
 _PACKED = Path(__file__).with_name("compiled_rules.json")
 _cache: dict | None = None
@@ -20,15 +23,8 @@ def load() -> dict:
         if _PACKED.exists():
             _cache = json.loads(_PACKED.read_text(encoding="utf-8"))
         else:
-            from .validate import compile_rules  # CPython only: needs PyYAML and jsonschema
-            _cache = compile_rules()
+            _cache = provided("rules")()
     return _cache
-
-
-def reset(rules: dict | None = None) -> None:
-    """Forget the loaded rules (or use these): for tests and the Clerk's tools."""
-    global _cache
-    _cache = rules
 
 
 def parameter(rules: dict, name: str):

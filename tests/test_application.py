@@ -11,6 +11,7 @@ import pytest
 from pypdf import PdfReader
 
 from calculator import application
+from kit.application_pdf import build_blank_pdf
 from calculator.errors import InputError
 from calculator.rules import load
 
@@ -30,7 +31,7 @@ CONTRACTOR = [("work", "new-connection"), ("street-opening", "yes"), ("septic-or
 @pytest.fixture(scope="module")
 def blank(tmp_path_factory):
     path = tmp_path_factory.mktemp("form") / "blank.pdf"
-    application.build_blank_pdf(RULES, path)
+    build_blank_pdf(RULES, path)
     return path
 
 
@@ -130,15 +131,15 @@ def test_labels_citations_and_fee_are_printed(blank):
     text = page_text(blank)
     for f in FORM["fields"]:
         assert re.sub(r"\s+", " ", f["label"]) in text, f["name"]
-    assert "Law: permits.A (Application for permit)" in text
-    assert "Law: permits.B (Disturbing pavements)" in text
+    assert "Law: Permits A (Application for permit)" in text
+    assert "Law: Permits B (Disturbing pavements)" in text
     assert "Application fee: $150.00" in text and "ILLUSTRATIVE" in text
     for s in FORM["sections"]:
         assert s["heading"] in text
 
 
 def test_building_leaves_no_temporary_files(tmp_path):
-    application.build_blank_pdf(RULES, tmp_path / "a.pdf")
+    build_blank_pdf(RULES, tmp_path / "a.pdf")
     assert [p.name for p in tmp_path.iterdir()] == ["a.pdf"]
 
 
@@ -219,7 +220,7 @@ def test_a_stale_blank_form_is_refused(tmp_path):
     import copy
     rules = copy.deepcopy(RULES)
     rules["application_form"]["fields"] = [f for f in FORM["fields"] if f["name"] != "tax-map-number"]
-    stale = application.build_blank_pdf(rules, tmp_path / "stale.pdf")
+    stale = build_blank_pdf(rules, tmp_path / "stale.pdf")
     with pytest.raises(ValueError, match="tax-map-number"):
         application.fill_pdf(RULES, [], {}, stale, tmp_path / "f.pdf")
 

@@ -5,15 +5,17 @@ from pathlib import Path
 
 import pytest
 
-import build
-from calculator.validate import RuleError
+from kit import pages as kit_pages
+from kit import site as kit_site
+from kit import wheel as kit_wheel
+from kit.validate import RuleError
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory):
-    return build.build(tmp_path_factory.mktemp("b") / "site")
+    return kit_site.build(tmp_path_factory.mktemp("b") / "site")
 
 
 def snapshot(folder: Path) -> dict:
@@ -24,13 +26,13 @@ def test_the_site_has_its_pages_the_engine_and_pyodide(site):
     for page in ("index.html", "estimate/index.html", "law/index.html", "rates/index.html",
                  "how-we-read-the-law/index.html", "rates/2025-illustrative/index.html"):
         assert (site / page).is_file(), page
-    for name in build.PYODIDE_FILES:
+    for name in kit_site.PYODIDE_FILES:
         assert (site / "pyodide" / name).stat().st_size > 0
     [wheel] = (site / "engine").glob("*/pawling_sewer_kit-*.whl")
     assert wheel.name.endswith("-py3-none-any.whl")
     names = zipfile.ZipFile(wheel).namelist()
     assert "calculator/compiled_rules.json" in names and "calculator/bill.py" in names
-    assert "calculator/validate.py" not in names  # the browser gets compiled rules, not the YAML tools
+    assert "calculator/cli.py" in names and not any(n.startswith("kit/") for n in names)  # the whole engine, no kit
 
 
 def test_every_provision_has_its_anchor_on_the_law_page(site):
@@ -53,7 +55,7 @@ def test_a_bad_rule_stops_the_build_and_keeps_the_previous_site(site, tmp_path):
     f = rules / "parameters" / "late-penalty-rate.yaml"
     f.write_text(f.read_text().replace("cite: rents.F", "cite: rents.Q"))
     with pytest.raises(RuleError) as err:
-        build.build(site, rules_dir=rules)
+        kit_site.build(site, rules_dir=rules)
     assert "rents.Q" in str(err.value)
     assert snapshot(site) == before
     assert not list(site.parent.glob(".site-*")) and not list(ROOT.glob(".site-build-*"))
@@ -62,19 +64,19 @@ def test_a_bad_rule_stops_the_build_and_keeps_the_previous_site(site, tmp_path):
 def test_a_broken_link_stops_the_build_and_keeps_the_previous_site(site, tmp_path, monkeypatch):
     before = snapshot(site)
     pages = tmp_path / "pages"
-    shutil.copytree(build.PAGES, pages)
+    shutil.copytree(kit_pages.PAGES, pages)
     (pages / "rates.md.j2").write_text((pages / "rates.md.j2").read_text() + "\n[gone](../nowhere/index.md)\n")
-    monkeypatch.setattr(build, "PAGES", pages)
-    with pytest.raises(build.BuildError) as err:
-        build.build(site)
+    monkeypatch.setattr(kit_pages, "PAGES", pages)
+    with pytest.raises(kit_site.BuildError) as err:
+        kit_site.build(site)
     assert "mkdocs" in str(err.value)
     assert snapshot(site) == before
 
 
 def test_the_wheel_is_the_same_bytes_twice(tmp_path):
-    rules = build.validate_rules()
-    a = build.build_engine_wheel(rules, tmp_path / "a").read_bytes()
-    b = build.build_engine_wheel(rules, tmp_path / "b").read_bytes()
+    rules = kit_site.validate_rules()
+    a = kit_wheel.build_engine_wheel(rules, tmp_path / "a").read_bytes()
+    b = kit_wheel.build_engine_wheel(rules, tmp_path / "b").read_bytes()
     assert a == b
 
 
@@ -84,7 +86,7 @@ def test_two_builds_of_one_commit_are_byte_identical(tmp_path):
     import sys
     env = dict(os.environ, SOURCE_DATE_EPOCH="1798761600")  # 2027-01-01
     for name in ("one", "two"):
-        code = ("import build, pathlib; build.build(pathlib.Path(%r))" % str(tmp_path / name / "site"))
+        code = ("import pathlib; from kit import site; site.build(pathlib.Path(%r))" % str(tmp_path / name / "site"))
         proc = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True)
         assert proc.returncode == 0, proc.stderr
     one, two = snapshot(tmp_path / "one" / "site"), snapshot(tmp_path / "two" / "site")

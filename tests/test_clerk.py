@@ -9,8 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from calculator import bill, clerk, schedule
-from calculator.validate import RULES_DIR, compile_rules
+from calculator import bill, schedule
+from kit import clerk, notices, pdf
+from kit.validate import RULES_DIR, compile_rules
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -92,7 +93,7 @@ def test_the_clerks_year_from_proposal_to_adoption(town, capsys):
 def test_the_proposed_schedule_file(town, capsys):
     assert town.run(*PROPOSE, "--extraneous-flow-cost", "25000") == 0
     rules = compile_rules(town.rules)
-    s = clerk._schedule(rules, "2026")
+    s = notices.find_schedule(rules, "2026")
     assert {k: v for k, v in s.items() if k != "_file"} == {
         "id": "2026", "title": "Rate schedule for fiscal year 2026", "status": "proposed", "fiscal_year": 2026,
         "effective": "2026-01-01", "vc_per_1000_gallons": "10.37",   # (856,791 + 25,000) / 85,000,000 x 1,000
@@ -113,7 +114,7 @@ def test_proposing_again_replaces_the_proposal_and_drops_its_notice(town, capsys
     assert town.run(*PROPOSE) == 0 and town.notice() == 0
     assert town.run(*PROPOSE[:-4], "--user-volume-gallons", "80000000", "--proposed-on", "2025-10-20") == 0
     assert "publish and record a new notice" in capsys.readouterr().out
-    s = clerk._schedule(compile_rules(town.rules), "2026")
+    s = notices.find_schedule(compile_rules(town.rules), "2026")
     assert s["vc_per_1000_gallons"] == "10.71" and "notice" not in s
 
 
@@ -213,7 +214,7 @@ def test_the_newspaper_notice_says_what_the_law_asks(town, capsys):
     assert town.run(*PROPOSE) == 0 and town.notice() == 0
     text = (town.out / "hearing-notice-2026.txt").read_text(encoding="utf-8")
     rules = compile_rules(town.rules)
-    assert text == clerk.hearing_notice_text(rules, "2026")
+    assert text == notices.hearing_notice_text(rules, "2026")
     proposed_minimum = bill.compute(rules, "2026-Q1", {"water-gallons": "8000"},
                                     vc_per_1000="10.08", sewage_fraction="0.80")["minimum_charge"]
     current_minimum = bill.compute(rules, "2026-Q1", {"water-gallons": "8000"})["minimum_charge"]
@@ -230,7 +231,7 @@ def test_the_newspaper_can_be_named(town, capsys):
     assert town.run(*PROPOSE) == 0
     assert town.notice(*MEETING, "--newspaper", "Poughkeepsie Journal") == 0
     assert "published in Poughkeepsie Journal" in (town.out / "hearing-notice-2026.txt").read_text()
-    assert clerk._schedule(compile_rules(town.rules), "2026")["notice"]["newspaper"] == "Poughkeepsie Journal"
+    assert notices.find_schedule(compile_rules(town.rules), "2026")["notice"]["newspaper"] == "Poughkeepsie Journal"
 
 
 def test_a_new_notice_replaces_the_old_and_keeps_the_file_readable(town, capsys):
@@ -266,8 +267,8 @@ def test_the_users_notice_for_an_adopted_schedule(town, capsys):
     for doc in (text, html):
         for expected in ("$10.08 per 1,000 gallons", "90%", f"${minimum} each quarter",
                          "15 January, 15 April, 15 July and 15 October", "unpaid 30 days", "15%",
-                         "further 3 months", "Sewer rents, subsection B",
-                         "Sewer rents, subsection D", "40 CFR 35.929", "November 10, 2025", "2025-88"):
+                         "further 3 months", "Sewer rents B (Determination of charge)",
+                         "Sewer rents D (Computation of VC)", "40 CFR 35.929", "November 10, 2025", "2025-88"):
             assert expected in doc, expected
         assert "ILLUSTRATIVE" not in doc
     assert "pays for operation and maintenance: 100%." in text
@@ -277,7 +278,7 @@ def test_the_users_notice_for_an_adopted_schedule(town, capsys):
 def test_the_users_notice_html_is_an_escaped_fragment(town, capsys):
     rules = compile_rules(town.rules)
     rules["schedules"][0]["title"] = "Rates <2025> & after"
-    html = clerk.user_notice(rules, "2025-illustrative")["html"]
+    html = notices.user_notice(rules, "2025-illustrative")["html"]
     assert html.lstrip().startswith("<section") and "<html" not in html and "<h2 " in html
     assert "Rates &lt;2025&gt; &amp; after" in html and "<2025>" not in html
 
@@ -297,18 +298,18 @@ def test_there_is_no_users_notice_for_a_proposed_schedule(town, capsys):
 
 
 def test_write_pdf(tmp_path):
-    path = clerk.write_pdf("HEADING\n\nA paragraph with <angle> & ampersand.\n- a list item", "A title", tmp_path / "x.pdf")
+    path = pdf.write_pdf("HEADING\n\nA paragraph with <angle> & ampersand.\n- a list item", "A title", tmp_path / "x.pdf")
     assert path.read_bytes().startswith(b"%PDF-") and b"/Title (A title)" in path.read_bytes()
-    assert clerk.pdf_bytes("X\n\nY", "T") == clerk.pdf_bytes("X\n\nY", "T")   # reproducible
+    assert pdf.pdf_bytes("X\n\nY", "T") == pdf.pdf_bytes("X\n\nY", "T")   # reproducible
 
 
 # ---- the command line ---------------------------------------------------------------------------------
 
 def test_the_command_line(tmp_path):
     shutil.copytree(RULES_DIR, tmp_path / "rules")
-    ok = subprocess.run([sys.executable, "-m", "calculator.clerk", "--help"], cwd=ROOT, capture_output=True, text=True)
+    ok = subprocess.run([sys.executable, "-m", "kit.clerk", "--help"], cwd=ROOT, capture_output=True, text=True)
     assert ok.returncode == 0 and "propose" in ok.stdout
-    bad = subprocess.run([sys.executable, "-m", "calculator.clerk", *PROPOSE[:-2], "--om-cost", "-1",
+    bad = subprocess.run([sys.executable, "-m", "kit.clerk", *PROPOSE[:-2], "--om-cost", "-1",
                           "--rules-dir", str(tmp_path / "rules")], cwd=ROOT, capture_output=True, text=True)
     assert bad.returncode == 2 and bad.stderr.count("\n") == 1 and "cannot be negative" in bad.stderr
     assert not (tmp_path / "rules" / "rate-schedules" / "2026.yaml").exists()

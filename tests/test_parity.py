@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-import build
+from kit import site as kit_site
+from kit import wheel as kit_wheel
 from calculator.cli import run_json
 from casebook import argv_for, load_cases
 
@@ -16,7 +17,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 @pytest.fixture(scope="session")
 def wheel(tmp_path_factory):
-    return build.build_engine_wheel(build.validate_rules(), tmp_path_factory.mktemp("wheel"))
+    return kit_wheel.build_engine_wheel(kit_site.validate_rules(), tmp_path_factory.mktemp("wheel"))
 
 
 def test_every_case_gives_the_same_answer_in_pyodide(wheel, tmp_path):

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from calculator.validate import RuleError, compile_rules
+from kit.validate import RuleError, compile_rules
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -98,10 +98,10 @@ def test_a_year_id_without_quotes_is_explained(rules_copy):
 
 
 def test_the_validate_command_says_ok_or_exits_non_zero(rules_copy):
-    ok = subprocess.run([sys.executable, "-m", "calculator.validate"], cwd=ROOT, capture_output=True, text=True)
+    ok = subprocess.run([sys.executable, "-m", "kit.validate"], cwd=ROOT, capture_output=True, text=True)
     assert ok.returncode == 0 and "rules OK" in ok.stdout
     (rules_copy / "parameters" / "late-penalty-rate.yaml").write_text("value: [\n")
-    bad = subprocess.run([sys.executable, "-c", "import sys; from calculator import validate; "
+    bad = subprocess.run([sys.executable, "-c", "import sys; from kit import validate; "
                           f"validate.RULES_DIR = __import__('pathlib').Path({str(rules_copy)!r}); "
                           "sys.exit(validate.main())"], cwd=ROOT, capture_output=True, text=True)
     assert bad.returncode == 1 and "late-penalty-rate.yaml" in bad.stderr

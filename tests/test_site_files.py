@@ -10,7 +10,10 @@ import pytest
 from icalendar import Calendar
 from pypdf import PdfReader
 
-import build
+from kit import due_dates as kit_due_dates
+from kit import pages as kit_pages
+from kit import site as kit_site
+from kit import wheel as kit_wheel
 from calculator.rules import load
 
 RULES = load()
@@ -20,13 +23,13 @@ P = RULES["parameters"]
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory):
-    return build.build(tmp_path_factory.mktemp("files") / "site")
+    return kit_site.build(tmp_path_factory.mktemp("files") / "site")
 
 
 # ---- the blank application -----------------------------------------------------------
 
 def test_the_site_has_the_blank_application_with_every_field_named_for_screen_readers(site):
-    pdf = site / build.APPLICATION_PDF
+    pdf = site / kit_pages.APPLICATION_PDF
     reader = PdfReader(str(pdf))
     fields = reader.get_fields()
     assert list(fields) == [f["name"] for f in FORM["fields"]]  # page order is tab order
@@ -39,16 +42,16 @@ def test_the_site_has_the_blank_application_with_every_field_named_for_screen_re
 
 
 def test_the_blank_application_is_the_same_bytes_twice(tmp_path):
-    a = build.build_application_pdf(RULES, tmp_path / "a").read_bytes()
-    b = build.build_application_pdf(RULES, tmp_path / "b").read_bytes()
+    a = kit_pages.build_application_pdf(RULES, tmp_path / "a").read_bytes()
+    b = kit_pages.build_application_pdf(RULES, tmp_path / "b").read_bytes()
     assert a == b
 
 
 def test_the_permit_page_links_the_form_and_names_the_wheels(site):
     html = (site / "permit" / "index.html").read_text()
     assert 'href="application.pdf"' in html and 'href="application/"' in html
-    assert f'data-pypdf="engine/{build.pypdf_wheel_name()}"' in html
-    assert (site / "engine" / build.pypdf_wheel_name()).is_file()
+    assert f'data-pypdf="engine/{kit_wheel.pypdf_wheel_name()}"' in html
+    assert (site / "engine" / kit_wheel.pypdf_wheel_name()).is_file()
     assert 'src="../assets/permit.js"' in html
     assert "assets/permit.js" not in (site / "law" / "index.html").read_text()
     assert "assets/industry.js" in (site / "industry" / "index.html").read_text()
@@ -66,7 +69,7 @@ def expected_dates(parameter, years):
 
 def test_the_calendar_has_the_report_and_bill_dates_for_this_year_and_the_next(tmp_path, monkeypatch):
     monkeypatch.setenv("SOURCE_DATE_EPOCH", str(int(dt.datetime(2027, 2, 1, tzinfo=dt.timezone.utc).timestamp())))
-    path = build.build_due_dates_calendar(RULES, tmp_path, dt.date(2027, 2, 1))
+    path = kit_due_dates.build_due_dates_calendar(RULES, tmp_path, dt.date(2027, 2, 1))
     cal = read_calendar(path)
     events = list(cal.walk("VEVENT"))
     reports = sorted(e.decoded("dtstart") for e in events if "Section 307" in str(e["summary"]))
@@ -90,8 +93,8 @@ def test_the_calendar_has_the_report_and_bill_dates_for_this_year_and_the_next(t
 
 def test_the_calendar_is_the_same_bytes_twice(tmp_path, monkeypatch):
     monkeypatch.delenv("SOURCE_DATE_EPOCH", raising=False)
-    a = build.build_due_dates_calendar(RULES, tmp_path / "a", dt.date(2027, 6, 30)).read_bytes()
-    b = build.build_due_dates_calendar(RULES, tmp_path / "b", dt.date(2027, 6, 30)).read_bytes()
+    a = kit_due_dates.build_due_dates_calendar(RULES, tmp_path / "a", dt.date(2027, 6, 30)).read_bytes()
+    b = kit_due_dates.build_due_dates_calendar(RULES, tmp_path / "b", dt.date(2027, 6, 30)).read_bytes()
     assert a == b
     stamps = {e.decoded("dtstamp") for e in Calendar.from_ical(a).walk("VEVENT")}
     assert stamps == {dt.datetime(2027, 1, 1, tzinfo=dt.timezone.utc)}
@@ -100,14 +103,14 @@ def test_the_calendar_is_the_same_bytes_twice(tmp_path, monkeypatch):
 def test_the_dates_follow_the_parameters_not_the_code(tmp_path):
     rules = dict(RULES, parameters=dict(P, **{"industry-report-due-dates": dict(
         P["industry-report-due-dates"], value=["06-30"])}))
-    cal = read_calendar(build.build_due_dates_calendar(rules, tmp_path, dt.date(2030, 5, 1)))
+    cal = read_calendar(kit_due_dates.build_due_dates_calendar(rules, tmp_path, dt.date(2030, 5, 1)))
     reports = sorted(e.decoded("dtstart") for e in cal.walk("VEVENT") if "Section 307" in str(e["summary"]))
     assert reports == [dt.date(2030, 6, 30), dt.date(2031, 6, 30)]
 
 
 def test_the_built_site_serves_the_calendar_beside_the_industry_page(site):
-    cal = read_calendar(site / build.CALENDAR_FILE)
-    year = build.build_date().year
+    cal = read_calendar(site / kit_due_dates.CALENDAR_FILE)
+    year = kit_pages.build_date().year
     starts = {e.decoded("dtstart") for e in cal.walk("VEVENT")}
     assert set(expected_dates("industry-report-due-dates", (year, year + 1))) <= starts
     assert 'href="sewer-due-dates.ics"' in (site / "industry" / "index.html").read_text()
@@ -117,8 +120,8 @@ def test_the_built_site_serves_the_calendar_beside_the_industry_page(site):
 
 def test_the_pypdf_wheel_is_pypdf_whole_and_the_same_bytes_twice(tmp_path):
     import pypdf
-    a = build.build_pypdf_wheel(tmp_path / "a")
-    b = build.build_pypdf_wheel(tmp_path / "b")
+    a = kit_wheel.build_pypdf_wheel(tmp_path / "a")
+    b = kit_wheel.build_pypdf_wheel(tmp_path / "b")
     assert a.read_bytes() == b.read_bytes()
     assert a.name == f"pypdf-{pypdf.__version__}-py3-none-any.whl"
     with zipfile.ZipFile(a) as zf:
@@ -136,4 +139,4 @@ def test_the_pypdf_wheel_is_pypdf_whole_and_the_same_bytes_twice(tmp_path):
             data = zf.read(name)
             assert digest == "sha256=" + base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
             assert int(size) == len(data)
-        assert {i.date_time for i in zf.infolist()} == {build.ZIP_TIME}
+        assert {i.date_time for i in zf.infolist()} == {kit_wheel.ZIP_TIME}

@@ -5,7 +5,8 @@ from pathlib import Path
 
 import pytest
 
-import build
+from kit import machine as kit_machine
+from kit import site as kit_site
 
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
                  "--disable-sync", "--no-first-run", "--disable-quic"]
@@ -21,7 +22,7 @@ def _playwright_has_its_own_chromium() -> bool:
 def browser_type_launch_args(browser_type_launch_args):
     args = dict(browser_type_launch_args, args=CHROMIUM_ARGS)
     if not _playwright_has_its_own_chromium():
-        path = build.find_chromium()
+        path = kit_machine.find_chromium()
         if not path:
             pytest.fail("No Chromium found. `python build.py test` installs Debian's chromium package; "
                         "or run `sudo apt-get install chromium`.")
@@ -31,12 +32,12 @@ def browser_type_launch_args(browser_type_launch_args):
 
 @pytest.fixture(scope="session")
 def built_site(tmp_path_factory):
-    return build.build(tmp_path_factory.mktemp("built") / "site")
+    return kit_site.build(tmp_path_factory.mktemp("built") / "site")
 
 
 @pytest.fixture(scope="session")
 def site_url(built_site):
-    server = build.serve(built_site, port=0)
+    server = kit_site.serve(built_site, port=0)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     yield f"http://127.0.0.1:{server.server_address[1]}"

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-import build
+from kit import site as kit_site
 
 pytestmark = pytest.mark.browser
 ROOT = Path(__file__).resolve().parents[2]
@@ -39,7 +39,7 @@ def project(tmp_path_factory):
 
 
 def serve(site: Path):
-    server = build.serve(site, port=0)
+    server = kit_site.serve(site, port=0)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, f"http://127.0.0.1:{server.server_address[1]}"
 

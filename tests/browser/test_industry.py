@@ -8,7 +8,8 @@ import pytest
 from icalendar import Calendar
 from playwright.sync_api import expect
 
-import build
+from kit import due_dates as kit_due_dates
+from kit import pages as kit_pages
 from calculator import industry
 from calculator.dates import long
 from calculator.law import anchor
@@ -56,7 +57,7 @@ def test_a_business_over_the_workday_flow_is_major_and_sees_its_report_dates(pag
     assert [d.get_attribute("datetime") for d in dates.all()] == want["report_due"]
     assert [d.inner_text() for d in dates.all()] == [long(dt.date.fromisoformat(d)) for d in want["report_due"]]
     assert "average-workday-gallons=52000" in page.url and "year=2027" in page.url
-    expect(page.locator("#calendar-result-link")).to_have_attribute("href", build.CALENDAR_FILE.split("/")[-1])
+    expect(page.locator("#calendar-result-link")).to_have_attribute("href", kit_due_dates.CALENDAR_FILE.split("/")[-1])
     assert not outside, outside
 
 
@@ -115,7 +116,7 @@ def test_the_calendar_file_holds_the_report_and_bill_due_dates(page, site_url):
         link.click()
     cal = Calendar.from_ical(open(info.value.path(), "rb").read())
     events = sorted((e.decoded("dtstart"), str(e["summary"])) for e in cal.walk("VEVENT"))
-    year = build.build_date().year
+    year = kit_pages.build_date().year
     reports = [d for d, s in events if "Section 307" in s]
     bills = [d for d, s in events if "sewer bill" in s]
     assert reports == sorted(dt.date(y, int(md[:2]), int(md[3:])) for y in (year, year + 1)

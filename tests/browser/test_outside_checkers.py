@@ -78,11 +78,12 @@ def test_no_broken_links_or_anchors_on_the_site(site_url, tmp_path):
 def test_linkchecker_does_catch_a_broken_link(tmp_path):
     import threading
 
-    import build
+    from kit import pages as kit_pages
+    from kit import site as kit_site
     site = tmp_path / "s"
     site.mkdir()
     (site / "index.html").write_text('<!doctype html><html lang=en><title>t</title><a href="gone.html">x</a>')
-    server = build.serve(site, port=0)
+    server = kit_site.serve(site, port=0)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     try:
         proc = linkcheck(f"http://127.0.0.1:{server.server_address[1]}/", tmp_path)
@@ -93,11 +94,12 @@ def test_linkchecker_does_catch_a_broken_link(tmp_path):
 
 def test_a_broken_anchor_in_a_page_stops_the_build(tmp_path, monkeypatch):
     # anchors are checked by mkdocs --strict (validation.links.anchors), the crawl checks the links
-    import build
+    from kit import pages as kit_pages
+    from kit import site as kit_site
     pages = tmp_path / "pages"
-    shutil.copytree(build.PAGES, pages)
+    shutil.copytree(kit_pages.PAGES, pages)
     (pages / "rates.md.j2").write_text((pages / "rates.md.j2").read_text()
                                        + "\n[no such provision](../law/index.md#rents-z)\n")
-    monkeypatch.setattr(build, "PAGES", pages)
-    with pytest.raises(build.BuildError):
-        build.build(tmp_path / "site")
+    monkeypatch.setattr(kit_pages, "PAGES", pages)
+    with pytest.raises(kit_site.BuildError):
+        kit_site.build(tmp_path / "site")

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-import build
+from kit import site as kit_site
 
 pytestmark = pytest.mark.browser
 ROOT = Path(__file__).resolve().parents[2]
@@ -78,8 +78,8 @@ def wait_for_worker_to_answer_navigations(context, url):
 
 
 def serve_copy(tmp_path, rules=None):
-    site = build.build(tmp_path / "site", rules_dir=rules)
-    server = build.serve(site, port=0)
+    site = kit_site.build(tmp_path / "site", rules_dir=rules)
+    server = kit_site.serve(site, port=0)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return site, server, f"http://127.0.0.1:{server.server_address[1]}"
 
@@ -115,7 +115,7 @@ def test_a_rebuilt_site_with_a_new_rate_never_serves_the_old_engine(browser, tmp
         wait_for_offline_cache(page)
         schedule = rules / "rate-schedules" / "2025-illustrative.yaml"
         schedule.write_text(schedule.read_text().replace('vc_per_1000_gallons: "10.00"', 'vc_per_1000_gallons: "20.00"'))
-        build.build(site, rules_dir=rules)
+        kit_site.build(site, rules_dir=rules)
         page.reload()
         expect(page.locator("#result-total")).to_have_text("$192.00", timeout=TIMEOUT)
         context.close()

@@ -1,9 +1,9 @@
 """Read rules/ (YAML), check every file against its JSON Schema and the
 cross-file rules, and compile it into the one dictionary the engine reads.
 
-This module runs in CPython only (it needs PyYAML and jsonschema); the engine
-itself never imports it in the browser, where it gets the compiled rules that
-build.py packs into the wheel.
+CPython only (PyYAML, jsonschema). The engine never imports it: in the browser it
+gets the compiled rules packed into its wheel; in a checkout it asks for them
+through the "rules" provider (calculator/providers.py), which is `load_rules` here.
 """
 from __future__ import annotations
 
@@ -12,8 +12,10 @@ import json
 from pathlib import Path
 
 import jsonschema
-from .law import anchor
 import yaml
+
+from calculator import adoption, hearing
+from calculator.law import anchor
 
 RULES_DIR = Path(__file__).resolve().parent.parent / "rules"
 
@@ -28,12 +30,12 @@ class RuleError(Exception):
 
 # ---- reading YAML with positions -------------------------------------------------
 
-class _Loader(yaml.SafeLoader):
+class YamlLoader(yaml.SafeLoader):
     """SafeLoader that keeps dates as the strings the Clerk typed (YYYY-MM-DD):
     the schemas check their form, and the compiled rules stay plain JSON."""
 
 
-_Loader.yaml_implicit_resolvers = {
+YamlLoader.yaml_implicit_resolvers = {
     ch: [(tag, rx) for tag, rx in resolvers if tag != "tag:yaml.org,2002:timestamp"]
     for ch, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
 }
@@ -41,14 +43,14 @@ _Loader.yaml_implicit_resolvers = {
 
 def read_yaml(path: Path):
     """Load one YAML file with dates kept as strings."""
-    return yaml.load(Path(path).read_text(encoding="utf-8"), Loader=_Loader)
+    return yaml.load(Path(path).read_text(encoding="utf-8"), Loader=YamlLoader)
 
 
 def _compose(path: Path):
     text = path.read_text(encoding="utf-8")
     try:
-        node = yaml.compose(text, Loader=_Loader)
-        data = yaml.load(text, Loader=_Loader)
+        node = yaml.compose(text, Loader=YamlLoader)
+        data = yaml.load(text, Loader=YamlLoader)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f"{path}:{mark.line + 1}:{mark.column + 1}" if mark else str(path)
@@ -218,7 +220,7 @@ def compile_rules(rules_dir: Path | str = RULES_DIR) -> dict:
         data["_file"] = str(path.relative_to(rules_dir.parent)) if rules_dir.parent in path.parents else str(path)
         schedules.append(data)
     schedules.sort(key=lambda s: s["effective"])
-    problems.extend(_schedule_problems(schedules, parameters, rules_dir))
+    problems.extend(schedule_problems(schedules, parameters, rules_dir))
 
     extra = {}
     for name, kind in (("permits", "permits"), ("application-form", "application-form")):
@@ -260,7 +262,7 @@ def _cites(data, path=()):
             yield from _cites(v, (*path, i))
 
 
-def _schedule_problems(schedules: list[dict], parameters: dict, rules_dir: Path) -> list[str]:
+def schedule_problems(schedules: list[dict], parameters: dict, rules_dir: Path) -> list[str]:
     """Schedules in force (adopted or illustrative) must not overlap or leave gaps,
     and an adopted one must carry a lawful notice and vote."""
     out = []
@@ -279,7 +281,6 @@ def _schedule_problems(schedules: list[dict], parameters: dict, rules_dir: Path)
                            f"remove 'ends' from {a['id']!r} or make the next schedule take effect on {gap_start}.")
     for s in schedules:
         if s["status"] == "adopted" and "notice" in s and "adoption" in s:
-            from . import hearing, adoption  # local: these read the compiled parameters
             rules = {"parameters": parameters}
             n = s["notice"]
             window = hearing.window(rules, n["published"])
@@ -291,6 +292,11 @@ def _schedule_problems(schedules: list[dict], parameters: dict, rules_dir: Path)
             if problem:
                 out.append(f"{s['_file']}: {problem}")
     return out
+
+
+def load_rules() -> dict:
+    """The "rules" provider the engine asks for in a checkout: this repository's rules/, compiled."""
+    return compile_rules(RULES_DIR)
 
 
 def main(argv=None) -> int:

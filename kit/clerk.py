@@ -5,19 +5,17 @@
     adopt        check the notice and the vote, mark the schedule adopted
     user-notice  the yearly notice that goes out with a regular bill (text, HTML and PDF)
 
-`python build.py rates ARGS…` calls `main(ARGS)`; `python -m calculator.clerk ARGS…` does the same.
+`python build.py rates ARGS…` calls `main(ARGS)`; `python -m kit.clerk ARGS…` does the same.
 Every refusal is one line on stderr, exit code 2, and nothing written. Every command validates the
 whole rules tree first, and validates the tree as it would be before anything is written.
 
-CPython only: it needs PyYAML and jsonschema (through calculator.validate), Jinja2 and reportlab.
+CPython only: it needs PyYAML and jsonschema (kit.validate), Jinja2 (kit.notices) and reportlab (kit.pdf).
 """
 from __future__ import annotations
 
 import argparse
 import datetime as dt
-import io
 import json
-import os
 import re
 import shutil
 import sys
@@ -25,239 +23,22 @@ import tempfile
 from decimal import Decimal
 from pathlib import Path
 
-from . import adoption, bill, hearing, money, schedule, vc
-from .dates import MONTHS, long, parse_date, quarter_name, quarter_period
-from .errors import InputError
-from .rules import interpretation, parameter, provision
+from calculator import adoption, bill, hearing, money, schedule, vc
+from calculator.dates import first_quarter_from, parse_date, quarter_name, quarter_period
+from calculator.errors import InputError
+from calculator.files import write_atomic
+from calculator.rules import parameter
 
-TEMPLATES_DIR = Path(__file__).resolve().parent.parent / "docs" / "templates" / "notices"
+from .notices import ClerkError, find_schedule, hearing_notice_text, user_notice, without
+from .pdf import pdf_bytes
+from .validate import RULES_DIR, RuleError, compile_rules, schedule_problems, YamlLoader
 
 # Examples for the Clerk's table of effects, not numbers from the law: a household at the
 # minimum (8,000 gallons a quarter), a typical one, and a large one.
 TYPICAL_QUARTERLY_WATER_GALLONS = ("8000", "15000", "30000")
 
 
-class ClerkError(InputError):
-    """A refusal: one line saying what is wrong and what to change."""
-
-
-# ---- finding things -----------------------------------------------------------------
-
-def _schedule(rules: dict, schedule_id: str) -> dict:
-    for s in rules["schedules"]:
-        if s["id"] == schedule_id:
-            return s
-    known = ", ".join(s["id"] for s in rules["schedules"]) or "none"
-    raise ClerkError(f"There is no rate schedule {schedule_id!r} in rules/rate-schedules/ (there are: {known}). "
-                     f"Give one of those ids, or run `propose` first.")
-
-
-def _without(rules: dict, schedule_id: str) -> dict:
-    """The rules as if this schedule did not exist: what would be in force without it."""
-    return dict(rules, schedules=[s for s in rules["schedules"] if s["id"] != schedule_id])
-
-
-def _first_quarter(day: dt.date) -> tuple[int, int]:
-    """The first billing quarter that starts on or after a day: the first one billed at a new rate,
-    since bills go out in advance at the rate in force on the quarter's first day (rents.H)."""
-    for year in (day.year, day.year + 1):
-        for q in range(1, 5):
-            if quarter_period(year, q)[0] >= day:
-                return year, q
-    raise AssertionError("unreachable: a quarter starts within a year of any day")
-
-
-def cite(rules: dict, ident: str) -> str:
-    """A provision as a reader of the law would name it: "Sewer rents, subsection C(1)"."""
-    p = provision(rules, ident)
-    labels = []
-    while p.get("parent"):
-        labels.append(p.get("label", "").strip().rstrip("."))
-        p = provision(rules, p["parent"])
-    if not labels:
-        return p["heading"]
-    return f"{p['heading']}, subsection {''.join(reversed(labels))}"
-
-
-# ---- what the notices say -------------------------------------------------------------
-
-def _percent(fraction: Decimal) -> str:
-    return f"{(fraction * 100).normalize():f}%"
-
-
-def _day(value: str) -> str:
-    day = dt.date.fromisoformat(value)
-    return f"{day.strftime('%A')}, {long(day)}"
-
-
-def _clock(hhmm: str) -> str:
-    """19:00 -> 7:00 p.m. (as a newspaper notice writes it)."""
-    hour, minute = (int(x) for x in hhmm.split(":"))
-    if (hour, minute) == (12, 0):
-        return "12:00 noon"
-    if (hour, minute) == (0, 0):
-        return "12:00 midnight"
-    return f"{(hour - 1) % 12 + 1}:{minute:02d} {'a.m.' if hour < 12 else 'p.m.'}"
-
-
-def _rates(rules: dict, s: dict, quarter: str, current: bool) -> dict:
-    """Rate, fraction and minimum charge of a schedule, the minimum from bill.compute."""
-    if current:
-        result = bill.compute(rules, quarter, {"water-gallons": parameter(rules, "minimum-charge-water-gallons")})
-    else:
-        result = bill.compute(rules, quarter, {"water-gallons": parameter(rules, "minimum-charge-water-gallons")},
-                              vc_per_1000=s["vc_per_1000_gallons"], sewage_fraction=s["sewage_fraction"])
-    vc_ = Decimal(s["vc_per_1000_gallons"])
-    fraction = Decimal(s["sewage_fraction"])
-    return {"id": s["id"], "title": s["title"], "status": s["status"], "label": schedule.LABELS[s["status"]],
-            "effective": long(dt.date.fromisoformat(s["effective"])),
-            "vc": money.dollars(vc_), "fraction": _percent(fraction),
-            "minimum": money.dollars(Decimal(result["minimum_charge"]))}
-
-
-def _current_and_proposed(rules: dict, s: dict) -> tuple[dict, dict, str]:
-    """This schedule beside the one that would be in force without it, for the first quarter it applies to."""
-    others = _without(rules, s["id"])
-    year, q = _first_quarter(dt.date.fromisoformat(s["effective"]))
-    quarter = quarter_name(year, q)
-    current = schedule.in_force(others, quarter_period(year, q)[0])
-    return _rates(others, current, quarter, True), _rates(others, s, quarter, False), quarter
-
-
-def _environment(autoescape: bool):
-    import jinja2
-    return jinja2.Environment(loader=jinja2.FileSystemLoader(str(TEMPLATES_DIR)), autoescape=autoescape,
-                              undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True,
-                              keep_trailing_newline=True)
-
-
-def hearing_notice_context(rules: dict, schedule_id: str) -> dict:
-    s = _schedule(rules, schedule_id)
-    if "notice" not in s:
-        raise ClerkError(f"Schedule {schedule_id!r} has no notice recorded; run `notice {schedule_id} …` first.")
-    n = s["notice"]
-    current, proposed, quarter = _current_and_proposed(rules, s)
-    basis = s.get("basis", {})
-    extra = Decimal(basis.get("extraneous_flow_cost", "0"))
-    return {
-        "schedule": s, "current": current, "proposed": proposed, "first_quarter": quarter,
-        "fiscal_year": s.get("fiscal_year"),
-        "newspaper": n.get("newspaper"),
-        "published": _day(n["published"]), "meeting": _day(n["meeting"]), "time": _clock(n["time"]),
-        "place": n["place"],
-        "om_cost": money.dollars(Decimal(basis["om_cost"])) if basis else None,
-        "extraneous_flow_cost": money.dollars(extra) if extra else None,
-        "user_volume_gallons": money.gallons(Decimal(basis["user_volume_gallons"])) if basis else None,
-        "minimum_gallons": money.gallons(Decimal(parameter(rules, "minimum-charge-water-gallons"))),
-        "window": {"low": parameter(rules, "hearing-minimum-days"), "high": parameter(rules, "hearing-maximum-days")},
-        "cite": lambda ident: cite(rules, ident),
-    }
-
-
-def hearing_notice_text(rules: dict, schedule_id: str) -> str:
-    """The newspaper notice of the meeting on a proposed schedule (rate-schedules.B), as plain text."""
-    return _environment(False).get_template("hearing-notice.txt.j2").render(hearing_notice_context(rules, schedule_id))
-
-
-def user_notice_context(rules: dict, schedule_id: str) -> dict:
-    s = _schedule(rules, schedule_id)
-    if s["status"] == "proposed":
-        raise ClerkError(f"Schedule {schedule_id!r} is only proposed; users are told the adopted schedule. "
-                         f"Run `adopt {schedule_id} …` first, or give an adopted schedule's id.")
-    year, q = _first_quarter(dt.date.fromisoformat(s["effective"]))
-    rates = _rates(rules, s, quarter_name(year, q), False)
-    due = [f"{int(md[3:])} {MONTHS[int(md[:2]) - 1]}" for md in parameter(rules, "bill-due-dates")]
-    return {
-        "schedule": s, "rates": rates, "illustrative": s["status"] == "illustrative",
-        "adoption": s.get("adoption"),
-        "adopted_on": long(dt.date.fromisoformat(s["adoption"]["date"])) if "adoption" in s else None,
-        "ends": long(dt.date.fromisoformat(s["ends"])) if "ends" in s else None,
-        "due_dates": due,
-        "minimum_gallons": money.gallons(Decimal(parameter(rules, "minimum-charge-water-gallons"))),
-        "penalty": {"rate": _percent(parameter(rules, "late-penalty-rate")),
-                    "grace_days": parameter(rules, "late-penalty-grace-days"),
-                    "period_months": parameter(rules, "late-penalty-period-months"),
-                    "reading": interpretation(rules, "penalty-accrual")},
-        "cite": lambda ident: cite(rules, ident),
-    }
-
-
-def user_notice(rules: dict, schedule_id: str) -> dict:
-    """The yearly notice to every user (rate-schedules.D), as {"text": …, "html": …} (HTML is a fragment)."""
-    context = user_notice_context(rules, schedule_id)
-    return {"text": _environment(False).get_template("user-notice.txt.j2").render(context),
-            "html": _environment(True).get_template("user-notice.html.j2").render(context)}
-
-
-# ---- PDF ------------------------------------------------------------------------------------
-
-def pdf_bytes(text: str, title: str, lang: str = "en-US") -> bytes:
-    """A plain PDF of a text: its first paragraph as the heading, blank lines between paragraphs,
-    lines starting "- " as a list. /Title and /Lang set; byte-for-byte reproducible."""
-    from reportlab.lib.pagesizes import LETTER
-    from reportlab.lib.styles import getSampleStyleSheet
-    from reportlab.lib.units import inch
-    from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer
-    from xml.sax.saxutils import escape
-
-    styles = getSampleStyleSheet()
-    out = io.BytesIO()
-    doc = SimpleDocTemplate(out, pagesize=LETTER, title=title, author="Town of Pawling", subject=title,
-                            creator="Pawling sewer kit (calculator/clerk.py)", lang=lang,
-                            displayDocTitle=True, invariant=True,
-                            leftMargin=inch, rightMargin=inch, topMargin=inch, bottomMargin=inch)
-    story = []
-    blocks = [b for b in re.split(r"\n\s*\n", text.strip()) if b.strip()]
-    for i, block in enumerate(blocks):
-        lines = block.splitlines()
-        if i == 0:
-            story.append(Paragraph("<br/>".join(escape(line) for line in lines), styles["Heading2"]))
-            continue
-        para: list[str] = []  # lines of one paragraph: kept as lines (a signature block, an address)
-        for line in lines:
-            if line.startswith("- "):
-                if para:
-                    story.append(Paragraph("<br/>".join(para), styles["BodyText"]))
-                    para = []
-                story.append(Paragraph(escape(line[2:]), styles["BodyText"], bulletText="•"))
-            else:
-                para.append(escape(line.strip()))
-        if para:
-            story.append(Paragraph("<br/>".join(para), styles["BodyText"]))
-        story.append(Spacer(1, 4))
-    doc.build(story)
-    return out.getvalue()
-
-
-def write_pdf(text: str, title: str, path) -> Path:
-    """Write a text as a PDF (see pdf_bytes), atomically."""
-    path = Path(path)
-    _write_atomic(path, pdf_bytes(text, title))
-    return path
-
-
-# ---- writing ----------------------------------------------------------------------------------
-
-def _write_atomic(path: Path, data: bytes) -> None:
-    """Write beside the target, then os.replace: a reader sees the old file or the new one, never half."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    mode = path.stat().st_mode & 0o777 if path.exists() else 0o644
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        os.chmod(tmp, mode)
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
-
-
 def _compile(rules_dir: Path) -> dict:
-    from .validate import RuleError, compile_rules
     if not (rules_dir / "law.yaml").exists():
         raise ClerkError(f"There are no rules in {rules_dir} (no law.yaml). Give --rules-dir the folder that holds law.yaml.")
     try:
@@ -269,7 +50,6 @@ def _compile(rules_dir: Path) -> dict:
 def _candidate(rules_dir: Path, changes: dict[str, str]) -> dict:
     """Compile the rules as they would be with these files (path under rules/ -> text) changed,
     in a temporary copy, so a change that breaks the build is refused before anything is written."""
-    from .validate import RuleError, compile_rules
     with tempfile.TemporaryDirectory() as tmp:
         copy = Path(tmp) / rules_dir.name
         shutil.copytree(rules_dir, copy)
@@ -312,13 +92,12 @@ def _set_top_level(text: str, key: str, value) -> str:
 def _edited(path: Path, changes: dict) -> str:
     """The schedule file's text with these top-level keys set; checked by reading it back."""
     import yaml
-    from .validate import _Loader  # the build's loader: dates stay strings
     text = path.read_text(encoding="utf-8")
-    before = yaml.load(text, Loader=_Loader)
+    before = yaml.load(text, Loader=YamlLoader)
     for key, value in changes.items():
         text = _set_top_level(text, key, value)
-    keys = [k.value for k, _ in yaml.compose(text, Loader=_Loader).value]
-    if yaml.load(text, Loader=_Loader) != before | changes or len(keys) != len(set(keys)):
+    keys = [k.value for k, _ in yaml.compose(text, Loader=YamlLoader).value]
+    if yaml.load(text, Loader=YamlLoader) != before | changes or len(keys) != len(set(keys)):
         raise ClerkError(f"{path}: could not update this file safely (is a key quoted or repeated?). "
                          f"Set {', '.join(changes)} by hand, or write it as the other schedule files are.")
     return text
@@ -391,14 +170,13 @@ def propose(rules_dir: Path, args) -> list[str]:
         fraction = _fraction_arg(args.sewage_fraction)
     else:
         try:
-            fraction = schedule.in_force(_without(rules, sid), effective)["sewage_fraction"]
+            fraction = schedule.in_force(without(rules, sid), effective)["sewage_fraction"]
         except InputError:
             raise ClerkError(f"No schedule is in force on {effective} to take the sewage fraction from; "
                              f"give it with --sewage-fraction, like 0.85.") from None
-    from .validate import _schedule_problems  # the build's own rule for schedules in force
     would_be = [dict(s) for s in rules["schedules"] if s["id"] != sid and s["status"] != "proposed"]
     would_be.append({"id": sid, "status": "adopted", "effective": effective.isoformat(), "_file": f"rules/{rel}"})
-    clash = _schedule_problems(sorted(would_be, key=lambda s: s["effective"]), rules["parameters"], rules_dir)
+    clash = schedule_problems(sorted(would_be, key=lambda s: s["effective"]), rules["parameters"], rules_dir)
     if clash:
         raise ClerkError(f"Once adopted, this schedule would not fit beside the others: {' | '.join(clash)}")
 
@@ -415,16 +193,16 @@ def propose(rules_dir: Path, args) -> list[str]:
         + _block("proposed_on", proposed_on.isoformat())
     )
     candidate = _candidate(rules_dir, {rel: text})
-    new = _schedule(candidate, sid)
+    new = find_schedule(candidate, sid)
     table = effects_table(candidate, new)
-    _write_atomic(path, text.encode("utf-8"))
+    write_atomic(path, text.encode("utf-8"))
 
     report = [f"Wrote rules/{rel}: {new['title']}, PROPOSED, effective {effective}."]
     if replaced:
         report.append(f"It replaces the proposal of {replaced.get('proposed_on', 'an earlier date')}"
                       + ("; the notice recorded for that one is dropped: publish and record a new notice." if "notice" in replaced else "."))
     report += [step["text"] for step in result["explanation"] if step["cite"] in ("rents.D", "rents.E")]
-    report.append(f"Sewage fraction: {_percent(Decimal(fraction))} of metered water use"
+    report.append(f"Sewage fraction: {money.percent(Decimal(fraction))} of metered water use"
                   + (" (as in the schedule in force on that date)." if args.sewage_fraction is None else "."))
     report += ["", *table]
     return report
@@ -432,8 +210,8 @@ def propose(rules_dir: Path, args) -> list[str]:
 
 def effects_table(rules: dict, proposed: dict) -> list[str]:
     """Typical quarterly bills under the schedule in force and under the proposed one."""
-    others = _without(rules, proposed["id"])
-    year, q = _first_quarter(dt.date.fromisoformat(proposed["effective"]))
+    others = without(rules, proposed["id"])
+    year, q = first_quarter_from(dt.date.fromisoformat(proposed["effective"]))
     quarter = quarter_name(year, q)
     current = schedule.in_force(others, quarter_period(year, q)[0])
     rows = [("Water use (gallons)", f"Now ({current['id']})", f"Proposed ({proposed['id']})", "Change")]
@@ -458,7 +236,7 @@ def effects_table(rules: dict, proposed: dict) -> list[str]:
 
 def notice(rules_dir: Path, args) -> list[str]:
     rules = _compile(rules_dir)
-    s = _schedule(rules, args.schedule)
+    s = find_schedule(rules, args.schedule)
     if s["status"] != "proposed":
         raise ClerkError(f"Schedule {s['id']!r} is {s['status']}, not proposed; only a proposed schedule is published "
                          f"for comment. Run `propose` for a new one.")
@@ -493,9 +271,9 @@ def notice(rules_dir: Path, args) -> list[str]:
 
     out = _output_dir(rules_dir, args.output_dir)
     txt_path, pdf_path = out / f"hearing-notice-{s['id']}.txt", out / f"hearing-notice-{s['id']}.pdf"
-    _write_atomic(txt_path, body.encode("utf-8"))
-    _write_atomic(pdf_path, pdf)
-    _write_atomic(path, text.encode("utf-8"))
+    write_atomic(txt_path, body.encode("utf-8"))
+    write_atomic(pdf_path, pdf)
+    write_atomic(path, text.encode("utf-8"))
     return [f"Recorded the notice in rules/rate-schedules/{s['id']}.yaml: published {published}, meeting {meeting} "
             f"at {record['time']} ({(meeting - published).days} days after publication; lawful window {w['earliest']} "
             f"to {w['latest']}).",
@@ -504,7 +282,7 @@ def notice(rules_dir: Path, args) -> list[str]:
 
 def adopt(rules_dir: Path, args) -> list[str]:
     rules = _compile(rules_dir)
-    s = _schedule(rules, args.schedule)
+    s = find_schedule(rules, args.schedule)
     if s["status"] != "proposed":
         raise ClerkError(f"Schedule {s['id']!r} is {s['status']}, not proposed; only a proposed schedule can be adopted.")
     if "notice" not in s:
@@ -525,7 +303,7 @@ def adopt(rules_dir: Path, args) -> list[str]:
     path = rules_dir / "rate-schedules" / f"{s['id']}.yaml"
     text = _edited(path, {"status": "adopted", "adoption": record})
     candidate = _candidate(rules_dir, {f"rate-schedules/{s['id']}.yaml": text})
-    _write_atomic(path, text.encode("utf-8"))
+    write_atomic(path, text.encode("utf-8"))
     report = [f"Schedule {s['id']} is adopted: {args.ayes} ayes of {parameter(rules, 'town-board-size')} members "
               f"(needed {adoption.majority(rules)}), on {day}. Wrote rules/rate-schedules/{s['id']}.yaml.",
               f"It is in force from {s['effective']}"
@@ -542,7 +320,7 @@ def adopt(rules_dir: Path, args) -> list[str]:
 
 def user_notice_command(rules_dir: Path, args) -> list[str]:
     rules = _compile(rules_dir)
-    s = _schedule(rules, args.schedule)
+    s = find_schedule(rules, args.schedule)
     notice_ = user_notice(rules, s["id"])
     title = (("ILLUSTRATIVE – " if s["status"] == "illustrative" else "")
              + f"Annual notice of sewer rates, schedule {s['id']} – Town of Pawling")
@@ -550,7 +328,7 @@ def user_notice_command(rules_dir: Path, args) -> list[str]:
     out = _output_dir(rules_dir, args.output_dir)
     paths = [out / f"user-notice-{s['id']}.{ext}" for ext in ("txt", "html", "pdf")]
     for p, data in zip(paths, (notice_["text"].encode("utf-8"), notice_["html"].encode("utf-8"), pdf)):
-        _write_atomic(p, data)
+        write_atomic(p, data)
     lines = [f"Wrote {', '.join(map(str, paths))}."]
     if s["status"] == "illustrative":
         lines.append(f"ILLUSTRATIVE: {s['id']} is not a rate the Town has adopted; do not send this notice to users.")
@@ -573,7 +351,6 @@ class _Parser(argparse.ArgumentParser):
 
 
 def parser() -> argparse.ArgumentParser:
-    from .validate import RULES_DIR
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument("--rules-dir", default=str(RULES_DIR), help="the rules/ folder (default: this repository's)")
     p = _Parser(prog="rates", description="The Town Clerk's yearly rate schedule: propose, notice, adopt, user-notice.")

@@ -1,0 +1,65 @@
+"""The law's due dates as a calendar file (.ics): each quarterly bill and each
+Section 307 report of a major contributing industry, for this year and the next."""
+from __future__ import annotations
+
+import datetime as dt
+import os
+from pathlib import Path
+
+from calculator.dates import due_date, month_day, quarter_name
+from calculator.files import write_atomic
+from calculator.rules import parameter
+
+CALENDAR_FILE = "industry/sewer-due-dates.ics"
+
+
+def due_dates(rules: dict, years) -> list[dict]:
+    """The dates the calendar file carries, from rules/parameters: each quarterly bill's
+    due date (bill-due-dates) and each Section 307 report date of a major
+    contributing industry (industry-report-due-dates)."""
+    bills, reports = rules["parameters"]["bill-due-dates"], rules["parameters"]["industry-report-due-dates"]
+    out = []
+    for year in years:
+        for q in range(1, 5):
+            out.append({"date": due_date(rules, year, q), "kind": "sewer-bill", "cite": bills["cite"],
+                        "quote": bills["quote"], "title": f"Quarterly sewer bill due ({quarter_name(year, q)})"})
+        for md in parameter(rules, "industry-report-due-dates"):
+            out.append({"date": month_day(year, md), "kind": "section-307-report", "cite": reports["cite"],
+                        "quote": reports["quote"],
+                        "title": "Section 307 report due (major contributing industries)"})
+    return sorted(out, key=lambda d: (d["date"], d["kind"]))
+
+
+def calendar_stamp(today):
+    """DTSTAMP for the calendar: SOURCE_DATE_EPOCH when set, else midnight UTC on
+    1 January of the build year, so two builds of one commit give the same file."""
+    epoch = os.environ.get("SOURCE_DATE_EPOCH")
+    if epoch:
+        return dt.datetime.fromtimestamp(int(epoch), dt.timezone.utc)
+    return dt.datetime(today.year, 1, 1, tzinfo=dt.timezone.utc)
+
+
+def build_due_dates_calendar(rules: dict, docs: Path, today) -> Path:
+    """Step 2e: the due dates of this year and the next as an iCalendar file (.ics)."""
+    from icalendar import Calendar, Event
+    cal = Calendar()
+    cal.add("prodid", "-//Town of Pawling sewer self-service kit//Sewer due dates//EN")
+    cal.add("version", "2.0")
+    cal.add("calscale", "GREGORIAN")
+    cal.add("x-wr-calname", "Town of Pawling sewer due dates")
+    stamp = calendar_stamp(today)
+    for d in due_dates(rules, (today.year, today.year + 1)):
+        event = Event()
+        event.add("uid", f"{d['date'].isoformat()}-{d['kind']}@pawling-sewer-kit")
+        event.add("dtstamp", stamp)
+        event.add("dtstart", d["date"])
+        event.add("dtend", d["date"] + dt.timedelta(days=1))
+        event.add("summary", d["title"])
+        event.add("description", f"Town of Pawling sewer-use law, {d['cite']}: \"{d['quote']}\"")
+        event.add("categories", [d["kind"]])
+        event.add("transp", "TRANSPARENT")
+        cal.add_component(event)
+    target = docs / CALENDAR_FILE
+    target.parent.mkdir(parents=True, exist_ok=True)
+    write_atomic(target, cal.to_ical())
+    return target

@@ -1,0 +1,40 @@
+"""The notices on the site: each as a PDF beside its page, and the Atom feed that
+announces them (feedgen)."""
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+from feedgen.feed import FeedGenerator
+
+from calculator.files import write_atomic
+
+from .pdf import write_pdf
+
+
+def publish_notices(items: list[dict], docs: Path) -> None:
+    """Step 2c: each notice as a PDF beside its page, and the notices feed (Atom)."""
+    folder = docs / "notices"
+    folder.mkdir(parents=True, exist_ok=True)
+    for n in items:
+        (folder / n["slug"]).mkdir(parents=True, exist_ok=True)
+        write_pdf(n["text"], n["title"], folder / n["slug"] / f"{n['slug']}.pdf")
+    feed = FeedGenerator()
+    feed.id("urn:pawling-sewer-kit:notices")
+    feed.title("Town of Pawling sewer notices")
+    feed.subtitle("Proposed sewer rate schedules, public comment meetings, and adopted rates.")
+    feed.link(href="./", rel="alternate")
+    feed.link(href="feed.xml", rel="self")
+    feed.language("en")
+    latest = max((n["date"] for n in items), default="1992-03-04")
+    feed.updated(dt.datetime.fromisoformat(latest + "T12:00:00+00:00"))
+    for n in reversed(items):  # feedgen puts the last added first
+        entry = feed.add_entry()
+        entry.id(f"urn:pawling-sewer-kit:notice:{n['slug']}")
+        entry.title(n["title"])
+        entry.link(href=f"{n['slug']}/")
+        when = dt.datetime.fromisoformat(n["date"] + "T12:00:00+00:00")
+        entry.published(when)
+        entry.updated(when)
+        entry.content(n["text"], type="text")
+    write_atomic(folder / "feed.xml", feed.atom_str(pretty=True))

@@ -1,0 +1,105 @@
+"""Setting up a machine for the kit, with the standard library only (build.py runs
+this under whatever python3 the machine has, before any package is installed).
+
+- The kit lives in its own virtual environment, `.venv/` in the repository: a
+  distribution's python3 is "externally managed" (PEP 668) and refuses pip installs,
+  so build.py creates .venv once and re-runs itself inside it.
+- What Debian/Ubuntu packages provide (python3-venv, Node and npm, Chromium, Java)
+  is installed with apt-get when running as root; otherwise the message gives the
+  one command to run. See docs/decisions/007-project-virtualenv.md.
+"""
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+VENV = ROOT / ".venv"
+
+
+def venv_python() -> Path:
+    return VENV / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
+
+
+def in_venv() -> bool:
+    return Path(sys.prefix).resolve() == VENV.resolve()
+
+
+def run(cmd: list, **kw) -> None:
+    print("+ " + " ".join(map(str, cmd)), flush=True)
+    subprocess.run([str(c) for c in cmd], check=True, cwd=ROOT, **kw)
+
+
+def apt_install(packages: list[str], why: str) -> None:
+    """Install Debian packages as root, or stop with the command a person should run."""
+    if not packages:
+        return
+    if hasattr(os, "geteuid") and os.geteuid() == 0 and shutil.which("apt-get"):
+        env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
+        run(["apt-get", "update", "-qq"], env=env)
+        run(["apt-get", "install", "-y", "-qq", "--no-install-recommends", *packages], env=env)
+        return
+    raise SystemExit(f"{why} Install {' and '.join(packages)} with:\n\n"
+                     f"    sudo apt-get install {' '.join(packages)}\n\nthen run the same command again.")
+
+
+def ensure_venv() -> None:
+    """Create .venv with this python3 if it is missing (installing Debian's python3-venv
+    when venv cannot make one), then re-run this very command inside it."""
+    if in_venv():
+        return
+    python = venv_python()
+    if not python.exists():
+        made = subprocess.run([sys.executable, "-m", "venv", str(VENV)], cwd=ROOT).returncode == 0
+        if not made or not python.exists():
+            shutil.rmtree(VENV, ignore_errors=True)
+            version = f"python{sys.version_info.major}.{sys.version_info.minor}-venv"
+            apt_install(["python3-venv", version],
+                        f"This python3 ({sys.executable}) cannot create a virtual environment.")
+            run([sys.executable, "-m", "venv", VENV])
+        print(f"Created the project's Python environment in {VENV.relative_to(ROOT)}/.", flush=True)
+    script = Path(sys.argv[0]).resolve()
+    os.execv(str(python), [str(python), str(script), *sys.argv[1:]])
+
+
+def find_chromium() -> str | None:
+    """The system's Chromium (Debian's package), or Chrome where that is what the machine has.
+    The browser tests prefer Playwright's own Chromium when it is installed (tests/browser/conftest.py)."""
+    for name in ("chromium", "chromium-browser", "google-chrome"):
+        found = shutil.which(name)
+        if found:
+            return found
+    return None
+
+
+def install(with_tests: bool) -> None:
+    """Install what the kit needs into .venv: the Python packages (pyproject.toml), Pyodide
+    and the checkers from npm (package-lock.json), and the Debian packages: Node and npm
+    when missing; for the tests, Chromium and Java (the Nu Html Checker)."""
+    needed = [("nodejs", shutil.which("node")), ("npm", shutil.which("npm"))]
+    if with_tests:
+        needed += [("chromium", find_chromium()), ("default-jre-headless", shutil.which("java"))]
+    apt_install([pkg for pkg, present in needed if not present],
+                "The kit needs these Debian packages" + (" for its tests." if with_tests else "."))
+    run([sys.executable, "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
+         "-e", ".[test]" if with_tests else "."])
+    run(["npm", "ci", "--no-audit", "--no-fund", "--loglevel=error"])
+
+
+def installed() -> bool:
+    """Whether this Python has the kit's packages (the build needs them)."""
+    from importlib.util import find_spec
+    return all(find_spec(name) is not None for name in ("yaml", "jsonschema", "jinja2", "mkdocs", "material"))
+
+
+def test(pytest_args: list[str]) -> int:
+    """The one test command: install what is needed, then run every test."""
+    install(with_tests=True)
+    code = subprocess.run([sys.executable, "-m", "pytest", *pytest_args], cwd=ROOT).returncode
+    if code == 5:
+        print("pytest collected no tests: that is a failure here.", file=sys.stderr)
+        return 1
+    return code

@@ -1,0 +1,174 @@
+"""The site's pages from rules/: what each template sees (the rules arranged for
+reading, and worked examples computed by the engine), rendered with Jinja2 into
+Markdown for mkdocs; and the site's documents made beside them (the application PDF)."""
+from __future__ import annotations
+
+import datetime as dt
+import os
+import re
+import shutil
+from decimal import Decimal
+from pathlib import Path
+
+import jinja2
+
+from calculator import application, bill, money, schedule
+from calculator.dates import long, next_quarter_due, quarter_name, quarter_of
+from calculator.law import anchor, provision_text
+
+from .application_pdf import build_blank_pdf
+from .due_dates import CALENDAR_FILE, due_dates
+from .notices import hearing_notice_text, user_notice
+from .wheel import WHEEL_NAME, engine_build_id, engine_version, pypdf_wheel_name
+
+ROOT = Path(__file__).resolve().parent.parent
+
+PAGES = ROOT / "docs" / "templates" / "pages"
+APPLICATION_PDF = "permit/application.pdf"
+
+
+def build_date():
+    """The day the site is built for (SOURCE_DATE_EPOCH when set, for reproducible builds)."""
+    epoch = os.environ.get("SOURCE_DATE_EPOCH")
+    if epoch:
+        return dt.datetime.fromtimestamp(int(epoch), dt.timezone.utc).date()
+    return dt.date.today()
+
+
+def stage_docs(staging: Path) -> Path:
+    """Step 2a: copy the hand-written pages into a fresh folder (templates stay behind)."""
+    docs = staging / "docs"
+    shutil.copytree(ROOT / "docs", docs, ignore=shutil.ignore_patterns("templates", "overrides", "*.j2"))
+    return docs
+
+
+def render_pages(rules: dict, docs: Path, ctx: dict | None = None) -> list[Path]:
+    """Step 2b: render the pages generated from rules/ (Jinja2 templates in docs/templates/pages/).
+    `law.md.j2` becomes law/index.md; `rates/schedule.md.j2` is rendered once per schedule."""
+    env = jinja_environment(PAGES)
+    ctx = ctx or page_context(rules, build_date())
+    written = []
+    for template in sorted(PAGES.rglob("*.md.j2")):
+        rel = template.relative_to(PAGES).as_posix()
+        if rel == "rates/schedule.md.j2":
+            targets = [(f"rates/{s['id']}/index.md", {"schedule": s}) for s in ctx["schedules"]]
+        elif rel == "notices/notice.md.j2":
+            targets = [(f"notices/{n['slug']}/index.md", {"notice": n}) for n in ctx["notices"]]
+        else:
+            name = rel[: -len(".md.j2")]
+            targets = [("index.md" if name == "index" else f"{name}/index.md", {})]
+        for out, extra in targets:
+            path = docs / out
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(env.get_template(rel).render(**ctx, **extra), encoding="utf-8")
+            written.append(path)
+    return written
+
+
+def jinja_environment(folder: Path):
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(folder)), undefined=jinja2.ChainableUndefined,
+                             keep_trailing_newline=True, trim_blocks=True, lstrip_blocks=True, autoescape=False)
+    md_special = re.compile(r"([\\`*_\[\]<>#|])")
+    env.filters["md"] = lambda text: md_special.sub(r"\\\1", str(text))
+    env.filters["anchor"] = anchor
+    env.filters["html"] = lambda text: jinja2.utils.markupsafe.escape(str(text))
+    env.filters["long"] = lambda d: long(d if hasattr(d, "year") else dt.date.fromisoformat(d))
+    env.filters["dollars"] = lambda x: money.dollars(Decimal(str(x)))
+    env.filters["percent"] = lambda x: money.percent(Decimal(str(x)))
+    return env
+
+
+def page_context(rules: dict, today) -> dict:
+    """What the page templates see: the rules, arranged for reading, and worked examples
+    computed by the engine (so no page states a number the engine did not produce)."""
+    build_id = engine_build_id(rules)  # the engine wheel's folder, engine/<build id>/
+    by_id = {p["id"]: dict(p, anchor=anchor(p["id"]), words=provision_text(p)) for p in rules["provisions"]}
+    params_by_cite: dict[str, list] = {}
+    for p in rules["parameters"].values():
+        params_by_cite.setdefault(p["cite"], []).append(p)
+    interps_by_cite: dict[str, list] = {}
+    for i in rules["interpretations"].values():
+        interps_by_cite.setdefault(i["reads"], []).append(i)
+    quarter = next_quarter_due(rules, today)
+    try:
+        current = schedule.in_force(rules, today)
+    except Exception:
+        current = None
+    example = bill.compute(rules, quarter, {"water-gallons": "12000"})
+    minimum = bill.compute(rules, quarter, {"water-gallons": "0"})
+    schedules = []
+    for s in rules["schedules"]:
+        q = quarter_name(*quarter_of(dt.date.fromisoformat(s["effective"])))
+        at = bill.compute(rules, q, {"water-gallons": "0"}, vc_per_1000=s["vc_per_1000_gallons"],
+                          sewage_fraction=s["sewage_fraction"])
+        meeting = s.get("notice", {}).get("meeting")
+        days = (__import__("datetime").date.fromisoformat(meeting) - today).days if meeting else None
+        schedules.append(dict(s, minimum_charge=at["minimum_charge"], label=schedule.LABELS[s["status"]],
+                              days_to_meeting=days,
+                              in_force=current is not None and s["id"] == current["id"]))
+    return {
+        "rules": rules, "today": today.isoformat(), "provisions": by_id,
+        "articles": [dict(a, top=[by_id[i] for i in a["provisions"]]) for a in rules["law"]["articles"]],
+        "params_by_cite": params_by_cite, "interps_by_cite": interps_by_cite,
+        "interpretations": list(rules["interpretations"].values()),
+        "schedules": schedules, "current": current and next(s for s in schedules if s["id"] == current["id"]),
+        "proposed": [s for s in schedules if s["status"] == "proposed"],
+        "example": example, "minimum": minimum, "example_quarter": quarter,
+        "build_id": build_id,
+        "wheel": f"{build_id}/{WHEEL_NAME}-{engine_version()}-py3-none-any.whl",
+        "notices": notice_list(rules),
+        "parameters": rules["parameters"],
+        **permit_context(rules), **industry_context(rules, today),
+    }
+
+
+def notice_list(rules: dict) -> list[dict]:
+    """Every notice the Town has given under the rate-schedule process, newest first:
+    each hearing notice (rate-schedules.B) and each annual notice to users with an
+    adopted schedule (rate-schedules.D)."""
+    out = []
+    for s in rules["schedules"]:
+        if s.get("notice"):
+            out.append({"slug": f"{s['id']}-hearing", "kind": "Hearing notice", "date": s["notice"]["published"],
+                        "schedule": s["id"], "cite": "rate-schedules.B",
+                        "title": f"Proposed sewer rate schedule {s['id']}: public comment meeting",
+                        "text": hearing_notice_text(rules, s["id"])})
+        if s["status"] == "adopted":
+            notice = user_notice(rules, s["id"])
+            out.append({"slug": f"{s['id']}-rates", "kind": "Annual notice to users", "date": s["adoption"]["date"],
+                        "schedule": s["id"], "cite": "rate-schedules.D",
+                        "title": f"Sewer rate schedule {s['id']} adopted: the rate, the minimum charge and due dates",
+                        "text": notice["text"], "html": notice["html"]})
+    return sorted(out, key=lambda n: (n["date"], n["slug"]), reverse=True)
+
+
+def permit_context(rules: dict) -> dict:
+    """What the permit pages see: the checker's questions with where each answer
+    leads, its outcomes, the application form by section, and the files beside them."""
+    flow = rules["permits"]
+    question_ids = {q["id"] for q in flow["questions"]}
+    titles = {q["id"]: q["text"] for q in flow["questions"]}
+    titles.update({o["id"]: o["title"] for o in flow["outcomes"]})
+    questions = [dict(q, choices=[dict(c, leads_to=titles[c["next"]], leads_to_outcome=c["next"] not in question_ids)
+                                  for c in q["choices"]])
+                 for q in flow["questions"]]
+    form = application.form(rules)
+    sections = [dict(s, fields=[f for f in form["fields"] if f["section"] == s["id"]]) for s in form["sections"]]
+    return {
+        "permit_flow": dict(flow, questions=questions), "application_form": form,
+        "application_sections": sections, "application_fee": application.fee(rules),
+        "application_pdf": APPLICATION_PDF, "pypdf_wheel": pypdf_wheel_name(),
+        "law_index": {p["id"]: {"anchor": anchor(p["id"]), "heading": p["heading"]} for p in rules["provisions"]},
+    }
+
+
+def industry_context(rules: dict, today) -> dict:
+    """What the industry page sees: the calendar file, and the years and dates it holds."""
+    years = (today.year, today.year + 1)
+    return {"calendar_file": CALENDAR_FILE, "calendar_years": years, "calendar_dates": due_dates(rules, years)}
+
+
+def build_application_pdf(rules: dict, docs: Path) -> Path:
+    """The blank, fillable permit application (rules/application-form.yaml) as a PDF in
+    the site. The browser fills a copy of it from the checker's answers."""
+    return build_blank_pdf(rules, docs / APPLICATION_PDF)

@@ -1,0 +1,160 @@
+"""Building the site: named steps into a staging folder beside site/, swapped in only
+when every step has passed, so a failed build keeps the previous site."""
+from __future__ import annotations
+
+import functools
+import http.server
+import logging
+import mimetypes
+import os
+import shutil
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from .due_dates import build_due_dates_calendar
+from .errors import BuildError
+from .feed import publish_notices
+from .harden import secure_pages, write_service_worker
+from .pages import build_application_pdf, build_date, page_context, render_pages, stage_docs
+from .validate import RULES_DIR, compile_rules, read_yaml
+from .wheel import build_engine_wheel, build_pypdf_wheel
+
+ROOT = Path(__file__).resolve().parent.parent
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+
+
+def validate_rules(rules_dir: Path | None = None) -> dict:
+    """Step 1: read and check every rule file; stop with what to fix."""
+    return compile_rules(rules_dir or RULES_DIR)
+
+
+def copy_pyodide(docs: Path) -> Path:
+    """Step 4: Pyodide's core files from node_modules (pinned by package-lock.json)."""
+    src = ROOT / "node_modules" / "pyodide"
+    if not src.is_dir():
+        raise BuildError("node_modules/pyodide is missing. Run `npm ci` first (python build.py install does it).")
+    dst = docs / "pyodide"
+    dst.mkdir(parents=True, exist_ok=True)
+    for name in PYODIDE_FILES:
+        shutil.copy2(src / name, dst / name)
+    return dst
+
+
+def run_mkdocs(docs: Path, site: Path) -> None:
+    """Step 5: mkdocs build --strict on the staged pages."""
+    from mkdocs.commands.build import build as mkdocs_build
+    from mkdocs.config import load_config
+    from mkdocs.exceptions import Abort, ConfigurationError
+    log = logging.getLogger("mkdocs")
+    log.setLevel(logging.WARNING)
+    if not log.handlers:
+        handler = logging.StreamHandler(sys.stderr)
+        handler.setFormatter(logging.Formatter("  mkdocs %(levelname)s: %(message)s"))
+        log.addHandler(handler)
+    try:
+        config = load_config(config_file=str(ROOT / "mkdocs.yml"), docs_dir=str(docs), site_dir=str(site),
+                             strict=True, theme={"name": "material", "custom_dir": str(ROOT / "docs" / "overrides"),
+                                                 **_theme_options()})
+        mkdocs_build(config)
+    except (Abort, ConfigurationError) as exc:
+        raise BuildError(f"mkdocs refused the pages: {exc}. The warnings above say which page and link to fix.")
+
+
+def _theme_options() -> dict:
+    theme = dict(read_yaml(ROOT / "mkdocs.yml")["theme"])
+    theme.pop("name", None)
+    theme.pop("custom_dir", None)
+    return theme
+
+
+def swap_in(new_site: Path, site: Path) -> None:
+    """Step 6: replace site/ with the new build only now that every step has passed."""
+    old = site.with_name(f".site-old-{os.getpid()}")
+    if site.exists():
+        os.replace(site, old)
+    os.replace(new_site, site)
+    shutil.rmtree(old, ignore_errors=True)
+
+
+def build(site: Path = ROOT / "site", rules_dir: Path | None = None) -> Path:
+    started = time.perf_counter()
+    site = Path(site).resolve()
+    site.parent.mkdir(parents=True, exist_ok=True)
+    # staged beside the target, so the final swap is a rename on one file system
+    staging = Path(tempfile.mkdtemp(prefix=".site-build-", dir=site.parent))
+    try:
+        step("Checking the rules")
+        rules = validate_rules(rules_dir)
+        step("Rendering the pages from the rules")
+        docs = stage_docs(staging)
+        ctx = page_context(rules, build_date())  # once: the pages and the notices share it
+        build_id = ctx["build_id"]
+        render_pages(rules, docs, ctx)
+        publish_notices(ctx["notices"], docs)
+        build_application_pdf(rules, docs)
+        build_due_dates_calendar(rules, docs, build_date())
+        step("Packing the calculator and the rules for the browser")
+        build_engine_wheel(rules, docs / "engine" / build_id)
+        build_pypdf_wheel(docs / "engine")
+        step("Copying Pyodide (Python for the browser)")
+        copy_pyodide(docs)
+        step("Building the site with mkdocs")
+        run_mkdocs(docs, staging / "site")
+        step("Adding the security policy and the offline cache")
+        secure_pages(staging / "site")
+        write_service_worker(staging / "site", build_id)
+        step("Publishing to site/")
+        swap_in(staging / "site", site)
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+    print(f"Built {site} in {time.perf_counter() - started:.1f} s", flush=True)
+    return site
+
+
+def step(name: str) -> None:
+    print(f"- {name}", flush=True)
+
+
+def serve(site: Path = ROOT / "site", host: str = "127.0.0.1", port: int = 8000):
+    """Serve site/ with the types Pyodide needs (.mjs as JavaScript, .wasm for streaming compile)."""
+    mimetypes.add_type("text/javascript", ".mjs")
+    mimetypes.add_type("application/wasm", ".wasm")
+
+    class Handler(http.server.SimpleHTTPRequestHandler):
+        extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
+                          ".mjs": "text/javascript", ".wasm": "application/wasm", ".js": "text/javascript",
+                          ".whl": "application/zip", ".zip": "application/zip", ".ics": "text/calendar",
+                          ".xml": "application/xml"}
+
+        def log_message(self, *args):
+            pass
+
+    server = http.server.ThreadingHTTPServer((host, port), functools.partial(Handler, directory=str(site)))
+    return server
+
+
+def build_or_report(site: Path = ROOT / "site") -> bool:
+    """Build; on a refusal print what to fix (site/ unchanged) and return False."""
+    from .validate import RuleError
+    try:
+        build(site)
+    except RuleError as exc:
+        print("The build stopped; site/ is unchanged. Fix these in rules/:", file=sys.stderr)
+        for p in exc.problems:
+            print("  " + p, file=sys.stderr)
+        return False
+    except BuildError as exc:
+        print(f"The build stopped; site/ is unchanged. {exc}", file=sys.stderr)
+        return False
+    return True
+
+
+def serve_forever(site: Path = ROOT / "site", host: str = "127.0.0.1", port: int = 8000) -> None:
+    server = serve(site, host, port)
+    print(f"Serving the site at http://{host}:{port}/ (Ctrl+C to stop)", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass

@@ -1,0 +1,106 @@
+"""Packing Python for the browser: the engine with the compiled rules, and pypdf, each
+as a pure py3-none-any wheel with fixed timestamps, so one commit gives the same bytes."""
+from __future__ import annotations
+
+import base64
+import hashlib
+import io
+import json
+import zipfile
+from pathlib import Path
+
+import calculator
+from calculator.files import write_atomic
+
+ENGINE = Path(calculator.__file__).resolve().parent
+WHEEL_NAME = "pawling_sewer_kit"
+# Fixed timestamp inside zip files, so two builds of one commit are identical.
+ZIP_TIME = (1980, 1, 1, 0, 0, 0)
+
+
+def engine_version() -> str:
+    import calculator
+    return calculator.__version__
+
+
+def engine_build_id(rules: dict) -> str:
+    """A short hash of the engine's code and the compiled rules. The wheel is served from
+    engine/<id>/, so a rebuilt site with a changed rate never gets an old cached engine."""
+    digest = hashlib.sha256(json.dumps(rules, sort_keys=True, ensure_ascii=False).encode())
+    for rel, data in package_files(ENGINE, only=("*.py",)).items():
+        digest.update(rel.encode() + b"\0" + data)
+    return digest.hexdigest()[:12]
+
+
+def build_engine_wheel(rules: dict, out_dir: Path) -> Path:
+    """Step 3: the engine and the compiled rules as a pure py3-none-any wheel."""
+    files = package_files(ENGINE, only=("*.py",))  # the whole engine: it is all standard library
+    files["calculator/compiled_rules.json"] = json.dumps(rules, sort_keys=True, ensure_ascii=False).encode()
+    return write_wheel(WHEEL_NAME, engine_version(), files, out_dir,
+                       summary="The Town of Pawling sewer-use law as a calculator")
+
+
+def build_pypdf_wheel(out_dir: Path) -> Path:
+    """Step 3b: the installed pypdf (pure Python) as a wheel beside the engine, so the
+    browser can fill the permit application with calculator.application.fill_pdf."""
+    import importlib.metadata
+
+    import pypdf
+    dist = importlib.metadata.distribution("pypdf")
+    files = package_files(Path(pypdf.__file__).parent)
+    licences = {}
+    for f in dist.files or []:
+        if f.name.upper().startswith(("LICENSE", "LICENCE", "COPYING")):
+            licences[f"licenses/{f.name}"] = Path(dist.locate_file(f)).read_bytes()
+    return write_wheel("pypdf", dist.version, files, out_dir, summary=dist.metadata["Summary"] or "",
+                       dist_files=licences)
+
+
+def package_files(package_dir: Path, only: tuple[str, ...] = ("*",)) -> dict[str, bytes]:
+    """A package folder's files, keyed by their path in a wheel (`pkg/sub/mod.py`), in
+    sorted order; bytecode caches are left out."""
+    package_dir = Path(package_dir)
+    files: dict[str, bytes] = {}
+    for path in sorted(p for pattern in only for p in package_dir.rglob(pattern)):
+        rel = path.relative_to(package_dir)
+        if not path.is_file() or "__pycache__" in rel.parts or path.suffix == ".pyc":
+            continue
+        files[f"{package_dir.name}/{rel.as_posix()}"] = path.read_bytes()
+    return dict(sorted(files.items()))
+
+
+def write_wheel(name: str, version: str, files: dict[str, bytes], out_dir: Path, summary: str = "",
+                dist_files: dict[str, bytes] | None = None) -> Path:
+    """Write these files as a pure py3-none-any wheel (METADATA, WHEEL, top_level.txt and
+    RECORD added), with fixed timestamps and order, so one input gives the same bytes."""
+    dist = f"{name}-{version}.dist-info"
+    files = dict(files)
+    for rel, data in (dist_files or {}).items():
+        files[f"{dist}/{rel}"] = data
+    files[f"{dist}/METADATA"] = (f"Metadata-Version: 2.1\nName: {name.replace('_', '-')}\nVersion: {version}\n"
+                                 f"Summary: {summary}\n").encode()
+    files[f"{dist}/WHEEL"] = b"Wheel-Version: 1.0\nGenerator: pawling-build\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
+    top = sorted({n.split("/")[0] for n in files if "/" in n and not n.startswith(dist)})
+    files[f"{dist}/top_level.txt"] = "".join(f"{t}\n" for t in top).encode()
+    record = []
+    for rel, data in files.items():
+        digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+        record.append(f"{rel},sha256={digest},{len(data)}")
+    record.append(f"{dist}/RECORD,,")
+    files[f"{dist}/RECORD"] = ("\n".join(record) + "\n").encode()
+    out_dir.mkdir(parents=True, exist_ok=True)
+    target = out_dir / f"{name}-{version}-py3-none-any.whl"
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as zf:
+        for rel, data in files.items():
+            info = zipfile.ZipInfo(rel, ZIP_TIME)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            zf.writestr(info, data)
+    write_atomic(target, buf.getvalue())
+    return target
+
+
+def pypdf_wheel_name() -> str:
+    import importlib.metadata
+    return f"pypdf-{importlib.metadata.version('pypdf')}-py3-none-any.whl"

@@ -1,0 +1,113 @@
+"""The layers: the engine (calculator/) imports only the standard library and itself;
+the kit (kit/) may import the engine, never the other way; build.py sits on top.
+Every import counts, including those inside functions, and no cycle is allowed."""
+import ast
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGES = ("calculator", "kit")
+
+
+def module_name(path: Path) -> str:
+    rel = path.relative_to(ROOT).with_suffix("")
+    parts = rel.parts[:-1] if rel.name == "__init__" else rel.parts
+    return ".".join(parts)
+
+
+def imports(path: Path) -> set[str]:
+    """Every module a file imports, anywhere in it, resolved to absolute names."""
+    here = module_name(path)
+    package = here if path.name == "__init__.py" else here.rpartition(".")[0]
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")[: len(package.split(".")) - node.level + 1]
+                mod = ".".join(base + ([node.module] if node.module else []))
+            else:
+                mod = node.module
+            found.add(mod)
+            found.update(f"{mod}.{alias.name}" for alias in node.names)  # `from pkg import module`
+    return found
+
+
+def graph() -> dict[str, set[str]]:
+    files = {module_name(p): p for pkg in PACKAGES for p in (ROOT / pkg).rglob("*.py")}
+    files["build"] = ROOT / "build.py"
+    return {name: {m for m in imports(path) if m in files} | {m.rpartition(".")[0] for m in imports(path)
+                                                              if m.rpartition(".")[0] in files and m not in files}
+            for name, path in files.items()}
+
+
+def test_the_engine_imports_only_the_standard_library_and_itself():
+    stdlib = set(sys.stdlib_module_names) | {"__future__"}
+    bad = {}
+    for path in (ROOT / "calculator").rglob("*.py"):
+        for mod in imports(path):
+            top = mod.split(".")[0]
+            if top != "calculator" and top not in stdlib and mod != "pypdf" and not mod.startswith("pypdf."):
+                bad.setdefault(module_name(path), set()).add(mod)
+    assert not bad, f"the engine must import only the standard library (pypdf inside fill_pdf): {bad}"
+
+
+def test_pypdf_is_imported_only_inside_the_function_that_fills_the_pdf():
+    tree = ast.parse((ROOT / "calculator" / "application.py").read_text())
+    top_level = [n for n in tree.body if isinstance(n, (ast.Import, ast.ImportFrom))]
+    assert not any("pypdf" in ast.dump(n) for n in top_level)
+    fill = next(n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name == "fill_pdf")
+    assert "pypdf" in ast.dump(fill)
+
+
+def test_imports_flow_one_way_build_kit_calculator():
+    g = graph()
+    back = [(a, b) for a, deps in g.items() for b in deps
+            if (a.startswith("calculator") and not b.startswith("calculator"))
+            or (a.startswith("kit") and b == "build")]
+    assert not back, back
+    assert any(b.startswith("calculator") for a, deps in g.items() if a.startswith("kit") for b in deps)
+
+
+def cycles(g: dict[str, set[str]]) -> list[list[str]]:
+    """Every strongly connected component of more than one module (or a self-import)."""
+    index, low, stack, on, out = {}, {}, [], set(), []
+    counter = [0]
+
+    def visit(v):
+        index[v] = low[v] = counter[0]
+        counter[0] += 1
+        stack.append(v)
+        on.add(v)
+        for w in g.get(v, ()):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            comp = []
+            while True:
+                w = stack.pop()
+                on.discard(w)
+                comp.append(w)
+                if w == v:
+                    break
+            if len(comp) > 1 or v in g.get(v, ()):
+                out.append(sorted(comp))
+
+    for v in sorted(g):
+        if v not in index:
+            visit(v)
+    return out
+
+
+def test_there_is_no_import_cycle_anywhere():
+    assert cycles(graph()) == []
+
+
+def test_the_cycle_finder_finds_a_cycle():
+    assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+    assert cycles({"a": {"a"}}) == [["a"]]
+    assert cycles({"a": {"b"}, "b": set()}) == []
