@@ -144,61 +144,82 @@ def evaluate(rules: dict, answers) -> dict:
     }
 
 
-# ---- the graph's own soundness (for tests and the Clerk's tools) -----------------
+# ---- the graph's own soundness (validation reports it at its place in permits.yaml) ----
 
-def problems(flow: dict) -> list[str]:
-    """What is wrong with the graph: dangling or unknown nodes, unreachable
-    questions, cycles, unknown readings or guides. Empty when sound."""
-    out = []
+def problems(flow: dict) -> list[tuple[list, str]]:
+    """What is wrong with the graph, each as (where in permits.yaml, what to change):
+    dangling or unknown nodes, unreachable questions and outcomes, cycles, unknown
+    readings or guides. Empty when sound."""
+    out: list[tuple[list, str]] = []
     qs, outcomes = _questions(flow), _outcomes(flow)
+    index = {q["id"]: i for i, q in enumerate(flow["questions"])}
     if len(qs) != len(flow["questions"]):
-        out.append("Two questions share an id.")
+        out.append((["questions"], "two questions share an id; give each question its own id."))
     if set(qs) & set(outcomes):
-        out.append(f"Ids used by both a question and an outcome: {sorted(set(qs) & set(outcomes))}.")
+        out.append((["outcomes"], f"ids used by both a question and an outcome: {sorted(set(qs) & set(outcomes))}; "
+                                  f"rename one of each pair."))
     if flow["start"] not in qs:
-        out.append(f"start {flow['start']!r} is not a question.")
-    if set(flow["precedence"]) != set(outcomes):
-        out.append("precedence must list every outcome exactly once.")
-    readings = {r["id"]: r for r in flow["readings"]}
+        out.append((["start"], f"start {flow['start']!r} is not a question; use one of: {', '.join(qs)}."))
+    if set(flow["precedence"]) != set(outcomes) or len(flow["precedence"]) != len(outcomes):
+        out.append((["precedence"], f"precedence must list every outcome exactly once: {', '.join(outcomes)}."))
+    readings = {r["id"]: r for r in flow.get("readings", [])}
     guides = {g["id"] for g in flow["guides"]}
-    for r in readings.values():
+    for i, r in enumerate(flow.get("readings", [])):
         if r["chosen"] not in r["options"]:
-            out.append(f"reading {r['id']!r}: chosen {r['chosen']!r} is not one of its options.")
+            out.append((["readings", i, "chosen"], f"reading {r['id']!r}: chosen {r['chosen']!r} is not one of its "
+                                                   f"options ({', '.join(r['options'])}); pick one of them."))
 
-    def items_of(choice_or_flow):
-        return choice_or_flow.get("reasons", []) + choice_or_flow.get("requirements", [])
+    def check_items(where: list, items: list) -> None:
+        for k, item in enumerate(items):
+            if item.get("reading") and item["reading"] not in readings:
+                out.append(([*where, k, "reading"], f"unknown reading {item['reading']!r}; use one of: "
+                                                    f"{', '.join(readings)}."))
+            if item.get("guide") and item["guide"] not in guides:
+                out.append(([*where, k, "guide"], f"unknown guide {item['guide']!r}; use one of: {', '.join(guides)}."))
 
-    for item in flow["always"]:
-        if item.get("reading") and item["reading"] not in readings:
-            out.append(f"always: unknown reading {item['reading']!r}.")
-    for q in flow["questions"]:
+    check_items(["always"], flow["always"])
+    for qi, q in enumerate(flow["questions"]):
         values = [c["value"] for c in q["choices"]]
         if len(set(values)) != len(values):
-            out.append(f"question {q['id']!r}: two choices share a value.")
-        for c in q["choices"]:
+            out.append((["questions", qi, "choices"], f"question {q['id']!r}: two answers share a value; "
+                                                      f"give each its own."))
+        for ci, c in enumerate(q["choices"]):
             if c["next"] not in qs and c["next"] not in outcomes:
-                out.append(f"question {q['id']!r}, answer {c['value']!r}: next {c['next']!r} is neither a question nor an outcome.")
-            for item in items_of(c):
-                if item.get("reading") and item["reading"] not in readings:
-                    out.append(f"question {q['id']!r}, answer {c['value']!r}: unknown reading {item['reading']!r}.")
-                if item.get("guide") and item["guide"] not in guides:
-                    out.append(f"question {q['id']!r}, answer {c['value']!r}: unknown guide {item['guide']!r}.")
+                out.append((["questions", qi, "choices", ci, "next"],
+                            f"question {q['id']!r}, answer {c['value']!r}: next {c['next']!r} is neither a question "
+                            f"nor an outcome. Use a question id or one of the outcomes: {', '.join(outcomes)}."))
+            for key in ("reasons", "requirements"):
+                check_items(["questions", qi, "choices", ci, key], c.get(key, []))
 
-    # Depth-first from start: every question reachable, no node revisited on one path.
+    # Depth-first from start: every question and outcome reachable, no node revisited on one path.
     reached: set[str] = set()
+    seen_cycles: set[tuple] = set()
 
     def visit(node: str, path: tuple[str, ...]) -> None:
         if node in path:
-            out.append(f"cycle: {' -> '.join(path + (node,))}.")
+            loop = path[path.index(node):] + (node,)
+            if frozenset(loop) not in seen_cycles:
+                seen_cycles.add(frozenset(loop))
+                out.append((["questions", index[path[-1]]], f"these questions go round in a loop: "
+                                                            f"{' -> '.join(loop)}. Point one of them onward."))
+            return
+        if node in reached and node not in qs:
             return
         reached.add(node)
         if node in qs:
             for c in qs[node]["choices"]:
+                if "severity" in c:  # an answer can decide the outcome without leading to it
+                    reached.add(c["severity"])
                 visit(c["next"], path + (node,))
 
     if flow["start"] in qs:
         visit(flow["start"], ())
     for ident in qs:
         if ident not in reached:
-            out.append(f"question {ident!r} cannot be reached from {flow['start']!r}.")
+            out.append((["questions", index[ident], "id"], f"question {ident!r} cannot be reached from "
+                                                           f"{flow['start']!r}; point an answer at it or remove it."))
+    for oi, o in enumerate(flow["outcomes"]):
+        if o["id"] not in reached and flow["start"] in qs:
+            out.append((["outcomes", oi, "id"], f"outcome {o['id']!r} cannot be reached from any answer; "
+                                                f"point an answer at it or remove it."))
     return out

@@ -14,7 +14,7 @@ from pathlib import Path
 import jsonschema
 import yaml
 
-from calculator import adoption, hearing
+from calculator import adoption, flow, hearing
 from calculator.law import anchor
 
 RULES_DIR = Path(__file__).resolve().parent.parent / "rules"
@@ -230,6 +230,8 @@ def compile_rules(rules_dir: Path | str = RULES_DIR) -> dict:
             if data is not None:
                 for key_path, value in _cites(data):
                     cite_ok(path, data, key_path, value)
+                if name == "permits":  # the checker's graph: a dangling `next` would break the site
+                    problems.extend(f"{_where(path, nodes[path], at)}: {what}" for at, what in flow.problems(data))
                 extra[name.replace("-", "_")] = data
 
     if problems:

@@ -256,14 +256,19 @@ def test_no_cycles_and_follow_ups_only_after_yes():
 def test_the_graph_checker_can_find_faults():
     broken = copy.deepcopy(FLOW)
     broken["questions"][0]["choices"][0]["next"] = "nowhere"
-    assert any("nowhere" in p for p in flow.problems(broken))
+    assert (["questions", 0, "choices", 0, "next"], ) == tuple(w for w, p in flow.problems(broken) if "nowhere" in p)
     looped = copy.deepcopy(FLOW)
     looped["questions"][-1]["choices"][0]["next"] = "work"
-    assert any("cycle" in p for p in flow.problems(looped))
+    assert any("loop" in p for _, p in flow.problems(looped))
     orphan = copy.deepcopy(FLOW)
     orphan["questions"].append({"id": "orphan", "text": "?", "hint": "", "cite": "permits",
                                 "choices": [{"value": "yes", "label": "Yes", "next": "permit-required"}]})
-    assert any("orphan" in p for p in flow.problems(orphan))
+    assert any("orphan" in p for _, p in flow.problems(orphan))
+    unreached = copy.deepcopy(FLOW)
+    unreached["outcomes"].append(dict(unreached["outcomes"][0], id="never"))
+    unreached["precedence"].append("never")
+    assert [p for _, p in flow.problems(unreached)] == [
+        "outcome 'never' cannot be reached from any answer; point an answer at it or remove it."]
 
 
 def test_the_outcome_follows_the_law_on_every_path():

@@ -105,3 +105,28 @@ def test_the_validate_command_says_ok_or_exits_non_zero(rules_copy):
                           f"validate.RULES_DIR = __import__('pathlib').Path({str(rules_copy)!r}); "
                           "sys.exit(validate.main())"], cwd=ROOT, capture_output=True, text=True)
     assert bad.returncode == 1 and "late-penalty-rate.yaml" in bad.stderr
+
+
+def test_a_permit_answer_that_leads_nowhere_is_refused_at_its_line(rules_copy):
+    f = rules_copy / "permits.yaml"
+    text = f.read_text()
+    first = text.index("next: ", text.index("questions:"))
+    f.write_text(text[:first] + "next: nowhere" + text[text.index("\n", first):])
+    line = text[:first].count("\n") + 1
+    [p] = problems(rules_copy)
+    assert p.startswith(f"rules/permits.yaml:{line}:") or f"permits.yaml:{line}:" in p
+    assert "'nowhere' is neither a question nor an outcome" in p and "Use a question id" in p
+
+
+def test_a_broken_permit_graph_stops_the_build_and_keeps_the_site(rules_copy, tmp_path):
+    from kit import site
+    f = rules_copy / "permits.yaml"
+    text = f.read_text()
+    first = text.index("next: ", text.index("questions:"))
+    f.write_text(text[:first] + "next: nowhere" + text[text.index("\n", first):])
+    target = tmp_path / "site"
+    target.mkdir()
+    (target / "index.html").write_text("the previous site")
+    with pytest.raises(RuleError):
+        site.build(target, rules_dir=rules_copy)
+    assert (target / "index.html").read_text() == "the previous site"
