@@ -164,7 +164,9 @@ def _bill(rules: dict, ctx: dict, kind: str, amount: Decimal, explain: bool) -> 
         "notices": list(ctx["notices"]),
     }
     if explain:
-        result["explanation"] = _explain(rules, {**ctx, **locals()})
+        result["explanation"] = _explain(rules, dict(
+            ctx, kind=kind, amount=amount, water_gallons=water_gallons, volume=volume, computed=computed,
+            minimum_applied=minimum_applied, charge=charge, pen=pen, total=total, annual=annual))
     return result
 
 

@@ -33,11 +33,12 @@ def proposed(rules: dict, day: dt.date) -> dict | None:
     return max(found, key=lambda s: s["effective"]) if found else None
 
 
-def summary(s: dict, vc: Decimal | None = None, fraction: Decimal | None = None) -> dict:
+def summary(s: dict) -> dict:
+    """A schedule as an answer states it: its id, title, status, dates and figures."""
     out = {
         "id": s["id"], "title": s["title"], "status": s["status"], "effective": s["effective"],
-        "vc_per_1000_gallons": str(vc if vc is not None else Decimal(s["vc_per_1000_gallons"])),
-        "sewage_fraction": str(fraction if fraction is not None else Decimal(s["sewage_fraction"])),
+        "vc_per_1000_gallons": str(Decimal(s["vc_per_1000_gallons"])),
+        "sewage_fraction": str(Decimal(s["sewage_fraction"])),
         "label": LABELS[s["status"]],
     }
     if "ends" in s:

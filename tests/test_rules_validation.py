@@ -49,7 +49,7 @@ def test_a_number_written_as_a_float_is_rejected(rules_copy):
     f = rules_copy / "rate-schedules" / "2025-illustrative.yaml"
     f.write_text(f.read_text().replace('vc_per_1000_gallons: "10.00"', "vc_per_1000_gallons: 10.5"))
     [p] = problems(rules_copy)
-    assert "2025-illustrative.yaml:8:" in p and "vc_per_1000_gallons" in p or "10.5" in p
+    assert "2025-illustrative.yaml:8:" in p and "10.5" in p and "should be a string" in p and "Put it in quotes" in p
 
 
 def test_schedules_that_overlap_are_rejected(rules_copy):

@@ -24,34 +24,44 @@ export function startEngine(wheel, { onProgress = () => {}, onReady = () => {}, 
 
   const worker = engineWorker(wheel, (event) => {
     const msg = event.data;
-    if (msg.type === "progress") {
-      onProgress(msg);
-      if (msg.step === 3) onReady();
-    } else if (msg.type === "failed") {
-      onFailed(msg);
-    } else if (msg.type === "result") {
+    if (msg.type === "progress") onProgress(msg);
+    else if (msg.type === "ready") onReady();
+    else if (msg.type === "failed") onFailed(msg);
+    else if (msg.type === "reply") {
       const resolve = pending.get(msg.id);
       pending.delete(msg.id);
       if (resolve) resolve(msg);
     }
   });
 
-  function post(message) {
+  // One request shape (engine-worker.js): {id, argv, files?, packages?}.
+  function post(request, transfer = []) {
     const id = nextId++;
     return new Promise((resolve) => {
       pending.set(id, resolve);
-      worker.postMessage({ ...message, id });
+      worker.postMessage({ ...request, id }, transfer);
     });
   }
 
+  // The engine's answer {ok, result | error, field}; a reply without one (the engine
+  // failed) becomes an answer with its message, so every page shows it the same way.
+  const answerOf = (msg) => (msg.ok ? JSON.parse(msg.json) : { ok: false, error: msg.error, field: null });
+
   return {
     async ask(argv) {
-      const msg = await post({ argv });
-      return JSON.parse(msg.json);
+      return answerOf(await post({ argv }));
     },
-    async fillApplication(fill) {
-      const msg = await post({ fill });
-      return { answer: JSON.parse(msg.json), bytes: msg.bytes || null };
+    // The permit application filled in from the checker's answers: the engine's
+    // `application` command, run on the site's blank form, with pypdf loaded first.
+    async fillApplication({ answers, fields = [], pypdf, blank }) {
+      const response = await fetch(new URL(`../${blank}`, import.meta.url));
+      if (!response.ok) return { answer: { ok: false, error: "The blank application could not be read. Download the blank form instead." }, bytes: null };
+      const bytes = await response.arrayBuffer();
+      const argv = ["application", ...answers.flatMap((a) => ["--answer", a]), ...fields.flatMap((f) => ["--field", f]),
+        "--blank", "/tmp/blank.pdf", "--output", "/tmp/application.pdf"];
+      const msg = await post({ argv, files: { "/tmp/blank.pdf": bytes }, packages: [pypdf] }, [bytes]);
+      const answer = answerOf(msg);
+      return { answer, bytes: answer.ok ? msg.files["/tmp/application.pdf"] || null : null };
     },
   };
 }
@@ -63,9 +73,13 @@ export function statusLine(root, readyText, failedText) {
   const bar = document.getElementById("engine-progress");
   return {
     onProgress(msg) {
-      text.textContent = msg.step === 3 && readyText ? readyText : msg.text;
+      text.textContent = msg.text;
       bar.value = msg.step;
-      if (msg.step === 3) bar.hidden = true;
+    },
+    onReady() {
+      text.textContent = readyText || "The calculator is ready.";
+      bar.value = bar.max;
+      bar.hidden = true;
     },
     onFailed() {
       root.dataset.state = "failed";
@@ -109,5 +123,5 @@ export function el(tag, attrs = {}, ...children) {
   return node;
 }
 
-// Dates written as the engine writes them (calculator.dates.long): 15 March 2027.
+// Dates written as the engine writes them (calculator.dates.long): March 15, 2027.
 export const longDate = (iso) => new Date(iso + "T00:00:00Z").toLocaleDateString("en-US", { timeZone: "UTC", day: "numeric", month: "long", year: "numeric" });

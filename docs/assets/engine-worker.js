@@ -1,29 +1,33 @@
 // The calculator, running in a module worker: Pyodide (self-hosted) and the
-// engine wheel built from rules/. The page sends command-line words (argv) and
-// gets the engine's JSON back. No answer is computed here. It also fills the
-// permit application PDF with calculator.application.fill_pdf, loading pypdf
-// (a pure-Python wheel beside the engine) only when a page first asks for it.
+// engine wheel built from rules/. Nothing is worked out here.
+//
+// The protocol, one shape each way:
+//   page → worker  {id, argv, files?, packages?}
+//       argv: the command line's words; files: {path: bytes} written first (e.g. the
+//       blank application); packages: wheel paths on this site loaded first (pypdf).
+//   worker → page  {type: "progress", step, text}  while starting (step 1, 2)
+//                  {type: "ready"}                 once the engine answers
+//                  {type: "failed", error}         if it cannot start
+//                  {type: "reply", id, ok: true, json, files}   the engine's answer (json is
+//                      calculator.cli.run_json's; files: {path: bytes} of what it `written`)
+//                  {type: "reply", id, ok: false, error}        no answer could be had
 import { loadPyodide, version } from "../pyodide/pyodide.mjs";
 
 const root = new URL("../", import.meta.url);
 const wheel = new URL(import.meta.url).searchParams.get("wheel");
-let runJson = null;
-let fillApplication = null;
 
 function progress(step, text) {
   postMessage({ type: "progress", step, text });
 }
 
 // Starting Python and importing the engine takes about 3 s; restoring a memory
-// snapshot of that state takes about 0.3 s. The first visit makes the snapshot here,
+// snapshot of that state takes about 0.5 s. The first visit makes the snapshot here,
 // in this browser, and keeps it in this browser's Cache Storage (it never leaves the
 // machine); later visits restore it. The snapshot is keyed by the engine wheel's path,
 // which carries a hash of the engine and the rules, so a rebuilt site with a changed
 // rate never starts from an old snapshot; older snapshots are deleted.
 const SNAPSHOT_CACHE = "pawling-python-snapshot";
 const SNAPSHOT_KEY = new URL(`engine/${wheel}.pyodide-${version}.snapshot`, root).href;
-const WARM = "import calculator.cli, calculator.bill, calculator.flow, calculator.industry, calculator.hearing\n"
-  + "import calculator.vc, calculator.rules\ncalculator.rules.load()";
 
 async function savedSnapshot() {
   try {
@@ -46,7 +50,7 @@ async function engineWheel() {
   return response.arrayBuffer();
 }
 
-async function startEngine() {
+async function startPython() {
   const indexURL = new URL("pyodide/", root).href;
   const [snapshot, engine] = await Promise.all([savedSnapshot(), engineWheel()]);
   if (snapshot) {
@@ -64,7 +68,7 @@ async function startEngine() {
   // A wheel is a zip: unpacking it into site-packages ourselves skips the package
   // manager's bookkeeping for a package with no dependencies.
   pyodide.unpackArchive(engine, "wheel");
-  pyodide.runPython(WARM);
+  pyodide.pyimport("calculator.cli").warm(); // every command's module and the rules, in the snapshot
   try {
     keepSnapshot(pyodide.makeMemorySnapshot()).catch(() => {});
   } catch {
@@ -75,86 +79,53 @@ async function startEngine() {
 
 const ready = (async () => {
   progress(1, "Downloading the calculator (about 5 MB the first time)…");
-  const pyodide = await startEngine();
-  const run = pyodide.runPython("from calculator.cli import run_json\nrun_json");
-  runJson = (argv) => {
-    const args = pyodide.toPy(argv);
-    try {
-      return run(args);
-    } finally {
-      args.destroy();
-    }
-  };
-  fillApplication = applicationFiller(pyodide);
-  progress(3, "The calculator is ready.");
+  const pyodide = await startPython();
+  const runJson = pyodide.pyimport("calculator.cli").run_json;
+  postMessage({ type: "ready" });
+  return { pyodide, runJson };
 })();
 
-ready.catch((err) => postMessage({ type: "failed", text: String(err) }));
+ready.catch((err) => postMessage({ type: "failed", error: String(err) }));
 
-const FILL_PY = `
-import json
-from calculator import application, flow
-from calculator.errors import InputError
-from calculator.rules import load
+const loaded = new Map(); // wheel path → its loading promise (a failed one is forgotten)
 
-def fill_application(answer_words, field_words, src, dst):
-    try:
-        values = application.fill_pdf(load(), flow.parse_answer_words(answer_words),
-                                      application.parse_field_words(field_words), src, dst)
-    except InputError as exc:
-        return json.dumps({"ok": False, "error": str(exc), "field": exc.field})
-    return json.dumps({"ok": True, "result": {"command": "application", "fields": values}})
+function loadPackage(pyodide, path) {
+  if (!loaded.has(path)) {
+    const loading = pyodide.loadPackage(new URL(path, root).href, { messageCallback: () => {} });
+    loading.catch(() => loaded.delete(path));
+    loaded.set(path, loading);
+  }
+  return loaded.get(path);
+}
 
-fill_application
-`;
-
-// {answers: ["work=repair", …], fields: ["owner-name=…"], pypdf: "engine/pypdf-….whl",
-// blank: "permit/application.pdf"} -> {json, bytes}: the filled PDF's bytes, made here.
-function applicationFiller(pyodide) {
-  let pypdf = null;
-  let fill = null;
-  return async ({ answers, fields = [], pypdf: pypdfWheel, blank }) => {
-    pypdf ??= pyodide.loadPackage(new URL(pypdfWheel, root).href, { messageCallback: () => {} });
-    try {
-      await pypdf;
-    } catch (err) {
-      pypdf = null; // let a later request try again
-      throw err;
-    }
-    fill ??= pyodide.runPython(FILL_PY);
-    const response = await fetch(new URL(blank, root));
-    if (!response.ok) throw new Error(`The blank application ${blank} could not be read (${response.status}).`);
-    pyodide.FS.writeFile("/tmp/blank.pdf", new Uint8Array(await response.arrayBuffer()));
-    const args = [pyodide.toPy(answers), pyodide.toPy(fields)];
-    let json;
-    try {
-      json = fill(...args, "/tmp/blank.pdf", "/tmp/application.pdf");
-    } finally {
-      for (const a of args) a.destroy();
-    }
-    const bytes = JSON.parse(json).ok ? pyodide.FS.readFile("/tmp/application.pdf") : null;
-    return { json, bytes };
-  };
+function answer({ pyodide, runJson }, argv) {
+  const args = pyodide.toPy(argv);
+  try {
+    return runJson(args);
+  } finally {
+    args.destroy();
+  }
 }
 
 onmessage = async (event) => {
-  const { id, argv, fill } = event.data;
+  const { id, argv, files = {}, packages = [] } = event.data;
+  let engine;
   try {
-    await ready;
+    engine = await ready;
+  } catch {
+    postMessage({ type: "reply", id, ok: false, error: "The calculator could not start in this browser. Try reloading the page." });
+    return;
+  }
+  try {
+    for (const path of packages) await loadPackage(engine.pyodide, path);
+    for (const [path, bytes] of Object.entries(files)) engine.pyodide.FS.writeFile(path, new Uint8Array(bytes));
+    const json = answer(engine, argv);
+    const parsed = JSON.parse(json);
+    const out = {};
+    for (const path of (parsed.ok && parsed.result.written) || []) out[path] = engine.pyodide.FS.readFile(path);
+    postMessage({ type: "reply", id, ok: true, json, files: out }, Object.values(out).map((b) => b.buffer));
   } catch (err) {
-    postMessage({ type: "result", id, json: JSON.stringify({ ok: false, error: "The calculator could not start in this browser. Try reloading the page." }) });
-    return;
+    postMessage({ type: "reply", id, ok: false,
+      error: "The calculator could not answer this in this browser. Try again, or reload the page.", detail: String(err) });
   }
-  if (fill) {
-    try {
-      const { json, bytes } = await fillApplication(fill);
-      postMessage({ type: "result", id, json, bytes }, bytes ? [bytes.buffer] : []);
-    } catch (err) {
-      postMessage({ type: "result", id, json: JSON.stringify({ ok: false, error: "The application could not be made in this browser. Download the blank form instead.", detail: String(err) }) });
-    }
-    return;
-  }
-  const started = performance.now();
-  const json = runJson(argv);
-  postMessage({ type: "result", id, json, ms: performance.now() - started });
 };

@@ -22,10 +22,12 @@ function start() {
   let latest = 0;
   window.__estimator = { ready: false, computeMs: null };
   // (messages the worker sent before this script ran are replayed, in order)
+  const status = statusLine(root, null,
+    "The calculator could not start in this browser. The worked example below shows how a bill is calculated.");
   const engine = startEngine(root.dataset.wheel, {
-    ...statusLine(root, null,
-      "The calculator could not start in this browser. The worked example below shows how a bill is calculated."),
+    ...status,
     onReady: () => {
+      status.onReady();
       registerOfflineCache();
       root.dataset.engine = "ready";
       root.dataset.state = "ready";

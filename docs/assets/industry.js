@@ -19,10 +19,12 @@ function start() {
   let latest = 0;
   window.__industry = { ready: false };
 
+  const status = statusLine(root, "The calculator is ready.",
+    "The calculator could not start in this browser. The four tests and the report dates are set out below.");
   const engine = startEngine(root.dataset.wheel, {
-    ...statusLine(root, "The calculator is ready.",
-      "The calculator could not start in this browser. The four tests and the report dates are set out below."),
+    ...status,
     onReady: () => {
+      status.onReady();
       window.__industry.ready = true;
       if (root.dataset.state === "loading") root.dataset.state = "ready";
     },

@@ -29,10 +29,14 @@ function start() {
   let blobUrl = null;
   window.__permit = { ready: false };
 
+  const status = statusLine(root, "The checker is ready.",
+    "The checker could not start in this browser. Its questions and the rules behind them are listed below, and you can download the application form.");
   const engine = startEngine(root.dataset.wheel, {
-    ...statusLine(root, "The checker is ready.",
-      "The checker could not start in this browser. Its questions and the rules behind them are listed below, and you can download the application form."),
-    onReady: () => { window.__permit.ready = true; },
+    ...status,
+    onReady: () => {
+      status.onReady();
+      window.__permit.ready = true;
+    },
   });
 
   // ---- the state <-> the query string and localStorage ----
@@ -330,8 +334,14 @@ function start() {
     if (focus) $("error-summary").focus();
   }
 
+  // No answer could be had (the engine failed): the error summary says so, with the
+  // same pattern as a wrong answer, and the page does not wait on.
   function failure(message) {
-    stepBox.replaceChildren(el("p", { class: "field-error" }, message));
+    clearErrors();
+    $("error-summary-list").replaceChildren(el("li", {}, message));
+    $("error-summary").hidden = false;
+    $("error-summary").focus();
+    stepBox.replaceChildren();
     root.dataset.state = "failed";
   }
 

@@ -9,13 +9,13 @@ const cases = JSON.parse(readFileSync(casesFile, "utf8"));
 const started = performance.now();
 const pyodide = await loadPyodide();
 await pyodide.loadPackage(wheel, { messageCallback: () => {} });
-const run = pyodide.runPython("from calculator.cli import run_json; run_json");
+const run = pyodide.pyimport("calculator.cli").run_json;
 const loaded = performance.now();
 for (const argv of cases) {
   process.stdout.write(run(pyodide.toPy(argv)) + "\n");
 }
 const done = performance.now();
 process.stderr.write(JSON.stringify({
-  python: pyodide.runPython("import sys; sys.version.split()[0]"),
+  python: pyodide.pyimport("platform").python_version(),
   startup_ms: Math.round(loaded - started), cases_ms: Math.round(done - loaded), cases: cases.length,
 }) + "\n");

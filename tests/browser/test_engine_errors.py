@@ -1,0 +1,70 @@
+"""When the engine itself fails, every engine page says so in its error summary;
+none waits forever. The failure is made real: the browser is given an engine wheel
+whose rules lack a parameter, so the engine raises inside Python."""
+import io
+import json
+import zipfile
+from urllib.parse import urlencode
+
+import pytest
+from playwright.sync_api import expect
+
+from calculator import flow
+from calculator.rules import load
+
+pytestmark = pytest.mark.browser
+TIMEOUT = 60_000
+
+
+def broken_wheel(built_site, drop: str) -> bytes:
+    """The site's engine wheel with one parameter removed from its compiled rules."""
+    [wheel] = (built_site / "engine").glob("*/pawling_sewer_kit-*.whl")
+    out = io.BytesIO()
+    with zipfile.ZipFile(wheel) as src, zipfile.ZipFile(out, "w") as dst:
+        for info in src.infolist():
+            data = src.read(info)
+            if info.filename == "calculator/compiled_rules.json":
+                rules = json.loads(data)
+                del rules["parameters"][drop]
+                data = json.dumps(rules).encode()
+            dst.writestr(info, data)
+    return out.getvalue()
+
+
+@pytest.fixture
+def broken_engine(page, built_site):
+    body = broken_wheel(built_site, "late-penalty-rate")
+    page.route("**/engine/*/pawling_sewer_kit-*.whl",
+               lambda route: route.fulfill(status=200, body=body, content_type="application/zip"))
+    return page
+
+
+def test_an_estimate_the_engine_cannot_compute_shows_the_error_summary(broken_engine, site_url):
+    page = broken_engine
+    page.goto(f"{site_url}/estimate/?quarter=2027-Q1&water-gallons=12000&paid-on=2027-06-01")
+    summary = page.locator("#error-summary")
+    expect(summary).to_be_visible(timeout=TIMEOUT)
+    text = summary.inner_text()
+    assert "could not answer" in text and "KeyError" in text and "late-penalty-rate" in text
+    assert page.locator("#estimator").get_attribute("data-state") == "error"
+    # the page still answers what the engine can: paid on time, no penalty is needed
+    page.goto(f"{site_url}/estimate/?quarter=2027-Q1&water-gallons=12000")
+    expect(page.locator("#result-total")).to_be_visible(timeout=TIMEOUT)
+
+
+def test_a_failed_application_fill_is_reported_not_awaited(page, site_url):
+    """pypdf cannot be had (the request fails): the status says so and the button works again."""
+    answers = []
+    while (nq := flow.evaluate(load(), answers)["next_question"]) is not None:
+        values = [c["value"] for c in nq["choices"]]
+        answers.append((nq["id"], "new-connection" if "new-connection" in values else "no" if "no" in values
+                        else values[0]))
+    assert flow.evaluate(load(), answers)["outcome"] != "prohibited"
+    page.route("**/engine/pypdf-*.whl", lambda route: route.fulfill(status=404, body="gone"))
+    page.goto(f"{site_url}/permit/?{urlencode(answers + [('step', 'result')])}")
+    button = page.locator("#make-application")
+    expect(button).to_be_visible(timeout=TIMEOUT)
+    button.click()
+    expect(page.locator("#application-status")).to_contain_text("could not answer", timeout=TIMEOUT)
+    expect(button).to_be_enabled()
+    expect(page.locator("#application-download")).to_have_count(0)
