@@ -1,0 +1,1 @@
+"""CPython-only tools beside the engine."""
