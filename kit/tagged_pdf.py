@@ -23,7 +23,9 @@ must not depend on which WeasyPrint release happens to be installed:
   pdfua's table rule looks at the header cells);
 * check boxes never depend on an un-embedded ZapfDingbats font;
 * the catalog /Lang, /Info /Title and XMP dc:title are the caller's;
-* the same input gives the same bytes (fixed dates, deterministic /ID).
+* the same input gives the same bytes (fixed dates, deterministic /ID);
+* /Annots holds no broken reference (WeasyPrint 70 writes `None 0 R` for a
+  submit button in a <form> with no action).
 """
 
 from __future__ import annotations
@@ -91,6 +93,7 @@ def finish_pdf(
     with pikepdf.open(io.BytesIO(data)) as pdf:
         if "/StructTreeRoot" not in pdf.Root:
             raise ValueError("not a tagged PDF: render with pdf_variant='pdf/ua-1'")
+        _drop_broken_annotation_refs(pdf)
         _set_document_metadata(pdf, title=title, lang=lang, when=build_date())
         _set_field_names(pdf, field_names or {})
         _tag_widgets(pdf)
@@ -231,6 +234,19 @@ def _squash(text: str) -> str:
 
 
 # ------------------------------------------------------------ form fields
+
+
+def _drop_broken_annotation_refs(pdf: pikepdf.Pdf) -> None:
+    """Keep only dictionaries in each page's /Annots.
+
+    WeasyPrint 70 appends the reference of a submit button it did not write
+    (a <form> with no action) as the tokens ``None 0 R``, which readers and
+    pypdf choke on.
+    """
+    for page in pdf.pages:
+        if "/Annots" in page.obj:
+            annots = [a for a in page.obj.Annots if isinstance(a, Dictionary)]
+            page.obj.Annots = Array(annots)
 
 
 def _widgets(pdf: pikepdf.Pdf) -> Iterator[tuple[pikepdf.Page, Dictionary]]:

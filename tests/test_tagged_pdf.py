@@ -403,3 +403,16 @@ def test_zapfdingbats_checkbox_is_redrawn(form_pdf, tmp_path):
                 assert set(widget.AP.N.keys()) == {"/yes", "/Off"}
                 assert "/DA" not in widget
     assert_pdfua_clean(pdfua_check(fixed, tmp_path, "zapf.pdf"))
+
+
+def test_submit_button_without_action_leaves_no_broken_reference(tmp_path):
+    """WeasyPrint 70 writes `None 0 R` into /Annots for such a button."""
+    html = """<html lang="en-US"><body><form>
+      <label for="n">Name</label><input id="n" name="n"><input type="submit" value="Send">
+    </form></body></html>"""
+    data = html_to_pdf(html, title="Submit")
+    with pikepdf.open(io.BytesIO(data)) as pdf:
+        assert all(isinstance(a, Dictionary) for a in pdf.pages[0].obj.Annots)
+        assert check_widgets_tagged(pdf) == {"n": "Name"}
+    assert list(PdfReader(io.BytesIO(data)).get_fields()) == ["n"]
+    assert_pdfua_clean(pdfua_check(data, tmp_path, "submit.pdf"))
