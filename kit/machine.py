@@ -14,6 +14,7 @@ import os
 import shutil
 import subprocess
 import sys
+from ctypes.util import find_library
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -79,7 +80,9 @@ def install(with_tests: bool) -> None:
     """Install what the kit needs into .venv: the Python packages (pyproject.toml), Pyodide
     and the checkers from npm (package-lock.json), and the Debian packages: Node and npm
     when missing; for the tests, Chromium and Java (the Nu Html Checker)."""
-    needed = [("nodejs", shutil.which("node")), ("npm", shutil.which("npm"))]
+    needed = [("nodejs", shutil.which("node")), ("npm", shutil.which("npm")),
+              # WeasyPrint (tagged PDFs) draws text with Pango
+              ("libpango-1.0-0", find_library("pango-1.0")), ("libpangoft2-1.0-0", find_library("pangoft2-1.0"))]
     if with_tests:
         needed += [("chromium", find_chromium()), ("default-jre-headless", shutil.which("java"))]
     apt_install([pkg for pkg, present in needed if not present],
