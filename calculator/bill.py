@@ -8,8 +8,8 @@ from decimal import Decimal
 from . import money, penalty, schedule
 from .dates import due_date, long, parse_date, parse_quarter, quarter_name, quarter_period
 from .errors import InputError
-from .explain import Explanation
-from .rules import entry, parameter, since
+from .explain import Explanation, since
+from .rules import entry, parameter
 
 USAGE_KINDS = ("water-gallons", "water-cubic-feet", "sewage-gallons")
 THOUSAND = Decimal(1000)

@@ -4,8 +4,8 @@ from __future__ import annotations
 import datetime as dt
 
 from .dates import long, parse_date
-from .explain import Explanation
-from .rules import parameter, since
+from .explain import Explanation, since
+from .rules import parameter
 
 
 def window(rules: dict, published) -> dict:

@@ -7,9 +7,9 @@ from . import money
 from .bill import parse_amount
 from .dates import long, month_day
 from .errors import InputError
-from .explain import Explanation
+from .explain import Explanation, since
 from .law import first_year
-from .rules import parameter, since
+from .rules import parameter
 
 
 def compute(rules: dict, average_workday_gallons, system_gallons_per_day=None,

@@ -67,20 +67,6 @@ def parameter(rules: dict, name: str, on=None):
     return typed(entry(rules, name, on)["value"])
 
 
-def since(rules: dict, name: str, on=None) -> str:
-    """For an explanation: " (since March 4, 1992)" or " (until December 31, 2027)" when the
-    parameter has had more than one value; "" when it has only ever had one."""
-    values = history(rules, name)
-    if len(values) < 2:
-        return ""
-    e = entry(rules, name, on)
-    from .dates import long  # dates reads parameters; imported here to keep the two modules one-way
-    if e["since"] is not None:
-        return f" (since {long(dt.date.fromisoformat(e['since']))})"
-    nxt = values[values.index(e) + 1]["since"]
-    return f" (until {long(dt.date.fromisoformat(nxt) - dt.timedelta(days=1))})"
-
-
 def interpretation(rules: dict, ident: str) -> str:
     """The reading chosen for an ambiguous passage."""
     return rules["interpretations"][ident]["chosen"]

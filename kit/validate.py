@@ -201,7 +201,9 @@ def compile_rules(rules_dir: Path | str = RULES_DIR) -> dict:
             problems.extend(_quote_problems(path, nodes[path], data["cite"], history, texts[data["cite"]], received))
         latest = history[-1]
         parameters[path.stem] = {k: v for k, v in data.items() if k != "values"} | {
-            "name": path.stem, "value": latest["value"], "quote": latest["quote"], "history": history}
+            "name": path.stem, "value": latest["value"], "quote": latest["quote"]}
+        if "values" in data:  # dated: the engine reads the value in force on a day (calculator.rules.entry)
+            parameters[path.stem]["history"] = history
     if law:
         problems.extend(_enactment_problems(law_path, nodes.get(law_path), law, texts, received))
 
@@ -215,7 +217,8 @@ def compile_rules(rules_dir: Path | str = RULES_DIR) -> dict:
             problems.append(f"{_where(path, nodes[path], ['text'])}: this is not in the text of {data['reads']} in "
                             f"rules/law.yaml. Copy the words the reading is about from that provision "
                             f"(parts may be joined with ...).")
-        data = _fill_placeholders(path, data, nodes[path], parameters, problems)
+        data = _fill_placeholders(path, data, nodes[path], parameters, problems,
+                                  {f.stem for f in (rules_dir / "parameters").glob("*.yaml")})
         if data["id"] != path.stem:
             problems.append(f"{_where(path, nodes[path], ['id'])}: id {data['id']!r} must match the file name {path.stem!r}.")
         if data["chosen"] not in data["options"]:
@@ -375,7 +378,7 @@ def _shown(path: Path) -> str:
         return str(path)
 
 
-def _fill_placeholders(path: Path, data: dict, node, parameters: dict, problems: list[str]) -> dict:
+def _fill_placeholders(path: Path, data: dict, node, parameters: dict, problems: list[str], files: set) -> dict:
     """Prose in the rules names a number of the law by its parameter, `{late-penalty-rate}`,
     instead of repeating it; fill each from the parameter as the law stands (kit/wording.py)."""
     source = path.read_text(encoding="utf-8")
@@ -384,11 +387,11 @@ def _fill_placeholders(path: Path, data: dict, node, parameters: dict, problems:
             continue
         raw = source[scalar.start_mark.index:scalar.end_mark.index]
         for m in PLACEHOLDER.finditer(raw):
-            if m.group(1) not in parameters:
+            if m.group(1) not in files:  # (a file that failed its own checks is reported there)
                 index = scalar.start_mark.index + m.start()
                 line = source.count("\n", 0, index) + 1
                 column = index - (source.rfind("\n", 0, index) + 1) + 1
-                like = (difflib.get_close_matches(m.group(1), parameters, 1) or sorted(parameters))[0]
+                like = (difflib.get_close_matches(m.group(1), files, 1) or sorted(files))[0]
                 problems.append(f"{_shown(path)}:{line}:{column}: {m.group(0)} is not a parameter in rules/parameters/. "
                                 f"Name one of its files without .yaml, like {{{like}}}.")
 
