@@ -37,9 +37,9 @@ def build_date():
 
 
 def stage_docs(staging: Path) -> Path:
-    """Step 2a: copy the hand-written pages into a fresh folder (templates stay behind)."""
+    """Step 2a: copy the hand-written pages into a fresh folder (templates and decision records stay behind)."""
     docs = staging / "docs"
-    shutil.copytree(ROOT / "docs", docs, ignore=shutil.ignore_patterns("templates", "overrides", "*.j2"))
+    shutil.copytree(ROOT / "docs", docs, ignore=shutil.ignore_patterns("templates", "overrides", "decisions", "*.j2"))
     return docs
 
 
