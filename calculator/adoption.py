@@ -4,20 +4,22 @@ from __future__ import annotations
 from .rules import parameter
 
 
-def majority(rules: dict) -> int:
-    """Ayes needed: a majority of all the members of the board, whatever the absences."""
-    return parameter(rules, "town-board-size") // 2 + 1
+def majority(rules: dict, on=None) -> int:
+    """Ayes needed: a majority of all the members of the board, whatever the absences
+    (the board's size on the day of the vote; as it stands without a day)."""
+    return parameter(rules, "town-board-size", on=on) // 2 + 1
 
 
 def vote_problem(rules: dict, adoption: dict, meeting: str) -> str | None:
     """Why a recorded adoption is not lawful, or None when it is."""
-    size = parameter(rules, "town-board-size")
+    size = parameter(rules, "town-board-size", on=adoption["date"])
+    needed = majority(rules, adoption["date"])
     ayes, noes, absent = adoption["ayes"], adoption["noes"], adoption.get("absent", 0)
     if ayes + noes + absent > size:
         return (f"{ayes} ayes, {noes} noes and {absent} absent make {ayes + noes + absent} members, but the Town Board "
                 f"has {size} (rules/parameters/town-board-size.yaml). Check the vote.")
-    if ayes < majority(rules):
-        return (f"{ayes} ayes is not a majority of all {size} members of the Town Board; {majority(rules)} are needed "
+    if ayes < needed:
+        return (f"{ayes} ayes is not a majority of all {size} members of the Town Board; {needed} are needed "
                 f"whatever the absences (NY Town Law § 63; rate-schedules.C). The schedule is not adopted.")
     if adoption["date"] < meeting:
         return (f"the adoption date {adoption['date']} is before the public-comment meeting on {meeting}; "

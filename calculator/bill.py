@@ -8,8 +8,8 @@ from decimal import Decimal
 from . import money, penalty, schedule
 from .dates import due_date, long, parse_date, parse_quarter, quarter_name, quarter_period
 from .errors import InputError
-from .explain import Explanation
-from .rules import parameter
+from .explain import Explanation, since
+from .rules import entry, parameter
 
 USAGE_KINDS = ("water-gallons", "water-cubic-feet", "sewage-gallons")
 THOUSAND = Decimal(1000)
@@ -97,7 +97,7 @@ def quarter_context(rules: dict, quarter: str, paid_on=None, vc_per_1000=None, s
             paid = parse_date(paid_on, "The payment date (paid-on)")
         except InputError as exc:
             raise InputError(str(exc), "paid-on") from None
-    min_water = Decimal(parameter(rules, "minimum-charge-water-gallons"))
+    min_water = Decimal(parameter(rules, "minimum-charge-water-gallons", on=start))
     notices = []
     if sched["status"] != "adopted":
         notices.append(f"This estimate uses the {sched['status']} schedule “{sched['title']}”. "
@@ -111,8 +111,9 @@ def quarter_context(rules: dict, quarter: str, paid_on=None, vc_per_1000=None, s
         "n": penalty.periods(rules, due, paid) if paid else 0,
         "first_penalty": first_penalty,
         "min_water": min_water,
+        "quarters_a_year": len(parameter(rules, "bill-due-dates", on=start)),
         "minimum": money.round_line(vc * min_water * fraction / THOUSAND, rules),
-        "per_cf": parameter(rules, "gallons-per-cubic-foot"),
+        "per_cf": parameter(rules, "gallons-per-cubic-foot", on=start),
         "round": money.line_rounder(rules),
         "period_start": start.isoformat(), "period_end": end.isoformat(), "due_date": due.isoformat(),
         "penalty_from": first_penalty.isoformat(),
@@ -135,9 +136,9 @@ def _bill(rules: dict, ctx: dict, kind: str, amount: Decimal, explain: bool) -> 
     computed = rounded(vc * volume / THOUSAND)
     minimum_applied = computed < minimum
     charge = minimum if minimum_applied else computed
-    pen = rounded(penalty.unrounded(rules, charge, n)) if n else NO_PENALTY
+    pen = rounded(penalty.unrounded(rules, charge, n, ctx["due"])) if n else NO_PENALTY
     total = charge + pen
-    annual = charge * 4
+    annual = charge * ctx["quarters_a_year"]
     paid, due = ctx["paid"], ctx["due"]
     # every line below is already rounded to the cent, so str() shows it as "96.00"
     result = {
@@ -180,7 +181,8 @@ def _explain(rules: dict, v: dict) -> list[dict]:
     ex = Explanation()
     sched, vc, fraction, volume, kind = v["sched"], v["vc"], v["fraction"], v["volume"], v["kind"]
     ex.add(f"The {quarter_name(v['year'], v['q'])} bill covers {long(v['start'])} to {long(v['end'])} and is due on "
-           f"{long(v['due'])}.", "rents.F", quarter=quarter_name(v["year"], v["q"]), due_date=v["due"])
+           f"{long(v['due'])}{since(rules, 'bill-due-dates', v['start'])}.", "rents.F",
+           quarter=quarter_name(v["year"], v["q"]), due_date=v["due"])
     ex.add("It is billed in advance, from the latest quarter's meter reading, at the rate in force on the "
            "quarter's first day.", "rents.H", interpretation="billing-in-advance")
     schedule_vc, schedule_fraction = Decimal(sched["vc_per_1000_gallons"]), Decimal(sched["sewage_fraction"])
@@ -196,9 +198,9 @@ def _explain(rules: dict, v: dict) -> list[dict]:
                f"schedule's.", "rents.C.1", sewage_fraction=fraction)
     water = v["water_gallons"]
     if kind == "water-cubic-feet":
-        ratio = rules["parameters"]["gallons-per-cubic-foot"]["value"]
+        ratio = entry(rules, "gallons-per-cubic-foot", v["start"])["value"]
         ex.add(f"{money.gallons(v['amount'])} cubic feet × {ratio['numerator']:,}/{ratio['denominator']} gallons "
-               f"per cubic foot = "
+               f"per cubic foot{since(rules, 'gallons-per-cubic-foot', v['start'])} = "
                f"{money.gallons(water)} gallons of water.", "rents.C.1",
                cubic_feet=v["amount"], water_gallons=money.text(water))
     if water is not None:
@@ -211,7 +213,8 @@ def _explain(rules: dict, v: dict) -> list[dict]:
     ex.add(f"Charge = VC × volume ÷ 1,000 = {money.dollars(vc)} × {money.gallons(volume)} ÷ 1,000 = "
            f"{money.dollars(v['computed'])}.", "rents.B", interpretation="rounding", charge=v["computed"])
     minimum, min_water = v["minimum"], v["min_water"]
-    ex.add(f"Minimum charge = the charge for {money.gallons(min_water)} gallons of water use = {money.dollars(vc)} × "
+    ex.add(f"Minimum charge = the charge for {money.gallons(min_water)} gallons of water use"
+           f"{since(rules, 'minimum-charge-water-gallons', v['start'])} = {money.dollars(vc)} × "
            f"{money.gallons(min_water)} × {fraction} ÷ 1,000 = {money.dollars(minimum)}"
            + (" (also for a property with a sewage meter). " if kind == "sewage-gallons" else ". ")
            + (f"The charge is below it, so the minimum of {money.dollars(minimum)} is billed."
@@ -221,16 +224,19 @@ def _explain(rules: dict, v: dict) -> list[dict]:
     paid, due, n = v["paid"], v["due"], v["n"]
     if paid:
         days_late = (paid - due).days
-        rate = parameter(rules, "late-penalty-rate")
-        grace = parameter(rules, "late-penalty-grace-days")
+        rate = parameter(rules, "late-penalty-rate", on=due)
+        grace = parameter(rules, "late-penalty-grace-days", on=due)
+        months = parameter(rules, "late-penalty-period-months", on=due)
+        rate_text = money.percent(rate) + since(rules, "late-penalty-rate", due)
         if n == 0:
             when = "on or before the due date" if days_late <= 0 else f"{days_late} days after the due date"
-            ex.add(f"Paid on {long(paid)}, {when}: within {grace} days, so no penalty.", "rents.F",
+            ex.add(f"Paid on {long(paid)}, {when}: within {grace} days{since(rules, 'late-penalty-grace-days', due)}, "
+                   f"so no penalty.", "rents.F",
                    days_after_due=days_late)
         else:
-            ex.add(f"Paid on {long(paid)}, {days_late} days after the due date: a {money.percent(rate)} penalty "
+            ex.add(f"Paid on {long(paid)}, {days_late} days after the due date: a {rate_text} penalty "
                    f"applies from {long(v['first_penalty'])}, and a further {money.percent(rate)} for each further "
-                   f"{parameter(rules, 'late-penalty-period-months')} months unpaid. {n} period(s): penalty "
+                   f"{months} months{since(rules, 'late-penalty-period-months', due)} unpaid. {n} period(s): penalty "
                    f"{money.dollars(v['pen'])}.", "rents.F", interpretation="penalty-accrual",
                    days_after_due=days_late, penalty_periods=n, penalty=v["pen"])
     ex.add(f"Total = {money.dollars(v['charge'])}" + (f" + {money.dollars(v['pen'])} penalty" if v["pen"] else "")

@@ -80,10 +80,11 @@ def parser() -> argparse.ArgumentParser:
     return p
 
 
-def run(argv: list[str]) -> dict | list:
-    """Run one command; return its result, or raise InputError with a one-line message."""
+def run(argv: list[str], rules: dict | None = None) -> dict | list:
+    """Run one command; return its result, or raise InputError with a one-line message.
+    `rules`: compiled rules to answer from (default: this engine's own, `calculator.rules.load()`)."""
     args = parser().parse_args(argv)
-    rules = load()
+    rules = load() if rules is None else rules
     if args.command == "bill":
         usage = {"water-gallons": args.water_gallons, "water-cubic-feet": args.water_cubic_feet,
                  "sewage-gallons": args.sewage_gallons}

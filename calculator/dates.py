@@ -56,7 +56,8 @@ def month_day(year: int, md: str) -> dt.date:
 
 
 def due_date(rules: dict, year: int, q: int) -> dt.date:
-    return month_day(year, parameter(rules, "bill-due-dates")[q - 1])
+    """A quarter's due date, by the due dates in force on the quarter's first day."""
+    return month_day(year, parameter(rules, "bill-due-dates", on=quarter_period(year, q)[0])[q - 1])
 
 
 def next_quarter_due(rules: dict, today: dt.date) -> str:

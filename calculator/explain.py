@@ -1,9 +1,12 @@
 """Every answer carries its reasons: a list of steps, each citing a provision."""
 from __future__ import annotations
 
+import datetime as dt
 from decimal import Decimal
 
+from .dates import long
 from .law import anchor
+from .rules import entry, history
 
 
 class Explanation:
@@ -24,3 +27,16 @@ def _plain(v):
     if hasattr(v, "isoformat"):
         return v.isoformat()
     return v
+
+
+def since(rules: dict, name: str, on=None) -> str:
+    """Which value of an amended parameter a step used: " (since March 4, 1992)", or
+    " (until December 31, 2027)" for the original one; "" for a parameter with one value."""
+    values = history(rules, name)
+    if len(values) < 2:
+        return ""
+    e = entry(rules, name, on)
+    if e["since"] is not None:
+        return f" (since {long(dt.date.fromisoformat(e['since']))})"
+    nxt = values[values.index(e) + 1]["since"]
+    return f" (until {long(dt.date.fromisoformat(nxt) - dt.timedelta(days=1))})"

@@ -4,13 +4,13 @@ from __future__ import annotations
 import datetime as dt
 
 from .dates import long, parse_date
-from .explain import Explanation
+from .explain import Explanation, since
 from .rules import parameter
 
 
 def window(rules: dict, published) -> dict:
     day = published if isinstance(published, dt.date) else parse_date(published, "The publication date (published)")
-    low, high = parameter(rules, "hearing-minimum-days"), parameter(rules, "hearing-maximum-days")
+    low, high = parameter(rules, "hearing-minimum-days", on=day), parameter(rules, "hearing-maximum-days", on=day)
     return {"earliest": (day + dt.timedelta(days=low)).isoformat(),
             "latest": (day + dt.timedelta(days=high)).isoformat()}
 
@@ -18,9 +18,10 @@ def window(rules: dict, published) -> dict:
 def compute(rules: dict, published, meeting=None) -> dict:
     pub = parse_date(published, "The publication date (published)")
     w = window(rules, pub)
-    low, high = parameter(rules, "hearing-minimum-days"), parameter(rules, "hearing-maximum-days")
+    low, high = parameter(rules, "hearing-minimum-days", on=pub), parameter(rules, "hearing-maximum-days", on=pub)
     ex = Explanation()
-    ex.add(f"Published {long(pub)}: the meeting must be no fewer than {low} and no more than {high} days later, "
+    ex.add(f"Published {long(pub)}: the meeting must be no fewer than {low}{since(rules, 'hearing-minimum-days', pub)} "
+           f"and no more than {high}{since(rules, 'hearing-maximum-days', pub)} days later, "
            f"from {long(dt.date.fromisoformat(w['earliest']))} to {long(dt.date.fromisoformat(w['latest']))}.",
            "rate-schedules.B", **w)
     out = {"command": "hearing", "published": pub.isoformat(), **w}

@@ -1,11 +1,14 @@
 """Major contributing industries (pretreatment.E) and their report due dates."""
 from __future__ import annotations
 
+import datetime as dt
+
 from . import money
 from .bill import parse_amount
 from .dates import long, month_day
 from .errors import InputError
-from .explain import Explanation
+from .explain import Explanation, since
+from .law import first_year
 from .rules import parameter
 
 
@@ -21,24 +24,25 @@ def compute(rules: dict, average_workday_gallons, system_gallons_per_day=None,
             raise InputError("The system's flow in gallons per day must be more than 0, like 600000.",
                              "system-gallons-per-day")
     if year is None:
-        import datetime as dt
         year = dt.date.today().year
     try:
         year = int(str(year).strip())
     except ValueError:
         raise InputError(f"The year must be a whole number, like 2027. You entered {year!r}.", "year") from None
-    if not 1989 <= year <= 2200:
+    if not first_year(rules) <= year <= 2200:  # 2200: no one plans that far; a typo, not a year
         raise InputError(f"The year {year} is out of range; enter a year like 2027.", "year")
 
+    on = dt.date(year, 1, 1)  # the law as it stands at the start of the year asked about
     ex = Explanation()
     met = []
-    threshold = parameter(rules, "major-industry-workday-gallons")
+    threshold = parameter(rules, "major-industry-workday-gallons", on=on)
     if flow >= threshold:
         met.append("pretreatment.E.1")
     ex.add(f"Flow of {money.gallons(flow)} gallons per average workday "
-           + ("is" if flow >= threshold else "is not") + f" {money.gallons(threshold)} gallons or more.",
+           + ("is" if flow >= threshold else "is not") + f" {money.gallons(threshold)} gallons or more"
+           f"{since(rules, 'major-industry-workday-gallons', on)}.",
            "pretreatment.E.1", average_workday_gallons=flow, met=flow >= threshold)
-    share = parameter(rules, "major-industry-system-flow-share")
+    share = parameter(rules, "major-industry-system-flow-share", on=on)
     if system is None:
         ex.add(f"The system's flow was not given, so the {money.percent(share)} test was not applied.", "pretreatment.E.2",
                met=False)
@@ -59,7 +63,7 @@ def compute(rules: dict, average_workday_gallons, system_gallons_per_day=None,
     ex.add("Significant impact on the treatment works or its effluent: "
            + ("yes." if significant_impact else "not reported."), "pretreatment.E.4", met=bool(significant_impact))
     major = bool(met)
-    due = [month_day(year, md) for md in parameter(rules, "industry-report-due-dates")] if major else []
+    due = [month_day(year, md) for md in parameter(rules, "industry-report-due-dates", on=on)] if major else []
     if major:
         ex.add("This is a major contributing industry: it must report under Section 307 on "
                + ", ".join(long(d) for d in due) + ", unless the Sewer Inspector prescribes otherwise.",

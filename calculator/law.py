@@ -1,6 +1,8 @@
 """The law's text as provisions, reassembled in the law's order."""
 from __future__ import annotations
 
+import datetime as dt
+
 
 def anchor(provision_id: str) -> str:
     """The HTML anchor of a provision on /law/: its id lower-cased, dots as hyphens."""
@@ -62,3 +64,38 @@ def full_text(rules: dict) -> str:
         out.append(provision_text(p))
         out.extend(p.get("notes_after", []))  # only leaves carry closing notes in our text
     return " ".join(x for x in out if x)
+
+
+def enactments(rules: dict) -> list[dict]:
+    """The local laws that enacted and amended this law (rules/law.yaml `enactments`), oldest first."""
+    return sorted(rules["law"].get("enactments", []), key=lambda e: e["date"])
+
+
+def local_law_name(number: str) -> str:
+    """"1-1992" as a notice writes it: "Local Law No. 1 of 1992"."""
+    no, year = number.split("-")
+    return f"Local Law No. {no} of {year}"
+
+
+def history_words(rules: dict) -> str:
+    """The law's enactments in words, for a notice: "Local Law No. 2 of 1989, as amended by
+    Local Law No. 1 of 1992", or "as amended by Local Law No. 1 of 1992" when only the
+    amendment is on record; "" when none is."""
+    laws = enactments(rules)
+    enacted = [local_law_name(e["local_law"]) for e in laws if e["action"] == "enacted"]
+    amended = [local_law_name(e["local_law"]) for e in laws if e["action"] == "amended"]
+    words = ", ".join(enacted)
+    if amended:
+        words += (", " if words else "") + "as amended by " + " and ".join(amended)
+    return words
+
+
+def first_year(rules: dict) -> int:
+    """The year of the earliest enactment on record: no earlier year has this law's dates."""
+    laws = enactments(rules)
+    return int(laws[0]["date"][:4]) if laws else dt.MINYEAR
+
+
+def latest_enactment_date(rules: dict) -> str | None:
+    laws = enactments(rules)
+    return laws[-1]["date"] if laws else None

@@ -1,4 +1,5 @@
-"""The late penalty of rents.F: 15% per quarter after nonpayment for 30 days."""
+"""The late penalty of rents.F: a rate per period after a grace period of nonpayment
+(rules/parameters/late-penalty-*.yaml), each as in force on the bill's due date."""
 from __future__ import annotations
 
 import datetime as dt
@@ -10,7 +11,7 @@ from .rules import interpretation, parameter
 
 def first_penalty_date(rules: dict, due: dt.date) -> dt.date:
     """The first day a penalty applies: the day after the grace period ends."""
-    return due + dt.timedelta(days=parameter(rules, "late-penalty-grace-days") + 1)
+    return due + dt.timedelta(days=parameter(rules, "late-penalty-grace-days", on=due) + 1)
 
 
 def periods(rules: dict, due: dt.date, paid_on: dt.date) -> int:
@@ -18,7 +19,7 @@ def periods(rules: dict, due: dt.date, paid_on: dt.date) -> int:
     first = first_penalty_date(rules, due)
     if paid_on < first:
         return 0
-    step = parameter(rules, "late-penalty-period-months")
+    step = parameter(rules, "late-penalty-period-months", on=due)
     months = (paid_on.year - first.year) * 12 + paid_on.month - first.month
     n = months // step
     while add_months(first, (n + 1) * step) <= paid_on:
@@ -28,14 +29,15 @@ def periods(rules: dict, due: dt.date, paid_on: dt.date) -> int:
     return 1 + n
 
 
-def unrounded(rules: dict, charge: Decimal, n: int) -> Decimal:
-    """The penalty on a charge after n periods, by the recorded reading of rents.F."""
+def unrounded(rules: dict, charge: Decimal, n: int, due: dt.date | None = None) -> Decimal:
+    """The penalty on a charge after n periods, by the recorded reading of rents.F,
+    at the rate in force on the due date (the latest rate without one)."""
     if n <= 0:
         return Decimal(0)
-    rate = parameter(rules, "late-penalty-rate")
+    rate = parameter(rules, "late-penalty-rate", on=due)
     mode = interpretation(rules, "penalty-accrual")
     if mode == "once":
         return charge * rate
     if mode == "compound":
         return charge * ((1 + rate) ** n - 1)
-    return charge * rate * n  # "simple": a further 15% of the unpaid charge per period
+    return charge * rate * n  # "simple": a further rate x the unpaid charge per period

@@ -27,15 +27,16 @@ from calculator import adoption, bill, hearing, money, schedule, vc
 from calculator.dates import first_quarter_from, parse_date, quarter_name, quarter_period
 from calculator.errors import InputError
 from calculator.files import write_atomic
+from calculator.law import first_year
 from calculator.rules import parameter
 
 from .notices import ClerkError, find_schedule, hearing_notice_text, user_notice, without
 from .pdf import pdf_bytes
 from .validate import RULES_DIR, RuleError, compile_rules, schedule_problems, YamlLoader
 
-# Examples for the Clerk's table of effects, not numbers from the law: a household at the
-# minimum (8,000 gallons a quarter), a typical one, and a large one.
-TYPICAL_QUARTERLY_WATER_GALLONS = ("8000", "15000", "30000")
+# Examples for the Clerk's table of effects, not numbers from the law: a typical household and a
+# large one; the table starts with one at the minimum (rules/parameters/minimum-charge-water-gallons.yaml).
+TYPICAL_QUARTERLY_WATER_GALLONS = ("15000", "30000")
 
 
 def _compile(rules_dir: Path) -> dict:
@@ -139,7 +140,7 @@ def _count(what: str):
 
 def propose(rules_dir: Path, args) -> list[str]:
     rules = _compile(rules_dir)
-    if not re.fullmatch(r"[0-9]{4}", args.fiscal_year) or not 1989 <= int(args.fiscal_year) <= 2200:
+    if not re.fullmatch(r"[0-9]{4}", args.fiscal_year) or not first_year(rules) <= int(args.fiscal_year) <= 2200:
         raise ClerkError(f"The fiscal year {args.fiscal_year!r} is not a year. Enter it as four digits, like 2027.")
     year = int(args.fiscal_year)
     sid = str(year)
@@ -215,7 +216,8 @@ def effects_table(rules: dict, proposed: dict) -> list[str]:
     quarter = quarter_name(year, q)
     current = schedule.in_force(others, quarter_period(year, q)[0])
     rows = [("Water use (gallons)", f"Now ({current['id']})", f"Proposed ({proposed['id']})", "Change")]
-    for gallons in TYPICAL_QUARTERLY_WATER_GALLONS:
+    at_minimum = str(parameter(rules, "minimum-charge-water-gallons", on=quarter_period(year, q)[0]))
+    for gallons in (at_minimum, *TYPICAL_QUARTERLY_WATER_GALLONS):
         now = Decimal(bill.compute(others, quarter, {"water-gallons": gallons})["charge"])
         new = Decimal(bill.compute(others, quarter, {"water-gallons": gallons},
                                    vc_per_1000=proposed["vc_per_1000_gallons"],
@@ -249,8 +251,8 @@ def notice(rules_dir: Path, args) -> list[str]:
     if not w["earliest"] <= meeting.isoformat() <= w["latest"]:
         days = (meeting - published).days
         raise ClerkError(f"The meeting on {meeting} is {days} days after publication on {published}; it must be "
-                         f"between {w['earliest']} and {w['latest']} (no fewer than {parameter(rules, 'hearing-minimum-days')} "
-                         f"and no more than {parameter(rules, 'hearing-maximum-days')} days after, rate-schedules.B). "
+                         f"between {w['earliest']} and {w['latest']} (no fewer than {parameter(rules, 'hearing-minimum-days', on=published)} "
+                         f"and no more than {parameter(rules, 'hearing-maximum-days', on=published)} days after, rate-schedules.B). "
                          f"Choose a --meeting date in that range.")
     place = " ".join(args.place.split())
     if len(place) < 3:
@@ -304,8 +306,9 @@ def adopt(rules_dir: Path, args) -> list[str]:
     text = _edited(path, {"status": "adopted", "adoption": record})
     candidate = _candidate(rules_dir, {f"rate-schedules/{s['id']}.yaml": text})
     write_atomic(path, text.encode("utf-8"))
-    report = [f"Schedule {s['id']} is adopted: {args.ayes} ayes of {parameter(rules, 'town-board-size')} members "
-              f"(needed {adoption.majority(rules)}), on {day}. Wrote rules/rate-schedules/{s['id']}.yaml.",
+    size, needed = parameter(rules, "town-board-size", on=day), adoption.majority(rules, day)
+    report = [f"Schedule {s['id']} is adopted: {args.ayes} ayes of {size} members "
+              f"(needed {needed}), on {day}. Wrote rules/rate-schedules/{s['id']}.yaml.",
               f"It is in force from {s['effective']}"
               + (f" until {s['ends']}." if "ends" in s else "; the newest schedule in force wins, so no older file changes.")]
     older = [o for o in candidate["schedules"] if o["status"] != "proposed" and o["effective"] < s["effective"]]

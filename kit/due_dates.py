@@ -6,9 +6,9 @@ import datetime as dt
 import os
 from pathlib import Path
 
-from calculator.dates import due_date, month_day, quarter_name
+from calculator.dates import due_date, month_day, quarter_name, quarter_period
 from calculator.files import write_atomic
-from calculator.rules import parameter
+from calculator.rules import entry, parameter
 
 CALENDAR_FILE = "industry/sewer-due-dates.ics"
 
@@ -16,16 +16,18 @@ CALENDAR_FILE = "industry/sewer-due-dates.ics"
 def due_dates(rules: dict, years) -> list[dict]:
     """The dates the calendar file carries, from rules/parameters: each quarterly bill's
     due date (bill-due-dates) and each Section 307 report date of a major
-    contributing industry (industry-report-due-dates)."""
+    contributing industry (industry-report-due-dates), each with the words of the law in force then."""
     bills, reports = rules["parameters"]["bill-due-dates"], rules["parameters"]["industry-report-due-dates"]
     out = []
     for year in years:
-        for q in range(1, 5):
+        for q in range(1, len(parameter(rules, "bill-due-dates", on=dt.date(year, 1, 1))) + 1):
+            quote = entry(rules, "bill-due-dates", on=quarter_period(year, q)[0])["quote"]
             out.append({"date": due_date(rules, year, q), "kind": "sewer-bill", "cite": bills["cite"],
-                        "quote": bills["quote"], "title": f"Quarterly sewer bill due ({quarter_name(year, q)})"})
-        for md in parameter(rules, "industry-report-due-dates"):
+                        "quote": quote, "title": f"Quarterly sewer bill due ({quarter_name(year, q)})"})
+        reports_then = entry(rules, "industry-report-due-dates", on=dt.date(year, 1, 1))
+        for md in reports_then["value"]:
             out.append({"date": month_day(year, md), "kind": "section-307-report", "cite": reports["cite"],
-                        "quote": reports["quote"],
+                        "quote": reports_then["quote"],
                         "title": "Section 307 report due (major contributing industries)"})
     return sorted(out, key=lambda d: (d["date"], d["kind"]))
 

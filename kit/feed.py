@@ -12,8 +12,9 @@ from calculator.files import write_atomic
 from .pdf import write_pdf
 
 
-def publish_notices(items: list[dict], docs: Path) -> None:
-    """Step 2c: each notice as a PDF beside its page, and the notices feed (Atom)."""
+def publish_notices(items: list[dict], docs: Path, updated_without_notices: str = "1970-01-01") -> None:
+    """Step 2c: each notice as a PDF beside its page, and the notices feed (Atom). With no notice
+    yet, the feed is dated `updated_without_notices` (the site passes the law's latest enactment)."""
     folder = docs / "notices"
     folder.mkdir(parents=True, exist_ok=True)
     for n in items:
@@ -26,7 +27,7 @@ def publish_notices(items: list[dict], docs: Path) -> None:
     feed.link(href="./", rel="alternate")
     feed.link(href="feed.xml", rel="self")
     feed.language("en")
-    latest = max((n["date"] for n in items), default="1992-03-04")
+    latest = max((n["date"] for n in items), default=updated_without_notices)
     feed.updated(dt.datetime.fromisoformat(latest + "T12:00:00+00:00"))
     for n in reversed(items):  # feedgen puts the last added first
         entry = feed.add_entry()

@@ -8,10 +8,12 @@ from decimal import Decimal
 from pathlib import Path
 
 from calculator import bill, money, schedule
-from calculator.dates import MONTHS, first_quarter_from, long, quarter_name, quarter_period
+from calculator.dates import due_date, first_quarter_from, long, quarter_name, quarter_period
 from calculator.errors import InputError
-from calculator.law import citation
+from calculator.law import citation, history_words
 from calculator.rules import interpretation, parameter
+
+from .wording import month_days
 
 TEMPLATES_DIR = Path(__file__).resolve().parent.parent / "docs" / "templates" / "notices"
 
@@ -51,17 +53,23 @@ def _clock(hhmm: str) -> str:
 
 def _rates(rules: dict, s: dict, quarter: str, current: bool) -> dict:
     """Rate, fraction and minimum charge of a schedule, the minimum from bill.compute."""
+    usage = {"water-gallons": parameter(rules, "minimum-charge-water-gallons", on=_first_day(quarter))}
     if current:
-        result = bill.compute(rules, quarter, {"water-gallons": parameter(rules, "minimum-charge-water-gallons")})
+        result = bill.compute(rules, quarter, usage)
     else:
-        result = bill.compute(rules, quarter, {"water-gallons": parameter(rules, "minimum-charge-water-gallons")},
-                              vc_per_1000=s["vc_per_1000_gallons"], sewage_fraction=s["sewage_fraction"])
+        result = bill.compute(rules, quarter, usage, vc_per_1000=s["vc_per_1000_gallons"],
+                              sewage_fraction=s["sewage_fraction"])
     vc_ = Decimal(s["vc_per_1000_gallons"])
     fraction = Decimal(s["sewage_fraction"])
     return {"id": s["id"], "title": s["title"], "status": s["status"], "label": schedule.LABELS[s["status"]],
             "effective": long(dt.date.fromisoformat(s["effective"])),
             "vc": money.dollars(vc_), "fraction": money.percent(fraction),
             "minimum": money.dollars(Decimal(result["minimum_charge"]))}
+
+
+def _first_day(quarter: str) -> dt.date:
+    year, q = quarter.split("-Q")
+    return quarter_period(int(year), int(q))[0]
 
 
 def current_and_proposed(rules: dict, s: dict) -> tuple[dict, dict, str]:
@@ -97,8 +105,11 @@ def hearing_notice_context(rules: dict, schedule_id: str) -> dict:
         "om_cost": money.dollars(Decimal(basis["om_cost"])) if basis else None,
         "extraneous_flow_cost": money.dollars(extra) if extra else None,
         "user_volume_gallons": money.gallons(Decimal(basis["user_volume_gallons"])) if basis else None,
-        "minimum_gallons": money.gallons(Decimal(parameter(rules, "minimum-charge-water-gallons"))),
-        "window": {"low": parameter(rules, "hearing-minimum-days"), "high": parameter(rules, "hearing-maximum-days")},
+        "minimum_gallons": money.gallons(Decimal(parameter(rules, "minimum-charge-water-gallons",
+                                                           on=_first_day(quarter)))),
+        "window": {"low": parameter(rules, "hearing-minimum-days", on=n["published"]),
+                   "high": parameter(rules, "hearing-maximum-days", on=n["published"])},
+        "law_history": history_words(rules),
         "cite": lambda ident: citation(rules, ident),
     }
 
@@ -115,17 +126,19 @@ def user_notice_context(rules: dict, schedule_id: str) -> dict:
                          f"Run `adopt {schedule_id} …` first, or give an adopted schedule's id.")
     year, q = first_quarter_from(dt.date.fromisoformat(s["effective"]))
     rates = _rates(rules, s, quarter_name(year, q), False)
-    due = [f"{int(md[3:])} {MONTHS[int(md[:2]) - 1]}" for md in parameter(rules, "bill-due-dates")]
+    # the law as it stands for the schedule's first quarter: its due dates, and the penalty on its due date
+    start = quarter_period(year, q)[0]
+    due_day = due_date(rules, year, q)
     return {
         "schedule": s, "rates": rates, "illustrative": s["status"] == "illustrative",
         "adoption": s.get("adoption"),
         "adopted_on": long(dt.date.fromisoformat(s["adoption"]["date"])) if "adoption" in s else None,
         "ends": long(dt.date.fromisoformat(s["ends"])) if "ends" in s else None,
-        "due_dates": due,
-        "minimum_gallons": money.gallons(Decimal(parameter(rules, "minimum-charge-water-gallons"))),
-        "penalty": {"rate": money.percent(parameter(rules, "late-penalty-rate")),
-                    "grace_days": parameter(rules, "late-penalty-grace-days"),
-                    "period_months": parameter(rules, "late-penalty-period-months"),
+        "due_dates": month_days(parameter(rules, "bill-due-dates", on=start)),
+        "minimum_gallons": money.gallons(Decimal(parameter(rules, "minimum-charge-water-gallons", on=start))),
+        "penalty": {"rate": money.percent(parameter(rules, "late-penalty-rate", on=due_day)),
+                    "grace_days": parameter(rules, "late-penalty-grace-days", on=due_day),
+                    "period_months": parameter(rules, "late-penalty-period-months", on=due_day),
                     "reading": interpretation(rules, "penalty-accrual")},
         "cite": lambda ident: citation(rules, ident),
     }

@@ -14,12 +14,13 @@ import jinja2
 
 from calculator import application, bill, money, schedule
 from calculator.dates import long, next_quarter_due, quarter_name, quarter_of
-from calculator.law import anchor, provision_text
+from calculator.law import anchor, enactments, provision_text
 
 from .application_pdf import build_blank_pdf
 from .due_dates import CALENDAR_FILE, due_dates
 from .notices import hearing_notice_text, user_notice
 from .wheel import WHEEL_NAME, engine_build_id, engine_version, pypdf_wheel_name
+from .wording import parameter_words, value_words
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -36,7 +37,7 @@ def build_date():
 
 
 def stage_docs(staging: Path) -> Path:
-    """Step 2a: copy the hand-written pages into a fresh folder (templates stay behind)."""
+    """Step 2a: copy the hand-written pages into a fresh folder (templates and decision records stay behind)."""
     docs = staging / "docs"
     shutil.copytree(ROOT / "docs", docs, ignore=shutil.ignore_patterns("templates", "overrides", "decisions", "*.j2"))
     return docs
@@ -118,8 +119,24 @@ def page_context(rules: dict, today) -> dict:
         "wheel": f"{build_id}/{WHEEL_NAME}-{engine_version()}-py3-none-any.whl",
         "notices": notice_list(rules),
         "parameters": rules["parameters"],
+        # each parameter in words as the law stands, and each of its dated values: pages state no number themselves
+        "words": {name: parameter_words(p) for name, p in rules["parameters"].items()},
+        "history_words": {name: [dict(e, words=value_words(e["value"], p["unit"])) for e in p.get("history", [])]
+                          for name, p in rules["parameters"].items()},
+        "enactments": enactments(rules),
+        "history_notes": history_notes(rules),
         **permit_context(rules), **industry_context(rules, today),
     }
+
+
+def history_notes(rules: dict) -> list[str]:
+    """The received text's history notes ("[Amended 3-4-1992 by L.L. No. 1-1992]"), in the law's order."""
+    out = []
+    for a in rules["law"]["articles"]:
+        out.extend(a.get("notes_before", []))
+    for p in rules["provisions"]:
+        out.extend(p.get("notes_before", []) + p.get("notes_after", []))
+    return out
 
 
 def notice_list(rules: dict) -> list[dict]:

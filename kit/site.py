@@ -13,6 +13,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from calculator.law import latest_enactment_date
+
 from .due_dates import build_due_dates_calendar
 from .errors import BuildError
 from .feed import publish_notices
@@ -92,7 +94,7 @@ def build(site: Path = ROOT / "site", rules_dir: Path | None = None) -> Path:
         ctx = page_context(rules, build_date())  # once: the pages and the notices share it
         build_id = ctx["build_id"]
         render_pages(rules, docs, ctx)
-        publish_notices(ctx["notices"], docs)
+        publish_notices(ctx["notices"], docs, latest_enactment_date(rules) or "1970-01-01")
         build_application_pdf(rules, docs)
         build_due_dates_calendar(rules, docs, build_date())
         step("Packing the calculator and the rules for the browser")

@@ -8,14 +8,18 @@ through the "rules" provider (calculator/providers.py), which is `load_rules` he
 from __future__ import annotations
 
 import datetime as _dt
+import difflib
 import json
+import re
 from pathlib import Path
 
 import jsonschema
 import yaml
 
 from calculator import adoption, flow, hearing
-from calculator.law import anchor
+from calculator.law import anchor, provision_text
+
+from .wording import value_words
 
 RULES_DIR = Path(__file__).resolve().parent.parent / "rules"
 
@@ -182,13 +186,26 @@ def compile_rules(rules_dir: Path | str = RULES_DIR) -> dict:
             problems.append(f"{_where(path, nodes[path], key_path)}: cite {value!r} is not a provision id in rules/law.yaml. "
                             f"Use one of its ids, such as 'rents.F' or 'minimum-charge'.")
 
+    texts = _provision_texts(provisions)
+    received = _received_text(rules_dir, law)
     parameters = {}
     for path in sorted((rules_dir / "parameters").glob("*.yaml")):
         data = load(path, "parameter")
         if data is None:
             continue
         cite_ok(path, data, ["cite"], data["cite"])
-        parameters[path.stem] = dict(data, name=path.stem)
+        history = _history(path, data, nodes[path], problems)
+        if history is None:
+            continue
+        if data["cite"] in texts:
+            problems.extend(_quote_problems(path, nodes[path], data["cite"], history, texts[data["cite"]], received))
+        latest = history[-1]
+        parameters[path.stem] = {k: v for k, v in data.items() if k != "values"} | {
+            "name": path.stem, "value": latest["value"], "quote": latest["quote"]}
+        if "values" in data:  # dated: the engine reads the value in force on a day (calculator.rules.entry)
+            parameters[path.stem]["history"] = history
+    if law:
+        problems.extend(_enactment_problems(law_path, nodes.get(law_path), law, texts, received))
 
     interpretations = {}
     for path in sorted((rules_dir / "interpretations").glob("*.yaml")):
@@ -196,6 +213,12 @@ def compile_rules(rules_dir: Path | str = RULES_DIR) -> dict:
         if data is None:
             continue
         cite_ok(path, data, ["reads"], data["reads"])
+        if data["reads"] in texts and not quoted_in(data["text"], texts[data["reads"]]):
+            problems.append(f"{_where(path, nodes[path], ['text'])}: this is not in the text of {data['reads']} in "
+                            f"rules/law.yaml. Copy the words the reading is about from that provision "
+                            f"(parts may be joined with ...).")
+        data = _fill_placeholders(path, data, nodes[path], parameters, problems,
+                                  {f.stem for f in (rules_dir / "parameters").glob("*.yaml")})
         if data["id"] != path.stem:
             problems.append(f"{_where(path, nodes[path], ['id'])}: id {data['id']!r} must match the file name {path.stem!r}.")
         if data["chosen"] not in data["options"]:
@@ -211,6 +234,10 @@ def compile_rules(rules_dir: Path | str = RULES_DIR) -> dict:
         cite_ok(path, data, ["cite"], data["cite"])
         if data["id"] != path.stem:
             problems.append(f"{_where(path, nodes[path], ['id'])}: id {data['id']!r} must match the file name {path.stem!r}.")
+        if "fiscal_year" in data and law and data["fiscal_year"] < _first_year(law):
+            problems.append(f"{_where(path, nodes[path], ['fiscal_year'])}: fiscal year {data['fiscal_year']} is before "
+                            f"the law's earliest enactment on record ({_first_year(law)}, rules/law.yaml). "
+                            f"Enter the fiscal year as four digits, like 2027.")
         for key in ("effective", "ends"):
             if key in data:
                 try:
@@ -246,6 +273,192 @@ def compile_rules(rules_dir: Path | str = RULES_DIR) -> dict:
         "schedules": schedules,
         **extra,
     }
+
+
+# ---- one source of truth: quotes, dated values, placeholders, enactments -------------
+
+ELLIPSIS = re.compile(r"\s*(?:\.\.\.|…)\s*")
+PLACEHOLDER = re.compile(r"\{([^{}\s]*)\}")
+NOT_FILLED = ("id", "reads", "text", "chosen")  # ids, and `text`, which quotes the law word for word
+
+
+def _words(text: str) -> str:
+    """Whitespace-normalised, for comparing a quote with the law's text."""
+    return " ".join(str(text).split())
+
+
+def _provision_texts(provisions: list[dict]) -> dict[str, str]:
+    """Each provision's words with those of the provisions under it, whitespace-normalised."""
+    by_id = {p["id"]: p for p in provisions}
+
+    def words(p):
+        return " ".join([provision_text(p), *(words(by_id[c]) for c in p["children"])])
+    return {p["id"]: _words(words(p)) for p in provisions}
+
+
+def _received_text(rules_dir: Path, law) -> str:
+    """The text as received (rules/source/), whitespace-normalised: what earlier values are quoted from."""
+    path = rules_dir / law["source"] if law else None
+    return _words(path.read_text(encoding="utf-8")) if path and path.exists() else ""
+
+
+def quoted_in(quote: str, text: str) -> bool:
+    """Whether every part of a quote ("a ... b": parts cut at the ellipses) appears in the text, in order."""
+    at = 0
+    for part in (x for x in ELLIPSIS.split(_words(quote)) if x):
+        found = text.find(part, at)
+        if found < 0:
+            return False
+        at = found + len(part)
+    return True
+
+
+def _history(path: Path, data: dict, node, problems: list[str]) -> list[dict] | None:
+    """A parameter's values, oldest first: the undated `value` (in force from the start), then
+    each of `values` by the date it took effect. Dates must be real, unique and in order."""
+    history = []
+    if "value" in data:
+        history.append({"since": None, "value": data["value"], "quote": data["quote"], "at": ["quote"]})
+    dated = _mapping(node, "values")
+    before = len(problems)
+    previous, seen = None, set()
+    for key_node, _ in (dated.value if dated is not None else []):
+        day = key_node.value
+        where = f"{_shown(path)}:{key_node.start_mark.line + 1}:{key_node.start_mark.column + 1}"
+        try:
+            _dt.date.fromisoformat(day)
+        except ValueError:
+            problems.append(f"{where}: {day!r} is not a real date; write the day the value took effect as YYYY-MM-DD.")
+            continue
+        if day in seen:
+            problems.append(f"{where}: the date {day} is given twice; give each value its own date, or remove one.")
+        elif previous is not None and day < previous:
+            problems.append(f"{where}: the date {day} is listed after {previous}; list the values oldest first.")
+        seen.add(day)
+        previous = max(previous or day, day)
+    if len(problems) > before:
+        return None
+    for day, v in sorted((data.get("values") or {}).items()):
+        entry = {"since": day, "value": v["value"], "quote": v["quote"], "at": ["values", day, "quote"]}
+        entry.update({k: v[k] for k in ("local_law", "source") if k in v})
+        history.append(entry)
+    return history
+
+
+def _quote_problems(path: Path, node, cite: str, history: list[dict], text: str, received: str) -> list[str]:
+    """The value as the law stands must be quoted from its provision's text in rules/law.yaml;
+    an earlier value from that text or from the text as received (rules/source/)."""
+    out = []
+    for i, e in enumerate(history):
+        at = e.pop("at")
+        latest = i == len(history) - 1
+        if quoted_in(e["quote"], text) or (not latest and quoted_in(e["quote"], received)):
+            continue
+        where = _where(path, node, at)
+        if latest:
+            out.append(f"{where}: this quote is not in the text of {cite} in rules/law.yaml. Copy the words from "
+                       f"that provision (parts may be joined with ...), or change the provision's text and the value "
+                       f"together.")
+        else:
+            out.append(f"{where}: this quote of an earlier value is neither in the text of {cite} in rules/law.yaml "
+                       f"nor in the text as received (rules/source/). Copy the words it was taken from.")
+    return out
+
+
+def _mapping(node, key: str):
+    if isinstance(node, yaml.MappingNode):
+        for k, v in node.value:
+            if k.value == key:
+                return v if isinstance(v, yaml.MappingNode) else None
+    return None
+
+
+def _shown(path: Path) -> str:
+    try:
+        return str(path.relative_to(RULES_DIR.parent))
+    except ValueError:
+        return str(path)
+
+
+def _fill_placeholders(path: Path, data: dict, node, parameters: dict, problems: list[str], files: set) -> dict:
+    """Prose in the rules names a number of the law by its parameter, `{late-penalty-rate}`,
+    instead of repeating it; fill each from the parameter as the law stands (kit/wording.py)."""
+    source = path.read_text(encoding="utf-8")
+    for scalar, key in _scalars(node):
+        if key in NOT_FILLED:
+            continue
+        raw = source[scalar.start_mark.index:scalar.end_mark.index]
+        for m in PLACEHOLDER.finditer(raw):
+            if m.group(1) not in files:  # (a file that failed its own checks is reported there)
+                index = scalar.start_mark.index + m.start()
+                line = source.count("\n", 0, index) + 1
+                column = index - (source.rfind("\n", 0, index) + 1) + 1
+                like = (difflib.get_close_matches(m.group(1), files, 1) or sorted(files))[0]
+                problems.append(f"{_shown(path)}:{line}:{column}: {m.group(0)} is not a parameter in rules/parameters/. "
+                                f"Name one of its files without .yaml, like {{{like}}}.")
+
+    def fill(value, key=None):
+        if isinstance(value, dict):
+            return {k: fill(v, k) for k, v in value.items()}
+        if isinstance(value, list):
+            return [fill(v, key) for v in value]
+        if isinstance(value, str) and key not in NOT_FILLED:
+            return PLACEHOLDER.sub(lambda m: _words_of(parameters, m), value)
+        return value
+    return fill(data)
+
+
+def _words_of(parameters: dict, m) -> str:
+    p = parameters.get(m.group(1))
+    return value_words(p["value"], p["unit"]) if p else m.group(0)
+
+
+def _scalars(node, key=None):
+    """Every scalar node with the mapping key it is the value of."""
+    if isinstance(node, yaml.MappingNode):
+        for k, v in node.value:
+            yield from _scalars(v, k.value)
+    elif isinstance(node, yaml.SequenceNode):
+        for v in node.value:
+            yield from _scalars(v, key)
+    elif isinstance(node, yaml.ScalarNode):
+        yield node, key
+
+
+def _first_year(law: dict) -> int:
+    days = [e["date"] for e in law.get("enactments", [])]
+    return int(min(days)[:4]) if days else _dt.MINYEAR
+
+
+NOTE_DAY = re.compile(r"\b(\d{1,2})-(\d{1,2})-(\d{4})\b")
+
+
+def _enactment_problems(path: Path, node, law: dict, texts: dict, received: str) -> list[str]:
+    """Each enactment is recorded by a history note in the text: its `source` must be words of
+    the law (notes included), naming its local law and its date."""
+    notes = []
+
+    def collect(item):
+        notes.extend(item.get("notes_before", []) + item.get("notes_after", []))
+        for child in item.get("provisions", []) + item.get("children", []):
+            collect(child)
+    for article in law["articles"]:
+        collect(article)
+    text = _words(" ".join(notes)) + " " + " ".join(texts.values())
+    out = []
+    for i, e in enumerate(law.get("enactments", [])):
+        where = _where(path, node, ["enactments", i, "source"])
+        if not quoted_in(e["source"], text):
+            out.append(f"{where}: this is not in the law's text or its history notes (rules/law.yaml). Copy the "
+                       f"note that records local law {e['local_law']}, like \"[Amended 3-4-1992 by L.L. No. 1-1992]\".")
+            continue
+        if e["local_law"] not in e["source"]:
+            out.append(f"{where}: the note does not name local law {e['local_law']}. Check `local_law` or the note.")
+        m = NOTE_DAY.search(e["source"])
+        if m and f"{m.group(3)}-{int(m.group(1)):02d}-{int(m.group(2)):02d}" != e["date"]:
+            out.append(f"{_where(path, node, ['enactments', i, 'date'])}: the note says {m.group(0)}, so the date is "
+                       f"{m.group(3)}-{int(m.group(1)):02d}-{int(m.group(2)):02d}, not {e['date']}.")
+    return out
 
 
 def _cites(data, path=()):

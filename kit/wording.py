@@ -1,0 +1,43 @@
+"""A parameter's value in words, the one way pages, notices and the rules' own prose
+(placeholders like `{late-penalty-rate}` in rules/interpretations/) write it:
+15%, 30 days, 8,000, $150.00, 15 January, 15 April, 15 July and 15 October."""
+from __future__ import annotations
+
+from decimal import Decimal
+
+from calculator import money
+from calculator.dates import MONTHS
+
+_COUNTED = ("days", "months", "hours", "minutes")
+
+
+def month_days(value: list[str]) -> str:
+    """["01-15", "04-15"] -> "15 January and 15 April"."""
+    return series([f"{int(md[3:])} {MONTHS[int(md[:2]) - 1]}" for md in value])
+
+
+def series(items: list[str]) -> str:
+    """["a", "b", "c"] -> "a, b and c"."""
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def value_words(value, unit: str) -> str:
+    """A stored value (as in rules/parameters/) in words, by its unit."""
+    if isinstance(value, list):
+        return month_days(value)
+    if isinstance(value, dict):
+        return f"{value['numerator']:,}/{value['denominator']:,}"
+    number = Decimal(str(value))
+    if unit.startswith("fraction"):
+        return money.percent(number)
+    if unit.startswith("dollars"):
+        return money.dollars(number)
+    word = unit.split()[0]
+    if word in _COUNTED:
+        return f"{number:,} {word[:-1] if number == 1 else word}"
+    return f"{number:,}"
+
+
+def parameter_words(parameter: dict) -> str:
+    """A compiled parameter's value as the law stands (its latest value), in words."""
+    return value_words(parameter["value"], parameter["unit"])
