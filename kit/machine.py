@@ -89,7 +89,10 @@ def install(with_tests: bool) -> None:
                 "The kit needs these Debian packages" + (" for its tests." if with_tests else "."))
     run([sys.executable, "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
          "-e", ".[test]" if with_tests else "."])
-    run(["npm", "ci", "--no-audit", "--no-fund", "--loglevel=error"])
+    # the checkers' puppeteer must not download a browser of its own (none can be had
+    # here; the tests use the system's Chromium); without the tests, no checkers at all
+    run(["npm", "ci", "--no-audit", "--no-fund", "--loglevel=error", *([] if with_tests else ["--omit=dev"])],
+        env=dict(os.environ, PUPPETEER_SKIP_DOWNLOAD="1"))
 
 
 def installed() -> bool:
