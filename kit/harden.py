@@ -41,7 +41,8 @@ def write_service_worker(site: Path, build_id: str) -> Path:
     visit. Its cache is named after a hash of everything it keeps, so any change to the
     site (a new rate, a new engine) makes a new cache and drops the old one."""
     keep = ["estimate/", *(f"{p.relative_to(site).as_posix()}" for p in sorted((site / "pyodide").iterdir())),
-            *(p.relative_to(site).as_posix() for p in sorted((site / "engine").rglob("*.whl"))),
+            # the engine's wheel; pypdf is cached when a page first loads it (fetch handler below)
+            *(p.relative_to(site).as_posix() for p in sorted((site / "engine").rglob("pawling_sewer_kit-*.whl"))),
             *(p.relative_to(site).as_posix() for p in sorted((site / "assets").rglob("*"))
               if p.is_file() and p.suffix in (".js", ".css") and not {"workers", "lunr"} & set(p.parts))]
     digest = hashlib.sha256(build_id.encode())

@@ -8,10 +8,18 @@ const CACHE = `pawling-kit-${VERSION}`;
 const KEEP = __KEEP__;
 const base = new URL("./", self.location);
 
+// The worker installs once the estimator has loaded, so the browser's HTTP cache
+// already holds what the page fetched (Pyodide's 9.6 MB wasm among it): take it from
+// there ("force-cache") rather than downloading it a second time.
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
-    await cache.addAll(KEEP.map((rel) => new URL(rel, base).href));
+    await Promise.all(KEEP.map(async (rel) => {
+      const url = new URL(rel, base).href;
+      const response = await fetch(new Request(url, { cache: "force-cache" }));
+      if (!response.ok) throw new Error(`${url}: ${response.status}`);
+      await cache.put(url, response);
+    }));
     await self.skipWaiting();
   })());
 });
