@@ -1,7 +1,8 @@
 """The permit application (permits.A) as a fillable PDF: made from
 rules/application-form.yaml, prefilled from the permit checker's answers.
 
-The blank form is drawn by the kit (kit/application_pdf.py, reportlab, CPython).
+The blank form is made by the kit (kit/application_pdf.py: the web page's HTML as a tagged
+PDF/UA-1 form with WeasyPrint, CPython).
 `fill_pdf` needs only pypdf, which is pure Python, so the same function fills the
 form in the browser; it is imported inside the function, so `import calculator`
 stays stdlib-only.
