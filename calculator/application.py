@@ -132,7 +132,11 @@ def fill_pdf(rules: dict, answers, fields: dict | None, src, dst) -> dict:
             state = NameObject(states[0] if on and states else "/Off")
             annot[NameObject("/V")] = state
             annot[NameObject("/AS")] = state
-    writer.set_need_appearances_writer(True)
+    # pypdf has drawn each filled text field (wrapping multiline ones) and every check box
+    # brings its own on and off appearances: a viewer told to redraw them (NeedAppearances)
+    # would draw check boxes from a ZapfDingbats font the tagged PDF must not carry, and
+    # poppler (Evince, Okular, pdftoppm) then shows a ticked box empty.
+    writer.set_need_appearances_writer(False)
     out = io.BytesIO()
     writer.write(out)
     write_atomic(dst, out.getvalue())

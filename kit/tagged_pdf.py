@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import io
 import os
+import re
 from collections import defaultdict
 from collections.abc import Iterable, Iterator
 from datetime import datetime, timezone
@@ -316,6 +317,8 @@ def _set_field_names(pdf: pikepdf.Pdf, names: dict[str, str]) -> None:
 
 
 _REQUIRED_FLAG = 1 << 1  # field flag bit 2 (ISO 32000-1 Table 221)
+_MULTILINE_FLAG = 1 << 12
+_DA_SIZE = re.compile(rb"(\d+(?:\.\d+)?)(\s+Tf)")
 
 
 def _set_field_states(pdf: pikepdf.Pdf, required: set[str], on_states: dict[str, str]) -> None:
@@ -327,6 +330,18 @@ def _set_field_states(pdf: pikepdf.Pdf, required: set[str], on_states: dict[str,
             field.Ff = int(field.get("/Ff", 0)) | _REQUIRED_FLAG
         if name in on_states and _is_checkbox(widget):
             _rename_on_state(widget, field, Name("/" + on_states[name]))
+        if int(_inherited(widget, "/Ff") or 0) & _MULTILINE_FLAG and "/DA" in widget:
+            # Font size 0 (auto): viewers and pypdf wrap a multiline field's text only then.
+            widget.DA = String(_DA_SIZE.sub(rb"0\2", bytes(widget.DA)))
+    if "/AcroForm" in pdf.Root and not any(_has_value_without_appearance(w) for _, w in _widgets(pdf)):
+        # Every value is drawn (check boxes carry their own states): a viewer told to redraw
+        # (NeedAppearances) would draw check boxes from a ZapfDingbats font that is not there.
+        pdf.Root.AcroForm.NeedAppearances = False
+
+
+def _has_value_without_appearance(widget: Dictionary) -> bool:
+    value = _inherited(widget, "/V")
+    return "/AP" not in widget and value is not None and str(value) not in ("", "/Off")
 
 
 def _rename_on_state(widget: Dictionary, field: Dictionary, on: Name) -> None:
