@@ -4,6 +4,7 @@ browser), the Clerk's notices (notices-out/) and every notice PDF of a built sit
 passes the outside checker `pdfua check` with no finding; the application's every widget
 is a Form element whose /TU is its label; two runs give the same bytes."""
 import io
+import re
 import shutil
 from pathlib import Path
 
@@ -221,3 +222,15 @@ def test_the_clerks_notices_are_the_same_bytes_twice(clerks_year, tmp_path):
         hearing_notice_text(rules, "2026"), title)
     html = user_notice(rules, "2026")["html"]
     assert pdf.html_pdf_bytes(html, title) == pdf.html_pdf_bytes(html, title)
+
+
+def test_the_web_page_and_the_pdf_are_one_template():
+    """The same controls, names, labels and help in the same order; only the citations
+    differ (links to /law/ on the web, text in the PDF)."""
+    from kit.documents import application_html
+    web, paper = application_html(RULES, "web"), application_html(RULES, "pdf")
+    control = re.compile(r'<(?:input|textarea)[^>]*name="([^"]+)"')
+    assert control.findall(web) == control.findall(paper) == [f["name"] for f in FORM["fields"]]
+    strip = re.compile(r'<a href="[^"]*">|</a>|<span class="cite">|</span>')
+    web_text = strip.sub("", re.sub(r'<p class="form-other-ways">.*?</p>\n', "", web))
+    assert web_text == strip.sub("", paper)
