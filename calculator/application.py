@@ -1,7 +1,8 @@
 """The permit application (permits.A) as a fillable PDF: made from
 rules/application-form.yaml, prefilled from the permit checker's answers.
 
-The blank form is drawn by the kit (kit/application_pdf.py, reportlab, CPython).
+The blank form is made by the kit (kit/application_pdf.py: the web page's HTML as a tagged
+PDF/UA-1 form with WeasyPrint, CPython).
 `fill_pdf` needs only pypdf, which is pure Python, so the same function fills the
 form in the browser; it is imported inside the function, so `import calculator`
 stays stdlib-only.
@@ -131,7 +132,11 @@ def fill_pdf(rules: dict, answers, fields: dict | None, src, dst) -> dict:
             state = NameObject(states[0] if on and states else "/Off")
             annot[NameObject("/V")] = state
             annot[NameObject("/AS")] = state
-    writer.set_need_appearances_writer(True)
+    # pypdf has drawn each filled text field (wrapping multiline ones) and every check box
+    # brings its own on and off appearances: a viewer told to redraw them (NeedAppearances)
+    # would draw check boxes from a ZapfDingbats font the tagged PDF must not carry, and
+    # poppler (Evince, Okular, pdftoppm) then shows a ticked box empty.
+    writer.set_need_appearances_writer(False)
     out = io.BytesIO()
     writer.write(out)
     write_atomic(dst, out.getvalue())

@@ -2,7 +2,7 @@
 
 In the browser the engine has everything it needs: the rules arrive compiled in
 the wheel. In a CPython checkout two things need libraries the engine must not
-import (PyYAML, jsonschema, reportlab): reading rules/ and drawing the blank
+import (PyYAML, jsonschema, WeasyPrint): reading rules/ and drawing the blank
 permit application. The kit registers functions for them as entry points
 (pyproject.toml, group "pawling_sewer_kit"), so the engine finds them by name and
 the imports still flow one way: kit → calculator. See docs/decisions/006-one-way-layers.md.

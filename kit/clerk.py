@@ -9,7 +9,8 @@
 Every refusal is one line on stderr, exit code 2, and nothing written. Every command validates the
 whole rules tree first, and validates the tree as it would be before anything is written.
 
-CPython only: it needs PyYAML and jsonschema (kit.validate), Jinja2 (kit.notices) and reportlab (kit.pdf).
+CPython only: it needs PyYAML and jsonschema (kit.validate), Jinja2 (kit.notices) and WeasyPrint with pikepdf
+(kit.pdf: tagged PDF/UA-1).
 """
 from __future__ import annotations
 
@@ -31,7 +32,7 @@ from calculator.law import first_year
 from calculator.rules import parameter
 
 from .notices import ClerkError, find_schedule, hearing_notice_text, user_notice, without
-from .pdf import pdf_bytes
+from .pdf import html_pdf_bytes, pdf_bytes
 from .validate import RULES_DIR, RuleError, compile_rules, schedule_problems, YamlLoader
 
 # Examples for the Clerk's table of effects, not numbers from the law: a typical household and a
@@ -327,7 +328,7 @@ def user_notice_command(rules_dir: Path, args) -> list[str]:
     notice_ = user_notice(rules, s["id"])
     title = (("ILLUSTRATIVE – " if s["status"] == "illustrative" else "")
              + f"Annual notice of sewer rates, schedule {s['id']} – Town of Pawling")
-    pdf = pdf_bytes(notice_["text"], title)
+    pdf = html_pdf_bytes(notice_["html"], title)  # from its HTML: the headings and the list as the page has them
     out = _output_dir(rules_dir, args.output_dir)
     paths = [out / f"user-notice-{s['id']}.{ext}" for ext in ("txt", "html", "pdf")]
     for p, data in zip(paths, (notice_["text"].encode("utf-8"), notice_["html"].encode("utf-8"), pdf)):

@@ -9,7 +9,7 @@ from feedgen.feed import FeedGenerator
 
 from calculator.files import write_atomic
 
-from .pdf import write_pdf
+from .pdf import write_html_pdf, write_pdf
 
 
 def publish_notices(items: list[dict], docs: Path, updated_without_notices: str = "1970-01-01") -> None:
@@ -19,7 +19,11 @@ def publish_notices(items: list[dict], docs: Path, updated_without_notices: str 
     folder.mkdir(parents=True, exist_ok=True)
     for n in items:
         (folder / n["slug"]).mkdir(parents=True, exist_ok=True)
-        write_pdf(n["text"], n["title"], folder / n["slug"] / f"{n['slug']}.pdf")
+        path = folder / n["slug"] / f"{n['slug']}.pdf"
+        if n.get("html"):  # the notice to users has its own HTML; a hearing notice is text
+            write_html_pdf(n["html"], n["title"], path)
+        else:
+            write_pdf(n["text"], n["title"], path)
     feed = FeedGenerator()
     feed.id("urn:pawling-sewer-kit:notices")
     feed.title("Town of Pawling sewer notices")

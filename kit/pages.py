@@ -17,6 +17,7 @@ from calculator.dates import long, next_quarter_due, quarter_name, quarter_of
 from calculator.law import anchor, enactments, provision_text
 
 from .application_pdf import build_blank_pdf
+from .documents import application_html
 from .due_dates import CALENDAR_FILE, due_dates
 from .notices import hearing_notice_text, user_notice
 from .wheel import WHEEL_NAME, engine_build_id, engine_version, pypdf_wheel_name
@@ -174,6 +175,7 @@ def permit_context(rules: dict) -> dict:
     return {
         "permit_flow": dict(flow, questions=questions), "application_form": form,
         "application_sections": sections, "application_fee": application.fee(rules),
+        "application_form_html": application_html(rules, "web"),
         "application_pdf": APPLICATION_PDF, "pypdf_wheel": pypdf_wheel_name(),
         "law_index": {p["id"]: {"anchor": anchor(p["id"]), "heading": p["heading"]} for p in rules["provisions"]},
     }

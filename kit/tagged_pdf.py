@@ -25,13 +25,17 @@ must not depend on which WeasyPrint release happens to be installed:
 * the catalog /Lang, /Info /Title and XMP dc:title are the caller's;
 * the same input gives the same bytes (fixed dates, deterministic /ID);
 * /Annots holds no broken reference (WeasyPrint 70 writes `None 0 R` for a
-  submit button in a <form> with no action).
+  submit button in a <form> with no action);
+* a control with the HTML ``required`` attribute has the Required field flag,
+  and a check box's on state is named by its ``value`` (``Yes`` without one;
+  WeasyPrint 70 flags nothing and names every on state ``on``).
 """
 
 from __future__ import annotations
 
 import io
 import os
+import re
 from collections import defaultdict
 from collections.abc import Iterable, Iterator
 from datetime import datetime, timezone
@@ -73,22 +77,33 @@ def html_to_pdf(
 
     document = HTML(string=html, base_url=base_url)
     names = accessible_names(document.etree_element)
+    required, on_states = field_states(document.etree_element)
     rendered = document.write_pdf(
         pdf_variant="pdf/ua-1",
         pdf_forms=True,
         stylesheets=list(stylesheets) or None,
     )
-    return finish_pdf(rendered, title=title, lang=lang, field_names=names)
+    return finish_pdf(
+        rendered, title=title, lang=lang, field_names=names, required=required, on_states=on_states
+    )
 
 
 def finish_pdf(
-    data: bytes, *, title: str, lang: str, field_names: dict[str, str] | None = None
+    data: bytes,
+    *,
+    title: str,
+    lang: str,
+    field_names: dict[str, str] | None = None,
+    required: Iterable[str] = (),
+    on_states: dict[str, str] | None = None,
 ) -> bytes:
     """Post-process WeasyPrint's PDF/UA-1 output; see the module docstring.
 
     ``field_names`` maps a field's /T (the HTML ``name``) to its accessible
-    name. Raises ValueError if a field still has no /TU afterwards, or if the
-    document has no structure tree (it was not rendered as PDF/UA).
+    name; ``required`` names the fields to flag Required; ``on_states`` maps a
+    check box's /T to the name of its on state. Raises ValueError if a field
+    still has no /TU afterwards, or if the document has no structure tree (it
+    was not rendered as PDF/UA).
     """
     with pikepdf.open(io.BytesIO(data)) as pdf:
         if "/StructTreeRoot" not in pdf.Root:
@@ -96,6 +111,7 @@ def finish_pdf(
         _drop_broken_annotation_refs(pdf)
         _set_document_metadata(pdf, title=title, lang=lang, when=build_date())
         _set_field_names(pdf, field_names or {})
+        _set_field_states(pdf, set(required), on_states or {})
         _tag_widgets(pdf)
         _scope_table_headers(pdf)
         _replace_zapf_checkboxes(pdf)
@@ -182,6 +198,21 @@ def accessible_names(root: Element) -> dict[str, str]:
         if name:
             names[field_name] = name
     return names
+
+
+def field_states(root: Element) -> tuple[set[str], dict[str, str]]:
+    """The names of the required controls, and each check box's on state
+    (its ``value``, or ``Yes`` as WeasyPrint and PDF 2.0 name it)."""
+    required, on_states = set(), {}
+    for el in root.iter():
+        name = el.get("name")
+        if el.tag not in _CONTROL_TAGS or not name or not _is_field(el):
+            continue
+        if el.get("required") is not None:
+            required.add(name)
+        if el.tag == "input" and (el.get("type") or "").lower() == "checkbox":
+            on_states[name] = el.get("value") or "Yes"
+    return required, on_states
 
 
 def _is_field(el: Element) -> bool:
@@ -283,6 +314,45 @@ def _set_field_names(pdf: pikepdf.Pdf, names: dict[str, str]) -> None:
             field.TU = String(name)
         if not str(_inherited(widget, "/TU") or "").strip():
             raise ValueError(f"form field {field.get('/T')!s} has no accessible name")
+
+
+_REQUIRED_FLAG = 1 << 1  # field flag bit 2 (ISO 32000-1 Table 221)
+_MULTILINE_FLAG = 1 << 12
+_DA_SIZE = re.compile(rb"(\d+(?:\.\d+)?)(\s+Tf)")
+
+
+def _set_field_states(pdf: pikepdf.Pdf, required: set[str], on_states: dict[str, str]) -> None:
+    """Flag required fields; name each check box's on state as its HTML value."""
+    for _page, widget in _widgets(pdf):
+        field = field_of(widget)
+        name = str(field.get("/T", ""))
+        if name in required:
+            field.Ff = int(field.get("/Ff", 0)) | _REQUIRED_FLAG
+        if name in on_states and _is_checkbox(widget):
+            _rename_on_state(widget, field, Name("/" + on_states[name]))
+        if int(_inherited(widget, "/Ff") or 0) & _MULTILINE_FLAG and "/DA" in widget:
+            # Font size 0 (auto): viewers and pypdf wrap a multiline field's text only then.
+            widget.DA = String(_DA_SIZE.sub(rb"0\2", bytes(widget.DA)))
+    if "/AcroForm" in pdf.Root and not any(_has_value_without_appearance(w) for _, w in _widgets(pdf)):
+        # Every value is drawn (check boxes carry their own states): a viewer told to redraw
+        # (NeedAppearances) would draw check boxes from a ZapfDingbats font that is not there.
+        pdf.Root.AcroForm.NeedAppearances = False
+
+
+def _has_value_without_appearance(widget: Dictionary) -> bool:
+    value = _inherited(widget, "/V")
+    return "/AP" not in widget and value is not None and str(value) not in ("", "/Off")
+
+
+def _rename_on_state(widget: Dictionary, field: Dictionary, on: Name) -> None:
+    for kind in widget.get("/AP", Dictionary()).values():
+        if isinstance(kind, Dictionary):
+            for state in [k for k in kind.keys() if k != "/Off" and k != str(on)]:
+                kind[on] = kind[state]
+                del kind[state]
+    for holder, key in ((widget, "/AS"), (field, "/V")):
+        if key in holder and holder[key] != Name.Off:
+            holder[key] = on
 
 
 # ------------------------------------------------------- structure tree

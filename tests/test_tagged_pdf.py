@@ -421,3 +421,22 @@ def test_submit_button_without_action_leaves_no_broken_reference(tmp_path):
         assert check_widgets_tagged(pdf) == {"n": "Name"}
     assert list(PdfReader(io.BytesIO(data)).get_fields()) == ["n"]
     assert_pdfua_clean(pdfua_check(data, tmp_path, "submit.pdf"))
+
+
+def test_required_controls_are_flagged_and_a_checkbox_is_on_by_its_value():
+    """HTML `required` sets the Required flag; the on state is the value, or Yes."""
+    html = """<html lang="en-US"><body><form>
+      <label for="n">Name</label><input id="n" name="n" required>
+      <label for="d">Details</label><textarea id="d" name="d" required></textarea>
+      <label for="o">Optional</label><input id="o" name="o">
+      <input type="checkbox" id="a" name="a"><label for="a">Agreed</label>
+      <input type="checkbox" id="b" name="b" value="ticked" checked><label for="b">Ticked</label>
+    </form></body></html>"""
+    with pikepdf.open(io.BytesIO(html_to_pdf(html, title="Flags"))) as pdf:
+        by_name = {field_name(w): w for _, w in widgets(pdf)}
+        flags = {name: int(w.get("/Ff", 0)) for name, w in by_name.items()}
+        assert flags["n"] & 2 and flags["d"] & 2 and not flags["o"] & 2
+        assert flags["d"] & (1 << 12)  # still multiline
+        assert set(by_name["a"].AP.N.keys()) == {"/Yes"} and by_name["a"].AS == Name.Off
+        assert set(by_name["b"].AP.N.keys()) == {"/ticked"}
+        assert by_name["b"].AS == by_name["b"].V == Name("/ticked")

@@ -6,6 +6,7 @@ against numbers copied here."""
 import re
 from urllib.parse import urlencode
 
+import pikepdf
 import pytest
 from playwright.sync_api import expect
 from pypdf import PdfReader
@@ -14,6 +15,7 @@ from calculator import application, flow
 from calculator.law import anchor
 from calculator.rules import load
 from test_site import axe_violations
+from test_tagged_pdf import assert_pdfua_clean, check_widgets_tagged, pdfua_check
 from test_production import WATCH_CSP
 
 pytestmark = pytest.mark.browser
@@ -149,6 +151,11 @@ def test_a_contractor_connecting_under_a_town_road_needs_a_permit_and_highway_ap
         else:
             assert got == value, name
     assert fields["owner-name"].get("/V") in (None, "")
+    # filled in the browser, still tagged PDF/UA-1: every widget a Form element named by its label
+    assert_pdfua_clean(pdfua_check(pdf.read_bytes(), tmp_path, "checked.pdf"))
+    with pikepdf.open(pdf) as doc:
+        assert check_widgets_tagged(doc) == {
+            f["name"]: f["label"] + (" (required)" if f.get("required") else "") for f in FIELDS.values()}
     assert not outside, outside
     assert page.evaluate("window.__csp") == []  # the site's Content Security Policy allows all of it
 

@@ -1,0 +1,44 @@
+"""The kit's documents as HTML, from the Jinja2 templates in docs/templates/documents/:
+the permit application (one template for its web page and its PDF), and the whole HTML
+document and print stylesheet that kit/tagged_pdf.html_to_pdf turns into a tagged PDF."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from calculator import application
+from calculator.law import anchor
+
+DOCUMENTS = Path(__file__).resolve().parent.parent / "docs" / "templates" / "documents"
+#: The PDFs' stylesheet: US letter, 11pt and up, black on white.
+PRINT_CSS = DOCUMENTS / "print.css"
+MEDIA = ("web", "pdf")
+
+
+def environment():
+    import jinja2
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(DOCUMENTS)), autoescape=True,
+                             undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True,
+                             keep_trailing_newline=True)
+    env.filters["anchor"] = anchor
+    return env
+
+
+def application_html(rules: dict, medium: str) -> str:
+    """The application (rules/application-form.yaml) as HTML: for the web page
+    (`medium="web"`: citations link to /law/) or for the PDF (`"pdf"`: citations as text).
+    Every field with its label, help and citation, the fee (marked illustrative while it
+    is), sections as headings; each control's `name` is its PDF field name."""
+    if medium not in MEDIA:
+        raise ValueError(f"medium must be one of {', '.join(MEDIA)}, not {medium!r}")
+    form = application.form(rules)
+    sections = [dict(s, fields=[f for f in form["fields"] if f["section"] == s["id"]]) for s in form["sections"]]
+    return environment().get_template("application.html.j2").render(
+        medium=medium, form=form, sections=sections, fee=application.fee(rules),
+        citation=lambda cite: application.citation(rules, cite))
+
+
+def document_html(body: str, *, title: str, lang: str = "en-US", kind: str = "document") -> str:
+    """A whole HTML document around `body` (trusted HTML), for html_to_pdf."""
+    from markupsafe import Markup
+    return environment().get_template("document.html.j2").render(body=Markup(body), title=title, lang=lang,
+                                                                  kind=kind)
