@@ -514,13 +514,42 @@ def load_rules() -> dict:
     return compile_rules(RULES_DIR)
 
 
+def summary_markdown(problems: list[str] | None, rules: dict | None = None) -> str:
+    """What a person who changed rules/ on GitHub reads in the job summary: either that the
+    rules are sound, or each problem as the file, the place in it and what to change."""
+    if not problems:
+        return (f"### The rules are sound\n\n{len(rules['provisions'])} provisions, {len(rules['parameters'])} "
+                f"parameters, {len(rules['interpretations'])} readings and {len(rules['schedules'])} rate "
+                f"schedules passed every check.\n")
+    rows = []
+    for p in problems:
+        where, _, what = p.partition(": ")
+        file, _, place = where.partition(":")
+        line = place.split(":")[0] if place else ""
+        rows.append(f"| `{file}` | {('line ' + line) if line else ''} | {what.replace('|', '&#124;')} |")
+    return ("### The site was not published: the rules need changing\n\n"
+            "The published site stays as it was. Open each file on GitHub, change what the table says, "
+            "and commit; the site is published once every check passes.\n\n"
+            "| file | where | what to change |\n|---|---|---|\n" + "\n".join(rows) + "\n")
+
+
 def main(argv=None) -> int:
+    """Check rules/; print what to change. In a GitHub workflow the same words go to the
+    job summary ($GITHUB_STEP_SUMMARY), for a Clerk who changed a file on GitHub's pages."""
+    import os
     import sys
+    problems, rules = None, None
     try:
         rules = compile_rules(RULES_DIR)
     except RuleError as exc:
+        problems = exc.problems
+    summary = os.environ.get("GITHUB_STEP_SUMMARY")
+    if summary:
+        with open(summary, "a", encoding="utf-8") as out:
+            out.write(summary_markdown(problems, rules))
+    if problems:
         print("The rules have problems; nothing was built:", file=sys.stderr)
-        for p in exc.problems:
+        for p in problems:
             print("  " + p, file=sys.stderr)
         return 1
     print(f"rules OK: {len(rules['provisions'])} provisions, {len(rules['parameters'])} parameters, "

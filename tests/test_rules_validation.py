@@ -130,3 +130,20 @@ def test_a_broken_permit_graph_stops_the_build_and_keeps_the_site(rules_copy, tm
     with pytest.raises(RuleError):
         site.build(target, rules_dir=rules_copy)
     assert (target / "index.html").read_text() == "the previous site"
+
+
+def test_the_job_summary_says_which_file_and_what_to_change(rules_copy, tmp_path, monkeypatch):
+    from kit import validate
+    f = rules_copy / "parameters" / "late-penalty-rate.yaml"
+    f.write_text(f.read_text().replace("cite: rents.F", "cite: rents.Q"))
+    summary = tmp_path / "summary.md"
+    monkeypatch.setenv("GITHUB_STEP_SUMMARY", str(summary))
+    monkeypatch.setattr(validate, "RULES_DIR", rules_copy)
+    assert validate.main() == 1
+    text = summary.read_text()
+    assert "The site was not published" in text and "stays as it was" in text
+    [row] = [line for line in text.splitlines() if "late-penalty-rate.yaml" in line]
+    assert "| line 4 |" in row and "rents.Q" in row and "Use one of its ids" in row
+    monkeypatch.setattr(validate, "RULES_DIR", ROOT / "rules")
+    assert validate.main() == 0
+    assert "### The rules are sound" in summary.read_text()
