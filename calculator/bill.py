@@ -9,7 +9,7 @@ from . import money, penalty, schedule
 from .dates import due_date, long, parse_date, parse_quarter, quarter_name, quarter_period
 from .errors import InputError
 from .explain import Explanation
-from .rules import parameter
+from .rules import interpretation, parameter
 
 USAGE_KINDS = ("water-gallons", "water-cubic-feet", "sewage-gallons")
 THOUSAND = Decimal(1000)
@@ -112,6 +112,11 @@ def quarter_context(rules: dict, quarter: str, paid_on=None, vc_per_1000=None, s
         "first_penalty": first_penalty,
         "min_water": min_water,
         "minimum": money.round_line(vc * min_water * fraction / THOUSAND, rules),
+        # rules/interpretations/minimum-with-sewage-meter.yaml: with a sewage meter, the
+        # same water-equivalent minimum, or the charge for that many gallons of sewage
+        "minimum_sewage_meter": money.round_line(
+            vc * min_water * (fraction if interpretation(rules, "minimum-with-sewage-meter") == "water-equivalent"
+                              else 1) / THOUSAND, rules),
         "per_cf": parameter(rules, "gallons-per-cubic-foot"),
         "round": money.line_rounder(rules),
         "period_start": start.isoformat(), "period_end": end.isoformat(), "due_date": due.isoformat(),
@@ -124,7 +129,8 @@ def quarter_context(rules: dict, quarter: str, paid_on=None, vc_per_1000=None, s
 
 def _bill(rules: dict, ctx: dict, kind: str, amount: Decimal, explain: bool) -> dict:
     """One bill: VU (rents.C), CU = VC x VU (rents.B), the minimum, the penalty (rents.F)."""
-    vc, fraction, minimum, n = ctx["vc"], ctx["fraction"], ctx["minimum"], ctx["n"]
+    vc, fraction, n = ctx["vc"], ctx["fraction"], ctx["n"]
+    minimum = ctx["minimum_sewage_meter"] if kind == "sewage-gallons" else ctx["minimum"]
     water_gallons = None
     if kind == "water-cubic-feet":
         water_gallons = amount * ctx["per_cf"]
@@ -164,7 +170,7 @@ def _bill(rules: dict, ctx: dict, kind: str, amount: Decimal, explain: bool) -> 
         "notices": list(ctx["notices"]),
     }
     if explain:
-        result["explanation"] = _explain(rules, {**ctx, **locals()})
+        result["explanation"] = _explain(rules, {**ctx, "ctx_minimum": ctx["minimum"], **locals()})
     return result
 
 
@@ -209,9 +215,12 @@ def _explain(rules: dict, v: dict) -> list[dict]:
     ex.add(f"Charge = VC × volume ÷ 1,000 = {money.dollars(vc)} × {money.gallons(volume)} ÷ 1,000 = "
            f"{money.dollars(v['computed'])}.", "rents.B", interpretation="rounding", charge=v["computed"])
     minimum, min_water = v["minimum"], v["min_water"]
-    ex.add(f"Minimum charge = the charge for {money.gallons(min_water)} gallons of water use = {money.dollars(vc)} × "
-           f"{money.gallons(min_water)} × {fraction} ÷ 1,000 = {money.dollars(minimum)}"
-           + (" (also for a property with a sewage meter). " if kind == "sewage-gallons" else ". ")
+    sewage_minimum = kind == "sewage-gallons" and minimum != v["ctx_minimum"]
+    ex.add((f"Minimum charge = the charge for {money.gallons(min_water)} gallons of metered sewage = {money.dollars(vc)} × "
+            f"{money.gallons(min_water)} ÷ 1,000 = {money.dollars(minimum)}. " if sewage_minimum else
+            f"Minimum charge = the charge for {money.gallons(min_water)} gallons of water use = {money.dollars(vc)} × "
+            f"{money.gallons(min_water)} × {fraction} ÷ 1,000 = {money.dollars(minimum)}"
+            + (" (also for a property with a sewage meter). " if kind == "sewage-gallons" else ". "))
            + (f"The charge is below it, so the minimum of {money.dollars(minimum)} is billed."
               if v["minimum_applied"] else "The charge is not below it, so the charge stands."),
            "minimum-charge", interpretation="minimum-with-sewage-meter" if kind == "sewage-gallons" else None,

@@ -3,7 +3,10 @@
 The decisions (which question follows which answer, what each answer adds, how
 serious it is) live in the YAML. This module only walks the graph from `start`,
 collects the reasons and requirements on the way, and combines the severities
-by the YAML's `precedence`. Standard library only: it runs in Pyodide too.
+by the YAML's `precedence`. Where the YAML makes a choice or an item depend on a
+recorded interpretation (rules/interpretations/) or on an earlier answer, it says
+so with `when:`; `holds` only tests that condition. Standard library only: it
+runs in Pyodide too.
 """
 from __future__ import annotations
 
@@ -73,6 +76,36 @@ def check_answers(rules: dict, answers) -> dict[str, str]:
     return given
 
 
+# ---- conditions (`when:`) ---------------------------------------------------------
+
+def holds(rules: dict, when: dict | None, answers: dict[str, str]) -> bool:
+    """Whether a `when:` condition holds: an interpretation's chosen option, an answer
+    given on the way, or all/any/not of such conditions. No condition always holds."""
+    if when is None:
+        return True
+    if "all" in when:
+        return all(holds(rules, w, answers) for w in when["all"])
+    if "any" in when:
+        return any(holds(rules, w, answers) for w in when["any"])
+    if "not" in when:
+        return not holds(rules, when["not"], answers)
+    if "interpretation" in when:
+        return rules["interpretations"][when["interpretation"]]["chosen"] in _listed(when["chosen"])
+    return answers.get(when["answer"]) in _listed(when["is"])
+
+
+def _listed(value) -> list[str]:
+    return value if isinstance(value, list) else [value]
+
+
+def effective_choice(rules: dict, choice: dict, answers: dict[str, str]) -> dict:
+    """A choice with its first alternative whose `when` holds laid over it."""
+    for alt in choice.get("alternatives", []):
+        if holds(rules, alt["when"], answers):
+            return {**choice, **{k: v for k, v in alt.items() if k != "when"}}
+    return choice
+
+
 def _item(item: dict, question: str | None, flow: dict) -> dict:
     out = {"text": item["text"], "cite": item["cite"], "anchor": anchor(item["cite"]), "question": question}
     if "reading" in item:
@@ -107,20 +140,25 @@ def evaluate(rules: dict, answers) -> dict:
         if node not in given:
             next_question = public_question(q)
             break
-        choice = next(c for c in q["choices"] if c["value"] == given[node])
+        so_far = {a["id"]: a["value"] for a in used} | {node: given[node]}
+        choice = effective_choice(rules, next(c for c in q["choices"] if c["value"] == given[node]), so_far)
         used.append({"id": node, "value": choice["value"], "question": q["text"], "label": choice["label"]})
         ex.add(f"{q['text']} {choice['label']}.", q["cite"])
         for r in choice.get("reasons", []):
+            if not holds(rules, r.get("when"), so_far):
+                continue
             reasons.append(_item(r, node, flow))
             ex.add(r["text"], r["cite"])
             if "reading" in r:
                 ex.steps[-1]["reading"] = r["reading"]
-        requirements.extend(_item(r, node, flow) for r in choice.get("requirements", []))
+        requirements.extend(_item(r, node, flow) for r in choice.get("requirements", [])
+                            if holds(rules, r.get("when"), so_far))
         if "severity" in choice:
             severities.append(choice["severity"])
         node = choice["next"]
 
-    requirements.extend(_item(r, None, flow) for r in flow["always"])
+    on_path = {a["id"]: a["value"] for a in used}
+    requirements.extend(_item(r, None, flow) for r in flow["always"] if holds(rules, r.get("when"), on_path))
     outcome = None
     if next_question is None:
         reached = severities + [node]
@@ -146,9 +184,10 @@ def evaluate(rules: dict, answers) -> dict:
 
 # ---- the graph's own soundness (for tests and the Clerk's tools) -----------------
 
-def problems(flow: dict) -> list[str]:
+def problems(flow: dict, interpretations: dict | None = None) -> list[str]:
     """What is wrong with the graph: dangling or unknown nodes, unreachable
-    questions, cycles, unknown readings or guides. Empty when sound."""
+    questions, cycles, unknown guides; with the interpretations, also unknown
+    interpretations or options named in `reading` and `when`. Empty when sound."""
     out = []
     qs, outcomes = _questions(flow), _outcomes(flow)
     if len(qs) != len(flow["questions"]):
@@ -159,30 +198,54 @@ def problems(flow: dict) -> list[str]:
         out.append(f"start {flow['start']!r} is not a question.")
     if set(flow["precedence"]) != set(outcomes):
         out.append("precedence must list every outcome exactly once.")
-    readings = {r["id"]: r for r in flow["readings"]}
     guides = {g["id"] for g in flow["guides"]}
-    for r in readings.values():
-        if r["chosen"] not in r["options"]:
-            out.append(f"reading {r['id']!r}: chosen {r['chosen']!r} is not one of its options.")
 
-    def items_of(choice_or_flow):
-        return choice_or_flow.get("reasons", []) + choice_or_flow.get("requirements", [])
+    def check_when(when, where):
+        if when is None:
+            return
+        for key in ("all", "any"):
+            for w in when.get(key, []):
+                check_when(w, where)
+        if "not" in when:
+            check_when(when["not"], where)
+        if "answer" in when:
+            q = qs.get(when["answer"])
+            if q is None:
+                out.append(f"{where}: when names unknown question {when['answer']!r}.")
+            else:
+                for v in _listed(when["is"]):
+                    if v not in [c["value"] for c in q["choices"]]:
+                        out.append(f"{where}: {v!r} is not an answer to {when['answer']!r}.")
+        if "interpretation" in when and interpretations is not None:
+            i = interpretations.get(when["interpretation"])
+            if i is None:
+                out.append(f"{where}: unknown interpretation {when['interpretation']!r} (rules/interpretations/).")
+            else:
+                for v in _listed(when["chosen"]):
+                    if v not in i["options"]:
+                        out.append(f"{where}: {v!r} is not an option of interpretation {i['id']!r}.")
+
+    def check_item(item, where):
+        if item.get("reading") and interpretations is not None and item["reading"] not in interpretations:
+            out.append(f"{where}: unknown interpretation {item['reading']!r} in reading (rules/interpretations/).")
+        if item.get("guide") and item["guide"] not in guides:
+            out.append(f"{where}: unknown guide {item['guide']!r}.")
+        check_when(item.get("when"), where)
 
     for item in flow["always"]:
-        if item.get("reading") and item["reading"] not in readings:
-            out.append(f"always: unknown reading {item['reading']!r}.")
+        check_item(item, "always")
     for q in flow["questions"]:
         values = [c["value"] for c in q["choices"]]
         if len(set(values)) != len(values):
             out.append(f"question {q['id']!r}: two choices share a value.")
         for c in q["choices"]:
-            if c["next"] not in qs and c["next"] not in outcomes:
-                out.append(f"question {q['id']!r}, answer {c['value']!r}: next {c['next']!r} is neither a question nor an outcome.")
-            for item in items_of(c):
-                if item.get("reading") and item["reading"] not in readings:
-                    out.append(f"question {q['id']!r}, answer {c['value']!r}: unknown reading {item['reading']!r}.")
-                if item.get("guide") and item["guide"] not in guides:
-                    out.append(f"question {q['id']!r}, answer {c['value']!r}: unknown guide {item['guide']!r}.")
+            where = f"question {q['id']!r}, answer {c['value']!r}"
+            for variant in [c, *c.get("alternatives", [])]:
+                check_when(variant.get("when"), where)
+                if "next" in variant and variant["next"] not in qs and variant["next"] not in outcomes:
+                    out.append(f"{where}: next {variant['next']!r} is neither a question nor an outcome.")
+                for item in variant.get("reasons", []) + variant.get("requirements", []):
+                    check_item(item, where)
 
     # Depth-first from start: every question reachable, no node revisited on one path.
     reached: set[str] = set()
@@ -194,7 +257,8 @@ def problems(flow: dict) -> list[str]:
         reached.add(node)
         if node in qs:
             for c in qs[node]["choices"]:
-                visit(c["next"], path + (node,))
+                for nxt in {c["next"], *(a["next"] for a in c.get("alternatives", []) if "next" in a)}:
+                    visit(nxt, path + (node,))
 
     if flow["start"] in qs:
         visit(flow["start"], ())

@@ -231,6 +231,9 @@ def compile_rules(rules_dir: Path | str = RULES_DIR) -> dict:
                 for key_path, value in _cites(data):
                     cite_ok(path, data, key_path, value)
                 extra[name.replace("-", "_")] = data
+    if "permits" in extra and not problems:
+        from calculator import flow
+        problems.extend(f"{rules_dir / 'permits.yaml'}: {p}" for p in flow.problems(extra["permits"], interpretations))
 
     if problems:
         raise RuleError(problems)
