@@ -27,7 +27,7 @@ from calculator import adoption, bill, hearing, money, schedule, vc
 from calculator.dates import first_quarter_from, parse_date, quarter_name, quarter_period
 from calculator.errors import InputError
 from calculator.files import write_atomic
-from calculator.rules import parameter
+from calculator.rules import interpretation, parameter
 
 from .notices import ClerkError, find_schedule, hearing_notice_text, user_notice, without
 from .pdf import pdf_bytes
@@ -151,8 +151,10 @@ def propose(rules_dir: Path, args) -> list[str]:
     om = _money_arg(args.om_cost, "The O&M cost (--om-cost)", "856791.00")
     extra = (_money_arg(args.extraneous_flow_cost, "The extraneous-flow cost (--extraneous-flow-cost)", "25000.00")
              if args.extraneous_flow_cost is not None else Decimal("0"))
+    budget = (_money_arg(args.budgeted_om_cost, "The budgeted O&M cost (--budgeted-om-cost)", "900000.00")
+              if args.budgeted_om_cost is not None else None)
     volume = bill.parse_amount(args.user_volume_gallons, "The users' billable volume (--user-volume-gallons)", "85000000")
-    result = vc.compute(rules, om, volume, extra)
+    result = vc.compute(rules, om, volume, extra, budget)
     rate = Decimal(result["vc_per_1000_gallons"])
     if rate <= 0:
         raise ClerkError(f"VC comes to {money.dollars(rate)} per 1,000 gallons: the O&M cost must be more than 0. "
@@ -182,14 +184,17 @@ def propose(rules_dir: Path, args) -> list[str]:
 
     text = (
         f"# Rate schedule for fiscal year {year}, written by the Clerk's `propose` command on {proposed_on}.\n"
-        f"# VC = (O&M cost of the past fiscal year + cost of treating extraneous flow) / users' volume x 1,000\n"
-        f"# (rents.D, rents.E), rounded as rules/interpretations/rounding.yaml says.\n"
+        f"# VC = {'budgeted O&M cost of the year' if result['cost_basis'] == 'budgeted' else 'O&M cost of the past fiscal year'}"
+        f"{' + cost of treating extraneous flow' if interpretation(rules, 'extraneous-flow') == 'added-to-om' else ''}"
+        f" / users' volume x 1,000\n"
+        f"# (rents.D, rents.E, rate-schedules.A), rounded as rules/interpretations/rounding.yaml says.\n"
         + _block("id", sid) + _block("title", f"Rate schedule for fiscal year {year}") + "status: proposed\n"
         + _block("fiscal_year", year) + _block("effective", effective.isoformat())
         + _block("vc_per_1000_gallons", result["vc_per_1000_gallons"]) + _block("sewage_fraction", fraction)
         + "cite: rents.D\n"
         + _block("basis", {"om_cost": money.text(om), "user_volume_gallons": format(volume.normalize(), "f"),
-                           "extraneous_flow_cost": money.text(extra)})
+                           "extraneous_flow_cost": money.text(extra)}
+                 | ({"budgeted_om_cost": money.text(budget)} if budget is not None else {}))
         + _block("proposed_on", proposed_on.isoformat())
     )
     candidate = _candidate(rules_dir, {rel: text})
@@ -201,7 +206,7 @@ def propose(rules_dir: Path, args) -> list[str]:
     if replaced:
         report.append(f"It replaces the proposal of {replaced.get('proposed_on', 'an earlier date')}"
                       + ("; the notice recorded for that one is dropped: publish and record a new notice." if "notice" in replaced else "."))
-    report += [step["text"] for step in result["explanation"] if step["cite"] in ("rents.D", "rents.E")]
+    report += [step["text"] for step in result["explanation"] if step["cite"] in ("rents.D", "rents.E", "rate-schedules.A")]
     report.append(f"Sewage fraction: {money.percent(Decimal(fraction))} of metered water use"
                   + (" (as in the schedule in force on that date)." if args.sewage_fraction is None else "."))
     report += ["", *table]
@@ -361,7 +366,10 @@ def parser() -> argparse.ArgumentParser:
     pr.add_argument("--effective", required=True, help="first day the schedule applies, YYYY-MM-DD")
     pr.add_argument("--om-cost", required=True, help="operation and maintenance cost of the past fiscal year, dollars")
     pr.add_argument("--user-volume-gallons", required=True, help="users' billable sewage volume for that year, gallons")
-    pr.add_argument("--extraneous-flow-cost", help="cost of treating measured extraneous flow, dollars (rents.E)")
+    pr.add_argument("--extraneous-flow-cost", help="the part of --om-cost spent treating measured extraneous flow, "
+                                                    "dollars: shown, not added, since O&M already includes it (rents.E)")
+    pr.add_argument("--budgeted-om-cost", help="budgeted O&M cost of the coming year, dollars (rate-schedules.A); "
+                                                "shown, and used for VC only under the vc-cost-basis reading 'budgeted'")
     pr.add_argument("--sewage-fraction", help="share of metered water billed as sewage, 0 to 1 "
                                               "(default: the schedule in force on the effective date)")
     pr.add_argument("--proposed-on", help="date to record as proposed_on, YYYY-MM-DD (default: today)")

@@ -96,6 +96,7 @@ def hearing_notice_context(rules: dict, schedule_id: str) -> dict:
         "place": n["place"],
         "om_cost": money.dollars(Decimal(basis["om_cost"])) if basis else None,
         "extraneous_flow_cost": money.dollars(extra) if extra else None,
+        "extraneous_added": interpretation(rules, "extraneous-flow") == "added-to-om",
         "user_volume_gallons": money.gallons(Decimal(basis["user_volume_gallons"])) if basis else None,
         "minimum_gallons": money.gallons(Decimal(parameter(rules, "minimum-charge-water-gallons"))),
         "window": {"low": parameter(rules, "hearing-minimum-days"), "high": parameter(rules, "hearing-maximum-days")},
