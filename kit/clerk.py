@@ -178,7 +178,8 @@ def propose(rules_dir: Path, args) -> list[str]:
                              f"give it with --sewage-fraction, like 0.85.") from None
     would_be = [dict(s) for s in rules["schedules"] if s["id"] != sid and s["status"] != "proposed"]
     would_be.append({"id": sid, "status": "adopted", "effective": effective.isoformat(), "_file": f"rules/{rel}"})
-    clash = schedule_problems(sorted(would_be, key=lambda s: s["effective"]), rules["parameters"], rules_dir)
+    clash = schedule_problems(sorted(would_be, key=lambda s: s["effective"]), rules["parameters"], rules_dir,
+                              rules["interpretations"])
     if clash:
         raise ClerkError(f"Once adopted, this schedule would not fit beside the others: {' | '.join(clash)}")
 
@@ -250,6 +251,10 @@ def notice(rules_dir: Path, args) -> list[str]:
     if "proposed_on" in s and published.isoformat() < s["proposed_on"]:
         raise ClerkError(f"The notice is published {published}, before the schedule was proposed on {s['proposed_on']} "
                          f"(rate-schedules.B: publication follows development). Check --published.")
+    late = adoption.timing_problem({"effective": s["effective"], "notice": {"published": published.isoformat()}},
+                                   interpretation(rules, "late-adoption"))
+    if late:
+        raise ClerkError(late[0].upper() + late[1:])
     w = hearing.window(rules, published)
     if not w["earliest"] <= meeting.isoformat() <= w["latest"]:
         days = (meeting - published).days
@@ -265,7 +270,7 @@ def notice(rules_dir: Path, args) -> list[str]:
         if not args.newspaper.strip():
             raise ClerkError("The newspaper name is empty; give its name with --newspaper, or leave the option out.")
         record["newspaper"] = " ".join(args.newspaper.split())
-    record |= {"meeting": meeting.isoformat(), "time": _time_arg(args.time), "place": place}
+    record |= {"meeting": meeting.isoformat(), "time": _time_arg(args.time), "place": place, "body": args.body}
 
     path = rules_dir / "rate-schedules" / f"{s['id']}.yaml"
     text = _edited(path, {"notice": record})
@@ -301,7 +306,8 @@ def adopt(rules_dir: Path, args) -> list[str]:
         if not args.resolution.strip():
             raise ClerkError("The resolution is empty; give its number with --resolution, like 2026-114, or leave the option out.")
         record["resolution"] = " ".join(args.resolution.split())
-    problem = adoption.vote_problem(rules, record, s["notice"]["meeting"])
+    problem = (adoption.vote_problem(rules, record, s["notice"]["meeting"])
+               or adoption.timing_problem(dict(s, adoption=record), interpretation(rules, "late-adoption")))
     if problem:
         raise ClerkError(problem[0].upper() + problem[1:])
 
@@ -311,14 +317,15 @@ def adopt(rules_dir: Path, args) -> list[str]:
     write_atomic(path, text.encode("utf-8"))
     report = [f"Schedule {s['id']} is adopted: {args.ayes} ayes of {parameter(rules, 'town-board-size')} members "
               f"(needed {adoption.majority(rules)}), on {day}. Wrote rules/rate-schedules/{s['id']}.yaml.",
-              f"It is in force from {s['effective']}"
+              f"It is in force from {schedule.starts(candidate, find_schedule(candidate, s['id']))}"
               + (f" until {s['ends']}." if "ends" in s else "; the newest schedule in force wins, so no older file changes.")]
     older = [o for o in candidate["schedules"] if o["status"] != "proposed" and o["effective"] < s["effective"]]
     if older and "ends" not in older[-1]:
         report.append(f"{older[-1]['id']} stays the schedule for dates before {s['effective']}.")
     if day.isoformat() > s["effective"]:
-        report.append(f"Note: adopted after its effective date {s['effective']}; bills already sent at the old rate stand "
-                      f"unless the Board decides otherwise.")
+        report.append(f"Adopted after its effective date {s['effective']}: as rules/interpretations/late-adoption.yaml "
+                      f"says, it applies from the first quarter that starts after adoption; bills due before then "
+                      f"keep the old rate.")
     report.append(f"Next: `user-notice {s['id']}` for the notice that goes out with the next regular bill (rate-schedules.D).")
     return report
 
@@ -381,6 +388,9 @@ def parser() -> argparse.ArgumentParser:
     no.add_argument("--time", required=True, help="meeting time on the 24-hour clock, HH:MM")
     no.add_argument("--place", required=True, help="meeting place, as it should appear in the notice")
     no.add_argument("--newspaper", help="the newspaper (default wording: the official newspaper of the Town of Pawling)")
+    no.add_argument("--body", choices=("town-board", "joint-sewer-commission"), default="town-board",
+                    help="who hears the comments: the Town Board, or the Pawling Joint Sewer Commission if the "
+                         "Town Board has so designated it (rate-schedules.B); default town-board")
     no.add_argument("--output-dir", help="where to write the notice (default: notices-out/ beside rules/)")
 
     ad = sub.add_parser("adopt", parents=[common], help="record the Town Board's vote (rate-schedules.C)")

@@ -93,7 +93,7 @@ def hearing_notice_context(rules: dict, schedule_id: str) -> dict:
         "fiscal_year": s.get("fiscal_year"),
         "newspaper": n.get("newspaper"),
         "published": _day(n["published"]), "meeting": _day(n["meeting"]), "time": _clock(n["time"]),
-        "place": n["place"],
+        "place": n["place"], "body": n.get("body", "town-board"),
         "om_cost": money.dollars(Decimal(basis["om_cost"])) if basis else None,
         "extraneous_flow_cost": money.dollars(extra) if extra else None,
         "extraneous_added": interpretation(rules, "extraneous-flow") == "added-to-om",
