@@ -6,7 +6,7 @@ import datetime as dt
 from decimal import Decimal
 
 from . import money, penalty, schedule
-from .dates import due_date, long, parse_date, parse_quarter, quarter_name, quarter_period
+from .dates import due_date, long, not_business_day, parse_date, parse_quarter, quarter_name, quarter_period
 from .errors import InputError
 from .explain import Explanation
 from .rules import interpretation, parameter
@@ -75,8 +75,11 @@ def quarter_context(rules: dict, quarter: str, paid_on=None, vc_per_1000=None, s
         raise InputError(str(exc), "quarter") from None
     start, end = quarter_period(year, q)
     due = due_date(rules, year, q)
+    # rules/interpretations/billing-in-advance.yaml: the rate of the quarter's first day, or the
+    # rate of the year's first day when the year's charge is calculated once and billed in four parts
+    rate_day = start if interpretation(rules, "billing-in-advance") != "annual-in-four-parts" else dt.date(year, 1, 1)
     try:
-        sched = schedule.in_force(rules, start)
+        sched = schedule.in_force(rules, rate_day)
     except InputError as exc:
         raise InputError(str(exc), "quarter") from None
     vc = Decimal(sched["vc_per_1000_gallons"])
@@ -105,11 +108,13 @@ def quarter_context(rules: dict, quarter: str, paid_on=None, vc_per_1000=None, s
     if what_if:
         notices.append("This is a what-if estimate with values you chose, not the schedule's.")
     first_penalty = penalty.first_penalty_date(rules, due)
+    grace_end = due + dt.timedelta(days=parameter(rules, "late-penalty-grace-days"))
     return {
-        "year": year, "q": q, "start": start, "end": end, "due": due, "sched": sched, "vc": vc,
+        "year": year, "q": q, "start": start, "end": end, "due": due, "sched": sched, "vc": vc, "rate_day": rate_day,
         "fraction": fraction, "what_if": what_if, "paid": paid, "paid_on": str(paid_on).strip() if paid else None,
         "n": penalty.periods(rules, due, paid) if paid else 0,
-        "first_penalty": first_penalty,
+        "first_penalty": first_penalty, "grace_end": grace_end,
+        "last_day": first_penalty - dt.timedelta(days=1),
         "min_water": min_water,
         "minimum": money.round_line(vc * min_water * fraction / THOUSAND, rules),
         # rules/interpretations/minimum-with-sewage-meter.yaml: with a sewage meter, the
@@ -153,6 +158,7 @@ def _bill(rules: dict, ctx: dict, kind: str, amount: Decimal, explain: bool) -> 
         "period_end": ctx["period_end"],
         "due_date": ctx["due_date"],
         "penalty_from": ctx["penalty_from"],
+        "last_day_to_pay": ctx["last_day"].isoformat(),
         "schedule": dict(ctx["summary"]),
         "usage": {"kind": kind, "amount": str(amount)},
         "water_gallons": money.text(water_gallons) if water_gallons is not None else None,
@@ -183,12 +189,30 @@ def _explain(rules: dict, v: dict) -> list[dict]:
     """The bill's reasons, step by step, each citing its provision (from compute's values)."""
     ex = Explanation()
     sched, vc, fraction, volume, kind = v["sched"], v["vc"], v["fraction"], v["volume"], v["kind"]
-    ex.add(f"The {quarter_name(v['year'], v['q'])} bill covers {long(v['start'])} to {long(v['end'])} and is due on "
-           f"{long(v['due'])}.", "rents.F", quarter=quarter_name(v["year"], v["q"]), due_date=v["due"])
-    ex.add("It is billed in advance, from the latest quarter's meter reading, at the rate in force on the "
-           "quarter's first day.", "rents.H", interpretation="billing-in-advance")
+    ex.add(f"The {quarter_name(v['year'], v['q'])} bill is the charge for the quarter from {long(v['start'])} to "
+           f"{long(v['end'])}, billed in advance and due on {long(v['due'])}.", "rents.F",
+           quarter=quarter_name(v["year"], v["q"]), due_date=v["due"])
+    grace = parameter(rules, "late-penalty-grace-days")
+    if v["last_day"] != v["grace_end"]:
+        ex.add(f"Day {grace} after the due date, {long(v['grace_end'])}, is not a business day "
+               f"({not_business_day(rules, v['grace_end'])}), so a payment on the next business day, "
+               f"{long(v['last_day'])}, is on time; a late penalty applies from {long(v['first_penalty'])}.",
+               "rents.F", interpretation="period-end-business-day", last_day_to_pay=v["last_day"],
+               penalty_from=v["first_penalty"])
+    else:
+        ex.add(f"Unpaid after {long(v['last_day'])} ({grace} days after the due date), it has a late penalty from "
+               f"{long(v['first_penalty'])}.", "rents.F", interpretation="period-end-business-day",
+               last_day_to_pay=v["last_day"], penalty_from=v["first_penalty"])
+    if interpretation(rules, "billing-in-advance") == "annual-in-four-parts":
+        ex.add(f"It is one of four equal parts of the year's charge, billed in advance: the usage you enter is a "
+               f"quarter of last year's use, at the rate in force on {long(v['rate_day'])}, the first day of the "
+               f"year.", "rents.H", interpretation="billing-in-advance")
+    else:
+        ex.add("It is billed in advance: the usage is the most recent quarter's, from the latest meter reading "
+               "before the bill (the quarter before the one billed), at the rate in force on the billed quarter's "
+               "first day.", "rents.H", interpretation="billing-in-advance")
     schedule_vc, schedule_fraction = Decimal(sched["vc_per_1000_gallons"]), Decimal(sched["sewage_fraction"])
-    ex.add(f"Rate schedule in force on {long(v['start'])}: {sched['title']} — VC {money.dollars(schedule_vc)} per "
+    ex.add(f"Rate schedule in force on {long(v['rate_day'])}: {sched['title']} — VC {money.dollars(schedule_vc)} per "
            f"1,000 gallons; {money.percent(schedule_fraction)} of metered water is billed as sewage. "
            f"{schedule.LABELS[sched['status']]}", "rents.D", schedule=sched["id"], status=sched["status"],
            vc_per_1000_gallons=schedule_vc, sewage_fraction=schedule_fraction)

@@ -28,12 +28,16 @@ def parser() -> argparse.ArgumentParser:
     b = sub.add_parser("bill", help="a quarterly sewer bill, explained")
     b.add_argument("--quarter", required=True, help="billing quarter, like 2027-Q1")
     use = b  # exactly one usage kind: bill.compute says so in plain words
-    use.add_argument("--water-gallons", help="water use this quarter, in gallons")
-    use.add_argument("--water-cubic-feet", help="water use this quarter, in cubic feet")
-    use.add_argument("--sewage-gallons", help="sewage measured by the property's own meter, in gallons")
+    # Bills are in advance (rules/interpretations/billing-in-advance.yaml): the usage is the most
+    # recent quarter's, from the latest meter reading before the bill, not the billed quarter's.
+    use.add_argument("--water-gallons", help="water use in the most recent quarter (the latest reading), in gallons")
+    use.add_argument("--water-cubic-feet", help="water use in the most recent quarter (the latest reading), in cubic feet")
+    use.add_argument("--sewage-gallons", help="sewage in the most recent quarter, measured by the property's own "
+                                              "meter, in gallons")
     b.add_argument("--meter", choices=bill.USAGE_KINDS, help="with two readings: what the meter measures")
-    b.add_argument("--previous-reading", help="with --meter: the reading at the start of the quarter")
-    b.add_argument("--current-reading", help="with --meter: the reading at the end of the quarter")
+    b.add_argument("--previous-reading", help="with --meter: the reading before the latest one (the start of the "
+                                              "most recent quarter's use)")
+    b.add_argument("--current-reading", help="with --meter: the latest reading, before the bill")
     b.add_argument("--paid-on", help="payment date YYYY-MM-DD, to see a late penalty")
     b.add_argument("--vc-per-1000", help="what-if: VC in dollars per 1,000 gallons")
     b.add_argument("--sewage-fraction", help="what-if: share of water use billed as sewage (0 to 1)")

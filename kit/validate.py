@@ -223,7 +223,7 @@ def compile_rules(rules_dir: Path | str = RULES_DIR) -> dict:
     problems.extend(schedule_problems(schedules, parameters, rules_dir, interpretations))
 
     extra = {}
-    for name, kind in (("permits", "permits"), ("application-form", "application-form")):
+    for name, kind in (("permits", "permits"), ("application-form", "application-form"), ("holidays", "holidays")):
         path = rules_dir / f"{name}.yaml"
         if path.exists() and (rules_dir / "schemas" / f"{kind}.schema.json").exists():
             data = load(path, kind)
