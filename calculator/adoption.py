@@ -25,3 +25,18 @@ def vote_problem(rules: dict, adoption: dict, meeting: str) -> str | None:
         return (f"the adoption date {adoption['date']} is before the public-comment meeting on {meeting}; "
                 f"a schedule can be adopted only after that meeting (rate-schedules.C).")
     return None
+
+
+def timing_problem(s: dict, reading: str, step: str = "adoption") -> str | None:
+    """Why a schedule's notice or adoption comes too late for its effective date, or None
+    (rules/interpretations/late-adoption.yaml: "refuse" refuses; "first-quarter-after"
+    accepts, and the schedule starts with the first quarter after adoption)."""
+    if reading != "refuse":
+        return None
+    for what, day in (("published", s.get("notice", {}).get("published")),
+                      ("adopted", s.get("adoption", {}).get("date"))):
+        if day and day > s["effective"]:
+            return (f"the schedule is {what} on {day}, after its effective date {s['effective']}: bills due since then "
+                    f"would be repriced. Propose it again with an effective date on or after the day it can be "
+                    f"adopted (rules/interpretations/late-adoption.yaml).")
+    return None

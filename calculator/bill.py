@@ -6,10 +6,10 @@ import datetime as dt
 from decimal import Decimal
 
 from . import money, penalty, schedule
-from .dates import due_date, long, parse_date, parse_quarter, quarter_name, quarter_period
+from .dates import due_date, long, not_business_day, parse_date, parse_quarter, quarter_name, quarter_period
 from .errors import InputError
 from .explain import Explanation, since
-from .rules import entry, parameter
+from .rules import entry, interpretation, parameter
 
 USAGE_KINDS = ("water-gallons", "water-cubic-feet", "sewage-gallons")
 THOUSAND = Decimal(1000)
@@ -75,8 +75,11 @@ def quarter_context(rules: dict, quarter: str, paid_on=None, vc_per_1000=None, s
         raise InputError(str(exc), "quarter") from None
     start, end = quarter_period(year, q)
     due = due_date(rules, year, q)
+    # rules/interpretations/billing-in-advance.yaml: the rate of the quarter's first day, or the
+    # rate of the year's first day when the year's charge is calculated once and billed in four parts
+    rate_day = start if interpretation(rules, "billing-in-advance") != "annual-in-four-parts" else dt.date(year, 1, 1)
     try:
-        sched = schedule.in_force(rules, start)
+        sched = schedule.in_force(rules, rate_day)
     except InputError as exc:
         raise InputError(str(exc), "quarter") from None
     vc = Decimal(sched["vc_per_1000_gallons"])
@@ -105,14 +108,21 @@ def quarter_context(rules: dict, quarter: str, paid_on=None, vc_per_1000=None, s
     if what_if:
         notices.append("This is a what-if estimate with values you chose, not the schedule's.")
     first_penalty = penalty.first_penalty_date(rules, due)
+    grace_end = due + dt.timedelta(days=parameter(rules, "late-penalty-grace-days", on=due))
     return {
-        "year": year, "q": q, "start": start, "end": end, "due": due, "sched": sched, "vc": vc,
+        "year": year, "q": q, "start": start, "end": end, "due": due, "sched": sched, "vc": vc, "rate_day": rate_day,
         "fraction": fraction, "what_if": what_if, "paid": paid, "paid_on": str(paid_on).strip() if paid else None,
         "n": penalty.periods(rules, due, paid) if paid else 0,
-        "first_penalty": first_penalty,
+        "first_penalty": first_penalty, "grace_end": grace_end,
+        "last_day": first_penalty - dt.timedelta(days=1),
         "min_water": min_water,
         "quarters_a_year": len(parameter(rules, "bill-due-dates", on=start)),
         "minimum": money.round_line(vc * min_water * fraction / THOUSAND, rules),
+        # rules/interpretations/minimum-with-sewage-meter.yaml: with a sewage meter, the
+        # same water-equivalent minimum, or the charge for that many gallons of sewage
+        "minimum_sewage_meter": money.round_line(
+            vc * min_water * (fraction if interpretation(rules, "minimum-with-sewage-meter") == "water-equivalent"
+                              else 1) / THOUSAND, rules),
         "per_cf": parameter(rules, "gallons-per-cubic-foot", on=start),
         "round": money.line_rounder(rules),
         "period_start": start.isoformat(), "period_end": end.isoformat(), "due_date": due.isoformat(),
@@ -125,7 +135,8 @@ def quarter_context(rules: dict, quarter: str, paid_on=None, vc_per_1000=None, s
 
 def _bill(rules: dict, ctx: dict, kind: str, amount: Decimal, explain: bool) -> dict:
     """One bill: VU (rents.C), CU = VC x VU (rents.B), the minimum, the penalty (rents.F)."""
-    vc, fraction, minimum, n = ctx["vc"], ctx["fraction"], ctx["minimum"], ctx["n"]
+    vc, fraction, n = ctx["vc"], ctx["fraction"], ctx["n"]
+    minimum = ctx["minimum_sewage_meter"] if kind == "sewage-gallons" else ctx["minimum"]
     water_gallons = None
     if kind == "water-cubic-feet":
         water_gallons = amount * ctx["per_cf"]
@@ -148,6 +159,7 @@ def _bill(rules: dict, ctx: dict, kind: str, amount: Decimal, explain: bool) -> 
         "period_end": ctx["period_end"],
         "due_date": ctx["due_date"],
         "penalty_from": ctx["penalty_from"],
+        "last_day_to_pay": ctx["last_day"].isoformat(),
         "schedule": dict(ctx["summary"]),
         "usage": {"kind": kind, "amount": str(amount)},
         "water_gallons": money.text(water_gallons) if water_gallons is not None else None,
@@ -167,7 +179,7 @@ def _bill(rules: dict, ctx: dict, kind: str, amount: Decimal, explain: bool) -> 
     if explain:
         result["explanation"] = _explain(rules, dict(
             ctx, kind=kind, amount=amount, water_gallons=water_gallons, volume=volume, computed=computed,
-            minimum_applied=minimum_applied, charge=charge, pen=pen, total=total, annual=annual))
+            minimum=minimum, ctx_minimum=ctx["minimum"], minimum_applied=minimum_applied, charge=charge, pen=pen, total=total, annual=annual))
     return result
 
 
@@ -180,13 +192,30 @@ def _explain(rules: dict, v: dict) -> list[dict]:
     """The bill's reasons, step by step, each citing its provision (from compute's values)."""
     ex = Explanation()
     sched, vc, fraction, volume, kind = v["sched"], v["vc"], v["fraction"], v["volume"], v["kind"]
-    ex.add(f"The {quarter_name(v['year'], v['q'])} bill covers {long(v['start'])} to {long(v['end'])} and is due on "
-           f"{long(v['due'])}{since(rules, 'bill-due-dates', v['start'])}.", "rents.F",
+    ex.add(f"The {quarter_name(v['year'], v['q'])} bill is the charge for the quarter from {long(v['start'])} to "
+           f"{long(v['end'])}, billed in advance and due on {long(v['due'])}{since(rules, 'bill-due-dates', v['start'])}.", "rents.F",
            quarter=quarter_name(v["year"], v["q"]), due_date=v["due"])
-    ex.add("It is billed in advance, from the latest quarter's meter reading, at the rate in force on the "
-           "quarter's first day.", "rents.H", interpretation="billing-in-advance")
+    grace = parameter(rules, "late-penalty-grace-days", on=v["due"])
+    if v["last_day"] != v["grace_end"]:
+        ex.add(f"Day {grace} after the due date, {long(v['grace_end'])}, is not a business day "
+               f"({not_business_day(rules, v['grace_end'])}), so a payment on the next business day, "
+               f"{long(v['last_day'])}, is on time; a late penalty applies from {long(v['first_penalty'])}.",
+               "rents.F", interpretation="period-end-business-day", last_day_to_pay=v["last_day"],
+               penalty_from=v["first_penalty"])
+    else:
+        ex.add(f"Unpaid after {long(v['last_day'])} ({grace} days after the due date), it has a late penalty from "
+               f"{long(v['first_penalty'])}.", "rents.F", interpretation="period-end-business-day",
+               last_day_to_pay=v["last_day"], penalty_from=v["first_penalty"])
+    if interpretation(rules, "billing-in-advance") == "annual-in-four-parts":
+        ex.add(f"It is one of four equal parts of the year's charge, billed in advance: the usage you enter is a "
+               f"quarter of last year's use, at the rate in force on {long(v['rate_day'])}, the first day of the "
+               f"year.", "rents.H", interpretation="billing-in-advance")
+    else:
+        ex.add("It is billed in advance: the usage is the most recent quarter's, from the latest meter reading "
+               "before the bill (the quarter before the one billed), at the rate in force on the billed quarter's "
+               "first day.", "rents.H", interpretation="billing-in-advance")
     schedule_vc, schedule_fraction = Decimal(sched["vc_per_1000_gallons"]), Decimal(sched["sewage_fraction"])
-    ex.add(f"Rate schedule in force on {long(v['start'])}: {sched['title']} — VC {money.dollars(schedule_vc)} per "
+    ex.add(f"Rate schedule in force on {long(v['rate_day'])}: {sched['title']} — VC {money.dollars(schedule_vc)} per "
            f"1,000 gallons; {money.percent(schedule_fraction)} of metered water is billed as sewage. "
            f"{schedule.LABELS[sched['status']]}", "rents.D", schedule=sched["id"], status=sched["status"],
            vc_per_1000_gallons=schedule_vc, sewage_fraction=schedule_fraction)
@@ -213,10 +242,13 @@ def _explain(rules: dict, v: dict) -> list[dict]:
     ex.add(f"Charge = VC × volume ÷ 1,000 = {money.dollars(vc)} × {money.gallons(volume)} ÷ 1,000 = "
            f"{money.dollars(v['computed'])}.", "rents.B", interpretation="rounding", charge=v["computed"])
     minimum, min_water = v["minimum"], v["min_water"]
-    ex.add(f"Minimum charge = the charge for {money.gallons(min_water)} gallons of water use"
-           f"{since(rules, 'minimum-charge-water-gallons', v['start'])} = {money.dollars(vc)} × "
-           f"{money.gallons(min_water)} × {fraction} ÷ 1,000 = {money.dollars(minimum)}"
-           + (" (also for a property with a sewage meter). " if kind == "sewage-gallons" else ". ")
+    sewage_minimum = kind == "sewage-gallons" and minimum != v["ctx_minimum"]
+    ex.add((f"Minimum charge = the charge for {money.gallons(min_water)} gallons of metered sewage = {money.dollars(vc)} × "
+            f"{money.gallons(min_water)} ÷ 1,000 = {money.dollars(minimum)}. " if sewage_minimum else
+            f"Minimum charge = the charge for {money.gallons(min_water)} gallons of water use"
+            f"{since(rules, 'minimum-charge-water-gallons', v['start'])} = {money.dollars(vc)} × "
+            f"{money.gallons(min_water)} × {fraction} ÷ 1,000 = {money.dollars(minimum)}"
+            + (" (also for a property with a sewage meter). " if kind == "sewage-gallons" else ". "))
            + (f"The charge is below it, so the minimum of {money.dollars(minimum)} is billed."
               if v["minimum_applied"] else "The charge is not below it, so the charge stands."),
            "minimum-charge", interpretation="minimum-with-sewage-meter" if kind == "sewage-gallons" else None,

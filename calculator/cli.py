@@ -28,12 +28,16 @@ def parser() -> argparse.ArgumentParser:
     b = sub.add_parser("bill", help="a quarterly sewer bill, explained")
     b.add_argument("--quarter", required=True, help="billing quarter, like 2027-Q1")
     use = b  # exactly one usage kind: bill.compute says so in plain words
-    use.add_argument("--water-gallons", help="water use this quarter, in gallons")
-    use.add_argument("--water-cubic-feet", help="water use this quarter, in cubic feet")
-    use.add_argument("--sewage-gallons", help="sewage measured by the property's own meter, in gallons")
+    # Bills are in advance (rules/interpretations/billing-in-advance.yaml): the usage is the most
+    # recent quarter's, from the latest meter reading before the bill, not the billed quarter's.
+    use.add_argument("--water-gallons", help="water use in the most recent quarter (the latest reading), in gallons")
+    use.add_argument("--water-cubic-feet", help="water use in the most recent quarter (the latest reading), in cubic feet")
+    use.add_argument("--sewage-gallons", help="sewage in the most recent quarter, measured by the property's own "
+                                              "meter, in gallons")
     b.add_argument("--meter", choices=bill.USAGE_KINDS, help="with two readings: what the meter measures")
-    b.add_argument("--previous-reading", help="with --meter: the reading at the start of the quarter")
-    b.add_argument("--current-reading", help="with --meter: the reading at the end of the quarter")
+    b.add_argument("--previous-reading", help="with --meter: the reading before the latest one (the start of the "
+                                              "most recent quarter's use)")
+    b.add_argument("--current-reading", help="with --meter: the latest reading, before the bill")
     b.add_argument("--paid-on", help="payment date YYYY-MM-DD, to see a late penalty")
     b.add_argument("--vc-per-1000", help="what-if: VC in dollars per 1,000 gallons")
     b.add_argument("--sewage-fraction", help="what-if: share of water use billed as sewage (0 to 1)")
@@ -42,13 +46,23 @@ def parser() -> argparse.ArgumentParser:
     v = sub.add_parser("vc", help="the rate VC from the year's costs")
     v.add_argument("--om-cost", required=True, help="O&M cost of the past fiscal year, dollars")
     v.add_argument("--user-volume-gallons", required=True, help="users' billable sewage volume, gallons")
-    v.add_argument("--extraneous-flow-cost", help="cost of treating measured extraneous flow, dollars")
+    v.add_argument("--extraneous-flow-cost", help="the part of --om-cost spent treating measured extraneous flow, "
+                                                   "dollars: shown, not added (rents.E)")
+    v.add_argument("--budgeted-om-cost", help="budgeted O&M cost of the coming year, dollars (rate-schedules.A); "
+                                              "used for VC only if the vc-cost-basis reading says so")
 
     i = sub.add_parser("industry", help="major contributing industry test and report dates")
     i.add_argument("--average-workday-gallons", required=True)
-    i.add_argument("--system-gallons-per-day")
-    i.add_argument("--toxic-pollutant", action="store_true")
-    i.add_argument("--significant-impact", action="store_true")
+    i.add_argument("--system-gallons-per-day", help="flow carried by the municipal system, gallons per day")
+    i.add_argument("--average-daily-gallons", help="the industry's average daily flow over all days, gallons "
+                                                   "(used by the 5%% test under the industry-flow-share reading "
+                                                   "'average-day')")
+    for name, what in (("toxic-pollutant", "the waste has a toxic pollutant in toxic amounts (E.3)"),
+                       ("significant-impact", "a significant impact on the treatment works or its effluent (E.4)")):
+        dest = name.replace("-", "_")
+        i.add_argument(f"--{name}", dest=dest, action="store_const", const=True, default=None, help=f"yes: {what}")
+        i.add_argument(f"--no-{name}", dest=dest, action="store_const", const=False, help=f"no: not {what}; "
+                       "without either, the criterion is not decided")
     i.add_argument("--year")
 
     h = sub.add_parser("hearing", help="the lawful window for the rate-schedule meeting")
@@ -98,10 +112,11 @@ def run(argv: list[str], rules: dict | None = None) -> dict | list:
             out["proposed"] = bill.proposed_alongside(rules, out, usage, args.paid_on)
         return out
     if args.command == "vc":
-        return vc.compute(rules, args.om_cost, args.user_volume_gallons, args.extraneous_flow_cost)
+        return vc.compute(rules, args.om_cost, args.user_volume_gallons, args.extraneous_flow_cost,
+                          args.budgeted_om_cost)
     if args.command == "industry":
         return industry.compute(rules, args.average_workday_gallons, args.system_gallons_per_day,
-                                args.toxic_pollutant, args.significant_impact, args.year)
+                                args.toxic_pollutant, args.significant_impact, args.year, args.average_daily_gallons)
     if args.command == "hearing":
         return hearing.compute(rules, args.published, args.meeting)
     if args.command == "quarters":

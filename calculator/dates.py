@@ -102,3 +102,48 @@ def long(day: dt.date) -> str:
     """January 15, 2027, as dates are written in New York (not locale-dependent, so the
     browser says the same)."""
     return f"{MONTHS[day.month - 1]} {day.day}, {day.year}"
+
+
+# ---- business days (NY General Construction Law §§ 24, 25-a; rules/holidays.yaml) ----
+
+WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+
+
+def _holiday_date(year: int, h: dict) -> dt.date:
+    if "day" in h:
+        day = dt.date(year, h["month"], h["day"])
+    else:
+        want = WEEKDAYS.index(h["weekday"])
+        if h["nth"] == "last":
+            last = dt.date(year, h["month"], calendar.monthrange(year, h["month"])[1])
+            day = last - dt.timedelta(days=(last.weekday() - want) % 7)
+        else:
+            first = dt.date(year, h["month"], 1)
+            day = first + dt.timedelta(days=(want - first.weekday()) % 7 + 7 * (h["nth"] - 1))
+    return day + dt.timedelta(days=h.get("plus_days", 0))
+
+
+def public_holidays(rules: dict, year: int) -> dict[dt.date, str]:
+    """New York's public holidays in a year, by date (with the Monday after one that falls on a Sunday)."""
+    data = rules["holidays"]
+    out = {}
+    for h in data["holidays"]:
+        day = _holiday_date(year, h)
+        out[day] = h["name"]
+        if data["sunday_moves_to_monday"] and h.get("sunday_moves", True) and day.weekday() == WEEKDAYS.index("sunday"):
+            out[day + dt.timedelta(days=1)] = f"{h['name']} (observed)"
+    return out
+
+
+def not_business_day(rules: dict, day: dt.date) -> str | None:
+    """Why a day is not a business day (its weekday or its holiday), or None when it is one."""
+    if WEEKDAYS[day.weekday()] in rules["holidays"]["not_business_days"]:
+        return WEEKDAYS[day.weekday()].capitalize()
+    return public_holidays(rules, day.year).get(day)
+
+
+def next_business_day(rules: dict, day: dt.date) -> dt.date:
+    """The day itself if it is a business day, else the next one."""
+    while not_business_day(rules, day):
+        day += dt.timedelta(days=1)
+    return day

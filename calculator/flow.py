@@ -3,7 +3,10 @@
 The decisions (which question follows which answer, what each answer adds, how
 serious it is) live in the YAML. This module only walks the graph from `start`,
 collects the reasons and requirements on the way, and combines the severities
-by the YAML's `precedence`. Standard library only: it runs in Pyodide too.
+by the YAML's `precedence`. Where the YAML makes a choice or an item depend on a
+recorded interpretation (rules/interpretations/) or on an earlier answer, it says
+so with `when:`; `holds` only tests that condition. Standard library only: it
+runs in Pyodide too.
 """
 from __future__ import annotations
 
@@ -73,6 +76,36 @@ def check_answers(rules: dict, answers) -> dict[str, str]:
     return given
 
 
+# ---- conditions (`when:`) ---------------------------------------------------------
+
+def holds(rules: dict, when: dict | None, answers: dict[str, str]) -> bool:
+    """Whether a `when:` condition holds: an interpretation's chosen option, an answer
+    given on the way, or all/any/not of such conditions. No condition always holds."""
+    if when is None:
+        return True
+    if "all" in when:
+        return all(holds(rules, w, answers) for w in when["all"])
+    if "any" in when:
+        return any(holds(rules, w, answers) for w in when["any"])
+    if "not" in when:
+        return not holds(rules, when["not"], answers)
+    if "interpretation" in when:
+        return rules["interpretations"][when["interpretation"]]["chosen"] in _listed(when["chosen"])
+    return answers.get(when["answer"]) in _listed(when["is"])
+
+
+def _listed(value) -> list[str]:
+    return value if isinstance(value, list) else [value]
+
+
+def effective_choice(rules: dict, choice: dict, answers: dict[str, str]) -> dict:
+    """A choice with its first alternative whose `when` holds laid over it."""
+    for alt in choice.get("alternatives", []):
+        if holds(rules, alt["when"], answers):
+            return {**choice, **{k: v for k, v in alt.items() if k != "when"}}
+    return choice
+
+
 def _item(item: dict, question: str | None, flow: dict) -> dict:
     out = {"text": item["text"], "cite": item["cite"], "anchor": anchor(item["cite"]), "question": question}
     if "reading" in item:
@@ -107,20 +140,25 @@ def evaluate(rules: dict, answers) -> dict:
         if node not in given:
             next_question = public_question(q)
             break
-        choice = next(c for c in q["choices"] if c["value"] == given[node])
+        so_far = {a["id"]: a["value"] for a in used} | {node: given[node]}
+        choice = effective_choice(rules, next(c for c in q["choices"] if c["value"] == given[node]), so_far)
         used.append({"id": node, "value": choice["value"], "question": q["text"], "label": choice["label"]})
         ex.add(f"{q['text']} {choice['label']}.", q["cite"])
         for r in choice.get("reasons", []):
+            if not holds(rules, r.get("when"), so_far):
+                continue
             reasons.append(_item(r, node, flow))
             ex.add(r["text"], r["cite"])
             if "reading" in r:
                 ex.steps[-1]["reading"] = r["reading"]
-        requirements.extend(_item(r, node, flow) for r in choice.get("requirements", []))
+        requirements.extend(_item(r, node, flow) for r in choice.get("requirements", [])
+                            if holds(rules, r.get("when"), so_far))
         if "severity" in choice:
             severities.append(choice["severity"])
         node = choice["next"]
 
-    requirements.extend(_item(r, None, flow) for r in flow["always"])
+    on_path = {a["id"]: a["value"] for a in used}
+    requirements.extend(_item(r, None, flow) for r in flow["always"] if holds(rules, r.get("when"), on_path))
     outcome = None
     if next_question is None:
         reached = severities + [node]
@@ -146,10 +184,11 @@ def evaluate(rules: dict, answers) -> dict:
 
 # ---- the graph's own soundness (validation reports it at its place in permits.yaml) ----
 
-def problems(flow: dict) -> list[tuple[list, str]]:
+def problems(flow: dict, interpretations: dict | None = None) -> list[tuple[list, str]]:
     """What is wrong with the graph, each as (where in permits.yaml, what to change):
-    dangling or unknown nodes, unreachable questions and outcomes, cycles, unknown
-    readings or guides. Empty when sound."""
+    dangling or unknown nodes, unreachable questions and outcomes, loops, unknown
+    guides; with the interpretations, also unknown interpretations or options named in
+    `reading` and `when`. Empty when sound."""
     out: list[tuple[list, str]] = []
     qs, outcomes = _questions(flow), _outcomes(flow)
     index = {q["id"]: i for i, q in enumerate(flow["questions"])}
@@ -162,34 +201,66 @@ def problems(flow: dict) -> list[tuple[list, str]]:
         out.append((["start"], f"start {flow['start']!r} is not a question; use one of: {', '.join(qs)}."))
     if set(flow["precedence"]) != set(outcomes) or len(flow["precedence"]) != len(outcomes):
         out.append((["precedence"], f"precedence must list every outcome exactly once: {', '.join(outcomes)}."))
-    readings = {r["id"]: r for r in flow.get("readings", [])}
     guides = {g["id"] for g in flow["guides"]}
-    for i, r in enumerate(flow.get("readings", [])):
-        if r["chosen"] not in r["options"]:
-            out.append((["readings", i, "chosen"], f"reading {r['id']!r}: chosen {r['chosen']!r} is not one of its "
-                                                   f"options ({', '.join(r['options'])}); pick one of them."))
 
-    def check_items(where: list, items: list) -> None:
-        for k, item in enumerate(items):
-            if item.get("reading") and item["reading"] not in readings:
-                out.append(([*where, k, "reading"], f"unknown reading {item['reading']!r}; use one of: "
-                                                    f"{', '.join(readings)}."))
-            if item.get("guide") and item["guide"] not in guides:
-                out.append(([*where, k, "guide"], f"unknown guide {item['guide']!r}; use one of: {', '.join(guides)}."))
+    def check_when(when, where: list) -> None:
+        if when is None:
+            return
+        for key in ("all", "any"):
+            for k, w in enumerate(when.get(key, [])):
+                check_when(w, [*where, key, k])
+        if "not" in when:
+            check_when(when["not"], [*where, "not"])
+        if "answer" in when:
+            q = qs.get(when["answer"])
+            if q is None:
+                out.append(([*where, "answer"], f"`when` names the unknown question {when['answer']!r}; "
+                                                f"use one of: {', '.join(qs)}."))
+            else:
+                values = [c["value"] for c in q["choices"]]
+                for v in _listed(when["is"]):
+                    if v not in values:
+                        out.append(([*where, "is"], f"{v!r} is not an answer to {when['answer']!r}; "
+                                                    f"use one of: {', '.join(values)}."))
+        if "interpretation" in when and interpretations is not None:
+            i = interpretations.get(when["interpretation"])
+            if i is None:
+                out.append(([*where, "interpretation"], f"unknown interpretation {when['interpretation']!r}; "
+                                                        f"use a file name from rules/interpretations/."))
+            else:
+                for v in _listed(when["chosen"]):
+                    if v not in i["options"]:
+                        out.append(([*where, "chosen"], f"{v!r} is not an option of interpretation {i['id']!r}; "
+                                                        f"use one of: {', '.join(i['options'])}."))
 
-    check_items(["always"], flow["always"])
+    def check_item(item: dict, where: list) -> None:
+        if item.get("reading") and interpretations is not None and item["reading"] not in interpretations:
+            out.append(([*where, "reading"], f"unknown interpretation {item['reading']!r} in reading; "
+                                             f"use a file name from rules/interpretations/."))
+        if item.get("guide") and item["guide"] not in guides:
+            out.append(([*where, "guide"], f"unknown guide {item['guide']!r}; use one of: {', '.join(guides)}."))
+        check_when(item.get("when"), [*where, "when"])
+
+    for k, item in enumerate(flow["always"]):
+        check_item(item, ["always", k])
     for qi, q in enumerate(flow["questions"]):
         values = [c["value"] for c in q["choices"]]
         if len(set(values)) != len(values):
             out.append((["questions", qi, "choices"], f"question {q['id']!r}: two answers share a value; "
                                                       f"give each its own."))
         for ci, c in enumerate(q["choices"]):
-            if c["next"] not in qs and c["next"] not in outcomes:
-                out.append((["questions", qi, "choices", ci, "next"],
-                            f"question {q['id']!r}, answer {c['value']!r}: next {c['next']!r} is neither a question "
-                            f"nor an outcome. Use a question id or one of the outcomes: {', '.join(outcomes)}."))
-            for key in ("reasons", "requirements"):
-                check_items(["questions", qi, "choices", ci, key], c.get(key, []))
+            here = ["questions", qi, "choices", ci]
+            variants = [(c, here), *((a, [*here, "alternatives", ai]) for ai, a in enumerate(c.get("alternatives", [])))]
+            for variant, where in variants:
+                check_when(variant.get("when"), [*where, "when"])
+                if "next" in variant and variant["next"] not in qs and variant["next"] not in outcomes:
+                    out.append(([*where, "next"],
+                                f"question {q['id']!r}, answer {c['value']!r}: next {variant['next']!r} is neither a "
+                                f"question nor an outcome. Use a question id or one of the outcomes: "
+                                f"{', '.join(outcomes)}."))
+                for key in ("reasons", "requirements"):
+                    for k, item in enumerate(variant.get(key, [])):
+                        check_item(item, [*where, key, k])
 
     # Depth-first from start: every question and outcome reachable, no node revisited on one path.
     reached: set[str] = set()
@@ -208,9 +279,11 @@ def problems(flow: dict) -> list[tuple[list, str]]:
         reached.add(node)
         if node in qs:
             for c in qs[node]["choices"]:
-                if "severity" in c:  # an answer can decide the outcome without leading to it
-                    reached.add(c["severity"])
-                visit(c["next"], path + (node,))
+                for variant in (c, *c.get("alternatives", [])):
+                    if "severity" in variant:  # an answer can decide the outcome without leading to it
+                        reached.add(variant["severity"])
+                for nxt in sorted({c["next"], *(a["next"] for a in c.get("alternatives", []) if "next" in a)}):
+                    visit(nxt, path + (node,))
 
     if flow["start"] in qs:
         visit(flow["start"], ())

@@ -5,13 +5,23 @@ from __future__ import annotations
 import datetime as dt
 from decimal import Decimal
 
-from .dates import add_months
+from .dates import add_months, next_business_day
 from .rules import interpretation, parameter
+
+
+def last_day_to_pay(rules: dict, due: dt.date) -> dt.date:
+    """The last day of the grace period: the 30th day after the due date, or, when that is a
+    Saturday, Sunday or public holiday, the next business day, as
+    rules/interpretations/period-end-business-day.yaml says."""
+    end = due + dt.timedelta(days=parameter(rules, "late-penalty-grace-days", on=due))
+    if interpretation(rules, "period-end-business-day") == "next-business-day":
+        return next_business_day(rules, end)
+    return end
 
 
 def first_penalty_date(rules: dict, due: dt.date) -> dt.date:
     """The first day a penalty applies: the day after the grace period ends."""
-    return due + dt.timedelta(days=parameter(rules, "late-penalty-grace-days", on=due) + 1)
+    return last_day_to_pay(rules, due) + dt.timedelta(days=1)
 
 
 def periods(rules: dict, due: dt.date, paid_on: dt.date) -> int:

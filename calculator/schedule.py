@@ -4,6 +4,7 @@ from __future__ import annotations
 import datetime as dt
 from decimal import Decimal
 
+from .dates import first_quarter_from, quarter_period
 from .errors import InputError
 
 LABELS = {
@@ -13,23 +14,35 @@ LABELS = {
 }
 
 
-def _covers(s: dict, day: dt.date) -> bool:
-    return s["effective"] <= day.isoformat() and ("ends" not in s or day.isoformat() <= s["ends"])
+def starts(rules: dict, s: dict) -> str:
+    """The first day a schedule applies: its effective date; or, for one adopted after that date,
+    as rules/interpretations/late-adoption.yaml says (the rules check refuses such a schedule
+    under "refuse"; under "first-quarter-after" it starts with the first quarter after adoption)."""
+    adopted = s.get("adoption", {}).get("date")
+    if (adopted and adopted > s["effective"]
+            and rules.get("interpretations", {}).get("late-adoption", {}).get("chosen") == "first-quarter-after"):
+        year, q = first_quarter_from(dt.date.fromisoformat(adopted) + dt.timedelta(days=1))
+        return quarter_period(year, q)[0].isoformat()
+    return s["effective"]
+
+
+def _covers(rules: dict, s: dict, day: dt.date) -> bool:
+    return starts(rules, s) <= day.isoformat() and ("ends" not in s or day.isoformat() <= s["ends"])
 
 
 def in_force(rules: dict, day: dt.date) -> dict:
     """The adopted (or illustrative) schedule in force on a day. Proposed ones never are."""
-    found = [s for s in rules["schedules"] if s["status"] != "proposed" and _covers(s, day)]
+    found = [s for s in rules["schedules"] if s["status"] != "proposed" and _covers(rules, s, day)]
     if not found:
-        starts = sorted(s["effective"] for s in rules["schedules"] if s["status"] != "proposed")
-        hint = f" The earliest schedule takes effect on {starts[0]}." if starts else ""
+        firsts = sorted(s["effective"] for s in rules["schedules"] if s["status"] != "proposed")
+        hint = f" The earliest schedule takes effect on {firsts[0]}." if firsts else ""
         raise InputError(f"No rate schedule is in force on {day.isoformat()}.{hint} Choose a later quarter.")
-    return max(found, key=lambda s: s["effective"])
+    return max(found, key=lambda s: starts(rules, s))
 
 
 def proposed(rules: dict, day: dt.date) -> dict | None:
     """A proposed schedule that would be in force on that day, if one is pending."""
-    found = [s for s in rules["schedules"] if s["status"] == "proposed" and _covers(s, day)]
+    found = [s for s in rules["schedules"] if s["status"] == "proposed" and _covers(rules, s, day)]
     return max(found, key=lambda s: s["effective"]) if found else None
 
 

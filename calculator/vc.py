@@ -1,4 +1,6 @@
-"""The rate VC: the year's O&M cost per 1,000 gallons of users' sewage (rents.D, rents.E)."""
+"""The rate VC: the year's O&M cost per 1,000 gallons of users' sewage (rents.D, rents.E,
+rate-schedules.A). Which cost, and whether extraneous flow is inside it, are recorded
+readings: rules/interpretations/vc-cost-basis.yaml and extraneous-flow.yaml."""
 from __future__ import annotations
 
 from decimal import Decimal
@@ -7,9 +9,10 @@ from . import money
 from .bill import parse_amount
 from .errors import InputError
 from .explain import Explanation
+from .rules import interpretation
 
 
-def compute(rules: dict, om_cost, user_volume_gallons, extraneous_flow_cost=None) -> dict:
+def compute(rules: dict, om_cost, user_volume_gallons, extraneous_flow_cost=None, budgeted_om_cost=None) -> dict:
     om = parse_amount(om_cost, "The O&M cost", "856791")
     volume = parse_amount(user_volume_gallons, "The users' billable volume in gallons", "85000000")
     if volume == 0:
@@ -17,21 +20,51 @@ def compute(rules: dict, om_cost, user_volume_gallons, extraneous_flow_cost=None
     extra = Decimal(0)
     if extraneous_flow_cost is not None and str(extraneous_flow_cost).strip() != "":
         extra = parse_amount(extraneous_flow_cost, "The cost of treating extraneous flow", "25000")
+    budget = None
+    if budgeted_om_cost is not None and str(budgeted_om_cost).strip() != "":
+        budget = parse_amount(budgeted_om_cost, "The budgeted O&M cost", "900000")
+    basis = interpretation(rules, "vc-cost-basis")
     ex = Explanation()
     ex.add(f"Operation and maintenance cost of the past fiscal year: {money.dollars(om)}.", "rents.D", om_cost=om)
+    if basis == "budgeted":
+        if budget is None:
+            raise InputError("VC is based on the budgeted expenses (rules/interpretations/vc-cost-basis.yaml): "
+                             "enter the budgeted O&M cost of the coming year, like 900000.", "budgeted-om-cost")
+        cost = budget
+        ex.add(f"The schedule is based on the budgeted expenses of the coming year: {money.dollars(budget)}.",
+               "rate-schedules.A", interpretation="vc-cost-basis", budgeted_om_cost=budget)
+    else:
+        cost = om
+        ex.add("VC is based on the past fiscal year's expenses"
+               + (f"; the budget of {money.dollars(budget)} for the coming year is shown, not used."
+                  if budget is not None else "."), "rate-schedules.A", interpretation="vc-cost-basis",
+               budgeted_om_cost=budget)
     if extra:
-        ex.add(f"Cost of treating measured extraneous flow, borne by users in proportion to their volume: "
-               f"{money.dollars(extra)}.", "rents.E", extraneous_flow_cost=extra)
-    total = om + extra
-    vc = money.round_line(total / volume * 1000, rules)
-    ex.add(f"VC = {money.dollars(total)} ÷ {money.gallons(volume)} gallons × 1,000 = {money.dollars(vc)} per 1,000 gallons.",
+        if interpretation(rules, "extraneous-flow") == "part-of-om":
+            if extra > cost:
+                raise InputError(f"The extraneous-flow cost ({money.dollars(extra)}) is part of the O&M cost, so it "
+                                 f"cannot be more than it ({money.dollars(cost)}). Check both amounts.",
+                                 "extraneous-flow-cost")
+            ex.add(f"Of that cost, {money.dollars(extra)} is for treating measured extraneous flow. It is already in "
+                   f"the O&M cost and is not added again: dividing the whole cost by the users' volume makes users "
+                   f"bear it in proportion to their volume.", "rents.E", interpretation="extraneous-flow",
+                   extraneous_flow_cost=extra)
+        else:
+            ex.add(f"Cost of treating measured extraneous flow, added to the O&M cost and borne by users in "
+                   f"proportion to their volume: {money.dollars(extra)}.", "rents.E", interpretation="extraneous-flow",
+                   extraneous_flow_cost=extra)
+            cost = cost + extra
+    vc = money.round_line(cost / volume * 1000, rules)
+    ex.add(f"VC = {money.dollars(cost)} ÷ {money.gallons(volume)} gallons × 1,000 = {money.dollars(vc)} per 1,000 gallons.",
            "rents.D", interpretation="rounding", vc_per_1000_gallons=vc)
     ex.add("Each user then pays CU = VC × VU for its own volume.", "rents.B")
     return {
         "command": "vc",
         "om_cost": money.text(om),
         "extraneous_flow_cost": money.text(extra),
-        "total_cost": money.text(total),
+        "budgeted_om_cost": money.text(budget) if budget is not None else None,
+        "cost_basis": basis,
+        "total_cost": money.text(cost),
         "user_volume_gallons": str(volume),
         "vc_per_1000_gallons": money.text(vc),
         "explanation": ex.steps,

@@ -29,7 +29,7 @@ from calculator.dates import first_quarter_from, parse_date, quarter_name, quart
 from calculator.errors import InputError
 from calculator.files import write_atomic
 from calculator.law import first_year
-from calculator.rules import parameter
+from calculator.rules import interpretation, parameter
 
 from .notices import ClerkError, find_schedule, hearing_notice_text, user_notice, without
 from .pdf import html_pdf_bytes, pdf_bytes
@@ -153,8 +153,10 @@ def propose(rules_dir: Path, args) -> list[str]:
     om = _money_arg(args.om_cost, "The O&M cost (--om-cost)", "856791.00")
     extra = (_money_arg(args.extraneous_flow_cost, "The extraneous-flow cost (--extraneous-flow-cost)", "25000.00")
              if args.extraneous_flow_cost is not None else Decimal("0"))
+    budget = (_money_arg(args.budgeted_om_cost, "The budgeted O&M cost (--budgeted-om-cost)", "900000.00")
+              if args.budgeted_om_cost is not None else None)
     volume = bill.parse_amount(args.user_volume_gallons, "The users' billable volume (--user-volume-gallons)", "85000000")
-    result = vc.compute(rules, om, volume, extra)
+    result = vc.compute(rules, om, volume, extra, budget)
     rate = Decimal(result["vc_per_1000_gallons"])
     if rate <= 0:
         raise ClerkError(f"VC comes to {money.dollars(rate)} per 1,000 gallons: the O&M cost must be more than 0. "
@@ -178,20 +180,24 @@ def propose(rules_dir: Path, args) -> list[str]:
                              f"give it with --sewage-fraction, like 0.85.") from None
     would_be = [dict(s) for s in rules["schedules"] if s["id"] != sid and s["status"] != "proposed"]
     would_be.append({"id": sid, "status": "adopted", "effective": effective.isoformat(), "_file": f"rules/{rel}"})
-    clash = schedule_problems(sorted(would_be, key=lambda s: s["effective"]), rules["parameters"], rules_dir)
+    clash = schedule_problems(sorted(would_be, key=lambda s: s["effective"]), rules["parameters"], rules_dir,
+                              rules["interpretations"])
     if clash:
         raise ClerkError(f"Once adopted, this schedule would not fit beside the others: {' | '.join(clash)}")
 
     text = (
         f"# Rate schedule for fiscal year {year}, written by the Clerk's `propose` command on {proposed_on}.\n"
-        f"# VC = (O&M cost of the past fiscal year + cost of treating extraneous flow) / users' volume x 1,000\n"
-        f"# (rents.D, rents.E), rounded as rules/interpretations/rounding.yaml says.\n"
+        f"# VC = {'budgeted O&M cost of the year' if result['cost_basis'] == 'budgeted' else 'O&M cost of the past fiscal year'}"
+        f"{' + cost of treating extraneous flow' if interpretation(rules, 'extraneous-flow') == 'added-to-om' else ''}"
+        f" / users' volume x 1,000\n"
+        f"# (rents.D, rents.E, rate-schedules.A), rounded as rules/interpretations/rounding.yaml says.\n"
         + _block("id", sid) + _block("title", f"Rate schedule for fiscal year {year}") + "status: proposed\n"
         + _block("fiscal_year", year) + _block("effective", effective.isoformat())
         + _block("vc_per_1000_gallons", result["vc_per_1000_gallons"]) + _block("sewage_fraction", fraction)
         + "cite: rents.D\n"
         + _block("basis", {"om_cost": money.text(om), "user_volume_gallons": format(volume.normalize(), "f"),
-                           "extraneous_flow_cost": money.text(extra)})
+                           "extraneous_flow_cost": money.text(extra)}
+                 | ({"budgeted_om_cost": money.text(budget)} if budget is not None else {}))
         + _block("proposed_on", proposed_on.isoformat())
     )
     candidate = _candidate(rules_dir, {rel: text})
@@ -203,7 +209,7 @@ def propose(rules_dir: Path, args) -> list[str]:
     if replaced:
         report.append(f"It replaces the proposal of {replaced.get('proposed_on', 'an earlier date')}"
                       + ("; the notice recorded for that one is dropped: publish and record a new notice." if "notice" in replaced else "."))
-    report += [step["text"] for step in result["explanation"] if step["cite"] in ("rents.D", "rents.E")]
+    report += [step["text"] for step in result["explanation"] if step["cite"] in ("rents.D", "rents.E", "rate-schedules.A")]
     report.append(f"Sewage fraction: {money.percent(Decimal(fraction))} of metered water use"
                   + (" (as in the schedule in force on that date)." if args.sewage_fraction is None else "."))
     report += ["", *table]
@@ -248,6 +254,10 @@ def notice(rules_dir: Path, args) -> list[str]:
     if "proposed_on" in s and published.isoformat() < s["proposed_on"]:
         raise ClerkError(f"The notice is published {published}, before the schedule was proposed on {s['proposed_on']} "
                          f"(rate-schedules.B: publication follows development). Check --published.")
+    late = adoption.timing_problem({"effective": s["effective"], "notice": {"published": published.isoformat()}},
+                                   interpretation(rules, "late-adoption"))
+    if late:
+        raise ClerkError(late[0].upper() + late[1:])
     w = hearing.window(rules, published)
     if not w["earliest"] <= meeting.isoformat() <= w["latest"]:
         days = (meeting - published).days
@@ -263,7 +273,7 @@ def notice(rules_dir: Path, args) -> list[str]:
         if not args.newspaper.strip():
             raise ClerkError("The newspaper name is empty; give its name with --newspaper, or leave the option out.")
         record["newspaper"] = " ".join(args.newspaper.split())
-    record |= {"meeting": meeting.isoformat(), "time": _time_arg(args.time), "place": place}
+    record |= {"meeting": meeting.isoformat(), "time": _time_arg(args.time), "place": place, "body": args.body}
 
     path = rules_dir / "rate-schedules" / f"{s['id']}.yaml"
     text = _edited(path, {"notice": record})
@@ -299,7 +309,8 @@ def adopt(rules_dir: Path, args) -> list[str]:
         if not args.resolution.strip():
             raise ClerkError("The resolution is empty; give its number with --resolution, like 2026-114, or leave the option out.")
         record["resolution"] = " ".join(args.resolution.split())
-    problem = adoption.vote_problem(rules, record, s["notice"]["meeting"])
+    problem = (adoption.vote_problem(rules, record, s["notice"]["meeting"])
+               or adoption.timing_problem(dict(s, adoption=record), interpretation(rules, "late-adoption")))
     if problem:
         raise ClerkError(problem[0].upper() + problem[1:])
 
@@ -310,14 +321,15 @@ def adopt(rules_dir: Path, args) -> list[str]:
     size, needed = parameter(rules, "town-board-size", on=day), adoption.majority(rules, day)
     report = [f"Schedule {s['id']} is adopted: {args.ayes} ayes of {size} members "
               f"(needed {needed}), on {day}. Wrote rules/rate-schedules/{s['id']}.yaml.",
-              f"It is in force from {s['effective']}"
+              f"It is in force from {schedule.starts(candidate, find_schedule(candidate, s['id']))}"
               + (f" until {s['ends']}." if "ends" in s else "; the newest schedule in force wins, so no older file changes.")]
     older = [o for o in candidate["schedules"] if o["status"] != "proposed" and o["effective"] < s["effective"]]
     if older and "ends" not in older[-1]:
         report.append(f"{older[-1]['id']} stays the schedule for dates before {s['effective']}.")
     if day.isoformat() > s["effective"]:
-        report.append(f"Note: adopted after its effective date {s['effective']}; bills already sent at the old rate stand "
-                      f"unless the Board decides otherwise.")
+        report.append(f"Adopted after its effective date {s['effective']}: as rules/interpretations/late-adoption.yaml "
+                      f"says, it applies from the first quarter that starts after adoption; bills due before then "
+                      f"keep the old rate.")
     report.append(f"Next: `user-notice {s['id']}` for the notice that goes out with the next regular bill (rate-schedules.D).")
     return report
 
@@ -365,7 +377,10 @@ def parser() -> argparse.ArgumentParser:
     pr.add_argument("--effective", required=True, help="first day the schedule applies, YYYY-MM-DD")
     pr.add_argument("--om-cost", required=True, help="operation and maintenance cost of the past fiscal year, dollars")
     pr.add_argument("--user-volume-gallons", required=True, help="users' billable sewage volume for that year, gallons")
-    pr.add_argument("--extraneous-flow-cost", help="cost of treating measured extraneous flow, dollars (rents.E)")
+    pr.add_argument("--extraneous-flow-cost", help="the part of --om-cost spent treating measured extraneous flow, "
+                                                    "dollars: shown, not added, since O&M already includes it (rents.E)")
+    pr.add_argument("--budgeted-om-cost", help="budgeted O&M cost of the coming year, dollars (rate-schedules.A); "
+                                                "shown, and used for VC only under the vc-cost-basis reading 'budgeted'")
     pr.add_argument("--sewage-fraction", help="share of metered water billed as sewage, 0 to 1 "
                                               "(default: the schedule in force on the effective date)")
     pr.add_argument("--proposed-on", help="date to record as proposed_on, YYYY-MM-DD (default: today)")
@@ -377,6 +392,9 @@ def parser() -> argparse.ArgumentParser:
     no.add_argument("--time", required=True, help="meeting time on the 24-hour clock, HH:MM")
     no.add_argument("--place", required=True, help="meeting place, as it should appear in the notice")
     no.add_argument("--newspaper", help="the newspaper (default wording: the official newspaper of the Town of Pawling)")
+    no.add_argument("--body", choices=("town-board", "joint-sewer-commission"), default="town-board",
+                    help="who hears the comments: the Town Board, or the Pawling Joint Sewer Commission if the "
+                         "Town Board has so designated it (rate-schedules.B); default town-board")
     no.add_argument("--output-dir", help="where to write the notice (default: notices-out/ beside rules/)")
 
     ad = sub.add_parser("adopt", parents=[common], help="record the Town Board's vote (rate-schedules.C)")

@@ -4,6 +4,7 @@ Markdown for mkdocs; and the site's documents made beside them (the application 
 from __future__ import annotations
 
 import datetime as dt
+import json
 import os
 import re
 import shutil
@@ -13,6 +14,7 @@ from pathlib import Path
 import jinja2
 
 from calculator import application, bill, money, schedule
+from calculator import flow as flow_engine
 from calculator.dates import long, next_quarter_due, quarter_name, quarter_of
 from calculator.law import anchor, enactments, provision_text
 
@@ -167,18 +169,57 @@ def permit_context(rules: dict) -> dict:
     question_ids = {q["id"] for q in flow["questions"]}
     titles = {q["id"]: q["text"] for q in flow["questions"]}
     titles.update({o["id"]: o["title"] for o in flow["outcomes"]})
-    questions = [dict(q, choices=[dict(c, leads_to=titles[c["next"]], leads_to_outcome=c["next"] not in question_ids)
-                                  for c in q["choices"]])
-                 for q in flow["questions"]]
+
+    def shown(items):  # the items the chosen readings allow; those that hang on an answer stay
+        return [i for i in items or [] if _may_hold(rules, i.get("when"))]
+
+    def as_read(c):  # a choice as the chosen interpretations make it
+        c = next((c | {k: v for k, v in a.items() if k != "when"} for a in c.get("alternatives", [])
+                  if _may_hold(rules, a["when"])), c)
+        return dict(c, reasons=shown(c.get("reasons")), requirements=shown(c.get("requirements")),
+                    leads_to=titles[c["next"]], leads_to_outcome=c["next"] not in question_ids)
+
+    questions = [dict(q, choices=[as_read(c) for c in q["choices"]]) for q in flow["questions"]]
+    named = {i for _, i in _readings_named(flow)}
+    readings = [dict(i, cite=i["reads"]) for i in rules["interpretations"].values() if i["id"] in named]
     form = application.form(rules)
     sections = [dict(s, fields=[f for f in form["fields"] if f["section"] == s["id"]]) for s in form["sections"]]
     return {
-        "permit_flow": dict(flow, questions=questions), "application_form": form,
+        "permit_flow": dict(flow, questions=questions, always=shown(flow["always"]), readings=readings),
+        "application_form": form,
         "application_sections": sections, "application_fee": application.fee(rules),
         "application_form_html": application_html(rules, "web"),
         "application_pdf": APPLICATION_PDF, "pypdf_wheel": pypdf_wheel_name(),
         "law_index": {p["id"]: {"anchor": anchor(p["id"]), "heading": p["heading"]} for p in rules["provisions"]},
     }
+
+
+def _readings_named(data, path=()):
+    """(path, interpretation id) for every `reading:` and `when: {interpretation: …}` in the flow."""
+    if isinstance(data, dict):
+        for k, v in data.items():
+            if k in ("reading", "interpretation") and isinstance(v, str):
+                yield path, v
+            else:
+                yield from _readings_named(v, (*path, k))
+    elif isinstance(data, list):
+        for i, v in enumerate(data):
+            yield from _readings_named(v, (*path, i))
+
+
+def _may_hold(rules: dict, when) -> bool:
+    """Whether a `when:` can hold under the chosen interpretations, whatever the answers
+    (for the page that lists every question; the checker itself decides with the answers)."""
+    if when is None or "answer" in when:
+        return True
+    if "interpretation" in when:
+        return flow_engine.holds(rules, when, {})
+    if "all" in when:
+        return all(_may_hold(rules, w) for w in when["all"])
+    if "any" in when:
+        return any(_may_hold(rules, w) for w in when["any"])
+    inner = when["not"]
+    return True if "interpretation" not in json.dumps(inner) or "answer" in json.dumps(inner) else not flow_engine.holds(rules, inner, {})
 
 
 def industry_context(rules: dict, today) -> dict:

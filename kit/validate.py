@@ -247,10 +247,10 @@ def compile_rules(rules_dir: Path | str = RULES_DIR) -> dict:
         data["_file"] = str(path.relative_to(rules_dir.parent)) if rules_dir.parent in path.parents else str(path)
         schedules.append(data)
     schedules.sort(key=lambda s: s["effective"])
-    problems.extend(schedule_problems(schedules, parameters, rules_dir))
+    problems.extend(schedule_problems(schedules, parameters, rules_dir, interpretations))
 
     extra = {}
-    for name, kind in (("permits", "permits"), ("application-form", "application-form")):
+    for name, kind in (("permits", "permits"), ("application-form", "application-form"), ("holidays", "holidays")):
         path = rules_dir / f"{name}.yaml"
         if path.exists() and (rules_dir / "schemas" / f"{kind}.schema.json").exists():
             data = load(path, kind)
@@ -258,7 +258,8 @@ def compile_rules(rules_dir: Path | str = RULES_DIR) -> dict:
                 for key_path, value in _cites(data):
                     cite_ok(path, data, key_path, value)
                 if name == "permits":  # the checker's graph: a dangling `next` would break the site
-                    problems.extend(f"{_where(path, nodes[path], at)}: {what}" for at, what in flow.problems(data))
+                    problems.extend(f"{_where(path, nodes[path], at)}: {what}"
+                                    for at, what in flow.problems(data, interpretations))
                 extra[name.replace("-", "_")] = data
 
     if problems:
@@ -477,10 +478,13 @@ def _cites(data, path=()):
             yield from _cites(v, (*path, i))
 
 
-def schedule_problems(schedules: list[dict], parameters: dict, rules_dir: Path) -> list[str]:
+def schedule_problems(schedules: list[dict], parameters: dict, rules_dir: Path,
+                      interpretations: dict | None = None) -> list[str]:
     """Schedules in force (adopted or illustrative) must not overlap or leave gaps,
-    and an adopted one must carry a lawful notice and vote."""
+    and an adopted one must carry a lawful notice and vote; under the late-adoption
+    reading "refuse", published and adopted no later than its effective date."""
     out = []
+    late = (interpretations or {}).get("late-adoption", {}).get("chosen", "refuse")
     in_force = [s for s in schedules if s["status"] != "proposed"]
     for a, b in zip(in_force, in_force[1:]):
         if a["effective"] == b["effective"]:
@@ -504,6 +508,9 @@ def schedule_problems(schedules: list[dict], parameters: dict, rules_dir: Path) 
                            f"{window['earliest']} to {window['latest']} for a notice published {n['published']} "
                            f"(rate-schedules.B). This schedule cannot be adopted on that notice.")
             problem = adoption.vote_problem(rules, s["adoption"], n["meeting"])
+            if problem:
+                out.append(f"{s['_file']}: {problem}")
+            problem = adoption.timing_problem(s, late)
             if problem:
                 out.append(f"{s['_file']}: {problem}")
     return out

@@ -98,7 +98,9 @@ def test_the_proposed_schedule_file(town, capsys):
     s = notices.find_schedule(rules, "2026")
     assert {k: v for k, v in s.items() if k != "_file"} == {
         "id": "2026", "title": "Rate schedule for fiscal year 2026", "status": "proposed", "fiscal_year": 2026,
-        "effective": "2026-01-01", "vc_per_1000_gallons": "10.37",   # (856,791 + 25,000) / 85,000,000 x 1,000
+        # Issue 13, finding 2: the extraneous-flow cost is part of the O&M cost, not added again
+        # (this test used to expect 10.37 = (856,791 + 25,000) / 85,000,000 x 1,000).
+        "effective": "2026-01-01", "vc_per_1000_gallons": "10.08",   # 856,791 / 85,000,000 x 1,000
         "sewage_fraction": "0.80",                                    # from 2025-illustrative, in force then
         "cite": "rents.D",
         "basis": {"om_cost": "856791.00", "user_volume_gallons": "85000000", "extraneous_flow_cost": "25000.00"},
@@ -318,3 +320,76 @@ def test_the_command_line(tmp_path):
                           "--rules-dir", str(tmp_path / "rules")], cwd=ROOT, capture_output=True, text=True)
     assert bad.returncode == 2 and bad.stderr.count("\n") == 1 and "cannot be negative" in bad.stderr
     assert not (tmp_path / "rules" / "rate-schedules" / "2026.yaml").exists()
+
+
+# ---- issue 13: the legal review -------------------------------------------------------------------
+
+def test_the_extraneous_flow_cost_is_shown_as_part_of_om_in_propose_and_the_notice(town, capsys):
+    assert town.run(*PROPOSE, "--extraneous-flow-cost", "25000") == 0
+    out = capsys.readouterr().out
+    assert "$10.08 per 1,000 gallons" in out and "not added again" in out
+    assert town.notice() == 0
+    text = (town.out / "hearing-notice-2026.txt").read_text(encoding="utf-8")
+    assert "$856,791.00 (of which $25,000.00 was for treating extraneous flow" in text
+    assert "plus $25,000.00" not in text
+
+
+LATE = ["propose", "--fiscal-year", "2027", "--effective", "2027-01-01", "--om-cost", "856791",
+        "--user-volume-gallons", "85000000", "--proposed-on", "2026-12-01"]
+
+
+def test_a_notice_published_after_the_effective_date_is_refused(town, capsys):
+    # Finding 7: proposed effective 2027-01-01, published March 1 -> bills due January 15 would be repriced.
+    assert town.run(*LATE) == 0
+    capsys.readouterr()
+    err = refused(town, capsys, "notice", "2027", "--published", "2027-03-01", "--meeting", "2027-03-16",
+                  "--time", "19:00", "--place", "Town Hall", "--output-dir", str(town.out))
+    assert "after its effective date 2027-01-01" in err and "late-adoption" in err
+
+
+def test_an_adoption_after_the_effective_date_is_refused(town, capsys):
+    assert town.run(*LATE) == 0
+    assert town.run("notice", "2027", "--published", "2026-12-05", "--meeting", "2026-12-20", "--time", "19:00",
+                    "--place", "Town Hall", "--output-dir", str(town.out)) == 0
+    capsys.readouterr()
+    err = refused(town, capsys, "adopt", "2027", "--date", "2027-01-05", "--ayes", "3", "--noes", "0")
+    assert "adopted on 2027-01-05, after its effective date 2027-01-01" in err
+    assert town.run("adopt", "2027", "--date", "2026-12-28", "--ayes", "3", "--noes", "0") == 0
+
+
+def test_the_rules_check_refuses_an_adopted_schedule_recorded_after_its_effective_date(town):
+    text = town.schedule_file.parent.joinpath("2027.yaml")
+    text.write_text("""id: "2027"
+title: late
+status: adopted
+effective: "2027-01-01"
+vc_per_1000_gallons: "12.00"
+sewage_fraction: "0.80"
+cite: rents.D
+notice: {published: "2027-03-01", meeting: "2027-03-16", time: "19:00", place: "Town Hall"}
+adoption: {date: "2027-03-16", ayes: 3, noes: 0}
+""")
+    from kit.validate import RuleError
+    with pytest.raises(RuleError) as err:
+        compile_rules(town.rules)
+    assert "published on 2027-03-01, after its effective date 2027-01-01" in str(err.value)
+    # Under the other reading it is accepted and applies from the first quarter after adoption.
+    reading = town.rules / "interpretations" / "late-adoption.yaml"
+    reading.write_text(reading.read_text().replace("chosen: refuse", "chosen: first-quarter-after"))
+    rules = compile_rules(town.rules)
+    assert bill.compute(rules, "2027-Q1", {"water-gallons": "12000"})["schedule"]["id"] == "2025-illustrative"
+    assert bill.compute(rules, "2027-Q2", {"water-gallons": "12000"})["schedule"]["id"] == "2027"
+
+
+def test_the_notice_names_the_joint_sewer_commission_when_designated(town, capsys):
+    # Finding 10: rate-schedules.B lets the Commission hear the comments "if so designated by the Town Board".
+    assert town.run(*PROPOSE) == 0
+    assert town.notice(*MEETING, "--body", "joint-sewer-commission") == 0
+    text = (town.out / "hearing-notice-2026.txt").read_text(encoding="utf-8")
+    assert "PLEASE TAKE NOTICE that the Pawling Joint Sewer Commission, as designated by the Town Board" in text
+    assert "By order of the Pawling Joint Sewer Commission" in text
+    assert notices.find_schedule(compile_rules(town.rules), "2026")["notice"]["body"] == "joint-sewer-commission"
+    assert town.notice() == 0   # the default is the Town Board
+    assert "PLEASE TAKE NOTICE that the Town Board of the Town of Pawling" in (town.out / "hearing-notice-2026.txt").read_text()
+    assert "invalid choice" in refused(town, capsys, "notice", "2026", "--published", PUBLISHED, *MEETING,
+                                       "--body", "village-board")

@@ -63,7 +63,7 @@ NEXT = {
     ("garbage-grinder", "no"): "stormwater",
     ("stormwater", "yes"): "industrial-waste",
     ("stormwater", "no"): "industrial-waste",
-    ("industrial-waste", "yes"): "needs-approval",
+    ("industrial-waste", "yes"): "permit-required",   # subject to review, not approval (issue 13, finding 4)
     ("industrial-waste", "no"): "permit-required",
 }
 
@@ -78,8 +78,7 @@ PROHIBITING = {
 }
 NEEDING_APPROVAL = {
     ("pretreatment", "yes"): "prohibited-acts.F",
-    ("stormwater", "yes"): "domestic-sewage",
-    ("industrial-waste", "yes"): "industrial-waste.A",
+    ("stormwater", "yes"): "prohibited-acts.I",
 }
 ALWAYS_CITES = {"permits", "prohibited-acts.C", "permits.A", "permits.B", "prohibited-acts.D", "house-connections",
                 "permits.D", "permits.C.2", "prohibited-acts.I", "prohibited-acts.J"}
@@ -220,7 +219,7 @@ def all_complete_paths():
 
 
 def test_the_graph_has_no_problems():
-    assert flow.problems(FLOW) == []
+    assert flow.problems(FLOW, RULES["interpretations"]) == []
 
 
 def test_every_path_ends_in_an_outcome_and_every_node_is_reached():
@@ -308,9 +307,17 @@ def test_without_a_street_opening_there_is_no_highway_requirement():
 
 
 def test_an_owner_with_a_sump_pump_needs_approval():
+    # Issue 13, finding 1: prohibited-acts.I makes the connection unlawful unless the Sewer Inspector
+    # has inspected and approved it; the Board's or Commission's approval is needed as well.
     result = flow.evaluate(RULES, answers_with(stormwater="yes"))
     assert result["outcome"] == "needs-approval"
-    assert [r["cite"] for r in result["reasons"] if r["question"] == "stormwater"] == ["domestic-sewage"]
+    assert [r["cite"] for r in result["reasons"] if r["question"] == "stormwater"] == ["prohibited-acts.I",
+                                                                                      "domestic-sewage"]
+    [unlawful] = [r for r in result["reasons"] if r["cite"] == "prohibited-acts.I"]
+    assert "unless the Sewer Inspector has inspected and approved" in unlawful["text"]
+    assert "no such ban" not in str(RULES["interpretations"]["stormwater-connection"])
+    assert any(r["cite"] == "prohibited-acts.I" and "inspect and approve" in r["text"]
+               for r in result["requirements"] if r["question"] == "stormwater")
     assert "Town Board" in result["outcome_detail"]["title"]
 
 
@@ -341,10 +348,19 @@ def test_treated_trade_waste_needs_approval():
                                                                                             "measurements"}
 
 
-def test_industrial_waste_needs_approval_and_points_to_the_industry_guide():
+def test_industrial_waste_is_subject_to_review_and_points_to_the_industry_guide():
+    # Issue 13, finding 4: "subject to review" (industrial-waste.A), and facilities only where the
+    # Board and/or the Commission "has deemed necessary" (pretreatment.A): no approval required up front.
     result = flow.evaluate(RULES, answers_with(industrial_waste="yes"))
-    assert result["outcome"] == "needs-approval"
+    assert result["outcome"] == "permit-required"
     mine = [r for r in result["requirements"] if r["question"] == "industrial-waste"]
+    for r in mine:
+        if r["cite"] in ("pretreatment.A", "pretreatment.A.1", "pretreatment.A.2", "pretreatment.A.3"):
+            assert "deem" in r["text"], r
+        if r["cite"] == "pretreatment.A.4":
+            assert "Where the Town Board" in r["text"]
+    [review] = [r for r in result["reasons"] if r["cite"] == "industrial-waste.A"]
+    assert "subject to review" in review["text"]
     assert {"industrial-waste.B", "pretreatment.A", "pretreatment.A.1", "pretreatment.A.2", "pretreatment.A.3",
             "pretreatment.A.4", "pretreatment.E", "pretreatment.B", "pretreatment.C", "pretreatment.D"} <= cites(mine)
     guided = [r for r in mine if "guide" in r]
@@ -394,8 +410,8 @@ def test_the_explanation_steps_follow_the_answers_and_cite():
     result = flow.evaluate(RULES, answers_with(stormwater="yes"))
     texts = [s["text"] for s in result["explanation"]]
     assert texts[0] == "What work do you plan? A new connection to the public sewer."
-    reading_steps = [s for s in result["explanation"] if s.get("reading") == "stormwater-not-domestic"]
-    assert len(reading_steps) == 1 and reading_steps[0]["cite"] == "domestic-sewage"
+    reading_steps = [s for s in result["explanation"] if s.get("reading") == "stormwater-connection"]
+    assert [s["cite"] for s in reading_steps] == ["prohibited-acts.I", "domestic-sewage"]
 
 
 def test_the_result_is_plain_json():
@@ -409,20 +425,34 @@ def _words(s: str) -> str:
     return re.sub(r"\s+", " ", s).strip()
 
 
-@pytest.mark.parametrize("reading", FLOW["readings"], ids=[r["id"] for r in FLOW["readings"]])
-def test_each_reading_quotes_the_law_it_reads(reading):
-    provision = next(p for p in RULES["provisions"] if p["id"] == reading["cite"])
+def _named(data, key):
+    """Every value of `key` anywhere in the flow."""
+    if isinstance(data, dict):
+        for k, v in data.items():
+            if k == key and isinstance(v, str):
+                yield v
+            else:
+                yield from _named(v, key)
+    elif isinstance(data, list):
+        for v in data:
+            yield from _named(v, key)
+
+
+READINGS = sorted(set(_named(FLOW, "reading")))
+
+
+@pytest.mark.parametrize("ident", READINGS)
+def test_each_reading_is_an_interpretation_that_quotes_the_law_it_reads(ident):
+    reading = RULES["interpretations"][ident]
+    provision = next(p for p in RULES["provisions"] if p["id"] == reading["reads"])
     assert _words(reading["text"]) in _words(provision["text"])
     assert reading["chosen"] in reading["options"]
 
 
-def test_every_reading_is_used_and_every_use_names_a_reading():
-    named = {r["id"] for r in FLOW["readings"]}
-    used = {i["reading"] for i in FLOW["always"] if "reading" in i}
-    for q in FLOW["questions"]:
-        for c in q["choices"]:
-            used |= {i["reading"] for i in c.get("reasons", []) + c.get("requirements", []) if "reading" in i}
-    assert used == named
+def test_every_reading_the_flow_names_is_one_it_acts_on():
+    # a `reading:` label without a `when:` that reads the interpretation would be a switch wired to nothing
+    assert set(READINGS) == set(_named(FLOW, "interpretation"))
+    assert "readings" not in FLOW
 
 
 def test_the_engine_holds_no_decisions_of_the_flow():
@@ -484,3 +514,47 @@ def test_run_json_for_the_browser():
 
 def test_run_permit_in_process_matches_the_engine():
     assert run(["permit", "--answer", "stormwater=yes"]) == flow.evaluate(RULES, [("stormwater", "yes")])
+
+
+# ---- issue 13: the legal review --------------------------------------------------------
+
+def test_the_trade_waste_question_quotes_the_law():
+    # Finding 11: "acid germicides", not "acids, germicides"; and any sediment trap at all.
+    q = next(q for q in FLOW["questions"] if q["id"] == "trade-waste")
+    assert "acid germicides" in q["text"] and "acids, germicides" not in q["text"]
+    assert q["text"].startswith("Will any sediment trap be connected")
+    for item in (r for c in q["choices"] + next(x for x in FLOW["questions"] if x["id"] == "pretreatment")["choices"]
+                 for alt in [c, *c.get("alternatives", [])] for r in alt.get("reasons", [])):
+        assert "acids, germicides" not in item["text"]
+
+
+J_HOUSEHOLD = "Put nothing into drains but human waste"
+
+
+@pytest.mark.parametrize("changes", [dict(industrial_waste="yes"), dict(trade_waste="yes", pretreatment="yes")])
+def test_a_trade_or_industrial_discharger_is_not_told_to_put_in_nothing_but_household_waste(changes):
+    # Finding 12: the J requirement is conditional on the discharge the same result allows.
+    result = flow.evaluate(RULES, answers_with(**changes))
+    j = [r for r in result["requirements"] if r["cite"] == "prohibited-acts.J"]
+    assert len(j) == 1 and not j[0]["text"].startswith(J_HOUSEHOLD)
+    assert j[0]["text"].startswith("Apart from the treated or industrial waste")
+
+
+def test_a_household_is_told_to_put_in_nothing_but_household_waste():
+    j = [r for r in flow.evaluate(RULES, BASE)["requirements"] if r["cite"] == "prohibited-acts.J"]
+    assert len(j) == 1 and j[0]["text"].startswith(J_HOUSEHOLD)
+
+
+def test_a_flipped_reading_changes_the_outcome():
+    flipped = copy.deepcopy(RULES)
+    flipped["interpretations"]["septic-link"]["chosen"] = "inspector-may-approve"
+    assert flow.evaluate(flipped, answers_with(septic_or_cesspool_link="yes"))["outcome"] == "permit-required"
+    flipped["interpretations"]["stormwater-connection"]["chosen"] = "prohibited"
+    assert flow.evaluate(flipped, answers_with(stormwater="yes"))["outcome"] == "prohibited"
+
+
+def test_the_checker_refuses_a_when_that_names_no_interpretation():
+    broken = copy.deepcopy(FLOW)
+    broken["questions"][0]["choices"][0]["alternatives"] = [{"when": {"interpretation": "nothing", "chosen": "x"},
+                                                             "next": "permit-required"}]
+    assert any("unknown interpretation 'nothing'" in p for p in flow.problems(broken, RULES["interpretations"]))

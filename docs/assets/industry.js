@@ -31,31 +31,50 @@ function start() {
   });
 
   // ---- the form <-> the query string <-> argv (one set of names) ----
+  // Each yes/no question: "yes", "no", or not answered (no radio checked).
+  const answered = (name) => form.querySelector(`input[name="${name}"]:checked`)?.value;
+
   function formParams() {
     const p = new URLSearchParams();
     for (const name of NUMBERS) if ($(name).value.trim()) p.set(name, $(name).value.trim());
-    for (const name of FLAGS) if ($(name).checked) p.set(name, "yes");
+    for (const name of FLAGS) if (answered(name)) p.set(name, answered(name));
     return p;
   }
 
   function fillForm(params) {
     for (const name of NUMBERS) if (params.has(name)) $(name).value = params.get(name);
-    for (const name of FLAGS) $(name).checked = params.get(name) === "yes";
+    for (const name of FLAGS) {
+      $(name).checked = params.get(name) === "yes";
+      $(`${name}-no`).checked = params.get(name) === "no";
+    }
   }
 
   function argvFrom(params) {
     const argv = ["industry", "--average-workday-gallons", params.get("average-workday-gallons") || ""];
     for (const name of ["system-gallons-per-day", "year"]) if (params.has(name)) argv.push(`--${name}`, params.get(name));
-    for (const name of FLAGS) if (params.get(name) === "yes") argv.push(`--${name}`);
+    for (const name of FLAGS) {
+      if (params.get(name) === "yes") argv.push(`--${name}`);
+      if (params.get(name) === "no") argv.push(`--no-${name}`);
+    }
     return argv;
   }
+
+  const TITLES = {
+    major: "This is a major contributing industry",
+    "not-major": "This is not a major contributing industry",
+    "not-determined": "Not determined yet: more facts are needed",
+  };
 
   // ---- showing the answer ----
   function showResult(r, params) {
     clearErrors();
-    const box = el("div", { class: "result-box", id: "industry-result", "data-major": String(r.major_contributing_industry) });
-    box.append(el("h2", { id: "result-title", tabindex: "-1" }, r.major_contributing_industry
-      ? "This is a major contributing industry" : "This is not a major contributing industry"));
+    const box = el("div", { class: "result-box", id: "industry-result", "data-major": String(r.major_contributing_industry),
+      "data-determination": r.determination });
+    box.append(el("h2", { id: "result-title", tabindex: "-1" }, TITLES[r.determination]));
+    if (r.determination === "not-determined") {
+      box.append(el("p", {}, "None of the tests decided so far is met, but some could not be decided. To finish the check, find out:"));
+      box.append(el("ul", { id: "facts-needed" }, ...r.facts_needed.map((f) => el("li", {}, f))));
+    }
     box.append(el("h3", {}, "How it was worked out"));
     box.append(el("ol", { class: "explanation" }, ...r.explanation.map((s) =>
       el("li", {}, `${s.text} `, el("a", { href: `../law/#${s.anchor}` }, `(${s.cite})`)))));

@@ -33,7 +33,8 @@ def test_a_shareable_link_shows_the_cited_estimate(page, site_url):
     assert hrefs == [f"../law/#{s['anchor']}" for s in want["explanation"]]
     assert "Illustrative" in page.inner_text("#result")
     # the cited provisions exist on /law/
-    page.click("ol.explanation li >> nth=4 >> a")
+    # (the step citing rents.B; issue 13 added the penalty-date step before it)
+    page.click(f"ol.explanation li >> nth={[s['cite'] for s in want['explanation']].index('rents.B')} >> a")
     expect(page).to_have_url(re.compile(r"/law/#rents-b$"))
     expect(page.locator("#rents-b")).to_be_visible()
 

@@ -61,10 +61,24 @@ def test_a_business_over_the_workday_flow_is_major_and_sees_its_report_dates(pag
     assert not outside, outside
 
 
-def test_a_small_business_is_not_major_and_has_no_report_dates(page, site_url):
-    open_check(page, site_url, "?average-workday-gallons=1000&year=2027")
-    assert not industry.compute(RULES, "1000", year=2027)["major_contributing_industry"]
+def test_a_small_business_with_every_test_answered_is_not_major_and_has_no_report_dates(page, site_url):
+    open_check(page, site_url, "?average-workday-gallons=1000&system-gallons-per-day=600000"
+                               "&toxic-pollutant=no&significant-impact=no&year=2027")
+    assert industry.compute(RULES, "1000", "600000", False, False, 2027)["determination"] == "not-major"
     expect(page.locator("#industry-result")).to_have_attribute("data-major", "false")
+    expect(page.locator("#result-title")).to_have_text("This is not a major contributing industry")
+    expect(page.locator("#toxic-pollutant-no")).to_be_checked()
+    expect(page.locator("#report-due")).to_have_count(0)
+
+
+def test_a_small_business_with_tests_unanswered_is_not_determined_and_told_what_is_needed(page, site_url):
+    # Issue 13, finding 3: not "not major" while the 5% test and E.3/E.4 are undecided.
+    open_check(page, site_url, "?average-workday-gallons=1000&year=2027")
+    want = industry.compute(RULES, "1000", year=2027)
+    assert want["determination"] == "not-determined" and want["major_contributing_industry"] is None
+    expect(page.locator("#industry-result")).to_have_attribute("data-determination", "not-determined")
+    expect(page.locator("#result-title")).to_have_text("Not determined yet: more facts are needed")
+    expect(page.locator("#facts-needed li")).to_have_text(want["facts_needed"])
     expect(page.locator("#report-due")).to_have_count(0)
 
 
@@ -156,6 +170,9 @@ def test_the_result_and_error_states_have_no_axe_violations(page, site_url):
     page.fill("#average-workday-gallons", "-1")
     page.click("#industry-button")
     expect(checker(page)).to_have_attribute("data-state", "error")
+    # the longer form (yes/no questions, issue 13) makes the focus on the summary scroll the page;
+    # the theme's header and back-to-top fades start when the scroll ends
+    page.wait_for_timeout(800)
     states["error"] = axe_violations(page)
     assert states == {"ready": [], "result": [], "error": []}
 

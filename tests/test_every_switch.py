@@ -1,0 +1,125 @@
+"""Every switch works: each interpretation in rules/interpretations/, set to each of
+its options in a copy of the compiled rules, changes the figures or the outcome (not
+only the wording) of at least one answer from a fixed set of probes: bills, late
+penalties, VC, the industry test, the permit checker, and the Clerk's check of
+adopted schedules. A reading that changes nothing is a defect: the test names it."""
+import copy
+
+import pytest
+
+from calculator import bill, flow, industry, vc
+from calculator.errors import InputError
+from calculator.rules import load
+from kit.validate import schedule_problems
+
+RULES = load()
+
+# The permit checker: the harmless path, and each answer that matters changed on it.
+BASE = [("work", "new-connection"), ("street-opening", "no"), ("septic-or-cesspool-link", "no"),
+        ("flammables-washstand", "no"), ("steam-exhaust", "no"), ("trade-waste", "no"),
+        ("manure-or-cesspool-overflow", "no"), ("garbage-grinder", "no"), ("stormwater", "no"),
+        ("industrial-waste", "no")]
+
+
+def _changed(**changes):
+    out = []
+    for q, v in BASE:
+        key = q.replace("-", "_")
+        out.append((q, changes.get(key, v)))
+        if q == "trade-waste" and "pretreatment" in changes:
+            out.append(("pretreatment", changes["pretreatment"]))
+    return out
+
+
+PERMIT_SCENARIOS = [BASE, _changed(work="repair"), _changed(work="alteration"), _changed(septic_or_cesspool_link="yes"),
+                    _changed(trade_waste="yes", pretreatment="yes"), _changed(trade_waste="yes", pretreatment="no"),
+                    _changed(stormwater="yes"), _changed(industrial_waste="yes")]
+
+
+def _schedule(rules, **s):
+    """The rules with one more schedule in force (a probe's situation, not the Town's)."""
+    out = copy.deepcopy(rules)
+    out["schedules"] = sorted(out["schedules"] + [dict({"title": "probe", "cite": "rents.D", "sewage_fraction": "0.80",
+                                                          "_file": "probe.yaml"}, **s)], key=lambda x: x["effective"])
+    return out
+
+
+MID_YEAR = dict(id="2027-probe", status="adopted", effective="2027-04-01", vc_per_1000_gallons="12.00",
+                notice={"published": "2027-02-01", "meeting": "2027-02-20", "time": "19:00", "place": "Town Hall"},
+                adoption={"date": "2027-03-01", "ayes": 3, "noes": 0})
+LATE = dict(MID_YEAR, id="2027-late", effective="2027-01-01",
+            notice={"published": "2027-03-01", "meeting": "2027-03-16", "time": "19:00", "place": "Town Hall"},
+            adoption={"date": "2027-03-16", "ayes": 3, "noes": 0})
+
+
+class _Answers(dict):
+    """Probe answers by name; a refused input is an answer too (refused, rather than figures)."""
+
+    def __setitem__(self, name, compute):
+        try:
+            value = compute()
+        except InputError as exc:
+            value = {"refused": str(exc)}
+        super().__setitem__(name, value)
+
+
+def probes(rules):
+    """Each probe's answer, by name."""
+    out = _Answers()
+    for quarter, usage, paid in [("2027-Q1", {"water-gallons": "12000"}, None),
+                                 ("2027-Q1", {"water-gallons": "12000"}, "2027-02-14"),   # day 30, a Sunday
+                                 ("2027-Q1", {"water-gallons": "12000"}, "2027-02-15"),   # the Monday after
+                                 ("2027-Q1", {"water-gallons": "12000"}, "2027-09-30"),   # three periods late
+                                 ("2027-Q1", {"sewage-gallons": "12344.5"}, None),        # a half cent
+                                 ("2027-Q1", {"sewage-gallons": "5000"}, None)]:          # under the minimum
+        out[f"bill {quarter} {usage} paid {paid}"] = lambda: bill.compute(rules, quarter, usage, paid)
+    for name, extra in [("mid-year schedule", MID_YEAR), ("schedule adopted late", LATE)]:
+        with_it = _schedule(rules, **extra)
+        for quarter in ("2027-Q1", "2027-Q2", "2027-Q3"):
+            out[f"bill {quarter}, {name}"] = lambda: bill.compute(with_it, quarter, {"water-gallons": "12000"})
+        out[f"schedule check, {name}"] = lambda: schedule_problems(
+            list(with_it["schedules"]), with_it["parameters"], None, with_it["interpretations"])
+    out["vc"] = lambda: vc.compute(rules, "856791", "85000000", "25000")
+    out["vc budgeted"] = lambda: vc.compute(rules, "856791", "85000000", None, budgeted_om_cost="900000")
+    for args in [dict(average_workday_gallons="1000", year=2027),
+                 dict(average_workday_gallons="30001", system_gallons_per_day="600000", toxic_pollutant=False,
+                      significant_impact=False, year=2027),
+                 dict(average_workday_gallons="30001", average_daily_gallons="20000", system_gallons_per_day="600000",
+                      toxic_pollutant=False, significant_impact=False, year=2027)]:
+        out[f"industry {args}"] = lambda: industry.compute(rules, **args)
+    for answers in PERMIT_SCENARIOS:
+        out[f"permit {answers}"] = lambda: flow.evaluate(rules, answers)
+    return out
+
+
+WORDING = {"explanation", "notices", "text", "title", "summary", "label", "question", "hint", "anchor",
+           "outcome_detail", "reading", "guide", "facts_needed"}
+
+
+def substance(value):
+    """An answer without its words: the figures, dates, outcomes and which provisions apply."""
+    if isinstance(value, dict):
+        return {k: substance(v) for k, v in value.items() if k not in WORDING}
+    if isinstance(value, list):
+        return [substance(v) for v in value]
+    return value
+
+
+BASELINE = {k: substance(v) for k, v in probes(RULES).items()}
+SWITCHES = [(i["id"], option) for i in RULES["interpretations"].values() for option in i["options"]
+            if option != i["chosen"]]
+
+
+def test_every_interpretation_has_another_option_and_every_option_a_why():
+    assert {i for i, _ in SWITCHES} == set(RULES["interpretations"])
+    for i in RULES["interpretations"].values():
+        for key, option in i["options"].items():
+            assert option.get("why"), f"{i['id']}: option {key!r} has no why"
+
+
+@pytest.mark.parametrize("ident, option", SWITCHES, ids=[f"{i}={o}" for i, o in SWITCHES])
+def test_flipping_the_interpretation_changes_an_answer(ident, option):
+    flipped = copy.deepcopy(RULES)
+    flipped["interpretations"][ident]["chosen"] = option
+    changed = [name for name, answer in probes(flipped).items() if substance(answer) != BASELINE[name]]
+    assert changed, f"interpretation {ident!r} set to {option!r} changes no answer's figures or outcome"
