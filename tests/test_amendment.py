@@ -26,6 +26,7 @@ AMENDMENT = [
     ("parameters/late-penalty-grace-days.yaml", "penalty of 15%", "penalty of 10%"),
     ("parameters/late-penalty-period-months.yaml", "penalty of 15%", "penalty of 10%"),
     ("interpretations/penalty-accrual.yaml", "penalty of 15%", "penalty of 10%"),
+    ("interpretations/period-end-business-day.yaml", "penalty of 15%", "penalty of 10%"),
 ]
 OLD_DUE = re.compile(r"\b(January|April|July|October) 15\b|\b15 (January|April|July|October)\b|\b15th\b"
                      r"|fifteenth day of January")
@@ -114,7 +115,7 @@ def test_every_page_states_the_new_due_day_and_rate_and_none_of_the_old(amended)
     assert "Bills are due on 20 January, 20 April, 20 July and 20 October" in pages["rates/index.html"]
     estimate = pages["estimate/index.html"]
     assert "due on its due date: 20 January, 20 April, 20 July and 20 October" in estimate
-    assert "is due on January 20, 2027" in estimate                     # the worked example, from the engine
+    assert "due on January 20, 2027" in estimate                        # the worked example, from the engine
     assert "a penalty of 10% applies once a bill is more than 30 days past its due date" in estimate
     assert "twentieth day of January" in pages["law/index.html"] and "penalty of 10% per quarter" in pages["law/index.html"]
     reading = pages["how-we-read-the-law/index.html"]
@@ -151,7 +152,8 @@ def test_a_parameter_whose_quote_is_no_longer_in_its_provision_is_refused(tmp_pa
         compile_rules(tmp_path / "rules")
     where = {p.split(": ")[0].split("rules/")[-1] for p in err.value.problems}
     assert where == {"parameters/late-penalty-rate.yaml:5:8", "parameters/late-penalty-grace-days.yaml:5:8",
-                     "parameters/late-penalty-period-months.yaml:5:8", "interpretations/penalty-accrual.yaml:4:7"}
+                     "parameters/late-penalty-period-months.yaml:5:8", "interpretations/penalty-accrual.yaml:4:7",
+                     "interpretations/period-end-business-day.yaml:4:7"}
     assert all("rents.F" in p for p in err.value.problems)
 
 

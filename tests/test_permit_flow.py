@@ -557,4 +557,4 @@ def test_the_checker_refuses_a_when_that_names_no_interpretation():
     broken = copy.deepcopy(FLOW)
     broken["questions"][0]["choices"][0]["alternatives"] = [{"when": {"interpretation": "nothing", "chosen": "x"},
                                                              "next": "permit-required"}]
-    assert any("unknown interpretation 'nothing'" in p for p in flow.problems(broken, RULES["interpretations"]))
+    assert any("unknown interpretation 'nothing'" in p for _, p in flow.problems(broken, RULES["interpretations"]))
