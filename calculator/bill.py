@@ -6,7 +6,7 @@ import datetime as dt
 from decimal import Decimal
 
 from . import money, penalty, schedule
-from .dates import due_date, long, not_business_day, parse_date, parse_quarter, quarter_name, quarter_period
+from .dates import due_date, long, not_business_day, parse_date, parse_quarter, quarter_name, quarter_period, quarter_words
 from .errors import InputError
 from .explain import Explanation, since
 from .rules import entry, interpretation, parameter
@@ -128,6 +128,7 @@ def quarter_context(rules: dict, quarter: str, paid_on=None, vc_per_1000=None, s
         "period_start": start.isoformat(), "period_end": end.isoformat(), "due_date": due.isoformat(),
         "penalty_from": first_penalty.isoformat(),
         "quarter": quarter_name(year, q),
+        "quarter_words": quarter_words(year, q),
         "summary": schedule.summary(sched) | ({"what_if": what_if} if what_if else {}),
         "notices": notices,
     }
@@ -155,6 +156,7 @@ def _bill(rules: dict, ctx: dict, kind: str, amount: Decimal, explain: bool) -> 
     result = {
         "command": "bill",
         "quarter": ctx["quarter"],
+        "quarter_words": ctx["quarter_words"],
         "period_start": ctx["period_start"],
         "period_end": ctx["period_end"],
         "due_date": ctx["due_date"],
@@ -192,7 +194,7 @@ def _explain(rules: dict, v: dict) -> list[dict]:
     """The bill's reasons, step by step, each citing its provision (from compute's values)."""
     ex = Explanation()
     sched, vc, fraction, volume, kind = v["sched"], v["vc"], v["fraction"], v["volume"], v["kind"]
-    ex.add(f"The {quarter_name(v['year'], v['q'])} bill is the charge for the quarter from {long(v['start'])} to "
+    ex.add(f"The bill for {quarter_words(v['year'], v['q'])} is the charge for the quarter from {long(v['start'])} to "
            f"{long(v['end'])}, billed in advance and due on {long(v['due'])}{since(rules, 'bill-due-dates', v['start'])}.", "rents.F",
            quarter=quarter_name(v["year"], v["q"]), due_date=v["due"])
     grace = parameter(rules, "late-penalty-grace-days", on=v["due"])

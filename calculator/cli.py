@@ -12,6 +12,7 @@ import sys
 from . import bill, hearing, industry, law, vc
 from .dates import parse_date, quarters_offered
 from .errors import InputError
+from .explain import with_places
 from .rules import load
 
 
@@ -96,9 +97,14 @@ def parser() -> argparse.ArgumentParser:
 
 def run(argv: list[str], rules: dict | None = None) -> dict | list:
     """Run one command; return its result, or raise InputError with a one-line message.
-    `rules`: compiled rules to answer from (default: this engine's own, `calculator.rules.load()`)."""
+    `rules`: compiled rules to answer from (default: this engine's own, `calculator.rules.load()`).
+    Every citation in the answer is also put into words (`where`), for the pages to show."""
     args = parser().parse_args(argv)
     rules = load() if rules is None else rules
+    return with_places(rules, _answer(args, rules))
+
+
+def _answer(args, rules: dict) -> dict | list:
     if args.command == "bill":
         usage = {"water-gallons": args.water_gallons, "water-cubic-feet": args.water_cubic_feet,
                  "sewage-gallons": args.sewage_gallons}

@@ -29,6 +29,13 @@ def quarter_name(year: int, q: int) -> str:
     return f"{year}-Q{q}"
 
 
+def quarter_words(year: int, q: int) -> str:
+    """A billing quarter as a person reads it: "January–March 2027" (links and the
+    command line keep "2027-Q1")."""
+    start, end = quarter_period(year, q)
+    return f"{MONTHS[start.month - 1]}–{MONTHS[end.month - 1]} {year}"
+
+
 def quarter_period(year: int, q: int) -> tuple[dt.date, dt.date]:
     first_month = 3 * (q - 1) + 1
     last_month = first_month + 2
@@ -79,7 +86,7 @@ def quarters_offered(rules: dict, today: dt.date) -> dict:
     while year <= today.year + 1:
         start, end = quarter_period(year, q)
         if start >= first:
-            out.append({"quarter": quarter_name(year, q), "due_date": due_date(rules, year, q).isoformat(),
+            out.append({"quarter": quarter_name(year, q), "words": quarter_words(year, q), "due_date": due_date(rules, year, q).isoformat(),
                         "period_start": start.isoformat(), "period_end": end.isoformat()})
         year, q = (year + 1, 1) if q == 4 else (year, q + 1)
     nxt = next_quarter_due(rules, today)

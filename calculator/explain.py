@@ -5,7 +5,7 @@ import datetime as dt
 from decimal import Decimal
 
 from .dates import long
-from .law import anchor
+from .law import anchor, citation
 from .rules import entry, history
 
 
@@ -40,3 +40,30 @@ def since(rules: dict, name: str, on=None) -> str:
         return f" (since {long(dt.date.fromisoformat(e['since']))})"
     nxt = values[values.index(e) + 1]["since"]
     return f" (until {long(dt.date.fromisoformat(nxt) - dt.timedelta(days=1))})"
+
+
+def with_places(rules: dict, answer):
+    """Every citation in an answer also said in words, for the person reading it: each
+    item with a `cite` (explanation steps, reasons, requirements, questions) gets `where`,
+    "Sewer rents F (Due dates and late penalty)", and a list of `cites` gets `where`, the
+    list of their words. `cite` and `anchor` stay for links. Done once, for every command."""
+    words: dict[str, str] = {}
+
+    def where(ident: str) -> str:
+        if ident not in words:
+            words[ident] = citation(rules, ident)
+        return words[ident]
+
+    def walk(node):
+        if isinstance(node, dict):
+            for value in node.values():
+                walk(value)
+            if isinstance(node.get("cite"), str):
+                node["where"] = where(node["cite"])
+            elif isinstance(node.get("cites"), list):
+                node["where"] = [where(c) for c in node["cites"]]
+        elif isinstance(node, list):
+            for item in node:
+                walk(item)
+    walk(answer)
+    return answer

@@ -16,7 +16,7 @@ import jinja2
 from calculator import application, bill, money, schedule
 from calculator import flow as flow_engine
 from calculator.dates import long, next_quarter_due, quarter_name, quarter_of
-from calculator.law import anchor, enactments, provision_text
+from calculator.law import anchor, citation, enactments, provision_text
 
 from .application_pdf import build_blank_pdf
 from .documents import application_html
@@ -86,7 +86,8 @@ def page_context(rules: dict, today) -> dict:
     """What the page templates see: the rules, arranged for reading, and worked examples
     computed by the engine (so no page states a number the engine did not produce)."""
     build_id = engine_build_id(rules)  # the engine wheel's folder, engine/<build id>/
-    by_id = {p["id"]: dict(p, anchor=anchor(p["id"]), words=provision_text(p)) for p in rules["provisions"]}
+    by_id = {p["id"]: dict(p, anchor=anchor(p["id"]), words=provision_text(p), where=citation(rules, p["id"]))
+             for p in rules["provisions"]}
     params_by_cite: dict[str, list] = {}
     for p in rules["parameters"].values():
         params_by_cite.setdefault(p["cite"], []).append(p)

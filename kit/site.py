@@ -58,7 +58,8 @@ def run_mkdocs(docs: Path, site: Path) -> None:
     try:
         config = load_config(config_file=str(ROOT / "mkdocs.yml"), docs_dir=str(docs), site_dir=str(site),
                              strict=True, theme={"name": "material", "custom_dir": str(ROOT / "docs" / "overrides"),
-                                                 **_theme_options()})
+                                                 **_theme_options()},
+                             hooks=[str(ROOT / "kit" / "theme_hooks.py")])
         mkdocs_build(config)
     except (Abort, ConfigurationError) as exc:
         raise BuildError(f"mkdocs refused the pages: {exc}. The warnings above say which page and link to fix.")

@@ -112,6 +112,7 @@ function start() {
   const gallons = (s) => Number(s).toLocaleString("en-US", { maximumFractionDigits: 2 });
   const day = (iso) => new Date(iso + "T00:00:00Z").toLocaleDateString("en-US", { timeZone: "UTC", day: "numeric", month: "long", year: "numeric" });
   const lawLink = (step) => `../law/#${step.anchor}`;
+  const quarterText = (q) => `${q.words}, due ${day(q.due_date)}`;
 
   function linesTable(r, caption) {
     const table = el("table", { class: "bill-lines" }, el("caption", {}, caption));
@@ -133,7 +134,10 @@ function start() {
   function showResult(r, params) {
     clearErrors();
     const box = el("div", { class: "result-box" });
-    box.append(el("h2", { id: "result-title" }, `Your estimate for ${r.quarter}`));
+    box.append(el("h2", { id: "result-title" }, `Your estimate for ${r.quarter_words}`));
+    // a quarter from a link is in the list before the engine has put the list into words
+    const option = [...$("quarter").options].find((o) => o.value === r.quarter);
+    if (option && option.text === r.quarter) option.text = quarterText({ words: r.quarter_words, due_date: r.due_date });
     box.append(el("p", { class: "result-total" }, "Total ", el("strong", { id: "result-total" }, money(r.total)), `, due ${day(r.due_date)}`));
     for (const notice of r.notices) {
       box.append(el("div", { class: "admonition warning" }, el("p", { class: "admonition-title" }, r.schedule.status === "adopted" ? "What-if" : `${r.schedule.status[0].toUpperCase()}${r.schedule.status.slice(1)} rates`), el("p", {}, notice)));
@@ -144,7 +148,7 @@ function start() {
     box.append(el("h3", {}, "How it was worked out"));
     const steps = el("ol", { class: "explanation" });
     for (const s of r.explanation) {
-      steps.append(el("li", {}, `${s.text} `, el("a", { href: lawLink(s) }, `(${s.cite})`)));
+      steps.append(el("li", {}, `${s.text} `, el("span", { class: "step-law" }, "The law: ", el("a", { href: lawLink(s) }, s.where))));
     }
     box.append(steps);
     const link = `${location.pathname}?${params}`;
@@ -207,7 +211,7 @@ function start() {
     if (!answer.ok) return;
     const select = $("quarter");
     const chosen = initial.get("quarter") || answer.result.next_due;
-    select.replaceChildren(...answer.result.quarters.map((q) => new Option(`${q.quarter} (due ${day(q.due_date)})`, q.quarter)));
+    select.replaceChildren(...answer.result.quarters.map((q) => new Option(quarterText(q), q.quarter)));
     ensureQuarter(chosen);
   });
 }

@@ -77,7 +77,7 @@ function start() {
     }
     box.append(el("h3", {}, "How it was worked out"));
     box.append(el("ol", { class: "explanation" }, ...r.explanation.map((s) =>
-      el("li", {}, `${s.text} `, el("a", { href: `../law/#${s.anchor}` }, `(${s.cite})`)))));
+      el("li", {}, `${s.text} `, el("span", { class: "step-law" }, "The law: ", el("a", { href: `../law/#${s.anchor}` }, s.where))))));
     if (r.major_contributing_industry) {
       box.append(el("h3", {}, `Section 307 reports due in ${r.year}`));
       box.append(el("ul", { id: "report-due" }, ...r.report_due.map((d) => el("li", {}, el("time", { datetime: d }, longDate(d))))));

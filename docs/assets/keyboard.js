@@ -1,22 +1,26 @@
-// The theme opens its navigation drawer (on phones) with a <label> that the
-// keyboard cannot reach. Make it a real button for keyboard and screen-reader
-// users: focusable, named, announcing its state, working with Enter and Space.
+// The theme opens its navigation drawer (on phones) with a <label for="__drawer">
+// that the keyboard cannot reach, and a label may not take role=button (ARIA in
+// HTML). Put a real <button> in its place: focusable, named, announcing its state,
+// working with Enter and Space as every button does. Without JavaScript the theme's
+// label stays, and a tap still opens the drawer.
 (() => {
   const drawer = document.getElementById("__drawer");
-  const button = document.querySelector('label.md-header__button[for="__drawer"]');
-  if (!drawer || !button) return;
-  button.setAttribute("role", "button");
-  button.setAttribute("tabindex", "0");
+  const label = document.querySelector('label.md-header__button[for="__drawer"]');
+  if (!drawer || !label) return;
+  const button = document.createElement("button");
+  button.type = "button";
+  button.className = `${label.className} site-menu-button`;
+  button.id = "site-menu-button";
   button.setAttribute("aria-label", "Site menu");
+  button.append(...label.childNodes);
+  label.replaceWith(button);
   const sync = () => button.setAttribute("aria-expanded", String(drawer.checked));
   sync();
   drawer.addEventListener("change", sync);
-  button.addEventListener("click", () => setTimeout(sync));
-  button.addEventListener("keydown", (event) => {
-    if (event.key !== "Enter" && event.key !== " ") return;
-    event.preventDefault();
+  button.addEventListener("click", () => {
     drawer.checked = !drawer.checked;
     drawer.dispatchEvent(new Event("change"));
+    sync();
     if (drawer.checked) {
       const first = document.querySelector(".md-sidebar--primary a.md-nav__link, .md-sidebar--primary a");
       if (first) first.focus();
@@ -25,6 +29,7 @@
   document.addEventListener("keydown", (event) => {
     if (event.key === "Escape" && drawer.checked) {
       drawer.checked = false;
+      drawer.dispatchEvent(new Event("change"));
       sync();
       button.focus();
     }

@@ -178,12 +178,11 @@ function start() {
     let back = null;
     if (shown.from === "check") back = backLink({ answers: shown.answers, step: "check" });
     else if (before) back = backLink({ answers: shown.answers, step: before });
-    const ref = law[q.cite] || { anchor: "", heading: "" };
     const fieldset = el("fieldset", { class: "field question", "aria-describedby": "question-hint question-law" },
       el("legend", { class: "question-legend" }, el("h2", { id: "step-title", tabindex: "-1" }, q.text)),
       el("p", { class: "hint", id: "question-hint" }, q.hint),
       el("p", { class: "hint law-ref", id: "question-law" }, "The law: ",
-        el("a", { href: `../law/#${ref.anchor}` }, `${q.cite} (${ref.heading})`)),
+        el("a", { href: `../law/#${(law[q.cite] || {}).anchor}` }, q.where)),
       el("p", { class: "field-error", id: "question-error", hidden: true }));
     for (const c of q.choices) {
       const id = `answer-${c.value}`;
@@ -237,11 +236,10 @@ function start() {
 
   // ---- the outcome ----
   function cite(item) {
-    const parts = [" (", el("a", { href: `../law/#${item.anchor}` }, item.cite)];
+    const parts = ["The law: ", el("a", { href: `../law/#${item.anchor}` }, item.where)];
     if (item.reading) parts.push("; ", el("a", { href: `#reading-${item.reading}` }, "how we read it"));
     if (item.guide) parts.push("; ", el("a", { href: "../industry/" }, "the industry check"));
-    parts.push(")");
-    return parts;
+    return [" ", el("span", { class: "step-law" }, ...parts)];
   }
 
   function renderResult(shown, r) {
@@ -250,7 +248,7 @@ function start() {
     box.append(el("h2", { id: "step-title", tabindex: "-1" }, o.title), el("p", { class: "outcome-summary" }, o.summary));
     const cites = el("p", { class: "law-ref" }, "The law: ");
     o.cites.forEach((c, i) => {
-      cites.append(i ? "; " : "", el("a", { href: `../law/#${(law[c] || {}).anchor}` }, c));
+      cites.append(i ? "; " : "", el("a", { href: `../law/#${(law[c] || {}).anchor}` }, o.where[i]));
     });
     box.append(cites);
     if (r.reasons.length) {

@@ -1,0 +1,106 @@
+"""WCAG 2.1 AA by checkers no one here wrote: pa11y-ci (runners HTML_CodeSniffer and
+axe-core, standard WCAG2AA) on every page and on a filled estimate, permit result and
+industry answer; Lighthouse 12 (accessibility 100 on every page; the layout shift of
+the engine pages opened from a shared link). Both drive the system's Chromium."""
+import json
+import os
+import subprocess
+from pathlib import Path
+
+from urllib.parse import urlencode
+
+import pytest
+
+from calculator import flow
+from calculator.rules import load
+from kit import machine as kit_machine
+
+pytestmark = pytest.mark.browser
+ROOT = Path(__file__).resolve().parents[2]
+BIN = ROOT / "node_modules" / ".bin"
+FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+         "--disable-sync", "--no-first-run"]
+
+
+def permit_answers(first):
+    """These answers, then "no" (or the first choice) for every question the checker still asks."""
+    rules, answers = load(), list(first)
+    while (nq := flow.evaluate(rules, answers)["next_question"]) is not None:
+        values = [c["value"] for c in nq["choices"]]
+        answers.append((nq["id"], "no" if "no" in values else values[0]))
+    return answers
+
+
+# A connection under a street: a permit, with reasons and requirements to show.
+STREET = permit_answers([("work", "new-connection"), ("street-opening", "yes")])
+# The answer each engine page shows when opened from a link, and the element that says it is there.
+FILLED = {
+    "/estimate/?quarter=2027-Q1&water-gallons=12000&paid-on=2027-06-01": "#result-total",
+    "/industry/?average-workday-gallons=52000&system-gallons-per-day=600000&year=2027": "#result-title",
+    f"/permit/?{urlencode(STREET + [('step', 'check')])}": "#permit-checker[data-state=check]",
+    f"/permit/?{urlencode(STREET + [('step', 'result')])}": "#permit-checker[data-state=outcome]",
+}
+
+
+def tool(name):
+    path = BIN / name
+    if not path.exists():
+        pytest.fail(f"node_modules/.bin/{name} is missing: run `npm ci` (python3 build.py test does)")
+    return str(path)
+
+
+def chromium():
+    path = kit_machine.find_chromium()
+    assert path, "Chromium is needed: python3 build.py test installs Debian's chromium"
+    return path
+
+
+def test_pa11y_finds_no_error_on_any_page_or_answer(site_url, all_pages, tmp_path):
+    urls = [f"{site_url}{p}" for p in all_pages]
+    urls += [{"url": f"{site_url}{link}", "actions": [f"wait for element {sel} to be visible"]}
+             for link, sel in FILLED.items()]
+    config = {"defaults": {"standard": "WCAG2AA", "runners": ["htmlcs", "axe"], "timeout": 120_000,
+                           "chromeLaunchConfig": {"executablePath": chromium(), "args": FLAGS}},
+              "urls": urls}
+    (tmp_path / "pa11y.json").write_text(json.dumps(config))
+    proc = subprocess.run([tool("pa11y-ci"), "--config", str(tmp_path / "pa11y.json"), "--json"],
+                          capture_output=True, text=True, timeout=900, env=dict(os.environ, PUPPETEER_SKIP_DOWNLOAD="1"))
+    report = json.loads(proc.stdout)
+    # a page pa11y could not check (it did not load, or the answer never showed) is a
+    # string or an entry with a message and no code: a failure, never a pass
+    found = [(url, r.get("runner"), r["code"], r["message"], r.get("selector"))
+             for url, results in report["results"].items() for r in results if isinstance(r, dict) and "code" in r]
+    failures = [(url, r) for url, results in report["results"].items() for r in results
+                if not (isinstance(r, dict) and "code" in r)]
+    assert report["total"] == len(urls) and not failures, failures
+    assert not found, found
+    print(f"\npa11y-ci: {report['total']} URLs, {report['errors']} errors")
+
+
+def lighthouse(url, out: Path) -> dict:
+    env = dict(os.environ, CHROME_PATH=chromium())
+    subprocess.run([tool("lighthouse"), url, "--only-categories=accessibility,performance", "--output=json",
+                    f"--output-path={out}", "--quiet", f"--chrome-flags=--headless=new {' '.join(FLAGS)}"],
+                   check=True, capture_output=True, text=True, timeout=300, env=env)
+    return json.loads(out.read_text())
+
+
+def test_lighthouse_accessibility_is_100_on_every_page(site_url, all_pages, tmp_path):
+    scores = {}
+    for i, page in enumerate(all_pages):
+        report = lighthouse(f"{site_url}{page}", tmp_path / f"lh{i}.json")
+        refs = {r["id"] for r in report["categories"]["accessibility"]["auditRefs"]}
+        failed = [k for k in refs if report["audits"][k].get("score") == 0]
+        scores[page] = (report["categories"]["accessibility"]["score"], failed)
+    print("\nLighthouse accessibility: " + ", ".join(f"{p} {s * 100:.0f}" for p, (s, _) in scores.items()))
+    assert all(s == 1 for s, _ in scores.values()), scores
+
+
+def test_the_engine_pages_do_not_jump_when_the_answer_arrives(site_url, tmp_path):
+    figures = {}
+    for i, link in enumerate(FILLED):
+        report = lighthouse(f"{site_url}{link}", tmp_path / f"cls{i}.json")
+        figures[link] = (round(report["audits"]["cumulative-layout-shift"]["numericValue"], 3),
+                         round(report["categories"]["performance"]["score"] * 100))
+    print("\nLighthouse CLS and performance from a shared link: " + json.dumps(figures))
+    assert all(cls < 0.1 for cls, _ in figures.values()), figures
