@@ -112,7 +112,9 @@ function start() {
   const gallons = (s) => Number(s).toLocaleString("en-US", { maximumFractionDigits: 2 });
   const day = (iso) => new Date(iso + "T00:00:00Z").toLocaleDateString("en-US", { timeZone: "UTC", day: "numeric", month: "long", year: "numeric" });
   const lawLink = (step) => `../law/#${step.anchor}`;
-  const quarterText = (q) => `${q.words}, due ${day(q.due_date)}`;
+  // a quarter's bill falls due within it, so its due date needs no year (and fits a phone)
+  const monthDay = (iso) => new Date(iso + "T00:00:00Z").toLocaleDateString("en-US", { timeZone: "UTC", day: "numeric", month: "long" });
+  const quarterText = (q) => `${q.words}, due ${monthDay(q.due_date)}`;
 
   function linesTable(r, caption) {
     const table = el("table", { class: "bill-lines" }, el("caption", {}, caption));

@@ -9,6 +9,7 @@ from playwright.sync_api import expect
 from calculator import bill
 from calculator.cli import run_json
 from calculator.rules import load
+from calculator.law import citation
 from casebook import argv_for, load_cases
 
 pytestmark = pytest.mark.browser
@@ -31,6 +32,9 @@ def test_a_shareable_link_shows_the_cited_estimate(page, site_url):
     expect(steps).to_have_count(len(want["explanation"]))
     hrefs = [a.get_attribute("href") for a in page.locator("ol.explanation li a").all()]
     assert hrefs == [f"../law/#{s['anchor']}" for s in want["explanation"]]
+    # where in the law and which quarter, in words (the link keeps the ids)
+    assert page.locator("ol.explanation li a").all_inner_texts() == [citation(load(), s["cite"]) for s in want["explanation"]]
+    expect(page.locator("#result-title")).to_have_text("Your estimate for January–March 2027")
     assert "Illustrative" in page.inner_text("#result")
     # the cited provisions exist on /law/
     # (the step citing rents.B; issue 13 added the penalty-date step before it)
