@@ -139,8 +139,8 @@ def test_the_yaml_cases_in_the_browser_worker_equal_cpython(page, site_url):
         await new Promise((resolve) => {
             let id = 0;
             worker.onmessage = (e) => {
-                if (e.data.type !== "result") return;
-                out.push(e.data.json);
+                if (e.data.type !== "reply") return;  // the worker's protocol: docs/assets/engine-worker.js
+                out.push(e.data.ok ? e.data.json : JSON.stringify({worker_error: e.data.error}));
                 if (++id < argvs.length) worker.postMessage({id, argv: argvs[id]}); else resolve();
             };
             worker.postMessage({id: 0, argv: argvs[0]});
