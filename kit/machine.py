@@ -63,7 +63,10 @@ def ensure_venv() -> None:
             run([sys.executable, "-m", "venv", VENV])
         print(f"Created the project's Python environment in {VENV.relative_to(ROOT)}/.", flush=True)
     script = Path(sys.argv[0]).resolve()
-    os.execv(str(python), [str(python), str(script), *sys.argv[1:]])
+    # as `activate` would: the environment's tools (pytest, linkchecker, mkdocs) come first on PATH
+    env = dict(os.environ, VIRTUAL_ENV=str(VENV), PATH=f"{python.parent}{os.pathsep}{os.environ.get('PATH', '')}")
+    env.pop("PYTHONHOME", None)
+    os.execve(str(python), [str(python), str(script), *sys.argv[1:]], env)
 
 
 def find_chromium() -> str | None:
@@ -104,7 +107,9 @@ def installed() -> bool:
 def test(pytest_args: list[str]) -> int:
     """The one test command: install what is needed, then run every test."""
     install(with_tests=True)
-    code = subprocess.run([sys.executable, "-m", "pytest", *pytest_args], cwd=ROOT).returncode
+    # the environment's own tools first on PATH, however this Python was started
+    env = dict(os.environ, PATH=f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}")
+    code = subprocess.run([sys.executable, "-m", "pytest", *pytest_args], cwd=ROOT, env=env).returncode
     if code == 5:
         print("pytest collected no tests: that is a failure here.", file=sys.stderr)
         return 1
