@@ -56,3 +56,14 @@ def mismatches(expected, actual, path="") -> list[str]:
     if expected != actual or type(expected) is not type(actual):
         return [f"{path.rstrip('.')}: expected {expected!r}, got {actual!r}"]
     return []
+
+
+def complete_permit_answers(rules: dict, first, rest: str = "no") -> list[tuple[str, str]]:
+    """These permit-checker answers, then `rest` (or the first choice) for every
+    question the checker still asks: a complete answer set, as the flow decides it."""
+    from calculator import flow
+    answers = list(first)
+    while (nq := flow.evaluate(rules, answers)["next_question"]) is not None:
+        values = [c["value"] for c in nq["choices"]]
+        answers.append((nq["id"], rest if rest in values else values[0]))
+    return answers

@@ -6,7 +6,6 @@ is a Form element whose /TU is its label; two runs give the same bytes."""
 import io
 import re
 import shutil
-from pathlib import Path
 
 import pikepdf
 import pytest

@@ -11,6 +11,7 @@ from playwright.sync_api import expect
 
 from calculator import flow
 from calculator.rules import load
+from casebook import complete_permit_answers
 
 pytestmark = pytest.mark.browser
 TIMEOUT = 60_000
@@ -54,11 +55,7 @@ def test_an_estimate_the_engine_cannot_compute_shows_the_error_summary(broken_en
 
 def test_a_failed_application_fill_is_reported_not_awaited(page, site_url):
     """pypdf cannot be had (the request fails): the status says so and the button works again."""
-    answers = []
-    while (nq := flow.evaluate(load(), answers)["next_question"]) is not None:
-        values = [c["value"] for c in nq["choices"]]
-        answers.append((nq["id"], "new-connection" if "new-connection" in values else "no" if "no" in values
-                        else values[0]))
+    answers = complete_permit_answers(load(), [("work", "new-connection")])
     assert flow.evaluate(load(), answers)["outcome"] != "prohibited"
     page.route("**/engine/pypdf-*.whl", lambda route: route.fulfill(status=404, body="gone"))
     page.goto(f"{site_url}/permit/?{urlencode(answers + [('step', 'result')])}")

@@ -78,7 +78,6 @@ def test_no_broken_links_or_anchors_on_the_site(site_url, tmp_path):
 def test_linkchecker_does_catch_a_broken_link(tmp_path):
     import threading
 
-    from kit import pages as kit_pages
     from kit import site as kit_site
     site = tmp_path / "s"
     site.mkdir()

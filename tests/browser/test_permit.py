@@ -14,6 +14,7 @@ from pypdf import PdfReader
 from calculator import application, flow
 from calculator.law import anchor
 from calculator.rules import load
+from casebook import complete_permit_answers
 from test_site import axe_violations
 from test_tagged_pdf import assert_pdfua_clean, check_widgets_tagged, pdfua_check
 from test_production import WATCH_CSP
@@ -47,13 +48,7 @@ def path_to(target):
 
 def complete(answers, rest="no"):
     """These answers, then `rest` (or the first choice) for every question still asked."""
-    answers = list(answers)
-    while True:
-        nq = flow.evaluate(RULES, answers)["next_question"]
-        if nq is None:
-            return answers
-        values = [c["value"] for c in nq["choices"]]
-        answers.append((nq["id"], rest if rest in values else values[0]))
+    return complete_permit_answers(RULES, answers, rest)
 
 
 def link(answers, **extra):

@@ -19,8 +19,8 @@ from urllib.parse import urlencode
 import pytest
 from PIL import Image, ImageChops
 
-from calculator import flow
 from calculator.rules import load
+from casebook import complete_permit_answers
 from kit import site as kit_site
 
 pytestmark = pytest.mark.browser
@@ -35,15 +35,7 @@ PRINT_WIDTH, PRINT_MAX_HEIGHT = 800, 2400
 PIXEL_THRESHOLD, SHARE = 40, 0.003
 
 
-def permit_answers(first):
-    rules, answers = load(), list(first)
-    while (nq := flow.evaluate(rules, answers)["next_question"]) is not None:
-        values = [c["value"] for c in nq["choices"]]
-        answers.append((nq["id"], "no" if "no" in values else values[0]))
-    return answers
-
-
-STREET = permit_answers([("work", "new-connection"), ("street-opening", "yes")])
+STREET = complete_permit_answers(load(), [("work", "new-connection"), ("street-opening", "yes")])
 ESTIMATE = "/estimate/?quarter=2027-Q1&water-gallons=12000&paid-on=2027-06-01"
 PERMIT = f"/permit/?{urlencode(STREET + [('step', 'result')])}"
 INDUSTRY = "/industry/?average-workday-gallons=52000&system-gallons-per-day=600000&year=2027"

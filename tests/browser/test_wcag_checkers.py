@@ -11,8 +11,8 @@ from urllib.parse import urlencode
 
 import pytest
 
-from calculator import flow
 from calculator.rules import load
+from casebook import complete_permit_answers
 from kit import machine as kit_machine
 
 pytestmark = pytest.mark.browser
@@ -22,17 +22,8 @@ FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--
          "--disable-sync", "--no-first-run"]
 
 
-def permit_answers(first):
-    """These answers, then "no" (or the first choice) for every question the checker still asks."""
-    rules, answers = load(), list(first)
-    while (nq := flow.evaluate(rules, answers)["next_question"]) is not None:
-        values = [c["value"] for c in nq["choices"]]
-        answers.append((nq["id"], "no" if "no" in values else values[0]))
-    return answers
-
-
 # A connection under a street: a permit, with reasons and requirements to show.
-STREET = permit_answers([("work", "new-connection"), ("street-opening", "yes")])
+STREET = complete_permit_answers(load(), [("work", "new-connection"), ("street-opening", "yes")])
 # The answer each engine page shows when opened from a link, and the element that says it is there.
 FILLED = {
     "/estimate/?quarter=2027-Q1&water-gallons=12000&paid-on=2027-06-01": "#result-total",
