@@ -6,8 +6,9 @@ import datetime as dt
 import os
 from pathlib import Path
 
-from calculator.dates import due_date, month_day, quarter_name, quarter_period
+from calculator.dates import due_date, month_day, quarter_period, quarter_words
 from calculator.files import write_atomic
+from calculator.law import citation
 from calculator.rules import entry, parameter
 
 CALENDAR_FILE = "industry/sewer-due-dates.ics"
@@ -23,7 +24,7 @@ def due_dates(rules: dict, years) -> list[dict]:
         for q in range(1, len(parameter(rules, "bill-due-dates", on=dt.date(year, 1, 1))) + 1):
             quote = entry(rules, "bill-due-dates", on=quarter_period(year, q)[0])["quote"]
             out.append({"date": due_date(rules, year, q), "kind": "sewer-bill", "cite": bills["cite"],
-                        "quote": quote, "title": f"Quarterly sewer bill due ({quarter_name(year, q)})"})
+                        "quote": quote, "title": f"Sewer bill due for {quarter_words(year, q)}"})
         reports_then = entry(rules, "industry-report-due-dates", on=dt.date(year, 1, 1))
         for md in reports_then["value"]:
             out.append({"date": month_day(year, md), "kind": "section-307-report", "cite": reports["cite"],
@@ -57,7 +58,7 @@ def build_due_dates_calendar(rules: dict, docs: Path, today) -> Path:
         event.add("dtstart", d["date"])
         event.add("dtend", d["date"] + dt.timedelta(days=1))
         event.add("summary", d["title"])
-        event.add("description", f"Town of Pawling sewer-use law, {d['cite']}: \"{d['quote']}\"")
+        event.add("description", f"Town of Pawling sewer-use law, {citation(rules, d['cite'])}: \"{d['quote']}\"")
         event.add("categories", [d["kind"]])
         event.add("transp", "TRANSPARENT")
         cal.add_component(event)
