@@ -7,6 +7,7 @@ import http.server
 import logging
 import mimetypes
 import os
+import re
 import shutil
 import sys
 import tempfile
@@ -73,6 +74,24 @@ def _theme_options() -> dict:
     return theme
 
 
+def unlist_noindex_pages(site: Path) -> None:
+    """Step 5b: a page marked noindex (front matter `robots: noindex`, like the Clerk's desk) is
+    left out of sitemap.xml, which lists only what search engines should index."""
+    sitemap = site / "sitemap.xml"
+    if not sitemap.exists():
+        return
+    text = sitemap.read_text(encoding="utf-8")
+    for html in site.rglob("index.html"):
+        if '<meta name="robots" content="noindex">' in html.read_text(encoding="utf-8"):
+            rel = html.parent.relative_to(site).as_posix()
+            text = re.sub(rf"\s*<url>\s*<loc>[^<]*/{re.escape(rel)}/</loc>.*?</url>", "", text, flags=re.S)
+    sitemap.write_text(text, encoding="utf-8")
+    gz = site / "sitemap.xml.gz"
+    if gz.exists():
+        import gzip
+        gz.write_bytes(gzip.compress(text.encode("utf-8"), mtime=0))
+
+
 def swap_in(new_site: Path, site: Path) -> None:
     """Step 6: replace site/ with the new build only now that every step has passed."""
     old = site.with_name(f".site-old-{os.getpid()}")
@@ -107,6 +126,7 @@ def build(site: Path = ROOT / "site", rules_dir: Path | None = None) -> Path:
         copy_pyodide(docs)
         step("Building the site with mkdocs")
         run_mkdocs(docs, staging / "site", config["site_url"])
+        unlist_noindex_pages(staging / "site")
         step("Adding the security policy and the offline cache")
         secure_pages(staging / "site")
         write_service_worker(staging / "site", build_id)
