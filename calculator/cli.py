@@ -9,7 +9,7 @@ import argparse
 import json
 import sys
 
-from . import bill, hearing, industry, law, vc
+from . import bill, hearing, industry, law, rate_year, vc
 from .dates import parse_date, quarters_offered
 from .errors import InputError
 from .explain import with_places
@@ -90,6 +90,13 @@ def parser() -> argparse.ArgumentParser:
                                     "default: drawn now from rules/ (CPython with the kit)")
     ap.add_argument("--json", action="store_true", help="print one JSON object (the default; kept for clarity)")
 
+    rt = sub.add_parser("rates", help="the Town Clerk's rate-schedule year, one step at a time (the Clerk's desk)")
+    place = argparse.ArgumentParser(add_help=False)
+    place.add_argument("--site-url", help="the site's address (mkdocs.yml site_url), which a notice names")
+    place.add_argument("--repo-url", help="the GitHub repository (mkdocs.yml repo_url), for links that commit a record")
+    place.add_argument("--json", action="store_true", help="print one JSON object (the default; kept for clarity)")
+    rate_year.add_steps(rt.add_subparsers(dest="step", required=True, parser_class=_Parser), parents=[place])
+
     for sp in (b, v, i, h, qs, sub.choices["provisions"]):
         sp.add_argument("--json", action="store_true", help="print one JSON object (the default; kept for clarity)")
     return p
@@ -120,6 +127,8 @@ def _answer(args, rules: dict) -> dict | list:
     if args.command == "vc":
         return vc.compute(rules, args.om_cost, args.user_volume_gallons, args.extraneous_flow_cost,
                           args.budgeted_om_cost)
+    if args.command == "rates":
+        return rate_year.run(rules, args, args.site_url, args.repo_url)
     if args.command == "industry":
         return industry.compute(rules, args.average_workday_gallons, args.system_gallons_per_day,
                                 args.toxic_pollutant, args.significant_impact, args.year, args.average_daily_gallons)

@@ -105,6 +105,16 @@ MONTHS = ("January", "February", "March", "April", "May", "June", "July",
           "August", "September", "October", "November", "December")
 
 
+def month_days(value: list[str]) -> str:
+    """["01-15", "04-15"] -> "15 January and 15 April" (as notices and pages write due dates)."""
+    return series([f"{int(md[3:])} {MONTHS[int(md[:2]) - 1]}" for md in value])
+
+
+def series(items: list[str]) -> str:
+    """["a", "b", "c"] -> "a, b and c"."""
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
 def long(day: dt.date) -> str:
     """January 15, 2027, as dates are written in New York (not locale-dependent, so the
     browser says the same)."""

@@ -12,6 +12,7 @@ from calculator.law import citation
 from calculator.rules import entry, parameter
 
 CALENDAR_FILE = "industry/sewer-due-dates.ics"
+PAGES = {"sewer-bill": "estimate/", "section-307-report": "industry/#report-dates"}  # where each kind is explained
 
 
 def due_dates(rules: dict, years) -> list[dict]:
@@ -42,8 +43,9 @@ def calendar_stamp(today):
     return dt.datetime(today.year, 1, 1, tzinfo=dt.timezone.utc)
 
 
-def build_due_dates_calendar(rules: dict, docs: Path, today) -> Path:
-    """Step 2e: the due dates of this year and the next as an iCalendar file (.ics)."""
+def build_due_dates_calendar(rules: dict, docs: Path, today, site_url: str | None = None) -> Path:
+    """Step 2e: the due dates of this year and the next as an iCalendar file (.ics). With the site's
+    address, each event links to the page that explains it (URL: a calendar has no relative links)."""
     from icalendar import Calendar, Event
     cal = Calendar()
     cal.add("prodid", "-//Town of Pawling sewer self-service kit//Sewer due dates//EN")
@@ -61,6 +63,8 @@ def build_due_dates_calendar(rules: dict, docs: Path, today) -> Path:
         event.add("description", f"Town of Pawling sewer-use law, {citation(rules, d['cite'])}: \"{d['quote']}\"")
         event.add("categories", [d["kind"]])
         event.add("transp", "TRANSPARENT")
+        if site_url:
+            event.add("url", f"{site_url.rstrip('/')}/{PAGES[d['kind']]}", parameters={"VALUE": "URI"})
         cal.add_component(event)
     target = docs / CALENDAR_FILE
     target.parent.mkdir(parents=True, exist_ok=True)

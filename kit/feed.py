@@ -12,9 +12,12 @@ from calculator.files import write_atomic
 from .pdf import write_html_pdf, write_pdf
 
 
-def publish_notices(items: list[dict], docs: Path, updated_without_notices: str = "1970-01-01") -> None:
+def publish_notices(items: list[dict], docs: Path, updated_without_notices: str = "1970-01-01",
+                    site_url: str | None = None) -> None:
     """Step 2c: each notice as a PDF beside its page, and the notices feed (Atom). With no notice
-    yet, the feed is dated `updated_without_notices` (the site passes the law's latest enactment)."""
+    yet, the feed is dated `updated_without_notices` (the site passes the law's latest enactment).
+    Its links are absolute, from the site's address (feed readers cannot follow a relative link);
+    a notice needs that address anyway, so only a feed without entries is made without it."""
     folder = docs / "notices"
     folder.mkdir(parents=True, exist_ok=True)
     for n in items:
@@ -28,8 +31,9 @@ def publish_notices(items: list[dict], docs: Path, updated_without_notices: str 
     feed.id("urn:pawling-sewer-kit:notices")
     feed.title("Town of Pawling sewer notices")
     feed.subtitle("Proposed sewer rate schedules, public comment meetings, and adopted rates.")
-    feed.link(href="./", rel="alternate")
-    feed.link(href="feed.xml", rel="self")
+    base = f"{site_url.rstrip('/')}/notices/" if site_url else ""
+    feed.link(href=base or "./", rel="alternate")
+    feed.link(href=f"{base}feed.xml", rel="self")
     feed.language("en")
     latest = max((n["date"] for n in items), default=updated_without_notices)
     feed.updated(dt.datetime.fromisoformat(latest + "T12:00:00+00:00"))
@@ -37,7 +41,7 @@ def publish_notices(items: list[dict], docs: Path, updated_without_notices: str 
         entry = feed.add_entry()
         entry.id(f"urn:pawling-sewer-kit:notice:{n['slug']}")
         entry.title(n["title"])
-        entry.link(href=f"{n['slug']}/")
+        entry.link(href=f"{base}{n['slug']}/")
         when = dt.datetime.fromisoformat(n["date"] + "T12:00:00+00:00")
         entry.published(when)
         entry.updated(when)

@@ -15,12 +15,15 @@ import jinja2
 
 from calculator import application, bill, money, schedule
 from calculator import flow as flow_engine
+from calculator.errors import InputError
 from calculator.dates import long, next_quarter_due, quarter_name, quarter_of
 from calculator.law import anchor, citation, enactments, provision_text
 
 from .application_pdf import build_blank_pdf
 from .documents import application_html
 from .due_dates import CALENDAR_FILE, due_dates
+from .config import project_config
+from .errors import BuildError
 from .notices import hearing_notice_text, user_notice
 from .wheel import WHEEL_NAME, engine_build_id, engine_version, pypdf_wheel_name
 from .wording import parameter_words, value_words
@@ -82,9 +85,11 @@ def jinja_environment(folder: Path):
     return env
 
 
-def page_context(rules: dict, today) -> dict:
+def page_context(rules: dict, today, config: dict | None = None) -> dict:
     """What the page templates see: the rules, arranged for reading, and worked examples
-    computed by the engine (so no page states a number the engine did not produce)."""
+    computed by the engine (so no page states a number the engine did not produce).
+    `config`: the project's settings (kit/config.py; default: this repository's mkdocs.yml)."""
+    config = config or project_config()
     build_id = engine_build_id(rules)  # the engine wheel's folder, engine/<build id>/
     by_id = {p["id"]: dict(p, anchor=anchor(p["id"]), words=provision_text(p), where=citation(rules, p["id"]))
              for p in rules["provisions"]}
@@ -121,7 +126,8 @@ def page_context(rules: dict, today) -> dict:
         "example": example, "minimum": minimum, "example_quarter": quarter,
         "build_id": build_id,
         "wheel": f"{build_id}/{WHEEL_NAME}-{engine_version()}-py3-none-any.whl",
-        "notices": notice_list(rules),
+        "notices": notice_list(rules, config["site_url"]),
+        "site_url": config["site_url"] or "", "repo_url": config["repo_url"] or "",
         "parameters": rules["parameters"],
         # each parameter in words as the law stands, and each of its dated values: pages state no number themselves
         "words": {name: parameter_words(p) for name, p in rules["parameters"].items()},
@@ -143,19 +149,27 @@ def history_notes(rules: dict) -> list[str]:
     return out
 
 
-def notice_list(rules: dict) -> list[dict]:
+def notice_list(rules: dict, site_url: str | None) -> list[dict]:
     """Every notice the Town has given under the rate-schedule process, newest first:
     each hearing notice (rate-schedules.B) and each annual notice to users with an
-    adopted schedule (rate-schedules.D)."""
+    adopted schedule (rate-schedules.D). A notice names the site's address: without
+    site_url in mkdocs.yml the build stops and says so."""
+    try:
+        return _notice_list(rules, site_url)
+    except InputError as exc:
+        raise BuildError(str(exc)) from None
+
+
+def _notice_list(rules: dict, site_url: str | None) -> list[dict]:
     out = []
     for s in rules["schedules"]:
         if s.get("notice"):
             out.append({"slug": f"{s['id']}-hearing", "kind": "Hearing notice", "date": s["notice"]["published"],
                         "schedule": s["id"], "cite": "rate-schedules.B",
                         "title": f"Proposed sewer rate schedule {s['id']}: public comment meeting",
-                        "text": hearing_notice_text(rules, s["id"])})
+                        "text": hearing_notice_text(rules, s["id"], site_url)})
         if s["status"] == "adopted":
-            notice = user_notice(rules, s["id"])
+            notice = user_notice(rules, s["id"], site_url)
             out.append({"slug": f"{s['id']}-rates", "kind": "Annual notice to users", "date": s["adoption"]["date"],
                         "schedule": s["id"], "cite": "rate-schedules.D",
                         "title": f"Sewer rate schedule {s['id']} adopted: the rate, the minimum charge and due dates",

@@ -7,6 +7,7 @@ import http.server
 import logging
 import mimetypes
 import os
+import re
 import shutil
 import sys
 import tempfile
@@ -15,6 +16,7 @@ from pathlib import Path
 
 from calculator.law import latest_enactment_date
 
+from .config import project_config
 from .due_dates import build_due_dates_calendar
 from .errors import BuildError
 from .feed import publish_notices
@@ -44,8 +46,9 @@ def copy_pyodide(docs: Path) -> Path:
     return dst
 
 
-def run_mkdocs(docs: Path, site: Path) -> None:
-    """Step 5: mkdocs build --strict on the staged pages."""
+def run_mkdocs(docs: Path, site: Path, site_url: str | None = None) -> None:
+    """Step 5: mkdocs build --strict on the staged pages (with the project's site_url: the
+    sitemap's addresses and each page's canonical link)."""
     from mkdocs.commands.build import build as mkdocs_build
     from mkdocs.config import load_config
     from mkdocs.exceptions import Abort, ConfigurationError
@@ -57,8 +60,9 @@ def run_mkdocs(docs: Path, site: Path) -> None:
         log.addHandler(handler)
     try:
         config = load_config(config_file=str(ROOT / "mkdocs.yml"), docs_dir=str(docs), site_dir=str(site),
-                             strict=True, theme={"name": "material", "custom_dir": str(ROOT / "docs" / "overrides"),
-                                                 **_theme_options()},
+                             strict=True, **({"site_url": site_url} if site_url else {}),
+                             theme={"name": "material", "custom_dir": str(ROOT / "docs" / "overrides"),
+                                    **_theme_options()},
                              hooks=[str(ROOT / "kit" / "theme_hooks.py")])
         mkdocs_build(config)
     except (Abort, ConfigurationError) as exc:
@@ -70,6 +74,24 @@ def _theme_options() -> dict:
     theme.pop("name", None)
     theme.pop("custom_dir", None)
     return theme
+
+
+def unlist_noindex_pages(site: Path) -> None:
+    """Step 5b: a page marked noindex (front matter `robots: noindex`, like the Clerk's desk) is
+    left out of sitemap.xml, which lists only what search engines should index."""
+    sitemap = site / "sitemap.xml"
+    if not sitemap.exists():
+        return
+    text = sitemap.read_text(encoding="utf-8")
+    for html in site.rglob("index.html"):
+        if '<meta name="robots" content="noindex">' in html.read_text(encoding="utf-8"):
+            rel = html.parent.relative_to(site).as_posix()
+            text = re.sub(rf"\s*<url>\s*<loc>[^<]*/{re.escape(rel)}/</loc>.*?</url>", "", text, flags=re.S)
+    sitemap.write_text(text, encoding="utf-8")
+    gz = site / "sitemap.xml.gz"
+    if gz.exists():
+        import gzip
+        gz.write_bytes(gzip.compress(text.encode("utf-8"), mtime=0))
 
 
 def swap_in(new_site: Path, site: Path) -> None:
@@ -92,19 +114,21 @@ def build(site: Path = ROOT / "site", rules_dir: Path | None = None) -> Path:
         rules = validate_rules(rules_dir)
         step("Rendering the pages from the rules")
         docs = stage_docs(staging)
-        ctx = page_context(rules, build_date())  # once: the pages and the notices share it
+        config = project_config(rules_dir)  # the site's address and repository (mkdocs.yml)
+        ctx = page_context(rules, build_date(), config)  # once: the pages and the notices share it
         build_id = ctx["build_id"]
         render_pages(rules, docs, ctx)
-        publish_notices(ctx["notices"], docs, latest_enactment_date(rules) or "1970-01-01")
+        publish_notices(ctx["notices"], docs, latest_enactment_date(rules) or "1970-01-01", config["site_url"])
         build_application_pdf(rules, docs)
-        build_due_dates_calendar(rules, docs, build_date())
+        build_due_dates_calendar(rules, docs, build_date(), config["site_url"])
         step("Packing the calculator and the rules for the browser")
         build_engine_wheel(rules, docs / "engine" / build_id)
         build_pypdf_wheel(docs / "engine")
         step("Copying Pyodide (Python for the browser)")
         copy_pyodide(docs)
         step("Building the site with mkdocs")
-        run_mkdocs(docs, staging / "site")
+        run_mkdocs(docs, staging / "site", config["site_url"])
+        unlist_noindex_pages(staging / "site")
         step("Adding the security policy and the offline cache")
         secure_pages(staging / "site")
         write_service_worker(staging / "site", build_id)

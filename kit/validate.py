@@ -16,7 +16,7 @@ from pathlib import Path
 import jsonschema
 import yaml
 
-from calculator import adoption, flow, hearing
+from calculator import flow, rate_year
 from calculator.law import anchor, provision_text
 
 from .wording import value_words
@@ -227,15 +227,18 @@ def compile_rules(rules_dir: Path | str = RULES_DIR) -> dict:
         interpretations[data["id"]] = data
 
     schedules = []
-    for path in sorted((rules_dir / "rate-schedules").glob("*.yaml")):
-        data = load(path, "rate-schedule")
+    folder = rules_dir / "rate-schedules"
+    for path in sorted([*folder.glob("*.yaml"), *(p for p in folder.iterdir() if p.is_dir())] if folder.is_dir() else []):
+        data = (_schedule_folder(path, rules_dir, load, problems, nodes) if path.is_dir()
+                else load(path, "rate-schedule"))
         if data is None:
             continue
-        cite_ok(path, data, ["cite"], data["cite"])
-        if data["id"] != path.stem:
+        record = path / rate_year.RECORDS["propose"] if path.is_dir() else path
+        cite_ok(record, data, ["cite"], data["cite"])
+        if data["id"] != path.stem and not path.is_dir():
             problems.append(f"{_where(path, nodes[path], ['id'])}: id {data['id']!r} must match the file name {path.stem!r}.")
         if "fiscal_year" in data and law and data["fiscal_year"] < _first_year(law):
-            problems.append(f"{_where(path, nodes[path], ['fiscal_year'])}: fiscal year {data['fiscal_year']} is before "
+            problems.append(f"{_where(record, nodes[record], ['fiscal_year'])}: fiscal year {data['fiscal_year']} is before "
                             f"the law's earliest enactment on record ({_first_year(law)}, rules/law.yaml). "
                             f"Enter the fiscal year as four digits, like 2027.")
         for key in ("effective", "ends"):
@@ -243,8 +246,14 @@ def compile_rules(rules_dir: Path | str = RULES_DIR) -> dict:
                 try:
                     _dt.date.fromisoformat(data[key])
                 except ValueError:
-                    problems.append(f"{_where(path, nodes[path], [key])}: {data[key]!r} is not a real date; write it as YYYY-MM-DD.")
-        data["_file"] = str(path.relative_to(rules_dir.parent)) if rules_dir.parent in path.parents else str(path)
+                    problems.append(f"{_where(record, nodes[record], [key])}: {data[key]!r} is not a real date; write it as YYYY-MM-DD.")
+        if not path.is_dir():
+            data["_file"] = _relative(path, rules_dir)
+        if any(s["id"] == data["id"] for s in schedules):
+            problems.append(f"{_relative(path, rules_dir)}: schedule {data['id']!r} is also kept in "
+                            f"{next(s['_file'] for s in schedules if s['id'] == data['id'])}; keep one of them "
+                            f"(one file, or one folder with a file per step).")
+            continue
         schedules.append(data)
     schedules.sort(key=lambda s: s["effective"])
     problems.extend(schedule_problems(schedules, parameters, rules_dir, interpretations))
@@ -274,6 +283,40 @@ def compile_rules(rules_dir: Path | str = RULES_DIR) -> dict:
         "schedules": schedules,
         **extra,
     }
+
+
+def _relative(path: Path, rules_dir: Path) -> str:
+    return str(path.relative_to(rules_dir.parent)) if rules_dir.parent in path.parents else str(path)
+
+
+def _schedule_folder(folder: Path, rules_dir: Path, load, problems: list[str], nodes: dict) -> dict | None:
+    """A schedule kept as one file per step (rate-schedules/<id>/): proposal.yaml, then
+    notice.yaml and vote.yaml as the Clerk records them; put together by the engine."""
+    paths = {step: folder / name for step, name in rate_year.RECORDS.items()}
+    shown = _relative(folder, rules_dir)
+    unknown = sorted(p.name for p in folder.iterdir() if p.name not in rate_year.RECORDS.values())
+    if unknown:
+        problems.append(f"{shown}/{unknown[0]}: a schedule's folder holds only {', '.join(rate_year.RECORDS.values())}. "
+                        f"Move or remove this file.")
+    if not paths["propose"].exists():
+        problems.append(f"{shown}/: there is no {rate_year.RECORDS['propose']} in this folder; a schedule starts with "
+                        f"its proposal (the Clerk's `propose` step). Add it, or remove the folder.")
+        return None
+    if paths["adopt"].exists() and not paths["notice"].exists():
+        problems.append(f"{shown}/{rate_year.RECORDS['adopt']}: a vote is recorded but no notice "
+                        f"({rate_year.RECORDS['notice']}); a schedule is adopted only after its notice and meeting "
+                        f"(rate-schedules.B, C). Add the notice, or remove the vote.")
+        return None
+    kinds = {"propose": "rate-schedule-proposal", "notice": "rate-schedule-notice", "adopt": "rate-schedule-vote"}
+    records = {step: load(path, kinds[step]) if path.exists() else None for step, path in paths.items()}
+    if any(records[step] is None and paths[step].exists() for step in paths):
+        return None
+    if records["propose"]["id"] != folder.name:
+        problems.append(f"{_where(paths['propose'], nodes[paths['propose']], ['id'])}: id "
+                        f"{records['propose']['id']!r} must match the folder name {folder.name!r}.")
+    files = {k: _relative(paths[step], rules_dir) for k, step in (("proposal", "propose"), ("notice", "notice"),
+                                                                  ("vote", "adopt")) if paths[step].exists()}
+    return rate_year.assemble(records["propose"], records["notice"], records["adopt"], files)
 
 
 # ---- one source of truth: quotes, dated values, placeholders, enactments -------------
@@ -478,42 +521,11 @@ def _cites(data, path=()):
             yield from _cites(v, (*path, i))
 
 
-def schedule_problems(schedules: list[dict], parameters: dict, rules_dir: Path,
+def schedule_problems(schedules: list[dict], parameters: dict, rules_dir: Path | None = None,
                       interpretations: dict | None = None) -> list[str]:
-    """Schedules in force (adopted or illustrative) must not overlap or leave gaps,
-    and an adopted one must carry a lawful notice and vote; under the late-adoption
-    reading "refuse", published and adopted no later than its effective date."""
-    out = []
-    late = (interpretations or {}).get("late-adoption", {}).get("chosen", "refuse")
-    in_force = [s for s in schedules if s["status"] != "proposed"]
-    for a, b in zip(in_force, in_force[1:]):
-        if a["effective"] == b["effective"]:
-            out.append(f"{b['_file']}: schedules {a['id']!r} and {b['id']!r} both take effect on {a['effective']}; "
-                       f"change one effective date or mark one as proposed.")
-        elif "ends" in a and a["ends"] >= b["effective"]:
-            out.append(f"{a['_file']}: schedule {a['id']!r} ends {a['ends']}, after {b['id']!r} takes effect on "
-                       f"{b['effective']}; the two overlap. Set 'ends' before {b['effective']}.")
-        elif "ends" in a:
-            gap_start = _dt.date.fromisoformat(a["ends"]) + _dt.timedelta(days=1)
-            if gap_start.isoformat() < b["effective"]:
-                out.append(f"{a['_file']}: no schedule is in force from {gap_start} to the day before {b['effective']}; "
-                           f"remove 'ends' from {a['id']!r} or make the next schedule take effect on {gap_start}.")
-    for s in schedules:
-        if s["status"] == "adopted" and "notice" in s and "adoption" in s:
-            rules = {"parameters": parameters}
-            n = s["notice"]
-            window = hearing.window(rules, n["published"])
-            if not (window["earliest"] <= n["meeting"] <= window["latest"]):
-                out.append(f"{s['_file']}: the meeting on {n['meeting']} is outside the lawful window "
-                           f"{window['earliest']} to {window['latest']} for a notice published {n['published']} "
-                           f"(rate-schedules.B). This schedule cannot be adopted on that notice.")
-            problem = adoption.vote_problem(rules, s["adoption"], n["meeting"])
-            if problem:
-                out.append(f"{s['_file']}: {problem}")
-            problem = adoption.timing_problem(s, late)
-            if problem:
-                out.append(f"{s['_file']}: {problem}")
-    return out
+    """Overlaps, gaps, and adopted schedules without a lawful notice and vote: the engine's
+    guard (calculator.rate_year), the same one the Clerk's steps apply."""
+    return rate_year.schedule_problems(schedules, parameters, interpretations)
 
 
 def load_rules() -> dict:

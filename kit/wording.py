@@ -6,19 +6,9 @@ from __future__ import annotations
 from decimal import Decimal
 
 from calculator import money
-from calculator.dates import MONTHS
+from calculator.dates import month_days, series  # noqa: F401 - the one way, in the engine (notices use it)
 
 _COUNTED = ("days", "months", "hours", "minutes")
-
-
-def month_days(value: list[str]) -> str:
-    """["01-15", "04-15"] -> "15 January and 15 April"."""
-    return series([f"{int(md[3:])} {MONTHS[int(md[:2]) - 1]}" for md in value])
-
-
-def series(items: list[str]) -> str:
-    """["a", "b", "c"] -> "a, b and c"."""
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
 def value_words(value, unit: str) -> str:

@@ -54,6 +54,7 @@ def clerks_year(tmp_path_factory):
     root = tmp_path_factory.mktemp("town")
     rules = root / "rules"
     shutil.copytree(RULES_DIR, rules)
+    (root / "mkdocs.yml").write_text("site_name: copy\nsite_url: https://sewer.pawling.example/\n")  # notices name it
 
     def run(*argv):
         assert clerk.main([*argv, "--rules-dir", str(rules)]) == 0, argv
@@ -217,9 +218,9 @@ def test_the_clerks_notices_are_the_same_bytes_twice(clerks_year, tmp_path):
     rules = compile_rules(clerks_year / "rules")
     from kit.notices import hearing_notice_text, user_notice
     title = "Notice"
-    assert pdf.pdf_bytes(hearing_notice_text(rules, "2026"), title) == pdf.pdf_bytes(
-        hearing_notice_text(rules, "2026"), title)
-    html = user_notice(rules, "2026")["html"]
+    assert pdf.pdf_bytes(hearing_notice_text(rules, "2026", "https://sewer.pawling.example/"), title) == pdf.pdf_bytes(
+        hearing_notice_text(rules, "2026", "https://sewer.pawling.example/"), title)
+    html = user_notice(rules, "2026", "https://sewer.pawling.example/")["html"]
     assert pdf.html_pdf_bytes(html, title) == pdf.html_pdf_bytes(html, title)
 
 

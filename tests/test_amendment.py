@@ -73,12 +73,16 @@ def visible_text(path: Path) -> str:
     return " ".join(" ".join(parser.parts).split())
 
 
+SITE = "https://sewer.pawling.example/"
+
+
 @pytest.fixture(scope="module")
 def amended(tmp_path_factory):
     """rules/ amended consistently, a Clerk's year run on it, and the site built from it."""
     root = tmp_path_factory.mktemp("amended")
     rules_dir = root / "rules"
     shutil.copytree(RULES_DIR, rules_dir)
+    (root / "mkdocs.yml").write_text(f"site_name: amended\nsite_url: {SITE}\n")  # notices name the site's address
     amend(rules_dir)
     for argv in YEAR:
         extra = ["--output-dir", str(root / "out")] if argv[0] == "notice" else []
@@ -136,11 +140,11 @@ def test_the_calendar_has_the_new_due_days(amended):
 
 def test_the_notices_state_the_new_due_days_and_rate(amended):
     rules = amended["rules"]
-    users = notices.user_notice(rules, "2026")
+    users = notices.user_notice(rules, "2026", SITE)
     for doc in (users["text"], users["html"]):
         assert "20 January, 20 April, 20 July and 20 October" in doc and "penalty of 10%" in doc
         assert not OLD_RATE.search(doc) and not OLD_DUE.search(doc)
-    hearing = notices.hearing_notice_text(rules, "2026")
+    hearing = notices.hearing_notice_text(rules, "2026", SITE)
     assert not OLD_RATE.search(hearing) and not OLD_DUE.search(hearing)
     assert "as amended by Local Law No. 1 of 1992" in hearing and "1989" not in hearing
 

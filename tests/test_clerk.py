@@ -22,18 +22,20 @@ PROPOSE = ["propose", "--fiscal-year", "2026", "--effective", "2026-01-01", "--o
            "--user-volume-gallons", "85,000,000", "--proposed-on", "2025-10-01"]
 PUBLISHED = "2025-10-15"        # the meeting may be from 2025-10-30 (day 15) to 2025-11-14 (day 30)
 MEETING = ["--meeting", "2025-10-30", "--time", "19:30", "--place", "Pawling Town Hall, 160 Charles Colman Blvd"]
+SITE = "https://sewer.pawling.example/"   # the site's address, in the copy's mkdocs.yml (unset in the repository's)
 
 
 @pytest.fixture
 def town(tmp_path):
     """A copy of rules/ and a folder for the notices; `town.run(...)` runs a command on them."""
     shutil.copytree(RULES_DIR, tmp_path / "rules")
+    (tmp_path / "mkdocs.yml").write_text(f"site_name: copy\nsite_url: {SITE}\n")
 
     class Town:
         root = tmp_path
         rules = tmp_path / "rules"
         out = tmp_path / "out"
-        schedule_file = tmp_path / "rules" / "rate-schedules" / "2026.yaml"
+        folder = tmp_path / "rules" / "rate-schedules" / "2026"   # one file per step: proposal, notice, vote
 
         def run(self, *argv):
             return clerk.main([*argv, "--rules-dir", str(self.rules)])
@@ -96,7 +98,7 @@ def test_the_proposed_schedule_file(town, capsys):
     assert town.run(*PROPOSE, "--extraneous-flow-cost", "25000") == 0
     rules = compile_rules(town.rules)
     s = notices.find_schedule(rules, "2026")
-    assert {k: v for k, v in s.items() if k != "_file"} == {
+    assert {k: v for k, v in s.items() if not k.startswith("_")} == {
         "id": "2026", "title": "Rate schedule for fiscal year 2026", "status": "proposed", "fiscal_year": 2026,
         # Issue 13, finding 2: the extraneous-flow cost is part of the O&M cost, not added again
         # (this test used to expect 10.37 = (856,791 + 25,000) / 85,000,000 x 1,000).
@@ -218,14 +220,15 @@ def test_the_newspaper_notice_says_what_the_law_asks(town, capsys):
     assert town.run(*PROPOSE) == 0 and town.notice() == 0
     text = (town.out / "hearing-notice-2026.txt").read_text(encoding="utf-8")
     rules = compile_rules(town.rules)
-    assert text == notices.hearing_notice_text(rules, "2026")
+    assert text == notices.hearing_notice_text(rules, "2026", SITE)
     proposed_minimum = bill.compute(rules, "2026-Q1", {"water-gallons": "8000"},
                                     vc_per_1000="10.08", sewage_fraction="0.80")["minimum_charge"]
     current_minimum = bill.compute(rules, "2026-Q1", {"water-gallons": "8000"})["minimum_charge"]
     for expected in ("Town Board of the Town of Pawling", "Thursday, October 30, 2025", "7:30 p.m.",
                      "Pawling Town Hall, 160 Charles Colman Blvd", "proposed $10.08; now $10.00",
                      f"proposed ${proposed_minimum}; now ${current_minimum}", "January 1, 2026",
-                     "the official newspaper of the Town of Pawling", "office of the Town Clerk", "/rates/",
+                     "the official newspaper of the Town of Pawling", "office of the Town Clerk",
+                     "on the Town's sewer website at https://sewer.pawling.example/rates/2026/.",
                      "All interested persons", "ILLUSTRATIVE", "Wednesday, October 15, 2025"):
         assert expected in text, expected
     assert proposed_minimum == "64.51" and current_minimum == "64.00"
@@ -238,11 +241,34 @@ def test_the_newspaper_can_be_named(town, capsys):
     assert notices.find_schedule(compile_rules(town.rules), "2026")["notice"]["newspaper"] == "Poughkeepsie Journal"
 
 
-def test_a_new_notice_replaces_the_old_and_keeps_the_file_readable(town, capsys):
+def test_a_new_notice_replaces_the_old_and_keeps_the_proposal(town, capsys):
     assert town.run(*PROPOSE) == 0 and town.notice() == 0
+    proposal = (town.folder / "proposal.yaml").read_bytes()
     assert town.notice("--meeting", "2025-11-14", "--time", "18:00", "--place", "Pawling Library") == 0
-    text = town.schedule_file.read_text()
-    assert text.count("notice:") == 1 and "Pawling Library" in text and text.startswith("# Rate schedule for fiscal year 2026")
+    text = (town.folder / "notice.yaml").read_text()
+    assert "Pawling Library" in text and "Town Hall" not in text and text.startswith("# The notice of the public-comment")
+    assert (town.folder / "proposal.yaml").read_bytes() == proposal
+    assert sorted(p.name for p in town.folder.iterdir()) == ["notice.yaml", "proposal.yaml"]
+
+
+def test_each_step_adds_its_own_file(town, capsys):
+    """One file per step, so each step can be committed as a new file (GitHub's new-file page)."""
+    assert town.run(*PROPOSE) == 0
+    assert sorted(p.name for p in town.folder.iterdir()) == ["proposal.yaml"]
+    assert "status" not in (town.folder / "proposal.yaml").read_text()  # proposed until a vote is recorded
+    assert town.notice() == 0
+    assert town.run("adopt", "2026", "--date", "2025-11-10", "--ayes", "3", "--noes", "2") == 0
+    assert sorted(p.name for p in town.folder.iterdir()) == ["notice.yaml", "proposal.yaml", "vote.yaml"]
+    assert (town.folder / "vote.yaml").read_text().endswith('date: "2025-11-10"\nayes: 3\nnoes: 2\n')
+    assert not (town.rules / "rate-schedules" / "2026.yaml").exists()
+
+
+def test_a_notice_needs_the_site_s_address(town, capsys):
+    """A newspaper reader cannot follow "/rates/": without site_url the notice is refused, saying where to set it."""
+    assert town.run(*PROPOSE) == 0
+    (town.root / "mkdocs.yml").write_text("site_name: copy\n")
+    err = refused(town, capsys, "notice", "2026", "--published", PUBLISHED, *MEETING, "--output-dir", str(town.out))
+    assert "site_url in mkdocs.yml" in err
 
 
 def test_the_pdfs_exist_with_a_title_and_a_language(town, capsys):
@@ -285,7 +311,7 @@ def test_the_users_notice_for_an_adopted_schedule(town, capsys):
 def test_the_users_notice_html_is_an_escaped_fragment(town, capsys):
     rules = compile_rules(town.rules)
     rules["schedules"][0]["title"] = "Rates <2025> & after"
-    html = notices.user_notice(rules, "2025-illustrative")["html"]
+    html = notices.user_notice(rules, "2025-illustrative", SITE)["html"]
     assert html.lstrip().startswith("<section") and "<html" not in html and "<h2 " in html
     assert "Rates &lt;2025&gt; &amp; after" in html and "<2025>" not in html
 
@@ -319,7 +345,7 @@ def test_the_command_line(tmp_path):
     bad = subprocess.run([sys.executable, "-m", "kit.clerk", *PROPOSE[:-2], "--om-cost", "-1",
                           "--rules-dir", str(tmp_path / "rules")], cwd=ROOT, capture_output=True, text=True)
     assert bad.returncode == 2 and bad.stderr.count("\n") == 1 and "cannot be negative" in bad.stderr
-    assert not (tmp_path / "rules" / "rate-schedules" / "2026.yaml").exists()
+    assert not (tmp_path / "rules" / "rate-schedules" / "2026").exists()
 
 
 # ---- issue 13: the legal review -------------------------------------------------------------------
@@ -358,7 +384,7 @@ def test_an_adoption_after_the_effective_date_is_refused(town, capsys):
 
 
 def test_the_rules_check_refuses_an_adopted_schedule_recorded_after_its_effective_date(town):
-    text = town.schedule_file.parent.joinpath("2027.yaml")
+    text = town.rules / "rate-schedules" / "2027.yaml"   # the single-file form stays valid
     text.write_text("""id: "2027"
 title: late
 status: adopted

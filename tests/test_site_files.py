@@ -141,3 +141,43 @@ def test_the_pypdf_wheel_is_pypdf_whole_and_the_same_bytes_twice(tmp_path):
             assert digest == "sha256=" + base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
             assert int(size) == len(data)
         assert {i.date_time for i in zf.infolist()} == {kit_wheel.ZIP_TIME}
+
+
+# ---- the site's own address (mkdocs.yml site_url) -------------------------------------------------
+
+def test_with_the_site_s_address_each_calendar_event_links_to_its_page(tmp_path):
+    cal = read_calendar(kit_due_dates.build_due_dates_calendar(RULES, tmp_path, dt.date(2027, 2, 1),
+                                                               "https://sewer.pawling.example"))
+    urls = {str(e["summary"]).split(" (")[0]: str(e["url"]) for e in cal.walk("VEVENT")}
+    assert urls == {"Quarterly sewer bill due": "https://sewer.pawling.example/estimate/",
+                    "Section 307 report due": "https://sewer.pawling.example/industry/#report-dates"}
+    plain = read_calendar(kit_due_dates.build_due_dates_calendar(RULES, tmp_path / "plain", dt.date(2027, 2, 1)))
+    assert not any("url" in e for e in plain.walk("VEVENT"))
+
+
+def test_the_project_settings_come_from_the_mkdocs_yml_beside_the_rules(tmp_path):
+    from kit.config import ROOT, project_config
+    (tmp_path / "rules").mkdir()
+    assert project_config(tmp_path / "rules")["file"] == ROOT / "mkdocs.yml"
+    (tmp_path / "mkdocs.yml").write_text("site_name: x\nsite_url: https://sewer.pawling.example/\n")
+    assert project_config(tmp_path / "rules") == {"site_url": "https://sewer.pawling.example/", "repo_url": None,
+                                                  "file": tmp_path / "mkdocs.yml"}
+
+
+def test_a_site_with_a_notice_is_not_built_without_its_address(tmp_path):
+    """A notice names where the schedule can be read; a relative /rates/ means nothing in a newspaper."""
+    import shutil
+    from kit import clerk
+    from kit.errors import BuildError
+    from kit.validate import RULES_DIR
+    shutil.copytree(RULES_DIR, tmp_path / "rules")
+    (tmp_path / "mkdocs.yml").write_text("site_name: x\nsite_url: https://sewer.pawling.example/\n")
+    for argv in (["propose", "--fiscal-year", "2028", "--effective", "2028-01-01", "--om-cost", "856791",
+                  "--user-volume-gallons", "70000000", "--proposed-on", "2027-10-01"],
+                 ["notice", "2028", "--published", "2027-11-01", "--meeting", "2027-11-16", "--time", "19:00",
+                  "--place", "Town Hall"]):
+        assert clerk.main([*argv, "--rules-dir", str(tmp_path / "rules")]) == 0
+    (tmp_path / "mkdocs.yml").write_text("site_name: x\n")
+    with pytest.raises(BuildError) as err:
+        kit_site.build(tmp_path / "site", rules_dir=tmp_path / "rules")
+    assert "site_url in mkdocs.yml" in str(err.value) and not (tmp_path / "site").exists()

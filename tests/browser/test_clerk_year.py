@@ -1,7 +1,6 @@
 """The Clerk's whole year, in a temporary copy of the project: propose → notice
 (a refused date, then a lawful one) → adopt (a refused vote, then a lawful one)
 → build → the site, the feed and the estimator follow."""
-import re
 import shutil
 import subprocess
 import sys
@@ -18,6 +17,7 @@ pytestmark = pytest.mark.browser
 ROOT = Path(__file__).resolve().parents[2]
 TIMEOUT = 60_000
 ATOM = "{http://www.w3.org/2005/Atom}"
+SITE = "https://sewer.pawling.example/"
 
 
 def run(project: Path, *args):
@@ -35,6 +35,9 @@ def project(tmp_path_factory):
     shutil.copytree(ROOT, dst, ignore=shutil.ignore_patterns(
         ".git", "site", "node_modules", ".site-*", "notices-out", "__pycache__", ".pytest_cache", ".hypothesis"))
     (dst / "node_modules").symlink_to(ROOT / "node_modules")
+    # the site's address, which notices, the feed and the sitemap name (unset in the repository's mkdocs.yml)
+    config = dst / "mkdocs.yml"
+    config.write_text(config.read_text() + f"site_url: {SITE}\n")
     return dst
 
 
@@ -50,8 +53,9 @@ def test_the_clerk_s_year(project, page):
                "--om-cost", "856791", "--user-volume-gallons", "70000000", "--proposed-on", "2026-11-20")
     assert done.returncode == 0, done.stderr
     assert "12.24" in done.stdout and "8,000" in done.stdout
-    text = (project / "rules" / "rate-schedules" / "2027.yaml").read_text()
-    assert "status: proposed" in text and '"12.24"' in text
+    folder = project / "rules" / "rate-schedules" / "2027"   # one record file per step
+    text = (folder / "proposal.yaml").read_text()
+    assert sorted(p.name for p in folder.iterdir()) == ["proposal.yaml"] and '"12.24"' in text
 
     # 2. a meeting on day 14 is refused, naming the window; nothing changes
     before = snapshot(project)
@@ -97,6 +101,8 @@ def test_the_clerk_s_year(project, page):
     feed = ET.parse(site / "notices" / "feed.xml").getroot()
     entries = {e.find(f"{ATOM}id").text: e for e in feed.findall(f"{ATOM}entry")}
     assert set(entries) == {"urn:pawling-sewer-kit:notice:2027-hearing", "urn:pawling-sewer-kit:notice:2027-rates"}
+    assert entries["urn:pawling-sewer-kit:notice:2027-hearing"].find(f"{ATOM}link").get("href") == \
+        f"{SITE}notices/2027-hearing/"   # absolute: a feed reader cannot follow a relative link
     hearing = (site / "notices" / "2027-hearing" / "index.html").read_text()
     assert "Town Hall" in hearing and "December 16, 2026" in hearing
     assert (site / "notices" / "2027-hearing" / "2027-hearing.pdf").read_bytes().startswith(b"%PDF")
@@ -112,14 +118,14 @@ def test_the_clerk_s_year(project, page):
     expect(page.locator("#result-total")).to_have_text("$96.00", timeout=TIMEOUT)
     server.shutdown()
 
-    # 7. guardrail: an adopted schedule whose vote is lost stops the build, and site/ stays
-    path = project / "rules" / "rate-schedules" / "2027.yaml"
+    # 7. guardrail: a recorded vote that is no majority (edited by hand) stops the build, and site/ stays
+    path = folder / "vote.yaml"
     original = path.read_text()
-    path.write_text(re.sub(r"\nadoption:\n(  .*\n)+", "\n", original))
+    path.write_text(original.replace("ayes: 3", "ayes: 2"))
     site_before = (site / "index.html").read_bytes()
     failed = run(project, "build")
     assert failed.returncode == 1
-    assert "adoption" in failed.stderr and "site/ is unchanged" in failed.stderr
+    assert "vote.yaml" in failed.stderr and "majority" in failed.stderr and "site/ is unchanged" in failed.stderr
     assert (site / "index.html").read_bytes() == site_before
     path.write_text(original)
 

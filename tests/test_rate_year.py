@@ -1,0 +1,213 @@
+"""The Clerk's steps in the engine (calculator/rate_year.py), which the Clerk's desk runs in the
+browser: each guard refuses with the message `build.py rates …` prints, and each file a step
+makes is byte for byte the file the command writes for the same words on the same rules."""
+import json
+import shutil
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+
+from calculator import rate_year
+from calculator.cli import run, run_json
+from kit import clerk
+from kit.validate import RULES_DIR, compile_rules
+
+SITE = "https://sewer.pawling.example/"
+REPO = "https://github.com/town-of-pawling/sewer-kit"
+PROPOSE = ["propose", "--fiscal-year", "2028", "--effective", "2028-01-01", "--om-cost", "856791",
+           "--user-volume-gallons", "70000000", "--proposed-on", "2027-10-01"]
+NOTICE = ["notice", "2028", "--published", "2027-11-01", "--meeting", "2027-11-16", "--time", "19:00",
+          "--place", "Town Hall, 160 Charles Colman Boulevard"]
+ADOPT = ["adopt", "2028", "--date", "2027-11-20", "--ayes", "3", "--noes", "1", "--absent", "1",
+         "--resolution", "2027-41"]
+USER_NOTICE = ["user-notice", "2028"]
+
+
+@pytest.fixture
+def town(tmp_path):
+    shutil.copytree(RULES_DIR, tmp_path / "rules")
+    (tmp_path / "mkdocs.yml").write_text(f"site_name: copy\nsite_url: {SITE}\n")
+
+    class Town:
+        root = tmp_path
+        rules = tmp_path / "rules"
+        out = tmp_path / "notices-out"   # the command's default, beside rules/
+
+        def engine(self, argv):
+            """The desk's answer: the engine's `rates` command on the rules as they stand."""
+            return json.loads(run_json_on(compile_rules(self.rules), ["rates", *argv, "--site-url", SITE,
+                                                                      "--repo-url", REPO]))
+
+        def cli(self, argv):
+            return clerk.main([*argv, "--rules-dir", str(self.rules)])
+    return Town()
+
+
+def run_json_on(rules, argv):
+    """run_json with these rules (the browser's are packed in the wheel)."""
+    try:
+        return json.dumps({"ok": True, "result": run(argv, rules=rules)}, ensure_ascii=False)
+    except Exception as exc:  # noqa: BLE001 - as run_json does
+        return json.dumps({"ok": False, "error": str(exc), "field": getattr(exc, "field", None)})
+
+
+def where(town, f):
+    path = f["path"]
+    return town.root / path
+
+
+def test_run_json_answers_the_rates_command():
+    answer = json.loads(run_json(["rates", "propose", "--fiscal-year", "2028", "--effective", "2028-01-01",
+                                  "--om-cost", "856791", "--user-volume-gallons", "70000000"]))
+    assert answer["ok"] and answer["result"]["vc"]["vc_per_1000_gallons"] == "12.24"
+    assert answer["result"]["files"][0]["path"] == "rules/rate-schedules/2028/proposal.yaml"
+
+
+def test_the_whole_year_makes_the_same_files_on_the_desk_and_in_the_terminal(town, capsys):
+    for argv in (PROPOSE, NOTICE, ADOPT, USER_NOTICE):
+        answer = town.engine(argv)
+        assert answer["ok"], answer
+        assert town.cli(argv) == 0, capsys.readouterr().err
+        printed = capsys.readouterr().out
+        result = answer["result"]
+        assert printed.startswith("\n".join(result["report"]) + "\n")   # the desk shows what the CLI prints
+        assert result["files"]
+        for f in result["files"]:
+            assert where(town, f).read_bytes() == f["text"].encode("utf-8"), f["path"]
+    assert sorted(p.name for p in (town.rules / "rate-schedules" / "2028").iterdir()) == [
+        "notice.yaml", "proposal.yaml", "vote.yaml"]
+    assert sorted(p.name for p in town.out.iterdir()) == [
+        "hearing-notice-2028.pdf", "hearing-notice-2028.txt",
+        "user-notice-2028.html", "user-notice-2028.pdf", "user-notice-2028.txt"]
+    s = next(s for s in compile_rules(town.rules)["schedules"] if s["id"] == "2028")
+    assert s["status"] == "adopted" and s["adoption"]["resolution"] == "2027-41"
+
+
+def test_what_the_desk_shows_for_each_step(town, capsys):
+    propose = town.engine(PROPOSE)["result"]
+    assert propose["vc"]["vc_per_1000_gallons"] == "12.24"
+    assert propose["effects"]["head"] == ["Water use (gallons)", "Now (2025-illustrative)", "Proposed (2028)", "Change"]
+    assert propose["effects"]["rows"][0] == ["8,000", "$64.00", "$78.34", "+$14.34 (+22.4%)"]
+    town.cli(PROPOSE)
+    notice = town.engine(NOTICE)["result"]
+    assert notice["window"] | {} == notice["window"] and notice["window"]["earliest"] == "2027-11-16"
+    assert notice["window"]["latest"] == "2027-12-01" and notice["window"]["days"] == 15
+    town.cli(NOTICE)
+    vote = town.engine(ADOPT)["result"]["vote"]
+    assert (vote["board_size"], vote["needed"], vote["ayes"]) == (5, 3, 3)
+
+
+REFUSALS = [  # (steps done first, the refused step, words of the message)
+    ([], ["notice", "2028", "--published", "2027-11-01", "--meeting", "2027-11-10", "--time", "19:00",
+          "--place", "Town Hall"], "no rate schedule '2028'"),
+    ([PROPOSE], ["notice", "2028", "--published", "2027-11-01", "--meeting", "2027-11-10", "--time", "19:00",
+                 "--place", "Town Hall"], "9 days after publication"),
+    ([PROPOSE], ["notice", "2028", "--published", "2027-11-01", "--meeting", "2027-12-02", "--time", "19:00",
+                 "--place", "Town Hall"], "31 days after publication"),
+    ([PROPOSE], ["notice", "2028", "--published", "2027-11-01", "--meeting", "2027-11-16", "--time", "7pm",
+                 "--place", "Town Hall"], "HH:MM"),
+    ([PROPOSE], ["adopt", "2028", "--date", "2027-11-20", "--ayes", "3", "--noes", "0"], "no notice recorded"),
+    ([PROPOSE, NOTICE], ["adopt", "2028", "--date", "2027-11-20", "--ayes", "2", "--noes", "1", "--absent", "2"],
+     "not a majority of all 5 members"),
+    ([PROPOSE, NOTICE], ["adopt", "2028", "--date", "2027-11-10", "--ayes", "3", "--noes", "0"],
+     "before the public-comment meeting"),
+    ([PROPOSE, NOTICE], ["adopt", "2028", "--date", "2027-11-20", "--ayes", "three", "--noes", "0"], "whole number"),
+    ([PROPOSE, NOTICE, ADOPT], PROPOSE, "already adopted"),
+    ([PROPOSE], ["user-notice", "2028"], "only proposed"),
+    ([], [*PROPOSE[:-4], "--user-volume-gallons", "0", "--proposed-on", "2027-10-01"], "more than 0 gallons"),
+    ([], [*PROPOSE[:2], "2025", "--effective", "2025-01-01", *PROPOSE[5:]], "both take effect on 2025-01-01"),
+    ([], [*PROPOSE, "--sewage-fraction", "1.5"], "at most 1"),
+]
+
+
+@pytest.mark.parametrize("before, argv, says", REFUSALS, ids=[r[2] for r in REFUSALS])
+def test_each_guard_refuses_with_the_commands_message(town, capsys, before, argv, says):
+    for step in before:
+        assert town.cli(step) == 0
+    capsys.readouterr()
+    answer = town.engine(argv)
+    assert not answer["ok"] and says in answer["error"]
+    assert town.cli(argv) == 2
+    assert capsys.readouterr().err == f"error: {' '.join(answer['error'].split())}\n"
+
+
+def test_a_notice_without_the_site_s_address_is_refused_on_the_desk():
+    rules = compile_rules(RULES_DIR)
+    run(["rates", *PROPOSE], rules=rules)  # (nothing recorded: the engine writes nothing)
+    answer = json.loads(run_json_on(dict(rules, schedules=[*rules["schedules"], _proposed_2028()]),
+                                    ["rates", *NOTICE]))
+    assert not answer["ok"] and "site_url in mkdocs.yml" in answer["error"] and answer["field"] == "site-url"
+
+
+def _proposed_2028():
+    return rate_year.assemble({"id": "2028", "title": "Rate schedule for fiscal year 2028", "fiscal_year": 2028,
+                               "effective": "2028-01-01", "vc_per_1000_gallons": "12.24", "sewage_fraction": "0.80",
+                               "cite": "rents.D"}, files={"proposal": "rules/rate-schedules/2028/proposal.yaml"})
+
+
+# ---- publishing without git -------------------------------------------------------------------------
+
+def test_a_new_record_is_a_prefilled_new_file_on_github(town):
+    f = town.engine(PROPOSE)["result"]["files"][0]
+    link = f["github"]
+    assert link["kind"] == "new"
+    url = urlsplit(link["url"])
+    assert url.netloc == "github.com" and url.path == "/town-of-pawling/sewer-kit/new/main/rules/rate-schedules/2028"
+    query = parse_qs(url.query, keep_blank_values=True)
+    assert query["filename"] == ["proposal.yaml"] and query["value"] == [f["text"]]
+
+
+def test_notices_get_no_github_link_and_no_repo_means_no_link(town, capsys):
+    town.cli(PROPOSE)
+    files = town.engine(NOTICE)["result"]["files"]
+    assert files[0]["github"]["kind"] == "new" and files[1]["github"] is None   # the notice text is not a rule file
+    plain = run(["rates", *PROPOSE], rules=compile_rules(town.rules))
+    assert plain["files"][0]["github"] is None
+
+
+def test_a_replaced_record_links_to_its_edit_page_and_a_long_one_to_upload():
+    f = {"path": "rules/rate-schedules/2028/notice.yaml", "text": "x: 1\n", "rules": True, "exists": True}
+    assert rate_year.github_links(REPO, f) == {
+        "kind": "edit", "url": f"{REPO}/edit/main/rules/rate-schedules/2028/notice.yaml"}
+    long = dict(f, exists=False, text="# a very long comment\n" * 500)
+    assert rate_year.github_links(REPO + ".git", long) == {
+        "kind": "upload", "url": f"{REPO}/upload/main/rules/rate-schedules/2028"}
+    assert rate_year.github_links("https://gitlab.com/town/kit", dict(f, exists=False)) is None
+
+
+def test_re_proposing_drops_the_notice_file(town, capsys):
+    town.cli(PROPOSE)
+    town.cli(NOTICE)
+    again = [*PROPOSE[:-4], "--user-volume-gallons", "80000000", "--proposed-on", "2027-10-20"]
+    result = town.engine(again)["result"]
+    assert result["removes"] == ["rules/rate-schedules/2028/notice.yaml"] and result["files"][0]["exists"]
+    assert result["files"][0]["github"]["kind"] == "edit"
+    assert town.cli(again) == 0
+    assert not (town.rules / "rate-schedules" / "2028" / "notice.yaml").exists()
+
+
+# ---- the records' layout is validated -----------------------------------------------------------------
+
+def test_a_vote_without_a_notice_and_an_unknown_key_are_refused_by_the_rules_check(town, capsys):
+    from kit.validate import RuleError
+    town.cli(PROPOSE)
+    folder = town.rules / "rate-schedules" / "2028"
+    (folder / "vote.yaml").write_text('date: "2027-11-20"\nayes: 3\nnoes: 0\n')
+    with pytest.raises(RuleError) as err:
+        compile_rules(town.rules)
+    assert "no notice (notice.yaml)" in str(err.value)
+    (folder / "vote.yaml").unlink()
+    (folder / "notice.yaml").write_text('published: "2027-11-01"\nmeeting: "2027-11-16"\ntime: "19:00"\n'
+                                        'place: "Town Hall"\nroom: "2"\n')
+    with pytest.raises(RuleError) as err:
+        compile_rules(town.rules)
+    assert "rules/rate-schedules/2028/notice.yaml:5:1" in str(err.value) and "'room'" in str(err.value)
+
+
+def test_the_yaml_writer_reads_back_as_written():
+    from kit.validate import YamlLoader
+    import yaml
+    record = {"id": "2028", "title": 'A "quoted" title: with colon', "fiscal_year": 2028, "cite": "rents.D",
+              "basis": {"om_cost": "1.00"}}
+    text = rate_year.yaml_text(["a comment"], record, bare=("cite",))
+    assert text.startswith("# a comment\n") and yaml.load(text, Loader=YamlLoader) == record
