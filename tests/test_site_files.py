@@ -148,8 +148,9 @@ def test_the_pypdf_wheel_is_pypdf_whole_and_the_same_bytes_twice(tmp_path):
 def test_with_the_site_s_address_each_calendar_event_links_to_its_page(tmp_path):
     cal = read_calendar(kit_due_dates.build_due_dates_calendar(RULES, tmp_path, dt.date(2027, 2, 1),
                                                                "https://sewer.pawling.example"))
-    urls = {str(e["summary"]).split(" (")[0]: str(e["url"]) for e in cal.walk("VEVENT")}
-    assert urls == {"Quarterly sewer bill due": "https://sewer.pawling.example/estimate/",
+    urls = {"bill" if "sewer bill" in str(e["summary"]).lower() else str(e["summary"]).split(" (")[0]: str(e["url"])
+            for e in cal.walk("VEVENT")}
+    assert urls == {"bill": "https://sewer.pawling.example/estimate/",
                     "Section 307 report due": "https://sewer.pawling.example/industry/#report-dates"}
     plain = read_calendar(kit_due_dates.build_due_dates_calendar(RULES, tmp_path / "plain", dt.date(2027, 2, 1)))
     assert not any("url" in e for e in plain.walk("VEVENT"))
