@@ -54,6 +54,9 @@ def render_pages(rules: dict, docs: Path, ctx: dict | None = None) -> list[Path]
     `law.md.j2` becomes law/index.md; `rates/schedule.md.j2` is rendered once per schedule."""
     env = jinja_environment(PAGES)
     ctx = ctx or page_context(rules, build_date())
+    # a citation as a reader names it, linked to its place on /law/ (`up`: the way there from the page)
+    env.globals["cite"] = lambda ident, up="../": (
+        f"[{env.filters['md'](ctx['provisions'][ident]['where'])}]({up}law/index.md#{anchor(ident)})")
     written = []
     for template in sorted(PAGES.rglob("*.md.j2")):
         rel = template.relative_to(PAGES).as_posix()
