@@ -57,6 +57,9 @@ def render_pages(rules: dict, docs: Path, ctx: dict | None = None) -> list[Path]
     # a citation as a reader names it, linked to its place on /law/ (`up`: the way there from the page)
     env.globals["cite"] = lambda ident, up="../": (
         f"[{env.filters['md'](ctx['provisions'][ident]['where'])}]({up}law/index.md#{anchor(ident)})")
+    # the same inside an HTML block, where Markdown is not read
+    env.globals["cite_html"] = lambda ident, up="../": (
+        f'<a href="{up}law/#{anchor(ident)}">{env.filters["html"](ctx["provisions"][ident]["where"])}</a>')
     written = []
     for template in sorted(PAGES.rglob("*.md.j2")):
         rel = template.relative_to(PAGES).as_posix()
