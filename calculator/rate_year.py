@@ -24,7 +24,7 @@ from decimal import Decimal
 from urllib.parse import quote
 
 from . import adoption, bill, hearing, money, notices, schedule, vc
-from .dates import first_quarter_from, parse_date, quarter_name, quarter_period
+from .dates import first_quarter_from, parse_date, quarter_name, quarter_period, quarter_words
 from .errors import InputError
 from .law import first_year
 from .notices import find_schedule, without
@@ -298,7 +298,7 @@ def effects_table(rules: dict, proposed: dict) -> dict:
         pct = f" ({diff / now * 100:+.1f}%)" if now else ""
         rows.append((money.gallons(Decimal(gallons)), money.dollars(now), money.dollars(new),
                      ("+" if diff >= 0 else "-") + money.dollars(abs(diff)) + pct))
-    title = (f"Effect on typical quarterly bills, first billed in {quarter} "
+    title = (f"Effect on typical quarterly bills, first billed for {quarter_words(year, q)} "
              f"(minimum charge included; metered water, no sewage meter):")
     note = (f"'Now' is schedule {current['id']}: {schedule.LABELS[current['status']]}"
             if current["status"] != "adopted" else None)
