@@ -4,7 +4,8 @@
     python3 build.py serve [--install]   build, then serve at http://127.0.0.1:8000
     python3 build.py test [PYTEST ARGS]  install what the tests need, then run every test
     python3 build.py install [--with-tests]
-    python3 build.py validate        check rules/ only (file:line:column: what to change)
+    python3 build.py validate        check rules/ and the translations (file:line:column: what to change)
+    python3 build.py messages        update the translation catalogues (rules/locale/) from the sources
     python3 build.py rates …         the Clerk's rate-schedule year (see README)
 
 Any python3 will do: the first run creates the project's environment in .venv/ and
@@ -16,12 +17,12 @@ import sys
 
 from kit import machine
 
-USAGE = "Use one of: build, serve, test, install, validate, rates (see README.md)."
+USAGE = "Use one of: build, serve, test, install, validate, messages, rates (see README.md)."
 
 
 def main(argv: list[str]) -> int:
     command, rest = (argv[0], argv[1:]) if argv else ("build", [])
-    if command not in ("build", "serve", "test", "install", "validate", "rates"):
+    if command not in ("build", "serve", "test", "install", "validate", "messages", "rates"):
         print(f"Unknown command {command!r}. {USAGE}", file=sys.stderr)
         return 2
     machine.ensure_venv()  # from here on, this is .venv's Python
@@ -39,8 +40,11 @@ def main(argv: list[str]) -> int:
         from kit.clerk import main as rates
         return rates(rest)
     if command == "validate":
-        from kit.validate import main as validate
+        from kit.messages import main as validate
         return validate(rest)
+    if command == "messages":
+        from kit.messages import update_main
+        return update_main(rest)
     from kit import site
     if not site.build_or_report():
         return 1

@@ -13,6 +13,7 @@ from . import bill, hearing, industry, law, rate_year, vc
 from .dates import parse_date, quarters_offered
 from .errors import InputError
 from .explain import with_places
+from .i18n import check_language, localized, speaking
 from .rules import load
 
 
@@ -23,7 +24,8 @@ class _Parser(argparse.ArgumentParser):
 
 
 def parser() -> argparse.ArgumentParser:
-    p = _Parser(prog="calculator", description="The Town of Pawling sewer-use law, as a calculator.")
+    p = _Parser(prog="calculator", description="The Town of Pawling sewer-use law, as a calculator. "
+                "Add --lang es to any command for the answer in Spanish (en español).")
     sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     b = sub.add_parser("bill", help="a quarterly sewer bill, explained")
@@ -105,10 +107,38 @@ def parser() -> argparse.ArgumentParser:
 def run(argv: list[str], rules: dict | None = None) -> dict | list:
     """Run one command; return its result, or raise InputError with a one-line message.
     `rules`: compiled rules to answer from (default: this engine's own, `calculator.rules.load()`).
+    `--lang es` anywhere in argv answers in Spanish (the same figures, ids and citations).
     Every citation in the answer is also put into words (`where`), for the pages to show."""
-    args = parser().parse_args(argv)
-    rules = load() if rules is None else rules
-    return with_places(rules, _answer(args, rules))
+    argv, language = split_language(argv)
+    with speaking(language):
+        args = parser().parse_args(argv)
+        rules = localized(load() if rules is None else rules)
+        return _with_lang(with_places(rules, _answer(args, rules)), language)
+
+
+def split_language(argv: list[str]) -> tuple[list[str], str]:
+    """argv without its `--lang X` (or `--lang=X`), and the language (default English)."""
+    rest, language, i = [], None, 0
+    while i < len(argv):
+        a = argv[i]
+        if a == "--lang":
+            if i + 1 >= len(argv):
+                raise InputError("--lang needs a language: en (English) or es (español).", "lang")
+            language, i = argv[i + 1], i + 2
+            continue
+        if a.startswith("--lang="):
+            language = a.split("=", 1)[1]
+        else:
+            rest.append(a)
+        i += 1
+    return rest, check_language(language)
+
+
+def _with_lang(answer, language: str):
+    """Every answer says the language its words are in."""
+    if isinstance(answer, dict):
+        answer["lang"] = language
+    return answer
 
 
 def _answer(args, rules: dict) -> dict | list:

@@ -6,6 +6,7 @@ import datetime as dt
 import re
 
 from .errors import InputError
+from .i18n import N_, _
 from .rules import parameter
 
 _QUARTER = re.compile(r"^(\d{4})-Q([1-4])$")
@@ -15,13 +16,15 @@ def parse_date(value: str, what: str) -> dt.date:
     try:
         return dt.date.fromisoformat(str(value).strip())
     except ValueError:
-        raise InputError(f"{what} {value!r} is not a date. Enter it as YYYY-MM-DD, like 2027-03-01.") from None
+        raise InputError(_("{what} {value} is not a date. Enter it as YYYY-MM-DD, like 2027-03-01.").format(
+            what=_(what), value=repr(value))) from None
 
 
 def parse_quarter(value: str) -> tuple[int, int]:
     m = _QUARTER.match(str(value).strip().upper())
     if not m:
-        raise InputError(f"Quarter {value!r} is not a billing quarter. Enter the year and quarter 1 to 4, like 2027-Q1.")
+        raise InputError(_("Quarter {value} is not a billing quarter. Enter the year and quarter 1 to 4, "
+                           "like 2027-Q1.").format(value=repr(value)))
     return int(m.group(1)), int(m.group(2))
 
 
@@ -33,7 +36,8 @@ def quarter_words(year: int, q: int) -> str:
     """A billing quarter as a person reads it: "January–March 2027" (links and the
     command line keep "2027-Q1")."""
     start, end = quarter_period(year, q)
-    return f"{MONTHS[start.month - 1]}–{MONTHS[end.month - 1]} {year}"
+    return _("{first_month}–{last_month} {year}").format(
+        first_month=month_name(start.month), last_month=month_name(end.month), year=year)
 
 
 def quarter_period(year: int, q: int) -> tuple[dt.date, dt.date]:
@@ -101,29 +105,36 @@ def add_months(day: dt.date, months: int) -> dt.date:
     return dt.date(year, month, min(day.day, calendar.monthrange(year, month)[1]))
 
 
-MONTHS = ("January", "February", "March", "April", "May", "June", "July",
-          "August", "September", "October", "November", "December")
+MONTHS = (N_("January"), N_("February"), N_("March"), N_("April"), N_("May"), N_("June"), N_("July"),
+          N_("August"), N_("September"), N_("October"), N_("November"), N_("December"))
+
+
+def month_name(month: int) -> str:
+    """A month's name in the current language (1 = January / enero)."""
+    return _(MONTHS[month - 1])
 
 
 def month_days(value: list[str]) -> str:
     """["01-15", "04-15"] -> "15 January and 15 April" (as notices and pages write due dates)."""
-    return series([f"{int(md[3:])} {MONTHS[int(md[:2]) - 1]}" for md in value])
+    return series([_("{day} {month}").format(day=int(md[3:]), month=month_name(int(md[:2]))) for md in value])
 
 
 def series(items: list[str]) -> str:
-    """["a", "b", "c"] -> "a, b and c"."""
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+    """["a", "b", "c"] -> "a, b and c" ("a, b y c")."""
+    return items[0] if len(items) == 1 else _("{items} and {last}").format(items=", ".join(items[:-1]), last=items[-1])
 
 
 def long(day: dt.date) -> str:
-    """January 15, 2027, as dates are written in New York (not locale-dependent, so the
-    browser says the same)."""
-    return f"{MONTHS[day.month - 1]} {day.day}, {day.year}"
+    """January 15, 2027, as dates are written in New York; in Spanish 15 de enero de 2027
+    (not locale-dependent, so the browser says the same)."""
+    return _("{month} {day}, {year}").format(month=month_name(day.month), day=day.day, year=day.year)
 
 
 # ---- business days (NY General Construction Law §§ 24, 25-a; rules/holidays.yaml) ----
 
 WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+WEEKDAY_NAMES = (N_("Monday"), N_("Tuesday"), N_("Wednesday"), N_("Thursday"), N_("Friday"), N_("Saturday"),
+                 N_("Sunday"))
 
 
 def _holiday_date(year: int, h: dict) -> dt.date:
@@ -148,14 +159,14 @@ def public_holidays(rules: dict, year: int) -> dict[dt.date, str]:
         day = _holiday_date(year, h)
         out[day] = h["name"]
         if data["sunday_moves_to_monday"] and h.get("sunday_moves", True) and day.weekday() == WEEKDAYS.index("sunday"):
-            out[day + dt.timedelta(days=1)] = f"{h['name']} (observed)"
+            out[day + dt.timedelta(days=1)] = _("{holiday} (observed)").format(holiday=h["name"])
     return out
 
 
 def not_business_day(rules: dict, day: dt.date) -> str | None:
     """Why a day is not a business day (its weekday or its holiday), or None when it is one."""
     if WEEKDAYS[day.weekday()] in rules["holidays"]["not_business_days"]:
-        return WEEKDAYS[day.weekday()].capitalize()
+        return _(WEEKDAY_NAMES[day.weekday()])
     return public_holidays(rules, day.year).get(day)
 
 

@@ -22,7 +22,7 @@ from .errors import BuildError
 from .feed import publish_notices
 from .harden import secure_pages, write_service_worker
 from .pages import build_application_pdf, build_date, page_context, render_pages, stage_docs
-from .validate import RULES_DIR, compile_rules, read_yaml
+from .validate import RULES_DIR, read_yaml
 from .wheel import build_engine_wheel, build_pypdf_wheel
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -30,8 +30,9 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 
 
 def validate_rules(rules_dir: Path | None = None) -> dict:
-    """Step 1: read and check every rule file; stop with what to fix."""
-    return compile_rules(rules_dir or RULES_DIR)
+    """Step 1: read and check every rule file and every translation; stop with what to fix."""
+    from .messages import validate
+    return validate(rules_dir or RULES_DIR)
 
 
 def copy_pyodide(docs: Path) -> Path:

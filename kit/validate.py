@@ -552,9 +552,10 @@ def summary_markdown(problems: list[str] | None, rules: dict | None = None) -> s
             "| file | where | what to change |\n|---|---|---|\n" + "\n".join(rows) + "\n")
 
 
-def main(argv=None) -> int:
+def main(argv=None, more_checks=None) -> int:
     """Check rules/; print what to change. In a GitHub workflow the same words go to the
-    job summary ($GITHUB_STEP_SUMMARY), for a Clerk who changed a file on GitHub's pages."""
+    job summary ($GITHUB_STEP_SUMMARY), for a Clerk who changed a file on GitHub's pages.
+    `more_checks`: a function returning more problems (kit/messages.py: the translations)."""
     import os
     import sys
     problems, rules = None, None
@@ -562,6 +563,9 @@ def main(argv=None) -> int:
         rules = compile_rules(RULES_DIR)
     except RuleError as exc:
         problems = exc.problems
+    more = more_checks() if more_checks else []
+    if more:
+        problems = (problems or []) + more
     summary = os.environ.get("GITHUB_STEP_SUMMARY")
     if summary:
         with open(summary, "a", encoding="utf-8") as out:

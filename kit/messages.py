@@ -1,0 +1,315 @@
+"""The translations: every message extracted from where it is written, checked against
+the catalogues in rules/locale/<lang>/, and compiled for the engine and the pages.
+
+Four catalogues (gettext .po files), by where their English is written:
+  engine.po   the engine's sentences (calculator/*.py: `_("…")`, `N_("…")`)
+  rules.po    the person-facing words in rules/ (calculator.i18n.TEXT_FIELDS)
+  pages.po    the page templates (docs/templates, `{% trans %}` and `_()`), the kit's
+              own page words (kit/*.py) and the site's name and menu (mkdocs.yml)
+  scripts.po  the pages' scripts (docs/assets/*.js: `t("…")`)
+engine.po and rules.po ship in the engine's wheel (calculator/locale/<lang>.json);
+pages.po and scripts.po are used when the site is built.
+
+`python3 build.py messages` brings the catalogues up to date with the sources (new
+messages with an empty translation; a changed one marked fuzzy with its old
+translation; unused ones dropped). Validation refuses a missing, empty, fuzzy or
+unused (stale) translation, or one whose placeholders differ from the English,
+and names the message and where it is written.
+"""
+from __future__ import annotations
+
+import ast
+import io
+import re
+from pathlib import Path
+
+from babel.messages.catalog import Catalog
+from babel.messages.extract import extract_from_file
+from babel.messages.pofile import read_po, write_po
+
+from calculator.i18n import LANGUAGES, SOURCE, speaking, text_items
+
+from .validate import PLACEHOLDER, RULES_DIR, read_yaml
+
+ROOT = Path(__file__).resolve().parent.parent
+DOMAINS = ("engine", "rules", "pages", "scripts")
+WHEEL_DOMAINS = ("engine", "rules")
+TRANSLATIONS = [lang for lang in LANGUAGES if lang != SOURCE]
+PY_KEYWORDS = {"_": None, "N_": None}
+JINJA_OPTIONS = {"trimmed": "true", "extensions": "jinja2.ext.i18n"}
+# a placeholder: {name} in Python and rules/, %(name)s in templates
+_HOLES = re.compile(r"\{[^{}\s]*\}|%\([a-z_]+\)s")
+
+
+class Messages(dict):
+    """{domain: {English message: [where written, …]}}, in the order first found."""
+
+    def add(self, domain: str, message: str, where: str) -> None:
+        if message and message.strip():
+            self.setdefault(domain, {}).setdefault(message, []).append(where)
+
+
+def _rel(path: Path) -> str:
+    try:
+        return path.resolve().relative_to(ROOT).as_posix()
+    except ValueError:
+        return path.as_posix()
+
+
+def extract(rules_dir: Path = RULES_DIR) -> Messages:
+    """Every message to translate, by catalogue, with where each is written."""
+    found = Messages()
+    for domain, folder in (("engine", ROOT / "calculator"), ("pages", ROOT / "kit")):
+        for path in sorted(folder.glob("*.py")):
+            for line, message, _comments, _context in extract_from_file("python", str(path), keywords=PY_KEYWORDS):
+                found.add(domain, message, f"{_rel(path)}:{line}")
+    for section, path, text in text_items(raw_rules(rules_dir)):
+        found.add("rules", text, f"rules/{'.'.join(str(p) for p in path)}")
+    from jinja2.ext import babel_extract
+    templates = sorted((ROOT / "docs" / "templates").rglob("*.j2")) + [ROOT / "docs" / "overrides" / "main.html"]
+    for path in templates:
+        with path.open("rb") as f:
+            for line, _func, message, _comments in babel_extract(f, ["_", "gettext"], [], JINJA_OPTIONS):
+                for m in (message if isinstance(message, tuple) else (message,)):
+                    found.add("pages", m, f"{_rel(path)}:{line}")
+    config = read_yaml(ROOT / "mkdocs.yml")
+    for key in ("site_name", "site_description", "copyright"):
+        found.add("pages", config[key], f"mkdocs.yml#{key}")
+    for item in config["nav"]:
+        for title in item:
+            found.add("pages", title, "mkdocs.yml#nav")
+    for path in sorted((ROOT / "docs" / "assets").glob("*.js")):
+        for line, message, _comments, _context in extract_from_file("javascript", str(path), keywords={"t": None}):
+            found.add("scripts", message, f"{_rel(path)}:{line}")
+    return found
+
+
+def raw_rules(rules_dir: Path = RULES_DIR) -> dict:
+    """The person-facing sections of rules/ as written (placeholders like
+    {late-penalty-rate} not yet filled): what the catalogue holds."""
+    rules_dir = Path(rules_dir)
+    return {
+        "permits": read_yaml(rules_dir / "permits.yaml"),
+        "application_form": read_yaml(rules_dir / "application-form.yaml"),
+        "interpretations": {p.stem: read_yaml(p) for p in sorted((rules_dir / "interpretations").glob("*.yaml"))},
+        "holidays": read_yaml(rules_dir / "holidays.yaml"),
+        "parameters": {p.stem: read_yaml(p) for p in sorted((rules_dir / "parameters").glob("*.yaml"))},
+    }
+
+
+def po_path(lang: str, domain: str, rules_dir: Path = RULES_DIR) -> Path:
+    return Path(rules_dir) / "locale" / lang / f"{domain}.po"
+
+
+def read_catalogue(path: Path) -> Catalog:
+    from babel.messages.pofile import PoFileError
+
+    from .validate import RuleError
+    with path.open("rb") as f:
+        try:
+            return read_po(f, abort_invalid=True)
+        except PoFileError as exc:
+            raise RuleError([f"{_rel(path)}:{exc.lineno}: not a valid .po catalogue ({exc}). Keep each entry as "
+                             f"#: … / msgid \"…\" / msgstr \"…\", with quotes escaped as \\\"."]) from None
+
+
+def holes(text: str) -> set[str]:
+    return set(_HOLES.findall(text))
+
+
+def problems(rules_dir: Path = RULES_DIR, found: Messages | None = None) -> list[str]:
+    """What is wrong with the translations, each naming the message and what to do."""
+    found = extract(rules_dir) if found is None else found
+    out: list[str] = []
+    for lang in TRANSLATIONS:
+        for domain in DOMAINS:
+            path = po_path(lang, domain, rules_dir)
+            wanted = found.get(domain, {})
+            if not path.exists():
+                if wanted:
+                    out.append(f"{_rel(path)} is missing: {len(wanted)} messages need a translation. "
+                               f"Run `python3 build.py messages`, then translate them.")
+                continue
+            catalogue = read_catalogue(path)
+            have = {m.id: m for m in catalogue if m.id}
+            for message, where in wanted.items():
+                entry = have.get(message)
+                short = _short(message)
+                if entry is None or not entry.string:
+                    out.append(f"{_rel(path)}: no translation for “{short}” ({where[0]}). "
+                               f"Run `python3 build.py messages` and translate it.")
+                elif entry.fuzzy:
+                    out.append(f"{_rel(path)}:{entry.lineno}: the translation of “{short}” is stale (fuzzy: its English "
+                               f"changed). Check it against the English, then remove the `#, fuzzy` line.")
+                elif holes(entry.string) != holes(message):
+                    out.append(f"{_rel(path)}:{entry.lineno}: the translation of “{short}” must keep the placeholders "
+                               f"{' '.join(sorted(holes(message))) or '(none)'} exactly; it has "
+                               f"{' '.join(sorted(holes(entry.string))) or '(none)'}.")
+            out.extend(_glossary_problems(path, catalogue, wanted, glossary(rules_dir, lang)))
+            for message, entry in have.items():
+                if message not in wanted:
+                    out.append(f"{_rel(path)}:{entry.lineno}: “{_short(message)}” is not used any more (stale). "
+                               f"Run `python3 build.py messages` to drop it.")
+    return out
+
+
+def glossary(rules_dir: Path = RULES_DIR, lang: str = "es") -> list[dict]:
+    """The law's terms and their one translation (rules/glossary.yaml)."""
+    path = Path(rules_dir) / "glossary.yaml"
+    if not path.exists():
+        return []
+    data = read_yaml(path)
+    return data["terms"] if data.get("language") == lang else []
+
+
+def _glossary_problems(path: Path, catalogue: Catalog, wanted: dict, terms: list[dict]) -> list[str]:
+    """A translation whose English uses one of the law's terms must use its Spanish (rules/glossary.yaml)."""
+    out = []
+    for term in terms:
+        if term.get("loose"):
+            continue
+        english = re.compile(rf"\b{re.escape(term['en'])}s?\b", re.I)
+        forms = [term["es"], *term.get("also", [])]
+        for m in catalogue:
+            if (m.id in wanted and m.string and not m.fuzzy and english.search(m.id)
+                    and not any(f.lower() in m.string.lower() for f in forms)):
+                out.append(f"{_rel(path)}:{m.lineno}: “{_short(m.id)}” uses “{term['en']}”; its translation must "
+                           f"say “{term['es']}” (rules/glossary.yaml) but says “{_short(m.string)}”.")
+    return out
+
+
+def _short(message: str, size: int = 70) -> str:
+    one = " ".join(message.split())
+    return one if len(one) <= size else one[: size - 1] + "…"
+
+
+def update(rules_dir: Path = RULES_DIR) -> list[str]:
+    """Bring every catalogue up to date with the sources; returns what changed, in words."""
+    found = extract(rules_dir)
+    report = []
+    for lang in TRANSLATIONS:
+        for domain in DOMAINS:
+            path = po_path(lang, domain, rules_dir)
+            template = _new_catalogue(lang)
+            for message, where in found.get(domain, {}).items():
+                template.add(message, locations=[_location(w) for w in where])
+            if path.exists():
+                catalogue = read_catalogue(path)
+                before = {m.id for m in catalogue if m.id}
+                catalogue.update(template, update_header_comment=False)
+            else:
+                catalogue, before = _new_catalogue(lang), set()
+                catalogue.update(template)
+            added = [m for m in found.get(domain, {}) if m not in before]
+            dropped = [m for m in before if m not in found.get(domain, {})]
+            buffer = io.BytesIO()
+            write_po(buffer, catalogue, width=100, ignore_obsolete=True, sort_by_file=True, include_previous=True,
+                     include_lineno=False)
+            from calculator.files import write_atomic
+            path.parent.mkdir(parents=True, exist_ok=True)
+            write_atomic(path, buffer.getvalue())
+            report.append(f"{_rel(path)}: {len(found.get(domain, {}))} messages, {len(added)} new, "
+                          f"{len(dropped)} dropped, {sum(1 for m in catalogue if m.id and m.fuzzy)} fuzzy, "
+                          f"{sum(1 for m in catalogue if m.id and not m.string)} untranslated")
+    return report
+
+
+def _new_catalogue(lang: str) -> Catalog:
+    """A catalogue with a header that does not change from one update to the next (no
+    dates), so a catalogue's history shows only its messages."""
+    fixed = __import__("datetime").datetime(2026, 11, 30, tzinfo=__import__("datetime").timezone.utc)
+    catalogue = Catalog(locale=lang, project="Pawling sewer self-service", version="1", charset="utf-8",
+                        copyright_holder="Town of Pawling", msgid_bugs_address="",
+                        creation_date=fixed, revision_date=fixed, fuzzy=False,
+                        last_translator="not yet reviewed by the Town (see rules/glossary.yaml)",
+                        language_team="Pawling sewer self-service")
+    catalogue.header_comment = (f"# Translations of the Pawling sewer self-service kit ({lang}).\n"
+                                "# Written from the English; not yet reviewed by the Town. Update with\n"
+                                "# `python3 build.py messages`; `python3 build.py validate` checks them.")
+    return catalogue
+
+
+def _location(where: str) -> tuple[str, int | None]:
+    name, _, line = where.rpartition(":")
+    return (name, int(line)) if line.isdigit() else (where, None)
+
+
+def translations(lang: str, domains=DOMAINS, rules_dir: Path = RULES_DIR, parameters: dict | None = None) -> dict:
+    """{English: translation} for a language's current (not fuzzy) entries. With the
+    compiled parameters, a message naming a parameter ({late-penalty-rate}) is also stored
+    filled in on both sides: the English as the engine reads it in the compiled rules,
+    the translation with the value in that language's words."""
+    plain: dict[str, str] = {}
+    named: list[tuple[str, str]] = []
+    for domain in domains:
+        path = po_path(lang, domain, rules_dir)
+        if not path.exists():
+            continue
+        for m in read_catalogue(path):
+            if m.id and m.string and not m.fuzzy and isinstance(m.id, str):
+                plain[m.id] = m.string
+                if parameters and domain == "rules" and PLACEHOLDER.search(m.id):
+                    named.append((m.id, m.string))
+    if not named:
+        return plain
+    words = translations(lang, ("engine",), rules_dir) if "engine" not in domains else plain
+    filled = dict(plain)
+    for english, translated in named:
+        filled[_fill(english, parameters, SOURCE, {})] = _fill(translated, parameters, lang, words)
+    return filled
+
+
+def _fill(text: str, parameters: dict, lang: str, words: dict) -> str:
+    from .wording import value_words
+    with speaking(lang, words):
+        return PLACEHOLDER.sub(lambda m: value_words(parameters[m.group(1)]["value"], parameters[m.group(1)]["unit"])
+                               if m.group(1) in parameters else m.group(0), text)
+
+
+def engine_catalogue(lang: str) -> dict:
+    """The "messages" provider the engine asks for in a checkout: what the wheel packs."""
+    from .validate import load_rules
+    rules = load_rules()
+    return translations(lang, WHEEL_DOMAINS, RULES_DIR, rules["parameters"])
+
+
+def check_no_formatted_messages(paths) -> list[str]:
+    """A message must be a plain string: `_(f"…")` or `_("…" + x)` can never be in a catalogue."""
+    out = []
+    for path in paths:
+        tree = ast.parse(Path(path).read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in PY_KEYWORDS
+                    and node.args and not (isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str))):
+                out.append(f"{_rel(Path(path))}:{node.lineno}: {node.func.id}() needs a plain string; "
+                           f"put the values in with .format() after it.")
+    return out
+
+
+def validate(rules_dir: Path = RULES_DIR) -> dict:
+    """The rules compiled, and the translations checked: RuleError lists every problem."""
+    from .validate import RuleError, compile_rules
+    found: list[str] = []
+    try:
+        rules = compile_rules(rules_dir)
+    except RuleError as exc:
+        found, rules = list(exc.problems), None
+    found += problems(rules_dir)
+    if found:
+        raise RuleError(found)
+    return rules
+
+
+def main(argv=None) -> int:
+    """`build.py validate`: the rules and the translations."""
+    from .validate import main as validate_main
+    return validate_main(argv, more_checks=problems)
+
+
+def update_main(argv=None) -> int:
+    """`build.py messages`: bring rules/locale/ up to date with the sources."""
+    for line in update():
+        print(line)
+    left = problems()
+    print(f"{len(left)} translation problems left" + (": build.py validate lists them." if left else "."))
+    return 0
