@@ -1,0 +1,29 @@
+// The words the pages' scripts show, in the page's language. A script writes each
+// sentence once, in English, as t("… {name} …", {name: value}); the build puts the
+// page's translations (rules/locale/<lang>/scripts.po) in the page as JSON
+// (<script type="application/json" id="pawling-words">), and t() looks them up.
+// English pages carry no table: the sentence is its own translation.
+let table = null;
+
+function words() {
+  if (table === null) {
+    const node = document.getElementById("pawling-words");
+    try {
+      table = node ? JSON.parse(node.textContent) : {};
+    } catch {
+      table = {};
+    }
+  }
+  return table;
+}
+
+/** The page's language, as its <html lang> says ("en" or "es"). */
+export function pageLanguage() {
+  return (document.documentElement.lang || "en").slice(0, 2).toLowerCase();
+}
+
+/** A sentence in the page's language, with {name} filled from `values`. */
+export function t(message, values = {}) {
+  const text = words()[message] || message;
+  return text.replace(/\{([a-z_]+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
+}
