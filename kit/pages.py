@@ -17,6 +17,7 @@ from calculator import application, bill, money, schedule
 from calculator import flow as flow_engine
 from calculator.errors import InputError
 from calculator.dates import long, next_quarter_due, quarter_name, quarter_of
+from calculator.i18n import _, lang, speaking
 from calculator.law import anchor, citation, enactments, provision_text
 
 from .application_pdf import build_blank_pdf
@@ -167,20 +168,36 @@ def notice_list(rules: dict, site_url: str | None) -> list[dict]:
 
 
 def _notice_list(rules: dict, site_url: str | None) -> list[dict]:
+    """The notices in the current language (calculator.i18n.speaking): the same slugs, dates
+    and figures in every language; `lang` says which one."""
     out = []
     for s in rules["schedules"]:
         if s.get("notice"):
-            out.append({"slug": f"{s['id']}-hearing", "kind": "Hearing notice", "date": s["notice"]["published"],
-                        "schedule": s["id"], "cite": "rate-schedules.B",
-                        "title": f"Proposed sewer rate schedule {s['id']}: public comment meeting",
+            out.append({"slug": f"{s['id']}-hearing", "kind": _("Hearing notice"), "date": s["notice"]["published"],
+                        "schedule": s["id"], "cite": "rate-schedules.B", "lang": lang(),
+                        "title": _("Proposed sewer rate schedule {schedule}: public comment meeting").format(
+                            schedule=s["id"]),
                         "text": hearing_notice_text(rules, s["id"], site_url)})
         if s["status"] == "adopted":
             notice = user_notice(rules, s["id"], site_url)
-            out.append({"slug": f"{s['id']}-rates", "kind": "Annual notice to users", "date": s["adoption"]["date"],
-                        "schedule": s["id"], "cite": "rate-schedules.D",
-                        "title": f"Sewer rate schedule {s['id']} adopted: the rate, the minimum charge and due dates",
+            out.append({"slug": f"{s['id']}-rates", "kind": _("Annual notice to users"), "date": s["adoption"]["date"],
+                        "schedule": s["id"], "cite": "rate-schedules.D", "lang": lang(),
+                        "title": _("Sewer rate schedule {schedule} adopted: the rate, the minimum charge and due "
+                                   "dates").format(schedule=s["id"]),
                         "text": notice["text"], "html": notice["html"]})
     return sorted(out, key=lambda n: (n["date"], n["slug"]), reverse=True)
+
+
+def translated_notices(rules: dict, site_url: str | None, rules_dir: Path | None = None) -> dict[str, list[dict]]:
+    """{language: every notice in that language} for each translation (kit/messages.py): the
+    feed carries each notice in every language, and its PDF goes beside its page there."""
+    from .messages import TRANSLATIONS, translations
+    from .validate import RULES_DIR
+    out = {}
+    for language in TRANSLATIONS:
+        with speaking(language, translations(language, rules_dir=rules_dir or RULES_DIR)):
+            out[language] = notice_list(rules, site_url)
+    return out
 
 
 def permit_context(rules: dict) -> dict:

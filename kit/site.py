@@ -21,7 +21,7 @@ from .due_dates import build_due_dates_calendar
 from .errors import BuildError
 from .feed import publish_notices
 from .harden import secure_pages, write_service_worker
-from .pages import build_application_pdf, build_date, page_context, render_pages, stage_docs
+from .pages import build_application_pdf, build_date, page_context, render_pages, stage_docs, translated_notices
 from .validate import RULES_DIR, read_yaml
 from .wheel import build_engine_wheel, build_pypdf_wheel
 
@@ -119,7 +119,8 @@ def build(site: Path = ROOT / "site", rules_dir: Path | None = None) -> Path:
         ctx = page_context(rules, build_date(), config)  # once: the pages and the notices share it
         build_id = ctx["build_id"]
         render_pages(rules, docs, ctx)
-        publish_notices(ctx["notices"], docs, latest_enactment_date(rules) or "1970-01-01", config["site_url"])
+        publish_notices(ctx["notices"], docs, latest_enactment_date(rules) or "1970-01-01", config["site_url"],
+                        translated_notices(rules, config["site_url"], rules_dir))
         build_application_pdf(rules, docs)
         build_due_dates_calendar(rules, docs, build_date(), config["site_url"])
         step("Packing the calculator and the rules for the browser")
