@@ -69,6 +69,8 @@ def on_nav(nav, config, files):
             if isinstance(item, Page):
                 file = files.get_file_from_path(f"{lang}/{item.file.src_uri}")
                 if file is not None and file.page is not None:
+                    words = _state["words"][lang]
+                    file.page.title = words.get(item.title) or item.title  # the menu's own words (pages.po)
                     items.append(file.page)
         _add_previous_and_next_links(items)
         _state["navs"][lang] = Navigation(items, items)
