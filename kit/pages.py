@@ -82,11 +82,15 @@ def render_pages(rules: dict, docs: Path, ctx: dict | None = None, lang: str = S
     env = jinja_environment(PAGES, lang, rules_dir or RULES_DIR)
     ctx = ctx or page_context(rules, build_date())
     # a citation as a reader names it, linked to its place on /law/ (`up`: the way there from the page)
+    # (a citation names the law's English text, so on a page in another language it is marked
+    # as English, for screen readers: WCAG 3.1.2)
+    english = "" if lang == SOURCE else "{: lang=en }"
     env.globals["cite"] = lambda ident, up="../": (
-        f"[{env.filters['md'](ctx['provisions'][ident]['where'])}]({up}law/index.md#{anchor(ident)})")
+        f"[{env.filters['md'](ctx['provisions'][ident]['where'])}]({up}law/index.md#{anchor(ident)}){english}")
     # the same inside an HTML block, where Markdown is not read
+    marked = "" if lang == SOURCE else ' lang="en"'
     env.globals["cite_html"] = lambda ident, up="../": (
-        f'<a href="{up}law/#{anchor(ident)}">{env.filters["html"](ctx["provisions"][ident]["where"])}</a>')
+        f'<a href="{up}law/#{anchor(ident)}"{marked}>{env.filters["html"](ctx["provisions"][ident]["where"])}</a>')
     written = []
     for template in sorted(PAGES.rglob("*.md.j2")):
         rel = template.relative_to(PAGES).as_posix()
