@@ -11,9 +11,21 @@ from feedgen.feed import FeedGenerator
 from calculator.files import write_atomic
 from calculator.i18n import SOURCE
 
-from .pdf import html_pdf_bytes, pdf_bytes, write_html_pdf, write_pdf
+from .pdf import write_html_pdf, write_pdf
 
 XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
+
+
+def write_notice_pdfs(items: list[dict], folder: Path, lang: str = "en-US") -> None:
+    """Each notice as a PDF beside its page, in the notices' language (`lang`: the PDF's /Lang)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    for n in items:
+        (folder / n["slug"]).mkdir(parents=True, exist_ok=True)
+        path = folder / n["slug"] / f"{n['slug']}.pdf"
+        if n.get("html"):  # the notice to users has its own HTML; a hearing notice is text
+            write_html_pdf(n["html"], n["title"], path, lang)
+        else:
+            write_pdf(n["text"], n["title"], path, lang)
 
 
 class _EntryLanguage(BaseEntryExtension):
@@ -30,61 +42,48 @@ class _EntryLanguage(BaseEntryExtension):
 
 def publish_notices(items: list[dict], docs: Path, updated_without_notices: str = "1970-01-01",
                     site_url: str | None = None, translated: dict[str, list[dict]] | None = None) -> None:
-    """Step 2c: each notice as a PDF beside its page, and the notices feed (Atom). With no notice
+    """Step 2c: the notices feed (Atom; each notice's PDF is made with its page, by
+    write_notice_pdfs, in each language). With no notice
     yet, the feed is dated `updated_without_notices` (the site passes the law's latest enactment).
     Its links are absolute, from the site's address (feed readers cannot follow a relative link);
     a notice needs that address anyway, so only a feed without entries is made without it.
 
-    `translated`: {language: the same notices in that language} (kit.pages.translated_notices).
-    Each becomes an entry of its own, in its language (xml:lang), linking to its page under
-    /<language>/notices/<slug>/ (hreflang), and its PDF is written beside that page."""
-    translated = translated or {}
+    `translated`: {language: the same notices in that language} (kit.pages.notice_list under
+    calculator.i18n.speaking). Each becomes an entry of its own, in its language (xml:lang),
+    linking to its page under /<language>/notices/<slug>/ (hreflang)."""
     folder = docs / "notices"
     folder.mkdir(parents=True, exist_ok=True)
-    for n in items:
-        (folder / n["slug"]).mkdir(parents=True, exist_ok=True)
-        path = folder / n["slug"] / f"{n['slug']}.pdf"
-        if n.get("html"):  # the notice to users has its own HTML; a hearing notice is text
-            write_html_pdf(n["html"], n["title"], path)
-        else:
-            write_pdf(n["text"], n["title"], path)
-    for language, notices in translated.items():
-        for n in notices:
-            path = docs / language / "notices" / n["slug"] / f"{n['slug']}.pdf"
-            made = (html_pdf_bytes(n["html"], n["title"], language) if n.get("html")
-                    else pdf_bytes(n["text"], n["title"], language))
-            path.parent.mkdir(parents=True, exist_ok=True)
-            write_atomic(path, made)
     feed = FeedGenerator()
     feed.id("urn:pawling-sewer-kit:notices")
     feed.title("Town of Pawling sewer notices")
     feed.subtitle("Proposed sewer rate schedules, public comment meetings, and adopted rates.")
     site = f"{site_url.rstrip('/')}/" if site_url else ""
-    base = f"{site}notices/" if site_url else ""
-    feed.link(href=base or "./", rel="alternate")
-    feed.link(href=f"{base}feed.xml", rel="self")
+    base = f"{site}notices/"
+    feed.link(href=base if site_url else "./", rel="alternate")
+    feed.link(href=f"{base if site_url else ''}feed.xml", rel="self")
     feed.language(SOURCE)
     latest = max((n["date"] for n in items), default=updated_without_notices)
     feed.updated(dt.datetime.fromisoformat(latest + "T12:00:00+00:00"))
-    by_slug = {language: {n["slug"]: n for n in notices} for language, notices in translated.items()}
-    for n in reversed(items):  # feedgen puts the last added first: newest first, each language after the English
-        for language in sorted(by_slug, reverse=True):
-            other = by_slug[language].get(n["slug"])
+    by_slug = {lang: {n["slug"]: n for n in notices} for lang, notices in (translated or {}).items()}
+    for n in reversed(items):  # feedgen puts the last added first: newest first, the English before the others
+        for lang in sorted(by_slug, reverse=True):
+            other = by_slug[lang].get(n["slug"])
             if other is not None:
-                # from /notices/feed.xml without the site's address: ../<language>/notices/<slug>/
-                where = f"{site}{language}/notices/" if site_url else f"../{language}/notices/"
-                _entry(feed, other, f"urn:pawling-sewer-kit:notice:{n['slug']}:{language}", where, language)
-        _entry(feed, n, f"urn:pawling-sewer-kit:notice:{n['slug']}", base, SOURCE)
+                # without the site's address, the way from /notices/feed.xml: ../<language>/notices/
+                _entry(feed, other, f"urn:pawling-sewer-kit:notice:{n['slug']}:{lang}",
+                       f"{site}{lang}/notices/" if site_url else f"../{lang}/notices/", lang)
+        _entry(feed, n, f"urn:pawling-sewer-kit:notice:{n['slug']}", base if site_url else "", SOURCE)
     write_atomic(folder / "feed.xml", feed.atom_str(pretty=True))
 
 
-def _entry(feed: FeedGenerator, n: dict, ident: str, base: str, language: str) -> None:
+def _entry(feed: FeedGenerator, n: dict, ident: str, base: str, lang: str) -> None:
+    """One notice, in one language, as an entry of the feed."""
     entry = feed.add_entry()
     entry.register_extension("xml_lang", _EntryLanguage, atom=True, rss=False)
-    entry.xml_lang.language = language
+    entry.xml_lang.language = lang
     entry.id(ident)
     entry.title(n["title"])
-    entry.link(href=f"{base}{n['slug']}/", rel="alternate", hreflang=language)
+    entry.link(href=f"{base}{n['slug']}/", rel="alternate", hreflang=lang)
     when = dt.datetime.fromisoformat(n["date"] + "T12:00:00+00:00")
     entry.published(when)
     entry.updated(when)
