@@ -15,6 +15,7 @@ official one.
 from __future__ import annotations
 
 import datetime as dt
+import re
 from decimal import Decimal
 from html import escape
 
@@ -232,6 +233,24 @@ def user_notice_title(s: dict) -> str:
     return _("Annual notice of sewer rates, schedule {schedule} – Town of Pawling").format(schedule=s["id"])
 
 
+# a citation in the notice to users, put into words for each format: in a translation's HTML it
+# is marked as English (it names the law's English text; WCAG 3.1.2)
+_CITED = re.compile("\x00([^\x00]+)\x00")
+
+
+def _cite(ident: str) -> str:
+    return f"\x00{ident}\x00"
+
+
+def _cited(rules: dict, text: str, html: bool = False) -> str:
+    def words(m):
+        said = citation(rules, m.group(1))
+        if not html:
+            return said
+        return escape(said) if lang() == SOURCE else f'<span lang="en">{escape(said)}</span>'
+    return _CITED.sub(words, text)
+
+
 def _user_facts(rules: dict, s: dict) -> dict:
     year, q = first_quarter_from(dt.date.fromisoformat(s["effective"]))
     start = quarter_period(year, q)[0]
@@ -262,7 +281,7 @@ def _user_facts(rules: dict, s: dict) -> dict:
             "ends": long(dt.date.fromisoformat(s["ends"])) if "ends" in s else None,
             "adopted": adopted, "due_dates": month_days(parameter(rules, "bill-due-dates", on=start)),
             "minimum_gallons": money.gallons(Decimal(parameter(rules, "minimum-charge-water-gallons", on=start))),
-            "late": late.format(grace=grace, rate=rate, months=months, cite=citation(rules, "rents.F"))}
+            "late": late.format(grace=grace, rate=rate, months=months, cite=_cite("rents.F"))}
 
 
 def user_notice(rules: dict, schedule_id: str, site_url: str | None) -> dict:
@@ -275,7 +294,7 @@ def user_notice(rules: dict, schedule_id: str, site_url: str | None) -> dict:
     where = schedule_address(site_url, s["id"])
     f = _user_facts(rules, s)
     r = f["rates"]
-    cite = lambda ident: citation(rules, ident)  # noqa: E731
+    cite = _cite  # put into words below, for the text and for the page
     once_a_year = _("Once a year, with a regular bill, the Town tells every user the rate schedule ({cite}).").format(
         cite=cite("rate-schedules.D"))
     # the schedule's title in quotes: straight ones in the text, curly ones on the page
@@ -311,12 +330,13 @@ def user_notice(rules: dict, schedule_id: str, site_url: str | None) -> dict:
     if illustrative:
         text += ["*** " + _("ILLUSTRATIVE - NOT THE TOWN'S RATE.") + " " + do_not_send + " ***", ""]
     text += [_("TOWN OF PAWLING SEWER DISTRICTS"), _("ANNUAL NOTICE OF SEWER RATES"), *_translation_note(), "",
-             once_a_year + " " + this_notice.format(title=f'"{s["title"]}"', effective=r["effective"], ends=f["ends"])]
+             _cited(rules, once_a_year) + " " + this_notice.format(title=f'"{s["title"]}"', effective=r["effective"],
+                                                                   ends=f["ends"])]
     if f["adopted"]:
         text.append(f["adopted"])
     text.append("")
     for term, words in items:
-        plain = words.replace("{formula}", "CU = VC x VU")
+        plain = _cited(rules, words).replace("{formula}", "CU = VC x VU")
         text.append(f"- {term}: {plain[0].lower() + plain[1:]}")
     text += ["", read_at.format(address=where)]
 
@@ -331,12 +351,13 @@ def user_notice(rules: dict, schedule_id: str, site_url: str | None) -> dict:
     heading = words(_("Annual notice of sewer rates"))
     html += [f'  <h2 id="{anchor}">{heading}</h2>']
     html += [f"  <p>{words(note)}</p>" for note in _translation_note()]
-    html += ["  <p>" + words(once_a_year) + " " + words(this_notice).format(
+    html += ["  <p>" + _cited(rules, words(once_a_year), html=True) + " " + words(this_notice).format(
                  title=f"“{e(s['title'])}”", effective=e(r["effective"]), ends=e(f["ends"] or ""))
              + (" " + e(f["adopted"]) if f["adopted"] else "") + "</p>", "  <dl>"]
     for term, text_of in items:
         html += [f"    <dt>{e(term)}</dt>",
-                 "    <dd>" + e(text_of).replace("{formula}", '<span class="formula">CU = VC × VU</span>') + "</dd>"]
+                 "    <dd>" + _cited(rules, e(text_of), html=True).replace(
+                     "{formula}", '<span class="formula">CU = VC × VU</span>') + "</dd>"]
     html += ["  </dl>",
              "  <p>" + words(read_at).format(address=f'<a href="{e(where)}">{e(where)}</a>') + "</p>", "</section>"]
     return {"text": "\n".join(text) + "\n", "html": "\n".join(html) + "\n"}

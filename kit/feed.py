@@ -29,7 +29,9 @@ def write_notice_pdfs(items: list[dict], folder: Path, lang: str = "en-US") -> N
 
 
 class _EntryLanguage(BaseEntryExtension):
-    """Gives an Atom entry its own xml:lang (feedgen sets it only on the feed)."""
+    """Gives an Atom entry its own xml:lang, and its link rel="alternate" and the hreflang of
+    the page it links to (feedgen sets a language only on the feed, and writes an entry's
+    link with its href alone)."""
 
     def __init__(self):
         self.language = None
@@ -37,6 +39,9 @@ class _EntryLanguage(BaseEntryExtension):
     def extend_atom(self, entry):
         if self.language:
             entry.attrib[XML_LANG] = self.language
+            for link in entry.findall("link"):
+                link.attrib["rel"] = "alternate"
+                link.attrib["hreflang"] = self.language
         return entry
 
 
@@ -83,7 +88,7 @@ def _entry(feed: FeedGenerator, n: dict, ident: str, base: str, lang: str) -> No
     entry.xml_lang.language = lang
     entry.id(ident)
     entry.title(n["title"])
-    entry.link(href=f"{base}{n['slug']}/", rel="alternate", hreflang=lang)
+    entry.link(href=f"{base}{n['slug']}/")
     when = dt.datetime.fromisoformat(n["date"] + "T12:00:00+00:00")
     entry.published(when)
     entry.updated(when)
