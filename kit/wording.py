@@ -32,7 +32,8 @@ def value_words(value, unit: str) -> str:
     word = unit.split()[0]
     if word in _COUNTED:
         one, more = _COUNTED[word]
-        return _(one if number == 1 else more).format(count=f"{number:,}")
+        counted = one if number == 1 else more
+        return _(counted).format(count=f"{number:,}")
     return f"{number:,}"
 
 
