@@ -63,11 +63,13 @@ def test_an_industry_answer_in_spanish_has_the_english_figures_and_dates(determi
         assert es[key] == en[key], key
     assert len(es["explanation"]) == len(en["explanation"])
     for e, s in zip(en["explanation"], es["explanation"]):
-        assert (s["cite"], s["anchor"], s["values"], s.get("where")) == (e["cite"], e["anchor"], e["values"], e.get("where"))
+        same = ("cite", "anchor", "values", "where")
+        assert [s.get(k) for k in same] == [e.get(k) for k in same]
         assert numbers(s["text"]) == numbers(e["text"]), (e["text"], s["text"])   # the same figures and dates
         assert s["text"] != e["text"] and not looks_english(s["text"]), s["text"]
     assert len(es["facts_needed"]) == len(en["facts_needed"])
-    assert all(not looks_english(f) for f in es["facts_needed"]) and set(es["facts_needed"]).isdisjoint(en["facts_needed"])
+    assert all(not looks_english(f) for f in es["facts_needed"])
+    assert set(es["facts_needed"]).isdisjoint(en["facts_needed"])
     last = es["explanation"][-1]["text"]
     if determination == "major":
         assert en["report_due"] == ["2027-03-15", "2027-09-15", "2027-12-15"]
@@ -111,7 +113,8 @@ def test_a_permit_answer_in_spanish_has_the_english_outcome_and_citations(first,
 def test_a_bad_permit_answer_is_refused_in_spanish():
     with pytest.raises(InputError) as err:
         run(["permit", "--answer", "work=demolish", "--lang", "es"])
-    assert str(err.value).startswith("'demolish' no es una respuesta a la pregunta 'work'. Responda con una de estas:")
+    assert str(err.value).startswith(
+        "'demolish' no es una respuesta a la pregunta 'work'. Responda con una de estas:")
     with pytest.raises(InputError) as err:
         run(["permit", "--answer", "work", "--lang", "es"])
     assert "PREGUNTA=RESPUESTA" in str(err.value)
@@ -180,7 +183,8 @@ def test_the_hearing_notice_in_spanish(year):
     assert "el martes 16 de noviembre de 2027, a las 7:00 p. m., en Pawling Town Hall" in es
     assert "Fecha de publicación: lunes 1 de noviembre de 2027" in es
     assert "el aviso oficial es el texto en inglés" in es and "aviso oficial" not in en
-    assert f"{SITE}rates/2028/" in es and "(Rate schedules B (Notice and publication); " in es  # citations as in English
+    assert f"{SITE}rates/2028/" in es
+    assert "(Rate schedules B (Notice and publication); " in es  # citations as in English
     assert title.startswith("Aviso de reunión pública") and "2028" in title
 
 
@@ -221,7 +225,8 @@ def test_the_feed_carries_each_notice_in_both_languages(year, tmp_path):
     entries = {e.find(f"{ATOM}id").text: e for e in feed.findall(f"{ATOM}entry")}
     assert len(entries) == len(feed.findall(f"{ATOM}entry")) == 4   # each id once
     for n, t in zip(english, translated):
-        en, es = entries[f"urn:pawling-sewer-kit:notice:{n['slug']}"], entries[f"urn:pawling-sewer-kit:notice:{n['slug']}:es"]
+        en = entries[f"urn:pawling-sewer-kit:notice:{n['slug']}"]
+        es = entries[f"urn:pawling-sewer-kit:notice:{n['slug']}:es"]
         assert (en.get(XML_LANG), es.get(XML_LANG)) == ("en", "es")
         assert en.find(f"{ATOM}link").attrib == {"href": f"{SITE}notices/{n['slug']}/", "rel": "alternate",
                                                  "hreflang": "en"}
@@ -234,5 +239,6 @@ def test_the_feed_carries_each_notice_in_both_languages(year, tmp_path):
         for entry in (en, es):  # what Atom asks of every entry (RFC 4287 § 4.1.2)
             assert all(entry.find(f"{ATOM}{k}") is not None for k in ("id", "title", "updated", "content"))
     # newest first, and each notice's English entry before its translation
-    order = [e.find(f"{ATOM}id").text.removeprefix("urn:pawling-sewer-kit:notice:") for e in feed.findall(f"{ATOM}entry")]
+    order = [e.find(f"{ATOM}id").text.removeprefix("urn:pawling-sewer-kit:notice:")
+             for e in feed.findall(f"{ATOM}entry")]
     assert order == ["2028-rates", "2028-rates:es", "2028-hearing", "2028-hearing:es"]
