@@ -41,9 +41,10 @@ def _argparse_words(message: str) -> str:
 class _Parser(argparse.ArgumentParser):
     def error(self, message):  # one line, no usage dump, exit 2 via InputError
         message = _argparse_words(message)
+        message = message[0].upper() + message[1:]
         if " " in self.prog:
             raise InputError(_("{message}. Run `python -m calculator {command} --help` for the options.").format(
-                message=message[0].upper() + message[1:], command=self.prog.split()[-1]))
+                message=message, command=self.prog.split()[-1]))
         raise InputError(_("{message}. Run `python -m calculator --help` for the commands.").format(message=message))
 
 
