@@ -45,7 +45,8 @@ def in_force(rules: dict, day: dt.date) -> dict:
         if firsts:
             raise InputError(_("No rate schedule is in force on {day}. The earliest schedule takes effect on {first}. "
                                "Choose a later quarter.").format(day=day.isoformat(), first=firsts[0]))
-        raise InputError(_("No rate schedule is in force on {day}. Choose a later quarter.").format(day=day.isoformat()))
+        raise InputError(_("No rate schedule is in force on {day}. Choose a later quarter.").format(
+            day=day.isoformat()))
     return max(found, key=lambda s: starts(rules, s))
 
 

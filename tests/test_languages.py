@@ -134,7 +134,8 @@ def test_other_commands_in_spanish():
     vc = run(["vc", "--om-cost", "856791", "--user-volume-gallons", "85000000", "--extraneous-flow-cost", "25000",
               "--lang", "es"])
     assert vc["vc_per_1000_gallons"] == "10.08"
-    assert vc["explanation"][-2]["text"] == "VC = $856,791.00 ÷ 85,000,000 galones × 1,000 = $10.08 por 1,000 galones."
+    assert vc["explanation"][-2]["text"] == ("VC = $856,791.00 ÷ 85,000,000 galones × 1,000 = $10.08 por "
+                                             "1,000 galones.")
     hearing = run(["hearing", "--published", "2027-11-02", "--meeting", "2027-12-30", "--lang", "es"])
     assert hearing["valid"] is False
     assert hearing["explanation"][0]["text"].startswith("Publicado el 2 de noviembre de 2027: la reunión debe ser")
@@ -158,7 +159,8 @@ def test_the_command_line_in_spanish(capsys):
     out = capsys.readouterr()
     assert out.out == "" and "no puede ser un número negativo" in out.err and len(out.err.splitlines()) == 1
     assert main(["bill", "--quarter", "2027-Q1", "--water-gallons", "1000", "--lang", "es"]) == 0
-    assert json.loads(capsys.readouterr().out)["explanation"][0]["text"].startswith("La factura de enero–marzo de 2027")
+    first = json.loads(capsys.readouterr().out)["explanation"][0]["text"]
+    assert first.startswith("La factura de enero–marzo de 2027")
 
 
 def test_an_unknown_language_is_a_clear_error(capsys):
