@@ -8,12 +8,23 @@ from pathlib import Path
 
 from calculator.dates import due_date, month_day, quarter_period, quarter_words
 from calculator.files import write_atomic
-from calculator.i18n import SOURCE, _, lang
+from calculator.i18n import SOURCE, lang
+from calculator.i18n import _ as engine_words
 from calculator.law import citation
 from calculator.rules import entry, parameter
 
 CALENDAR_FILE = "industry/sewer-due-dates.ics"
 PAGES = {"sewer-bill": "estimate/", "section-307-report": "industry/#report-dates"}  # where each kind is explained
+
+
+def _(message: str) -> str:
+    """A sentence of the calendar in the current language (calculator.i18n.speaking). The
+    kit's own sentences are in pages.po (kit/messages.py), which the engine's catalogue
+    (what `speaking` reads by default) does not hold: they are looked up there first."""
+    if lang() == SOURCE:
+        return message
+    from .language import page_words
+    return page_words(lang()).get(message) or engine_words(message)
 
 
 def due_dates(rules: dict, years) -> list[dict]:
@@ -48,15 +59,14 @@ def calendar_stamp(today):
 def build_due_dates_calendar(rules: dict, docs: Path, today, site_url: str | None = None) -> Path:
     """Step 2e: the due dates of this year and the next as an iCalendar file (.ics). With the site's
     address, each event links to the page that explains it (URL: a calendar has no relative links).
-    Its words are in the current language (calculator.i18n.speaking): a Spanish calendar's events
-    link to the Spanish pages (/es/…); the law's quotations stay in English, its only official text."""
+    Its words are in the current language (calculator.i18n.speaking; `site_url` is then that
+    language's pages, …/es/); the law's quotations stay in English, its only official text."""
     from icalendar import Calendar, Event
     cal = Calendar()
     cal.add("prodid", f"-//Town of Pawling sewer self-service kit//Sewer due dates//{lang().upper()}")
     cal.add("version", "2.0")
     cal.add("calscale", "GREGORIAN")
     cal.add("x-wr-calname", _("Town of Pawling sewer due dates"))
-    pages = "" if lang() == SOURCE else f"{lang()}/"  # the pages in the calendar's language
     stamp = calendar_stamp(today)
     for d in due_dates(rules, (today.year, today.year + 1)):
         event = Event()
@@ -70,7 +80,7 @@ def build_due_dates_calendar(rules: dict, docs: Path, today, site_url: str | Non
         event.add("categories", [d["kind"]])
         event.add("transp", "TRANSPARENT")
         if site_url:
-            event.add("url", f"{site_url.rstrip('/')}/{pages}{PAGES[d['kind']]}", parameters={"VALUE": "URI"})
+            event.add("url", f"{site_url.rstrip('/')}/{PAGES[d['kind']]}", parameters={"VALUE": "URI"})
         cal.add_component(event)
     target = docs / CALENDAR_FILE
     target.parent.mkdir(parents=True, exist_ok=True)
