@@ -5,6 +5,7 @@ is marked so; the glossary lists every term with whether the Town has reviewed i
 figures are the engine's, the same in both languages; links to pages that exist only in
 English (the Clerk's desk, the notices feed) lead to them. Non-browser: the pages' Markdown."""
 import datetime as dt
+import os
 import re
 import shutil
 from pathlib import Path
@@ -60,7 +61,8 @@ def town(tmp_path_factory):
     rules = root / "rules"
     shutil.copytree(RULES_DIR, rules)
     (root / "mkdocs.yml").write_text(f"site_name: copy\nsite_url: {CONFIG['site_url']}\n")
-    place = ["--time", "19:30", "--place", "Pawling Town Hall, 160 Charles Colman Blvd", "--output-dir", str(root / "out")]
+    place = ["--time", "19:30", "--place", "Pawling Town Hall, 160 Charles Colman Blvd",
+             "--output-dir", str(root / "out")]
     for argv in (["propose", "--fiscal-year", "2026", "--effective", "2026-01-01", "--om-cost", "856791",
                   "--user-volume-gallons", "85,000,000", "--proposed-on", "2025-10-01"],
                  ["notice", "2026", "--published", "2025-10-15", "--meeting", "2025-10-30", *place],
@@ -203,7 +205,7 @@ def targets(docs: Path, path: str):
     for m in LINK.finditer((here / "index.md").read_text(encoding="utf-8")):
         link = (m.group(1) or m.group(2)).split("#")[0]
         if link and not link.startswith(("http:", "https:")):
-            yield link, Path(__import__("os").path.normpath(here / link))
+            yield link, Path(os.path.normpath(here / link))
 
 
 def test_every_link_on_the_spanish_pages_leads_to_a_page_that_is_there(town):
@@ -232,7 +234,8 @@ def test_the_home_page_in_both_languages(docs):
     assert english.startswith('---\ntitle: "Pawling sewer self-service"\n')
     assert "## [Estimate my bill](estimate/index.md)\n" in english
     assert f"## [{es('Estimate my bill')}](estimate/index.md)\n" in spanish
-    assert spanish.count('<section class="task-card" markdown>') == english.count('<section class="task-card" markdown>') == 6
+    card = '<section class="task-card" markdown>'
+    assert spanish.count(card) == english.count(card) == 6
     assert yaml.safe_load(spanish.split("---")[1])["title"] == es("Pawling sewer self-service")
     assert not (Path(kit_pages.ROOT) / "docs" / "index.md").exists()   # rendered, not kept
 
