@@ -91,7 +91,7 @@ def _rates(rules: dict, s: dict, quarter: str, current: bool) -> dict:
     else:
         result = bill.compute(rules, quarter, usage, vc_per_1000=s["vc_per_1000_gallons"],
                               sewage_fraction=s["sewage_fraction"])
-    return {"id": s["id"], "title": s["title"], "status": s["status"], "label": _(schedule.LABELS[s["status"]]),
+    return {"id": s["id"], "title": s["title"], "status": s["status"], "label": schedule.label(s["status"]),
             "effective": long(dt.date.fromisoformat(s["effective"])),
             "vc": money.dollars(Decimal(s["vc_per_1000_gallons"])),
             "fraction": money.percent(Decimal(s["sewage_fraction"])),

@@ -158,7 +158,7 @@ def page_context(rules: dict, today, config: dict | None = None, lang: str = SOU
                           sewage_fraction=s["sewage_fraction"])
         meeting = s.get("notice", {}).get("meeting")
         days = (__import__("datetime").date.fromisoformat(meeting) - today).days if meeting else None
-        schedules.append(dict(s, minimum_charge=at["minimum_charge"], label=schedule.LABELS[s["status"]],
+        schedules.append(dict(s, minimum_charge=at["minimum_charge"], label=schedule.label(s["status"]),
                               days_to_meeting=days,
                               in_force=current is not None and s["id"] == current["id"]))
     return {
