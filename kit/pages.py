@@ -59,7 +59,7 @@ def render_language(rules: dict, docs: Path, lang: str, today, config: dict, rul
     from the same engine. Returns what the pages saw (their context)."""
     from .validate import RULES_DIR
     rules_dir = rules_dir or RULES_DIR
-    # the engine's and the rules' words, and the kit's own (pages.po: the notices' titles, value_words)
+    # the engine's words and the kit's own (pages.po: notices' titles, values in words, the calendar)
     messages = {} if lang == SOURCE else translations(lang, (*WHEEL_DOMAINS, "pages"), rules_dir, rules["parameters"])
     build_id = engine_build_id(rules, rules_dir)  # of the rules as compiled: one engine for every language
     with speaking(lang, messages):
