@@ -55,8 +55,9 @@ def site_address(site_url: str | None) -> str:
 
 
 def schedule_address(site_url: str | None, schedule_id: str) -> str:
-    """Where a schedule can be read on the site: <site_url>rates/<id>/."""
-    return f"{site_address(site_url)}rates/{schedule_id}/"
+    """Where a schedule can be read on the site: <site_url>rates/<id>/ (in Spanish, the
+    Spanish page: <site_url>es/rates/<id>/)."""
+    return f"{site_address(site_url)}{'' if lang() == SOURCE else lang() + '/'}rates/{schedule_id}/"
 
 
 # ---- what both notices state ----------------------------------------------------------------------
@@ -329,7 +330,8 @@ def user_notice(rules: dict, schedule_id: str, site_url: str | None) -> dict:
     text = []
     if illustrative:
         text += ["*** " + _("ILLUSTRATIVE - NOT THE TOWN'S RATE.") + " " + do_not_send + " ***", ""]
-    text += [_("TOWN OF PAWLING SEWER DISTRICTS"), _("ANNUAL NOTICE OF SEWER RATES"), *_translation_note(), "",
+    note = _translation_note()  # a paragraph of its own, after the heading
+    text += [_("TOWN OF PAWLING SEWER DISTRICTS"), _("ANNUAL NOTICE OF SEWER RATES"), *([""] + note if note else []), "",
              _cited(rules, once_a_year) + " " + this_notice.format(title=f'"{s["title"]}"', effective=r["effective"],
                                                                    ends=f["ends"])]
     if f["adopted"]:

@@ -183,7 +183,7 @@ def test_the_hearing_notice_in_spanish(year):
     assert "el martes 16 de noviembre de 2027, a las 7:00 p. m., en Pawling Town Hall" in es
     assert "Fecha de publicación: lunes 1 de noviembre de 2027" in es
     assert "el aviso oficial es el texto en inglés" in es and "aviso oficial" not in en
-    assert f"{SITE}rates/2028/" in es
+    assert f"{SITE}es/rates/2028/" in es and f"{SITE}rates/2028/" in en  # each points to its own language
     assert "(Rate schedules B (Notice and publication); " in es  # citations as in English
     assert title.startswith("Aviso de reunión pública") and "2028" in title
 
