@@ -24,6 +24,7 @@ def blank_pdf_bytes(rules: dict, lang: str = "en-US") -> bytes:
                        stylesheets=[str(PRINT_CSS)])
 
 
-def build_blank_pdf(rules: dict, path) -> Path:
-    """Write the blank application to `path`, atomically."""
-    return write_atomic(path, blank_pdf_bytes(rules))
+def build_blank_pdf(rules: dict, path, lang: str = "en-US") -> Path:
+    """Write the blank application to `path`, atomically (`lang`: its /Lang, the language
+    `rules` are localized in, calculator.i18n)."""
+    return write_atomic(path, blank_pdf_bytes(rules, lang))

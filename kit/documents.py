@@ -20,6 +20,10 @@ def environment():
                              undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True,
                              keep_trailing_newline=True)
     env.filters["anchor"] = anchor
+    from calculator.i18n import lang
+
+    from .language import install_gettext
+    install_gettext(env, lang())  # the documents' fixed words, in the language being spoken
     return env
 
 

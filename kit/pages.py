@@ -16,14 +16,18 @@ import jinja2
 from calculator import application, bill, money, schedule
 from calculator import flow as flow_engine
 from calculator.errors import InputError
+from calculator.i18n import SOURCE, localized, speaking
 from calculator.dates import long, next_quarter_due, quarter_name, quarter_of
 from calculator.law import anchor, citation, enactments, provision_text
 
 from .application_pdf import build_blank_pdf
 from .documents import application_html
-from .due_dates import CALENDAR_FILE, due_dates
+from .due_dates import CALENDAR_FILE, build_due_dates_calendar, due_dates
 from .config import project_config
 from .errors import BuildError
+from .feed import write_notice_pdfs
+from .language import ENGLISH_ONLY, PDF_TAGS, folder, install_gettext, site_root
+from .messages import WHEEL_DOMAINS, glossary, translations
 from .notices import hearing_notice_text, user_notice
 from .wheel import WHEEL_NAME, engine_build_id, engine_version, pypdf_wheel_name
 from .wording import parameter_words, value_words
@@ -49,20 +53,49 @@ def stage_docs(staging: Path) -> Path:
     return docs
 
 
-def render_pages(rules: dict, docs: Path, ctx: dict | None = None) -> list[Path]:
-    """Step 2b: render the pages generated from rules/ (Jinja2 templates in docs/templates/pages/).
-    `law.md.j2` becomes law/index.md; `rates/schedule.md.j2` is rendered once per schedule."""
-    env = jinja_environment(PAGES)
+def render_language(rules: dict, docs: Path, lang: str, today, config: dict, rules_dir: Path | None = None) -> dict:
+    """Step 2b, for one language: its pages (English in docs/, Spanish in docs/es/ at the
+    same paths) and its blank application PDF, every word in that language and every figure
+    from the same engine. Returns what the pages saw (their context)."""
+    from .validate import RULES_DIR
+    rules_dir = rules_dir or RULES_DIR
+    messages = {} if lang == SOURCE else translations(lang, WHEEL_DOMAINS, rules_dir, rules["parameters"])
+    build_id = engine_build_id(rules, rules_dir)  # of the rules as compiled: one engine for every language
+    with speaking(lang, messages):
+        here = localized(rules)
+        ctx = page_context(here, today, config, lang, rules_dir, build_id)
+        render_pages(here, docs / folder(lang), ctx, lang, rules_dir)
+        build_application_pdf(here, docs / folder(lang), lang)
+        write_notice_pdfs(ctx["notices"], docs / folder(lang) / "notices", PDF_TAGS[lang])
+        site_url = config["site_url"]
+        build_due_dates_calendar(here, docs / folder(lang), today,
+                                 f"{site_url.rstrip('/')}/{folder(lang)}" if site_url else None)
+    return ctx
+
+
+def render_pages(rules: dict, docs: Path, ctx: dict | None = None, lang: str = SOURCE,
+                 rules_dir: Path | None = None) -> list[Path]:
+    """Render the pages generated from rules/ (Jinja2 templates in docs/templates/pages/),
+    in one language. `law.md.j2` becomes law/index.md; `rates/schedule.md.j2` is rendered
+    once per schedule. Pages only the Town's office uses (the Clerk's desk) are English only."""
+    from .validate import RULES_DIR
+    env = jinja_environment(PAGES, lang, rules_dir or RULES_DIR)
     ctx = ctx or page_context(rules, build_date())
     # a citation as a reader names it, linked to its place on /law/ (`up`: the way there from the page)
+    # (a citation names the law's English text, so on a page in another language it is marked
+    # as English, for screen readers: WCAG 3.1.2)
+    english = "" if lang == SOURCE else "{: lang=en }"
     env.globals["cite"] = lambda ident, up="../": (
-        f"[{env.filters['md'](ctx['provisions'][ident]['where'])}]({up}law/index.md#{anchor(ident)})")
+        f"[{env.filters['md'](ctx['provisions'][ident]['where'])}]({up}law/index.md#{anchor(ident)}){english}")
     # the same inside an HTML block, where Markdown is not read
+    marked = "" if lang == SOURCE else ' lang="en"'
     env.globals["cite_html"] = lambda ident, up="../": (
-        f'<a href="{up}law/#{anchor(ident)}">{env.filters["html"](ctx["provisions"][ident]["where"])}</a>')
+        f'<a href="{up}law/#{anchor(ident)}"{marked}>{env.filters["html"](ctx["provisions"][ident]["where"])}</a>')
     written = []
     for template in sorted(PAGES.rglob("*.md.j2")):
         rel = template.relative_to(PAGES).as_posix()
+        if lang != SOURCE and rel in ENGLISH_ONLY:
+            continue
         if rel == "rates/schedule.md.j2":
             targets = [(f"rates/{s['id']}/index.md", {"schedule": s}) for s in ctx["schedules"]]
         elif rel == "notices/notice.md.j2":
@@ -78,9 +111,11 @@ def render_pages(rules: dict, docs: Path, ctx: dict | None = None) -> list[Path]
     return written
 
 
-def jinja_environment(folder: Path):
-    env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(folder)), undefined=jinja2.ChainableUndefined,
+def jinja_environment(templates: Path, lang: str = SOURCE, rules_dir: Path | None = None):
+    from .validate import RULES_DIR
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(templates)), undefined=jinja2.ChainableUndefined,
                              keep_trailing_newline=True, trim_blocks=True, lstrip_blocks=True, autoescape=False)
+    install_gettext(env, lang, rules_dir)
     md_special = re.compile(r"([\\`*_\[\]<>#|])")
     env.filters["md"] = lambda text: md_special.sub(r"\\\1", str(text))
     env.filters["anchor"] = anchor
@@ -91,12 +126,15 @@ def jinja_environment(folder: Path):
     return env
 
 
-def page_context(rules: dict, today, config: dict | None = None) -> dict:
+def page_context(rules: dict, today, config: dict | None = None, lang: str = SOURCE,
+                 rules_dir: Path | None = None, build_id: str | None = None) -> dict:
     """What the page templates see: the rules, arranged for reading, and worked examples
-    computed by the engine (so no page states a number the engine did not produce).
+    computed by the engine (so no page states a number the engine did not produce), in the
+    language being spoken (kit.pages.render_language sets it).
     `config`: the project's settings (kit/config.py; default: this repository's mkdocs.yml)."""
+    from .validate import RULES_DIR
     config = config or project_config()
-    build_id = engine_build_id(rules)  # the engine wheel's folder, engine/<build id>/
+    build_id = build_id or engine_build_id(rules, rules_dir)  # the engine wheel's folder, engine/<build id>/
     by_id = {p["id"]: dict(p, anchor=anchor(p["id"]), words=provision_text(p), where=citation(rules, p["id"]))
              for p in rules["provisions"]}
     params_by_cite: dict[str, list] = {}
@@ -142,6 +180,11 @@ def page_context(rules: dict, today, config: dict | None = None) -> dict:
         "enactments": enactments(rules),
         "history_notes": history_notes(rules),
         **permit_context(rules), **industry_context(rules, today),
+        # the page's language, the way from its page tree to the site's root (for pages only
+        # in English, like the Clerk's desk), and the glossary of the law's terms
+        "lang": lang, "site_root": site_root(lang),
+        "glossary": glossary(rules_dir or RULES_DIR, lang) if lang != SOURCE else [],
+        "application_pdf": folder(lang) + APPLICATION_PDF,
     }
 
 
@@ -210,7 +253,7 @@ def permit_context(rules: dict) -> dict:
         "application_form": form,
         "application_sections": sections, "application_fee": application.fee(rules),
         "application_form_html": application_html(rules, "web"),
-        "application_pdf": APPLICATION_PDF, "pypdf_wheel": pypdf_wheel_name(),
+        "pypdf_wheel": pypdf_wheel_name(),
         "law_index": {p["id"]: {"anchor": anchor(p["id"]), "heading": p["heading"]} for p in rules["provisions"]},
     }
 
@@ -249,7 +292,8 @@ def industry_context(rules: dict, today) -> dict:
     return {"calendar_file": CALENDAR_FILE, "calendar_years": years, "calendar_dates": due_dates(rules, years)}
 
 
-def build_application_pdf(rules: dict, docs: Path) -> Path:
+def build_application_pdf(rules: dict, docs: Path, lang: str = SOURCE) -> Path:
     """The blank, fillable permit application (rules/application-form.yaml) as a PDF in
-    the site. The browser fills a copy of it from the checker's answers."""
-    return build_blank_pdf(rules, docs / APPLICATION_PDF)
+    the site, in the language being spoken. The browser fills a copy of it from the
+    checker's answers."""
+    return build_blank_pdf(rules, docs / APPLICATION_PDF, PDF_TAGS[lang])

@@ -61,11 +61,11 @@ def _render(body: str, title: str, lang: str) -> bytes:
     return html_to_pdf(html, title=title, lang=lang, base_url=str(PRINT_CSS.parent), stylesheets=[str(PRINT_CSS)])
 
 
-def write_pdf(text: str, title: str, path) -> Path:
+def write_pdf(text: str, title: str, path, lang: str = "en-US") -> Path:
     """Write a notice's text as a PDF (see pdf_bytes), atomically."""
-    return write_atomic(path, pdf_bytes(text, title))
+    return write_atomic(path, pdf_bytes(text, title, lang))
 
 
-def write_html_pdf(fragment: str, title: str, path) -> Path:
+def write_html_pdf(fragment: str, title: str, path, lang: str = "en-US") -> Path:
     """Write a notice's HTML fragment as a PDF (see html_pdf_bytes), atomically."""
-    return write_atomic(path, html_pdf_bytes(fragment, title))
+    return write_atomic(path, html_pdf_bytes(fragment, title, lang))

@@ -17,11 +17,11 @@ from pathlib import Path
 from calculator.law import latest_enactment_date
 
 from .config import project_config
-from .due_dates import build_due_dates_calendar
 from .errors import BuildError
 from .feed import publish_notices
 from .harden import secure_pages, write_service_worker
-from .pages import build_application_pdf, build_date, page_context, render_pages, stage_docs
+from .language import LANGUAGES, building
+from .pages import build_date, render_language, stage_docs
 from .validate import RULES_DIR, read_yaml
 from .wheel import build_engine_wheel, build_pypdf_wheel
 
@@ -106,6 +106,7 @@ def swap_in(new_site: Path, site: Path) -> None:
 
 def build(site: Path = ROOT / "site", rules_dir: Path | None = None) -> Path:
     started = time.perf_counter()
+    building(rules_dir)  # the catalogues are read afresh for each build, from its rules/
     site = Path(site).resolve()
     site.parent.mkdir(parents=True, exist_ok=True)
     # staged beside the target, so the final swap is a rename on one file system
@@ -113,17 +114,16 @@ def build(site: Path = ROOT / "site", rules_dir: Path | None = None) -> Path:
     try:
         step("Checking the rules")
         rules = validate_rules(rules_dir)
-        step("Rendering the pages from the rules")
+        step("Rendering the pages from the rules, in English and in Spanish")
         docs = stage_docs(staging)
         config = project_config(rules_dir)  # the site's address and repository (mkdocs.yml)
-        ctx = page_context(rules, build_date(), config)  # once: the pages and the notices share it
+        # once per language: the pages, the notices and the documents share it
+        contexts = {lang: render_language(rules, docs, lang, build_date(), config, rules_dir) for lang in LANGUAGES}
+        ctx = contexts["en"]
         build_id = ctx["build_id"]
-        render_pages(rules, docs, ctx)
         publish_notices(ctx["notices"], docs, latest_enactment_date(rules) or "1970-01-01", config["site_url"])
-        build_application_pdf(rules, docs)
-        build_due_dates_calendar(rules, docs, build_date(), config["site_url"])
         step("Packing the calculator and the rules for the browser")
-        build_engine_wheel(rules, docs / "engine" / build_id)
+        build_engine_wheel(rules, docs / "engine" / build_id, rules_dir)
         build_pypdf_wheel(docs / "engine")
         step("Copying Pyodide (Python for the browser)")
         copy_pyodide(docs)

@@ -1,29 +1,137 @@
 """mkdocs hooks (run_mkdocs registers this module): our corrections to the HTML that
-mkdocs-material writes from templates we do not override.
+mkdocs-material writes from templates we do not override, and the site's second
+language.
 
 The theme keeps its state in hidden checkboxes written by its base.html, outside any
 block a theme override can replace: `#__search` (its search box, unused here: the
 search plugin is off but the theme's script still needs the toggle) and `#__toc` (the
 table of contents on a phone, unlabelled on pages without headings). They are never
 shown, but a checker reads every form field, and HTML_CodeSniffer rightly reports a
-checkbox with no name (WCAG 4.1.2, 1.3.1). Each gets the name of what it opens."""
+checkbox with no name (WCAG 4.1.2, 1.3.1). Each gets the name of what it opens.
+
+Languages: the Spanish pages are under es/, at the same paths as the English ones
+(kit/pages.render_language). mkdocs builds them with the English ones in one pass; for
+each Spanish page these hooks switch what the theme reads to Spanish while it renders
+that page: its interface words (theme.language: es), the site's name, description and
+copyright line (pages.po), and the menu (the same menu, of the Spanish pages). Each
+page also learns its counterpart in the other language (`page.meta.alternates`) for
+the language switch and the hreflang links (docs/overrides/main.html), and a Spanish
+page gets the scripts' words (`page.meta.script_words`, read by assets/words.js)."""
 from __future__ import annotations
 
+import json
 import re
 
-TOGGLE_NAMES = {"__search": "Search", "__toc": "Table of contents"}
+from calculator.i18n import N_
+
+from kit.language import NAMES
+
+TOGGLE_NAMES = {"__search": N_("Search"), "__toc": N_("Table of contents")}
+SOURCE = "en"
+SECOND = ("es",)
+_state: dict = {}
 
 
-def name_theme_toggles(html: str) -> str:
+def language_of(src_uri: str) -> str:
+    head = src_uri.split("/", 1)[0]
+    return head if head in SECOND and "/" in src_uri else SOURCE
+
+
+def name_theme_toggles(html: str, names: dict | None = None) -> str:
     """Give the theme's hidden toggles an accessible name (no other change to them)."""
+    names = names or TOGGLE_NAMES
+
     def named(match: re.Match) -> str:
         tag, ident = match.group(0), match.group(1)
         if "aria-label=" in tag:
             return tag
-        return tag[:-1] + f' aria-label="{TOGGLE_NAMES[ident]}">'
+        return tag[:-1] + f' aria-label="{names[ident]}">'
     pattern = r'<input\b[^>]*\bid="(' + "|".join(TOGGLE_NAMES) + r')"[^>]*>'
     return re.sub(pattern, named, html)
 
 
+def on_config(config):
+    from kit.language import page_words
+    english = {k: config[k] for k in ("site_name", "site_description", "copyright")}
+    _state.clear()
+    _state["english"] = dict(english, language=config.theme["language"])
+    _state["words"] = {lang: page_words(lang) for lang in SECOND}
+    return config
+
+
+def on_nav(nav, config, files):
+    """The Spanish menu: the English menu's items, each the Spanish page at the same path."""
+    from mkdocs.structure.nav import Navigation, Page, _add_previous_and_next_links
+    _state["navs"] = {}
+    for lang in SECOND:
+        items = []
+        for item in nav.items:
+            if isinstance(item, Page):
+                file = files.get_file_from_path(f"{lang}/{item.file.src_uri}")
+                if file is not None and file.page is not None:
+                    words = _state["words"][lang]
+                    file.page.title = words.get(item.title) or item.title  # the menu's own words (pages.po)
+                    items.append(file.page)
+        _add_previous_and_next_links(items)
+        _state["navs"][lang] = Navigation(items, items)
+    _state["src_uris"] = {f.src_uri for f in files.documentation_pages()}
+    return nav
+
+
+def _alternates(src_uri: str) -> dict[str, str]:
+    """{language: src_uri} of this page in every language it exists in (itself included)."""
+    lang = language_of(src_uri)
+    base = src_uri if lang == SOURCE else src_uri.split("/", 1)[1]
+    found = {SOURCE: base} if base in _state["src_uris"] else {}
+    for other in SECOND:
+        if f"{other}/{base}" in _state["src_uris"]:
+            found[other] = f"{other}/{base}"
+    return found
+
+
+def _url(src_uri: str) -> str:
+    """A page's address from the site's root, as mkdocs makes it with use_directory_urls."""
+    path = src_uri[: -len("index.md")] if src_uri.endswith("index.md") else src_uri[:-3] + "/"
+    return path
+
+
+def on_page_context(context, page, config, nav):
+    lang = language_of(page.file.src_uri)
+    _speak(config, lang)
+    if lang != SOURCE:
+        context["nav"] = _state["navs"][lang]
+        words = _script_words(lang)
+        page.meta["script_words"] = json.dumps(words, ensure_ascii=False, sort_keys=True).replace("</", "<\\/")
+    page.meta["lang"] = lang
+    alternates = _alternates(page.file.src_uri)
+    page.meta["alternates"] = [{"lang": other, "url": _url(uri), "name": NAMES[other]}
+                               for other, uri in alternates.items()] if len(alternates) > 1 else []
+    return context
+
+
+def _script_words(lang: str) -> dict:
+    from kit.language import script_words
+    return script_words(lang)
+
+
+def _speak(config, lang: str) -> None:
+    """Make the theme read its interface words, the site's name and menu in a language."""
+    english = _state["english"]
+    if lang == SOURCE:
+        config.theme["language"] = english["language"]
+        for key in ("site_name", "site_description", "copyright"):
+            config[key] = english[key]
+        return
+    words = _state["words"][lang]
+    config.theme["language"] = lang
+    for key in ("site_name", "site_description", "copyright"):
+        config[key] = words.get(english[key]) or english[key]
+
+
 def on_post_page(output: str, page, config) -> str:
-    return name_theme_toggles(output)
+    lang = language_of(page.file.src_uri)
+    _speak(config, SOURCE)  # pages mkdocs makes after the last one (404.html, the sitemap) are English
+    if lang == SOURCE:
+        return name_theme_toggles(output)
+    words = _state["words"][lang]
+    return name_theme_toggles(output, {k: words.get(v) or v for k, v in TOGGLE_NAMES.items()})

@@ -23,19 +23,38 @@ def engine_version() -> str:
     return calculator.__version__
 
 
-def engine_build_id(rules: dict) -> str:
-    """A short hash of the engine's code and the compiled rules. The wheel is served from
-    engine/<id>/, so a rebuilt site with a changed rate never gets an old cached engine."""
+def engine_build_id(rules: dict, rules_dir: Path | None = None) -> str:
+    """A short hash of the engine's code, the compiled rules and its translations. The wheel
+    is served from engine/<id>/, so a rebuilt site with a changed rate (or a corrected
+    translation) never gets an old cached engine."""
     digest = hashlib.sha256(json.dumps(rules, sort_keys=True, ensure_ascii=False).encode())
+    for rel, data in engine_translations(rules, rules_dir).items():
+        digest.update(rel.encode() + b"\0" + data)
     for rel, data in package_files(ENGINE, only=("*.py",)).items():
         digest.update(rel.encode() + b"\0" + data)
     return digest.hexdigest()[:12]
 
 
-def build_engine_wheel(rules: dict, out_dir: Path) -> Path:
-    """Step 3: the engine and the compiled rules as a pure py3-none-any wheel."""
+def engine_translations(rules: dict, rules_dir: Path | None = None) -> dict[str, bytes]:
+    """The engine's catalogues as the wheel packs them: calculator/locale/<lang>.json
+    (engine.po and rules.po, with each rule's parameters filled in; calculator/i18n.py)."""
+    from calculator.i18n import LANGUAGES, SOURCE
+
+    from .messages import WHEEL_DOMAINS, translations
+    from .validate import RULES_DIR
+    return {f"calculator/locale/{lang}.json": json.dumps(
+                translations(lang, WHEEL_DOMAINS, rules_dir or RULES_DIR, rules["parameters"]),
+                sort_keys=True, ensure_ascii=False).encode()
+            for lang in LANGUAGES if lang != SOURCE}
+
+
+def build_engine_wheel(rules: dict, out_dir: Path, rules_dir: Path | None = None) -> Path:
+    """Step 3: the engine, the compiled rules and the engine's translations as a pure
+    py3-none-any wheel."""
     files = package_files(ENGINE, only=("*.py",))  # the whole engine: it is all standard library
     files["calculator/compiled_rules.json"] = json.dumps(rules, sort_keys=True, ensure_ascii=False).encode()
+    files.update(engine_translations(rules, rules_dir))
+    files = dict(sorted(files.items()))
     return write_wheel(WHEEL_NAME, engine_version(), files, out_dir,
                        summary="The Town of Pawling sewer-use law as a calculator")
 

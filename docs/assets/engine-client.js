@@ -4,7 +4,7 @@
 // permit application filled in from the checker's answers, as PDF bytes.
 // Nothing is worked out here. The engine answers in the page's language (--lang), and
 // every sentence this file shows goes through t() (words.js).
-import { t } from "./words.js";
+import { pageLanguage, t } from "./words.js";
 
 // The worker for this wheel: the one engine-start.js began from the page's head (its
 // early messages are replayed to `onmessage`, in order), or a new one.
@@ -37,12 +37,14 @@ export function startEngine(wheel, { onProgress = () => {}, onReady = () => {}, 
     }
   });
 
-  // One request shape (engine-worker.js): {id, argv, files?, packages?}.
+  // One request shape (engine-worker.js): {id, argv, files?, packages?}. The engine
+  // answers in the page's language (<html lang>): every command takes --lang.
   function post(request, transfer = []) {
     const id = nextId++;
+    const argv = [...request.argv, "--lang", pageLanguage()];
     return new Promise((resolve) => {
       pending.set(id, resolve);
-      worker.postMessage({ ...request, id }, transfer);
+      worker.postMessage({ ...request, argv, id }, transfer);
     });
   }
 

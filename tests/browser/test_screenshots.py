@@ -48,6 +48,11 @@ PAGES = {
     "industry-answer": (INDUSTRY, "#result-title", "#result"),
     "rates": ("/rates/", "h1", None),
     "law": ("/law/", "h1", None),
+    # the Spanish pages, from the same links
+    "es-home": ("/es/", "h1", None),
+    "es-estimate-answer": (f"/es{ESTIMATE}", "#result-total", "#result"),
+    "es-permit-result": (f"/es{PERMIT}", "#permit-checker[data-state=outcome]", "#step"),
+    "es-industry-answer": (f"/es{INDUSTRY}", "#result-title", "#result"),
 }
 PRINTED = {
     "print-estimate": PAGES["estimate-answer"][:2],

@@ -31,6 +31,8 @@ FILLED = {
     f"/permit/?{urlencode(STREET + [('step', 'check')])}": "#permit-checker[data-state=check]",
     f"/permit/?{urlencode(STREET + [('step', 'result')])}": "#permit-checker[data-state=outcome]",
 }
+# the same answers on the Spanish pages (the same query strings)
+FILLED.update({f"/es{link}": ready for link, ready in FILLED.items()})
 
 
 def tool(name):

@@ -1,0 +1,79 @@
+"""The Spanish site (/es/): every resident page at the same path as in English, each
+in Spanish (<html lang="es">, no English sentence outside what is marked as English),
+linked both ways (hreflang and a visible switch), with the same figures."""
+import re
+from pathlib import Path
+
+import pytest
+
+from english import english_sentences, looks_english, visible_text
+from kit import site as kit_site
+
+RESIDENT_PAGES = ["", "estimate/", "permit/", "permit/application/", "industry/", "rates/", "notices/",
+                  "how-we-read-the-law/", "law/"]
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    return kit_site.build(tmp_path_factory.mktemp("es") / "site")
+
+
+def page(site: Path, path: str) -> str:
+    return (site / path / "index.html").read_text(encoding="utf-8")
+
+
+def test_the_detector_knows_english_from_spanish():
+    assert looks_english("Your bill is due on the 15th of the month.")
+    assert looks_english("Check if you need a permit before you dig.")
+    assert not looks_english("Su factura vence el 15 de enero de 2027.")
+    assert not looks_english("Revise si necesita un permiso antes de excavar.")
+    assert not looks_english("Total: $110.40")
+    assert english_sentences("Hola. This is the English one. Adiós.") == ["This is the English one."]
+
+
+@pytest.mark.parametrize("path", RESIDENT_PAGES)
+def test_every_resident_page_has_a_spanish_twin(site, path):
+    english, spanish = page(site, path), page(site, f"es/{path}")
+    assert '<html lang="en"' in english and '<html lang="es"' in spanish
+    assert re.search(r'<link rel="alternate" hreflang="es" href="[^"]*"', english)
+    assert re.search(r'<link rel="alternate" hreflang="en" href="[^"]*"', spanish)
+    # the visible switch, each way, to the same path
+    assert re.search(r'<a href="[^"]*es/' + re.escape(path) + r'" hreflang="es" lang="es" data-keep-query>Español</a>',
+                     english), path
+    assert re.search(r'hreflang="en" lang="en" data-keep-query>English</a>', spanish)
+
+
+def test_every_spanish_page_is_in_spanish(site):
+    """No English sentence in what a Spanish reader sees or hears, on every /es/ page
+    (schedules' and notices' pages included), outside what is marked lang="en"."""
+    found = {}
+    pages = sorted((site / "es").rglob("index.html"))
+    assert len(pages) >= len(RESIDENT_PAGES)
+    for html in pages:
+        english = english_sentences(visible_text(html.read_text(encoding="utf-8")))
+        if english:
+            found[html.relative_to(site).as_posix()] = english[:5]
+    assert not found, "English on Spanish pages:\n" + "\n".join(f"{p}: {s}" for p, s in found.items())
+
+
+def test_the_clerks_desk_stays_english_only(site):
+    assert (site / "clerk" / "index.html").exists()
+    assert not (site / "es" / "clerk").exists()
+    assert 'hreflang="es"' not in page(site, "clerk/")
+
+
+def test_spanish_pages_state_the_same_figures(site):
+    """Every dollar amount on an English page is on its Spanish twin, and no other."""
+    for path in RESIDENT_PAGES:
+        dollars = lambda html: sorted(set(re.findall(r"\$[\d,]+\.\d\d", visible_text(html))))  # noqa: E731
+        assert dollars(page(site, path)) == dollars(page(site, f"es/{path}")), path
+
+
+def test_the_spanish_documents_are_spanish(site):
+    import pikepdf
+    for pdf in ["es/permit/application.pdf", *[p.relative_to(site).as_posix()
+                                               for p in (site / "es" / "notices").rglob("*.pdf")]]:
+        with pikepdf.open(site / pdf) as doc:
+            assert str(doc.Root.Lang) == "es-US", pdf
+    with pikepdf.open(site / "permit/application.pdf") as doc:
+        assert str(doc.Root.Lang) == "en-US"
