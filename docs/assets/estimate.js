@@ -3,7 +3,7 @@
 // with the command line's option names, so an estimate is a shareable link.
 // Every sentence it shows goes through t() (words.js): the page's language.
 import { clearFieldErrors, el, longDate, monthDay, sentence, showFieldError, startEngine, statusLine } from "./engine-client.js";
-import { t } from "./words.js";
+import { pageLanguage, t } from "./words.js";
 
 const root = document.getElementById("estimator");
 const USAGE_KINDS = ["water-gallons", "water-cubic-feet", "sewage-gallons"];
@@ -114,6 +114,8 @@ function start() {
   const money = (s) => "$" + Number(s).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   const gallons = (s) => Number(s).toLocaleString("en-US", { maximumFractionDigits: 2 });
   const lawLink = (step) => `../law/#${step.anchor}`;
+  // a citation names the law's English text: marked so on a page in another language
+  const citationLang = pageLanguage() === "en" ? null : "en";
   // a quarter's bill falls due within it, so its due date needs no year (and fits a phone)
   const quarterText = (q) => t("{quarter}, due {day}", { quarter: q.words, day: monthDay(q.due_date) });
   const CAPTIONS = {
@@ -160,7 +162,7 @@ function start() {
     const steps = el("ol", { class: "explanation" });
     for (const s of r.explanation) {
       steps.append(el("li", {}, `${s.text} `, el("span", { class: "step-law" },
-        ...sentence(t("The law: {where}"), { where: el("a", { href: lawLink(s) }, s.where) }))));
+        ...sentence(t("The law: {where}"), { where: el("a", { href: lawLink(s), lang: citationLang }, s.where) }))));
     }
     box.append(steps);
     const link = `${location.pathname}?${params}`;

@@ -4,7 +4,7 @@
 // so a result is a shareable link. No test of the law is worked out here.
 // Every sentence it shows goes through t() (words.js): the page's language.
 import { clearFieldErrors, el, longDate, sentence, showFieldError, startEngine, statusLine } from "./engine-client.js";
-import { t } from "./words.js";
+import { pageLanguage, t } from "./words.js";
 
 const root = document.getElementById("industry-checker");
 const NUMBERS = ["average-workday-gallons", "system-gallons-per-day", "year"];
@@ -19,6 +19,8 @@ function start() {
   const form = $("industry-form");
   const result = $("result");
   let latest = 0;
+  // a citation names the law's English text: marked so on a page in another language
+  const citationLang = pageLanguage() === "en" ? null : "en";
   window.__industry = { ready: false };
 
   const status = statusLine(root, t("The calculator is ready."),
@@ -80,7 +82,7 @@ function start() {
     box.append(el("h3", {}, t("How it was worked out")));
     box.append(el("ol", { class: "explanation" }, ...r.explanation.map((s) =>
       el("li", {}, `${s.text} `, el("span", { class: "step-law" },
-        ...sentence(t("The law: {where}"), { where: el("a", { href: `../law/#${s.anchor}` }, s.where) }))))));
+        ...sentence(t("The law: {where}"), { where: el("a", { href: `../law/#${s.anchor}`, lang: citationLang }, s.where) }))))));
     if (r.major_contributing_industry) {
       box.append(el("h3", {}, t("Section 307 reports due in {year}", { year: r.year })));
       box.append(el("ul", { id: "report-due" }, ...r.report_due.map((d) => el("li", {}, el("time", { datetime: d }, longDate(d))))));

@@ -11,7 +11,7 @@
 // a question id, "check" or "result"; `from=check` marks a Change link.
 // Every sentence it shows goes through t() (words.js): the page's language.
 import { el, sentence, startEngine, statusLine } from "./engine-client.js";
-import { t } from "./words.js";
+import { pageLanguage, t } from "./words.js";
 
 const root = document.getElementById("permit-checker");
 const STORE = "pawling-sewer-kit:permit-answers";
@@ -25,6 +25,8 @@ function start() {
   const stepBox = $("step");
   const law = JSON.parse($("permit-law").textContent);
   const baseTitle = document.title;
+  // a citation names the law's English text: marked so on a page in another language
+  const citationLang = pageLanguage() === "en" ? null : "en";
   let questions = new Map();
   let latest = 0;
   let current = { answers: [], step: null, from: null };
@@ -184,7 +186,7 @@ function start() {
       el("legend", { class: "question-legend" }, el("h2", { id: "step-title", tabindex: "-1" }, q.text)),
       el("p", { class: "hint", id: "question-hint" }, q.hint),
       el("p", { class: "hint law-ref", id: "question-law" }, ...sentence(t("The law: {where}"),
-        { where: el("a", { href: `../law/#${(law[q.cite] || {}).anchor}` }, q.where) })),
+        { where: el("a", { href: `../law/#${(law[q.cite] || {}).anchor}`, lang: citationLang }, q.where) })),
       el("p", { class: "field-error", id: "question-error", hidden: true }));
     for (const c of q.choices) {
       const id = `answer-${c.value}`;
@@ -238,7 +240,7 @@ function start() {
 
   // ---- the outcome ----
   function cite(item) {
-    const parts = sentence(t("The law: {where}"), { where: el("a", { href: `../law/#${item.anchor}` }, item.where) });
+    const parts = sentence(t("The law: {where}"), { where: el("a", { href: `../law/#${item.anchor}`, lang: citationLang }, item.where) });
     if (item.reading) parts.push("; ", el("a", { href: `#reading-${item.reading}` }, t("how we read it")));
     if (item.guide) parts.push("; ", el("a", { href: "../industry/" }, t("the industry check")));
     return [" ", el("span", { class: "step-law" }, ...parts)];
@@ -248,7 +250,7 @@ function start() {
     const o = r.outcome_detail;
     const box = el("div", { class: `outcome outcome--${o.id}`, id: "outcome", "data-outcome": o.id });
     box.append(el("h2", { id: "step-title", tabindex: "-1" }, o.title), el("p", { class: "outcome-summary" }, o.summary));
-    const links = o.cites.flatMap((c, i) => [i ? "; " : "", el("a", { href: `../law/#${(law[c] || {}).anchor}` }, o.where[i])]);
+    const links = o.cites.flatMap((c, i) => [i ? "; " : "", el("a", { href: `../law/#${(law[c] || {}).anchor}`, lang: citationLang }, o.where[i])]);
     box.append(el("p", { class: "law-ref" }, ...sentence(t("The law: {where}"), { where: links })));
     if (r.reasons.length) {
       box.append(el("h3", {}, t("Why")));
