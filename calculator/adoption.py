@@ -1,6 +1,7 @@
 """Adopting a rate schedule by majority vote (rate-schedules.C; NY Town Law § 63)."""
 from __future__ import annotations
 
+from .i18n import N_, _
 from .rules import parameter
 
 
@@ -16,15 +17,28 @@ def vote_problem(rules: dict, adoption: dict, meeting: str) -> str | None:
     needed = majority(rules, adoption["date"])
     ayes, noes, absent = adoption["ayes"], adoption["noes"], adoption.get("absent", 0)
     if ayes + noes + absent > size:
-        return (f"{ayes} ayes, {noes} noes and {absent} absent make {ayes + noes + absent} members, but the Town Board "
-                f"has {size} (rules/parameters/town-board-size.yaml). Check the vote.")
+        return _("{ayes} ayes, {noes} noes and {absent} absent make {members} members, but the Town Board has {size} "
+                 "(rules/parameters/town-board-size.yaml). Check the vote.").format(
+                     ayes=ayes, noes=noes, absent=absent, members=ayes + noes + absent, size=size)
     if ayes < needed:
-        return (f"{ayes} ayes is not a majority of all {size} members of the Town Board; {needed} are needed "
-                f"whatever the absences (NY Town Law § 63; rate-schedules.C). The schedule is not adopted.")
+        return _("{ayes} ayes is not a majority of all {size} members of the Town Board; {needed} are needed whatever "
+                 "the absences (NY Town Law § 63; rate-schedules.C). The schedule is not adopted.").format(
+                     ayes=ayes, size=size, needed=needed)
     if adoption["date"] < meeting:
-        return (f"the adoption date {adoption['date']} is before the public-comment meeting on {meeting}; "
-                f"a schedule can be adopted only after that meeting (rate-schedules.C).")
+        return _("the adoption date {date} is before the public-comment meeting on {meeting}; a schedule can be "
+                 "adopted only after that meeting (rate-schedules.C).").format(date=adoption["date"], meeting=meeting)
     return None
+
+
+# why a schedule comes too late, by the step that came after its effective date
+_LATE = {
+    "published": N_("the schedule is published on {day}, after its effective date {effective}: bills due since then "
+                    "would be repriced. Propose it again with an effective date on or after the day it can be adopted "
+                    "(rules/interpretations/late-adoption.yaml)."),
+    "adopted": N_("the schedule is adopted on {day}, after its effective date {effective}: bills due since then "
+                  "would be repriced. Propose it again with an effective date on or after the day it can be adopted "
+                  "(rules/interpretations/late-adoption.yaml)."),
+}
 
 
 def timing_problem(s: dict, reading: str, step: str = "adoption") -> str | None:
@@ -33,10 +47,8 @@ def timing_problem(s: dict, reading: str, step: str = "adoption") -> str | None:
     accepts, and the schedule starts with the first quarter after adoption)."""
     if reading != "refuse":
         return None
-    for what, day in (("published", s.get("notice", {}).get("published")),
-                      ("adopted", s.get("adoption", {}).get("date"))):
+    for message, day in ((_LATE["published"], s.get("notice", {}).get("published")),
+                         (_LATE["adopted"], s.get("adoption", {}).get("date"))):
         if day and day > s["effective"]:
-            return (f"the schedule is {what} on {day}, after its effective date {s['effective']}: bills due since then "
-                    f"would be repriced. Propose it again with an effective date on or after the day it can be "
-                    f"adopted (rules/interpretations/late-adoption.yaml).")
+            return _(message).format(day=day, effective=s["effective"])
     return None

@@ -8,6 +8,7 @@ from decimal import Decimal
 from . import money, penalty, schedule
 from .dates import due_date, long, not_business_day, parse_date, parse_quarter, quarter_name, quarter_period, quarter_words
 from .errors import InputError
+from .i18n import N_, _
 from .explain import Explanation, since
 from .rules import entry, interpretation, parameter
 
@@ -18,18 +19,22 @@ LARGEST = Decimal(10) ** 12  # no meter reads a trillion gallons; beyond it Deci
 
 
 def parse_amount(value, what: str, example: str, field: str | None = None) -> Decimal:
-    """A non-negative number typed by a person; commas as thousands separators are fine."""
+    """A non-negative number typed by a person; commas as thousands separators are fine.
+    `what` names the amount in a sentence (mark it with N_: it is translated here)."""
     raw = str(value).strip().replace(",", "")
     try:
         amount = Decimal(raw)
     except ArithmeticError:
         amount = None
     if amount is None or not amount.is_finite():
-        raise InputError(f"{what} must be a number, like {example}. You entered {value!r}.", field)
+        raise InputError(_("{what} must be a number, like {example}. You entered {value}.").format(
+            what=_(what), example=example, value=repr(value)), field)
     if amount < 0:
-        raise InputError(f"{what} cannot be negative. Enter a number of 0 or more, like {example}.", field)
+        raise InputError(_("{what} cannot be negative. Enter a number of 0 or more, like {example}.").format(
+            what=_(what), example=example), field)
     if amount >= LARGEST:
-        raise InputError(f"{what} is too large to be right. Check the number, like {example}.", field)
+        raise InputError(_("{what} is too large to be right. Check the number, like {example}.").format(
+            what=_(what), example=example), field)
     return amount
 
 
@@ -57,12 +62,14 @@ def compute_many(rules: dict, quarter: str, usages, paid_on: str | None = None, 
 def _usage(usage: dict) -> tuple[str, str]:
     given = {k: v for k, v in usage.items() if v is not None and str(v).strip() != ""}
     if len(given) != 1:
-        what = "two kinds of usage" if given else "no usage"
-        raise InputError(f"You gave {what}. Enter exactly one of: water use in gallons, water use in cubic feet, "
-                         f"or metered sewage in gallons.", next(iter(given), "water-gallons"))
+        raise InputError((_("You gave two kinds of usage. Enter exactly one of: water use in gallons, water use in "
+                            "cubic feet, or metered sewage in gallons.") if given else
+                          _("You gave no usage. Enter exactly one of: water use in gallons, water use in cubic feet, "
+                            "or metered sewage in gallons.")), next(iter(given), "water-gallons"))
     kind, raw = next(iter(given.items()))
     if kind not in USAGE_KINDS:
-        raise InputError(f"Unknown usage kind {kind!r}; use one of {', '.join(USAGE_KINDS)}.")
+        raise InputError(_("Unknown usage kind {kind}; use one of {kinds}.").format(
+            kind=repr(kind), kinds=", ".join(USAGE_KINDS)))
     return kind, raw
 
 
@@ -86,27 +93,26 @@ def quarter_context(rules: dict, quarter: str, paid_on=None, vc_per_1000=None, s
     fraction = Decimal(sched["sewage_fraction"])
     what_if = {}
     if vc_per_1000 is not None and str(vc_per_1000).strip() != "":
-        vc = parse_amount(vc_per_1000, "The what-if rate (VC per 1,000 gallons)", "9.50", "vc-per-1000")
+        vc = parse_amount(vc_per_1000, N_("The what-if rate (VC per 1,000 gallons)"), "9.50", "vc-per-1000")
         what_if["vc_per_1000_gallons"] = str(vc)
     if sewage_fraction is not None and str(sewage_fraction).strip() != "":
-        fraction = parse_amount(sewage_fraction, "The what-if sewage fraction", "0.85", "sewage-fraction")
+        fraction = parse_amount(sewage_fraction, N_("The what-if sewage fraction"), "0.85", "sewage-fraction")
         if fraction > 1:
-            raise InputError("The what-if sewage fraction must be between 0 and 1, like 0.85 for 85% of water use.",
+            raise InputError(_("The what-if sewage fraction must be between 0 and 1, like 0.85 for 85% of water use."),
                              "sewage-fraction")
         what_if["sewage_fraction"] = str(fraction)
     paid = None
     if paid_on is not None and str(paid_on).strip() != "":
         try:
-            paid = parse_date(paid_on, "The payment date (paid-on)")
+            paid = parse_date(paid_on, N_("The payment date (paid-on)"))
         except InputError as exc:
             raise InputError(str(exc), "paid-on") from None
     min_water = Decimal(parameter(rules, "minimum-charge-water-gallons", on=start))
     notices = []
     if sched["status"] != "adopted":
-        notices.append(f"This estimate uses the {sched['status']} schedule “{sched['title']}”. "
-                       f"{schedule.LABELS[sched['status']]}")
+        notices.append(_(_USES[sched["status"]]).format(title=sched["title"], label=schedule.label(sched["status"])))
     if what_if:
-        notices.append("This is a what-if estimate with values you chose, not the schedule's.")
+        notices.append(_("This is a what-if estimate with values you chose, not the schedule's."))
     first_penalty = penalty.first_penalty_date(rules, due)
     grace_end = due + dt.timedelta(days=parameter(rules, "late-penalty-grace-days", on=due))
     return {
@@ -185,111 +191,141 @@ def _bill(rules: dict, ctx: dict, kind: str, amount: Decimal, explain: bool) -> 
     return result
 
 
-_NAMES = {"water-gallons": "Water use in gallons", "water-cubic-feet": "Water use in cubic feet",
-          "sewage-gallons": "Metered sewage in gallons"}
+_NAMES = {"water-gallons": N_("Water use in gallons"), "water-cubic-feet": N_("Water use in cubic feet"),
+          "sewage-gallons": N_("Metered sewage in gallons")}
+# the notice of an estimate made with a schedule not adopted, by the schedule's status
+_USES = {"illustrative": N_("This estimate uses the illustrative schedule “{title}”. {label}"),
+         "proposed": N_("This estimate uses the proposed schedule “{title}”. {label}")}
 _EXAMPLES = {"water-gallons": "12000", "water-cubic-feet": "1600", "sewage-gallons": "9600"}
 
 
 def _explain(rules: dict, v: dict) -> list[dict]:
-    """The bill's reasons, step by step, each citing its provision (from compute's values)."""
+    """The bill's reasons, step by step, each citing its provision (from compute's values).
+    Each step's words are whole sentences, so a translation can order them its own way."""
     ex = Explanation()
     sched, vc, fraction, volume, kind = v["sched"], v["vc"], v["fraction"], v["volume"], v["kind"]
-    ex.add(f"The bill for {quarter_words(v['year'], v['q'])} is the charge for the quarter from {long(v['start'])} to "
-           f"{long(v['end'])}, billed in advance and due on {long(v['due'])}{since(rules, 'bill-due-dates', v['start'])}.", "rents.F",
-           quarter=quarter_name(v["year"], v["q"]), due_date=v["due"])
+    ex.add(_("The bill for {quarter} is the charge for the quarter from {start} to {end}, billed in advance and due "
+             "on {due}{since}.").format(quarter=quarter_words(v["year"], v["q"]), start=long(v["start"]),
+                                        end=long(v["end"]), due=long(v["due"]),
+                                        since=since(rules, "bill-due-dates", v["start"])),
+           "rents.F", quarter=quarter_name(v["year"], v["q"]), due_date=v["due"])
     grace = parameter(rules, "late-penalty-grace-days", on=v["due"])
     if v["last_day"] != v["grace_end"]:
-        ex.add(f"Day {grace} after the due date, {long(v['grace_end'])}, is not a business day "
-               f"({not_business_day(rules, v['grace_end'])}), so a payment on the next business day, "
-               f"{long(v['last_day'])}, is on time; a late penalty applies from {long(v['first_penalty'])}.",
+        ex.add(_("Day {grace} after the due date, {grace_end}, is not a business day ({why}), so a payment on the next "
+                 "business day, {last_day}, is on time; a late penalty applies from {first_penalty}.").format(
+                     grace=grace, grace_end=long(v["grace_end"]), why=not_business_day(rules, v["grace_end"]),
+                     last_day=long(v["last_day"]), first_penalty=long(v["first_penalty"])),
                "rents.F", interpretation="period-end-business-day", last_day_to_pay=v["last_day"],
                penalty_from=v["first_penalty"])
     else:
-        ex.add(f"Unpaid after {long(v['last_day'])} ({grace} days after the due date), it has a late penalty from "
-               f"{long(v['first_penalty'])}.", "rents.F", interpretation="period-end-business-day",
+        ex.add(_("Unpaid after {last_day} ({grace} days after the due date), it has a late penalty from "
+                 "{first_penalty}.").format(last_day=long(v["last_day"]), grace=grace,
+                                            first_penalty=long(v["first_penalty"])),
+               "rents.F", interpretation="period-end-business-day",
                last_day_to_pay=v["last_day"], penalty_from=v["first_penalty"])
     if interpretation(rules, "billing-in-advance") == "annual-in-four-parts":
-        ex.add(f"It is one of four equal parts of the year's charge, billed in advance: the usage you enter is a "
-               f"quarter of last year's use, at the rate in force on {long(v['rate_day'])}, the first day of the "
-               f"year.", "rents.H", interpretation="billing-in-advance")
+        ex.add(_("It is one of four equal parts of the year's charge, billed in advance: the usage you enter is a "
+                 "quarter of last year's use, at the rate in force on {rate_day}, the first day of the "
+                 "year.").format(rate_day=long(v["rate_day"])), "rents.H", interpretation="billing-in-advance")
     else:
-        ex.add("It is billed in advance: the usage is the most recent quarter's, from the latest meter reading "
-               "before the bill (the quarter before the one billed), at the rate in force on the billed quarter's "
-               "first day.", "rents.H", interpretation="billing-in-advance")
+        ex.add(_("It is billed in advance: the usage is the most recent quarter's, from the latest meter reading "
+                 "before the bill (the quarter before the one billed), at the rate in force on the billed quarter's "
+                 "first day."), "rents.H", interpretation="billing-in-advance")
     schedule_vc, schedule_fraction = Decimal(sched["vc_per_1000_gallons"]), Decimal(sched["sewage_fraction"])
-    ex.add(f"Rate schedule in force on {long(v['rate_day'])}: {sched['title']} — VC {money.dollars(schedule_vc)} per "
-           f"1,000 gallons; {money.percent(schedule_fraction)} of metered water is billed as sewage. "
-           f"{schedule.LABELS[sched['status']]}", "rents.D", schedule=sched["id"], status=sched["status"],
+    ex.add(_("Rate schedule in force on {rate_day}: {title} — VC {vc} per 1,000 gallons; {share} of metered water is "
+             "billed as sewage. {label}").format(rate_day=long(v["rate_day"]), title=sched["title"],
+                                                 vc=money.dollars(schedule_vc), share=money.percent(schedule_fraction),
+                                                 label=schedule.label(sched["status"])),
+           "rents.D", schedule=sched["id"], status=sched["status"],
            vc_per_1000_gallons=schedule_vc, sewage_fraction=schedule_fraction)
     if "vc_per_1000_gallons" in v["what_if"]:
-        ex.add(f"What-if: you set VC to {money.dollars(vc)} per 1,000 gallons instead of the schedule's.", "rents.D",
-               vc_per_1000_gallons=vc)
+        ex.add(_("What-if: you set VC to {vc} per 1,000 gallons instead of the schedule's.").format(
+            vc=money.dollars(vc)), "rents.D", vc_per_1000_gallons=vc)
     if "sewage_fraction" in v["what_if"]:
-        ex.add(f"What-if: you set the share of water billed as sewage to {money.percent(fraction)} instead of the "
-               f"schedule's.", "rents.C.1", sewage_fraction=fraction)
+        ex.add(_("What-if: you set the share of water billed as sewage to {share} instead of the schedule's.").format(
+            share=money.percent(fraction)), "rents.C.1", sewage_fraction=fraction)
     water = v["water_gallons"]
     if kind == "water-cubic-feet":
         ratio = entry(rules, "gallons-per-cubic-foot", v["start"])["value"]
-        ex.add(f"{money.gallons(v['amount'])} cubic feet × {ratio['numerator']:,}/{ratio['denominator']} gallons "
-               f"per cubic foot{since(rules, 'gallons-per-cubic-foot', v['start'])} = "
-               f"{money.gallons(water)} gallons of water.", "rents.C.1",
-               cubic_feet=v["amount"], water_gallons=money.text(water))
+        ex.add(_("{cubic_feet} cubic feet × {numerator}/{denominator} gallons per cubic foot{since} = {water} gallons "
+                 "of water.").format(cubic_feet=money.gallons(v["amount"]), numerator=f"{ratio['numerator']:,}",
+                                     denominator=ratio["denominator"],
+                                     since=since(rules, "gallons-per-cubic-foot", v["start"]),
+                                     water=money.gallons(water)),
+               "rents.C.1", cubic_feet=v["amount"], water_gallons=money.text(water))
     if water is not None:
-        ex.add(f"Sewage volume = {money.gallons(water)} gallons of water × {fraction} = "
-               f"{money.gallons(volume)} gallons (no sewage meter, so a fraction of metered water is used).",
+        ex.add(_("Sewage volume = {water} gallons of water × {fraction} = {volume} gallons (no sewage meter, so a "
+                 "fraction of metered water is used).").format(water=money.gallons(water), fraction=fraction,
+                                                               volume=money.gallons(volume)),
                "rents.C.1", volume_gallons=money.text(volume))
     else:
-        ex.add(f"The property's own sewage meter measured {money.gallons(volume)} gallons; that is the volume billed.",
-               "rents.C.1", volume_gallons=money.text(volume))
-    ex.add(f"Charge = VC × volume ÷ 1,000 = {money.dollars(vc)} × {money.gallons(volume)} ÷ 1,000 = "
-           f"{money.dollars(v['computed'])}.", "rents.B", interpretation="rounding", charge=v["computed"])
+        ex.add(_("The property's own sewage meter measured {volume} gallons; that is the volume billed.").format(
+            volume=money.gallons(volume)), "rents.C.1", volume_gallons=money.text(volume))
+    ex.add(_("Charge = VC × volume ÷ 1,000 = {vc} × {volume} ÷ 1,000 = {charge}.").format(
+        vc=money.dollars(vc), volume=money.gallons(volume), charge=money.dollars(v["computed"])),
+        "rents.B", interpretation="rounding", charge=v["computed"])
     minimum, min_water = v["minimum"], v["min_water"]
-    sewage_minimum = kind == "sewage-gallons" and minimum != v["ctx_minimum"]
-    ex.add((f"Minimum charge = the charge for {money.gallons(min_water)} gallons of metered sewage = {money.dollars(vc)} × "
-            f"{money.gallons(min_water)} ÷ 1,000 = {money.dollars(minimum)}. " if sewage_minimum else
-            f"Minimum charge = the charge for {money.gallons(min_water)} gallons of water use"
-            f"{since(rules, 'minimum-charge-water-gallons', v['start'])} = {money.dollars(vc)} × "
-            f"{money.gallons(min_water)} × {fraction} ÷ 1,000 = {money.dollars(minimum)}"
-            + (" (also for a property with a sewage meter). " if kind == "sewage-gallons" else ". "))
-           + (f"The charge is below it, so the minimum of {money.dollars(minimum)} is billed."
-              if v["minimum_applied"] else "The charge is not below it, so the charge stands."),
-           "minimum-charge", interpretation="minimum-with-sewage-meter" if kind == "sewage-gallons" else None,
-           minimum_charge=minimum)
+    words = dict(gallons=money.gallons(min_water), vc=money.dollars(vc), fraction=fraction,
+                 minimum=money.dollars(minimum), since=since(rules, "minimum-charge-water-gallons", v["start"]))
+    if kind == "sewage-gallons" and minimum != v["ctx_minimum"]:
+        how = _("Minimum charge = the charge for {gallons} gallons of metered sewage = {vc} × {gallons} ÷ 1,000 = "
+                "{minimum}.").format(**words)
+    elif kind == "sewage-gallons":
+        how = _("Minimum charge = the charge for {gallons} gallons of water use{since} = {vc} × {gallons} × "
+                "{fraction} ÷ 1,000 = {minimum} (also for a property with a sewage meter).").format(**words)
+    else:
+        how = _("Minimum charge = the charge for {gallons} gallons of water use{since} = {vc} × {gallons} × "
+                "{fraction} ÷ 1,000 = {minimum}.").format(**words)
+    outcome = (_("The charge is below it, so the minimum of {minimum} is billed.").format(**words)
+               if v["minimum_applied"] else _("The charge is not below it, so the charge stands."))
+    ex.add(f"{how} {outcome}", "minimum-charge",
+           interpretation="minimum-with-sewage-meter" if kind == "sewage-gallons" else None, minimum_charge=minimum)
     paid, due, n = v["paid"], v["due"], v["n"]
     if paid:
         days_late = (paid - due).days
         rate = parameter(rules, "late-penalty-rate", on=due)
         grace = parameter(rules, "late-penalty-grace-days", on=due)
         months = parameter(rules, "late-penalty-period-months", on=due)
-        rate_text = money.percent(rate) + since(rules, "late-penalty-rate", due)
+        words = dict(paid=long(paid), days=days_late, grace=grace, rate=money.percent(rate),
+                     grace_since=since(rules, "late-penalty-grace-days", due),
+                     rate_since=since(rules, "late-penalty-rate", due),
+                     months=months, months_since=since(rules, "late-penalty-period-months", due),
+                     first_penalty=long(v["first_penalty"]), periods=n, penalty=money.dollars(v["pen"]))
         if n == 0:
-            when = "on or before the due date" if days_late <= 0 else f"{days_late} days after the due date"
-            ex.add(f"Paid on {long(paid)}, {when}: within {grace} days{since(rules, 'late-penalty-grace-days', due)}, "
-                   f"so no penalty.", "rents.F",
-                   days_after_due=days_late)
+            ex.add((_("Paid on {paid}, on or before the due date: within {grace} days{grace_since}, so no penalty.")
+                    if days_late <= 0 else
+                    _("Paid on {paid}, {days} days after the due date: within {grace} days{grace_since}, so no "
+                      "penalty.")).format(**words), "rents.F", days_after_due=days_late)
         else:
-            ex.add(f"Paid on {long(paid)}, {days_late} days after the due date: a {rate_text} penalty "
-                   f"applies from {long(v['first_penalty'])}, and a further {money.percent(rate)} for each further "
-                   f"{months} months{since(rules, 'late-penalty-period-months', due)} unpaid. {n} period(s): penalty "
-                   f"{money.dollars(v['pen'])}.", "rents.F", interpretation="penalty-accrual",
+            ex.add(_("Paid on {paid}, {days} days after the due date: a {rate}{rate_since} penalty applies from "
+                     "{first_penalty}, and a further {rate} for each further {months} months{months_since} unpaid. "
+                     "{periods} period(s): penalty {penalty}.").format(**words),
+                   "rents.F", interpretation="penalty-accrual",
                    days_after_due=days_late, penalty_periods=n, penalty=v["pen"])
-    ex.add(f"Total = {money.dollars(v['charge'])}" + (f" + {money.dollars(v['pen'])} penalty" if v["pen"] else "")
-           + f" = {money.dollars(v['total'])}.", "rents.F", total=v["total"])
-    ex.add(f"If every quarter of the year used the same, the year's charges would be {money.dollars(v['annual'])}.",
-           "rents.H", annual_total=v["annual"])
+    words = dict(charge=money.dollars(v["charge"]), penalty=money.dollars(v["pen"]), total=money.dollars(v["total"]))
+    ex.add((_("Total = {charge} + {penalty} penalty = {total}.") if v["pen"] else
+            _("Total = {charge} = {total}.")).format(**words), "rents.F", total=v["total"])
+    ex.add(_("If every quarter of the year used the same, the year's charges would be {annual}.").format(
+        annual=money.dollars(v["annual"])), "rents.H", annual_total=v["annual"])
     return ex.steps
 
 
 def usage_from_readings(meter: str, previous, current) -> dict:
     """Usage for the quarter from two readings of the same meter."""
     if meter not in USAGE_KINDS:
-        raise InputError(f"Say what the meter measures: one of {', '.join(USAGE_KINDS)}.", "meter")
-    unit = "cubic feet" if meter == "water-cubic-feet" else "gallons"
-    before = parse_amount(previous, f"The previous meter reading (in {unit})", "120500", "previous-reading")
-    after = parse_amount(current, f"The current meter reading (in {unit})", "132500", "current-reading")
+        raise InputError(_("Say what the meter measures: one of {kinds}.").format(kinds=", ".join(USAGE_KINDS)),
+                         "meter")
+    if meter == "water-cubic-feet":
+        what_before, what_after = (N_("The previous meter reading (in cubic feet)"),
+                                   N_("The current meter reading (in cubic feet)"))
+    else:
+        what_before, what_after = (N_("The previous meter reading (in gallons)"),
+                                   N_("The current meter reading (in gallons)"))
+    before = parse_amount(previous, what_before, "120500", "previous-reading")
+    after = parse_amount(current, what_after, "132500", "current-reading")
     if after < before:
-        raise InputError("The current reading is lower than the previous one. Check both readings; if the meter "
-                         "was replaced or rolled over, enter the quarter's usage instead.", "current-reading")
+        raise InputError(_("The current reading is lower than the previous one. Check both readings; if the meter "
+                           "was replaced or rolled over, enter the quarter's usage instead."), "current-reading")
     return {meter: str(after - before)}
 
 

@@ -7,20 +7,45 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 
 from . import bill, hearing, industry, law, rate_year, vc
 from .dates import parse_date, quarters_offered
 from .errors import InputError
 from .explain import with_places
-from .i18n import check_language, localized, speaking
+from .i18n import SOURCE, N_, _, check_language, localized, speaking
 from .rules import load
+
+
+# argparse's own complaints, put into the current language ({…} as argparse fills them in)
+_ARGPARSE = [(re.compile(pattern), message) for pattern, message in (
+    (r"^the following arguments are required: (?P<names>.+)$", N_("the following arguments are required: {names}")),
+    (r"^unrecognized arguments: (?P<words>.+)$", N_("unrecognized arguments: {words}")),
+    (r"^argument (?P<name>[^:]+): expected one argument$", N_("argument {name}: expected one argument")),
+    (r"^argument (?P<name>[^:]+): invalid choice: (?P<value>.+?) \(choose from (?P<choices>.+)\)$",
+     N_("argument {name}: invalid choice: {value} (choose from {choices})")),
+    (r"^argument (?P<name>[^:]+): not allowed with argument (?P<other>.+)$",
+     N_("argument {name}: not allowed with argument {other}")),
+)]
+
+
+def _argparse_words(message: str) -> str:
+    for pattern, words in _ARGPARSE:
+        m = pattern.match(message)
+        if m:
+            return _(words).format(**m.groupdict())
+    return message
 
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message):  # one line, no usage dump, exit 2 via InputError
-        raise InputError(f"{message[0].upper()}{message[1:]}. Run `python -m calculator {self.prog.split()[-1]} --help` for the options."
-                         if " " in self.prog else f"{message}. Run `python -m calculator --help` for the commands.")
+        message = _argparse_words(message)
+        message = message[0].upper() + message[1:]
+        if " " in self.prog:
+            raise InputError(_("{message}. Run `python -m calculator {command} --help` for the options.").format(
+                message=message, command=self.prog.split()[-1]))
+        raise InputError(_("{message}. Run `python -m calculator --help` for the commands.").format(message=message))
 
 
 def parser() -> argparse.ArgumentParser:
@@ -148,7 +173,7 @@ def _answer(args, rules: dict) -> dict | list:
         readings = (args.meter, args.previous_reading, args.current_reading)
         if any(r not in (None, "") for r in readings):
             if any(v not in (None, "") for v in usage.values()):
-                raise InputError("Give either the usage or two meter readings, not both.", "previous-reading")
+                raise InputError(_("Give either the usage or two meter readings, not both."), "previous-reading")
             usage = bill.usage_from_readings(*readings)
         out = bill.compute(rules, args.quarter, usage, args.paid_on, args.vc_per_1000, args.sewage_fraction)
         if args.with_proposed:
@@ -166,7 +191,7 @@ def _answer(args, rules: dict) -> dict | list:
         return hearing.compute(rules, args.published, args.meeting)
     if args.command == "quarters":
         import datetime as dt
-        today = parse_date(args.today, "Today's date (today)") if args.today else dt.date.today()
+        today = parse_date(args.today, N_("Today's date (today)")) if args.today else dt.date.today()
         return quarters_offered(rules, today)
     if args.command == "permit":
         from . import flow
@@ -180,19 +205,42 @@ def _answer(args, rules: dict) -> dict | list:
     return {"command": "provisions", "provisions": law.provisions(rules)}
 
 
-FAILED = ("The calculator could not answer this ({detail}). Nothing you entered was sent anywhere. "
-          "Try other values, or tell the Town Clerk what you entered so the calculator can be fixed.")
+FAILED = N_("The calculator could not answer this ({detail}). Nothing you entered was sent anywhere. "
+            "Try other values, or tell the Town Clerk what you entered so the calculator can be fixed.")
+
+
+def _asked_language(argv: list[str]) -> str:
+    """The language argv asks for (English when it asks for none, or for one that is not known:
+    the error saying so is then in English)."""
+    try:
+        return split_language(argv)[1]
+    except InputError:
+        return SOURCE
+
+
+def _failed(exc: Exception, language: str) -> str:
+    """FAILED in the language asked for; in English if even that language cannot be read."""
+    try:
+        with speaking(language):
+            return _(FAILED).format(detail=_detail(exc))
+    except Exception:  # noqa: BLE001 - the catalogue itself may be what failed
+        return FAILED.format(detail=_detail(exc))
 
 
 def run_json(argv) -> str:
     """For the browser: always returns JSON, {"ok": true, "result": …} or {"ok": false, "error": "…"},
-    even when the engine itself fails (a defect, or rules it cannot read): a page never waits forever."""
+    even when the engine itself fails (a defect, or rules it cannot read): a page never waits forever.
+    The error is in the language asked for with --lang, like the answer."""
+    language = SOURCE
     try:
-        return json.dumps({"ok": True, "result": run([str(a) for a in argv])}, ensure_ascii=False)
+        argv = [str(a) for a in argv]
+        language = _asked_language(argv)
+        with speaking(language):
+            return json.dumps({"ok": True, "result": run(argv)}, ensure_ascii=False)
     except InputError as exc:
         return json.dumps({"ok": False, "error": str(exc), "field": exc.field}, ensure_ascii=False)
     except Exception as exc:  # noqa: BLE001 - any defect becomes a message, not silence
-        return json.dumps({"ok": False, "error": FAILED.format(detail=_detail(exc)), "field": None,
+        return json.dumps({"ok": False, "error": _failed(exc, language), "field": None,
                            "defect": True}, ensure_ascii=False)
 
 
@@ -214,13 +262,16 @@ def main(argv: list[str] | None = None) -> int:
             parser().parse_args(argv or ["--help"])
         except SystemExit:
             return 0
+    language = SOURCE
     try:
-        result = run(argv)
+        language = _asked_language(argv)
+        with speaking(language):
+            result = run(argv)
     except InputError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     except Exception as exc:  # noqa: BLE001 - rules it cannot read, or a defect: one line, exit 2
-        print(f"error: {FAILED.format(detail=_detail(exc))}", file=sys.stderr)
+        print(f"error: {_failed(exc, language)}", file=sys.stderr)
         return 2
     json.dump(result, sys.stdout, ensure_ascii=False, indent=2)
     sys.stdout.write("\n")

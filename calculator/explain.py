@@ -5,6 +5,7 @@ import datetime as dt
 from decimal import Decimal
 
 from .dates import long
+from .i18n import _
 from .law import anchor, citation
 from .rules import entry, history
 
@@ -37,9 +38,9 @@ def since(rules: dict, name: str, on=None) -> str:
         return ""
     e = entry(rules, name, on)
     if e["since"] is not None:
-        return f" (since {long(dt.date.fromisoformat(e['since']))})"
+        return " " + _("(since {date})").format(date=long(dt.date.fromisoformat(e["since"])))
     nxt = values[values.index(e) + 1]["since"]
-    return f" (until {long(dt.date.fromisoformat(nxt) - dt.timedelta(days=1))})"
+    return " " + _("(until {date})").format(date=long(dt.date.fromisoformat(nxt) - dt.timedelta(days=1)))
 
 
 def with_places(rules: dict, answer):

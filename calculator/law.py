@@ -3,6 +3,9 @@ from __future__ import annotations
 
 import datetime as dt
 
+from .dates import series
+from .i18n import _
+
 
 def anchor(provision_id: str) -> str:
     """The HTML anchor of a provision on /law/: its id lower-cased, dots as hyphens."""
@@ -80,14 +83,16 @@ def local_law_name(number: str) -> str:
 def history_words(rules: dict) -> str:
     """The law's enactments in words, for a notice: "Local Law No. 2 of 1989, as amended by
     Local Law No. 1 of 1992", or "as amended by Local Law No. 1 of 1992" when only the
-    amendment is on record; "" when none is."""
+    amendment is on record; "" when none is. The local laws' names are citations: they
+    stay as the Town writes them in every language."""
     laws = enactments(rules)
-    enacted = [local_law_name(e["local_law"]) for e in laws if e["action"] == "enacted"]
+    enacted = ", ".join(local_law_name(e["local_law"]) for e in laws if e["action"] == "enacted")
     amended = [local_law_name(e["local_law"]) for e in laws if e["action"] == "amended"]
-    words = ", ".join(enacted)
-    if amended:
-        words += (", " if words else "") + "as amended by " + " and ".join(amended)
-    return words
+    if not amended:
+        return enacted
+    if enacted:
+        return _("{enacted}, as amended by {amended}").format(enacted=enacted, amended=series(amended))
+    return _("as amended by {amended}").format(amended=series(amended))
 
 
 def first_year(rules: dict) -> int:

@@ -6,12 +6,19 @@ from decimal import Decimal
 
 from .dates import first_quarter_from, quarter_period
 from .errors import InputError
+from .i18n import N_, _
 
+# what a schedule's status means, in words: translate with label(status) (or _(LABELS[status]))
 LABELS = {
-    "illustrative": "ILLUSTRATIVE — invented numbers, not a rate the Town has adopted.",
-    "proposed": "PROPOSED — not yet adopted by the Town Board; it may change.",
-    "adopted": "Adopted by the Town Board.",
+    "illustrative": N_("ILLUSTRATIVE — invented numbers, not a rate the Town has adopted."),
+    "proposed": N_("PROPOSED — not yet adopted by the Town Board; it may change."),
+    "adopted": N_("Adopted by the Town Board."),
 }
+
+
+def label(status: str) -> str:
+    """A schedule status in words, in the current language."""
+    return _(LABELS[status])
 
 
 def starts(rules: dict, s: dict) -> str:
@@ -35,8 +42,11 @@ def in_force(rules: dict, day: dt.date) -> dict:
     found = [s for s in rules["schedules"] if s["status"] != "proposed" and _covers(rules, s, day)]
     if not found:
         firsts = sorted(s["effective"] for s in rules["schedules"] if s["status"] != "proposed")
-        hint = f" The earliest schedule takes effect on {firsts[0]}." if firsts else ""
-        raise InputError(f"No rate schedule is in force on {day.isoformat()}.{hint} Choose a later quarter.")
+        if firsts:
+            raise InputError(_("No rate schedule is in force on {day}. The earliest schedule takes effect on {first}. "
+                               "Choose a later quarter.").format(day=day.isoformat(), first=firsts[0]))
+        raise InputError(_("No rate schedule is in force on {day}. Choose a later quarter.").format(
+            day=day.isoformat()))
     return max(found, key=lambda s: starts(rules, s))
 
 
@@ -52,7 +62,7 @@ def summary(s: dict) -> dict:
         "id": s["id"], "title": s["title"], "status": s["status"], "effective": s["effective"],
         "vc_per_1000_gallons": str(Decimal(s["vc_per_1000_gallons"])),
         "sewage_fraction": str(Decimal(s["sewage_fraction"])),
-        "label": LABELS[s["status"]],
+        "label": label(s["status"]),
     }
     if "ends" in s:
         out["ends"] = s["ends"]

@@ -9,55 +9,58 @@ from . import money
 from .bill import parse_amount
 from .errors import InputError
 from .explain import Explanation
+from .i18n import N_, _
 from .rules import interpretation
 
 
 def compute(rules: dict, om_cost, user_volume_gallons, extraneous_flow_cost=None, budgeted_om_cost=None) -> dict:
-    om = parse_amount(om_cost, "The O&M cost", "856791")
-    volume = parse_amount(user_volume_gallons, "The users' billable volume in gallons", "85000000")
+    om = parse_amount(om_cost, N_("The O&M cost"), "856791")
+    volume = parse_amount(user_volume_gallons, N_("The users' billable volume in gallons"), "85000000")
     if volume == 0:
-        raise InputError("The users' billable volume must be more than 0 gallons, like 85000000.")
+        raise InputError(_("The users' billable volume must be more than 0 gallons, like 85000000."))
     extra = Decimal(0)
     if extraneous_flow_cost is not None and str(extraneous_flow_cost).strip() != "":
-        extra = parse_amount(extraneous_flow_cost, "The cost of treating extraneous flow", "25000")
+        extra = parse_amount(extraneous_flow_cost, N_("The cost of treating extraneous flow"), "25000")
     budget = None
     if budgeted_om_cost is not None and str(budgeted_om_cost).strip() != "":
-        budget = parse_amount(budgeted_om_cost, "The budgeted O&M cost", "900000")
+        budget = parse_amount(budgeted_om_cost, N_("The budgeted O&M cost"), "900000")
     basis = interpretation(rules, "vc-cost-basis")
     ex = Explanation()
-    ex.add(f"Operation and maintenance cost of the past fiscal year: {money.dollars(om)}.", "rents.D", om_cost=om)
+    ex.add(_("Operation and maintenance cost of the past fiscal year: {cost}.").format(cost=money.dollars(om)),
+           "rents.D", om_cost=om)
     if basis == "budgeted":
         if budget is None:
-            raise InputError("VC is based on the budgeted expenses (rules/interpretations/vc-cost-basis.yaml): "
-                             "enter the budgeted O&M cost of the coming year, like 900000.", "budgeted-om-cost")
+            raise InputError(_("VC is based on the budgeted expenses (rules/interpretations/vc-cost-basis.yaml): "
+                               "enter the budgeted O&M cost of the coming year, like 900000."), "budgeted-om-cost")
         cost = budget
-        ex.add(f"The schedule is based on the budgeted expenses of the coming year: {money.dollars(budget)}.",
-               "rate-schedules.A", interpretation="vc-cost-basis", budgeted_om_cost=budget)
+        ex.add(_("The schedule is based on the budgeted expenses of the coming year: {budget}.").format(
+            budget=money.dollars(budget)), "rate-schedules.A", interpretation="vc-cost-basis", budgeted_om_cost=budget)
     else:
         cost = om
-        ex.add("VC is based on the past fiscal year's expenses"
-               + (f"; the budget of {money.dollars(budget)} for the coming year is shown, not used."
-                  if budget is not None else "."), "rate-schedules.A", interpretation="vc-cost-basis",
+        ex.add(_("VC is based on the past fiscal year's expenses; the budget of {budget} for the coming year is shown, "
+                 "not used.").format(budget=money.dollars(budget)) if budget is not None else
+               _("VC is based on the past fiscal year's expenses."), "rate-schedules.A", interpretation="vc-cost-basis",
                budgeted_om_cost=budget)
     if extra:
         if interpretation(rules, "extraneous-flow") == "part-of-om":
             if extra > cost:
-                raise InputError(f"The extraneous-flow cost ({money.dollars(extra)}) is part of the O&M cost, so it "
-                                 f"cannot be more than it ({money.dollars(cost)}). Check both amounts.",
-                                 "extraneous-flow-cost")
-            ex.add(f"Of that cost, {money.dollars(extra)} is for treating measured extraneous flow. It is already in "
-                   f"the O&M cost and is not added again: dividing the whole cost by the users' volume makes users "
-                   f"bear it in proportion to their volume.", "rents.E", interpretation="extraneous-flow",
-                   extraneous_flow_cost=extra)
+                raise InputError(_("The extraneous-flow cost ({extra}) is part of the O&M cost, so it cannot be more "
+                                   "than it ({cost}). Check both amounts.").format(
+                                       extra=money.dollars(extra), cost=money.dollars(cost)), "extraneous-flow-cost")
+            ex.add(_("Of that cost, {extra} is for treating measured extraneous flow. It is already in the O&M cost "
+                     "and is not added again: dividing the whole cost by the users' volume makes users bear it in "
+                     "proportion to their volume.").format(extra=money.dollars(extra)),
+                   "rents.E", interpretation="extraneous-flow", extraneous_flow_cost=extra)
         else:
-            ex.add(f"Cost of treating measured extraneous flow, added to the O&M cost and borne by users in "
-                   f"proportion to their volume: {money.dollars(extra)}.", "rents.E", interpretation="extraneous-flow",
-                   extraneous_flow_cost=extra)
+            ex.add(_("Cost of treating measured extraneous flow, added to the O&M cost and borne by users in "
+                     "proportion to their volume: {extra}.").format(extra=money.dollars(extra)),
+                   "rents.E", interpretation="extraneous-flow", extraneous_flow_cost=extra)
             cost = cost + extra
     vc = money.round_line(cost / volume * 1000, rules)
-    ex.add(f"VC = {money.dollars(cost)} ÷ {money.gallons(volume)} gallons × 1,000 = {money.dollars(vc)} per 1,000 gallons.",
-           "rents.D", interpretation="rounding", vc_per_1000_gallons=vc)
-    ex.add("Each user then pays CU = VC × VU for its own volume.", "rents.B")
+    ex.add(_("VC = {cost} ÷ {volume} gallons × 1,000 = {vc} per 1,000 gallons.").format(
+        cost=money.dollars(cost), volume=money.gallons(volume), vc=money.dollars(vc)),
+        "rents.D", interpretation="rounding", vc_per_1000_gallons=vc)
+    ex.add(_("Each user then pays CU = VC × VU for its own volume."), "rents.B")
     return {
         "command": "vc",
         "om_cost": money.text(om),

@@ -8,11 +8,23 @@ from pathlib import Path
 
 from calculator.dates import due_date, month_day, quarter_period, quarter_words
 from calculator.files import write_atomic
+from calculator.i18n import SOURCE, lang
+from calculator.i18n import _ as engine_words
 from calculator.law import citation
 from calculator.rules import entry, parameter
 
 CALENDAR_FILE = "industry/sewer-due-dates.ics"
 PAGES = {"sewer-bill": "estimate/", "section-307-report": "industry/#report-dates"}  # where each kind is explained
+
+
+def _(message: str) -> str:
+    """A sentence of the calendar in the current language (calculator.i18n.speaking). The
+    kit's own sentences are in pages.po (kit/messages.py), which the engine's catalogue
+    (what `speaking` reads by default) does not hold: they are looked up there first."""
+    if lang() == SOURCE:
+        return message
+    from .language import page_words
+    return page_words(lang()).get(message) or engine_words(message)
 
 
 def due_dates(rules: dict, years) -> list[dict]:
@@ -25,12 +37,13 @@ def due_dates(rules: dict, years) -> list[dict]:
         for q in range(1, len(parameter(rules, "bill-due-dates", on=dt.date(year, 1, 1))) + 1):
             quote = entry(rules, "bill-due-dates", on=quarter_period(year, q)[0])["quote"]
             out.append({"date": due_date(rules, year, q), "kind": "sewer-bill", "cite": bills["cite"],
-                        "quote": quote, "title": f"Sewer bill due for {quarter_words(year, q)}"})
+                        "quote": quote,
+                        "title": _("Sewer bill due for {quarter}").format(quarter=quarter_words(year, q))})
         reports_then = entry(rules, "industry-report-due-dates", on=dt.date(year, 1, 1))
         for md in reports_then["value"]:
             out.append({"date": month_day(year, md), "kind": "section-307-report", "cite": reports["cite"],
                         "quote": reports_then["quote"],
-                        "title": "Section 307 report due (major contributing industries)"})
+                        "title": _("Section 307 report due (major contributing industries)")})
     return sorted(out, key=lambda d: (d["date"], d["kind"]))
 
 
@@ -45,13 +58,15 @@ def calendar_stamp(today):
 
 def build_due_dates_calendar(rules: dict, docs: Path, today, site_url: str | None = None) -> Path:
     """Step 2e: the due dates of this year and the next as an iCalendar file (.ics). With the site's
-    address, each event links to the page that explains it (URL: a calendar has no relative links)."""
+    address, each event links to the page that explains it (URL: a calendar has no relative links).
+    Its words are in the current language (calculator.i18n.speaking; `site_url` is then that
+    language's pages, …/es/); the law's quotations stay in English, its only official text."""
     from icalendar import Calendar, Event
     cal = Calendar()
-    cal.add("prodid", "-//Town of Pawling sewer self-service kit//Sewer due dates//EN")
+    cal.add("prodid", f"-//Town of Pawling sewer self-service kit//Sewer due dates//{lang().upper()}")
     cal.add("version", "2.0")
     cal.add("calscale", "GREGORIAN")
-    cal.add("x-wr-calname", "Town of Pawling sewer due dates")
+    cal.add("x-wr-calname", _("Town of Pawling sewer due dates"))
     stamp = calendar_stamp(today)
     for d in due_dates(rules, (today.year, today.year + 1)):
         event = Event()
@@ -60,7 +75,8 @@ def build_due_dates_calendar(rules: dict, docs: Path, today, site_url: str | Non
         event.add("dtstart", d["date"])
         event.add("dtend", d["date"] + dt.timedelta(days=1))
         event.add("summary", d["title"])
-        event.add("description", f"Town of Pawling sewer-use law, {citation(rules, d['cite'])}: \"{d['quote']}\"")
+        event.add("description", _("Town of Pawling sewer-use law, {provision}: \"{quote}\"").format(
+            provision=citation(rules, d["cite"]), quote=d["quote"]))
         event.add("categories", [d["kind"]])
         event.add("transp", "TRANSPARENT")
         if site_url:

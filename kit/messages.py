@@ -274,13 +274,20 @@ def engine_catalogue(lang: str) -> dict:
 
 
 def check_no_formatted_messages(paths) -> list[str]:
-    """A message must be a plain string: `_(f"…")` or `_("…" + x)` can never be in a catalogue."""
+    """A message must be a plain string: `_(f"…")` or `_("…" + x)` can never be in a catalogue.
+    `N_` takes only a plain string; `_` also takes a name or a table's entry (`_(what)`,
+    `_(LABELS[status])`): a sentence marked with N_ where it is written."""
     out = []
     for path in paths:
         tree = ast.parse(Path(path).read_text(encoding="utf-8"))
         for node in ast.walk(tree):
-            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in PY_KEYWORDS
-                    and node.args and not (isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str))):
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in PY_KEYWORDS
+                    and node.args):
+                continue
+            arg = node.args[0]
+            plain = isinstance(arg, ast.Constant) and isinstance(arg.value, str)
+            looked_up = node.func.id == "_" and isinstance(arg, (ast.Name, ast.Subscript, ast.Attribute))
+            if not (plain or looked_up):
                 out.append(f"{_rel(Path(path))}:{node.lineno}: {node.func.id}() needs a plain string; "
                            f"put the values in with .format() after it.")
     return out

@@ -1,0 +1,78 @@
+"""The law's words in Spanish (rules/glossary.yaml): the file is sound, and the check in
+kit/messages.py holds a translation to the glossary's term, as on a real catalogue."""
+from pathlib import Path
+
+import yaml
+from babel.messages.catalog import Catalog
+
+from kit.messages import RULES_DIR, _glossary_problems, extract, glossary, po_path, read_catalogue
+
+GLOSSARY = RULES_DIR / "glossary.yaml"
+KEYS = {"en", "es", "also", "loose", "note", "reviewed", "by"}
+MADE_UP = Path("rules/locale/es/made-up.po")
+
+
+def terms() -> list[dict]:
+    data = yaml.safe_load(GLOSSARY.read_text(encoding="utf-8"))
+    assert data["language"] == "es"
+    assert isinstance(data["terms"], list) and data["terms"]
+    return data["terms"]
+
+
+def test_every_term_has_its_english_its_spanish_and_whether_it_is_reviewed():
+    for term in terms():
+        assert set(term) <= KEYS, term
+        assert isinstance(term.get("en"), str) and term["en"].strip(), term
+        assert isinstance(term.get("es"), str) and term["es"].strip(), term
+        assert isinstance(term.get("reviewed"), bool), term
+        assert isinstance(term.get("loose", False), bool), term
+        assert all(isinstance(form, str) and form.strip() for form in term.get("also", [])), term
+        if term["reviewed"]:
+            assert term.get("by"), f"{term['en']}: a reviewed term says who reviewed it (by:)"
+
+
+def test_each_english_term_has_one_entry():
+    english = [term["en"].lower() for term in terms()]
+    assert len(english) == len(set(english)), sorted(e for e in english if english.count(e) > 1)
+
+
+def test_the_checker_reads_the_same_terms_as_the_file():
+    assert [t["en"] for t in glossary()] == [t["en"] for t in terms()]
+    assert any(t["en"] == "minimum charge" and t["es"] == "cargo mínimo" and not t.get("loose")
+               for t in glossary())
+
+
+def made_up(english: str, spanish: str) -> tuple[Catalog, dict]:
+    catalogue = Catalog(locale="es")
+    catalogue.add(english, spanish)
+    return catalogue, {english: ["rules/made-up.entry"]}
+
+
+def test_a_translation_without_the_glossarys_term_is_reported():
+    english = "The minimum charge applies when the quarter's use is low."
+    catalogue, wanted = made_up(english, "Se aplica el mínimo cuando el consumo del trimestre es bajo.")
+    found = _glossary_problems(MADE_UP, catalogue, wanted, glossary())
+    assert len(found) == 1
+    assert "“minimum charge”" in found[0] and "“cargo mínimo”" in found[0]
+    assert "rules/locale/es/made-up.po" in found[0]
+
+
+def test_a_translation_with_the_glossarys_term_is_not_reported():
+    english = "The minimum charge applies when the quarter's use is low."
+    catalogue, wanted = made_up(english, "Se aplica el cargo mínimo cuando el consumo del trimestre es bajo.")
+    assert _glossary_problems(MADE_UP, catalogue, wanted, glossary()) == []
+
+
+def test_a_loose_term_is_not_held_to_one_translation():
+    # "permit" is loose: "autorizar" may stand for it where the sentence asks for a verb
+    assert any(t["en"] == "permit" and t.get("loose") for t in glossary())
+    catalogue, wanted = made_up("Ask for the permit.", "Pida la autorización.")
+    assert _glossary_problems(MADE_UP, catalogue, wanted, glossary()) == []
+
+
+def test_the_rules_catalogue_uses_the_glossarys_terms():
+    path = po_path("es", "rules")
+    catalogue = read_catalogue(path)
+    wanted = extract()["rules"]
+    assert sum(1 for m in catalogue if m.id in wanted and m.string) == len(wanted)
+    assert _glossary_problems(path, catalogue, wanted, glossary()) == []
