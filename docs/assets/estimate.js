@@ -118,14 +118,16 @@ function start() {
   const citationLang = pageLanguage() === "en" ? null : "en";
   // a quarter's bill falls due within it, so its due date needs no year (and fits a phone)
   const quarterText = (q) => t("{quarter}, due {day}", { quarter: q.words, day: monthDay(q.due_date) });
+  // a schedule's title is shown as the Clerk typed it: marked as English on a page in another language
   const CAPTIONS = {
-    illustrative: (title) => t("Under the illustrative schedule: {title}", { title }),
-    proposed: (title) => t("Under the proposed schedule: {title}", { title }),
-    adopted: (title) => t("Under the adopted schedule: {title}", { title }),
+    illustrative: () => t("Under the illustrative schedule: {title}"),
+    proposed: () => t("Under the proposed schedule: {title}"),
+    adopted: () => t("Under the adopted schedule: {title}"),
   };
+  const caption = (status, title) => sentence(CAPTIONS[status](), { title: el("span", { lang: citationLang }, title) });
 
-  function linesTable(r, caption) {
-    const table = el("table", { class: "bill-lines" }, el("caption", {}, caption));
+  function linesTable(r, captionParts) {
+    const table = el("table", { class: "bill-lines" }, el("caption", {}, ...captionParts));
     const rows = [
       [t("Sewage volume"), t("{volume} gallons", { volume: gallons(r.volume_gallons) })],
       [t("Rate (VC)"), t("{rate} per 1,000 gallons", { rate: money(r.schedule.vc_per_1000_gallons) })],
@@ -155,8 +157,8 @@ function start() {
       const title = status === "adopted" ? t("What-if") : status === "proposed" ? t("Proposed rates") : t("Illustrative rates");
       box.append(el("div", { class: "admonition warning" }, el("p", { class: "admonition-title" }, title), el("p", {}, notice)));
     }
-    const tables = el("div", { class: "bill-tables" }, linesTable(r, CAPTIONS[r.schedule.status](r.schedule.title)));
-    if (r.proposed) tables.append(linesTable(r.proposed, CAPTIONS.proposed(r.proposed.schedule.title)));
+    const tables = el("div", { class: "bill-tables" }, linesTable(r, caption(r.schedule.status, r.schedule.title)));
+    if (r.proposed) tables.append(linesTable(r.proposed, caption("proposed", r.proposed.schedule.title)));
     box.append(tables);
     box.append(el("h3", {}, t("How it was worked out")));
     const steps = el("ol", { class: "explanation" });

@@ -88,6 +88,8 @@ def test_the_spanish_estimator_gives_the_same_total_in_spanish(page, site_url):
     heads = page.locator("table.bill-lines").first.locator("th").all_inner_texts()
     assert spanish("Late penalty") in heads and spanish("Minimum charge") in heads and "Total" in heads
     expect(page.locator("#share-link")).to_have_text(spanish("copy or bookmark this link"))
+    # the schedule's title as the Clerk typed it, marked as English
+    expect(page.locator("table.bill-lines caption span[lang=en]").first).to_have_text(want["schedule"]["title"])
     # the quarters the engine offers, with their due days in Spanish ("…, vence el 15 de enero")
     option = page.locator("#quarter option:checked")
     expect(option).to_have_text(pattern("{quarter}, due {day}", quarter=r".+ 2027", day=r"\d{1,2} de [a-z]+"))
