@@ -59,7 +59,8 @@ def render_language(rules: dict, docs: Path, lang: str, today, config: dict, rul
     from the same engine. Returns what the pages saw (their context)."""
     from .validate import RULES_DIR
     rules_dir = rules_dir or RULES_DIR
-    messages = {} if lang == SOURCE else translations(lang, WHEEL_DOMAINS, rules_dir, rules["parameters"])
+    # the engine's words and the kit's own (pages.po: notices' titles, values in words, the calendar)
+    messages = {} if lang == SOURCE else translations(lang, (*WHEEL_DOMAINS, "pages"), rules_dir, rules["parameters"])
     build_id = engine_build_id(rules, rules_dir)  # of the rules as compiled: one engine for every language
     with speaking(lang, messages):
         here = localized(rules)
@@ -157,7 +158,7 @@ def page_context(rules: dict, today, config: dict | None = None, lang: str = SOU
                           sewage_fraction=s["sewage_fraction"])
         meeting = s.get("notice", {}).get("meeting")
         days = (__import__("datetime").date.fromisoformat(meeting) - today).days if meeting else None
-        schedules.append(dict(s, minimum_charge=at["minimum_charge"], label=schedule.LABELS[s["status"]],
+        schedules.append(dict(s, minimum_charge=at["minimum_charge"], label=schedule.label(s["status"]),
                               days_to_meeting=days,
                               in_force=current is not None and s["id"] == current["id"]))
     return {

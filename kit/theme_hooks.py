@@ -134,4 +134,18 @@ def on_post_page(output: str, page, config) -> str:
     if lang == SOURCE:
         return name_theme_toggles(output)
     words = _state["words"][lang]
-    return name_theme_toggles(output, {k: words.get(v) or v for k, v in TOGGLE_NAMES.items()})
+    return mark_english_contents(name_theme_toggles(output, {k: words.get(v) or v for k, v in TOGGLE_NAMES.items()}))
+
+
+def mark_english_contents(html: str) -> str:
+    """On a page in another language, a heading kept in English (the law's own, marked
+    lang="en") is English in the page's table of contents too (WCAG 3.1.2)."""
+    english = set(re.findall(r'<h[1-6]\b(?=[^>]*\blang="en")[^>]*\bid="([^"]+)"', html))
+    english |= set(re.findall(r'<h[1-6]\b(?=[^>]*\bid="([^"]+)")[^>]*\blang="en"', html))
+    if not english:
+        return html
+
+    def marked(match: re.Match) -> str:
+        tag = match.group(0)
+        return tag[:-1] + ' lang="en">' if match.group(1) in english and "lang=" not in tag else tag
+    return re.sub(r'<a\b[^>]*\bhref="#([^"]+)"[^>]*\bclass="md-nav__link"[^>]*>', marked, html)
