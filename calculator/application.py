@@ -18,10 +18,11 @@ from . import flow, law, money
 from .dates import long, parse_date
 from .errors import InputError
 from .files import write_atomic
+from .i18n import _
 from .providers import NotProvided, provided
 from .rules import parameter
 
-_TRUE = {"yes", "y", "true", "on", "1", "x"}
+_TRUE = {"yes", "y", "true", "on", "1", "x", "sí", "si"}
 _FALSE = {"no", "n", "false", "off", "0", ""}
 
 
@@ -44,7 +45,7 @@ def fee(rules: dict) -> dict:
 
 def citation(rules: dict, cite: str) -> str:
     """How the form prints a citation: "Law: " and the provision in words (law.citation)."""
-    return f"Law: {law.citation(rules, cite)}"
+    return _("Law: {provision}").format(provision=law.citation(rules, cite))
 
 
 def prefill(rules: dict, answers) -> dict:
@@ -72,15 +73,18 @@ def field_values(rules: dict, answers=(), fields: dict | None = None) -> dict:
     for name, raw in (fields or {}).items():
         field = by_name.get(name)
         if field is None:
-            raise InputError(f"Unknown field {name!r}. The fields are: {', '.join(by_name)}.", "field")
+            raise InputError(_("Unknown field {field}. The fields are: {fields}.").format(
+                field=repr(name), fields=", ".join(by_name)), "field")
         raw = "" if raw is None else str(raw)
         if field["type"] == "checkbox":
             word = raw.strip().lower()
             if word not in _TRUE | _FALSE:
-                raise InputError(f"Field {name!r} is a checkbox; give yes or no, not {raw!r}.", name)
+                raise InputError(_("Field {field} is a checkbox; give yes or no, not {value}.").format(
+                    field=repr(name), value=repr(raw)), name)
             values[name] = word in _TRUE
         elif field["type"] == "date":
-            values[name] = long(parse_date(raw, f"The date in field {name!r}")) if raw.strip() else ""
+            what = _("The date in field {field}").format(field=repr(name))
+            values[name] = long(parse_date(raw, what)) if raw.strip() else ""
         else:
             values[name] = raw.strip() if field["type"] == "text" else raw.strip("\n")
     return values
@@ -92,7 +96,8 @@ def parse_field_words(words) -> dict:
     for word in words or []:
         name, sep, value = str(word).partition("=")
         if not sep or not name.strip():
-            raise InputError(f"Field {word!r} is not in the form NAME=VALUE; write it like owner-name=Jane Doe.", "field")
+            raise InputError(_("Field {field} is not in the form NAME=VALUE; write it like owner-name=Jane "
+                               "Doe.").format(field=repr(word)), "field")
         out[name.strip()] = value.replace("\\n", "\n")
     return out
 
@@ -148,29 +153,31 @@ def write_application(rules: dict, answers, fields: dict | None, output, blank=N
     drawn now by the kit's "blank-application" provider in CPython) and write it to output."""
     output = Path(output)
     if output.suffix.lower() != ".pdf":
-        raise InputError(f"The output file {str(output)!r} must end in .pdf, like application.pdf.", "output")
+        raise InputError(_("The output file {file} must end in .pdf, like application.pdf.").format(
+            file=repr(str(output))), "output")
     if not output.parent.is_dir():
-        raise InputError(f"The folder {str(output.parent)!r} does not exist; create it or choose another path.",
-                         "output")
+        raise InputError(_("The folder {folder} does not exist; create it or choose another path.").format(
+            folder=repr(str(output.parent))), "output")
     checked = flow.evaluate(rules, answers)
     if blank is not None:
         if not Path(blank).is_file():
-            raise InputError(f"The blank application {str(blank)!r} does not exist; give the path of "
-                             f"permit/application.pdf from the built site.", "blank")
+            raise InputError(_("The blank application {file} does not exist; give the path of "
+                               "permit/application.pdf from the built site.").format(file=repr(str(blank))), "blank")
         values = fill_pdf(rules, answers, fields, blank, output)
     else:
         try:
             draw = provided("blank-application")
         except NotProvided as exc:
-            raise InputError(f"{exc} Or give --blank with the site's permit/application.pdf.", "blank") from None
+            raise InputError(_("{problem} Or give --blank with the site's permit/application.pdf.").format(
+                problem=exc), "blank") from None
         with tempfile.TemporaryDirectory() as tmp:
             values = fill_pdf(rules, answers, fields, draw(rules, Path(tmp) / "blank.pdf"), output)
     notices = []
     if checked["outcome"] == "prohibited":
-        notices.append("The checker found that the work, as described, is not allowed; "
-                       "the Sewer Inspector cannot permit it as it stands.")
+        notices.append(_("The checker found that the work, as described, is not allowed; "
+                         "the Sewer Inspector cannot permit it as it stands."))
     elif checked["outcome"] is None:
-        notices.append("The checker's questions are not all answered, so the form is only partly prefilled.")
+        notices.append(_("The checker's questions are not all answered, so the form is only partly prefilled."))
     if fee(rules)["note"]:
         notices.append(fee(rules)["note"])
     return {"command": "application", "output": str(output), "written": [str(output)], "fields": values,

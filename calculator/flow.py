@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from .errors import InputError
 from .explain import Explanation
+from .i18n import _
 from .law import anchor
 
 
@@ -48,8 +49,8 @@ def parse_answer_words(words) -> list[tuple[str, str]]:
     for word in words or []:
         ident, sep, value = str(word).partition("=")
         if not sep or not ident.strip() or not value.strip():
-            raise InputError(f"Answer {word!r} is not in the form QUESTION=ANSWER; write it like work=new-connection.",
-                             "answer")
+            raise InputError(_("Answer {answer} is not in the form QUESTION=ANSWER; write it like "
+                               "work=new-connection.").format(answer=repr(word)), "answer")
         pairs.append((ident.strip(), value.strip()))
     return pairs
 
@@ -63,15 +64,16 @@ def check_answers(rules: dict, answers) -> dict[str, str]:
         ident, value = str(ident).strip(), str(value).strip()
         q = qs.get(ident)
         if q is None:
-            raise InputError(f"Unknown question {ident!r}. The questions are: {', '.join(qs)}.", "answer")
+            raise InputError(_("Unknown question {question}. The questions are: {questions}.").format(
+                question=repr(ident), questions=", ".join(qs)), "answer")
         values = [c["value"] for c in q["choices"]]
         normal = value.lower()
         if normal not in values:
-            raise InputError(f"{value!r} is not an answer to question {ident!r}. Answer one of: {', '.join(values)}.",
-                             ident)
+            raise InputError(_("{value} is not an answer to question {question}. Answer one of: {values}.").format(
+                value=repr(value), question=repr(ident), values=", ".join(values)), ident)
         if ident in given and given[ident] != normal:
-            raise InputError(f"Question {ident!r} was answered twice ({given[ident]} and {normal}). Give one answer.",
-                             ident)
+            raise InputError(_("Question {question} was answered twice ({first} and {second}). Give one "
+                               "answer.").format(question=repr(ident), first=given[ident], second=normal), ident)
         given[ident] = normal
     return given
 
@@ -143,7 +145,7 @@ def evaluate(rules: dict, answers) -> dict:
         so_far = {a["id"]: a["value"] for a in used} | {node: given[node]}
         choice = effective_choice(rules, next(c for c in q["choices"] if c["value"] == given[node]), so_far)
         used.append({"id": node, "value": choice["value"], "question": q["text"], "label": choice["label"]})
-        ex.add(f"{q['text']} {choice['label']}.", q["cite"])
+        ex.add(_("{question} {answer}.").format(question=q["text"], answer=choice["label"]), q["cite"])
         for r in choice.get("reasons", []):
             if not holds(rules, r.get("when"), so_far):
                 continue
@@ -164,7 +166,7 @@ def evaluate(rules: dict, answers) -> dict:
         reached = severities + [node]
         outcome = min(reached, key=flow["precedence"].index)
         o = outcomes[outcome]
-        ex.add(f"Result: {o['title']}. {o['summary']}", o["cites"][0])
+        ex.add(_("Result: {title}. {summary}").format(title=o["title"], summary=o["summary"]), o["cites"][0])
     used_ids = {a["id"] for a in used}
     ignored = [{"id": i, "value": v} for i, v in given.items() if i not in used_ids]
     return {

@@ -6,16 +6,23 @@ In the engine (standard library only), so the Clerk's desk in the browser and th
 Clerk's commands (kit/clerk.py) and the site's notice pages (kit/pages.py) make one
 text. A notice names the site's address (mkdocs.yml `site_url`): a newspaper reader
 cannot follow a relative link, so a notice without it is refused.
+
+Each notice is written in the current language (calculator.i18n.speaking): the same
+functions give the Spanish notice, whole, with its dates in Spanish, the same figures
+and the same citations; a translation also says that the English notice is the
+official one.
 """
 from __future__ import annotations
 
 import datetime as dt
+import re
 from decimal import Decimal
 from html import escape
 
 from . import bill, money, schedule
-from .dates import due_date, first_quarter_from, long, month_days, quarter_name, quarter_period
+from .dates import WEEKDAY_NAMES, due_date, first_quarter_from, long, month_days, quarter_name, quarter_period
 from .errors import InputError
+from .i18n import SOURCE, _, lang
 from .law import citation, history_words
 from .rules import interpretation, parameter
 
@@ -24,9 +31,10 @@ def find_schedule(rules: dict, schedule_id: str) -> dict:
     for s in rules["schedules"]:
         if s["id"] == schedule_id:
             return s
-    known = ", ".join(s["id"] for s in rules["schedules"]) or "none"
-    raise InputError(f"There is no rate schedule {schedule_id!r} in rules/rate-schedules/ (there are: {known}). "
-                     f"Give one of those ids, or run `propose` first.", "schedule")
+    known = ", ".join(s["id"] for s in rules["schedules"]) or _("none")
+    raise InputError(_("There is no rate schedule {schedule} in rules/rate-schedules/ (there are: {known}). "
+                       "Give one of those ids, or run `propose` first.").format(schedule=repr(schedule_id),
+                                                                                 known=known), "schedule")
 
 
 def without(rules: dict, schedule_id: str) -> dict:
@@ -38,11 +46,11 @@ def site_address(site_url: str | None) -> str:
     """The site's address as a notice prints it, ending in "/"; refused when it is not set."""
     url = (site_url or "").strip()
     if not url.startswith(("https://", "http://")):
-        raise InputError("The site's address is not set, so a notice cannot say where the schedule can be read. "
-                         "Set site_url in mkdocs.yml to the site's address, like https://sewer.pawling.example/, "
-                         "then build the site again." if not url else
-                         f"The site's address {url!r} (site_url in mkdocs.yml) is not a web address. "
-                         f"Write it like https://sewer.pawling.example/.", "site-url")
+        raise InputError(_("The site's address is not set, so a notice cannot say where the schedule can be read. "
+                           "Set site_url in mkdocs.yml to the site's address, like https://sewer.pawling.example/, "
+                           "then build the site again.") if not url else
+                         _("The site's address {url} (site_url in mkdocs.yml) is not a web address. "
+                           "Write it like https://sewer.pawling.example/.").format(url=repr(url)), "site-url")
     return url.rstrip("/") + "/"
 
 
@@ -54,18 +62,20 @@ def schedule_address(site_url: str | None, schedule_id: str) -> str:
 # ---- what both notices state ----------------------------------------------------------------------
 
 def _day(value: str) -> str:
+    """A day as a notice names it: "Thursday, October 30, 2025" ("jueves 30 de octubre de 2025")."""
     day = dt.date.fromisoformat(value)
-    return f"{day.strftime('%A')}, {long(day)}"
+    return _("{weekday}, {date}").format(weekday=_(WEEKDAY_NAMES[day.weekday()]), date=long(day))
 
 
 def clock(hhmm: str) -> str:
     """19:00 -> 7:00 p.m. (as a newspaper notice writes it)."""
     hour, minute = (int(x) for x in hhmm.split(":"))
     if (hour, minute) == (12, 0):
-        return "12:00 noon"
+        return _("12:00 noon")
     if (hour, minute) == (0, 0):
-        return "12:00 midnight"
-    return f"{(hour - 1) % 12 + 1}:{minute:02d} {'a.m.' if hour < 12 else 'p.m.'}"
+        return _("12:00 midnight")
+    time = _("{hour}:{minute} a.m.") if hour < 12 else _("{hour}:{minute} p.m.")
+    return time.format(hour=(hour - 1) % 12 + 1, minute=f"{minute:02d}")
 
 
 def _first_day(quarter: str) -> dt.date:
@@ -81,7 +91,7 @@ def _rates(rules: dict, s: dict, quarter: str, current: bool) -> dict:
     else:
         result = bill.compute(rules, quarter, usage, vc_per_1000=s["vc_per_1000_gallons"],
                               sewage_fraction=s["sewage_fraction"])
-    return {"id": s["id"], "title": s["title"], "status": s["status"], "label": schedule.LABELS[s["status"]],
+    return {"id": s["id"], "title": s["title"], "status": s["status"], "label": schedule.label(s["status"]),
             "effective": long(dt.date.fromisoformat(s["effective"])),
             "vc": money.dollars(Decimal(s["vc_per_1000_gallons"])),
             "fraction": money.percent(Decimal(s["sewage_fraction"])),
@@ -97,6 +107,14 @@ def current_and_proposed(rules: dict, s: dict) -> tuple[dict, dict, str]:
     return _rates(others, current, quarter, True), _rates(others, s, quarter, False), quarter
 
 
+def _translation_note() -> list[str]:
+    """In a translation, the sentence that says the English notice is the official one."""
+    if lang() == SOURCE:
+        return []
+    return [_("This translation is a courtesy, not yet reviewed by the Town; the notice in English is the "
+              "official one.")]
+
+
 # ---- the newspaper notice (rate-schedules.B) ------------------------------------------------------------
 
 def hearing_notice_text(rules: dict, schedule_id: str, site_url: str | None) -> str:
@@ -104,79 +122,133 @@ def hearing_notice_text(rules: dict, schedule_id: str, site_url: str | None) -> 
     paragraph is the PDF's heading."""
     s = find_schedule(rules, schedule_id)
     if "notice" not in s:
-        raise InputError(f"Schedule {schedule_id!r} has no notice recorded; run `notice {schedule_id} …` first.",
-                         "schedule")
+        raise InputError(_("Schedule {schedule} has no notice recorded; run `notice {id} …` first.").format(
+            schedule=repr(schedule_id), id=schedule_id), "schedule")
     where = schedule_address(site_url, s["id"])
     n = s["notice"]
     current, proposed, quarter = current_and_proposed(rules, s)
     cite = lambda ident: citation(rules, ident)  # noqa: E731
     commission = n.get("body", "town-board") == "joint-sewer-commission"
-    hearer = ("the Pawling Joint Sewer Commission, as designated by the Town Board of the Town of Pawling,"
-              if commission else "the Town Board of the Town of Pawling")
-    fiscal = f"for fiscal year {s['fiscal_year']} " if s.get("fiscal_year") else ""
     history = history_words(rules)
     low = parameter(rules, "hearing-minimum-days", on=n["published"])
     high = parameter(rules, "hearing-maximum-days", on=n["published"])
     minimum_gallons = money.gallons(Decimal(parameter(rules, "minimum-charge-water-gallons", on=_first_day(quarter))))
+    meeting = {"day": _day(n["meeting"]), "time": clock(n["time"]), "place": n["place"],
+               "fiscal_year": s.get("fiscal_year")}
+    if commission and s.get("fiscal_year"):
+        take_notice = _("PLEASE TAKE NOTICE that the Pawling Joint Sewer Commission, as designated by the Town Board "
+                        "of the Town of Pawling, will hold a meeting to hear public comments on the proposed sewer "
+                        "rate schedule for fiscal year {fiscal_year} on {day}, at {time}, at {place}.")
+    elif commission:
+        take_notice = _("PLEASE TAKE NOTICE that the Pawling Joint Sewer Commission, as designated by the Town Board "
+                        "of the Town of Pawling, will hold a meeting to hear public comments on the proposed sewer "
+                        "rate schedule on {day}, at {time}, at {place}.")
+    elif s.get("fiscal_year"):
+        take_notice = _("PLEASE TAKE NOTICE that the Town Board of the Town of Pawling will hold a meeting to hear "
+                        "public comments on the proposed sewer rate schedule for fiscal year {fiscal_year} on {day}, "
+                        "at {time}, at {place}.")
+    else:
+        take_notice = _("PLEASE TAKE NOTICE that the Town Board of the Town of Pawling will hold a meeting to hear "
+                        "public comments on the proposed sewer rate schedule on {day}, at {time}, at {place}.")
+    purpose = {"history": history, "low": low, "high": high, "cite_b": cite("rate-schedules.B"),
+               "cite_c": cite("rate-schedules.C"),
+               "newspaper": n.get("newspaper") or _("the official newspaper of the Town of Pawling")}
+    if history:
+        purpose_text = _("Purpose: the Town's sewer-use law ({history}) provides that each proposed rate schedule is "
+                         "published in {newspaper} with a time and place for public comments, held no fewer than "
+                         "{low} and no more than {high} days after publication, before the Town Board may adopt it "
+                         "by majority vote ({cite_b}; {cite_c}).")
+    else:
+        purpose_text = _("Purpose: the Town's sewer-use law provides that each proposed rate schedule is published in "
+                         "{newspaper} with a time and place for public comments, held no fewer than {low} and no "
+                         "more than {high} days after publication, before the Town Board may adopt it by majority "
+                         "vote ({cite_b}; {cite_c}).")
     lines = [
-        "TOWN OF PAWLING, DUTCHESS COUNTY, NEW YORK",
-        "NOTICE OF PUBLIC MEETING ON A PROPOSED SEWER RATE SCHEDULE",
+        _("TOWN OF PAWLING, DUTCHESS COUNTY, NEW YORK"),
+        _("NOTICE OF PUBLIC MEETING ON A PROPOSED SEWER RATE SCHEDULE"),
+        *_translation_note(),
         "",
-        f"PLEASE TAKE NOTICE that {hearer} will hold a meeting to hear public comments on the proposed sewer rate "
-        f"schedule {fiscal}on {_day(n['meeting'])}, at {clock(n['time'])}, at {n['place']}.",
+        take_notice.format(**meeting),
         "",
-        f"Purpose: the Town's sewer-use law{f' ({history})' if history else ''} provides that each proposed rate "
-        f"schedule is published in {n.get('newspaper') or 'the official newspaper of the Town of Pawling'} with a "
-        f"time and place for public comments, held no fewer than {low} and no more than {high} days after "
-        f"publication, before the Town Board may adopt it by majority vote ({cite('rate-schedules.B')}; "
-        f"{cite('rate-schedules.C')}).",
+        purpose_text.format(**purpose),
         "",
-        "The proposed rate schedule, to take effect on " + proposed["effective"] + ", and the schedule now in force:",
-        f"- Rate (VC), per 1,000 gallons of sewage: proposed {proposed['vc']}; now {current['vc']}.",
-        f"- Share of metered water use billed as sewage, for properties without a sewage meter: proposed "
-        f"{proposed['fraction']}; now {current['fraction']}.",
-        f"- Minimum charge each quarter, the charge for {minimum_gallons} gallons of water use: proposed "
-        f"{proposed['minimum']}; now {current['minimum']}.",
+        _("The proposed rate schedule, to take effect on {date}, and the schedule now in force:").format(
+            date=proposed["effective"]),
+        "- " + _("Rate (VC), per 1,000 gallons of sewage: proposed {proposed}; now {now}.").format(
+            proposed=proposed["vc"], now=current["vc"]),
+        "- " + _("Share of metered water use billed as sewage, for properties without a sewage meter: proposed "
+                 "{proposed}; now {now}.").format(proposed=proposed["fraction"], now=current["fraction"]),
+        "- " + _("Minimum charge each quarter, the charge for {gallons} gallons of water use: proposed {proposed}; "
+                 "now {now}.").format(gallons=minimum_gallons, proposed=proposed["minimum"], now=current["minimum"]),
     ]
     basis = s.get("basis")
     if basis:
         extra = Decimal(basis.get("extraneous_flow_cost", "0"))
-        om = money.dollars(Decimal(basis["om_cost"]))
+        figures = {"om": money.dollars(Decimal(basis["om_cost"])), "extra": money.dollars(extra),
+                   "volume": money.gallons(Decimal(basis["user_volume_gallons"])),
+                   "cite_d": cite("rents.D"), "cite_e": cite("rents.E")}
         if extra and interpretation(rules, "extraneous-flow") == "added-to-om":
-            om += f", plus {money.dollars(extra)} for treating extraneous flow,"
+            how = _("How the rate was set: the operation and maintenance cost of {om}, plus {extra} for treating "
+                    "extraneous flow, divided by the users' sewage volume of {volume} gallons, per 1,000 gallons "
+                    "({cite_d}; {cite_e}).")
         elif extra:
-            om += (f" (of which {money.dollars(extra)} was for treating extraneous flow, borne by users in "
-                   f"proportion to their volume),")
-        lines.append(f"- How the rate was set: the operation and maintenance cost of {om} divided by the users' "
-                     f"sewage volume of {money.gallons(Decimal(basis['user_volume_gallons']))} gallons, per 1,000 "
-                     f"gallons ({cite('rents.D')}{'; ' + cite('rents.E') if extra else ''}).")
-    lines.append(f"- Each user's quarterly charge is the rate times the user's sewage volume (CU = VC x VU, "
-                 f"{cite('rents.B')}), and not less than the minimum charge.")
+            how = _("How the rate was set: the operation and maintenance cost of {om} (of which {extra} was for "
+                    "treating extraneous flow, borne by users in proportion to their volume), divided by the users' "
+                    "sewage volume of {volume} gallons, per 1,000 gallons ({cite_d}; {cite_e}).")
+        else:
+            how = _("How the rate was set: the operation and maintenance cost of {om} divided by the users' sewage "
+                    "volume of {volume} gallons, per 1,000 gallons ({cite_d}).")
+        lines.append("- " + how.format(**figures))
+    lines.append("- " + _("Each user's quarterly charge is the rate times the user's sewage volume (CU = VC x VU, "
+                          "{cite}), and not less than the minimum charge.").format(cite=cite("rents.B")))
     if current["status"] != "adopted":
-        lines += ["", f"{current['label']} The figures shown as \"now\" come from the schedule \"{current['title']}\"."]
+        lines += ["", _('{label} The figures shown as "now" come from the schedule "{title}".').format(
+            label=current["label"], title=current["title"])]
     lines += [
         "",
-        f"The proposed rate schedule may be read at the office of the Town Clerk during regular business hours, "
-        f"and on the Town's sewer website at {where}.",
+        _("The proposed rate schedule may be read at the office of the Town Clerk during regular business hours, "
+          "and on the Town's sewer website at {address}.").format(address=where),
         "",
-        "All interested persons will be given an opportunity to be heard at the meeting.",
+        _("All interested persons will be given an opportunity to be heard at the meeting."),
         "",
-        "By order of " + ("the Pawling Joint Sewer Commission" if commission else "the Town Board of the Town of Pawling"),
-        "Town Clerk",
-        f"Dated and published: {_day(n['published'])}",
+        _("By order of the Pawling Joint Sewer Commission") if commission else
+        _("By order of the Town Board of the Town of Pawling"),
+        _("Town Clerk"),
+        _("Dated and published: {day}").format(day=_day(n["published"])),
     ]
     return "\n".join(lines) + "\n"
 
 
 def hearing_notice_title(schedule_id: str) -> str:
-    return f"Notice of public meeting on the proposed sewer rate schedule {schedule_id} – Town of Pawling"
+    return _("Notice of public meeting on the proposed sewer rate schedule {schedule} – Town of Pawling").format(
+        schedule=schedule_id)
 
 
 # ---- the yearly notice to users (rate-schedules.D; 40 CFR 35.929) -------------------------------------
 
 def user_notice_title(s: dict) -> str:
-    return (("ILLUSTRATIVE – " if s["status"] == "illustrative" else "")
-            + f"Annual notice of sewer rates, schedule {s['id']} – Town of Pawling")
+    if s["status"] == "illustrative":
+        return _("ILLUSTRATIVE – Annual notice of sewer rates, schedule {schedule} – Town of Pawling").format(
+            schedule=s["id"])
+    return _("Annual notice of sewer rates, schedule {schedule} – Town of Pawling").format(schedule=s["id"])
+
+
+# a citation in the notice to users, put into words for each format: in a translation's HTML it
+# is marked as English (it names the law's English text; WCAG 3.1.2)
+_CITED = re.compile("\x00([^\x00]+)\x00")
+
+
+def _cite(ident: str) -> str:
+    return f"\x00{ident}\x00"
+
+
+def _cited(rules: dict, text: str, html: bool = False) -> str:
+    def words(m):
+        said = citation(rules, m.group(1))
+        if not html:
+            return said
+        return escape(said) if lang() == SOURCE else f'<span lang="en">{escape(said)}</span>'
+    return _CITED.sub(words, text)
 
 
 def _user_facts(rules: dict, s: dict) -> dict:
@@ -187,79 +259,105 @@ def _user_facts(rules: dict, s: dict) -> dict:
         rules, "late-penalty-grace-days", on=due_day)
     months, reading = parameter(rules, "late-penalty-period-months", on=due_day), interpretation(rules, "penalty-accrual")
     if reading == "simple":
-        further = (f", and a further {rate} of the same charge for each further {months} months it stays unpaid; "
-                   f"penalties are not charged on penalties")
+        late = _("A bill still unpaid {grace} days after its due date has a penalty of {rate} of the unpaid charge, "
+                 "and a further {rate} of the same charge for each further {months} months it stays unpaid; "
+                 "penalties are not charged on penalties ({cite}).")
     elif reading == "compound":
-        further = f", and a further {rate} of the charge plus penalties already added for each further {months} months it stays unpaid"
+        late = _("A bill still unpaid {grace} days after its due date has a penalty of {rate} of the unpaid charge, "
+                 "and a further {rate} of the charge plus penalties already added for each further {months} months "
+                 "it stays unpaid ({cite}).")
     else:
-        further = ", once"
+        late = _("A bill still unpaid {grace} days after its due date has a penalty of {rate} of the unpaid charge, "
+                 "once ({cite}).")
     adoption = s.get("adoption")
     adopted = None
-    if adoption:
-        adopted = f"It was adopted by the Town Board on {long(dt.date.fromisoformat(adoption['date']))}" + (
-            f" (resolution {adoption['resolution']})" if adoption.get("resolution") else "") + "."
+    if adoption and adoption.get("resolution"):
+        adopted = _("It was adopted by the Town Board on {date} (resolution {resolution}).").format(
+            date=long(dt.date.fromisoformat(adoption["date"])), resolution=adoption["resolution"])
+    elif adoption:
+        adopted = _("It was adopted by the Town Board on {date}.").format(
+            date=long(dt.date.fromisoformat(adoption["date"])))
     return {"rates": _rates(rules, s, quarter_name(year, q), False),
-            "ends": f" to {long(dt.date.fromisoformat(s['ends']))}" if "ends" in s else "",
+            "ends": long(dt.date.fromisoformat(s["ends"])) if "ends" in s else None,
             "adopted": adopted, "due_dates": month_days(parameter(rules, "bill-due-dates", on=start)),
             "minimum_gallons": money.gallons(Decimal(parameter(rules, "minimum-charge-water-gallons", on=start))),
-            "late": f"A bill still unpaid {grace} days after its due date has a penalty of {rate} of the unpaid charge{further}"}
+            "late": late.format(grace=grace, rate=rate, months=months, cite=_cite("rents.F"))}
 
 
 def user_notice(rules: dict, schedule_id: str, site_url: str | None) -> dict:
     """The yearly notice to every user, as {"text": …, "html": …} (HTML is a fragment for a page)."""
     s = find_schedule(rules, schedule_id)
     if s["status"] == "proposed":
-        raise InputError(f"Schedule {schedule_id!r} is only proposed; users are told the adopted schedule. "
-                         f"Run `adopt {schedule_id} …` first, or give an adopted schedule's id.", "schedule")
+        raise InputError(_("Schedule {schedule} is only proposed; users are told the adopted schedule. "
+                           "Run `adopt {id} …` first, or give an adopted schedule's id.").format(
+                               schedule=repr(schedule_id), id=schedule_id), "schedule")
     where = schedule_address(site_url, s["id"])
     f = _user_facts(rules, s)
     r = f["rates"]
-    cite = lambda ident: citation(rules, ident)  # noqa: E731
-    intro = (f"Once a year, with a regular bill, the Town tells every user the rate schedule ({cite('rate-schedules.D')}). "
-             f"This notice is for the rate schedule \"{s['title']}\", in force from {r['effective']}{f['ends']}.")
-    items = [  # (term, text) in the order the notice gives them
-        ("Rate (VC)", f"{r['vc']} per 1,000 gallons of sewage ({cite('rents.D')})."),
-        ("Your sewage volume", f"If your property has no approved sewage meter, {r['fraction']} of your metered water "
-                               f"use; with one, the sewage it measures ({cite('rents.C.1')})."),
-        ("Your quarterly charge", f"The rate times your sewage volume, per 1,000 gallons ({{formula}}, {cite('rents.B')})."),
-        ("Minimum charge", f"{r['minimum']} each quarter, the charge for {f['minimum_gallons']} gallons of water use "
-                           f"({cite('minimum-charge')})."),
-        ("Due dates", f"Bills are sent quarterly, in advance, and are due on {f['due_dates']} ({cite('rents.F')}; "
-                      f"{cite('rents.H')})."),
-        ("Late payment", f"{f['late']} ({cite('rents.F')}). Unpaid charges are a lien on the property ({cite('rents.G')})."),
-        ("Part of your charge that pays for operation and maintenance",
-         f"100%. Under this law the whole charge is the operation and maintenance charge, {{formula}}, with no other "
-         f"part ({cite('rents.B')}; {cite('rents.D')}). Federal rules for sewer user charges (40 CFR 35.929) ask "
-         f"that users be told this."),
+    cite = _cite  # put into words below, for the text and for the page
+    once_a_year = _("Once a year, with a regular bill, the Town tells every user the rate schedule ({cite}).").format(
+        cite=cite("rate-schedules.D"))
+    # the schedule's title in quotes: straight ones in the text, curly ones on the page
+    this_notice = (_("This notice is for the rate schedule {title}, in force from {effective} to {ends}.")
+                   if f["ends"] else _("This notice is for the rate schedule {title}, in force from {effective}."))
+    items = [  # (term, text) in the order the notice gives them; {formula} is put in for each format
+        (_("Rate (VC)"), _("{vc} per 1,000 gallons of sewage ({cite}).").format(vc=r["vc"], cite=cite("rents.D"))),
+        (_("Your sewage volume"),
+         _("If your property has no approved sewage meter, {fraction} of your metered water use; with one, the "
+           "sewage it measures ({cite}).").format(fraction=r["fraction"], cite=cite("rents.C.1"))),
+        (_("Your quarterly charge"),
+         _("The rate times your sewage volume, per 1,000 gallons ({formula}, {cite}).").format(
+             formula="{formula}", cite=cite("rents.B"))),
+        (_("Minimum charge"),
+         _("{minimum} each quarter, the charge for {gallons} gallons of water use ({cite}).").format(
+             minimum=r["minimum"], gallons=f["minimum_gallons"], cite=cite("minimum-charge"))),
+        (_("Due dates"),
+         _("Bills are sent quarterly, in advance, and are due on {dates} ({cite_f}; {cite_h}).").format(
+             dates=f["due_dates"], cite_f=cite("rents.F"), cite_h=cite("rents.H"))),
+        (_("Late payment"),
+         _("{late} Unpaid charges are a lien on the property ({cite}).").format(late=f["late"], cite=cite("rents.G"))),
+        (_("Part of your charge that pays for operation and maintenance"),
+         _("100%. Under this law the whole charge is the operation and maintenance charge, {formula}, with no other "
+           "part ({cite_b}; {cite_d}). Federal rules for sewer user charges (40 CFR 35.929) ask that users be told "
+           "this.").format(formula="{formula}", cite_b=cite("rents.B"), cite_d=cite("rents.D"))),
     ]
     illustrative = s["status"] == "illustrative"
+    do_not_send = _("Invented numbers to show the notice; do not send.")
+    read_at = _("The rate schedule can be read at the office of the Town Clerk and on the Town's sewer website at "
+                "{address}.")
 
     text = []
     if illustrative:
-        text += ["*** ILLUSTRATIVE - NOT THE TOWN'S RATE. Invented numbers to show the notice; do not send. ***", ""]
-    text += ["TOWN OF PAWLING SEWER DISTRICTS", "ANNUAL NOTICE OF SEWER RATES", "", intro]
+        text += ["*** " + _("ILLUSTRATIVE - NOT THE TOWN'S RATE.") + " " + do_not_send + " ***", ""]
+    text += [_("TOWN OF PAWLING SEWER DISTRICTS"), _("ANNUAL NOTICE OF SEWER RATES"), *_translation_note(), "",
+             _cited(rules, once_a_year) + " " + this_notice.format(title=f'"{s["title"]}"', effective=r["effective"],
+                                                                   ends=f["ends"])]
     if f["adopted"]:
         text.append(f["adopted"])
     text.append("")
     for term, words in items:
-        plain = words.replace("{formula}", "CU = VC x VU")
+        plain = _cited(rules, words).replace("{formula}", "CU = VC x VU")
         text.append(f"- {term}: {plain[0].lower() + plain[1:]}")
-    text += ["", f"The rate schedule can be read at the office of the Town Clerk and on the Town's sewer website at {where}."]
+    text += ["", read_at.format(address=where)]
 
     e = escape
+    words = lambda message: escape(message, quote=False)  # noqa: E731 - the kit's own sentences, on a page
     anchor = f"user-notice-{e(s['id'])}"
-    html = [f'<section class="user-notice" lang="en" aria-labelledby="{anchor}">']
+    html = [f'<section class="user-notice" lang="{lang()}" aria-labelledby="{anchor}">']
     if illustrative:
-        html.append('  <p class="user-notice__illustrative" role="note"><strong>ILLUSTRATIVE — not the Town\'s '
-                    'rate.</strong> Invented numbers to show the notice; do not send.</p>')
-    html += [f'  <h2 id="{anchor}">Annual notice of sewer rates</h2>',
-             f"  <p>Once a year, with a regular bill, the Town tells every user the rate schedule "
-             f"({e(cite('rate-schedules.D'))}). This notice is for the rate schedule “{e(s['title'])}”, in force from "
-             f"{e(r['effective'])}{e(f['ends'])}." + (" " + e(f["adopted"]) if f["adopted"] else "") + "</p>", "  <dl>"]
-    for term, words in items:
+        loud = words(_("ILLUSTRATIVE — not the Town's rate."))
+        html.append(f'  <p class="user-notice__illustrative" role="note"><strong>{loud}</strong> '
+                    f'{words(do_not_send)}</p>')
+    heading = words(_("Annual notice of sewer rates"))
+    html += [f'  <h2 id="{anchor}">{heading}</h2>']
+    html += [f"  <p>{words(note)}</p>" for note in _translation_note()]
+    html += ["  <p>" + _cited(rules, words(once_a_year), html=True) + " " + words(this_notice).format(
+                 title=f"“{e(s['title'])}”", effective=e(r["effective"]), ends=e(f["ends"] or ""))
+             + (" " + e(f["adopted"]) if f["adopted"] else "") + "</p>", "  <dl>"]
+    for term, text_of in items:
         html += [f"    <dt>{e(term)}</dt>",
-                 "    <dd>" + e(words).replace("{formula}", '<span class="formula">CU = VC × VU</span>') + "</dd>"]
+                 "    <dd>" + _cited(rules, e(text_of), html=True).replace(
+                     "{formula}", '<span class="formula">CU = VC × VU</span>') + "</dd>"]
     html += ["  </dl>",
-             f'  <p>The rate schedule can be read at the office of the Town Clerk and on the Town\'s sewer website '
-             f'at <a href="{e(where)}">{e(where)}</a>.</p>', "</section>"]
+             "  <p>" + words(read_at).format(address=f'<a href="{e(where)}">{e(where)}</a>') + "</p>", "</section>"]
     return {"text": "\n".join(text) + "\n", "html": "\n".join(html) + "\n"}

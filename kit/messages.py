@@ -252,7 +252,8 @@ def translations(lang: str, domains=DOMAINS, rules_dir: Path = RULES_DIR, parame
                     named.append((m.id, m.string))
     if not named:
         return plain
-    words = translations(lang, ("engine",), rules_dir) if "engine" not in domains else plain
+    # a value in words: the engine's (dates) and kit/wording.py's (30 días), which pages.po holds
+    words = {**plain, **translations(lang, ("engine", "pages"), rules_dir)}
     filled = dict(plain)
     for english, translated in named:
         filled[_fill(english, parameters, SOURCE, {})] = _fill(translated, parameters, lang, words)

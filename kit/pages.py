@@ -13,10 +13,10 @@ from pathlib import Path
 
 import jinja2
 
-from calculator import application, bill, money, schedule
+from calculator import application, bill, i18n, money, schedule
 from calculator import flow as flow_engine
 from calculator.errors import InputError
-from calculator.i18n import SOURCE, localized, speaking
+from calculator.i18n import SOURCE, _, localized, speaking
 from calculator.dates import long, next_quarter_due, quarter_name, quarter_of
 from calculator.law import anchor, citation, enactments, provision_text
 
@@ -211,18 +211,22 @@ def notice_list(rules: dict, site_url: str | None) -> list[dict]:
 
 
 def _notice_list(rules: dict, site_url: str | None) -> list[dict]:
+    """The notices in the current language (calculator.i18n.speaking): the same slugs, dates
+    and figures in every language; `lang` says which one."""
     out = []
     for s in rules["schedules"]:
         if s.get("notice"):
-            out.append({"slug": f"{s['id']}-hearing", "kind": "Hearing notice", "date": s["notice"]["published"],
-                        "schedule": s["id"], "cite": "rate-schedules.B",
-                        "title": f"Proposed sewer rate schedule {s['id']}: public comment meeting",
+            out.append({"slug": f"{s['id']}-hearing", "kind": _("Hearing notice"), "date": s["notice"]["published"],
+                        "schedule": s["id"], "cite": "rate-schedules.B", "lang": i18n.lang(),
+                        "title": _("Proposed sewer rate schedule {schedule}: public comment meeting").format(
+                            schedule=s["id"]),
                         "text": hearing_notice_text(rules, s["id"], site_url)})
         if s["status"] == "adopted":
             notice = user_notice(rules, s["id"], site_url)
-            out.append({"slug": f"{s['id']}-rates", "kind": "Annual notice to users", "date": s["adoption"]["date"],
-                        "schedule": s["id"], "cite": "rate-schedules.D",
-                        "title": f"Sewer rate schedule {s['id']} adopted: the rate, the minimum charge and due dates",
+            out.append({"slug": f"{s['id']}-rates", "kind": _("Annual notice to users"), "date": s["adoption"]["date"],
+                        "schedule": s["id"], "cite": "rate-schedules.D", "lang": i18n.lang(),
+                        "title": _("Sewer rate schedule {schedule} adopted: the rate, the minimum charge and due "
+                                   "dates").format(schedule=s["id"]),
                         "text": notice["text"], "html": notice["html"]})
     return sorted(out, key=lambda n: (n["date"], n["slug"]), reverse=True)
 

@@ -121,7 +121,9 @@ def build(site: Path = ROOT / "site", rules_dir: Path | None = None) -> Path:
         contexts = {lang: render_language(rules, docs, lang, build_date(), config, rules_dir) for lang in LANGUAGES}
         ctx = contexts["en"]
         build_id = ctx["build_id"]
-        publish_notices(ctx["notices"], docs, latest_enactment_date(rules) or "1970-01-01", config["site_url"])
+        # the feed carries each notice in every language, each linking to its own page
+        publish_notices(ctx["notices"], docs, latest_enactment_date(rules) or "1970-01-01", config["site_url"],
+                        {lang: c["notices"] for lang, c in contexts.items() if lang != "en"})
         step("Packing the calculator and the rules for the browser")
         build_engine_wheel(rules, docs / "engine" / build_id, rules_dir)
         build_pypdf_wheel(docs / "engine")

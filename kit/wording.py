@@ -7,8 +7,15 @@ from decimal import Decimal
 
 from calculator import money
 from calculator.dates import month_days, series  # noqa: F401 - the one way, in the engine (notices use it)
+from calculator.i18n import N_, _
 
-_COUNTED = ("days", "months", "hours", "minutes")
+# a counted unit in words, in the current language: (one, more than one)
+_COUNTED = {
+    "days": (N_("{count} day"), N_("{count} days")),
+    "months": (N_("{count} month"), N_("{count} months")),
+    "hours": (N_("{count} hour"), N_("{count} hours")),
+    "minutes": (N_("{count} minute"), N_("{count} minutes")),
+}
 
 
 def value_words(value, unit: str) -> str:
@@ -24,7 +31,9 @@ def value_words(value, unit: str) -> str:
         return money.dollars(number)
     word = unit.split()[0]
     if word in _COUNTED:
-        return f"{number:,} {word[:-1] if number == 1 else word}"
+        one, more = _COUNTED[word]
+        counted = one if number == 1 else more
+        return _(counted).format(count=f"{number:,}")
     return f"{number:,}"
 
 

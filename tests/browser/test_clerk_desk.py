@@ -163,8 +163,10 @@ def test_the_clerk_s_year_on_the_desk(town):
 
     # the rebuilt site's feed links are absolute (feed readers cannot follow relative ones)
     feed = ET.parse(site / "notices" / "feed.xml").getroot()
-    links = [e.find(f"{ATOM}link").get("href") for e in feed.findall(f"{ATOM}entry")]
-    assert links and all(h.startswith(f"{SITE}notices/") for h in links), links
+    links = [(link.get("hreflang"), link.get("href"))
+             for link in (e.find(f"{ATOM}link") for e in feed.findall(f"{ATOM}entry"))]
+    assert {lang for lang, _ in links} == {"en", "es"}, links   # each notice in both languages, to its own page
+    assert all(h.startswith(f"{SITE}{'' if lang == 'en' else lang + '/'}notices/") for lang, h in links), links
     sitemap = (site / "sitemap.xml").read_text()
     assert "<loc>https://sewer.pawling.example/rates/2028/</loc>" in sitemap and "/clerk/" not in sitemap
     print(f"\nthe Clerk's year on the desk: {walk:.1f} s")

@@ -100,9 +100,12 @@ def test_the_clerk_s_year(project, page):
     assert "adopted" in schedule_page and "$12.24" in schedule_page and "3 ayes" in schedule_page
     feed = ET.parse(site / "notices" / "feed.xml").getroot()
     entries = {e.find(f"{ATOM}id").text: e for e in feed.findall(f"{ATOM}entry")}
-    assert set(entries) == {"urn:pawling-sewer-kit:notice:2027-hearing", "urn:pawling-sewer-kit:notice:2027-rates"}
+    assert set(entries) == {f"urn:pawling-sewer-kit:notice:{slug}{lang}" for slug in ("2027-hearing", "2027-rates")
+                            for lang in ("", ":es")}   # each notice in English and in Spanish
     assert entries["urn:pawling-sewer-kit:notice:2027-hearing"].find(f"{ATOM}link").get("href") == \
         f"{SITE}notices/2027-hearing/"   # absolute: a feed reader cannot follow a relative link
+    assert entries["urn:pawling-sewer-kit:notice:2027-hearing:es"].find(f"{ATOM}link").get("href") == \
+        f"{SITE}es/notices/2027-hearing/"   # each language's entry links to its own page
     hearing = (site / "notices" / "2027-hearing" / "index.html").read_text()
     assert "Town Hall" in hearing and "December 16, 2026" in hearing
     assert (site / "notices" / "2027-hearing" / "2027-hearing.pdf").read_bytes().startswith(b"%PDF")
