@@ -294,6 +294,8 @@ def _explain(rules: dict, v: dict) -> list[dict]:
         if n == 0:
             ex.add((_("Paid on {paid}, on or before the due date: within {grace} days{grace_since}, so no penalty.")
                     if days_late <= 0 else
+                    _("Paid on {paid}, 1 day after the due date: within {grace} days{grace_since}, so no penalty.")
+                    if days_late == 1 else
                     _("Paid on {paid}, {days} days after the due date: within {grace} days{grace_since}, so no "
                       "penalty.")).format(**words), "rents.F", days_after_due=days_late)
         else:

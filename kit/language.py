@@ -48,6 +48,11 @@ def script_words(lang: str, rules_dir: Path | None = None) -> dict:
     return _words(lang, ("scripts",), Path(rules_dir or _building["rules_dir"]))
 
 
+def rules_folder() -> Path:
+    """The rules/ folder being built from."""
+    return _building["rules_dir"]
+
+
 def building(rules_dir: Path | None = None) -> None:
     """A build starts: read the catalogues afresh, from this rules/ folder's locale/."""
     _words.cache_clear()

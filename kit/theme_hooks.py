@@ -27,6 +27,8 @@ from calculator.i18n import N_
 from kit.language import NAMES
 
 TOGGLE_NAMES = {"__search": N_("Search"), "__toc": N_("Table of contents")}
+#: beside the language switch on a translated page, while the Town has not reviewed the translation
+NOT_REVIEWED = N_("A translation to help you, not yet reviewed by the Town. The English text is the official one.")
 SOURCE = "en"
 SECOND = ("es",)
 _state: dict = {}
@@ -56,6 +58,9 @@ def on_config(config):
     _state.clear()
     _state["english"] = dict(english, language=config.theme["language"])
     _state["words"] = {lang: page_words(lang) for lang in SECOND}
+    from kit.language import rules_folder
+    from kit.messages import glossary
+    _state["reviewed"] = {lang: all(t.get("reviewed") for t in glossary(rules_folder(), lang)) for lang in SECOND}
     return config
 
 
@@ -102,6 +107,8 @@ def on_page_context(context, page, config, nav):
         context["nav"] = _state["navs"][lang]
         words = _script_words(lang)
         page.meta["script_words"] = json.dumps(words, ensure_ascii=False, sort_keys=True).replace("</", "<\\/")
+        if not _state["reviewed"][lang]:
+            page.meta["translation_note"] = _state["words"][lang].get(NOT_REVIEWED) or NOT_REVIEWED
     page.meta["lang"] = lang
     alternates = _alternates(page.file.src_uri)
     page.meta["alternates"] = [{"lang": other, "url": _url(uri), "name": NAMES[other]}

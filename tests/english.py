@@ -40,17 +40,21 @@ class VisibleText(HTMLParser):
     VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
     SPOKEN = ("aria-label", "alt", "title", "placeholder")
 
-    def __init__(self):
+    def __init__(self, skip_english: bool = True):
         super().__init__(convert_charrefs=True)
+        self.skip_english = skip_english
         self.stack: list[tuple[str, bool]] = []  # (tag, skipped)
         self.parts: list[str] = []
+
+    def english(self, attrs: dict) -> bool:
+        return self.skip_english and (attrs.get("lang") or "").startswith("en")
 
     def skipping(self) -> bool:
         return any(skip for _, skip in self.stack)
 
     def handle_starttag(self, tag, attrs):
         a = dict(attrs)
-        skip = tag in self.SKIP or (a.get("lang") or "").startswith("en") or "hidden" in a
+        skip = tag in self.SKIP or self.english(a) or "hidden" in a
         if not (skip or self.skipping()):
             self.parts.extend(a[k] for k in self.SPOKEN if a.get(k))
         if tag not in self.VOID:
@@ -58,7 +62,7 @@ class VisibleText(HTMLParser):
 
     def handle_startendtag(self, tag, attrs):
         a = dict(attrs)
-        if not self.skipping() and not (a.get("lang") or "").startswith("en"):
+        if not self.skipping() and not self.english(a):
             self.parts.extend(a[k] for k in self.SPOKEN if a.get(k))
 
     def handle_endtag(self, tag):
@@ -75,7 +79,9 @@ class VisibleText(HTMLParser):
         return "\n".join(self.parts)
 
 
-def visible_text(html: str) -> str:
-    parser = VisibleText()
+def visible_text(html: str, skip_english: bool = True) -> str:
+    """What a person sees or hears on a page; without what is marked English (a page in
+    another language), or all of it (`skip_english=False`, for an English page)."""
+    parser = VisibleText(skip_english)
     parser.feed(html)
     return parser.text()
