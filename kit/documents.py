@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from calculator import application
-from calculator.law import anchor
+from calculator.law import anchor, citation
 
 DOCUMENTS = Path(__file__).resolve().parent.parent / "docs" / "templates" / "documents"
 #: The PDFs' stylesheet: US letter, 11pt and up, black on white.
@@ -36,9 +36,12 @@ def application_html(rules: dict, medium: str) -> str:
         raise ValueError(f"medium must be one of {', '.join(MEDIA)}, not {medium!r}")
     form = application.form(rules)
     sections = [dict(s, fields=[f for f in form["fields"] if f["section"] == s["id"]]) for s in form["sections"]]
+    from calculator.i18n import SOURCE, lang
     return environment().get_template("application.html.j2").render(
         medium=medium, form=form, sections=sections, fee=application.fee(rules),
-        citation=lambda cite: application.citation(rules, cite))
+        # a provision as a reader names it: it names the English text, so in another
+        # language it is marked as English (decision 010)
+        where=lambda cite: citation(rules, cite), english_citations=lang() != SOURCE)
 
 
 def document_html(body: str, *, title: str, lang: str = "en-US", kind: str = "document") -> str:

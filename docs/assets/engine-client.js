@@ -2,8 +2,9 @@
 // report its loading progress, and ask it things. `ask` sends command-line words
 // (argv) and returns the engine's JSON answer; `fillApplication` returns the
 // permit application filled in from the checker's answers, as PDF bytes.
-// Nothing is worked out here.
-import { pageLanguage } from "./words.js";
+// Nothing is worked out here. The engine answers in the page's language (--lang), and
+// every sentence this file shows goes through t() (words.js).
+import { pageLanguage, t } from "./words.js";
 
 // The worker for this wheel: the one engine-start.js began from the page's head (its
 // early messages are replayed to `onmessage`, in order), or a new one.
@@ -49,7 +50,7 @@ export function startEngine(wheel, { onProgress = () => {}, onReady = () => {}, 
 
   // The engine's answer {ok, result | error, field}; a reply without one (the engine
   // failed) becomes an answer with its message, so every page shows it the same way.
-  const answerOf = (msg) => (msg.ok ? JSON.parse(msg.json) : { ok: false, error: msg.error, field: null });
+  const answerOf = (msg) => (msg.ok ? JSON.parse(msg.json) : { ok: false, error: workerWords(msg.error), field: null });
 
   return {
     async ask(argv) {
@@ -59,7 +60,7 @@ export function startEngine(wheel, { onProgress = () => {}, onReady = () => {}, 
     // `application` command, run on the site's blank form, with pypdf loaded first.
     async fillApplication({ answers, fields = [], pypdf, blank }) {
       const response = await fetch(new URL(`../${blank}`, import.meta.url));
-      if (!response.ok) return { answer: { ok: false, error: "The blank application could not be read. Download the blank form instead." }, bytes: null };
+      if (!response.ok) return { answer: { ok: false, error: t("The blank application could not be read. Download the blank form instead.") }, bytes: null };
       const bytes = await response.arrayBuffer();
       const argv = ["application", ...answers.flatMap((a) => ["--answer", a]), ...fields.flatMap((f) => ["--field", f]),
         "--blank", "/tmp/blank.pdf", "--output", "/tmp/application.pdf"];
@@ -70,6 +71,20 @@ export function startEngine(wheel, { onProgress = () => {}, onReady = () => {}, 
   };
 }
 
+// The worker's own sentences (engine-worker.js has no page, so no words.js): the same
+// sentences, in the page's language; any other text as it came.
+function workerWords(text) {
+  const words = {
+    "Downloading the calculator (about 5 MB the first time)…": t("Downloading the calculator (about 5 MB the first time)…"),
+    "Loading the sewer law…": t("Loading the sewer law…"),
+    "The calculator could not start in this browser. Try reloading the page.":
+      t("The calculator could not start in this browser. Try reloading the page."),
+    "The calculator could not answer this in this browser. Try again, or reload the page.":
+      t("The calculator could not answer this in this browser. Try again, or reload the page."),
+  };
+  return words[text] || text;
+}
+
 // The loading line shared by the engine pages: <p id="engine-status"> with a text
 // span and a <progress>. Returns the callbacks for startEngine.
 export function statusLine(root, readyText, failedText) {
@@ -77,11 +92,11 @@ export function statusLine(root, readyText, failedText) {
   const bar = document.getElementById("engine-progress");
   return {
     onProgress(msg) {
-      text.textContent = msg.text;
+      text.textContent = workerWords(msg.text);
       bar.value = msg.step;
     },
     onReady() {
-      text.textContent = readyText || "The calculator is ready.";
+      text.textContent = readyText || t("The calculator is ready.");
       bar.value = bar.max;
       bar.hidden = true;
     },
@@ -110,7 +125,7 @@ export function showFieldError(form, input, message, focusSummary) {
   document.getElementById("error-summary").hidden = false;
   const inline = document.getElementById(`${input.id}-error`);
   if (inline) {
-    inline.replaceChildren(el("span", { class: "visually-hidden" }, "Error: "), message);
+    inline.replaceChildren(el("span", { class: "visually-hidden" }, t("Error:") + " "), message);
     inline.hidden = false;
   }
   input.setAttribute("aria-invalid", "true");
@@ -127,5 +142,27 @@ export function el(tag, attrs = {}, ...children) {
   return node;
 }
 
-// Dates written as the engine writes them (calculator.dates.long): March 15, 2027.
-export const longDate = (iso) => new Date(iso + "T00:00:00Z").toLocaleDateString("en-US", { timeZone: "UTC", day: "numeric", month: "long", year: "numeric" });
+// A sentence with elements in it: the pieces to append, each {name} that t() left in
+// the text replaced by its node(s), e.g.
+// el("p", {}, ...sentence(t("Total {total}, due {date}", { date }), { total: el("strong", {}, "$1.00") })).
+export function sentence(text, nodes = {}) {
+  return text.split(/\{([a-z_]+)\}/).flatMap((piece, i) => (i % 2 ? [].concat(nodes[piece] ?? `{${piece}}`) : piece ? [piece] : []));
+}
+
+// Dates written as the engine writes them (calculator.dates.long), in the page's language
+// and the same in every browser: March 15, 2027 / 15 de marzo de 2027.
+function monthName(month) {
+  return [t("January"), t("February"), t("March"), t("April"), t("May"), t("June"), t("July"), t("August"),
+    t("September"), t("October"), t("November"), t("December")][month - 1];
+}
+
+export function longDate(iso) {
+  const [year, month, day] = iso.split("-").map(Number);
+  return t("{month} {day}, {year}", { month: monthName(month), day, year });
+}
+
+// A day of the year without its year: March 15 / 15 de marzo.
+export function monthDay(iso) {
+  const [, month, day] = iso.split("-").map(Number);
+  return t("{month} {day}", { month: monthName(month), day });
+}

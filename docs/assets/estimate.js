@@ -1,7 +1,9 @@
 // The bill estimator page: moves the form's answers to the engine (in a worker)
 // and the engine's answer to the page. The state lives in the query string,
 // with the command line's option names, so an estimate is a shareable link.
-import { clearFieldErrors, el, showFieldError, startEngine, statusLine } from "./engine-client.js";
+// Every sentence it shows goes through t() (words.js): the page's language.
+import { clearFieldErrors, el, longDate, monthDay, sentence, showFieldError, startEngine, statusLine } from "./engine-client.js";
+import { pageLanguage, t } from "./words.js";
 
 const root = document.getElementById("estimator");
 const USAGE_KINDS = ["water-gallons", "water-cubic-feet", "sewage-gallons"];
@@ -23,7 +25,7 @@ function start() {
   window.__estimator = { ready: false, computeMs: null };
   // (messages the worker sent before this script ran are replayed, in order)
   const status = statusLine(root, null,
-    "The calculator could not start in this browser. The worked example below shows how a bill is calculated.");
+    t("The calculator could not start in this browser. The worked example below shows how a bill is calculated."));
   const engine = startEngine(root.dataset.wheel, {
     ...status,
     onReady: () => {
@@ -103,29 +105,37 @@ function start() {
     const readings = checked("have") === "readings";
     $("usage-field").hidden = readings;
     $("readings-field").hidden = !readings;
-    const unit = checked("meter") === "water-cubic-feet" ? "(cubic feet)" : "(gallons)";
+    const unit = checked("meter") === "water-cubic-feet" ? t("(cubic feet)") : t("(gallons)");
     $("usage-unit").textContent = unit;
   }
 
   // ---- showing the answer ----
+  // (money and numbers are written the same in both languages: $1,234.50, 12,000)
   const money = (s) => "$" + Number(s).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   const gallons = (s) => Number(s).toLocaleString("en-US", { maximumFractionDigits: 2 });
-  const day = (iso) => new Date(iso + "T00:00:00Z").toLocaleDateString("en-US", { timeZone: "UTC", day: "numeric", month: "long", year: "numeric" });
   const lawLink = (step) => `../law/#${step.anchor}`;
+  // a citation names the law's English text: marked so on a page in another language
+  const citationLang = pageLanguage() === "en" ? null : "en";
   // a quarter's bill falls due within it, so its due date needs no year (and fits a phone)
-  const monthDay = (iso) => new Date(iso + "T00:00:00Z").toLocaleDateString("en-US", { timeZone: "UTC", day: "numeric", month: "long" });
-  const quarterText = (q) => `${q.words}, due ${monthDay(q.due_date)}`;
+  const quarterText = (q) => t("{quarter}, due {day}", { quarter: q.words, day: monthDay(q.due_date) });
+  // a schedule's title is shown as the Clerk typed it: marked as English on a page in another language
+  const CAPTIONS = {
+    illustrative: () => t("Under the illustrative schedule: {title}"),
+    proposed: () => t("Under the proposed schedule: {title}"),
+    adopted: () => t("Under the adopted schedule: {title}"),
+  };
+  const caption = (status, title) => sentence(CAPTIONS[status](), { title: el("span", { lang: citationLang }, title) });
 
-  function linesTable(r, caption) {
-    const table = el("table", { class: "bill-lines" }, el("caption", {}, caption));
+  function linesTable(r, captionParts) {
+    const table = el("table", { class: "bill-lines" }, el("caption", {}, ...captionParts));
     const rows = [
-      ["Sewage volume", `${gallons(r.volume_gallons)} gallons`],
-      ["Rate (VC)", `${money(r.schedule.vc_per_1000_gallons)} per 1,000 gallons`],
-      ["Charge for the volume", money(r.computed_charge)],
-      ["Minimum charge", `${money(r.minimum_charge)}${r.minimum_applied ? " (applies)" : ""}`],
-      ["Quarter's charge", money(r.charge)],
-      ["Late penalty", money(r.penalty)],
-      ["Total", money(r.total)],
+      [t("Sewage volume"), t("{volume} gallons", { volume: gallons(r.volume_gallons) })],
+      [t("Rate (VC)"), t("{rate} per 1,000 gallons", { rate: money(r.schedule.vc_per_1000_gallons) })],
+      [t("Charge for the volume"), money(r.computed_charge)],
+      [t("Minimum charge"), r.minimum_applied ? t("{amount} (applies)", { amount: money(r.minimum_charge) }) : money(r.minimum_charge)],
+      [t("Quarter's charge"), money(r.charge)],
+      [t("Late penalty"), money(r.penalty)],
+      [t("Total"), money(r.total)],
     ];
     const body = el("tbody");
     for (const [k, v] of rows) body.append(el("tr", {}, el("th", { scope: "row" }, k), el("td", {}, v)));
@@ -136,25 +146,30 @@ function start() {
   function showResult(r, params) {
     clearErrors();
     const box = el("div", { class: "result-box" });
-    box.append(el("h2", { id: "result-title" }, `Your estimate for ${r.quarter_words}`));
+    box.append(el("h2", { id: "result-title" }, t("Your estimate for {quarter}", { quarter: r.quarter_words })));
     // a quarter from a link is in the list before the engine has put the list into words
     const option = [...$("quarter").options].find((o) => o.value === r.quarter);
     if (option && option.text === r.quarter) option.text = quarterText({ words: r.quarter_words, due_date: r.due_date });
-    box.append(el("p", { class: "result-total" }, "Total ", el("strong", { id: "result-total" }, money(r.total)), `, due ${day(r.due_date)}`));
+    box.append(el("p", { class: "result-total" }, ...sentence(t("Total {total}, due {date}", { date: longDate(r.due_date) }),
+      { total: el("strong", { id: "result-total" }, money(r.total)) })));
     for (const notice of r.notices) {
-      box.append(el("div", { class: "admonition warning" }, el("p", { class: "admonition-title" }, r.schedule.status === "adopted" ? "What-if" : `${r.schedule.status[0].toUpperCase()}${r.schedule.status.slice(1)} rates`), el("p", {}, notice)));
+      const status = r.schedule.status;
+      const title = status === "adopted" ? t("What-if") : status === "proposed" ? t("Proposed rates") : t("Illustrative rates");
+      box.append(el("div", { class: "admonition warning" }, el("p", { class: "admonition-title" }, title), el("p", {}, notice)));
     }
-    const tables = el("div", { class: "bill-tables" }, linesTable(r, `Under the ${r.schedule.status} schedule: ${r.schedule.title}`));
-    if (r.proposed) tables.append(linesTable(r.proposed, `Under the proposed schedule: ${r.proposed.schedule.title}`));
+    const tables = el("div", { class: "bill-tables" }, linesTable(r, caption(r.schedule.status, r.schedule.title)));
+    if (r.proposed) tables.append(linesTable(r.proposed, caption("proposed", r.proposed.schedule.title)));
     box.append(tables);
-    box.append(el("h3", {}, "How it was worked out"));
+    box.append(el("h3", {}, t("How it was worked out")));
     const steps = el("ol", { class: "explanation" });
     for (const s of r.explanation) {
-      steps.append(el("li", {}, `${s.text} `, el("span", { class: "step-law" }, "The law: ", el("a", { href: lawLink(s) }, s.where))));
+      steps.append(el("li", {}, `${s.text} `, el("span", { class: "step-law" },
+        ...sentence(t("The law: {where}"), { where: el("a", { href: lawLink(s), lang: citationLang }, s.where) }))));
     }
     box.append(steps);
     const link = `${location.pathname}?${params}`;
-    box.append(el("p", { class: "share" }, "Link to this estimate: ", el("a", { href: link, id: "share-link" }, "copy or bookmark this link")));
+    box.append(el("p", { class: "share" }, ...sentence(t("Link to this estimate: {link}"),
+      { link: el("a", { href: link, id: "share-link" }, t("copy or bookmark this link")) })));
     result.replaceChildren(box);
     root.dataset.state = "result";
   }

@@ -2,7 +2,9 @@
 // (in a worker) and its answer to the page. The state lives in the query string,
 // with the command line's option names (?average-workday-gallons=52000&year=2027),
 // so a result is a shareable link. No test of the law is worked out here.
-import { clearFieldErrors, el, longDate, showFieldError, startEngine, statusLine } from "./engine-client.js";
+// Every sentence it shows goes through t() (words.js): the page's language.
+import { clearFieldErrors, el, longDate, sentence, showFieldError, startEngine, statusLine } from "./engine-client.js";
+import { pageLanguage, t } from "./words.js";
 
 const root = document.getElementById("industry-checker");
 const NUMBERS = ["average-workday-gallons", "system-gallons-per-day", "year"];
@@ -17,10 +19,12 @@ function start() {
   const form = $("industry-form");
   const result = $("result");
   let latest = 0;
+  // a citation names the law's English text: marked so on a page in another language
+  const citationLang = pageLanguage() === "en" ? null : "en";
   window.__industry = { ready: false };
 
-  const status = statusLine(root, "The calculator is ready.",
-    "The calculator could not start in this browser. The four tests and the report dates are set out below.");
+  const status = statusLine(root, t("The calculator is ready."),
+    t("The calculator could not start in this browser. The four tests and the report dates are set out below."));
   const engine = startEngine(root.dataset.wheel, {
     ...status,
     onReady: () => {
@@ -60,9 +64,9 @@ function start() {
   }
 
   const TITLES = {
-    major: "This is a major contributing industry",
-    "not-major": "This is not a major contributing industry",
-    "not-determined": "Not determined yet: more facts are needed",
+    major: () => t("This is a major contributing industry"),
+    "not-major": () => t("This is not a major contributing industry"),
+    "not-determined": () => t("Not determined yet: more facts are needed"),
   };
 
   // ---- showing the answer ----
@@ -70,24 +74,26 @@ function start() {
     clearErrors();
     const box = el("div", { class: "result-box", id: "industry-result", "data-major": String(r.major_contributing_industry),
       "data-determination": r.determination });
-    box.append(el("h2", { id: "result-title", tabindex: "-1" }, TITLES[r.determination]));
+    box.append(el("h2", { id: "result-title", tabindex: "-1" }, TITLES[r.determination]()));
     if (r.determination === "not-determined") {
-      box.append(el("p", {}, "None of the tests decided so far is met, but some could not be decided. To finish the check, find out:"));
+      box.append(el("p", {}, t("None of the tests decided so far is met, but some could not be decided. To finish the check, find out:")));
       box.append(el("ul", { id: "facts-needed" }, ...r.facts_needed.map((f) => el("li", {}, f))));
     }
-    box.append(el("h3", {}, "How it was worked out"));
+    box.append(el("h3", {}, t("How it was worked out")));
     box.append(el("ol", { class: "explanation" }, ...r.explanation.map((s) =>
-      el("li", {}, `${s.text} `, el("span", { class: "step-law" }, "The law: ", el("a", { href: `../law/#${s.anchor}` }, s.where))))));
+      el("li", {}, `${s.text} `, el("span", { class: "step-law" },
+        ...sentence(t("The law: {where}"), { where: el("a", { href: `../law/#${s.anchor}`, lang: citationLang }, s.where) }))))));
     if (r.major_contributing_industry) {
-      box.append(el("h3", {}, `Section 307 reports due in ${r.year}`));
+      box.append(el("h3", {}, t("Section 307 reports due in {year}", { year: r.year })));
       box.append(el("ul", { id: "report-due" }, ...r.report_due.map((d) => el("li", {}, el("time", { datetime: d }, longDate(d))))));
-      box.append(el("p", {}, el("a", { href: root.dataset.calendar, download: "pawling-sewer-due-dates.ics", id: "calendar-result-link" }, "Add the due dates to your calendar (.ics file)"),
-        ". It holds the report dates and the quarterly sewer bill due dates for two years."));
+      const calendar = el("a", { href: root.dataset.calendar, download: "pawling-sewer-due-dates.ics", id: "calendar-result-link" },
+        t("Add the due dates to your calendar (.ics file)"));
+      box.append(el("p", {}, ...sentence(t("{calendar}. It holds the report dates and the quarterly sewer bill due dates for two years."), { calendar })));
     }
-    box.append(el("p", {}, "Whether or not it is a major contributing industry, the business may have to build ",
-      el("a", { href: "#facilities" }, "the pretreatment facilities the law requires"), "."));
-    box.append(el("p", { class: "share" }, "Link to this result: ",
-      el("a", { href: `${location.pathname}?${params}`, id: "share-link" }, "copy or bookmark this link")));
+    box.append(el("p", {}, ...sentence(t("Whether or not it is a major contributing industry, the business may have to build {facilities}."),
+      { facilities: el("a", { href: "#facilities" }, t("the pretreatment facilities the law requires")) })));
+    box.append(el("p", { class: "share" }, ...sentence(t("Link to this result: {link}"),
+      { link: el("a", { href: `${location.pathname}?${params}`, id: "share-link" }, t("copy or bookmark this link")) })));
     result.replaceChildren(box);
     root.dataset.state = "result";
   }

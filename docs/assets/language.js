@@ -9,7 +9,13 @@ for (const link of document.querySelectorAll("a[data-keep-query]")) {
     link.href = target.href;
   };
   keep();
-  link.addEventListener("click", keep);
+  // (the theme's own language switch, which Material runs for any link to a page that
+  // <link rel="alternate"> names, would send the reader to the other language's start
+  // page without the query string: this link goes where its href says)
+  link.addEventListener("click", (event) => {
+    keep();
+    event.stopPropagation();
+  });
   link.addEventListener("auxclick", keep);
   link.addEventListener("focus", keep);
 }

@@ -9,7 +9,9 @@
 // and in this browser's localStorage, so a person can come back later.
 // `step` names the page to show when it is not the next unanswered question:
 // a question id, "check" or "result"; `from=check` marks a Change link.
-import { el, startEngine, statusLine } from "./engine-client.js";
+// Every sentence it shows goes through t() (words.js): the page's language.
+import { el, sentence, startEngine, statusLine } from "./engine-client.js";
+import { pageLanguage, t } from "./words.js";
 
 const root = document.getElementById("permit-checker");
 const STORE = "pawling-sewer-kit:permit-answers";
@@ -23,14 +25,16 @@ function start() {
   const stepBox = $("step");
   const law = JSON.parse($("permit-law").textContent);
   const baseTitle = document.title;
+  // a citation names the law's English text: marked so on a page in another language
+  const citationLang = pageLanguage() === "en" ? null : "en";
   let questions = new Map();
   let latest = 0;
   let current = { answers: [], step: null, from: null };
   let blobUrl = null;
   window.__permit = { ready: false };
 
-  const status = statusLine(root, "The checker is ready.",
-    "The checker could not start in this browser. Its questions and the rules behind them are listed below, and you can download the application form.");
+  const status = statusLine(root, t("The checker is ready."),
+    t("The checker could not start in this browser. Its questions and the rules behind them are listed below, and you can download the application form."));
   const engine = startEngine(root.dataset.wheel, {
     ...status,
     onReady: () => {
@@ -163,11 +167,11 @@ function start() {
   }
 
   function backLink(state) {
-    return el("p", { class: "back" }, stepLink(state, "Back", { id: "back-link", class: "back-link" }));
+    return el("p", { class: "back" }, stepLink(state, t("Back"), { id: "back-link", class: "back-link" }));
   }
 
   function setTitle(heading, error = false) {
-    document.title = `${error ? "Error: " : ""}${heading} - ${baseTitle}`;
+    document.title = (error ? t("Error: {title}", { title: heading }) : heading) + " - " + baseTitle;
   }
 
   // ---- a question ----
@@ -181,8 +185,8 @@ function start() {
     const fieldset = el("fieldset", { class: "field question", "aria-describedby": "question-hint question-law" },
       el("legend", { class: "question-legend" }, el("h2", { id: "step-title", tabindex: "-1" }, q.text)),
       el("p", { class: "hint", id: "question-hint" }, q.hint),
-      el("p", { class: "hint law-ref", id: "question-law" }, "The law: ",
-        el("a", { href: `../law/#${(law[q.cite] || {}).anchor}` }, q.where)),
+      el("p", { class: "hint law-ref", id: "question-law" }, ...sentence(t("The law: {where}"),
+        { where: el("a", { href: `../law/#${(law[q.cite] || {}).anchor}`, lang: citationLang }, q.where) })),
       el("p", { class: "field-error", id: "question-error", hidden: true }));
     for (const c of q.choices) {
       const id = `answer-${c.value}`;
@@ -191,13 +195,13 @@ function start() {
         el("label", { for: id }, c.label)));
     }
     const form = el("form", { id: "question-form", novalidate: true }, fieldset,
-      el("button", { type: "submit", id: "continue-button", class: "md-button md-button--primary" }, "Continue"));
+      el("button", { type: "submit", id: "continue-button", class: "md-button md-button--primary" }, t("Continue")));
     form.addEventListener("submit", (e) => {
       e.preventDefault();
       const picked = form.querySelector("input[name=answer]:checked");
       if (!picked) {
         const yesNo = q.choices.every((c) => c.value === "yes" || c.value === "no");
-        showError(yesNo ? "Select yes or no" : "Select one of the answers", true);
+        showError(yesNo ? t("Select yes or no") : t("Select one of the answers"), true);
         return;
       }
       const answers = withAnswer(shown.answers, q.id, picked.value);
@@ -220,25 +224,25 @@ function start() {
         el("dd", { class: "summary-list__value" }, a.label),
         el("dd", { class: "summary-list__actions" },
           stepLink({ answers: shown.answers, step: a.id, from: "check" },
-            ["Change", el("span", { class: "visually-hidden" }, ` your answer to: ${a.question}`)],
+            [t("Change"), el("span", { class: "visually-hidden" }, " " + t("your answer to: {question}", { question: a.question }))],
             { id: `change-${a.id}` }))));
     }
-    const see = el("button", { type: "button", id: "see-result", class: "md-button md-button--primary" }, "See the result");
+    const see = el("button", { type: "button", id: "see-result", class: "md-button md-button--primary" }, t("See the result"));
     see.addEventListener("click", () => go({ answers: shown.answers, step: "result" }));
     stepBox.replaceChildren(
       last ? backLink({ answers: shown.answers, step: last.id }) : "",
-      el("h2", { id: "step-title", tabindex: "-1" }, "Check your answers"),
+      el("h2", { id: "step-title", tabindex: "-1" }, t("Check your answers")),
       list, see);
     root.dataset.state = "check";
     root.dataset.step = "check";
-    setTitle("Check your answers");
+    setTitle(t("Check your answers"));
   }
 
   // ---- the outcome ----
   function cite(item) {
-    const parts = ["The law: ", el("a", { href: `../law/#${item.anchor}` }, item.where)];
-    if (item.reading) parts.push("; ", el("a", { href: `#reading-${item.reading}` }, "how we read it"));
-    if (item.guide) parts.push("; ", el("a", { href: "../industry/" }, "the industry check"));
+    const parts = sentence(t("The law: {where}"), { where: el("a", { href: `../law/#${item.anchor}`, lang: citationLang }, item.where) });
+    if (item.reading) parts.push("; ", el("a", { href: `#reading-${item.reading}` }, t("how we read it")));
+    if (item.guide) parts.push("; ", el("a", { href: "../industry/" }, t("the industry check")));
     return [" ", el("span", { class: "step-law" }, ...parts)];
   }
 
@@ -246,38 +250,37 @@ function start() {
     const o = r.outcome_detail;
     const box = el("div", { class: `outcome outcome--${o.id}`, id: "outcome", "data-outcome": o.id });
     box.append(el("h2", { id: "step-title", tabindex: "-1" }, o.title), el("p", { class: "outcome-summary" }, o.summary));
-    const cites = el("p", { class: "law-ref" }, "The law: ");
-    o.cites.forEach((c, i) => {
-      cites.append(i ? "; " : "", el("a", { href: `../law/#${(law[c] || {}).anchor}` }, o.where[i]));
-    });
-    box.append(cites);
+    const links = o.cites.flatMap((c, i) => [i ? "; " : "", el("a", { href: `../law/#${(law[c] || {}).anchor}`, lang: citationLang }, o.where[i])]);
+    box.append(el("p", { class: "law-ref" }, ...sentence(t("The law: {where}"), { where: links })));
     if (r.reasons.length) {
-      box.append(el("h3", {}, "Why"));
+      box.append(el("h3", {}, t("Why")));
       box.append(el("ul", { id: "reasons", class: "reasons" }, ...r.reasons.map((i) => el("li", {}, i.text, ...cite(i)))));
     }
-    box.append(el("h3", {}, "What the law requires"));
+    box.append(el("h3", {}, t("What the law requires")));
     box.append(el("ul", { id: "requirements", class: "requirements" }, ...r.requirements.map((i) => el("li", {}, i.text, ...cite(i)))));
-    box.append(el("h3", {}, "What to do next"));
+    box.append(el("h3", {}, t("What to do next")));
     const next = el("div", { class: "next-steps", id: "next-steps" });
-    const blank = el("a", { href: "application.pdf", download: "sewer-permit-application.pdf", id: "blank-form" }, "the blank application form (PDF)");
-    const webForm = el("a", { href: "application/" }, "the form as a web page");
+    // the blank form beside this page, in this page's language (data-blank: kit/pages.py's application_pdf)
+    const blank = el("a", { href: root.dataset.blank.split("/").pop(), download: "sewer-permit-application.pdf", id: "blank-form" },
+      t("the blank application form (PDF)"));
+    const webForm = el("a", { href: "application/" }, t("the form as a web page"));
     if (o.id === "prohibited") {
-      next.append(el("p", {}, "Change the plan so that none of the reasons above applies, then ",
-        stepLink({ answers: shown.answers, step: "check" }, "change your answers", { id: "change-answers" }),
-        ". If you are unsure, ask the Sewer Inspector. You can read ", blank, " and ", webForm, " to see what the application asks."));
+      const change = stepLink({ answers: shown.answers, step: "check" }, t("change your answers"), { id: "change-answers" });
+      next.append(el("p", {}, ...sentence(t("Change the plan so that none of the reasons above applies, then {change}. If you are unsure, ask the Sewer Inspector. You can read {blank} and {web_form} to see what the application asks."),
+      { change, blank, web_form: webForm })));
     } else {
       const status = el("p", { id: "application-status", class: "application-status", role: "status" });
       const make = el("button", { type: "button", id: "make-application", class: "md-button md-button--primary" },
-        "Make the application form with my answers (PDF)");
+        t("Make the application form with my answers (PDF)"));
       make.addEventListener("click", () => makeApplication(r, make, status));
       next.append(
-        el("p", {}, "Fill in the application and file it at the Sewer Inspector's office with your plans, before any work starts. The form can be filled in with your answers here, in your browser:"),
+        el("p", {}, t("Fill in the application and file it at the Sewer Inspector's office with your plans, before any work starts. The form can be filled in with your answers here, in your browser:")),
         el("p", {}, make), status,
-        el("p", {}, "Or use ", blank, ", or ", webForm, " to read, fill in and print."));
+        el("p", {}, ...sentence(t("Or use {blank}, or {web_form} to read, fill in and print."), { blank, web_form: webForm })));
     }
     box.append(next);
-    const share = el("p", { class: "share" }, "Link to this result: ",
-      el("a", { href: query(shown), id: "share-link" }, "copy or bookmark this link"));
+    const share = el("p", { class: "share" }, ...sentence(t("Link to this result: {link}"),
+      { link: el("a", { href: query(shown), id: "share-link" }, t("copy or bookmark this link")) }));
     stepBox.replaceChildren(backLink({ answers: shown.answers, step: "check" }), box, share);
     root.dataset.state = "outcome";
     root.dataset.step = "result";
@@ -286,7 +289,7 @@ function start() {
 
   async function makeApplication(r, button, status) {
     button.disabled = true;
-    status.textContent = "Making your application form…";
+    status.textContent = t("Making your application form…");
     const { answer, bytes } = await engine.fillApplication({
       answers: r.answers.map((a) => `${a.id}=${a.value}`), fields: [],
       pypdf: root.dataset.pypdf, blank: root.dataset.blank,
@@ -300,9 +303,8 @@ function start() {
     blobUrl = URL.createObjectURL(new Blob([bytes], { type: "application/pdf" }));
     const filled = Object.keys(answer.result.fields).length;
     const link = el("a", { href: blobUrl, download: "sewer-permit-application.pdf", id: "application-download" },
-      `Download your application form (PDF, ${Math.ceil(bytes.length / 1024)} KB)`);
-    status.replaceChildren(`Your application form is ready, with ${filled} of its boxes filled in from your answers. `, link,
-      ". Fill in the rest, sign it, and file it with your plans.");
+      t("Download your application form (PDF, {size} KB)", { size: Math.ceil(bytes.length / 1024) }));
+    status.replaceChildren(...sentence(t("Your application form is ready, with {filled} of its boxes filled in from your answers. {link}. Fill in the rest, sign it, and file it with your plans.", { filled }), { link }));
     link.focus();
   }
 
@@ -322,7 +324,7 @@ function start() {
     $("error-summary-list").replaceChildren(el("li", {}, link));
     $("error-summary").hidden = false;
     const inline = $("question-error");
-    inline.replaceChildren(el("span", { class: "visually-hidden" }, "Error: "), message);
+    inline.replaceChildren(el("span", { class: "visually-hidden" }, t("Error:") + " "), message);
     inline.hidden = false;
     const fieldset = stepBox.querySelector("fieldset");
     fieldset.classList.add("field--error");

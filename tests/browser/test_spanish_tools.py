@@ -1,0 +1,249 @@
+"""The three resident tools in Spanish (/es/estimate/, /es/permit/, /es/industry/), as a
+Spanish-speaking resident uses them: in Chromium, against the built site. The figures,
+outcomes and dates are the engine's, the same as on the English pages; the words the
+pages' scripts show are the Spanish of scripts.po (kit.language.script_words), so a
+sentence a script shows without t() is caught here."""
+import json
+import re
+from decimal import Decimal
+
+import pikepdf
+import pytest
+from playwright.sync_api import expect
+from pypdf import PdfReader
+
+from calculator import bill, flow, industry
+from calculator.cli import run_json
+from calculator.rules import load
+from casebook import complete_permit_answers
+from kit.language import page_words, script_words
+
+pytestmark = pytest.mark.browser
+TIMEOUT = 60_000  # the first start of Pyodide on a busy 2-core machine
+RULES = load()
+ES = script_words("es")
+PAGE_ES = page_words("es")
+# a Spanish date as the scripts write it ("15 de enero de 2027"): day, month in words, year
+SPANISH_DATE = re.compile(r"\b\d{1,2} de [a-záéíóúñ]+ de \d{4}\b")
+
+
+def spanish(english: str) -> str:
+    """The Spanish of a script's sentence, which must differ from the English."""
+    text = ES[english]
+    assert text and text != english, english
+    return text
+
+
+def before(message: str, hole: str) -> str:
+    """The words of a translated sentence before one of its {placeholders}."""
+    return spanish(message).split("{" + hole + "}")[0]
+
+
+def pattern(message: str, **holes: str) -> re.Pattern:
+    """A translated sentence as a regular expression, each {placeholder} standing for its pattern."""
+    parts = re.split(r"\{([a-z_]+)\}", spanish(message))
+    return re.compile("^" + "".join(holes[p] if i % 2 else re.escape(p) for i, p in enumerate(parts)) + "$")
+
+
+def untranslated(page) -> list[str]:
+    """The scripts' sentences shown in English on a Spanish page: each piece of text in
+    <main> (outside what is marked lang="en") that is a whole English message of
+    scripts.po whose Spanish differs. (The engine's sentences come in their own pieces.)"""
+    pieces = set(page.evaluate("""() => {
+        const out = [];
+        const walk = document.createTreeWalker(document.querySelector("main"), NodeFilter.SHOW_TEXT);
+        while (walk.nextNode()) {
+            if (!walk.currentNode.parentElement.closest('[lang="en"]')) out.push(walk.currentNode.textContent.trim());
+        }
+        return out;
+    }"""))
+    return [m for m in ES if "{" not in m and ES[m] != m and m in pieces]
+
+
+def result_total(page):
+    expect(page.locator("#result-total")).to_be_visible(timeout=TIMEOUT)
+    return page.locator("#result-total").inner_text()
+
+
+# ---- the estimator ------------------------------------------------------------------
+
+LINK = "?quarter=2027-Q1&water-gallons=12000"
+
+
+def test_the_spanish_estimator_gives_the_same_total_in_spanish(page, site_url):
+    want = bill.compute(RULES, "2027-Q1", {"water-gallons": "12000"})
+    page.goto(f"{site_url}/estimate/{LINK}")
+    english_total = result_total(page)
+    assert english_total == f"${Decimal(want['total']):,.2f}"
+
+    page.goto(f"{site_url}/es/estimate/{LINK}")
+    expect(page.locator("html")).to_have_attribute("lang", "es")
+    assert result_total(page) == english_total
+    line = page.locator(".result-total")
+    # "Total $96.00, vence el 15 de enero de 2027": the total, and its due date in Spanish words
+    expect(line).to_have_text(re.compile(r"^Total \$[\d,]+\.\d\d, "))
+    assert SPANISH_DATE.search(line.inner_text()) and "de 2027" in line.inner_text()
+    expect(page.locator("#result-title")).to_contain_text(before("Your estimate for {quarter}", "quarter"))
+    # the bill's lines, each named in Spanish
+    heads = page.locator("table.bill-lines").first.locator("th").all_inner_texts()
+    assert spanish("Late penalty") in heads and spanish("Minimum charge") in heads and "Total" in heads
+    expect(page.locator("#share-link")).to_have_text(spanish("copy or bookmark this link"))
+    # the schedule's title as the Clerk typed it, marked as English
+    expect(page.locator("table.bill-lines caption span[lang=en]").first).to_have_text(want["schedule"]["title"])
+    # the quarters the engine offers, with their due days in Spanish ("…, vence el 15 de enero")
+    option = page.locator("#quarter option:checked")
+    expect(option).to_have_text(pattern("{quarter}, due {day}", quarter=r".+ 2027", day=r"\d{1,2} de [a-z]+"))
+    # the citations name the English text, and say so
+    expect(page.locator("ol.explanation li a").first).to_have_attribute("lang", "en")
+    assert untranslated(page) == []
+
+
+def test_a_spanish_error_is_summarised_in_spanish(page, site_url):
+    page.goto(f"{site_url}/es/estimate/?quarter=2027-Q1&water-gallons=-5")
+    summary = page.locator("#error-summary")
+    expect(summary).to_be_visible(timeout=TIMEOUT)
+    expect(summary).to_be_focused()
+    expect(summary.locator("h2")).to_have_text(PAGE_ES["There is a problem"])
+    assert PAGE_ES["There is a problem"] != "There is a problem"
+    expect(page.locator("#usage-error .visually-hidden")).to_have_text(ES["Error:"] + " ")
+    expect(page.locator("#usage")).to_have_attribute("aria-invalid", "true")
+
+
+def test_a_shared_link_keeps_its_answer_when_switching_language(page, site_url):
+    page.goto(f"{site_url}/estimate/{LINK}&paid-on=2027-03-01")
+    total = result_total(page)
+    page.click('a[hreflang="es"]')
+    expect(page).to_have_url(re.compile(r"/es/estimate/\?quarter=2027-Q1&water-gallons=12000&paid-on=2027-03-01$"))
+    expect(page.locator("html")).to_have_attribute("lang", "es")
+    assert result_total(page) == total
+    assert page.input_value("#usage") == "12000" and page.input_value("#paid-on") == "2027-03-01"
+    # an answer changed in Spanish is kept going back to English
+    page.fill("#usage", "20000")
+    expect(page).to_have_url(re.compile(r"water-gallons=20000"))
+    changed = result_total(page)
+    assert changed != total
+    page.click('a[hreflang="en"]')
+    expect(page).to_have_url(re.compile(r"/estimate/\?quarter=2027-Q1&water-gallons=20000&paid-on=2027-03-01$"))
+    assert "/es/" not in page.url
+    expect(page.locator("html")).to_have_attribute("lang", "en")
+    assert result_total(page) == changed
+    expect(page.locator("#result-title")).to_contain_text("Your estimate for")
+
+
+# ---- the permit checker -------------------------------------------------------------
+
+ANSWERS = dict(complete_permit_answers(RULES, [("work", "new-connection"), ("street-opening", "yes")], "no"))
+
+
+def checker(page):
+    return page.locator("#permit-checker")
+
+
+def answer_every_question(page, answers):
+    """Answer each question the page asks, as a person does; stop at the answers' check."""
+    while checker(page).get_attribute("data-state") in ("question", "error"):
+        step = checker(page).get_attribute("data-step")
+        page.check(f"#answer-{answers[step]}")
+        page.click("#continue-button")
+        expect(checker(page)).not_to_have_attribute("data-step", step)
+        expect(checker(page)).to_have_attribute("data-state", re.compile(r"^(question|check)$"))
+
+
+def outcome_by_hand(page, site_url, lang_folder):
+    page.goto(f"{site_url}/{lang_folder}permit/")
+    expect(checker(page)).to_have_attribute("data-state", "question", timeout=TIMEOUT)
+    answer_every_question(page, ANSWERS)
+    page.click("#see-result")
+    expect(checker(page)).to_have_attribute("data-state", "outcome")
+    return page.locator("#outcome").get_attribute("data-outcome")
+
+
+def test_the_spanish_checker_reaches_the_same_outcome_as_the_english(page, site_url):
+    want = flow.evaluate(RULES, ANSWERS)["outcome"]
+    assert outcome_by_hand(page, site_url, "") == want
+    english_requirements = page.locator("#requirements li").count()
+
+    page.evaluate("localStorage.clear()")
+    page.goto(f"{site_url}/es/permit/")
+    expect(checker(page)).to_have_attribute("data-state", "question", timeout=TIMEOUT)
+    expect(page.locator("#continue-button")).to_have_text(spanish("Continue"))
+    page.click("#continue-button")  # nothing chosen: the error, in Spanish
+    expect(page.locator("#error-summary")).to_contain_text(spanish("Select one of the answers"))
+    assert page.title().startswith(ES["Error: {title}"].split("{title}")[0])
+    answer_every_question(page, ANSWERS)
+    expect(page.locator("#step-title")).to_have_text(spanish("Check your answers"))
+    expect(page.locator(".summary-list__actions a").first).to_contain_text(spanish("Change"))
+    expect(page.locator("#see-result")).to_have_text(spanish("See the result"))
+    page.click("#see-result")
+    expect(checker(page)).to_have_attribute("data-state", "outcome")
+    expect(page.locator("#outcome")).to_have_attribute("data-outcome", want)
+    expect(page.locator("#requirements li")).to_have_count(english_requirements)
+    expect(page.locator("#outcome h3")).to_have_text([spanish("Why"), spanish("What the law requires"),
+                                                      spanish("What to do next")])
+    expect(page.locator("#make-application")).to_have_text(spanish("Make the application form with my answers (PDF)"))
+    assert "/es/permit/?" in page.url and "step=result" in page.url
+    assert untranslated(page) == []
+
+
+def test_the_spanish_application_pdf_is_spanish_blank_and_filled(page, site_url, tmp_path):
+    answers = ANSWERS
+    page.goto(f"{site_url}/es/permit/?{'&'.join(f'{k}={v}' for k, v in answers.items())}&step=result")
+    expect(checker(page)).to_have_attribute("data-state", "outcome", timeout=TIMEOUT)
+
+    # the blank form the Spanish page offers is the Spanish one, beside it in /es/permit/
+    blank = page.locator("#blank-form")
+    expect(blank).to_have_text(spanish("the blank application form (PDF)"))
+    url = blank.evaluate("(a) => a.href")
+    assert url == f"{site_url}/es/permit/application.pdf"
+    response = page.request.get(url)
+    assert response.ok and response.body().startswith(b"%PDF")
+    (tmp_path / "blank.pdf").write_bytes(response.body())
+    with pikepdf.open(tmp_path / "blank.pdf") as doc:
+        assert str(doc.Root.Lang).startswith("es")
+    english_blank = page.request.get(f"{site_url}/permit/application.pdf").body()
+    assert english_blank != response.body()
+
+    # filled in this browser from the Spanish answers: still the Spanish form, its boxes in Spanish
+    page.click("#make-application")
+    link = page.locator("#application-download")
+    expect(link).to_be_visible(timeout=TIMEOUT)
+    expect(link).to_contain_text(before("Download your application form (PDF, {size} KB)", "size"))
+    expect(page.locator("#application-status")).to_contain_text(
+        before("Your application form is ready, with {filled} of its boxes filled in from your answers. "
+               "{link}. Fill in the rest, sign it, and file it with your plans.", "filled"))
+    with page.expect_download() as info:
+        link.click()
+    filled = tmp_path / "filled.pdf"
+    info.value.save_as(filled)
+    with pikepdf.open(filled) as doc:
+        assert str(doc.Root.Lang).startswith("es")
+    argv = ["permit", *[x for k, v in answers.items() for x in ("--answer", f"{k}={v}")], "--lang", "es"]
+    labels = {a["id"]: a["label"] for a in json.loads(run_json(argv))["result"]["answers"]}
+    assert PdfReader(str(filled)).get_fields()["kind-of-work"]["/V"] == labels["work"]
+
+
+# ---- the industry check -------------------------------------------------------------
+
+INDUSTRY = "?average-workday-gallons=52000&system-gallons-per-day=600000&year=2027"
+
+
+def test_the_industry_answer_in_spanish(page, site_url):
+    want = industry.compute(RULES, "52000", "600000", year=2027)
+    assert want["major_contributing_industry"]
+    page.goto(f"{site_url}/es/industry/{INDUSTRY}")
+    result = page.locator("#industry-result")
+    expect(result).to_be_visible(timeout=TIMEOUT)
+    expect(result).to_have_attribute("data-determination", want["determination"])
+    expect(page.locator("#result-title")).to_have_text(spanish("This is a major contributing industry"))
+    expect(page.locator("ol.explanation li")).to_have_count(len(want["explanation"]))
+    dates = page.locator("#report-due time").all()
+    assert [d.get_attribute("datetime") for d in dates] == want["report_due"]
+    assert all(SPANISH_DATE.fullmatch(d.inner_text()) and d.inner_text().endswith("de 2027") for d in dates)
+    expect(result.locator("h3").nth(1)).to_have_text(spanish("Section 307 reports due in {year}").replace("{year}", "2027"))
+    expect(page.locator("#calendar-result-link")).to_have_text(spanish("Add the due dates to your calendar (.ics file)"))
+    assert untranslated(page) == []
+
+    # the same determination on the English page
+    page.goto(f"{site_url}/industry/{INDUSTRY}")
+    expect(page.locator("#industry-result")).to_have_attribute("data-determination", want["determination"],
+                                                               timeout=TIMEOUT)
