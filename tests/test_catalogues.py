@@ -1,0 +1,98 @@
+"""The translations are checked like the rules: a missing, stale (fuzzy or unused) or
+malformed translation stops validation and the build, naming the message and saying
+what to do; `build.py messages` brings the catalogues up to date without losing work."""
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from babel.messages.pofile import read_po, write_po
+
+from kit import messages
+from kit.validate import RULES_DIR, RuleError
+
+ROOT = Path(__file__).resolve().parent.parent
+QUESTION = "What work do you plan?"
+
+
+@pytest.fixture
+def rules(tmp_path):
+    copy = tmp_path / "rules"
+    shutil.copytree(RULES_DIR, copy)
+    return copy
+
+
+def edit_po(path: Path, change) -> None:
+    catalogue = read_po(path.open("rb"))
+    change(catalogue)
+    with path.open("wb") as f:
+        write_po(f, catalogue, width=100, sort_by_file=True, include_previous=True, include_lineno=False)
+
+
+def test_the_catalogues_are_complete_and_current():
+    assert messages.problems() == []
+    found = messages.extract()
+    assert {d: len(m) for d, m in found.items()} == {
+        d: sum(1 for m in read_po(messages.po_path("es", d).open("rb")) if m.id) for d in messages.DOMAINS}
+
+
+def test_a_changed_english_sentence_is_reported_until_it_is_translated_again(rules):
+    permits = rules / "permits.yaml"
+    text = permits.read_text(encoding="utf-8")
+    assert QUESTION in text
+    permits.write_text(text.replace(QUESTION, "Which work is planned?"), encoding="utf-8")
+    found = messages.problems(rules)
+    assert any("no translation for “Which work is planned?”" in p and "build.py messages" in p for p in found)
+    assert any(f"“{QUESTION}” is not used any more (stale)" in p for p in found)
+    # the update keeps the old translation, marked fuzzy: still refused until someone checks it
+    messages.update(rules)
+    found = messages.problems(rules)
+    assert len(found) == 1 and "“Which work is planned?” is stale (fuzzy" in found[0], found
+    entry = next(m for m in read_po(messages.po_path("es", "rules", rules).open("rb")) if m.id == "Which work is planned?")
+    assert entry.fuzzy and entry.string == "¿Qué obra planea hacer?"  # the old translation, to check
+    with pytest.raises(RuleError) as refused:
+        messages.validate(rules)
+    assert "Which work is planned?" in "\n".join(refused.value.problems)
+
+
+def test_a_missing_or_malformed_translation_is_reported(rules):
+    path = messages.po_path("es", "engine", rules)
+    target = "Total = {charge} = {total}."
+
+    def damage(catalogue):
+        catalogue[target].string = "Total = {charge}."  # a placeholder lost
+        catalogue["January"].string = ""                 # a translation emptied
+    edit_po(path, damage)
+    found = messages.problems(rules)
+    assert any("“Total = {charge} = {total}.” must keep the placeholders {charge} {total}" in p for p in found)
+    assert any("no translation for “January”" in p for p in found)
+
+
+def test_a_broken_catalogue_says_where(rules):
+    path = messages.po_path("es", "scripts", rules)
+    path.write_text(path.read_text(encoding="utf-8") + '\nmsgid "unterminated\n', encoding="utf-8")
+    with pytest.raises(RuleError) as refused:
+        messages.problems(rules)
+    assert "scripts.po" in refused.value.problems[0] and "not a valid .po catalogue" in refused.value.problems[0]
+
+
+def test_a_build_with_a_stale_translation_keeps_the_previous_site(rules, tmp_path):
+    from kit import site as kit_site
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "index.html").write_text("previous")
+    edit_po(messages.po_path("es", "pages", rules), lambda c: c.delete("Rates"))
+    with pytest.raises(RuleError) as refused:
+        kit_site.build(site, rules_dir=rules)
+    assert any("no translation for “Rates”" in p for p in refused.value.problems)
+    assert (site / "index.html").read_text() == "previous"
+
+
+def test_the_command_line_answers_in_spanish():
+    out = subprocess.run([sys.executable, "-m", "calculator", "bill", "--quarter", "2027-Q1", "--water-gallons",
+                          "12000", "--lang", "es"], cwd=ROOT, capture_output=True, text=True, check=True).stdout
+    assert '"lang": "es"' in out and "15 de enero de 2027" in out and '"total": "96.00"' in out
+    err = subprocess.run([sys.executable, "-m", "calculator", "bill", "--quarter", "2027-Q1", "--water-gallons",
+                          "-5", "--lang", "es"], cwd=ROOT, capture_output=True, text=True)
+    assert err.returncode == 2 and err.stderr.startswith("error: ") and "negativ" in err.stderr
