@@ -8,23 +8,12 @@ from pathlib import Path
 
 from calculator.dates import due_date, month_day, quarter_period, quarter_words
 from calculator.files import write_atomic
-from calculator.i18n import SOURCE, lang
-from calculator.i18n import _ as engine_words
+from calculator.i18n import _, lang  # the site speaks the kit's words too (kit.pages.render_language)
 from calculator.law import citation
 from calculator.rules import entry, parameter
 
 CALENDAR_FILE = "industry/sewer-due-dates.ics"
 PAGES = {"sewer-bill": "estimate/", "section-307-report": "industry/#report-dates"}  # where each kind is explained
-
-
-def _(message: str) -> str:
-    """A sentence of the calendar in the current language (calculator.i18n.speaking). The
-    kit's own sentences are in pages.po (kit/messages.py), which the engine's catalogue
-    (what `speaking` reads by default) does not hold: they are looked up there first."""
-    if lang() == SOURCE:
-        return message
-    from .language import page_words
-    return page_words(lang()).get(message) or engine_words(message)
 
 
 def due_dates(rules: dict, years) -> list[dict]:

@@ -244,7 +244,7 @@ def test_the_home_page_in_both_languages(docs):
 
 def test_the_calendar_in_spanish(tmp_path):
     rules = compile_rules()
-    with speaking("es", translations("es", WHEEL_DOMAINS, RULES_DIR, rules["parameters"])):
+    with speaking("es", translations("es", (*WHEEL_DOMAINS, "pages"), RULES_DIR, rules["parameters"])):
         path = build_due_dates_calendar(rules, tmp_path, dt.date(2027, 2, 1), "https://sewer.pawling.example/es/")
     english = Calendar.from_ical(build_due_dates_calendar(rules, tmp_path / "en", dt.date(2027, 2, 1)).read_bytes())
     cal = Calendar.from_ical(path.read_bytes())
