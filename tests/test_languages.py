@@ -196,3 +196,36 @@ def test_every_engine_message_is_a_plain_string(tmp_path):
                    encoding="utf-8")
     found = check_no_formatted_messages([bad])
     assert sorted(line.split(":")[1] for line in found) == ["3", "4", "7"], found
+
+
+# keys whose words are not the engine's: the law's own English (citations in words,
+# quotations) and the Clerk's records as typed (a schedule's title and note)
+ENGLISH_KEPT = {"where", "quote", "title_as_recorded", "cite", "anchor", "cites"}
+
+
+def sentences_of(answer, key=None):
+    """Every string in an answer, with the key it is the value of."""
+    if isinstance(answer, dict):
+        for k, v in answer.items():
+            if k not in ENGLISH_KEPT and not (k == "schedule" and isinstance(v, dict)):
+                yield from sentences_of(v, k)
+    elif isinstance(answer, list):
+        for v in answer:
+            yield from sentences_of(v, key)
+    elif isinstance(answer, str):
+        yield key, answer
+
+
+def test_no_spanish_answer_has_an_english_sentence():
+    """Every YAML case (answers and refusals) and every permit question, in Spanish: no
+    sentence the tests' detector reads as English, outside the law's own words."""
+    from english import english_sentences
+    found = []
+    argvs = [argv_for(c) for c in CASES] + [["permit", "--list-questions"]]
+    for argv in argvs:
+        answer = json.loads(run_json([*argv, "--lang", "es"]))
+        for key, text in sentences_of(answer):
+            for sentence in english_sentences(text):
+                found.append((" ".join(argv[:2]), key, sentence))
+    assert not found, "\n".join(map(str, found[:20]))
+    assert english_sentences(json.loads(run_json([*argvs[0]]))["result"]["explanation"][0]["text"])  # it can fail
