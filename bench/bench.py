@@ -72,7 +72,7 @@ def time_to_estimate(page, url) -> float:
 
 def bench_browser(site_url: str, runs: int, chromium: str | None) -> dict:
     from playwright.sync_api import sync_playwright
-    out = {"cold_s": [], "warm_s": [], "offline_s": [], "recompute_ms": []}
+    out = {"cold_s": [], "cold_es_s": [], "warm_s": [], "offline_s": [], "recompute_ms": []}
     with sync_playwright() as p:
         launch = {"args": ARGS}
         if chromium:
@@ -100,6 +100,11 @@ def bench_browser(site_url: str, runs: int, chromium: str | None) -> dict:
                 }""")
                 out["recompute_ms"].append(ms)
                 ctx.close()
+                # the same shared link on the Spanish page, in a fresh profile
+                with tempfile.TemporaryDirectory() as profile_es:
+                    ctx_es = p.chromium.launch_persistent_context(profile_es, **launch)
+                    out["cold_es_s"].append(time_to_estimate(ctx_es.new_page(), site_url + "/es" + LINK))
+                    ctx_es.close()
                 # warm: the same profile (its HTTP and code caches), a fresh browser
                 ctx = p.chromium.launch_persistent_context(profile, **launch)
                 page = ctx.new_page()
@@ -114,7 +119,8 @@ def bench_browser(site_url: str, runs: int, chromium: str | None) -> dict:
         # bytes per page, cold cache
         browser = p.chromium.launch(**launch)
         pages = {}
-        for path in ["/", "/estimate/", "/law/", "/rates/", "/how-we-read-the-law/"] + extra_pages(site_url):
+        for path in ["/", "/estimate/", "/law/", "/rates/", "/how-we-read-the-law/", "/es/", "/es/estimate/"] \
+                + extra_pages(site_url):
             ctx = browser.new_context()
             page = ctx.new_page()
             total = {"bytes": 0, "requests": 0, "pyodide": 0}
@@ -127,7 +133,7 @@ def bench_browser(site_url: str, runs: int, chromium: str | None) -> dict:
 
             page.on("requestfinished", done)
             page.goto(site_url + path, wait_until="networkidle")
-            if path == "/estimate/":
+            if path.endswith("/estimate/"):
                 page.wait_for_selector("#estimator[data-engine=ready]", state="attached", timeout=120_000)
                 page.wait_for_timeout(500)
             pages[path] = total
@@ -172,6 +178,7 @@ def main() -> int:
     md = ["| measure (median of %d runs) | value | target |" % runs, "|---|---|---|",
           f"| build time | {build_s} s | ≤ 15 s |",
           f"| first estimate from a shared link, cold cache | {browser['cold_s']} s | ≤ 4 s |",
+          f"| the same, on the Spanish page (/es/estimate/) | {browser['cold_es_s']} s | ≤ 4 s |",
           f"| first estimate, warm cache (new browser, same profile: HTTP cache, service worker, Python snapshot) | {browser['warm_s']} s | ≤ 1 s |",
           f"| first estimate, offline repeat visit | {browser['offline_s']} s | works |",
           f"| recompute after an input change | {round(browser['recompute_ms'], 1)} ms | ≤ 50 ms |",
