@@ -179,7 +179,9 @@ def test_the_clerks_notices_pass_pdfua_check(clerks_year, tmp_path):
 def test_every_notice_of_a_built_site_passes_pdfua_check(town_site, tmp_path):
     pdfs = sorted((town_site / "notices").glob("*/*.pdf"))
     assert [p.name for p in pdfs] == ["2026-hearing.pdf", "2026-rates.pdf"]
-    for path in [*pdfs, town_site / APPLICATION_PDF]:
+    spanish = sorted((town_site / "es" / "notices").glob("*/*.pdf"))  # the same, in Spanish
+    assert [p.name for p in spanish] == ["2026-hearing.pdf", "2026-rates.pdf"]
+    for path in [*pdfs, town_site / APPLICATION_PDF, *spanish, town_site / "es" / APPLICATION_PDF]:
         assert_pdfua_clean(pdfua_check(path.read_bytes(), tmp_path, path.name))
 
 
