@@ -13,8 +13,7 @@ from .validate import RULES_DIR
 
 #: each language's name in itself, for the language switch
 NAMES = {"en": "English", "es": "Español"}
-#: <html lang> and the PDFs' /Lang for each language (US English and US Spanish)
-TAGS = {"en": "en", "es": "es"}
+#: the PDFs' /Lang for each language (US English and US Spanish)
 PDF_TAGS = {"en": "en-US", "es": "es-US"}
 #: pages that exist only in English: the Clerk's desk is a tool of the Town's office
 ENGLISH_ONLY = ("clerk.md.j2",)
@@ -75,5 +74,5 @@ def install_gettext(env, lang: str, rules_dir: Path | None = None) -> None:
     env.install_gettext_callables(gettext, ngettext, newstyle=True)
 
 
-__all__ = ["LANGUAGES", "NAMES", "TAGS", "PDF_TAGS", "folder", "site_root", "page_words", "script_words",
+__all__ = ["LANGUAGES", "NAMES", "PDF_TAGS", "folder", "site_root", "page_words", "script_words",
            "install_gettext", "building"]

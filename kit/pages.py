@@ -53,15 +53,17 @@ def stage_docs(staging: Path) -> Path:
     return docs
 
 
-def render_language(rules: dict, docs: Path, lang: str, today, config: dict, rules_dir: Path | None = None) -> dict:
+def render_language(rules: dict, docs: Path, lang: str, today, config: dict, rules_dir: Path | None = None,
+                    build_id: str | None = None) -> dict:
     """Step 2b, for one language: its pages (English in docs/, Spanish in docs/es/ at the
     same paths) and its blank application PDF, every word in that language and every figure
-    from the same engine. Returns what the pages saw (their context)."""
+    from the same engine. Returns what the pages saw (their context). `build_id`: the engine
+    wheel's (kit.wheel.engine_build_id of the rules as compiled), worked out once per build."""
     from .validate import RULES_DIR
     rules_dir = rules_dir or RULES_DIR
     # the engine's words and the kit's own (pages.po: notices' titles, values in words, the calendar)
     messages = {} if lang == SOURCE else translations(lang, (*WHEEL_DOMAINS, "pages"), rules_dir, rules["parameters"])
-    build_id = engine_build_id(rules, rules_dir)  # of the rules as compiled: one engine for every language
+    build_id = build_id or engine_build_id(rules, rules_dir)  # of the rules as compiled: one engine for every language
     with speaking(lang, messages):
         here = localized(rules)
         ctx = page_context(here, today, config, lang, rules_dir, build_id)

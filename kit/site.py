@@ -23,7 +23,7 @@ from .harden import secure_pages, write_service_worker
 from .language import LANGUAGES, building
 from .pages import build_date, render_language, stage_docs
 from .validate import RULES_DIR, read_yaml
-from .wheel import build_engine_wheel, build_pypdf_wheel
+from .wheel import build_engine_wheel, build_pypdf_wheel, engine_build_id
 
 ROOT = Path(__file__).resolve().parent.parent
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
@@ -117,10 +117,11 @@ def build(site: Path = ROOT / "site", rules_dir: Path | None = None) -> Path:
         step("Rendering the pages from the rules, in English and in Spanish")
         docs = stage_docs(staging)
         config = project_config(rules_dir)  # the site's address and repository (mkdocs.yml)
+        build_id = engine_build_id(rules, rules_dir)  # one engine for every language
         # once per language: the pages, the notices and the documents share it
-        contexts = {lang: render_language(rules, docs, lang, build_date(), config, rules_dir) for lang in LANGUAGES}
+        contexts = {lang: render_language(rules, docs, lang, build_date(), config, rules_dir, build_id)
+                    for lang in LANGUAGES}
         ctx = contexts["en"]
-        build_id = ctx["build_id"]
         # the feed carries each notice in every language, each linking to its own page
         publish_notices(ctx["notices"], docs, latest_enactment_date(rules) or "1970-01-01", config["site_url"],
                         {lang: c["notices"] for lang, c in contexts.items() if lang != "en"})

@@ -22,15 +22,15 @@ from __future__ import annotations
 import json
 import re
 
-from calculator.i18n import N_
+from calculator.i18n import N_, SOURCE
 
 from kit.language import NAMES
+from kit.messages import TRANSLATIONS
 
 TOGGLE_NAMES = {"__search": N_("Search"), "__toc": N_("Table of contents")}
 #: beside the language switch on a translated page, while the Town has not reviewed the translation
 NOT_REVIEWED = N_("A translation to help you, not yet reviewed by the Town. The English text is the official one.")
-SOURCE = "en"
-SECOND = ("es",)
+SECOND = TRANSLATIONS  # the languages beside English (calculator.i18n.LANGUAGES)
 _state: dict = {}
 
 
@@ -79,7 +79,7 @@ def on_nav(nav, config, files):
                     items.append(file.page)
         _add_previous_and_next_links(items)
         _state["navs"][lang] = Navigation(items, items)
-    _state["src_uris"] = {f.src_uri for f in files.documentation_pages()}
+    _state["urls"] = {f.src_uri: f.url for f in files.documentation_pages()}
     return nav
 
 
@@ -87,17 +87,11 @@ def _alternates(src_uri: str) -> dict[str, str]:
     """{language: src_uri} of this page in every language it exists in (itself included)."""
     lang = language_of(src_uri)
     base = src_uri if lang == SOURCE else src_uri.split("/", 1)[1]
-    found = {SOURCE: base} if base in _state["src_uris"] else {}
+    found = {SOURCE: base} if base in _state["urls"] else {}
     for other in SECOND:
-        if f"{other}/{base}" in _state["src_uris"]:
+        if f"{other}/{base}" in _state["urls"]:
             found[other] = f"{other}/{base}"
     return found
-
-
-def _url(src_uri: str) -> str:
-    """A page's address from the site's root, as mkdocs makes it with use_directory_urls."""
-    path = src_uri[: -len("index.md")] if src_uri.endswith("index.md") else src_uri[:-3] + "/"
-    return path
 
 
 def on_page_context(context, page, config, nav):
@@ -111,7 +105,7 @@ def on_page_context(context, page, config, nav):
             page.meta["translation_note"] = _state["words"][lang].get(NOT_REVIEWED) or NOT_REVIEWED
     page.meta["lang"] = lang
     alternates = _alternates(page.file.src_uri)
-    page.meta["alternates"] = [{"lang": other, "url": _url(uri), "name": NAMES[other]}
+    page.meta["alternates"] = [{"lang": other, "url": _state["urls"][uri], "name": NAMES[other]}
                                for other, uri in alternates.items()] if len(alternates) > 1 else []
     return context
 

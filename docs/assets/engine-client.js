@@ -50,7 +50,7 @@ export function startEngine(wheel, { onProgress = () => {}, onReady = () => {}, 
 
   // The engine's answer {ok, result | error, field}; a reply without one (the engine
   // failed) becomes an answer with its message, so every page shows it the same way.
-  const answerOf = (msg) => (msg.ok ? JSON.parse(msg.json) : { ok: false, error: workerWords(msg.error), field: null });
+  const answerOf = (msg) => (msg.ok ? JSON.parse(msg.json) : { ok: false, error: t(msg.error), field: null });
 
   return {
     async ask(argv) {
@@ -71,20 +71,6 @@ export function startEngine(wheel, { onProgress = () => {}, onReady = () => {}, 
   };
 }
 
-// The worker's own sentences (engine-worker.js has no page, so no words.js): the same
-// sentences, in the page's language; any other text as it came.
-function workerWords(text) {
-  const words = {
-    "Downloading the calculator (about 5 MB the first time)…": t("Downloading the calculator (about 5 MB the first time)…"),
-    "Loading the sewer law…": t("Loading the sewer law…"),
-    "The calculator could not start in this browser. Try reloading the page.":
-      t("The calculator could not start in this browser. Try reloading the page."),
-    "The calculator could not answer this in this browser. Try again, or reload the page.":
-      t("The calculator could not answer this in this browser. Try again, or reload the page."),
-  };
-  return words[text] || text;
-}
-
 // The loading line shared by the engine pages: <p id="engine-status"> with a text
 // span and a <progress>. Returns the callbacks for startEngine.
 export function statusLine(root, readyText, failedText) {
@@ -92,7 +78,7 @@ export function statusLine(root, readyText, failedText) {
   const bar = document.getElementById("engine-progress");
   return {
     onProgress(msg) {
-      text.textContent = workerWords(msg.text);
+      text.textContent = t(msg.text); // the worker's sentences, in the page's language
       bar.value = msg.step;
     },
     onReady() {

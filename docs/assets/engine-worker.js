@@ -13,6 +13,10 @@
 //                  {type: "reply", id, ok: false, error}        no answer could be had
 import { loadPyodide, version } from "../pyodide/pyodide.mjs";
 
+// Marks a sentence for the scripts' catalogue (scripts.po); the page shows it in its
+// language (engine-client.js: t()). A worker has no page, so no words.js here.
+const t = (message) => message;
+
 const root = new URL("../", import.meta.url);
 const wheel = new URL(import.meta.url).searchParams.get("wheel");
 
@@ -64,7 +68,7 @@ async function startPython() {
     }
   }
   const pyodide = await loadPyodide({ indexURL, _makeSnapshot: true });
-  progress(2, "Loading the sewer law…");
+  progress(2, t("Loading the sewer law…"));
   // A wheel is a zip: unpacking it into site-packages ourselves skips the package
   // manager's bookkeeping for a package with no dependencies.
   pyodide.unpackArchive(engine, "wheel");
@@ -78,7 +82,7 @@ async function startPython() {
 }
 
 const ready = (async () => {
-  progress(1, "Downloading the calculator (about 5 MB the first time)…");
+  progress(1, t("Downloading the calculator (about 5 MB the first time)…"));
   const pyodide = await startPython();
   const runJson = pyodide.pyimport("calculator.cli").run_json;
   postMessage({ type: "ready" });
@@ -113,7 +117,7 @@ onmessage = async (event) => {
   try {
     engine = await ready;
   } catch {
-    postMessage({ type: "reply", id, ok: false, error: "The calculator could not start in this browser. Try reloading the page." });
+    postMessage({ type: "reply", id, ok: false, error: t("The calculator could not start in this browser. Try reloading the page.") });
     return;
   }
   try {
@@ -126,6 +130,6 @@ onmessage = async (event) => {
     postMessage({ type: "reply", id, ok: true, json, files: out }, Object.values(out).map((b) => b.buffer));
   } catch (err) {
     postMessage({ type: "reply", id, ok: false,
-      error: "The calculator could not answer this in this browser. Try again, or reload the page.", detail: String(err) });
+      error: t("The calculator could not answer this in this browser. Try again, or reload the page."), detail: String(err) });
   }
 };
