@@ -156,3 +156,44 @@ def test_a_dated_value_needs_its_local_law_or_source(rules_copy):
     with pytest.raises(RuleError) as err:
         compile_rules(rules_copy)
     assert any("late-penalty-rate.yaml:8:" in p for p in err.value.problems), err.value.problems
+
+
+# A second dated value for the board's size and for the due dates, each taking effect in the middle
+# of a span (a quarter, a year), so a lookup on the wrong day (the quarter's last day instead of its
+# first, the law as it stands instead of the day of the vote) gives a different answer.
+BOARD_2030 = 'values:\n  "2030-01-01":\n    value: 7\n    quote: "adopted by majority vote"\n    source: "A larger board"\n'
+DUE_2029 = ('values:\n  "2029-02-01":\n    value: ["02-01", "05-01", "08-01", "11-01"]\n'
+            '    quote: "billed quarterly"\n    source: "Due dates moved (a test)"\n')
+
+
+def test_a_vote_is_counted_against_the_board_on_the_day_of_the_vote(rules_copy):
+    append(rules_copy / "parameters" / "town-board-size.yaml", BOARD_2030)
+    rules = compile_rules(rules_copy)
+    problem = lambda day, ayes, noes, absent: adoption.vote_problem(
+        rules, {"date": day, "ayes": ayes, "noes": noes, "absent": absent}, "2029-12-01")
+    # seven members voting before the board grew: more than its five
+    assert problem("2029-12-31", 3, 2, 2) == ("3 ayes, 2 noes and 2 absent make 7 members, but the Town Board has 5 "
+                                              "(rules/parameters/town-board-size.yaml). Check the vote.")
+    assert problem("2029-12-31", 3, 1, 1) is None                  # three of five
+    # once it has seven, three ayes are not a majority of all of them; four are
+    assert problem("2030-01-01", 3, 2, 2) == ("3 ayes is not a majority of all 7 members of the Town Board; 4 are "
+                                              "needed whatever the absences (NY Town Law § 63; rate-schedules.C). "
+                                              "The schedule is not adopted.")
+    assert problem("2030-01-01", 4, 2, 1) is None
+    assert adoption.majority(rules) == 4                            # the board as it stands
+
+
+def test_a_quarters_due_date_is_read_on_its_first_day(rules_copy):
+    append(rules_copy / "parameters" / "bill-due-dates.yaml", DUE_2029)
+    rules = compile_rules(rules_copy)
+    due = lambda quarter: run(["bill", "--quarter", quarter, "--water-gallons", "12000"], rules=rules)["due_date"]
+    # 2029-Q1 starts January 1, before the new dates: still January 15 (the quarter's last day,
+    # March 31, would give February 1)
+    assert due("2028-Q4") == "2028-10-15"
+    assert due("2029-Q1") == "2029-01-15"
+    assert due("2029-Q2") == "2029-05-01"
+    assert due("2029-Q4") == "2029-11-01"
+    late = run(["bill", "--quarter", "2029-Q2", "--water-gallons", "12000", "--paid-on", "2029-05-31"], rules=rules)
+    assert (late["last_day_to_pay"], late["penalty_periods"]) == ("2029-05-31", 0)   # May 1 + 30 days, a Thursday
+    late = run(["bill", "--quarter", "2029-Q2", "--water-gallons", "12000", "--paid-on", "2029-06-01"], rules=rules)
+    assert late["penalty_periods"] == 1

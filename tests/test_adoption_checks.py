@@ -1,0 +1,111 @@
+"""The Clerk's checks of a vote and of its timing (calculator/adoption.py), at each boundary.
+
+NY Town Law § 63: a resolution needs "the affirmative vote of a majority of all the members of the
+town board": three of five, whatever the absences (rate-schedules.C; rules/parameters/
+town-board-size.yaml). Ayes, noes and absent together cannot be more members than the board has.
+The schedule is adopted only after the public-comment meeting: on the meeting day itself is lawful.
+rules/interpretations/late-adoption.yaml ("refuse"): a notice or adoption after the effective date is
+refused; on the effective day itself it is not. Each refusal is provoked here and its words checked."""
+import copy
+
+import pytest
+
+from calculator import adoption
+from calculator.rules import load
+
+RULES = load()
+MEETING = "2027-11-16"
+
+
+def vote(ayes, noes, absent=None, date="2027-11-20"):
+    record = {"date": date, "ayes": ayes, "noes": noes}
+    if absent is not None:
+        record["absent"] = absent
+    return adoption.vote_problem(RULES, record, MEETING)
+
+
+def test_the_majority_of_all_five_members_is_three():
+    assert adoption.majority(RULES) == 3
+    assert adoption.majority(RULES, "2027-11-20") == 3
+
+
+@pytest.mark.parametrize("ayes, noes, absent", [(3, 2, 0), (3, 1, 1), (3, 0, 2), (4, 1, 0), (5, 0, 0), (3, 0, 0)])
+def test_three_ayes_or_more_adopt_whatever_the_absences(ayes, noes, absent):
+    assert vote(ayes, noes, absent) is None
+
+
+@pytest.mark.parametrize("ayes, noes, absent", [(2, 0, 3), (2, 1, 2), (2, 2, 1), (0, 5, 0), (2, 0, 0)])
+def test_fewer_than_three_ayes_do_not_adopt_even_with_absences(ayes, noes, absent):
+    assert vote(ayes, noes, absent) == (
+        f"{ayes} ayes is not a majority of all 5 members of the Town Board; 3 are needed whatever the absences "
+        "(NY Town Law § 63; rate-schedules.C). The schedule is not adopted.")
+
+
+def test_two_ayes_of_three_present_is_a_majority_present_but_not_of_the_board():
+    assert "2 ayes is not a majority of all 5 members" in vote(2, 1, 2)
+
+
+@pytest.mark.parametrize("ayes, noes, absent, members", [(3, 2, 1, 6), (4, 2, 0, 6), (3, 3, 0, 6), (6, 0, 0, 6),
+                                                         (3, 0, 3, 6), (5, 1, 1, 7)])
+def test_more_members_than_the_board_has_are_refused(ayes, noes, absent, members):
+    assert vote(ayes, noes, absent) == (
+        f"{ayes} ayes, {noes} noes and {absent} absent make {members} members, but the Town Board has 5 "
+        "(rules/parameters/town-board-size.yaml). Check the vote.")
+
+
+def test_absent_left_out_counts_as_none_absent():
+    assert vote(3, 2) is None
+    assert vote(3, 3) is not None and "make 6 members" in vote(3, 3)
+
+
+def test_adoption_on_the_meeting_day_itself_is_lawful_and_the_day_before_is_not():
+    assert vote(3, 1, 1, date=MEETING) is None
+    assert vote(3, 1, 1, date="2027-11-17") is None
+    assert vote(3, 1, 1, date="2027-11-15") == (
+        "the adoption date 2027-11-15 is before the public-comment meeting on 2027-11-16; a schedule can be "
+        "adopted only after that meeting (rate-schedules.C).")
+
+
+SCHEDULE = {"effective": "2028-01-01", "notice": {"published": "2027-11-01"}, "adoption": {"date": "2027-11-20"}}
+
+
+def timing(published, adopted, reading="refuse"):
+    s = copy.deepcopy(SCHEDULE)
+    s["notice"]["published"], s["adoption"]["date"] = published, adopted
+    return adoption.timing_problem(s, reading)
+
+
+def test_notice_and_adoption_on_or_before_the_effective_day_are_in_time():
+    assert timing("2027-11-01", "2027-11-20") is None
+    assert timing("2027-12-15", "2028-01-01") is None            # adopted on the effective day itself
+    assert timing("2028-01-01", "2028-01-01") is None            # published and adopted on it
+
+
+def test_adoption_the_day_after_the_effective_day_is_refused_in_these_words():
+    assert timing("2027-12-15", "2028-01-02") == (
+        "the schedule is adopted on 2028-01-02, after its effective date 2028-01-01: bills due since then would be "
+        "repriced. Propose it again with an effective date on or after the day it can be adopted "
+        "(rules/interpretations/late-adoption.yaml).")
+
+
+def test_a_notice_after_the_effective_day_is_refused_first_in_these_words():
+    assert timing("2028-01-02", "2028-01-20") == (
+        "the schedule is published on 2028-01-02, after its effective date 2028-01-01: bills due since then would "
+        "be repriced. Propose it again with an effective date on or after the day it can be adopted "
+        "(rules/interpretations/late-adoption.yaml).")
+
+
+def test_a_notice_alone_is_checked_before_any_vote():
+    assert timing_of({"effective": "2028-01-01", "notice": {"published": "2028-01-02"}}).startswith(
+        "the schedule is published on 2028-01-02")
+    assert timing_of({"effective": "2028-01-01", "notice": {"published": "2027-12-01"}}) is None
+    assert timing_of({"effective": "2028-01-01"}) is None
+
+
+def timing_of(s):
+    return adoption.timing_problem(s, "refuse")
+
+
+def test_the_other_reading_accepts_a_late_schedule():
+    assert timing("2028-01-02", "2028-01-20", reading="first-quarter-after") is None
+    assert adoption.timing_problem(SCHEDULE, "first-quarter-after") is None

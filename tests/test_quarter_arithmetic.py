@@ -1,0 +1,84 @@
+"""The engine's calendar arithmetic, case by case: the billing quarter a day falls in, the
+first quarter billed at a rate that takes effect on a day (rents.H: bills go out in advance at
+the rate in force on the quarter's first day, so a schedule effective April 1 starts with the
+quarter of April 1, and one effective April 2 with July's), a quarter's first and last day, and
+months added to a day (the penalty's periods, rents.F). Every expected value is written out."""
+import datetime as dt
+
+import pytest
+
+from calculator.dates import (add_months, due_date, first_quarter_from, next_quarter_due, quarter_of, quarter_period,
+                              quarter_words)
+from calculator.rules import load
+
+RULES = load()
+D = dt.date.fromisoformat
+
+# month: its quarter
+QUARTER_OF_MONTH = {1: 1, 2: 1, 3: 1, 4: 2, 5: 2, 6: 2, 7: 3, 8: 3, 9: 3, 10: 4, 11: 4, 12: 4}
+
+
+@pytest.mark.parametrize("month", range(1, 13))
+def test_the_quarter_of_each_month_on_its_first_and_last_day(month):
+    first, last = dt.date(2027, month, 1), add_months(dt.date(2027, month, 1), 1) - dt.timedelta(days=1)
+    assert quarter_of(first) == (2027, QUARTER_OF_MONTH[month])
+    assert quarter_of(last) == (2027, QUARTER_OF_MONTH[month])
+
+
+@pytest.mark.parametrize("day, quarter", [
+    ("2027-01-01", (2027, 1)),   # a quarter's first day: that quarter
+    ("2027-01-02", (2027, 2)),   # the day after: the next one
+    ("2027-03-31", (2027, 2)),
+    ("2027-04-01", (2027, 2)),   # rents.H: a schedule effective April 1 bills April's quarter
+    ("2027-04-02", (2027, 3)),
+    ("2027-06-30", (2027, 3)),
+    ("2027-07-01", (2027, 3)),
+    ("2027-07-15", (2027, 4)),
+    ("2027-10-01", (2027, 4)),
+    ("2027-10-02", (2028, 1)),   # across the year's end
+    ("2027-12-31", (2028, 1)),
+])
+def test_the_first_quarter_billed_at_a_rate_effective_on_a_day(day, quarter):
+    assert first_quarter_from(D(day)) == quarter
+
+
+@pytest.mark.parametrize("q, first, last", [(1, "2028-01-01", "2028-03-31"), (2, "2028-04-01", "2028-06-30"),
+                                            (3, "2028-07-01", "2028-09-30"), (4, "2028-10-01", "2028-12-31")])
+def test_a_quarters_first_and_last_day(q, first, last):
+    assert quarter_period(2028, q) == (D(first), D(last))
+
+
+def test_a_quarter_in_words_names_its_first_and_last_month():
+    assert quarter_words(2027, 1) == "January–March 2027"
+    assert quarter_words(2027, 4) == "October–December 2027"
+
+
+@pytest.mark.parametrize("day, months, result", [
+    ("2027-02-17", 0, "2027-02-17"),
+    ("2027-02-17", 3, "2027-05-17"),
+    ("2027-02-17", 10, "2027-12-17"),    # still in the year: month 12, not month 0
+    ("2027-02-17", 11, "2028-01-17"),    # the first month of the next year
+    ("2027-11-16", 3, "2028-02-16"),
+    ("2027-02-17", 24, "2029-02-17"),    # two years: the count of penalty periods two years late
+    ("2027-02-17", 27, "2029-05-17"),
+    ("2027-02-17", 36, "2030-02-17"),
+    ("2027-01-31", 1, "2027-02-28"),     # no February 31: the month's last day
+    ("2028-01-31", 1, "2028-02-29"),     # a leap year
+    ("2027-08-31", 3, "2027-11-30"),
+    ("2027-05-31", 1, "2027-06-30"),
+    ("2027-03-31", -1, "2027-02-28"),
+])
+def test_months_added_to_a_day(day, months, result):
+    assert add_months(D(day), months) == D(result)
+
+
+@pytest.mark.parametrize("q, due", [(1, "2027-01-15"), (2, "2027-04-15"), (3, "2027-07-15"), (4, "2027-10-15")])
+def test_each_quarters_due_date(q, due):
+    assert due_date(RULES, 2027, q) == D(due)
+
+
+@pytest.mark.parametrize("today, quarter", [("2027-01-15", "2027-Q1"), ("2027-01-16", "2027-Q2"),
+                                            ("2027-10-15", "2027-Q4"), ("2027-10-16", "2028-Q1"),
+                                            ("2026-12-31", "2027-Q1")])
+def test_the_quarter_whose_bill_falls_due_next(today, quarter):
+    assert next_quarter_due(RULES, D(today)) == quarter

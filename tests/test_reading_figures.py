@@ -1,0 +1,91 @@
+"""The exact figures of each reading of the late penalty, chosen or not.
+
+tests/test_every_switch.py proves that switching a reading changes an answer; this proves the
+answer is the right one. The Town may switch to any recorded reading, and then its figures are
+the bills. A copy of the rules with the reading switched, as test_every_switch does.
+rents.F: "a penalty of 15% per quarter after nonpayment for 30 days" (rules/interpretations/
+penalty-accrual.yaml). The bill: 2028-Q1, 12,000 gallons, charge $96.00; the first penalty applies
+from February 15, 2028 and each further period 3 months later (tests/cases/penalty-periods.yaml)."""
+import copy
+import datetime as dt
+from decimal import Decimal
+
+import pytest
+
+from calculator import bill, penalty
+from calculator.rules import load
+
+RULES = load()
+
+
+def reading(ident, option):
+    rules = copy.deepcopy(RULES)
+    assert option in rules["interpretations"][ident]["options"], option
+    rules["interpretations"][ident]["chosen"] = option
+    return rules
+
+
+PAID = {1: "2028-02-15", 2: "2028-05-15", 3: "2028-08-15", 4: "2028-11-15", 9: "2030-02-15", 10: "2030-05-15"}
+
+# periods: penalty on $96.00, by reading, worked out by hand
+FIGURES = {
+    # 15% of the charge for each period
+    "simple": {1: "14.40", 2: "28.80", 3: "43.20", 4: "57.60", 9: "129.60", 10: "144.00"},
+    # 15% of the charge plus the penalties before: 96 x (1.15^n - 1), rounded half up to the cent
+    "compound": {1: "14.40", 2: "30.96", 3: "50.00", 4: "71.90", 9: "241.72", 10: "292.37"},
+    # one 15%, however long it stays unpaid
+    "once": {1: "14.40", 2: "14.40", 3: "14.40", 4: "14.40", 9: "14.40", 10: "14.40"},
+}
+
+
+@pytest.mark.parametrize("option", sorted(FIGURES))
+@pytest.mark.parametrize("n", sorted(PAID))
+def test_each_reading_of_the_penalty_gives_its_own_figure(option, n):
+    out = bill.compute(reading("penalty-accrual", option), "2028-Q1", {"water-gallons": "12000"}, PAID[n])
+    assert out["charge"] == "96.00"
+    assert out["penalty_periods"] == n
+    assert out["penalty"] == FIGURES[option][n], (option, n, out["penalty"])
+    assert out["total"] == str(Decimal("96.00") + Decimal(FIGURES[option][n]))
+
+
+def test_every_reading_of_the_penalty_is_tested():
+    assert set(FIGURES) == set(RULES["interpretations"]["penalty-accrual"]["options"])
+
+
+@pytest.mark.parametrize("option", sorted(FIGURES))
+def test_the_unrounded_penalty_by_reading(option):
+    rules = reading("penalty-accrual", option)
+    due = dt.date(2028, 1, 15)
+    exact = {"simple": ["0", "14.40", "28.80", "43.20"],
+             "compound": ["0", "14.40", "30.9600", "50.004000"],   # 96 x 0.15, 96 x 0.3225, 96 x 0.520875
+             "once": ["0", "14.40", "14.40", "14.40"]}[option]
+    for n, value in enumerate(exact):
+        assert penalty.unrounded(rules, Decimal("96.00"), n, due) == Decimal(value), (option, n)
+    assert penalty.unrounded(rules, Decimal("96.00"), -1, due) == 0
+
+
+def test_no_penalty_within_the_grace_period_under_any_reading():
+    for option in FIGURES:
+        out = bill.compute(reading("penalty-accrual", option), "2028-Q1", {"water-gallons": "12000"}, "2028-02-14")
+        assert (out["penalty_periods"], out["penalty"], out["total"]) == (0, "0.00", "96.00"), option
+
+
+def test_counting_calendar_days_ends_the_grace_period_on_day_30_even_on_a_weekend():
+    # 2027-Q1: day 30 after January 15 is Sunday February 14 (and the 15th is Washington's Birthday)
+    days = reading("period-end-business-day", "calendar-days")
+    assert penalty.last_day_to_pay(days, dt.date(2027, 1, 15)) == dt.date(2027, 2, 14)
+    assert penalty.first_penalty_date(days, dt.date(2027, 1, 15)) == dt.date(2027, 2, 15)
+    out = bill.compute(days, "2027-Q1", {"water-gallons": "12000"}, "2027-02-15")
+    assert (out["last_day_to_pay"], out["penalty_periods"], out["penalty"]) == ("2027-02-14", 1, "14.40")
+    chosen = bill.compute(RULES, "2027-Q1", {"water-gallons": "12000"}, "2027-02-15")
+    assert (chosen["last_day_to_pay"], chosen["penalty_periods"], chosen["penalty"]) == ("2027-02-16", 0, "0.00")
+
+
+def test_half_even_rounding_rounds_a_half_cent_to_the_even_cent():
+    # 12,344.5 gallons of sewage x $10.00 / 1,000 = $123.445
+    up = bill.compute(RULES, "2027-Q1", {"sewage-gallons": "12344.5"})
+    even = bill.compute(reading("rounding", "half-even-per-line"), "2027-Q1", {"sewage-gallons": "12344.5"})
+    assert (up["charge"], even["charge"]) == ("123.45", "123.44")
+    # 12,345.5 gallons: $123.455, which both readings round up to the even cent
+    assert bill.compute(reading("rounding", "half-even-per-line"), "2027-Q1",
+                        {"sewage-gallons": "12345.5"})["charge"] == "123.46"
