@@ -7,6 +7,7 @@
     python3 build.py validate        check rules/ and the translations (file:line:column: what to change)
     python3 build.py messages        update the translation catalogues (rules/locale/) from the sources
     python3 build.py rates …         the Clerk's rate-schedule year (see README)
+    python3 build.py mutants [--module M] [--fresh] [--report]   mutation-test the engine (kit/mutants.py; slow, not in test)
 
 Any python3 will do: the first run creates the project's environment in .venv/ and
 every command runs inside it. The steps themselves live in kit/ (kit/site.py: build).
@@ -17,12 +18,12 @@ import sys
 
 from kit import machine
 
-USAGE = "Use one of: build, serve, test, install, validate, messages, rates (see README.md)."
+USAGE = "Use one of: build, serve, test, install, validate, messages, rates, mutants (see README.md)."
 
 
 def main(argv: list[str]) -> int:
     command, rest = (argv[0], argv[1:]) if argv else ("build", [])
-    if command not in ("build", "serve", "test", "install", "validate", "messages", "rates"):
+    if command not in ("build", "serve", "test", "install", "validate", "messages", "rates", "mutants"):
         print(f"Unknown command {command!r}. {USAGE}", file=sys.stderr)
         return 2
     machine.ensure_venv()  # from here on, this is .venv's Python
@@ -39,6 +40,9 @@ def main(argv: list[str]) -> int:
     if command == "rates":
         from kit.clerk import main as rates
         return rates(rest)
+    if command == "mutants":
+        from kit.mutants import main as mutants
+        return mutants(rest)
     if command == "validate":
         from kit.messages import main as validate
         return validate(rest)

@@ -1,0 +1,321 @@
+"""Mutation testing of the engine: would the tests fail if the law were computed wrongly?
+
+    python3 build.py mutants [--fresh] [--report]
+
+mutmut 3.8.1 (the optional group `mutants` in pyproject.toml; its settings are [tool.mutmut]
+there) makes mutants of the engine modules that compute the law (MODULES): each changes one
+operator, number, comparison, condition, argument or string. They are made in mutants/ (not
+committed). This command then:
+
+1. sets aside the mutants that change only message text, the words of `_("…")` and `N_("…")`:
+   they are marked skipped in mutmut's records, so mutmut never runs them;
+2. runs mutmut on the rest against the fast tests ([tool.mutmut] pytest_add_cli_args_test_selection),
+   with `nice -n 19` and one child process (the machine is shared). A run picks up where the last
+   one stopped: mutants already tried keep their result (`--fresh` starts over);
+3. reports, per module, the code-changing mutants, those the tests kill, those recorded as
+   equivalent in bench/mutants-equivalent.yaml (a change that cannot change any answer, each with
+   its reason), and every other survivor as `module:line  original  ->  mutant`. The score is
+   killed / (code-changing - equivalent), as issue 24 counts it. It writes bench/mutants.md.
+
+`--report` only reports from the last run. It is not part of `build.py test`: it takes too long.
+"""
+from __future__ import annotations
+
+import ast
+import difflib
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+WORK = ROOT / "mutants"
+VERDICTS = ROOT / "bench" / "mutants-equivalent.yaml"
+REPORT = ROOT / "bench" / "mutants.md"
+MODULES = ("money", "penalty", "dates", "hearing", "adoption", "vc", "bill", "industry")
+MESSAGE_FUNCTIONS = {"_", "N_"}
+TEXT_FIRST = {"add", "InputError"}   # ex.add(text, cite, **figures); InputError(message, field)
+# Functions that build only words: every mutant in them changes words, not what the answer decides.
+WORDS_ONLY = {("bill", "_explain"): "builds the bill's explanation, its sentences and the figures they repeat; "
+                                    "the bill's figures are decided in _bill and quarter_context"}
+SKIPPED = 34            # mutmut's exit code for "skipped"
+CAUGHT = {1, 3, 24, -24, 36, 152, 255, -9, -11, 35}   # killed, pytest error, timeout, segfault, suspicious
+SURVIVED = {0, 5, 33}   # the tests passed, or no test runs this code
+
+
+@dataclass
+class Mutant:
+    key: str             # mutmut's name: calculator.penalty.x_periods__mutmut_12
+    module: str
+    function: str
+    line: int            # in calculator/<module>.py
+    before: str
+    after: str
+    message_only: bool
+    exit_code: int | None = None
+    why_equivalent: str | None = None
+
+    @property
+    def where(self) -> str:
+        return f"{self.module}:{self.line}"
+
+    @property
+    def mutation(self) -> str:
+        return f"{self.before}  ->  {self.after}"
+
+
+@dataclass
+class ModuleScore:
+    module: str
+    mutants: int = 0
+    message: int = 0
+    killed: int = 0
+    equivalent: int = 0
+    survived: list = field(default_factory=list)
+    not_checked: int = 0
+
+    @property
+    def code(self) -> int:
+        return self.mutants - self.message
+
+    @property
+    def score(self) -> float | None:
+        judged = self.killed + len(self.survived)
+        return None if judged == 0 else self.killed / judged
+
+
+# ---- telling a message-text mutant from one that changes the code ----
+
+def _is_words(node: ast.AST) -> bool:
+    """A message: a call of _() or N_(), a masked one, or a choice between messages."""
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in MESSAGE_FUNCTIONS:
+        return True
+    if isinstance(node, ast.Constant) and node.value == "…":
+        return True
+    if isinstance(node, ast.IfExp):
+        return _is_words(node.body) and _is_words(node.orelse)
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "format":
+        return _is_words(node.func.value)
+    return False
+
+
+class _MaskMessages(ast.NodeTransformer):
+    """Every text a person reads made the same: a message (_() or N_()), the values put into its
+    placeholders (its .format()), and the text given to an explanation step (ex.add) or to an
+    InputError. What the answer decides (figures, dates, outcomes, cites, field names) stays."""
+
+    def visit_Call(self, node: ast.Call):
+        self.generic_visit(node)
+        if _is_words(node):
+            return ast.Constant("…")
+        name = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", None)
+        if name in TEXT_FIRST and node.args:
+            node.args[0] = ast.Constant("…")
+        return node
+
+
+def _shape(source: str) -> str:
+    tree = ast.parse(source)
+    tree.body[0].name = "f"
+    return ast.dump(_MaskMessages().visit(tree))
+
+
+def is_message_only(original: str, mutant: str) -> bool:
+    """Whether a mutant changes nothing but the words of a message."""
+    return _shape(original) == _shape(mutant)
+
+
+def changed_lines(original: str, mutant: str) -> tuple[int, str, str]:
+    """The first changed line's index in the function, and the lines before and after the change."""
+    a, b = original.splitlines(), mutant.splitlines()
+    for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(a=a, b=b, autojunk=False).get_opcodes():
+        if tag != "equal":
+            return i1, " ".join(x.strip() for x in a[i1:i2]), " ".join(x.strip() for x in b[j1:j2])
+    return 0, "", ""
+
+
+def read_mutants(module: str) -> list[Mutant]:
+    """The mutants of calculator/<module>.py, from mutmut's copy in mutants/, with their results."""
+    mutated = WORK / "calculator" / f"{module}.py"
+    meta = json.loads(mutated.with_name(f"{module}.py.meta").read_text(encoding="utf-8"))["exit_code_by_key"]
+    source = mutated.read_text(encoding="utf-8")
+    lines = source.splitlines()
+    variants = {}
+    for node in ast.parse(source).body:
+        if isinstance(node, ast.FunctionDef) and "__mutmut_" in node.name:
+            variants[node.name] = "\n".join(lines[node.lineno - 1:node.end_lineno])
+    original_defs = {node.name: node.lineno for node in ast.parse(
+        (ROOT / "calculator" / f"{module}.py").read_text(encoding="utf-8")).body if isinstance(node, ast.FunctionDef)}
+    out = []
+    for key, exit_code in meta.items():
+        name = key.rpartition(".")[2]
+        function = name.removeprefix("x_").rpartition("__mutmut_")[0]
+        original = variants[f"x_{function}__mutmut_orig"]
+        mutant = variants[name].replace(name, f"x_{function}__mutmut_orig", 1)
+        offset, before, after = changed_lines(original, mutant)
+        words = (module, function) in WORDS_ONLY or is_message_only(original, mutant)
+        out.append(Mutant(key, module, function, original_defs[function] + offset, before, after, words, exit_code))
+    return out
+
+
+# ---- the verdicts: equivalent mutants, each with its reason ----
+
+def load_verdicts(path: Path = VERDICTS) -> list[dict]:
+    """bench/mutants-equivalent.yaml: a list of {module, function, before, after, why}. A verdict
+    names the change, not mutmut's number for it, so it survives renumbering."""
+    import yaml
+    if not path.exists():
+        return []
+    entries = yaml.safe_load(path.read_text(encoding="utf-8")) or []
+    for e in entries:
+        missing = {"module", "function", "before", "after", "why"} - set(e)
+        if missing:
+            raise SystemExit(f"{path.relative_to(ROOT)}: a verdict lacks {', '.join(sorted(missing))}: {e}")
+    return entries
+
+
+def apply_verdicts(mutants: list[Mutant], verdicts: list[dict]) -> list[dict]:
+    """Mark the equivalent mutants; return the verdicts that match no mutant (stale ones)."""
+    by_change = {(v["module"], v["function"], v["before"].strip(), v["after"].strip()): v for v in verdicts}
+    used = set()
+    for m in mutants:
+        v = by_change.get((m.module, m.function, m.before, m.after))
+        if v is not None:
+            m.why_equivalent = v["why"]
+            used.add(id(v))
+    return [v for v in verdicts if id(v) not in used]
+
+
+def scores(mutants: list[Mutant]) -> dict[str, ModuleScore]:
+    out = {m: ModuleScore(m) for m in MODULES}
+    for m in mutants:
+        s = out[m.module]
+        s.mutants += 1
+        if m.message_only:
+            s.message += 1
+        elif m.exit_code in CAUGHT:
+            s.killed += 1
+        elif m.exit_code is None or m.exit_code == SKIPPED:
+            s.not_checked += 1
+        elif m.why_equivalent:
+            s.equivalent += 1
+        else:
+            s.survived.append(m)
+    return out
+
+
+def report(mutants: list[Mutant], stale: list[dict], seconds: float | None = None) -> str:
+    table = scores(mutants)
+    total = ModuleScore("all")
+    lines = ["# Mutation testing of the engine", "",
+             "Made by `python3 build.py mutants` (kit/mutants.py): mutmut 3.8.1 on calculator/"
+             f"{{{','.join(MODULES)}}}.py against the fast tests. Message-text mutants are set aside. "
+             "Score = killed / (code-changing - equivalent); the equivalent mutants and why are in "
+             "bench/mutants-equivalent.yaml.", ""]
+    if seconds is not None:
+        lines += [f"Run time of the last run: {seconds / 60:.1f} minutes (nice 19, one child process).", ""]
+    lines += ["| module | mutants | message text | code-changing | killed | equivalent | survived | not checked | score |",
+              "|---|---|---|---|---|---|---|---|---|"]
+    for s in [*table.values(), total]:
+        if s is total:
+            for t in table.values():
+                total.mutants += t.mutants
+                total.message += t.message
+                total.killed += t.killed
+                total.equivalent += t.equivalent
+                total.survived += t.survived
+                total.not_checked += t.not_checked
+        score = "-" if s.score is None else f"{100 * s.score:.1f}%"
+        lines.append(f"| {s.module} | {s.mutants} | {s.message} | {s.code} | {s.killed} | {s.equivalent} | "
+                     f"{len(s.survived)} | {s.not_checked} | {score} |")
+    lines += ["", "## Survivors not explained", ""]
+    survivors = sorted(total.survived, key=lambda m: (m.module, m.line))
+    lines += [f"- `{m.where}` ({m.function}, {m.key.rpartition('.')[2]}): `{m.mutation}`" for m in survivors] or ["None."]
+    if stale:
+        lines += ["", "## Verdicts that match no mutant (the code changed: look at them again)", ""]
+        lines += [f"- {v['module']}.{v['function']}: `{v['before']}  ->  {v['after']}`" for v in stale]
+    return "\n".join(lines) + "\n"
+
+
+# ---- running mutmut ----
+
+def _mutmut(*args: str) -> list[str]:
+    exe = Path(sys.executable).with_name("mutmut")
+    return ["nice", "-n", "19", str(exe), *args] if shutil.which("nice") else [str(exe), *args]
+
+
+def generate() -> None:
+    """Make (or bring up to date) the mutants in mutants/, without testing any."""
+    code = ("from mutmut.__main__ import copy_src_dir, copy_also_copy_files, setup_source_paths, "
+            "store_lines_covered_by_tests, create_mutants, set_mutant_under_test\n"
+            "import os\nset_mutant_under_test('mutant_generation')\nos.makedirs('mutants', exist_ok=True)\n"
+            "copy_src_dir(); copy_also_copy_files(); setup_source_paths(); store_lines_covered_by_tests(); "
+            "create_mutants(1)\n")
+    subprocess.run(["nice", "-n", "19", sys.executable, "-c", code], cwd=ROOT, check=True)
+
+
+def skip_message_mutants() -> int:
+    """Mark message-text mutants skipped in mutmut's records, so `mutmut run` leaves them."""
+    count = 0
+    for module in MODULES:
+        meta_path = WORK / "calculator" / f"{module}.py.meta"
+        meta = json.loads(meta_path.read_text(encoding="utf-8"))
+        for m in read_mutants(module):
+            if m.message_only and meta["exit_code_by_key"].get(m.key) is None:
+                meta["exit_code_by_key"][m.key] = SKIPPED
+                count += 1
+        tmp = meta_path.with_suffix(".meta.tmp")
+        tmp.write_text(json.dumps(meta, indent=4), encoding="utf-8")
+        os.replace(tmp, meta_path)
+    return count
+
+
+def ensure_mutmut() -> None:
+    from importlib.util import find_spec
+    if find_spec("mutmut") is None:
+        subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
+                        "-e", ".[mutants]"], cwd=ROOT, check=True)
+
+
+def main(argv: list[str]) -> int:
+    modules, flags, i = [], set(), 0
+    while i < len(argv):
+        if argv[i] == "--module" and i + 1 < len(argv) and argv[i + 1] in MODULES:
+            modules.append(argv[i + 1])
+            i += 2
+        elif argv[i] in ("--fresh", "--report"):
+            flags.add(argv[i])
+            i += 1
+        else:
+            print(f"Unknown option {argv[i]!r}. Use: python3 build.py mutants [--module {'|'.join(MODULES)}]… "
+                  "[--fresh] [--report]", file=sys.stderr)
+            return 2
+    seconds = None
+    if "--report" not in flags:
+        ensure_mutmut()
+        if "--fresh" in flags and WORK.exists():
+            shutil.rmtree(WORK)
+        start = time.monotonic()
+        generate()
+        print(f"{skip_message_mutants()} message-text mutants set aside", flush=True)
+        # the code-changing mutants not tried yet, of the modules asked for (all by default);
+        # those already tried keep their result, so an interrupted run goes on where it stopped
+        todo = [m.key for module in (modules or MODULES) for m in read_mutants(module)
+                if not m.message_only and m.exit_code is None]
+        print(f"{len(todo)} mutants to try", flush=True)
+        if todo:
+            subprocess.run(_mutmut("run", "--max-children", "1", *todo), cwd=ROOT)
+        seconds = time.monotonic() - start
+    if not WORK.exists():
+        print("No mutants yet: run `python3 build.py mutants` first.", file=sys.stderr)
+        return 1
+    mutants = [m for module in MODULES for m in read_mutants(module)]
+    stale = apply_verdicts(mutants, load_verdicts())
+    text = report(mutants, stale, seconds)
+    REPORT.write_text(text, encoding="utf-8")
+    print(text)
+    return 0

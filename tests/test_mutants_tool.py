@@ -1,0 +1,66 @@
+"""The mutation-testing command's own judgement (kit/mutants.py), without running mutmut: which
+mutants change only words, where a mutant is, and how recorded verdicts match mutants."""
+from kit.mutants import Mutant, apply_verdicts, changed_lines, is_message_only, load_verdicts, report
+
+ORIGINAL = '''def x_f__mutmut_orig(rules, due, n):
+    if n <= 0:
+        raise InputError(_("Enter {what}, like {example}.").format(what=_(WHAT), example="12"), "field")
+    ex.add(_("Paid on {paid}.").format(paid=long(due)), "rents.F", periods=n)
+    return charge * rate * n
+'''
+
+
+def mutate(old, new):
+    assert old in ORIGINAL
+    return ORIGINAL.replace(old, new, 1)
+
+
+def test_a_change_to_a_messages_words_or_to_the_values_it_states_is_message_text():
+    for old, new in [('"Enter {what}, like {example}."', '"XXEnter {what}, like {example}.XX"'),
+                     ('"Paid on {paid}."', '"PAID ON {PAID}."'),
+                     ("what=_(WHAT), ", ""),
+                     ('example="12"', 'example="XX12XX"'),
+                     ("paid=long(due)", "paid=long(None)")]:
+        assert is_message_only(ORIGINAL, mutate(old, new)), (old, new)
+
+
+def test_a_change_to_what_the_answer_decides_is_not_message_text():
+    for old, new in [("n <= 0", "n < 0"),
+                     ("rate * n", "rate / n"),
+                     ('"field"', '"XXfieldXX"'),          # the field the page marks
+                     ('"rents.F"', '"XXrents.FXX"'),      # the cite
+                     ("periods=n", "periods=None"),       # a figure of the step
+                     ("raise InputError", "raise ValueError")]:
+        assert not is_message_only(ORIGINAL, mutate(old, new)), (old, new)
+
+
+def test_the_changed_line_is_found_and_shown_before_and_after():
+    line, before, after = changed_lines(ORIGINAL, mutate("rate * n", "rate / n"))
+    assert (line, before, after) == (4, "return charge * rate * n", "return charge * rate / n")
+
+
+def mutant(before, after, exit_code=0, function="periods"):
+    return Mutant("calculator.penalty.x_periods__mutmut_1", "penalty", function, 37, before, after, False, exit_code)
+
+
+def test_a_verdict_matches_its_change_by_module_function_and_text_not_by_number():
+    m = [mutant("n = months // step", "n = months / step"), mutant("n += 1", "n = 1")]
+    stale = apply_verdicts(m, [{"module": "penalty", "function": "periods", "before": "n = months // step",
+                                "after": "n = months / step", "why": "the loops correct the first guess"},
+                               {"module": "penalty", "function": "unrounded", "before": "a", "after": "b",
+                                "why": "gone"}])
+    assert m[0].why_equivalent == "the loops correct the first guess" and m[1].why_equivalent is None
+    assert [v["function"] for v in stale] == ["unrounded"]
+
+
+def test_the_report_scores_killed_over_code_changing_less_equivalent_and_names_each_survivor():
+    m = [mutant("a", "b", 1), mutant("c", "d", 1), mutant("e", "f", 1), mutant("g", "h", 0), mutant("i", "j", 0)]
+    m[4].why_equivalent = "cannot change an answer"
+    text = report(m, [])
+    assert "| penalty | 5 | 0 | 5 | 3 | 1 | 1 | 0 | 75.0% |" in text
+    assert "- `penalty:37` (periods, x_periods__mutmut_1): `g  ->  h`" in text
+
+
+def test_every_recorded_verdict_has_its_reason():
+    for v in load_verdicts():
+        assert v["why"].strip() and v["module"] and v["function"], v
