@@ -17,7 +17,8 @@ committed). This command then:
    its reason), and every other survivor as `module:line  original  ->  mutant`. The score is
    killed / (code-changing - equivalent), as issue 24 counts it. It writes bench/mutants.md.
 
-`--report` only reports from the last run. It is not part of `build.py test`: it takes too long.
+`--module NAME` (repeatable) tries only those modules' mutants; `--survivors` tries the survivors
+again (after adding tests); `--report` only reports from the last run. It is not part of `build.py test`: it takes too long.
 """
 from __future__ import annotations
 
@@ -287,12 +288,12 @@ def main(argv: list[str]) -> int:
         if argv[i] == "--module" and i + 1 < len(argv) and argv[i + 1] in MODULES:
             modules.append(argv[i + 1])
             i += 2
-        elif argv[i] in ("--fresh", "--report"):
+        elif argv[i] in ("--fresh", "--report", "--survivors"):
             flags.add(argv[i])
             i += 1
         else:
             print(f"Unknown option {argv[i]!r}. Use: python3 build.py mutants [--module {'|'.join(MODULES)}]… "
-                  "[--fresh] [--report]", file=sys.stderr)
+                  "[--survivors] [--fresh] [--report]", file=sys.stderr)
             return 2
     seconds = None
     if "--report" not in flags:
@@ -304,8 +305,14 @@ def main(argv: list[str]) -> int:
         print(f"{skip_message_mutants()} message-text mutants set aside", flush=True)
         # the code-changing mutants not tried yet, of the modules asked for (all by default);
         # those already tried keep their result, so an interrupted run goes on where it stopped
-        todo = [m.key for module in (modules or MODULES) for m in read_mutants(module)
-                if not m.message_only and m.exit_code is None]
+        # (--survivors: and the survivors again, after tests were added)
+        verdicts = load_verdicts()
+        todo = []
+        for module in modules or MODULES:
+            found = read_mutants(module)
+            apply_verdicts(found, verdicts)
+            todo += [m.key for m in found if not m.message_only and (
+                m.exit_code is None or ("--survivors" in flags and m.exit_code in SURVIVED and not m.why_equivalent))]
         print(f"{len(todo)} mutants to try", flush=True)
         if todo:
             subprocess.run(_mutmut("run", "--max-children", "1", *todo), cwd=ROOT)

@@ -197,3 +197,31 @@ def test_a_quarters_due_date_is_read_on_its_first_day(rules_copy):
     assert (late["last_day_to_pay"], late["penalty_periods"]) == ("2029-05-31", 0)   # May 1 + 30 days, a Thursday
     late = run(["bill", "--quarter", "2029-Q2", "--water-gallons", "12000", "--paid-on", "2029-06-01"], rules=rules)
     assert late["penalty_periods"] == 1
+
+
+GRACE_2029 = ('values:\n  "2029-01-01":\n    value: 20\n    quote: "after nonpayment for 30 days"\n'
+              '    source: "A shorter grace period (a test)"\n')
+MONTHS_2029 = ('values:\n  "2029-01-01":\n    value: 1\n    quote: "a penalty of 15% per quarter"\n'
+               '    source: "A monthly penalty period (a test)"\n')
+
+
+def test_the_grace_period_is_the_one_in_force_on_the_due_date(rules_copy):
+    append(rules_copy / "parameters" / "late-penalty-grace-days.yaml", GRACE_2029)
+    rules = compile_rules(rules_copy)
+    # 2028-Q4, due October 15, 2028: 30 days, to Tuesday November 14, even when paid in 2029
+    q4 = bill(rules, "2028-Q4", "2029-01-10")
+    assert (q4["last_day_to_pay"], q4["penalty_from"]) == ("2028-11-14", "2028-11-15")
+    # 2029-Q2, due April 15, 2029: 20 days, to Saturday May 5, so the next business day, Monday May 7
+    q2 = bill(rules, "2029-Q2", "2029-05-08")
+    assert (q2["last_day_to_pay"], q2["penalty_periods"]) == ("2029-05-07", 1)
+
+
+def test_the_penalty_period_is_the_one_in_force_on_the_due_date(rules_copy):
+    append(rules_copy / "parameters" / "late-penalty-period-months.yaml", MONTHS_2029)
+    rules = compile_rules(rules_copy)
+    # 2028-Q4: first penalty November 15, 2028, then quarterly: February 15, 2029 is its second period
+    assert bill(rules, "2028-Q4", "2029-04-14")["penalty_periods"] == 2
+    # 2029-Q1: first penalty February 15, 2029 (day 30, February 14, is a Wednesday), then monthly:
+    # March 15 and April 15 begin the second and third periods
+    assert bill(rules, "2029-Q1", "2029-04-14")["penalty_periods"] == 2
+    assert bill(rules, "2029-Q1", "2029-04-15")["penalty_periods"] == 3
