@@ -3,12 +3,13 @@ first quarter billed at a rate that takes effect on a day (rents.H: bills go out
 the rate in force on the quarter's first day, so a schedule effective April 1 starts with the
 quarter of April 1, and one effective April 2 with July's), a quarter's first and last day, and
 months added to a day (the penalty's periods, rents.F). Every expected value is written out."""
+import copy
 import datetime as dt
 
 import pytest
 
 from calculator.dates import (add_months, due_date, first_quarter_from, next_quarter_due, quarter_of, quarter_period,
-                              quarter_words)
+                              quarter_words, quarters_offered)
 from calculator.rules import load
 
 RULES = load()
@@ -82,3 +83,27 @@ def test_each_quarters_due_date(q, due):
                                             ("2026-12-31", "2027-Q1")])
 def test_the_quarter_whose_bill_falls_due_next(today, quarter):
     assert next_quarter_due(RULES, D(today)) == quarter
+
+
+def test_the_quarters_offered_run_from_the_first_schedule_to_the_end_of_next_year():
+    out = quarters_offered(RULES, D("2026-11-30"))
+    names = [q["quarter"] for q in out["quarters"]]
+    assert names == [f"{y}-Q{q}" for y in (2025, 2026, 2027) for q in (1, 2, 3, 4)]
+    assert out["next_due"] == "2027-Q1" and out["today"] == "2026-11-30" and out["command"] == "quarters"
+    q3 = out["quarters"][6]
+    assert q3 == {"quarter": "2026-Q3", "words": "July–September 2026", "due_date": "2026-07-15",
+                  "period_start": "2026-07-01", "period_end": "2026-09-30"}
+
+
+def test_a_schedule_effective_mid_quarter_offers_quarters_from_the_next_one():
+    rules = copy.deepcopy(RULES)
+    rules["schedules"][0]["effective"] = "2025-02-01"
+    names = [q["quarter"] for q in quarters_offered(rules, D("2025-03-01"))["quarters"]]
+    assert names[0] == "2025-Q2" and names[-1] == "2026-Q4"
+
+
+def test_before_the_first_schedule_the_default_quarter_is_the_last_offered():
+    # today 2024-06-01: the next bill due is 2024-Q3's, before any schedule: the list's last quarter instead
+    out = quarters_offered(RULES, D("2024-06-01"))
+    assert [q["quarter"] for q in out["quarters"]] == ["2025-Q1", "2025-Q2", "2025-Q3", "2025-Q4"]
+    assert out["next_due"] == "2025-Q4"
