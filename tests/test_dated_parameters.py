@@ -225,3 +225,17 @@ def test_the_penalty_period_is_the_one_in_force_on_the_due_date(rules_copy):
     # March 15 and April 15 begin the second and third periods
     assert bill(rules, "2029-Q1", "2029-04-14")["penalty_periods"] == 2
     assert bill(rules, "2029-Q1", "2029-04-15")["penalty_periods"] == 3
+
+
+def test_the_hearing_sentence_states_the_days_in_force_on_the_publication_date(rules_copy):
+    append(rules_copy / "parameters" / "hearing-minimum-days.yaml",
+           'values:\n  "2030-01-01":\n    value: 20\n    quote: "no fewer than 15"\n    source: "A test"\n')
+    append(rules_copy / "parameters" / "hearing-maximum-days.yaml",
+           'values:\n  "2030-01-01":\n    value: 40\n    quote: "not longer than 30 days"\n    source: "A test"\n')
+    rules = compile_rules(rules_copy)
+    before = hearing.compute(rules, "2029-12-01")
+    assert (before["earliest"], before["latest"]) == ("2029-12-16", "2029-12-31")
+    assert "no fewer than 15 (until December 31, 2029) and no more than 30 (until December 31, 2029) days later" \
+        in before["explanation"][0]["text"]
+    after = hearing.compute(rules, "2030-01-01")
+    assert (after["earliest"], after["latest"]) == ("2030-01-21", "2030-02-10")
