@@ -163,7 +163,8 @@ def read_mutants(module: str) -> list[Mutant]:
         function = name.removeprefix("x_").rpartition("__mutmut_")[0]
         original = variants[f"x_{function}__mutmut_orig"]
         mutant = variants[name].replace(name, f"x_{function}__mutmut_orig", 1)
-        offset, before, after = changed_lines(original, mutant)
+        offset, before, after = (x.replace(f"x_{function}__mutmut_orig", function) if isinstance(x, str) else x
+                                 for x in changed_lines(original, mutant))
         words = (module, function) in WORDS_ONLY or is_message_only(original, mutant)
         out.append(Mutant(key, module, function, original_defs[function] + offset, before, after, words, exit_code))
     return out
