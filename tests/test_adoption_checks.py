@@ -5,12 +5,15 @@ town board": three of five, whatever the absences (rate-schedules.C; rules/param
 town-board-size.yaml). Ayes, noes and absent together cannot be more members than the board has.
 The schedule is adopted only after the public-comment meeting: on the meeting day itself is lawful.
 rules/interpretations/late-adoption.yaml ("refuse"): a notice or adoption after the effective date is
-refused; on the effective day itself it is not. Each refusal is provoked here and its words checked."""
+refused; on the effective day itself it is not. Each refusal is provoked here and its words checked.
+And the window for the public-comment meeting before the vote (rate-schedules.B), where the law's
+cases (tests/cases/hearing.yaml) do not reach: no meeting date, and every key of the answer."""
 import copy
+import datetime as dt
 
 import pytest
 
-from calculator import adoption
+from calculator import adoption, hearing
 from calculator.rules import load
 
 RULES = load()
@@ -109,3 +112,29 @@ def timing_of(s):
 def test_the_other_reading_accepts_a_late_schedule():
     assert timing("2028-01-02", "2028-01-20", reading="first-quarter-after") is None
     assert adoption.timing_problem(SCHEDULE, "first-quarter-after") is None
+
+
+# ---- the public-comment meeting's window (calculator/hearing.py) ----
+
+
+def test_a_hearing_without_a_meeting_date_gives_the_window_only():
+    for meeting in (None, "", "  "):
+        out = hearing.compute(RULES, "2027-03-01", meeting)
+        assert (out["earliest"], out["latest"]) == ("2027-03-16", "2027-03-31")
+        assert "meeting" not in out and "valid" not in out, meeting
+        assert len(out["explanation"]) == 1
+
+
+def test_the_hearing_window_takes_a_date_or_its_words():
+    assert hearing.window(RULES, dt.date(2027, 3, 1)) == {"earliest": "2027-03-16", "latest": "2027-03-31"}
+    assert hearing.window(RULES, "2027-03-01") == {"earliest": "2027-03-16", "latest": "2027-03-31"}
+
+
+def test_a_meeting_in_the_window_says_how_many_days_after_publication():
+    out = hearing.compute(RULES, "2027-03-01", "2027-03-20")
+    assert {k: v for k, v in out.items() if k != "explanation"} == {
+        "command": "hearing", "published": "2027-03-01", "earliest": "2027-03-16", "latest": "2027-03-31",
+        "meeting": "2027-03-20", "days_after_publication": 19, "valid": True}
+    assert out["explanation"][0]["values"] == {"earliest": "2027-03-16", "latest": "2027-03-31"}
+    step = out["explanation"][-1]
+    assert (step["values"], step["cite"]) == ({"days_after_publication": 19, "valid": True}, "rate-schedules.B")
