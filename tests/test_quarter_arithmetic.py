@@ -107,3 +107,10 @@ def test_before_the_first_schedule_the_default_quarter_is_the_last_offered():
     out = quarters_offered(RULES, D("2024-06-01"))
     assert [q["quarter"] for q in out["quarters"]] == ["2025-Q1", "2025-Q2", "2025-Q3", "2025-Q4"]
     assert out["next_due"] == "2025-Q4"
+
+
+def test_a_proposed_schedule_does_not_open_earlier_quarters():
+    rules = copy.deepcopy(RULES)
+    rules["schedules"] = [dict(rules["schedules"][0], id="2024-proposed", status="proposed", effective="2024-01-01"),
+                          *rules["schedules"]]
+    assert quarters_offered(rules, D("2026-11-30"))["quarters"][0]["quarter"] == "2025-Q1"
