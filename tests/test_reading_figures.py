@@ -89,3 +89,47 @@ def test_half_even_rounding_rounds_a_half_cent_to_the_even_cent():
     # 12,345.5 gallons: $123.455, which both readings round up to the even cent
     assert bill.compute(reading("rounding", "half-even-per-line"), "2027-Q1",
                         {"sewage-gallons": "12345.5"})["charge"] == "123.46"
+
+
+# ---- VC's explanation: each step's provision, reading and figures, under each reading ----
+
+def vc_steps(rules, *args, **kw):
+    from calculator import vc
+    return [(s["cite"], s.get("interpretation"), s["values"]) for s in vc.compute(rules, *args, **kw)["explanation"]]
+
+
+def test_each_vc_step_cites_its_provision_and_reading_with_its_figures():
+    assert vc_steps(RULES, "856791", "85000000", "25000", budgeted_om_cost="900000") == [
+        ("rents.D", None, {"om_cost": "856791"}),
+        ("rate-schedules.A", "vc-cost-basis", {"budgeted_om_cost": "900000"}),
+        ("rents.E", "extraneous-flow", {"extraneous_flow_cost": "25000"}),
+        ("rents.D", "rounding", {"vc_per_1000_gallons": "10.08"}),
+        ("rents.B", None, {})]
+    assert vc_steps(RULES, "856791", "85000000")[1] == ("rate-schedules.A", "vc-cost-basis", {"budgeted_om_cost": None})
+
+
+def test_vc_under_the_other_readings_adds_the_extraneous_flow_or_uses_the_budget():
+    added = reading("extraneous-flow", next(o for o in RULES["interpretations"]["extraneous-flow"]["options"]
+                                            if o != "part-of-om"))
+    assert vc_steps(added, "856791", "85000000", "25000")[2] == (
+        "rents.E", "extraneous-flow", {"extraneous_flow_cost": "25000"})
+    from calculator import vc
+    assert vc.compute(added, "856791", "85000000", "25000")["vc_per_1000_gallons"] == "10.37"  # 881,791 / 85,000,000
+    budgeted = reading("vc-cost-basis", "budgeted")
+    out = vc.compute(budgeted, "856791", "85000000", None, budgeted_om_cost="900000")
+    assert (out["cost_basis"], out["total_cost"], out["vc_per_1000_gallons"]) == ("budgeted", "900000.00", "10.59")
+    assert vc_steps(budgeted, "856791", "85000000", None, budgeted_om_cost="900000")[1] == (
+        "rate-schedules.A", "vc-cost-basis", {"budgeted_om_cost": "900000"})
+
+
+def test_vc_refusals_name_the_field_to_correct():
+    from calculator import vc
+    from calculator.errors import InputError
+    cases = [(RULES, ("10000", "100000000", "25000"), {}, "extraneous-flow-cost"),
+             (reading("vc-cost-basis", "budgeted"), ("856791", "85000000"), {}, "budgeted-om-cost")]
+    for rules, args, kw, field in cases:
+        with pytest.raises(InputError) as err:
+            vc.compute(rules, *args, **kw)
+        assert err.value.field == field, (args, err.value.field)
+    for empty in ("", "  "):   # an empty budget field is no budget
+        assert vc.compute(RULES, "856791", "85000000", None, budgeted_om_cost=empty)["budgeted_om_cost"] is None
