@@ -41,7 +41,7 @@ def page_requests(rules: dict, pypdf_wheel: Path, blank_pdf: Path) -> list[dict]
          "--no-toxic-pollutant", "--no-significant-impact", "--year", "2027"],
         ["rates", "propose", "--fiscal-year=2028", "--effective=2028-01-01", "--om-cost=856791",
          "--user-volume-gallons=85000000", "--proposed-on=2027-10-01", "--site-url=https://sewer.pawling.example/"],
-        ["rates", "user-notice", "2025-illustrative"],
+        ["rates", "user-notice", "2025-illustrative", "--site-url=https://sewer.pawling.example/"],
     ]
     requests = [{"argv": argv, **({"refusal": True} if argv in refused else {})} for argv in argvs]
     # the application, filled by pypdf (loaded only now, as the permit page loads it)

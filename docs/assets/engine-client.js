@@ -21,7 +21,7 @@ export function engineWorker(wheel, onmessage) {
   return worker;
 }
 
-export function startEngine(wheel, { onProgress = () => {}, onReady = () => {}, onFailed = () => {} } = {}) {
+export function startEngine(wheel, { onProgress = () => {}, onReady = () => {}, onFailed = () => {}, onKept = () => {} } = {}) {
   const pending = new Map();
   let nextId = 1;
 
@@ -30,6 +30,7 @@ export function startEngine(wheel, { onProgress = () => {}, onReady = () => {}, 
     if (msg.type === "progress") onProgress(msg);
     else if (msg.type === "ready") onReady();
     else if (msg.type === "failed") onFailed(msg);
+    else if (msg.type === "kept") onKept();
     else if (msg.type === "reply") {
       const resolve = pending.get(msg.id);
       pending.delete(msg.id);

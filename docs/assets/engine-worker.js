@@ -7,6 +7,8 @@
 //       blank application); packages: wheel paths on this site loaded first (pypdf).
 //   worker → page  {type: "progress", step, text}  while starting (step 1, 2)
 //                  {type: "ready"}                 once the engine answers
+//                  {type: "kept"}                  after the first reply, once the files this
+//                      worker fetched are in Cache Storage (the offline cache may start)
 //                  {type: "failed", error}         if it cannot start
 //                  {type: "reply", id, ok: true, json, files}   the engine's answer (json is
 //                      calculator.cli.run_json's; files: {path: bytes} of what it `written`)
@@ -36,6 +38,7 @@ const FILES_CACHE = `pawling-files-${version}`;
 const keepable = (url) => url.origin === self.location.origin && /\/(pyodide|engine)\//.test(url.pathname);
 const networkFetch = globalThis.fetch.bind(globalThis);
 const filesCache = caches.open(FILES_CACHE).catch(() => null); // none: Cache Storage refused
+const storing = []; // the copies being written (the wasm's ends well after Python has started)
 
 globalThis.fetch = async (resource, init) => {
   const url = new URL(resource instanceof Request ? resource.url : resource, self.location.href);
@@ -44,7 +47,7 @@ globalThis.fetch = async (resource, init) => {
   const hit = await cache.match(url.href, { ignoreSearch: true }).catch(() => null);
   if (hit) return hit;
   const response = await networkFetch(resource, init);
-  if (response.ok) cache.put(url.href, response.clone()).catch(() => {});
+  if (response.ok) storing.push(cache.put(url.href, response.clone()).catch(() => {}));
   return response;
 };
 
@@ -80,6 +83,7 @@ async function engineWheel() {
 }
 
 let makeSnapshot = null; // set on a start without a snapshot: made after the first answer
+let keptSent = false;
 
 async function startPython() {
   const options = { indexURL: new URL("pyodide/", root).href, stdLibURL: new URL("python_stdlib.zip", engineDir).href };
@@ -161,6 +165,11 @@ onmessage = async (event) => {
     postMessage({ type: "reply", id, ok: true, json, files: out }, Object.values(out).map((b) => b.buffer));
     // the snapshot (a few hundred ms) once the first answer is on its way, not before it
     if (makeSnapshot) setTimeout(makeSnapshot, 0);
+    // then the page may start the offline cache, which takes these files from Cache Storage
+    if (!keptSent) {
+      keptSent = true;
+      Promise.all(storing).then(() => postMessage({ type: "kept" }));
+    }
   } catch (err) {
     postMessage({ type: "reply", id, ok: false,
       error: t("The calculator could not answer this in this browser. Try again, or reload the page."), detail: String(err) });

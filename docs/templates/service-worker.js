@@ -20,7 +20,11 @@ self.addEventListener("install", (event) => {
     await Promise.all(KEEP.map(async (rel) => {
       const url = new URL(rel, base).href;
       if (immutable(new URL(url)) && await caches.match(url)) return; // kept by the calculator's worker
-      const response = await fetch(new Request(url, { cache: "force-cache" }));
+      // a page open in a tab is taken as that tab loaded it (its address with the query string
+      // is what the HTTP cache holds), not asked for again
+      const open = (await self.clients.matchAll({ includeUncontrolled: true }))
+        .find((c) => new URL(c.url).pathname === new URL(url).pathname);
+      const response = await fetch(new Request(open ? open.url : url, { cache: "force-cache" }));
       if (!response.ok) throw new Error(`${url}: ${response.status}`);
       await cache.put(url, response);
     }));
