@@ -82,8 +82,9 @@ async function engineWheel() {
   return response.arrayBuffer();
 }
 
-let makeSnapshot = null; // set on a start without a snapshot: made after the first answer
-let keptSent = false;
+const afterFirstAnswer = []; // what can wait until the first answer is on its way
+let answeredOnce = false;
+let packageLoaded = false;
 
 async function startPython() {
   const options = { indexURL: new URL("pyodide/", root).href, stdLibURL: new URL("python_stdlib.zip", engineDir).href };
@@ -91,8 +92,9 @@ async function startPython() {
   if (snapshot) {
     try {
       const pyodide = await loadPyodide({ ...options, _loadSnapshot: snapshot });
-      // the engine's modules are in the snapshot; its files are put back for lazy imports
-      pyodide.unpackArchive(engine, "wheel");
+      // the engine's modules, rules and catalogues are in the snapshot (calculator.cli.warm);
+      // its files are put back after the first answer, for a traceback's source lines
+      afterFirstAnswer.push(() => pyodide.unpackArchive(engine, "wheel"));
       return pyodide;
     } catch {
       await caches.open(SNAPSHOT_CACHE).then((c) => c.delete(SNAPSHOT_KEY)).catch(() => {});
@@ -104,14 +106,14 @@ async function startPython() {
   // manager's bookkeeping for a package with no dependencies.
   pyodide.unpackArchive(engine, "wheel");
   pyodide.pyimport("calculator.cli").warm(); // every command's module and the rules, in the snapshot
-  makeSnapshot = () => {
-    makeSnapshot = null;
+  afterFirstAnswer.push(() => {
+    if (packageLoaded) return; // a snapshot holds no loaded package: none this visit
     try {
       keepSnapshot(pyodide.makeMemorySnapshot()).catch(() => {});
     } catch {
       // no snapshot this time; the next visit starts the long way again
     }
-  };
+  });
   return pyodide;
 }
 
@@ -155,7 +157,7 @@ onmessage = async (event) => {
     return;
   }
   try {
-    if (packages.length) makeSnapshot = null; // a snapshot holds no loaded package: none this visit
+    if (packages.length) packageLoaded = true;
     for (const path of packages) await loadPackage(engine.pyodide, path);
     for (const [path, bytes] of Object.entries(files)) engine.pyodide.FS.writeFile(path, new Uint8Array(bytes));
     const json = answer(engine, argv);
@@ -163,11 +165,11 @@ onmessage = async (event) => {
     const out = {};
     for (const path of (parsed.ok && parsed.result.written) || []) out[path] = engine.pyodide.FS.readFile(path);
     postMessage({ type: "reply", id, ok: true, json, files: out }, Object.values(out).map((b) => b.buffer));
-    // the snapshot (a few hundred ms) once the first answer is on its way, not before it
-    if (makeSnapshot) setTimeout(makeSnapshot, 0);
-    // then the page may start the offline cache, which takes these files from Cache Storage
-    if (!keptSent) {
-      keptSent = true;
+    if (!answeredOnce) {
+      answeredOnce = true;
+      // the snapshot (a few hundred ms) once the first answer is on its way, not before it
+      setTimeout(() => afterFirstAnswer.forEach((task) => task()), 0);
+      // then the page may start the offline cache, which takes these files from Cache Storage
       Promise.all(storing).then(() => postMessage({ type: "kept" }));
     }
   } catch (err) {
