@@ -65,10 +65,12 @@ def median(xs):
     return round(statistics.median(xs), 3) if xs else None
 
 
-def serve_root(site: Path, tmp: Path) -> Path:
+def serve_root(site: Path, tmp: Path, before: Path | None = None) -> Path:
     root = tmp / "root"
     root.mkdir()
     shutil.copytree(site, root / "pawling-sewer")
+    if before:
+        shutil.copytree(before, root / "before")
     bare = root / "bare"
     (bare / "pyodide").mkdir(parents=True)
     for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"):
@@ -115,10 +117,14 @@ def timed(page, url, selector) -> float:
     return time.perf_counter() - t
 
 
-def side_by_side(p, launch, server, runs, extra=None):
-    out = {"bare_s": [], "ours_s": [], "bare_bytes": [], "ours_bytes": [], "ours_requests": []}
+def side_by_side(p, launch, server, runs, before=False):
+    who_path = [("bare", "/bare/", "#ready"), ("ours", LINK, "#result-total")]
+    if before:
+        who_path.append(("before", LINK.replace("/pawling-sewer/", "/before/"), "#result-total"))
+    out = {f"{who}_{k}": [] for who, _, _ in who_path for k in ("s", "bytes")}
+    out["ours_requests"] = []
     for _ in range(runs):
-        for who, path, selector in (("bare", "/bare/", "#ready"), ("ours", LINK, "#result-total")):
+        for who, path, selector in who_path:
             browser = p.chromium.launch(**launch)
             ctx = browser.new_context(**PHONE)
             server.counts()
@@ -133,20 +139,20 @@ def side_by_side(p, launch, server, runs, extra=None):
     return out
 
 
-def warm(p, launch, server, runs):
+def warm(p, launch, server, runs, link=LINK):
     """The same profile again, in a new browser: what a repeat visit waits for; and a recompute."""
     out = {"warm_s": [], "recompute_ms": []}
     for _ in range(runs):
         with tempfile.TemporaryDirectory() as profile:
             ctx = p.chromium.launch_persistent_context(profile, **launch, **PHONE)
             page = ctx.new_page()
-            timed(page, server.url + LINK, "#estimator[data-engine=ready]")
+            timed(page, server.url + link, "#estimator[data-engine=ready]")
             page.wait_for_selector("#result-total")
             wait_for_offline_cache(page)
             ctx.close()
             ctx = p.chromium.launch_persistent_context(profile, **launch, **PHONE)
             page = ctx.new_page()
-            out["warm_s"].append(timed(page, server.url + LINK, "#result-total"))
+            out["warm_s"].append(timed(page, server.url + link, "#result-total"))
             out["recompute_ms"].append(page.evaluate("""async () => {
                 const box = document.getElementById('usage');
                 const before = document.getElementById('result-total').textContent;
@@ -167,14 +173,18 @@ def warm(p, launch, server, runs):
 
 
 def wait_for_offline_cache(page):
+    """Until the offline cache is active and this browser's Python snapshot is stored."""
     deadline = time.monotonic() + 120
-    while time.monotonic() < deadline and not page.evaluate(
-            "navigator.serviceWorker.getRegistration().then(r => !!(r && r.active))"):
+    while time.monotonic() < deadline and not page.evaluate("""async () => {
+            const r = await navigator.serviceWorker.getRegistration();
+            const snapshot = await (await caches.open('pawling-python-snapshot')).keys();
+            return !!(r && r.active) && snapshot.length > 0;
+        }"""):
         time.sleep(0.25)
     time.sleep(1)
 
 
-def first_visit(p, launch, server, private: bool):
+def first_visit(p, launch, server, private: bool, link=LINK):
     """What the server sent on a first visit, the offline cache installing: {path: times} sent more than once."""
     server.counts()
     if private:
@@ -185,7 +195,7 @@ def first_visit(p, launch, server, private: bool):
         browser = None
         ctx = p.chromium.launch_persistent_context(profile, **launch, **PHONE)
     page = ctx.new_page()
-    timed(page, server.url + LINK, "#estimator[data-engine=ready]")
+    timed(page, server.url + link, "#estimator[data-engine=ready]")
     page.wait_for_selector("#result-total")
     wait_for_offline_cache(page)
     ctx.close()
@@ -193,48 +203,72 @@ def first_visit(p, launch, server, private: bool):
         browser.close()
     sent, count = server.counts()
     return {"bytes": sum(sent.values()), "requests": sum(count.values()),
-            "sent_more_than_once": {k: v for k, v in count.items() if v > 1},
-            "not_found": []}
+            "sent_more_than_once": {k: v for k, v in count.items() if v > 1}}
 
 
-def engine_throughput(seconds=3.0) -> int:
-    from calculator import bill
-    from calculator.rules import load
-    rules = load()
-    n, start = 0, time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        bill.compute(rules, "2027-Q1", {"water-gallons": str(8000 + n % 20000)}, "2027-03-20", explain=True)
-        n += 1
-    return round(n / (time.perf_counter() - start))
+THROUGHPUT = """
+import sys, time
+sys.path.insert(0, sys.argv[1])
+from calculator import bill
+from calculator.rules import load
+rules = load()
+n, start = 0, time.perf_counter()
+while time.perf_counter() - start < 3.0:
+    bill.compute(rules, "2027-Q1", {"water-gallons": str(8000 + n % 20000)}, "2027-03-20", explain=True)
+    n += 1
+print(round(n / (time.perf_counter() - start)))
+"""
+
+
+def engine_throughput(source: Path) -> int:
+    """Bills per second with the cited explanation, in CPython, of the engine in `source`."""
+    out = subprocess.run([sys.executable, "-c", THROUGHPUT, str(source)], capture_output=True, text=True,
+                         check=True, cwd=source)
+    return int(out.stdout.split()[-1])
 
 
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--site", type=Path)
+    ap.add_argument("--before", type=Path, help="another build (e.g. main's) measured alongside, as 'before'")
+    ap.add_argument("--before-source", type=Path, help="that build's source folder (its engine's throughput)")
     args = ap.parse_args()
     site = args.site or kit_site.build(ROOT / "bench" / "out" / "site")
     from playwright.sync_api import sync_playwright
     results = {"runs": args.runs, "measured": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())}
     with tempfile.TemporaryDirectory() as tmp, sync_playwright() as p:
-        root = serve_root(site, Path(tmp))
+        root = serve_root(site, Path(tmp), args.before)
         launch = {"args": ARGS, "executable_path": kit_machine.find_chromium()}
+        before = bool(args.before)
+        old_link = LINK.replace("/pawling-sewer/", "/before/")
         slow = Server(root, *SLOW_4G)
         try:
-            results["slow"] = side_by_side(p, launch, slow, args.runs)
+            results["slow"] = side_by_side(p, launch, slow, args.runs, before)
         finally:
             slow.close()
         fast = Server(root, 10_000_000, 0)
         try:
-            results["fast"] = side_by_side(p, launch, fast, max(args.runs, 5))
+            results["fast"] = side_by_side(p, launch, fast, max(args.runs, 5), before)
             results["warm"] = warm(p, launch, fast, max(args.runs, 3))
             results["first_visit"] = {"profile": first_visit(p, launch, fast, private=False),
                                       "private": first_visit(p, launch, fast, private=True)}
-            missing = [path for path, n in first_visit_404s(p, launch, fast).items()]
-            results["not_found"] = missing
+            results["not_found"] = sorted(first_visit_404s(p, launch, fast))
+            if before:
+                results["before"] = {
+                    "warm": warm(p, launch, fast, max(args.runs, 3), old_link),
+                    "first_visit": {"profile": first_visit(p, launch, fast, private=False, link=old_link),
+                                    "private": first_visit(p, launch, fast, private=True, link=old_link)},
+                    "not_found": sorted(first_visit_404s(p, launch, fast, "/before"))}
         finally:
             fast.close()
-    results["engine_explained_bills_per_s"] = engine_throughput()
+    ap_src = args.before_source
+    engine = {"ours": [], "before": []}
+    for _ in range(3):  # alternating, so a busy machine slows both alike
+        engine["ours"].append(engine_throughput(ROOT))
+        if ap_src:
+            engine["before"].append(engine_throughput(ap_src))
+    results["engine_explained_bills_per_s"] = {k: statistics.median(v) for k, v in engine.items() if v}
     (ROOT / "bench" / "phone.json").write_text(json.dumps(results, indent=1) + "\n")
     md = report(results)
     (ROOT / "bench" / "phone.md").write_text(md)
@@ -242,7 +276,7 @@ def main() -> int:
     return 0
 
 
-def first_visit_404s(p, launch, server):
+def first_visit_404s(p, launch, server, prefix="/pawling-sewer"):
     """Requests the pages make for files that do not exist (every page, both languages)."""
     browser = p.chromium.launch(**launch)
     ctx = browser.new_context(service_workers="block")
@@ -252,38 +286,54 @@ def first_visit_404s(p, launch, server):
             if r.status == 404 else None)
     for path in ("/", "/estimate/", "/permit/", "/industry/", "/rates/", "/law/", "/notices/",
                  "/es/", "/es/estimate/", "/es/permit/"):
-        page.goto(server.url + "/pawling-sewer" + path, wait_until="networkidle")
+        page.goto(server.url + prefix + path, wait_until="networkidle")
     ctx.close()
     browser.close()
     return missing
 
 
 def report(r) -> str:
-    slow, fast, warm_ = r["slow"], r["fast"], r["warm"]
+    slow, fast, warm_, old = r["slow"], r["fast"], r["warm"], r.get("before", {})
     kbps = SLOW_4G[0] * 1024
-    limit = lambda b: round(statistics.median(b) / kbps, 1)  # noqa: E731
-    fv = r["first_visit"]
+    limit = lambda b: f"{statistics.median(b) / kbps:.1f} s" if b else ""  # noqa: E731
+    med = lambda xs, unit="s": f"{median(xs)} {unit}" if xs else ""  # noqa: E731
+    def ratio(who):
+        if not fast.get(who + "_s"):
+            return ""
+        times = fast[who + "_s"]
+        return f"{median(times)} s ({statistics.median(times) / statistics.median(fast['bare_s']):.2f}×)"
+    twice = lambda fv: fv["sent_more_than_once"] or "none"  # noqa: E731
+    fv, ofv = r["first_visit"], old.get("first_visit")
+    engine = r["engine_explained_bills_per_s"]
     rows = [
         f"Measured {r['measured']}; medians of {len(slow['ours_s'])} throttled and {len(fast['ours_s'])} "
-        f"unthrottled runs of each, bare and ours alternating (bench/phone.py: the method).", "",
-        "| measure | bare Pyodide | our site | target |", "|---|---|---|---|",
-        f"| Slow 4G, cold: to Python ready (bare) / to the estimate on screen (ours) | {median(slow['bare_s'])} s "
-        f"| {median(slow['ours_s'])} s | ≤ 20 s |",
-        f"| Slow 4G: bytes sent | {median(slow['bare_bytes']):,.0f} | {median(slow['ours_bytes']):,.0f} | |",
-        f"| Slow 4G: the link's limit (bytes ÷ 200 KB/s) | {limit(slow['bare_bytes'])} s "
-        f"| {limit(slow['ours_bytes'])} s | |",
-        f"| unthrottled, cold | {median(fast['bare_s'])} s | {median(fast['ours_s'])} s "
-        f"({round(statistics.median(fast['ours_s']) / statistics.median(fast['bare_s']), 2)}×) | ≤ 1.05× |",
-        f"| warm repeat estimate (new browser, same profile) | | {median(warm_['warm_s'])} s | ≤ 0.5 s |",
-        f"| recompute after an input change | | {median(warm_['recompute_ms'])} ms | |",
-        f"| first visit, files sent more than once (normal profile) | | "
-        f"{fv['profile']['sent_more_than_once'] or 'none'} | none |",
-        f"| first visit, files sent more than once (private window) | | "
-        f"{fv['private']['sent_more_than_once'] or 'none'} | none |",
-        f"| requests for files that do not exist (10 pages, both languages) | | {r['not_found'] or 'none'} | none |",
-        f"| engine throughput (CPython), bills/s with the cited explanation | | "
-        f"{r['engine_explained_bills_per_s']:,} | ≥ 12,000 |",
-        "", "Our first estimate on Slow 4G, bytes per file (one run):", "",
+        f"unthrottled runs of each, bare, before and after alternating in one run (bench/phone.py: the method). "
+        "Before: the site built from `main`; after: this branch.", "",
+        "| measure | bare Pyodide | before | after | target |", "|---|---|---|---|---|",
+        f"| Slow 4G, cold: to Python ready (bare) / to the estimate on screen | {med(slow['bare_s'])} "
+        f"| {med(slow.get('before_s'))} | {med(slow['ours_s'])} | ≤ 20 s |",
+        f"| Slow 4G: bytes sent | {median(slow['bare_bytes']):,.0f} | "
+        f"{median(slow['before_bytes']):,.0f} | {median(slow['ours_bytes']):,.0f} | |" if slow.get("before_bytes") else
+        f"| Slow 4G: bytes sent | {median(slow['bare_bytes']):,.0f} | | {median(slow['ours_bytes']):,.0f} | |",
+        f"| Slow 4G: the link's limit (bytes ÷ 200 KB/s) | {limit(slow['bare_bytes'])} "
+        f"| {limit(slow.get('before_bytes'))} | {limit(slow['ours_bytes'])} | |",
+        f"| unthrottled, cold (× bare) | {med(fast['bare_s'])} | {ratio('before')} | {ratio('ours')} | ≤ 1.05× |",
+        f"| warm repeat estimate (new browser, same profile) | | {med(old.get('warm', {}).get('warm_s'))} "
+        f"| {med(warm_['warm_s'])} | ≤ 0.5 s |",
+        f"| recompute after an input change | | {med(old.get('warm', {}).get('recompute_ms'), 'ms')} "
+        f"| {med(warm_['recompute_ms'], 'ms')} | |",
+        f"| first visit, files sent more than once (normal profile) | | {twice(ofv['profile']) if ofv else ''} "
+        f"| {twice(fv['profile'])} | none |",
+        f"| first visit, files sent more than once (private window) | | {twice(ofv['private']) if ofv else ''} "
+        f"| {twice(fv['private'])} | none |",
+        f"| requests for files that do not exist (10 pages, both languages) | | "
+        f"{', '.join(old['not_found']) if old.get('not_found') else ('none' if old else '')} "
+        f"| {', '.join(r['not_found']) or 'none'} | none |",
+        f"| engine throughput (CPython), bills/s with the cited explanation (median of 3) | | "
+        f"{engine.get('before', ''):,} | {engine['ours']:,} | ≥ 12,000 |" if "before" in engine else
+        f"| engine throughput (CPython), bills/s with the cited explanation (median of 3) | | | "
+        f"{engine['ours']:,} | ≥ 12,000 |",
+        "", "After: our first estimate on Slow 4G, bytes per file (one run):", "",
         "| file | bytes sent |", "|---|---|",
         *(f"| `{k}` | {v:,} |" for k, v in sorted(slow["ours_files"].items(), key=lambda kv: -kv[1])),
     ]
