@@ -42,11 +42,11 @@ ANSWERED = {
                  "so not decided."),
     },
     "pretreatment.E.4": {
-        True: N_("Significant impact, “singly or in combination with other contributing industries”, on the treatment "
+        True: N_("Significant impact, singly or in combination with other contributing industries, on the treatment "
                  "works or its effluent: yes."),
-        False: N_("Significant impact, “singly or in combination with other contributing industries”, on the treatment "
+        False: N_("Significant impact, singly or in combination with other contributing industries, on the treatment "
                  "works or its effluent: no."),
-        None: N_("Significant impact, “singly or in combination with other contributing industries”, on the treatment "
+        None: N_("Significant impact, singly or in combination with other contributing industries, on the treatment "
                  "works or its effluent: not answered, so not decided."),
     },
 }
@@ -93,8 +93,7 @@ def facilities(rules: dict, determination: str) -> tuple[list[str], list[str]]:
 def obligations(rules: dict, determination: str) -> list[dict]:
     """What the law asks of every industry, whatever the test's answer."""
     ex = Explanation()
-    ex.add(_("Whatever the answer, the law says: “{quote}”").format(
-        quote=first_sentence(rules, "pretreatment.E")), "pretreatment.E")
+    ex.add(_("Whatever the answer, the law says:"), "pretreatment.E", quote=first_sentence(rules, "pretreatment.E"))
     required, conditional = facilities(rules, determination)
     if required:
         text = _("Pretreatment facilities (how we read \"Industries shall install\"): the business must install, at "

@@ -296,7 +296,7 @@ def _user_facts(rules: dict, s: dict) -> dict:
         last_day = _("The {grace} days are calendar days: the penalty applies from the next day even when the last "
                      "of them is a Saturday, Sunday or public holiday.")
     late = late.format(grace=grace, rate=rate, months=months)
-    law = _("The law says: {quote} ({cite}). The Town's reading: {late} {last_day}").format(
+    law = _("The law ({cite}) says: {quote} The Town's reading: {late} {last_day}").format(
         quote=_quote(entry(rules, "late-penalty-rate", on=due_day)["quote"]), cite=_cite("rents.F"),
         late=late[0].lower() + late[1:], last_day=last_day.format(grace=grace))
     adoption = s.get("adoption")
@@ -345,8 +345,8 @@ def user_notice(rules: dict, schedule_id: str, site_url: str | None) -> dict:
          _("Bills are sent quarterly, in advance, and are due on {dates} ({cite_f}; {cite_h}).").format(
              dates=f["due_dates"], cite_f=cite("rents.F"), cite_h=cite("rents.H"))),
         (_("Late payment"), f["late"]),
-        (_("Lien"), _("The law says: {quote} ({cite}).").format(quote=_quote(provision(rules, "rents.G")["text"]),
-                                                                cite=cite("rents.G"))),
+        (_("Lien"), _("The law ({cite}) says: {quote}").format(quote=_quote(provision(rules, "rents.G")["text"]),
+                                                               cite=cite("rents.G"))),
         (_("Part of your charge that pays for operation and maintenance"),
          _("100%. Under this law the whole charge is the operation and maintenance charge, {formula}, with no other "
            "part ({cite_b}; {cite_d}). Federal rules for sewer user charges (40 CFR 35.929) ask that users be told "

@@ -87,7 +87,8 @@ function start() {
       box.append(el("ul", { id: "facts-needed" }, ...r.facts_needed.map((f) => el("li", {}, f))));
     }
     // a step: its words, the provision it rests on, and the reading where one decides it
-    const step = (s) => el("li", {}, `${s.text} `, el("span", { class: "step-law" },
+    const step = (s) => el("li", {}, `${s.text} `,
+      ...(s.quote ? [el("q", { lang: citationLang }, s.quote), " "] : []), el("span", { class: "step-law" },
       ...sentence(t("The law: {where}"), { where: el("a", { href: `../law/#${s.anchor}`, lang: citationLang }, s.where) }),
       ...(s.interpretation ? [" ", el("a", { href: `../how-we-read-the-law/#${s.interpretation}` }, t("How we read it"))] : [])));
     box.append(el("h3", {}, t("How it was worked out")));
