@@ -109,7 +109,10 @@ def test(pytest_args: list[str]) -> int:
     install(with_tests=True)
     # the environment's own tools first on PATH, however this Python was started
     env = dict(os.environ, PATH=f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}")
-    code = subprocess.run([sys.executable, "-m", "pytest", *pytest_args], cwd=ROOT, env=env).returncode
+    # every core (pytest-xdist); worksteal keeps each test file on one worker where it can,
+    # so a file's expensive fixtures are made once, and moves work to a worker that runs dry
+    parallel = ["-n", "auto", "--dist", "worksteal"]
+    code = subprocess.run([sys.executable, "-m", "pytest", *parallel, *pytest_args], cwd=ROOT, env=env).returncode
     if code == 5:
         print("pytest collected no tests: that is a failure here.", file=sys.stderr)
         return 1
