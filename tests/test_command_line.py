@@ -61,3 +61,17 @@ def test_the_environment_and_node_modules_are_ignored_as_folders_and_as_symlinks
     folders = subprocess.run(["git", "check-ignore", ".venv/x", "node_modules/x"], cwd=repo,
                              capture_output=True, text=True)
     assert folders.stdout.split() == [".venv/x", "node_modules/x"]
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["--site-url", "pawling.github.io/pawling-sewer"], "'pawling.github.io/pawling-sewer' is not a web address"),
+    (["--site-url=https://"], "'https://' is not a web address"),
+    (["--site-url"], "'' is not a web address"),
+])
+def test_build_refuses_a_site_url_that_is_not_a_web_address(argv, words):
+    """`build.py build --site-url` (the publish workflow's) says what to give, and builds nothing."""
+    proc = subprocess.run([sys.executable, "build.py", "build", *argv], cwd=ROOT, capture_output=True, text=True,
+                          timeout=120)
+    assert proc.returncode == 2 and proc.stdout == ""
+    assert proc.stderr == (f"--site-url {words}. Give the address the site is published at, "
+                           "like https://OWNER.github.io/REPO/.\n")
