@@ -32,6 +32,7 @@ PAGES_URL = f"https://pawling.github.io/{REPO}/"  # what configure-pages gives a
 ESTIMATE = {"quarter": "2027-Q1", "water-gallons": "12000"}  # a shared link's query
 PERMIT = complete_permit_answers(load(), [("work", "new-connection"), ("street-opening", "yes")], "no")
 NOTICE = "2028-hearing"
+CLERKS_URL = "https://sewer.pawling.example/"
 
 
 @pytest.fixture(scope="module")
@@ -41,7 +42,8 @@ def published(tmp_path_factory):
     root = tmp_path_factory.mktemp("pages")
     rules = root / "rules"
     shutil.copytree(RULES_DIR, rules)
-    (root / "mkdocs.yml").write_text(f"site_name: copy\nsite_url: {PAGES_URL}\n")  # the Clerk's notice names it
+    # the Clerk's commands ask for an address (a notice names it): another one, which the site must not name
+    (root / "mkdocs.yml").write_text(f"site_name: copy\nsite_url: {CLERKS_URL}\n")
     for argv in (["propose", "--fiscal-year", "2028", "--effective", "2028-01-01", "--om-cost", "856791",
                   "--user-volume-gallons", "70000000", "--proposed-on", "2027-10-01"],
                  ["notice", "2028", "--published", "2027-11-01", "--meeting", "2027-11-16", "--time", "19:00",
@@ -87,6 +89,9 @@ def test_every_address_the_site_gives_of_itself_is_a_file_it_serves(published):
     assert any(n.endswith(".ics") for n in naming)
     assert f"{PAGES_URL}rates/2028/" in found and f"{PAGES_URL}es/rates/2028/" in found  # the notices' address
     assert not [a for a in found if "/./" in a]  # each address in its one form (not …/pawling-sewer/./)
+    # the build's address, not the one the Clerk's commands had, nor this machine's
+    assert not [f for f in site.rglob("*") if f.suffix in (".html", ".xml", ".ics", ".txt", ".js")
+                and re.search(r"sewer\.pawling\.example|127\.0\.0\.1", f.read_text(encoding="utf-8"))]
 
 
 def test_the_published_site_walked_in_both_languages_has_no_404_and_stays_on_its_host(browser, published):
