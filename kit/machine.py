@@ -82,12 +82,14 @@ def find_chromium() -> str | None:
 def install(with_tests: bool) -> None:
     """Install what the kit needs into .venv: the Python packages (pyproject.toml), Pyodide
     and the checkers from npm (package-lock.json), and the Debian packages: Node and npm
-    when missing; for the tests, Chromium and Java (the Nu Html Checker)."""
+    when missing; for the tests, Chromium, Java (the Nu Html Checker) and ShellCheck (actionlint
+    runs it on the workflows' scripts, as on GitHub's runners)."""
     needed = [("nodejs", shutil.which("node")), ("npm", shutil.which("npm")),
               # WeasyPrint (tagged PDFs) draws text with Pango
               ("libpango-1.0-0", find_library("pango-1.0")), ("libpangoft2-1.0-0", find_library("pangoft2-1.0"))]
     if with_tests:
-        needed += [("chromium", find_chromium()), ("default-jre-headless", shutil.which("java"))]
+        needed += [("chromium", find_chromium()), ("default-jre-headless", shutil.which("java")),
+                   ("shellcheck", shutil.which("shellcheck"))]
     apt_install([pkg for pkg, present in needed if not present],
                 "The kit needs these Debian packages" + (" for its tests." if with_tests else "."))
     run([sys.executable, "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
