@@ -96,16 +96,15 @@ def obligations(rules: dict, determination: str) -> list[dict]:
     ex.add(_("Whatever the answer, the law says:"), "pretreatment.E", quote=first_sentence(rules, "pretreatment.E"))
     required, conditional = facilities(rules, determination)
     if required:
-        text = _("Pretreatment facilities (how we read \"Industries shall install\"): the business must install, at "
-                 "its own expense, a control manhole, a recording flow meter and a sampler. A recording pH meter "
-                 "and alarm, and any other pretreatment or equalization facilities, are needed only where the Town "
-                 "Board and/or the Pawling Joint Sewer Commission require them or deem them necessary.")
+        text = _("Pretreatment facilities (how we read \"Industries shall install\"): the business must build a "
+                 "control manhole, a recording flow meter and a sampler, at its own expense. It needs a recording pH "
+                 "meter and alarm, or other pretreatment facilities, only if the Town Board and/or the Pawling Joint "
+                 "Sewer Commission require them.")
     else:
-        text = _("Pretreatment facilities (how we read \"Industries shall install\"): none is required until the "
-                 "Town Board and/or the Pawling Joint Sewer Commission (or its appointed agent) deem pretreatment or "
-                 "equalization facilities necessary to accept the business's waste. Then they include a control "
-                 "manhole, a recording flow meter and a sampler, and a recording pH meter and alarm where the Board "
-                 "and/or the Commission require it, all at the business's expense.")
+        text = _("Pretreatment facilities (how we read \"Industries shall install\"): the business needs none "
+                 "until the Town Board and/or the Pawling Joint Sewer Commission deem them necessary to accept its "
+                 "waste. Then it builds a control manhole, a recording flow meter and a sampler, at its own expense. "
+                 "It adds a recording pH meter and alarm if the Board or the Commission require one.")
     ex.add(text, "pretreatment.A", interpretation="pretreatment-facilities", required=required,
            if_deemed_necessary=conditional)
     ex.add(_("Every measurement, test and analysis of the waste follows the latest edition of Standard Methods for "
