@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import functools
 import json
+import os
 import re
 import sys
 
@@ -95,7 +96,8 @@ def parser() -> argparse.ArgumentParser:
         i.add_argument(f"--{name}", dest=dest, action="store_const", const=True, default=None, help=f"yes: {what}")
         i.add_argument(f"--no-{name}", dest=dest, action="store_const", const=False, help=f"no: not {what}; "
                        "without either, the criterion is not decided")
-    i.add_argument("--year")
+    i.add_argument("--year", help="the report dates of this year (default: the next ones from --today)")
+    i.add_argument("--today", help="YYYY-MM-DD: the day the next report dates count from (default: today)")
 
     h = sub.add_parser("hearing", help="the lawful window for the rate-schedule meeting")
     h.add_argument("--published", required=True, help="publication date YYYY-MM-DD")
@@ -190,7 +192,8 @@ def _answer(args, rules: dict) -> dict | list:
         return rate_year.run(rules, args, args.site_url, args.repo_url)
     if args.command == "industry":
         return industry.compute(rules, args.average_workday_gallons, args.system_gallons_per_day,
-                                args.toxic_pollutant, args.significant_impact, args.year, args.average_daily_gallons)
+                                args.toxic_pollutant, args.significant_impact, args.year, args.average_daily_gallons,
+                                args.today)
     if args.command == "hearing":
         return hearing.compute(rules, args.published, args.meeting)
     if args.command == "quarters":
@@ -264,7 +267,21 @@ def warm() -> None:
     parser()
 
 
+# The shell's status for a command ended because its reader went away (128 + SIGPIPE)
+READER_GONE = 141
+
+
 def main(argv: list[str] | None = None) -> int:
+    try:
+        return _main(argv)
+    except BrokenPipeError:
+        # The reader stopped reading (`… --json | head`): end quietly, as a Unix tool does. What is
+        # still buffered goes nowhere, so Python's own flush at exit has nothing to complain about.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return READER_GONE
+
+
+def _main(argv: list[str] | None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if argv in ([], ["-h"], ["--help"]) or (len(argv) == 2 and argv[1] in ("-h", "--help")):
         try:
@@ -284,4 +301,5 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     json.dump(result, sys.stdout, ensure_ascii=False, indent=2)
     sys.stdout.write("\n")
+    sys.stdout.flush()  # a reader gone away shows here, inside main, not at exit
     return 0
