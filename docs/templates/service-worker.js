@@ -20,9 +20,9 @@ self.addEventListener("install", (event) => {
     await Promise.all(KEEP.map(async (rel) => {
       const url = new URL(rel, base).href;
       if (immutable(new URL(url)) && await caches.match(url)) return; // kept by the calculator's worker
-      // a page open in a tab is taken as that tab loaded it (its address with the query string
-      // is what the HTTP cache holds), not asked for again
-      const open = (await self.clients.matchAll({ includeUncontrolled: true }))
+      // a page open in a tab, or the calculator's worker, is taken as it was loaded (its address
+      // with the query string is what the HTTP cache holds), not asked for again
+      const open = (await self.clients.matchAll({ includeUncontrolled: true, type: "all" }))
         .find((c) => new URL(c.url).pathname === new URL(url).pathname);
       const response = await fetch(new Request(open ? open.url : url, { cache: "force-cache" }));
       if (!response.ok) throw new Error(`${url}: ${response.status}`);
