@@ -238,7 +238,10 @@ def run_json(argv) -> str:
         with speaking(language):
             return json.dumps({"ok": True, "result": run(argv)}, ensure_ascii=False)
     except InputError as exc:
-        return json.dumps({"ok": False, "error": str(exc), "field": exc.field}, ensure_ascii=False)
+        answer = {"ok": False, "error": str(exc), "field": exc.field}
+        if getattr(exc, "problems", None):  # every problem at once, each in terms of its field (rate_year.Refused)
+            answer["problems"] = [{"field": field, "text": text} for field, text in exc.problems]
+        return json.dumps(answer, ensure_ascii=False)
     except Exception as exc:  # noqa: BLE001 - any defect becomes a message, not silence
         return json.dumps({"ok": False, "error": _failed(exc, language), "field": None,
                            "defect": True}, ensure_ascii=False)

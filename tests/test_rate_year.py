@@ -99,14 +99,14 @@ def test_what_the_desk_shows_for_each_step(town, capsys):
 
 REFUSALS = [  # (steps done first, the refused step, words of the message)
     ([], ["notice", "2028", "--published", "2027-11-01", "--meeting", "2027-11-10", "--time", "19:00",
-          "--place", "Town Hall"], "no rate schedule '2028'"),
+          "--place", "Town Hall"], "no schedule proposed for '2028'"),
     ([PROPOSE], ["notice", "2028", "--published", "2027-11-01", "--meeting", "2027-11-10", "--time", "19:00",
-                 "--place", "Town Hall"], "9 days after publication"),
+                 "--place", "Town Hall"], "is 9 days after November 1, 2027"),
     ([PROPOSE], ["notice", "2028", "--published", "2027-11-01", "--meeting", "2027-12-02", "--time", "19:00",
-                 "--place", "Town Hall"], "31 days after publication"),
-    ([PROPOSE], ["notice", "2028", "--published", "2027-11-01", "--meeting", "2027-11-16", "--time", "7pm",
-                 "--place", "Town Hall"], "HH:MM"),
-    ([PROPOSE], ["adopt", "2028", "--date", "2027-11-20", "--ayes", "3", "--noes", "0"], "no notice recorded"),
+                 "--place", "Town Hall"], "is 31 days after November 1, 2027"),
+    ([PROPOSE], ["notice", "2028", "--published", "2027-11-01", "--meeting", "2027-11-16", "--time", "7",
+                 "--place", "Town Hall"], "not a time we can read"),
+    ([PROPOSE], ["adopt", "2028", "--date", "2027-11-20", "--ayes", "3", "--noes", "0"], "No notice has been published"),
     ([PROPOSE, NOTICE], ["adopt", "2028", "--date", "2027-11-20", "--ayes", "2", "--noes", "1", "--absent", "2"],
      "not a majority of all 5 members"),
     ([PROPOSE, NOTICE], ["adopt", "2028", "--date", "2027-11-10", "--ayes", "3", "--noes", "0"],
@@ -115,7 +115,7 @@ REFUSALS = [  # (steps done first, the refused step, words of the message)
     ([PROPOSE, NOTICE, ADOPT], PROPOSE, "already adopted"),
     ([PROPOSE], ["user-notice", "2028"], "only proposed"),
     ([], [*PROPOSE[:-4], "--user-volume-gallons", "0", "--proposed-on", "2027-10-01"], "more than 0 gallons"),
-    ([], [*PROPOSE[:2], "2025", "--effective", "2025-01-01", *PROPOSE[5:]], "both take effect on 2025-01-01"),
+    ([], [*PROPOSE[:2], "2025", "--effective", "2025-01-01", *PROPOSE[5:]], "already starts on January 1, 2025"),
     ([], [*PROPOSE, "--sewage-fraction", "1.5"], "at most 1"),
 ]
 
