@@ -436,6 +436,7 @@ function start() {
 
   async function check(s, params, focus) {
     const mine = ++latest;
+    root.dataset.state = "checking";
     const year = s === "propose" ? (params.get("fiscal-year") || "").trim() : work.current;
     const answer = await ask(argvFrom(s, params, year), year, s);
     if (mine !== latest) return;
