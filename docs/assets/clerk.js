@@ -498,7 +498,8 @@ function start() {
 
   // ---- start: the link's step and answers, else where she left off ----
   const initial = new URLSearchParams(location.search);
-  if (initial.get("year")) work.current = initial.get("year");
+  const asked = initial.get("year") || initial.get("schedule"); // (schedule: the older links' word)
+  if (asked) work.current = asked;
   if (work.current) {
     const y = yearOf(work, work.current);
     for (const s of ORDER) if (y.inputs[s]) fillForm(s, y.inputs[s]);
