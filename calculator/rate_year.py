@@ -272,6 +272,8 @@ def _year(value, rules: dict) -> int:
 
 
 def _schedule(rules: dict, sid: str) -> dict:
+    if not sid:
+        raise InputError("Propose a schedule first (⟦step:propose⟧): the later steps work on it.", "schedule")
     for s in rules["schedules"]:
         if s["id"] == sid:
             return s
@@ -631,7 +633,10 @@ def notice(rules: dict, args, site_url: str | None) -> dict:
               f"The newspaper notice: {NOTICES}/{name}.txt."]
     return {"command": "rates", "step": "notice", "schedule": s["id"], "status": "proposed", "report": report,
             "window": {**w, "published": published.isoformat(), "meeting": meeting.isoformat(), "days": days,
-                       "minimum_days": low, "maximum_days": high},
+                       "minimum_days": low, "maximum_days": high,
+                       # the last meeting day from which the schedule can still be adopted in time
+                       "last_for_adoption": (min(w["latest"], s["effective"]) if _late_reading(rules)
+                                             else w["latest"])},
             "time": {"entered": _text(args.time).strip(), "hhmm": time, "words": notices.clock(time)},
             "files": [_file(path, text, True, exists="notice" in _published_files(s)),
                       _file(f"{NOTICES}/{name}.txt", body_text, False)],

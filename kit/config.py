@@ -4,12 +4,9 @@ site cannot follow a relative link; and the GitHub repository (`repo_url`), wher
 Clerk's desk sends a record to be committed.
 
 Which mkdocs.yml: the one beside the rules folder's parent when there is one (a copy of
-the project, as the tests make), else this repository's. When it does not set `site_url`,
-the environment's SITE_URL does: the publish workflow sets it from GitHub Pages' own
-configuration (actions/configure-pages), so the live site always knows its address."""
+the project, as the tests make), else this repository's."""
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -28,6 +25,5 @@ def project_config(rules_dir: Path | str | None = None) -> dict:
     from .validate import read_yaml
     path = config_file(rules_dir)
     data = read_yaml(path) or {}
-    return {"site_url": (data.get("site_url") or os.environ.get("SITE_URL") or None),
-            "repo_url": (data.get("repo_url") or None),
+    return {"site_url": (data.get("site_url") or None), "repo_url": (data.get("repo_url") or None),
             "file": path}

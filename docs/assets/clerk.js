@@ -317,7 +317,9 @@ function start() {
       const w = r.window;
       box.append(el("p", { id: "window" }, `The lawful meeting window: ${longDate(w.earliest)} to ${longDate(w.latest)} `
         + `(${w.minimum_days} to ${w.maximum_days} days after publication on ${longDate(w.published)}). `
-        + `The meeting on ${longDate(w.meeting)} is ${w.days} days after publication.`));
+        + `The meeting on ${longDate(w.meeting)} is ${w.days} days after publication.`
+        + (w.last_for_adoption < w.latest ? ` For the Board to adopt the rates by the day they take effect, the meeting `
+          + `must be by ${longDate(w.last_for_adoption)}.` : "")));
       box.append(el("p", { id: "time-understood" }, `Meeting time: ${r.time.words}`
         + (r.time.entered !== r.time.words ? ` (you typed “${r.time.entered}”).` : ".")));
     } else if (r.step === "adopt") {
