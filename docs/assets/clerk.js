@@ -276,6 +276,7 @@ function start() {
   function showProblems(s, answer) {
     clearProblems();
     const problems = answer.problems || [{ field: answer.field, text: answer.error }];
+    if (problems.some((p) => p.field === "prepared")) $("take-up").open = true; // the files she chose
     for (const p of problems) {
       const message = words(p.text);
       const box = (p.field && STEPS[s].includes(p.field) && p.field !== "body" && input(s, p.field))
