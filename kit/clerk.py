@@ -4,6 +4,7 @@
     notice       check the meeting date, record the notice (notice.yaml), write the newspaper notice (text and PDF)
     adopt        check the notice and the vote, record the vote (vote.yaml): the schedule is adopted
     user-notice  the yearly notice that goes out with a regular bill (text, HTML and PDF)
+    status       where each fiscal year stands, with the law's deadlines (writes nothing)
 
 `python build.py rates ARGS…` calls `main(ARGS)`; `python -m kit.clerk ARGS…` does the same.
 
@@ -101,6 +102,8 @@ def run(args) -> list[str]:
     for rel in removes:
         (rules_dir / rel).unlink(missing_ok=True)
     wrote = [str(p) for p, _ in writes]
+    if not wrote and not removes:  # `status` only reports
+        return result["report"]
     return [*result["report"], "", f"Wrote {', '.join(wrote)}."
             + (f" Removed {', '.join('rules/' + r for r in removes)}." if removes else "")]
 

@@ -424,3 +424,16 @@ def test_the_notice_names_the_joint_sewer_commission_when_designated(town, capsy
     assert "PLEASE TAKE NOTICE that the Town Board of the Town of Pawling" in (town.out / "hearing-notice-2026.txt").read_text()
     assert "invalid choice" in refused(town, capsys, "notice", "2026", "--published", PUBLISHED, *MEETING,
                                        "--body", "village-board")
+
+
+def test_status_says_where_each_year_stands_and_writes_nothing(town, capsys):
+    before = town.files()
+    assert town.run("status", "--today", "2025-10-01") == 0
+    out = capsys.readouterr().out
+    assert "2026: no-schedule; Publish the notice of the meeting by 2025-12-17 (77 days)" in out
+    assert "without an adopted schedule of their own (rate-schedules.A): 2025, 2026." in out
+    assert town.files() == before
+    assert town.run(*PROPOSE) == 0 and town.notice() == 0
+    capsys.readouterr()
+    assert town.run("status", "--today", "2025-10-20") == 0
+    assert "2026: notice; Hold the meeting for comments by 2026-01-01 (73 days)" in capsys.readouterr().out
