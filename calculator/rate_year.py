@@ -538,7 +538,8 @@ def _notice_timing(rules: dict, s: dict, published: dt.date, meeting: dt.date) -
     refuse = _late_reading(rules)
     proposed_on = dt.date.fromisoformat(s["proposed_on"]) if "proposed_on" in s else None
     days = (meeting - published).days
-    in_window = low <= days <= high
+    w = hearing.window(rules, published)  # (the hearing-window-end reading may carry its end on)
+    in_window = w["earliest"] <= meeting.isoformat() <= w["latest"]
     too_late = refuse and meeting > effective
     if refuse and published > effective:
         return [("published", f"⟦published⟧ {_day(published)} is after {_day(effective)}, the day the new rates "
@@ -557,7 +558,7 @@ def _notice_timing(rules: dict, s: dict, published: dt.date, meeting: dt.date) -
                    f"and the Board can adopt them only after the meeting and, as the Town reads rate-schedules.B, "
                    f"no later than that day")
     fixes = []
-    first, last = _after(published, low), _after(published, high)
+    first, last = dt.date.fromisoformat(w["earliest"]), dt.date.fromisoformat(w["latest"])
     if refuse:
         last = min(last, effective)
     if first <= last:
