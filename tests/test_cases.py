@@ -7,7 +7,7 @@ import pytest
 
 from calculator.cli import run
 from calculator.errors import InputError
-from casebook import argv_for, load_cases, mismatches
+from casebook import argv_for, listed_mismatches, load_cases, mismatches
 
 ROOT = Path(__file__).resolve().parent.parent
 CASES = load_cases()
@@ -24,6 +24,7 @@ def test_there_are_enough_cases():
 def test_case(case):
     result = run(argv_for(case))
     assert not mismatches(case["output"], result), mismatches(case["output"], result)
+    assert not listed_mismatches(case, result), listed_mismatches(case, result)
     for step in result.get("explanation", []):
         assert step["text"] and step["cite"], step
 
@@ -45,3 +46,27 @@ def test_bad_input_through_the_command_line(case):
     assert len(lines) == 1, proc.stderr
     assert "Traceback" not in proc.stderr
     assert case["error"].lower() in lines[0].lower()
+
+
+QUOTING = [c for c in CASES if "law" in c]
+
+
+def test_the_permit_cases_quote_the_law():
+    assert len([c for c in QUOTING if c["command"] == "permit"]) >= 10
+
+
+@pytest.mark.parametrize("case", QUOTING, ids=[c["_id"] for c in QUOTING])
+def test_a_case_that_quotes_the_law_quotes_its_provision(case):
+    """A case's `law` is the words of the provision it rests on (`cite`), as written."""
+    from calculator.rules import load
+    from kit.validate import quoted_in
+    provision = next(p for p in load()["provisions"] if p["id"] == case["cite"])
+    assert quoted_in(case["law"], " ".join(provision["text"].split())), (case["cite"], case["law"])
+
+
+def test_the_includes_check_can_fail():
+    answer = {"reasons": [{"cite": "permits.A", "text": "x"}]}
+    assert listed_mismatches({"includes": {"reasons": [{"cite": "permits.B"}]}}, answer)
+    assert listed_mismatches({"excludes": {"reasons": [{"cite": "permits.A"}]}}, answer)
+    assert not listed_mismatches({"includes": {"reasons": [{"cite": "permits.A"}]},
+                                  "excludes": {"reasons": [{"cite": "permits.B"}]}}, answer)
