@@ -163,7 +163,7 @@ def test_fill_from_a_contractors_answers_and_typed_fields(blank, tmp_path):
     assert v["work-description"] == "4-inch house sewer\nunder Charles Colman Blvd"
     assert v["signature-date"] == "March 15, 2027"
     assert v["street-opening"] == "/Yes" and v["plans-attached"] == "/Yes" and v["garbage-grinder"] == "/Yes"
-    assert v["highway-approval"] == "/Off" and v["industrial-waste"] == "/Off" and v["trade-waste-treatment"] == "/Off"
+    assert v["highway-approval"] == "/Off" and v["industrial-waste"] == "/Off" and v["trade-waste-treatment"] == "/Off" and v["no-drain-water"] == "/Yes"
     for name, a in widgets(dst):
         if FIELDS[name]["type"] == "checkbox":
             assert a["/AS"] == a["/V"], name
