@@ -67,7 +67,7 @@ NEXT = {
     ("stormwater", "no"): "industrial-waste",
     ("industrial-waste", "yes"): "sewer-pipe",   # subject to review, not approval (issue 13, finding 4)
     ("industrial-waste", "no"): "sewer-pipe",
-    ("sewer-pipe", "yes"): "permit-required",    # prohibited, by its severity (prohibited-acts.D)
+    ("sewer-pipe", "yes"): "prohibited",         # prohibited-acts.D: no permit for it
     ("sewer-pipe", "no"): "permit-required",
 }
 
