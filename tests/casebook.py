@@ -47,7 +47,14 @@ def argv_for(case: dict) -> list[str]:
 
 
 def mismatches(expected, actual, path="") -> list[str]:
-    """Every place where actual differs from expected (expected dicts are subsets)."""
+    """Every place where actual differs from expected (expected dicts are subsets; an expected
+    list has the actual list's length, each item compared the same way: a list of steps can
+    name each step's provision without repeating its words)."""
+    if isinstance(expected, list) and isinstance(actual, list) and len(expected) == len(actual):
+        out = []
+        for i, (e, a) in enumerate(zip(expected, actual)):
+            out += mismatches(e, a, f"{path}{i}.")
+        return out
     if isinstance(expected, dict):
         if not isinstance(actual, dict):
             return [f"{path or 'result'}: expected an object, got {actual!r}"]
