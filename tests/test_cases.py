@@ -8,7 +8,7 @@ import pytest
 from calculator.cli import run
 from calculator.errors import InputError
 from calculator.rules import load
-from casebook import argv_for, load_cases, mismatches
+from casebook import argv_for, listed_mismatches, load_cases, mismatches
 
 ROOT = Path(__file__).resolve().parent.parent
 CASES = load_cases()
@@ -25,6 +25,7 @@ def test_there_are_enough_cases():
 def test_case(case):
     result = run(argv_for(case))
     assert not mismatches(case["output"], result), mismatches(case["output"], result)
+    assert not listed_mismatches(case, result), listed_mismatches(case, result)
     for step in result.get("explanation", []):
         assert step["text"] and step["cite"], step
 
@@ -70,3 +71,16 @@ def test_bad_input_through_the_command_line(case):
     assert len(lines) == 1, proc.stderr
     assert "Traceback" not in proc.stderr
     assert case["error"].lower() in lines[0].lower()
+
+
+
+def test_the_permit_cases_quote_the_law():
+    assert len([c for c in CASES if c["command"] == "permit" and "quote" in c]) >= 10
+
+
+def test_the_includes_check_can_fail():
+    answer = {"reasons": [{"cite": "permits.A", "text": "x"}]}
+    assert listed_mismatches({"includes": {"reasons": [{"cite": "permits.B"}]}}, answer)
+    assert listed_mismatches({"excludes": {"reasons": [{"cite": "permits.A"}]}}, answer)
+    assert not listed_mismatches({"includes": {"reasons": [{"cite": "permits.A"}]},
+                                  "excludes": {"reasons": [{"cite": "permits.B"}]}}, answer)
