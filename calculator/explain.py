@@ -14,11 +14,16 @@ class Explanation:
     def __init__(self) -> None:
         self.steps: list[dict] = []
 
-    def add(self, text: str, cite: str, interpretation: str | None = None, **values) -> None:
+    def add(self, text: str, cite: str, interpretation: str | None = None, quote: str | None = None,
+            **values) -> None:
+        """One step: its words, the provision it rests on, the reading it applies (if any), and
+        the provision's own words it rests on (`quote`, in the law's English, for every language)."""
         step = {"text": text, "cite": cite, "anchor": anchor(cite),
                 "values": {k: _plain(v) for k, v in values.items()}}
         if interpretation:
             step["interpretation"] = interpretation
+        if quote:
+            step["quote"] = quote
         self.steps.append(step)
 
 
