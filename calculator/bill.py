@@ -351,13 +351,12 @@ def _explain(rules: dict, v: dict) -> list[dict]:
                    days_after_due=days_late, penalty_periods=n, penalty=v["pen"])
             ex.add(_periods_step(rules, v, months, grace), "rents.F", interpretation="penalty-quarter",
                    penalty_periods_from=[d.isoformat() for d in v["starts"]])
+            ex.add(_("Unpaid charges are a lien on the property, to the extent set forth in § 452 of the General "
+                     "Municipal Law."), "rents.G",
+                   quote=law_words(rules, "rents.G", "Operations and maintenance charges shall", "Municipal Law."))
     words = dict(charge=money.dollars(v["charge"]), penalty=money.dollars(v["pen"]), total=money.dollars(v["total"]))
     ex.add((_("Total = {charge} + {penalty} penalty = {total}.") if v["pen"] else
             _("Total = {charge} = {total}.")).format(**words), "rents.F", total=v["total"])
-    if v["pen"]:
-        ex.add(_("Unpaid charges are a lien on the property, to the extent set forth in § 452 of the General "
-                 "Municipal Law."), "rents.G",
-               quote=law_words(rules, "rents.G", "Operations and maintenance charges shall", "Municipal Law."))
     ex.add(_("If every quarter of the year used the same, the year's charges would be {annual}.").format(
         annual=money.dollars(v["annual"])), "rents.H", annual_total=v["annual"])
     return ex.steps
