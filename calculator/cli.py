@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
 import sys
 
@@ -257,7 +258,21 @@ def warm() -> None:
     load()
 
 
+# The shell's status for a command ended because its reader went away (128 + SIGPIPE)
+READER_GONE = 141
+
+
 def main(argv: list[str] | None = None) -> int:
+    try:
+        return _main(argv)
+    except BrokenPipeError:
+        # The reader stopped reading (`… --json | head`): end quietly, as a Unix tool does. What is
+        # still buffered goes nowhere, so Python's own flush at exit has nothing to complain about.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return READER_GONE
+
+
+def _main(argv: list[str] | None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if argv in ([], ["-h"], ["--help"]) or (len(argv) == 2 and argv[1] in ("-h", "--help")):
         try:
@@ -277,4 +292,5 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     json.dump(result, sys.stdout, ensure_ascii=False, indent=2)
     sys.stdout.write("\n")
+    sys.stdout.flush()  # a reader gone away shows here, inside main, not at exit
     return 0

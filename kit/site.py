@@ -104,7 +104,9 @@ def swap_in(new_site: Path, site: Path) -> None:
     shutil.rmtree(old, ignore_errors=True)
 
 
-def build(site: Path = ROOT / "site", rules_dir: Path | None = None) -> Path:
+def build(site: Path = ROOT / "site", rules_dir: Path | None = None, site_url: str | None = None) -> Path:
+    """Build the site into `site`. `site_url`, when given, is the address the site is published
+    at, in place of mkdocs.yml's (the publish workflow passes GitHub Pages' own)."""
     started = time.perf_counter()
     building(rules_dir)  # the catalogues are read afresh for each build, from its rules/
     site = Path(site).resolve()
@@ -117,6 +119,8 @@ def build(site: Path = ROOT / "site", rules_dir: Path | None = None) -> Path:
         step("Rendering the pages from the rules, in English and in Spanish")
         docs = stage_docs(staging)
         config = project_config(rules_dir)  # the site's address and repository (mkdocs.yml)
+        if site_url:
+            config = {**config, "site_url": site_url.rstrip("/") + "/"}
         build_id = engine_build_id(rules, rules_dir)  # one engine for every language
         # once per language: the pages, the notices and the documents share it
         contexts = {lang: render_language(rules, docs, lang, build_date(), config, rules_dir, build_id)
@@ -166,11 +170,11 @@ def serve(site: Path = ROOT / "site", host: str = "127.0.0.1", port: int = 8000)
     return server
 
 
-def build_or_report(site: Path = ROOT / "site") -> bool:
+def build_or_report(site: Path = ROOT / "site", site_url: str | None = None) -> bool:
     """Build; on a refusal print what to fix (site/ unchanged) and return False."""
     from .validate import RuleError
     try:
-        build(site)
+        build(site, site_url=site_url)
     except RuleError as exc:
         print("The build stopped; site/ is unchanged. Fix these in rules/:", file=sys.stderr)
         for p in exc.problems:

@@ -7,15 +7,14 @@ from pathlib import Path
 import pytest
 
 from english import english_sentences, looks_english, visible_text
-from kit import site as kit_site
 
 RESIDENT_PAGES = ["", "estimate/", "permit/", "permit/application/", "industry/", "rates/", "notices/",
                   "how-we-read-the-law/", "law/"]
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory):
-    return kit_site.build(tmp_path_factory.mktemp("es") / "site")
+def site(built_site):
+    return built_site
 
 
 def page(site: Path, path: str) -> str:
