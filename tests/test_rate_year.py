@@ -238,3 +238,24 @@ def test_the_yaml_writer_reads_back_as_written():
               "basis": {"om_cost": "1.00"}}
     text = rate_year.yaml_text(["a comment"], record, bare=("cite",))
     assert text.startswith("# a comment\n") and yaml.load(text, Loader=YamlLoader) == record
+
+
+def test_a_bill_in_a_fiscal_year_whose_schedule_is_only_proposed_says_so(town, capsys):
+    """rate-schedules.A: "Prior to the start of each fiscal year ... a rate schedule for the upcoming
+    fiscal year". A bill for 2028 names the proposed 2028 schedule and the one it uses until the
+    vote; once adopted, the 2028 bill has its own schedule and says nothing of a missing one."""
+    bill_2028 = ["bill", "--quarter", "2028-Q1", "--water-gallons", "12000"]
+    before = run(bill_2028, rules=compile_rules(town.rules))
+    assert before["fiscal_year"] == dict(before["fiscal_year"], year=2028, schedule=None, proposed=None)
+    assert "No rate schedule is on record for fiscal year 2028." in before["fiscal_year"]["text"]
+    for argv in (PROPOSE, NOTICE):
+        assert town.cli(argv) == 0, capsys.readouterr().err
+    proposed = run(bill_2028, rules=compile_rules(town.rules))
+    assert (proposed["fiscal_year"]["proposed"], proposed["schedule"]["id"]) == ("2028", "2025-illustrative")
+    assert proposed["fiscal_year"]["text"].startswith("The rate schedule for fiscal year 2028, “Rate schedule for "
+                                                      "fiscal year 2028”, is only proposed.")
+    assert town.cli(ADOPT) == 0, capsys.readouterr().err
+    adopted = run(bill_2028, rules=compile_rules(town.rules))
+    assert adopted["fiscal_year"] == {"year": 2028, "schedule": "2028", "proposed": None}
+    assert adopted["schedule"]["id"] == "2028"
+    assert not [s for s in adopted["explanation"] if s["cite"] == "rate-schedules.A"]
