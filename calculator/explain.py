@@ -16,8 +16,8 @@ class Explanation:
 
     def add(self, text: str, cite: str, interpretation: str | None = None, quote: str | None = None,
             **values) -> None:
-        """One step: its words, the provision it rests on, the reading it applies (if any), and
-        the provision's own words it rests on (`quote`, in the law's English, for every language)."""
+        """A step: its words, the provision it cites, the reading that decided it (if one did),
+        and the law's own words it quotes (`quote`: English in every language, shown after the text)."""
         step = {"text": text, "cite": cite, "anchor": anchor(cite),
                 "values": {k: _plain(v) for k, v in values.items()}}
         if interpretation:

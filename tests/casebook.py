@@ -51,16 +51,6 @@ def rules_for(case: dict):
     return _WITH_READINGS[key]
 
 
-def law_problems(case: dict, rules: dict) -> list[str]:
-    """A case's `law:`, the words of the provision it rests on (`cite`), must be that provision's words."""
-    from calculator.law import provision_text
-    from kit.validate import quoted_in
-    if "law" not in case:
-        return []
-    text = next(provision_text(p) for p in rules["provisions"] if p["id"] == case["cite"])
-    return [] if quoted_in(case["law"], text) else [f"law: {case['law']!r} is not in the text of {case['cite']}"]
-
-
 def explanation_problems(case: dict, result: dict, lang: str = "en") -> list[str]:
     """A case's `explains:` items, each a step of the answer's explanation: with that `cite`, whose
     text has `says` (in English) or `es` (in Spanish), and whose `quote` of the law has `quote`;
@@ -94,7 +84,14 @@ def argv_for(case: dict) -> list[str]:
 
 
 def mismatches(expected, actual, path="") -> list[str]:
-    """Every place where actual differs from expected (expected dicts are subsets)."""
+    """Every place where actual differs from expected (expected dicts are subsets; an expected
+    list has the actual list's length, each item compared the same way: a list of steps can
+    name each step's provision without repeating its words)."""
+    if isinstance(expected, list) and isinstance(actual, list) and len(expected) == len(actual):
+        out = []
+        for i, (e, a) in enumerate(zip(expected, actual)):
+            out += mismatches(e, a, f"{path}{i}.")
+        return out
     if isinstance(expected, dict):
         if not isinstance(actual, dict):
             return [f"{path or 'result'}: expected an object, got {actual!r}"]
