@@ -8,7 +8,7 @@ import pytest
 from calculator.cli import run
 from calculator.errors import InputError
 from calculator.rules import load
-from casebook import argv_for, explanation_problems, load_cases, mismatches, rules_for
+from casebook import argv_for, explanation_problems, listed_mismatches, load_cases, mismatches, rules_for
 
 ROOT = Path(__file__).resolve().parent.parent
 CASES = load_cases()
@@ -26,6 +26,7 @@ def test_case(case):
     rules = rules_for(case)
     result = run(argv_for(case), rules)
     assert not mismatches(case["output"], result), mismatches(case["output"], result)
+    assert not listed_mismatches(case, result), listed_mismatches(case, result)
     for step in result.get("explanation", []):
         assert step["text"] and step["cite"], step
     assert not explanation_problems(case, result)
@@ -83,3 +84,16 @@ def test_bad_input_through_the_command_line(case):
     assert len(lines) == 1, proc.stderr
     assert "Traceback" not in proc.stderr
     assert case["error"].lower() in lines[0].lower()
+
+
+
+def test_the_permit_cases_quote_the_law():
+    assert len([c for c in CASES if c["command"] == "permit" and "quote" in c]) >= 10
+
+
+def test_the_includes_check_can_fail():
+    answer = {"reasons": [{"cite": "permits.A", "text": "x"}]}
+    assert listed_mismatches({"includes": {"reasons": [{"cite": "permits.B"}]}}, answer)
+    assert listed_mismatches({"excludes": {"reasons": [{"cite": "permits.A"}]}}, answer)
+    assert not listed_mismatches({"includes": {"reasons": [{"cite": "permits.A"}]},
+                                  "excludes": {"reasons": [{"cite": "permits.B"}]}}, answer)
