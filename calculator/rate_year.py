@@ -34,7 +34,7 @@ from decimal import Decimal
 from urllib.parse import quote
 
 from . import adoption, bill, hearing, money, notices, schedule, vc
-from .dates import first_quarter_from, long, quarter_name, quarter_period, quarter_words
+from .dates import first_quarter_from, long, month_day, quarter_name, quarter_period, quarter_words
 from .errors import InputError
 from .law import first_year
 from .notices import without
@@ -413,7 +413,14 @@ def propose(rules: dict, args) -> dict:
     effective = c.take("effective", _date, args.effective, "effective")
     proposed_on = (c.take("proposed-on", _date, args.proposed_on, "proposed-on")
                    if _given(args.proposed_on) else dt.date.today())
-    om = c.take("om-cost", _money, args.om_cost, "om-cost", "912400.00")
+    projected_given = _given(getattr(args, "projected_om_cost", None))
+    if _given(args.om_cost) == projected_given:
+        c.add("projected-om-cost" if _given(args.om_cost) else "om-cost",
+              "Enter ⟦om-cost⟧, like 912400.00; only when past data is not available, enter ⟦projected-om-cost⟧ "
+              "instead (rents.D). Enter one of them, not both.")
+    om = c.take("om-cost", _money, args.om_cost, "om-cost", "912400.00") if _given(args.om_cost) else None
+    projected = (c.take("projected-om-cost", _money, args.projected_om_cost, "projected-om-cost", "912400.00")
+                 if projected_given else None)
     extra = (c.take("extraneous-flow-cost", _money, args.extraneous_flow_cost, "extraneous-flow-cost", "25000.00")
              if _given(args.extraneous_flow_cost) else Decimal("0"))
     budget = (c.take("budgeted-om-cost", _money, args.budgeted_om_cost, "budgeted-om-cost", "900000.00")
@@ -429,11 +436,12 @@ def propose(rules: dict, args) -> dict:
         c.add("fiscal-year", f"The schedule for {year} is already {replaced['status']}; an {replaced['status']} "
                              f"schedule is not proposed again. Propose a schedule for the next year instead.")
     result = None
-    if om is not None and volume is not None and extra is not None and not c.problems:
-        result = c.take("user-volume-gallons", vc.compute, rules, om, volume, extra, budget)
+    if (om is not None or projected is not None) and volume is not None and extra is not None and not c.problems:
+        result = c.take("user-volume-gallons", vc.compute, rules, om, volume, extra, budget, projected)
+        cost = "om-cost" if om is not None else "projected-om-cost"
         if result is not None and Decimal(result["vc_per_1000_gallons"]) <= 0:
-            c.add("om-cost", f"VC comes to {money.dollars(Decimal(result['vc_per_1000_gallons']))} per 1,000 gallons: "
-                             f"⟦om-cost⟧ must be more than 0. Check it and ⟦user-volume-gallons⟧.")
+            c.add(cost, f"VC comes to {money.dollars(Decimal(result['vc_per_1000_gallons']))} per 1,000 gallons: "
+                        f"⟦{cost}⟧ must be more than 0. Check it and ⟦user-volume-gallons⟧.")
     c.done()
     sid = str(year)
     if fraction is None:
@@ -456,14 +464,17 @@ def propose(rules: dict, args) -> dict:
         raise Refused([("effective", "Once adopted, this schedule would not fit beside the others: "
                                      + " | ".join(clash))])
 
-    basis = {"om_cost": money.text(om), "user_volume_gallons": format(volume.normalize(), "f"),
-             "extraneous_flow_cost": money.text(extra)}
+    # rents.D: the past year's cost; or, only when past data is not available, the projected one, labelled so
+    basis = ({"om_cost": money.text(om)} if om is not None else {"projected_om_cost": money.text(projected)}) | {
+        "user_volume_gallons": format(volume.normalize(), "f"), "extraneous_flow_cost": money.text(extra)}
     if budget is not None:
         basis["budgeted_om_cost"] = money.text(budget)
     record = {"id": sid, "title": f"Rate schedule for fiscal year {year}", "fiscal_year": year,
               "effective": effective.isoformat(), "vc_per_1000_gallons": result["vc_per_1000_gallons"],
               "sewage_fraction": fraction, "cite": "rents.D", "basis": basis, "proposed_on": proposed_on.isoformat()}
-    over = "budgeted O&M cost of the year" if result["cost_basis"] == "budgeted" else "O&M cost of the past fiscal year"
+    over = ("budgeted O&M cost of the year" if result["cost_basis"] == "budgeted" else
+            "O&M cost of the past fiscal year" if om is not None else
+            "PROJECTED O&M expenditures for the year (past data not available, rents.D)")
     plus = " + cost of treating extraneous flow" if interpretation(rules, "extraneous-flow") == "added-to-om" else ""
     text = yaml_text([f"Rate schedule for fiscal year {year}, proposed by the Clerk's `propose` step on {proposed_on}.",
                       f"VC = {over}{plus} / users' volume x 1,000",
@@ -744,21 +755,20 @@ STAGES = ("no-schedule", "proposed", "notice", "adopted")
 def status(rules: dict, args) -> dict:
     """Each fiscal year from the first schedule's to next year: its schedule's stage (and which of its
     records are only prepared), the law's deadlines with the days left, and the years that have no
-    schedule of their own (rate-schedules.A: one "prior to the start of each fiscal year"). A fiscal
-    year is counted as the calendar year, as the steps do (its schedule starts in it or the year before)."""
+    schedule of their own (rate-schedules.A: one "prior to the start of each fiscal year"; the same
+    test as a bill's, schedule.for_fiscal_year). A year starts on rules/parameters/fiscal-year-start.yaml."""
     today = _date(args.today, "today") if _given(args.today) else dt.date.today()
     refuse = _late_reading(rules)
-
-    def year_of(s):
-        return int(s.get("fiscal_year") or s["effective"][:4])
-    years = sorted({year_of(s) for s in rules["schedules"]} | {today.year, today.year + 1})
-    years = list(range(years[0], years[-1] + 1))
+    this_year = schedule.fiscal_year_of(rules, today)
+    known = {schedule.schedule_fiscal_year(rules, s) for s in rules["schedules"]}
+    years = list(range(min(known | {this_year}), max(known | {this_year + 1}) + 1))
     out, missing = [], []
     for year in years:
-        mine = [s for s in rules["schedules"] if year_of(s) == year]
-        s = next((x for x in mine if x["status"] == "adopted"), None) or next(
-            (x for x in mine if x["status"] == "proposed"), None) or (mine[0] if mine else None)
-        start = dt.date.fromisoformat(s["effective"]) if s else dt.date(year, 1, 1)
+        found = schedule.for_fiscal_year(rules, year)
+        s = found["schedule"] if found["schedule"] and found["schedule"]["status"] == "adopted" else (
+            found["proposed"] or found["schedule"])
+        first_day = month_day(year, parameter(rules, "fiscal-year-start", on=dt.date(year, 1, 1))[0])
+        start = dt.date.fromisoformat(s["effective"]) if s else first_day
         low = parameter(rules, "hearing-minimum-days", on=start)
         stage = ("no-schedule" if s is None else s["status"] if s["status"] in ("adopted", "illustrative")
                  else "notice" if "notice" in s else "proposed")
@@ -774,7 +784,7 @@ def status(rules: dict, args) -> dict:
         if stage not in ("adopted", "illustrative"):
             due("Hold the meeting for comments by", start)
             due("Adopt the schedule by" if refuse else "Adopt the schedule, to bill from its first day, by", start)
-        if s is None or s["status"] != "adopted":
+        if found["schedule"] is None:
             missing.append(year)
         out.append({"fiscal_year": year, "schedule": s["id"] if s else None, "title": s["title"] if s else None,
                     "status": s["status"] if s else None, "stage": stage, "starts": start.isoformat(),
@@ -784,7 +794,7 @@ def status(rules: dict, args) -> dict:
                     "started": started, "deadlines": deadlines})
     report = [f"{y['fiscal_year']}: {y['stage']}" + "".join(f"; {d['what']} {d['date']} ({d['days_left']} days)"
                                                              for d in y["deadlines"]) for y in out]
-    report.append("Fiscal years without an adopted schedule of their own (rate-schedules.A): "
+    report.append("Fiscal years with no schedule of their own (rate-schedules.A): "
                   + (", ".join(str(y) for y in missing) or "none") + ".")
     return {"command": "rates", "step": "status", "today": today.isoformat(), "years": out,
             "without_schedule": missing, "report": report, "files": [], "removes": []}
@@ -820,8 +830,11 @@ def add_steps(sub, parents=()) -> dict:
     pr.add_argument("--fiscal-year", required=True, help="the year the new rates are for, like 2028; the records "
                                                           "go in rate-schedules/<year>/")
     pr.add_argument("--effective", required=True, help="first day the schedule applies, YYYY-MM-DD")
-    pr.add_argument("--om-cost", required=True, help="operation and maintenance cost of the past fiscal year, dollars "
-                                                      "($912,400, 912,400.00 and 912400 are the same)")
+    pr.add_argument("--om-cost", help="operation and maintenance cost of the past fiscal year, dollars "
+                                       "($912,400, 912,400.00 and 912400 are the same)")
+    pr.add_argument("--projected-om-cost", help="only when past data is not available: the projected operation and "
+                                                "maintenance expenditures for the year, dollars (rents.D); instead "
+                                                "of --om-cost")
     pr.add_argument("--user-volume-gallons", required=True, help="users' billable sewage volume for that year, gallons")
     pr.add_argument("--extraneous-flow-cost", help="the part of --om-cost spent treating measured extraneous flow, "
                                                     "dollars: shown, not added, since O&M already includes it (rents.E)")

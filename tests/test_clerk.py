@@ -214,7 +214,12 @@ def test_a_change_that_would_break_the_build_is_refused(town, capsys):
 
 
 def test_bad_options_are_one_line(town, capsys):
-    assert "--om-cost" in refused(town, capsys, "propose", "--fiscal-year", "2026", "--effective", "2026-01-01")
+    assert "--user-volume-gallons" in refused(town, capsys, "propose", "--fiscal-year", "2026", "--effective",
+                                              "2026-01-01")
+    # the cost: the past year's (--om-cost), or, only when past data is not available, the projected one (rents.D)
+    err = refused(town, capsys, "propose", "--fiscal-year", "2026", "--effective", "2026-01-01",
+                  "--user-volume-gallons", "85000000")
+    assert "--om-cost" in err and "--projected-om-cost" in err
     assert "invalid choice" in refused(town, capsys, "publish", "2026")
 
 
@@ -431,7 +436,7 @@ def test_status_says_where_each_year_stands_and_writes_nothing(town, capsys):
     assert town.run("status", "--today", "2025-10-01") == 0
     out = capsys.readouterr().out
     assert "2026: no-schedule; Publish the notice of the meeting by 2025-12-17 (77 days)" in out
-    assert "without an adopted schedule of their own (rate-schedules.A): 2025, 2026." in out
+    assert "Fiscal years with no schedule of their own (rate-schedules.A): 2026." in out
     assert town.files() == before
     assert town.run(*PROPOSE) == 0 and town.notice() == 0
     capsys.readouterr()

@@ -15,7 +15,7 @@ const STORE = "pawling-clerk-desk";
 // Each step's form fields, in the order of the command's words; the schedule (the year) is
 // the command's positional word, the rest are its --options.
 const STEPS = {
-  propose: ["fiscal-year", "effective", "om-cost", "user-volume-gallons", "extraneous-flow-cost",
+  propose: ["fiscal-year", "effective", "om-cost", "projected-om-cost", "user-volume-gallons", "extraneous-flow-cost",
     "budgeted-om-cost", "sewage-fraction", "proposed-on"],
   notice: ["published", "meeting", "time", "place", "newspaper", "body"],
   adopt: ["date", "ayes", "noes", "absent", "resolution"],
@@ -218,8 +218,8 @@ function start() {
     const without = $("years-without");
     without.hidden = false;
     without.textContent = r.without_schedule.length
-      ? `Years with no adopted schedule of their own: ${r.without_schedule.join(", ")}.`
-      : "Every year has an adopted schedule.";
+      ? `Years with no schedule of their own: ${r.without_schedule.join(", ")}.`
+      : "Every year has a schedule of its own.";
     window.__clerk.status = r;
   }
 
