@@ -18,7 +18,7 @@ RULES = load()
 BASE = [("work", "new-connection"), ("street-opening", "no"), ("septic-or-cesspool-link", "no"),
         ("flammables-washstand", "no"), ("steam-exhaust", "no"), ("trade-waste", "no"),
         ("manure-or-cesspool-overflow", "no"), ("garbage-grinder", "no"), ("stormwater", "no"),
-        ("industrial-waste", "no")]
+        ("industrial-waste", "no"), ("sewer-pipe", "no")]
 
 
 def _changed(**changes):
@@ -28,12 +28,15 @@ def _changed(**changes):
         out.append((q, changes.get(key, v)))
         if q == "trade-waste" and "pretreatment" in changes:
             out.append(("pretreatment", changes["pretreatment"]))
+        if q == "flammables-washstand" and "oil_separator" in changes:
+            out.append(("oil-separator", changes["oil_separator"]))
     return out
 
 
 PERMIT_SCENARIOS = [BASE, _changed(work="repair"), _changed(work="alteration"), _changed(septic_or_cesspool_link="yes"),
                     _changed(trade_waste="yes", pretreatment="yes"), _changed(trade_waste="yes", pretreatment="no"),
-                    _changed(stormwater="yes"), _changed(industrial_waste="yes")]
+                    _changed(stormwater="yes"), _changed(industrial_waste="yes"),
+                    _changed(flammables_washstand="yes", oil_separator="yes")]
 
 
 def _schedule(rules, **s):
@@ -69,6 +72,7 @@ def probes(rules):
     for quarter, usage, paid in [("2027-Q1", {"water-gallons": "12000"}, None),
                                  ("2027-Q1", {"water-gallons": "12000"}, "2027-02-14"),   # day 30, a Sunday
                                  ("2027-Q1", {"water-gallons": "12000"}, "2027-02-15"),   # the Monday after
+                                 ("2027-Q1", {"water-gallons": "12000"}, "2027-05-16"),   # three months after day 31
                                  ("2027-Q1", {"water-gallons": "12000"}, "2027-09-30"),   # three periods late
                                  ("2027-Q1", {"sewage-gallons": "12344.5"}, None),        # a half cent
                                  ("2027-Q1", {"sewage-gallons": "5000"}, None)]:          # under the minimum

@@ -159,7 +159,10 @@ onmessage = async (event) => {
   try {
     if (packages.length) packageLoaded = true;
     for (const path of packages) await loadPackage(engine.pyodide, path);
-    for (const [path, bytes] of Object.entries(files)) engine.pyodide.FS.writeFile(path, new Uint8Array(bytes));
+    for (const [path, bytes] of Object.entries(files)) {
+      engine.pyodide.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")) || "/");
+      engine.pyodide.FS.writeFile(path, new Uint8Array(bytes));
+    }
     const json = answer(engine, argv);
     const parsed = JSON.parse(json);
     const out = {};
