@@ -1,13 +1,14 @@
 """The Pawling sewer kit's command line.
 
     python3 build.py                 build site/ from rules/ (a failed build keeps the old site/)
+    python3 build.py build --site-url URL   the same, for the address it is published at (else mkdocs.yml's site_url)
     python3 build.py serve [--install]   build, then serve at http://127.0.0.1:8000
     python3 build.py test [PYTEST ARGS]  install what the tests need, then run every test
     python3 build.py install [--with-tests]
     python3 build.py validate        check rules/ and the translations (file:line:column: what to change)
     python3 build.py messages        update the translation catalogues (rules/locale/) from the sources
     python3 build.py rates …         the Clerk's rate-schedule year (see README)
-    python3 build.py mutants [--module M] [--fresh] [--report]   mutation-test the engine (kit/mutants.py; slow, not in test)
+    python3 build.py mutants [--module M] [--survivors] [--fresh] [--report]   mutation-test the engine (slow; not in test)
 
 Any python3 will do: the first run creates the project's environment in .venv/ and
 every command runs inside it. The steps themselves live in kit/ (kit/site.py: build).
@@ -49,12 +50,33 @@ def main(argv: list[str]) -> int:
     if command == "messages":
         from kit.messages import update_main
         return update_main(rest)
+    site_url = _site_url(rest)
+    if site_url == "":
+        return 2
     from kit import site
-    if not site.build_or_report():
+    if not site.build_or_report(site_url=site_url):
         return 1
     if command == "serve":
         site.serve_forever()
     return 0
+
+
+def _site_url(rest: list[str]) -> str | None:
+    """`--site-url URL` (or `--site-url=URL`): None when not given; "" (after saying what to
+    write) when it is not a web address."""
+    given = [a.split("=", 1)[1] for a in rest if a.startswith("--site-url=")]
+    if "--site-url" in rest:
+        i = rest.index("--site-url")
+        given.append(rest[i + 1] if i + 1 < len(rest) else "")
+    if not given:
+        return None
+    from urllib.parse import urlsplit
+    url = given[-1].strip()
+    if urlsplit(url).scheme not in ("https", "http") or not urlsplit(url).netloc:
+        print(f"--site-url {url!r} is not a web address. Give the address the site is published at, "
+              "like https://OWNER.github.io/REPO/.", file=sys.stderr)
+        return ""
+    return url
 
 
 if __name__ == "__main__":

@@ -6,7 +6,9 @@ the same option names), so the site and the command line give one answer.
 from __future__ import annotations
 
 import argparse
+import functools
 import json
+import os
 import re
 import sys
 
@@ -48,7 +50,10 @@ class _Parser(argparse.ArgumentParser):
         raise InputError(_("{message}. Run `python -m calculator --help` for the commands.").format(message=message))
 
 
+@functools.cache
 def parser() -> argparse.ArgumentParser:
+    """The command line's words, made once: making them takes longer than most answers
+    (about 30 ms here, several times that in a phone's browser), and parsing changes nothing in them."""
     p = _Parser(prog="calculator", description="The Town of Pawling sewer-use law, as a calculator. "
                 "Add --lang es to any command for the answer in Spanish (en español).")
     sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
@@ -72,7 +77,9 @@ def parser() -> argparse.ArgumentParser:
     b.add_argument("--with-proposed", action="store_true", help="also compute the bill under a pending proposed schedule")
 
     v = sub.add_parser("vc", help="the rate VC from the year's costs")
-    v.add_argument("--om-cost", required=True, help="O&M cost of the past fiscal year, dollars")
+    v.add_argument("--om-cost", help="O&M cost of the past fiscal year, dollars")
+    v.add_argument("--projected-om-cost", help="only when past data is not available: the projected O&M "
+                                               "expenditures for the year, dollars (rents.D); instead of --om-cost")
     v.add_argument("--user-volume-gallons", required=True, help="users' billable sewage volume, gallons")
     v.add_argument("--extraneous-flow-cost", help="the part of --om-cost spent treating measured extraneous flow, "
                                                    "dollars: shown, not added (rents.E)")
@@ -91,7 +98,8 @@ def parser() -> argparse.ArgumentParser:
         i.add_argument(f"--{name}", dest=dest, action="store_const", const=True, default=None, help=f"yes: {what}")
         i.add_argument(f"--no-{name}", dest=dest, action="store_const", const=False, help=f"no: not {what}; "
                        "without either, the criterion is not decided")
-    i.add_argument("--year")
+    i.add_argument("--year", help="the report dates of this year (default: the next ones from --today)")
+    i.add_argument("--today", help="YYYY-MM-DD: the day the next report dates count from (default: today)")
 
     h = sub.add_parser("hearing", help="the lawful window for the rate-schedule meeting")
     h.add_argument("--published", required=True, help="publication date YYYY-MM-DD")
@@ -181,12 +189,13 @@ def _answer(args, rules: dict) -> dict | list:
         return out
     if args.command == "vc":
         return vc.compute(rules, args.om_cost, args.user_volume_gallons, args.extraneous_flow_cost,
-                          args.budgeted_om_cost)
+                          args.budgeted_om_cost, args.projected_om_cost)
     if args.command == "rates":
         return rate_year.run(rules, args, args.site_url, args.repo_url)
     if args.command == "industry":
         return industry.compute(rules, args.average_workday_gallons, args.system_gallons_per_day,
-                                args.toxic_pollutant, args.significant_impact, args.year, args.average_daily_gallons)
+                                args.toxic_pollutant, args.significant_impact, args.year, args.average_daily_gallons,
+                                args.today)
     if args.command == "hearing":
         return hearing.compute(rules, args.published, args.meeting)
     if args.command == "quarters":
@@ -238,7 +247,10 @@ def run_json(argv) -> str:
         with speaking(language):
             return json.dumps({"ok": True, "result": run(argv)}, ensure_ascii=False)
     except InputError as exc:
-        return json.dumps({"ok": False, "error": str(exc), "field": exc.field}, ensure_ascii=False)
+        answer = {"ok": False, "error": str(exc), "field": exc.field}
+        if getattr(exc, "problems", None):  # every problem at once, each in terms of its field (rate_year.Refused)
+            answer["problems"] = [{"field": field, "text": text} for field, text in exc.problems]
+        return json.dumps(answer, ensure_ascii=False)
     except Exception as exc:  # noqa: BLE001 - any defect becomes a message, not silence
         return json.dumps({"ok": False, "error": _failed(exc, language), "field": None,
                            "defect": True}, ensure_ascii=False)
@@ -250,12 +262,31 @@ def _detail(exc: Exception) -> str:
 
 
 def warm() -> None:
-    """Import every command's module and read the rules: what a browser keeps in its snapshot."""
+    """Import every command's module, read the rules and every language's catalogue and make the
+    parser: what a browser keeps in its snapshot (restored, it needs no file from the wheel)."""
     from . import application, flow  # noqa: F401 - imported for the snapshot
+    from .i18n import LANGUAGES, catalogue
     load()
+    for language in LANGUAGES:
+        catalogue(language)
+    parser()
+
+
+# The shell's status for a command ended because its reader went away (128 + SIGPIPE)
+READER_GONE = 141
 
 
 def main(argv: list[str] | None = None) -> int:
+    try:
+        return _main(argv)
+    except BrokenPipeError:
+        # The reader stopped reading (`… --json | head`): end quietly, as a Unix tool does. What is
+        # still buffered goes nowhere, so Python's own flush at exit has nothing to complain about.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return READER_GONE
+
+
+def _main(argv: list[str] | None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if argv in ([], ["-h"], ["--help"]) or (len(argv) == 2 and argv[1] in ("-h", "--help")):
         try:
@@ -275,4 +306,5 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     json.dump(result, sys.stdout, ensure_ascii=False, indent=2)
     sys.stdout.write("\n")
+    sys.stdout.flush()  # a reader gone away shows here, inside main, not at exit
     return 0

@@ -82,12 +82,18 @@ def find_chromium() -> str | None:
 def install(with_tests: bool) -> None:
     """Install what the kit needs into .venv: the Python packages (pyproject.toml), Pyodide
     and the checkers from npm (package-lock.json), and the Debian packages: Node and npm
-    when missing; for the tests, Chromium and Java (the Nu Html Checker)."""
+    when missing; for the tests, Chromium, Java (the Nu Html Checker) and ShellCheck (actionlint
+    runs it on the workflows' scripts, as on GitHub's runners)."""
     needed = [("nodejs", shutil.which("node")), ("npm", shutil.which("npm")),
               # WeasyPrint (tagged PDFs) draws text with Pango
               ("libpango-1.0-0", find_library("pango-1.0")), ("libpangoft2-1.0-0", find_library("pangoft2-1.0"))]
     if with_tests:
-        needed += [("chromium", find_chromium()), ("default-jre-headless", shutil.which("java"))]
+        needed += [("chromium", find_chromium()), ("default-jre-headless", shutil.which("java")),
+                   ("shellcheck", shutil.which("shellcheck")),
+                   # the screenshots' baselines are drawn in Liberation Sans (the theme asks for
+                   # Arial/Helvetica); without it Chromium falls back to another font and every
+                   # picture differs from its baseline
+                   ("fonts-liberation", Path("/usr/share/fonts/truetype/liberation").is_dir())]
     apt_install([pkg for pkg, present in needed if not present],
                 "The kit needs these Debian packages" + (" for its tests." if with_tests else "."))
     run([sys.executable, "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
@@ -109,7 +115,10 @@ def test(pytest_args: list[str]) -> int:
     install(with_tests=True)
     # the environment's own tools first on PATH, however this Python was started
     env = dict(os.environ, PATH=f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}")
-    code = subprocess.run([sys.executable, "-m", "pytest", *pytest_args], cwd=ROOT, env=env).returncode
+    # every core (pytest-xdist); worksteal keeps each test file on one worker where it can,
+    # so a file's expensive fixtures are made once, and moves work to a worker that runs dry
+    parallel = ["-n", "auto", "--dist", "worksteal"]
+    code = subprocess.run([sys.executable, "-m", "pytest", *parallel, *pytest_args], cwd=ROOT, env=env).returncode
     if code == 5:
         print("pytest collected no tests: that is a failure here.", file=sys.stderr)
         return 1

@@ -29,20 +29,74 @@ def load_cases() -> list[dict]:
     return cases
 
 
+_WITH_READINGS: dict = {}  # kept alive: the engine caches localized rules by the object's id
+
+
+def rules_for(case: dict):
+    """The compiled rules a case runs on: the engine's own, or, for a case with `readings:`
+    ({interpretation id: option}), a copy with those readings chosen (a case of an alternative)."""
+    import copy
+
+    from calculator.rules import load
+    readings = case.get("readings") or {}
+    if not readings:
+        return load()
+    key = tuple(sorted(readings.items()))
+    if key not in _WITH_READINGS:
+        rules = copy.deepcopy(load())
+        for ident, option in readings.items():
+            assert option in rules["interpretations"][ident]["options"], (ident, option)
+            rules["interpretations"][ident]["chosen"] = option
+        _WITH_READINGS[key] = rules
+    return _WITH_READINGS[key]
+
+
+def explanation_problems(case: dict, result: dict, lang: str = "en") -> list[str]:
+    """A case's `explains:` items, each a step of the answer's explanation: with that `cite`, whose
+    text has `says` (in English) or `es` (in Spanish), and whose `quote` of the law has `quote`;
+    and `never:`, English words no step may say (a contradiction that must not come back)."""
+    out = []
+    steps = result.get("explanation", [])
+    for item in case.get("explains") or []:
+        words = item.get("says") if lang == "en" else item.get("es")
+        found = [s for s in steps if s["cite"] == item["cite"]
+                 and (words is None or words in s["text"])
+                 and ("quote" not in item or item["quote"] in s.get("quote", ""))]
+        if not found:
+            out.append(f"no step citing {item['cite']} says {words!r}" +
+                       (f" with the law's words {item['quote']!r}" if "quote" in item else ""))
+    if lang == "en":
+        for words in case.get("never") or []:
+            out += [f"a step says {words!r}: {s['text']}" for s in steps if words in s["text"]]
+    return out
+
+
 def argv_for(case: dict) -> list[str]:
+    """A case's input as command-line words; a list repeats its option (`answer: [work=repair, ...]`
+    gives `--answer work=repair --answer ...`, as the permit checker takes its answers)."""
     argv = [case["command"]]
     for key, value in (case.get("input") or {}).items():
         if value is True:
             argv.append(f"--{key}")
         elif value is False or value is None:
             continue
+        elif isinstance(value, list):
+            for item in value:
+                argv += [f"--{key}", str(item)]
         else:
             argv += [f"--{key}", str(value)]
     return argv
 
 
 def mismatches(expected, actual, path="") -> list[str]:
-    """Every place where actual differs from expected (expected dicts are subsets)."""
+    """Every place where actual differs from expected (expected dicts are subsets; an expected
+    list has the actual list's length, each item compared the same way: a list of steps can
+    name each step's provision without repeating its words)."""
+    if isinstance(expected, list) and isinstance(actual, list) and len(expected) == len(actual):
+        out = []
+        for i, (e, a) in enumerate(zip(expected, actual)):
+            out += mismatches(e, a, f"{path}{i}.")
+        return out
     if isinstance(expected, dict):
         if not isinstance(actual, dict):
             return [f"{path or 'result'}: expected an object, got {actual!r}"]
@@ -56,6 +110,22 @@ def mismatches(expected, actual, path="") -> list[str]:
     if expected != actual or type(expected) is not type(actual):
         return [f"{path.rstrip('.')}: expected {expected!r}, got {actual!r}"]
     return []
+
+
+def listed_mismatches(case: dict, actual: dict) -> list[str]:
+    """A case's `includes` (each expected item matches some item of that list in the answer)
+    and `excludes` (no item of that list matches it): for lists whose order and length the
+    case does not pin, like the permit checker's reasons and requirements."""
+    out = []
+    for key, items in (case.get("includes") or {}).items():
+        for item in items:
+            if not any(not mismatches(item, got) for got in actual.get(key, [])):
+                out.append(f"{key}: no item matches {item!r}")
+    for key, items in (case.get("excludes") or {}).items():
+        for item in items:
+            if any(not mismatches(item, got) for got in actual.get(key, [])):
+                out.append(f"{key}: an item matches {item!r}, which the case excludes")
+    return out
 
 
 def complete_permit_answers(rules: dict, first, rest: str = "no") -> list[tuple[str, str]]:

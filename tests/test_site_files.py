@@ -22,8 +22,8 @@ P = RULES["parameters"]
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory):
-    return kit_site.build(tmp_path_factory.mktemp("files") / "site")
+def site(built_site):
+    return built_site
 
 
 # ---- the blank application -----------------------------------------------------------

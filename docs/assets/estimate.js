@@ -30,16 +30,16 @@ function start() {
     ...status,
     onReady: () => {
       status.onReady();
-      registerOfflineCache();
       root.dataset.engine = "ready";
       root.dataset.state = "ready";
       window.__estimator.ready = true;
     },
+    onKept: registerOfflineCache,
   });
   const ask = async (argv) => ({ answer: await engine.ask(argv) });
 
-  // Once the calculator has loaded (so its files are in the browser's cache), keep a
-  // copy for offline repeat visits.
+  // Once the calculator has answered and its worker has put the files it fetched into
+  // Cache Storage, keep a copy for offline repeat visits (taken from there, not downloaded again).
   function registerOfflineCache() {
     if (!("serviceWorker" in navigator)) return;
     navigator.serviceWorker.register(new URL("../sw.js", import.meta.url), { updateViaCache: "none" })
@@ -152,6 +152,12 @@ function start() {
     if (option && option.text === r.quarter) option.text = quarterText({ words: r.quarter_words, due_date: r.due_date });
     box.append(el("p", { class: "result-total" }, ...sentence(t("Total {total}, due {date}", { date: longDate(r.due_date) }),
       { total: el("strong", { id: "result-total" }, money(r.total)) })));
+    // rate-schedules.A: a schedule for each fiscal year; the engine says when this one has none of its own
+    if (r.fiscal_year && r.fiscal_year.text) {
+      box.append(el("div", { class: "admonition warning", id: "fiscal-year-notice" },
+        el("p", { class: "admonition-title" }, t("No schedule of its own for fiscal year {year}", { year: String(r.fiscal_year.year) })),
+        el("p", {}, r.fiscal_year.text)));
+    }
     for (const notice of r.notices) {
       const status = r.schedule.status;
       const title = status === "adopted" ? t("What-if") : status === "proposed" ? t("Proposed rates") : t("Illustrative rates");
@@ -163,7 +169,9 @@ function start() {
     box.append(el("h3", {}, t("How it was worked out")));
     const steps = el("ol", { class: "explanation" });
     for (const s of r.explanation) {
-      steps.append(el("li", {}, `${s.text} `, el("span", { class: "step-law" },
+      // the law's own words a step rests on (its English, the only official text)
+      const quote = s.quote ? [el("q", { class: "step-quote", lang: citationLang }, s.quote), " "] : [];
+      steps.append(el("li", {}, `${s.text} `, ...quote, el("span", { class: "step-law" },
         ...sentence(t("The law: {where}"), { where: el("a", { href: lawLink(s), lang: citationLang }, s.where) }))));
     }
     box.append(steps);

@@ -31,11 +31,6 @@ def browser_type_launch_args(browser_type_launch_args):
 
 
 @pytest.fixture(scope="session")
-def built_site(tmp_path_factory):
-    return kit_site.build(tmp_path_factory.mktemp("built") / "site")
-
-
-@pytest.fixture(scope="session")
 def site_url(built_site):
     server = kit_site.serve(built_site, port=0)
     thread = threading.Thread(target=server.serve_forever, daemon=True)

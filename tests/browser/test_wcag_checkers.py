@@ -48,10 +48,27 @@ def chromium():
     return path
 
 
-def test_pa11y_finds_no_error_on_any_page_or_answer(site_url, all_pages, tmp_path):
+# The checks below each walk many pages; they are cut into PARTS slices (every page in
+# exactly one) so that pytest-xdist can run the slices on both cores at once.
+PARTS = 3
+
+
+def part_of(items: list, part: int) -> list:
+    return items[part::PARTS]
+
+
+def test_the_parts_cover_every_page_once():
+    pages = [f"/p{i}/" for i in range(10)]
+    slices = [part_of(pages, part) for part in range(PARTS)]
+    assert sorted(p for s in slices for p in s) == sorted(pages) and all(slices)
+
+
+@pytest.mark.parametrize("part", range(PARTS))
+def test_pa11y_finds_no_error_on_any_page_or_answer(site_url, all_pages, tmp_path, part):
     urls = [f"{site_url}{p}" for p in all_pages]
     urls += [{"url": f"{site_url}{link}", "actions": [f"wait for element {sel} to be visible"]}
              for link, sel in FILLED.items()]
+    urls = part_of(urls, part)
     config = {"defaults": {"standard": "WCAG2AA", "runners": ["htmlcs", "axe"], "timeout": 120_000,
                            "chromeLaunchConfig": {"executablePath": chromium(), "args": FLAGS}},
               "urls": urls}
@@ -70,18 +87,21 @@ def test_pa11y_finds_no_error_on_any_page_or_answer(site_url, all_pages, tmp_pat
     print(f"\npa11y-ci: {report['total']} URLs, {report['errors']} errors")
 
 
-def lighthouse(url, out: Path) -> dict:
+def lighthouse(url, out: Path, categories: str = "accessibility,performance") -> dict:
     env = dict(os.environ, CHROME_PATH=chromium())
-    subprocess.run([tool("lighthouse"), url, "--only-categories=accessibility,performance", "--output=json",
+    subprocess.run([tool("lighthouse"), url, f"--only-categories={categories}", "--output=json",
                     f"--output-path={out}", "--quiet", f"--chrome-flags=--headless=new {' '.join(FLAGS)}"],
                    check=True, capture_output=True, text=True, timeout=300, env=env)
     return json.loads(out.read_text())
 
 
-def test_lighthouse_accessibility_is_100_on_every_page(site_url, all_pages, tmp_path):
+@pytest.mark.parametrize("part", range(PARTS))
+def test_lighthouse_accessibility_is_100_on_every_page(site_url, all_pages, tmp_path, part):
     scores = {}
-    for i, page in enumerate(all_pages):
-        report = lighthouse(f"{site_url}{page}", tmp_path / f"lh{i}.json")
+    # only the accessibility category: this test asserts nothing of performance, whose
+    # trace would double each page's time (the layout-shift test below runs it)
+    for i, page in enumerate(part_of(all_pages, part)):
+        report = lighthouse(f"{site_url}{page}", tmp_path / f"lh{i}.json", categories="accessibility")
         refs = {r["id"] for r in report["categories"]["accessibility"]["auditRefs"]}
         failed = [k for k in refs if report["audits"][k].get("score") == 0]
         scores[page] = (report["categories"]["accessibility"]["score"], failed)
@@ -89,9 +109,10 @@ def test_lighthouse_accessibility_is_100_on_every_page(site_url, all_pages, tmp_
     assert all(s == 1 for s, _ in scores.values()), scores
 
 
-def test_the_engine_pages_do_not_jump_when_the_answer_arrives(site_url, tmp_path):
+@pytest.mark.parametrize("part", range(PARTS))
+def test_the_engine_pages_do_not_jump_when_the_answer_arrives(site_url, tmp_path, part):
     figures = {}
-    for i, link in enumerate(FILLED):
+    for i, link in enumerate(part_of(list(FILLED), part)):
         report = lighthouse(f"{site_url}{link}", tmp_path / f"cls{i}.json")
         figures[link] = (round(report["audits"]["cumulative-layout-shift"]["numericValue"], 3),
                          round(report["categories"]["performance"]["score"] * 100))

@@ -1,0 +1,77 @@
+"""The command line as a shell uses it: a reader that goes away, and the repository's ignores."""
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from calculator.cli import READER_GONE
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.mark.parametrize("argv", [
+    ["bill", "--quarter", "2027-Q1", "--water-gallons", "12000", "--json"],
+    ["provisions", "--lang", "es"],
+])
+def test_a_reader_that_goes_away_ends_the_command_quietly(argv):
+    """`python -m calculator … --json | head`: the reader closes its end before the answer is
+    written; the command ends with the shell's SIGPIPE status and no traceback."""
+    proc = subprocess.Popen([sys.executable, "-m", "calculator", *argv], cwd=ROOT,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    proc.stdout.close()  # the reader is gone before the engine has its answer
+    err = proc.stderr.read().decode()
+    proc.stderr.close()
+    assert proc.wait(timeout=60) == READER_GONE, err
+    assert err == ""
+
+
+def test_a_reader_that_reads_the_first_lines_then_goes_away():
+    """The shell's own `| head -n 2`, when head is there."""
+    if not shutil.which("head"):
+        pytest.fail("`head` is missing: the test reads the first lines with it")
+    cmd = f"'{sys.executable}' -m calculator provisions --json | head -n 2; echo \"status ${{PIPESTATUS[0]}}\""
+    proc = subprocess.run(["bash", "-c", cmd], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    lines = proc.stdout.splitlines()
+    assert lines[:2] == ["{", '  "command": "provisions",'] and proc.stderr == ""
+    assert lines[2] in ("status 0", f"status {READER_GONE}")  # 0 when all of it fitted in the pipe first
+
+
+def test_the_environment_and_node_modules_are_ignored_as_folders_and_as_symlinks(tmp_path):
+    """A worktree may link `.venv` or `node_modules` to another checkout's: git must not offer to commit
+    the link any more than the folder."""
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    subprocess.run(["git", "init", "-q", str(repo)], check=True)
+    shutil.copy(ROOT / ".gitignore", repo / ".gitignore")
+    (tmp_path / "elsewhere").mkdir()
+    (repo / "tests").mkdir()
+    for name in (".venv", "node_modules"):
+        os.symlink(tmp_path / "elsewhere", repo / name)
+        (repo / "tests" / name).mkdir()  # the same name deeper down is someone's own folder
+    ignored = subprocess.run(["git", "check-ignore", ".venv", "node_modules", "tests/.venv", "tests/node_modules"],
+                             cwd=repo, capture_output=True, text=True)
+    assert ignored.stdout.split() == [".venv", "node_modules"]
+    for name in (".venv", "node_modules"):
+        os.unlink(repo / name)
+        (repo / name).mkdir()
+        (repo / name / "x").write_text("x")
+    folders = subprocess.run(["git", "check-ignore", ".venv/x", "node_modules/x"], cwd=repo,
+                             capture_output=True, text=True)
+    assert folders.stdout.split() == [".venv/x", "node_modules/x"]
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["--site-url", "pawling.github.io/pawling-sewer"], "'pawling.github.io/pawling-sewer' is not a web address"),
+    (["--site-url=https://"], "'https://' is not a web address"),
+    (["--site-url"], "'' is not a web address"),
+])
+def test_build_refuses_a_site_url_that_is_not_a_web_address(argv, words):
+    """`build.py build --site-url` (the publish workflow's) says what to give, and builds nothing."""
+    proc = subprocess.run([sys.executable, "build.py", "build", *argv], cwd=ROOT, capture_output=True, text=True,
+                          timeout=120)
+    assert proc.returncode == 2 and proc.stdout == ""
+    assert proc.stderr == (f"--site-url {words}. Give the address the site is published at, "
+                           "like https://OWNER.github.io/REPO/.\n")
