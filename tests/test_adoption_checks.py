@@ -41,7 +41,8 @@ def test_three_ayes_or_more_adopt_whatever_the_absences(ayes, noes, absent):
 def test_fewer_than_three_ayes_do_not_adopt_even_with_absences(ayes, noes, absent):
     assert vote(ayes, noes, absent) == (
         f"{ayes} ayes is not a majority of all 5 members of the Town Board; 3 are needed whatever the absences "
-        "(NY Town Law § 63; rate-schedules.C). The schedule is not adopted.")
+        "(NY Town Law § 63; rate-schedules.C). If the vote carried with 3 ayes or more, correct the number of ayes; "
+        "if not, the schedule is not adopted, and the Board may vote on it again.")
 
 
 def test_two_ayes_of_three_present_is_a_majority_present_but_not_of_the_board():
@@ -52,8 +53,8 @@ def test_two_ayes_of_three_present_is_a_majority_present_but_not_of_the_board():
                                                          (3, 0, 3, 6), (5, 1, 1, 7)])
 def test_more_members_than_the_board_has_are_refused(ayes, noes, absent, members):
     assert vote(ayes, noes, absent) == (
-        f"{ayes} ayes, {noes} noes and {absent} absent make {members} members, but the Town Board has 5 "
-        "(rules/parameters/town-board-size.yaml). Check the vote.")
+        f"{ayes} ayes, {noes} noes and {absent} absent make {members} members, but the Town Board has 5. "
+        "Check the numbers of ayes, noes and members absent.")
 
 
 def test_absent_left_out_counts_as_none_absent():
@@ -65,8 +66,9 @@ def test_adoption_on_the_meeting_day_itself_is_lawful_and_the_day_before_is_not(
     assert vote(3, 1, 1, date=MEETING) is None
     assert vote(3, 1, 1, date="2027-11-17") is None
     assert vote(3, 1, 1, date="2027-11-15") == (
-        "the adoption date 2027-11-15 is before the public-comment meeting on 2027-11-16; a schedule can be "
-        "adopted only after that meeting (rate-schedules.C).")
+        "the adoption date November 15, 2027 is before the public-comment meeting on November 16, 2027; a schedule "
+        "can be adopted only after that meeting (rate-schedules.C). If the vote was later, correct its date; if not, "
+        "the Board may vote on it again on or after November 16, 2027.")
 
 
 SCHEDULE = {"effective": "2028-01-01", "notice": {"published": "2027-11-01"}, "adoption": {"date": "2027-11-20"}}
@@ -86,21 +88,21 @@ def test_notice_and_adoption_on_or_before_the_effective_day_are_in_time():
 
 def test_adoption_the_day_after_the_effective_day_is_refused_in_these_words():
     assert timing("2027-12-15", "2028-01-02") == (
-        "the schedule is adopted on 2028-01-02, after its effective date 2028-01-01: bills due since then would be "
-        "repriced. Propose it again with an effective date on or after the day it can be adopted "
-        "(rules/interpretations/late-adoption.yaml).")
+        "the schedule is adopted on January 2, 2028, after its effective date January 1, 2028: bills due since then "
+        "would be repriced (as the Town reads rate-schedules.B). If the vote was earlier, correct its date; if not, "
+        "propose the schedule again with an effective date on or after January 2, 2028.")
 
 
 def test_a_notice_after_the_effective_day_is_refused_first_in_these_words():
     assert timing("2028-01-02", "2028-01-20") == (
-        "the schedule is published on 2028-01-02, after its effective date 2028-01-01: bills due since then would "
-        "be repriced. Propose it again with an effective date on or after the day it can be adopted "
-        "(rules/interpretations/late-adoption.yaml).")
+        "the schedule is published on January 2, 2028, after its effective date January 1, 2028: bills due since "
+        "then would be repriced (as the Town reads rate-schedules.B). Publish it in time for the meeting to be held "
+        "by January 1, 2028, or propose it again with an effective date on or after the day it can be adopted.")
 
 
 def test_a_notice_alone_is_checked_before_any_vote():
     assert timing_of({"effective": "2028-01-01", "notice": {"published": "2028-01-02"}}).startswith(
-        "the schedule is published on 2028-01-02")
+        "the schedule is published on January 2, 2028")
     assert timing_of({"effective": "2028-01-01", "notice": {"published": "2027-12-01"}}) is None
     assert timing_of({"effective": "2028-01-01"}) is None
 
@@ -134,7 +136,7 @@ def test_a_meeting_in_the_window_says_how_many_days_after_publication():
     out = hearing.compute(RULES, "2027-03-01", "2027-03-20")
     assert {k: v for k, v in out.items() if k != "explanation"} == {
         "command": "hearing", "published": "2027-03-01", "earliest": "2027-03-16", "latest": "2027-03-31",
-        "meeting": "2027-03-20", "days_after_publication": 19, "valid": True}
+        "meeting": "2027-03-20", "days_after_publication": 19, "valid": True, "last_day_is_a_business_day": True}
     assert out["explanation"][0]["values"] == {"earliest": "2027-03-16", "latest": "2027-03-31"}
     step = out["explanation"][-1]
     assert (step["values"], step["cite"]) == ({"days_after_publication": 19, "valid": True}, "rate-schedules.B")
