@@ -92,7 +92,8 @@ def parser() -> argparse.ArgumentParser:
         i.add_argument(f"--{name}", dest=dest, action="store_const", const=True, default=None, help=f"yes: {what}")
         i.add_argument(f"--no-{name}", dest=dest, action="store_const", const=False, help=f"no: not {what}; "
                        "without either, the criterion is not decided")
-    i.add_argument("--year")
+    i.add_argument("--year", help="the report dates of this year (default: the next ones from --today)")
+    i.add_argument("--today", help="YYYY-MM-DD: the day the next report dates count from (default: today)")
 
     h = sub.add_parser("hearing", help="the lawful window for the rate-schedule meeting")
     h.add_argument("--published", required=True, help="publication date YYYY-MM-DD")
@@ -189,7 +190,8 @@ def _answer(args, rules: dict) -> dict | list:
         return rate_year.run(rules, args, args.site_url, args.repo_url)
     if args.command == "industry":
         return industry.compute(rules, args.average_workday_gallons, args.system_gallons_per_day,
-                                args.toxic_pollutant, args.significant_impact, args.year, args.average_daily_gallons)
+                                args.toxic_pollutant, args.significant_impact, args.year, args.average_daily_gallons,
+                                args.today)
     if args.command == "hearing":
         return hearing.compute(rules, args.published, args.meeting)
     if args.command == "quarters":

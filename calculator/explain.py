@@ -14,11 +14,16 @@ class Explanation:
     def __init__(self) -> None:
         self.steps: list[dict] = []
 
-    def add(self, text: str, cite: str, interpretation: str | None = None, **values) -> None:
+    def add(self, text: str, cite: str, interpretation: str | None = None, quote: str | None = None,
+            **values) -> None:
+        """A step: its words, the provision it cites, the reading that decided it (if one did),
+        and the law's own words it quotes (`quote`: English in every language, shown after the text)."""
         step = {"text": text, "cite": cite, "anchor": anchor(cite),
                 "values": {k: _plain(v) for k, v in values.items()}}
         if interpretation:
             step["interpretation"] = interpretation
+        if quote:
+            step["quote"] = quote
         self.steps.append(step)
 
 

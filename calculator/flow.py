@@ -124,7 +124,8 @@ def evaluate(rules: dict, answers) -> dict:
     """Walk the flow with these answers (pairs or a dict).
 
     Returns the outcome (null until every question on the path is answered), the
-    reasons and requirements gathered, the next question, the answers used in
+    reasons and requirements gathered, the permit holder's rights (for an outcome
+    that shows them), the next question, the answers used in
     the order asked, the answers ignored (for questions the path does not reach)
     and an explanation."""
     flow = _flow(rules)
@@ -162,11 +163,14 @@ def evaluate(rules: dict, answers) -> dict:
     on_path = {a["id"]: a["value"] for a in used}
     requirements.extend(_item(r, None, flow) for r in flow["always"] if holds(rules, r.get("when"), on_path))
     outcome = None
+    rights: list[dict] = []
     if next_question is None:
         reached = severities + [node]
         outcome = min(reached, key=flow["precedence"].index)
         o = outcomes[outcome]
         ex.add(_("Result: {title}. {summary}").format(title=o["title"], summary=o["summary"]), o["cites"][0])
+        if o.get("rights"):
+            rights = [_item(r, None, flow) for r in flow.get("rights", []) if holds(rules, r.get("when"), on_path)]
     used_ids = {a["id"] for a in used}
     ignored = [{"id": i, "value": v} for i, v in given.items() if i not in used_ids]
     return {
@@ -177,6 +181,7 @@ def evaluate(rules: dict, answers) -> dict:
                            if outcome else None),
         "reasons": reasons,
         "requirements": requirements,
+        "rights": rights,
         "next_question": next_question,
         "answers": used,
         "ignored": ignored,
@@ -243,8 +248,9 @@ def problems(flow: dict, interpretations: dict | None = None) -> list[tuple[list
             out.append(([*where, "guide"], f"unknown guide {item['guide']!r}; use one of: {', '.join(guides)}."))
         check_when(item.get("when"), [*where, "when"])
 
-    for k, item in enumerate(flow["always"]):
-        check_item(item, ["always", k])
+    for key in ("always", "rights"):
+        for k, item in enumerate(flow.get(key, [])):
+            check_item(item, [key, k])
     for qi, q in enumerate(flow["questions"]):
         values = [c["value"] for c in q["choices"]]
         if len(set(values)) != len(values):

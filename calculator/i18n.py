@@ -44,8 +44,8 @@ TEXT_FIELDS = {
     "interpretations": frozenset({"question", "summary", "why", "title", "label"}),
     "application_form": frozenset({"title", "issuer", "intro", "notice", "label", "text", "illustrative_note",
                                    "heading", "help"}),
-    "holidays": frozenset({"name"}),
-    "parameters": frozenset({"description"}),
+    "holidays": frozenset({"name", "source", "appointed_days"}),
+    "parameters": frozenset({"description", "source"}),
 }
 
 

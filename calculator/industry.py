@@ -3,18 +3,24 @@
 Three answers: major (a criterion is met), not major (all four were decided and none
 is met), or not determined (none met so far, but a criterion could not be decided:
 the facts still needed are named). Which flow the 5% test compares is a recorded
-reading: rules/interpretations/industry-flow-share.yaml."""
+reading: rules/interpretations/industry-flow-share.yaml.
+
+Every answer also says what the law asks of every industry, whatever the answer
+(`obligations`: federal standards, the pretreatment facilities as the
+pretreatment-facilities reading has them, the measurement methods), and the business's
+rights when the Town inspects it or finds a violation (`rights`; the time to correct as
+the industry-correction-time reading has it)."""
 from __future__ import annotations
 
 import datetime as dt
 
 from . import money
 from .bill import parse_amount
-from .dates import long, month_day
+from .dates import long, month_day, parse_date, series
 from .errors import InputError
 from .explain import Explanation, since
 from .i18n import N_, _
-from .law import first_year
+from .law import citation, first_sentence, first_year
 from .rules import interpretation, parameter
 
 NEEDED = {  # the facts still needed, each translated where it is used
@@ -36,9 +42,12 @@ ANSWERED = {
                  "so not decided."),
     },
     "pretreatment.E.4": {
-        True: N_("Significant impact on the treatment works or its effluent: yes."),
-        False: N_("Significant impact on the treatment works or its effluent: no."),
-        None: N_("Significant impact on the treatment works or its effluent: not answered, so not decided."),
+        True: N_("Significant impact, singly or in combination with other contributing industries, on the treatment "
+                 "works or its effluent: yes."),
+        False: N_("Significant impact, singly or in combination with other contributing industries, on the treatment "
+                 "works or its effluent: no."),
+        None: N_("Significant impact, singly or in combination with other contributing industries, on the treatment "
+                 "works or its effluent: not answered, so not decided."),
     },
 }
 
@@ -57,9 +66,87 @@ def _flag(value):
     raise InputError(_("Answer yes or no, not {value}.").format(value=repr(value)))
 
 
+def report_dates(rules: dict, year: int | None = None, today=None) -> list[dt.date]:
+    """The Section 307 report dates: those of a year, or else the next ones from a day
+    (today, by default): as many as fall in a year, so that none is past."""
+    if year is not None:
+        return [month_day(year, md) for md in parameter(rules, "industry-report-due-dates", on=dt.date(year, 1, 1))]
+    day = today or dt.date.today()
+    ahead = sorted(month_day(y, md) for y in (day.year, day.year + 1)
+                   for md in parameter(rules, "industry-report-due-dates", on=dt.date(y, 1, 1)))
+    return [d for d in ahead if d >= day][:len(parameter(rules, "industry-report-due-dates", on=day))]
+
+
+FACILITIES = ("pretreatment.A.1", "pretreatment.A.2", "pretreatment.A.3")  # A(4), the pH meter: "where required"
+
+
+def facilities(rules: dict, determination: str) -> tuple[list[str], list[str]]:
+    """(required of the business now, required only once the Town Board and/or the
+    Commission deem pretreatment facilities necessary or require them), as the
+    pretreatment-facilities reading has it."""
+    reading = interpretation(rules, "pretreatment-facilities")
+    if reading == "every-industry" or (reading == "major-industries" and determination == "major"):
+        return list(FACILITIES), ["pretreatment.A.4"]
+    return [], [*FACILITIES, "pretreatment.A.4"]
+
+
+def obligations(rules: dict, determination: str) -> list[dict]:
+    """What the law asks of every industry, whatever the test's answer."""
+    ex = Explanation()
+    ex.add(_("Whatever the answer, the law says:"), "pretreatment.E", quote=first_sentence(rules, "pretreatment.E"))
+    required, conditional = facilities(rules, determination)
+    if required:
+        text = _("Pretreatment facilities (how we read \"Industries shall install\"): the business must build a "
+                 "control manhole, a recording flow meter and a sampler, at its own expense. It needs a recording pH "
+                 "meter and alarm, or other pretreatment facilities, only if the Town Board and/or the Pawling Joint "
+                 "Sewer Commission require them.")
+    else:
+        text = _("Pretreatment facilities (how we read \"Industries shall install\"): the business needs none "
+                 "until the Town Board and/or the Pawling Joint Sewer Commission deem them necessary to accept its "
+                 "waste. Then it builds a control manhole, a recording flow meter and a sampler, at its own expense. "
+                 "It adds a recording pH meter and alarm if the Board or the Commission require one.")
+    ex.add(text, "pretreatment.A", interpretation="pretreatment-facilities", required=required,
+           if_deemed_necessary=conditional)
+    ex.add(_("Every measurement, test and analysis of the waste follows the latest edition of Standard Methods for "
+             "the Examination of Water and Wastewater, on samples collected at suitable points."), "measurements")
+    return ex.steps
+
+
+def rights(rules: dict) -> tuple[list[dict], int | None]:
+    """The business's rights when the Town inspects it or finds a violation, and the most days a
+    notice of violation may give it to correct (None: no maximum), as industry-correction-time has it."""
+    ex = Explanation()
+    ex.add(_("When the Sewer Inspector or the Town's agents work at the business, they must follow the business's own "
+             "safety rules. The business is not to blame for injury or loss to their employees. The Town pays for "
+             "damage its employees do to the business's property, and for claims against the business that arise "
+             "from the gauging and sampling, unless the business was negligent or did not keep conditions safe."),
+           "pretreatment.A.5")
+    ex.add(_("Inspectors with proper credentials may enter at any time to inspect, measure and sample. The Sewer "
+             "Inspector must limit the inspection to the sewage system and the part of the property where it is."),
+           "permits.D")
+    cap = parameter(rules, "violation-correction-maximum-days")
+    if interpretation(rules, "industry-correction-time") == "at-most-30-days":
+        ex.add(_("If the business is found violating the law, it must first get a written notice that says what the "
+                 "violation is and gives it a reasonable time to correct it: at most {days} days (how we read it: "
+                 "the limit in {provision} applies to industries too).").format(
+                     days=cap, provision=citation(rules, "permits.C.1")),
+               "pretreatment.B", interpretation="industry-correction-time", days_at_most=cap)
+        limit = cap
+    else:
+        ex.add(_("If the business is found violating the law, it must first get a written notice that says what the "
+                 "violation is and gives it a reasonable time to correct it (how we read it: the law sets no maximum "
+                 "for an industry)."), "pretreatment.B", interpretation="industry-correction-time", days_at_most=None)
+        limit = None
+    ex.add(_("Only if the violation goes on past that time may the Town, on the Sewer Inspector's recommendation, "
+             "refuse the waste and cut the connection."), "pretreatment.D")
+    ex.add(_("The Sewer Inspector must report a violation in writing to the Town Board. The Board may revoke the "
+             "business's permit only if it finds the charges sustained."), "permits.C")
+    return ex.steps, limit
+
+
 def compute(rules: dict, average_workday_gallons, system_gallons_per_day=None,
             toxic_pollutant=None, significant_impact=None, year: int | None = None,
-            average_daily_gallons=None) -> dict:
+            average_daily_gallons=None, today=None) -> dict:
     flow = parse_amount(average_workday_gallons, _("The industry's flow per average workday in gallons"), "42000",
                         "average-workday-gallons")
     system = None
@@ -74,17 +161,25 @@ def compute(rules: dict, average_workday_gallons, system_gallons_per_day=None,
         daily = parse_amount(average_daily_gallons, _("The industry's average daily flow in gallons"), "30000",
                              "average-daily-gallons")
     toxic, impact = _flag(toxic_pollutant), _flag(significant_impact)
-    if year is None:
-        year = dt.date.today().year
-    try:
-        year = int(str(year).strip())
-    except ValueError:
-        raise InputError(_("The year must be a whole number, like 2027. You entered {value}.").format(
-            value=repr(year)), "year") from None
-    if not first_year(rules) <= year <= 2200:  # 2200: no one plans that far; a typo, not a year
-        raise InputError(_("The year {year} is out of range; enter a year like 2027.").format(year=year), "year")
+    # the report dates: those of a year asked about, or else the next ones from today
+    if year is not None and str(year).strip() == "":
+        year = None
+    if today is not None and str(today).strip() != "":
+        today = today if isinstance(today, dt.date) else parse_date(today, N_("Today's date (today)"))
+    else:
+        today = dt.date.today()
+    if year is not None:
+        try:
+            year = int(str(year).strip())
+        except ValueError:
+            raise InputError(_("The year must be a whole number, like 2027. You entered {value}.").format(
+                value=repr(year)), "year") from None
+    if not first_year(rules) <= (year or today.year) <= 2200:  # 2200: no one plans that far; a typo, not a year
+        raise InputError(_("The year {year} is out of range; enter a year like 2027.").format(year=year or today.year),
+                         "year")
 
-    on = dt.date(year, 1, 1)  # the law as it stands at the start of the year asked about
+    # the law as it stands at the start of the year asked about, or today
+    on = dt.date(year, 1, 1) if year is not None else today
     ex = Explanation()
     met, undecided, needed = [], [], []
     threshold = parameter(rules, "major-industry-workday-gallons", on=on)
@@ -141,8 +236,12 @@ def compute(rules: dict, average_workday_gallons, system_gallons_per_day=None,
         ex.add(_(ANSWERED[cite][answer]), cite, met=answer)
 
     determination = "major" if met else ("not-determined" if undecided else "not-major")
-    due = [month_day(year, md) for md in parameter(rules, "industry-report-due-dates", on=on)] if met else []
-    if determination == "major":
+    due = report_dates(rules, year, today) if met else []
+    if determination == "major" and year is None:
+        ex.add(_("This is a major contributing industry: it must report under Section 307. Its next report dates "
+                 "are {dates}, unless the Sewer Inspector prescribes otherwise.").format(
+                     dates=series([long(d) for d in due])), "pretreatment.E", report_due=[d.isoformat() for d in due])
+    elif determination == "major":
         ex.add(_("This is a major contributing industry: it must report under Section 307 on {dates}, unless the "
                  "Sewer Inspector prescribes otherwise.").format(dates=", ".join(long(d) for d in due)),
                "pretreatment.E", report_due=[d.isoformat() for d in due])
@@ -154,14 +253,23 @@ def compute(rules: dict, average_workday_gallons, system_gallons_per_day=None,
     else:
         ex.add(_("None of the four criteria is met: this is not a major contributing industry, and the Section 307 "
                  "reports are not required of it (the other industrial-waste rules still apply)."), "pretreatment.E")
+    required, conditional = facilities(rules, determination)
+    your_rights, correction_days = rights(rules)
     return {
         "command": "industry",
         "year": year,
+        # with no year asked about, the report dates are the next ones from this day
+        "report_dates_from": None if year is not None else today.isoformat(),
         "determination": determination,
         "major_contributing_industry": {"major": True, "not-major": False}.get(determination),
         "criteria_met": met,
         "criteria_not_determined": undecided,
         "facts_needed": needed,
         "report_due": [d.isoformat() for d in due],
+        "facilities_required": required,
+        "facilities_if_deemed_necessary": conditional,
+        "correction_days_at_most": correction_days,
         "explanation": ex.steps,
+        "obligations": obligations(rules, determination),
+        "rights": your_rights,
     }

@@ -46,6 +46,13 @@ def provision_text(p: dict) -> str:
     return " ".join(parts)
 
 
+def first_sentence(rules: dict, ident: str) -> str:
+    """A provision's first sentence, word for word (to quote what it says before its details)."""
+    text = next(p["text"] for p in rules["provisions"] if p["id"] == ident)
+    end = text.find(". ")
+    return text if end < 0 else text[: end + 1]
+
+
 def provisions(rules: dict) -> list[dict]:
     return [{"id": p["id"], "heading": p["heading"], "section": p.get("section"),
              "article": p["article"], "parent": p["parent"],

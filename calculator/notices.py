@@ -24,7 +24,7 @@ from .dates import WEEKDAY_NAMES, due_date, first_quarter_from, long, month_days
 from .errors import InputError
 from .i18n import SOURCE, _, lang
 from .law import citation, history_words
-from .rules import interpretation, parameter
+from .rules import entry, interpretation, parameter, provision
 
 
 def find_schedule(rules: dict, schedule_id: str) -> dict:
@@ -57,7 +57,12 @@ def site_address(site_url: str | None) -> str:
 def schedule_address(site_url: str | None, schedule_id: str) -> str:
     """Where a schedule can be read on the site: <site_url>rates/<id>/ (in Spanish, the
     Spanish page: <site_url>es/rates/<id>/)."""
-    return f"{site_address(site_url)}{'' if lang() == SOURCE else lang() + '/'}rates/{schedule_id}/"
+    return page_address(site_url, f"rates/{schedule_id}/")
+
+
+def page_address(site_url: str | None, path: str) -> str:
+    """A page of the site in the language spoken: <site_url><path> (<site_url>es/<path>)."""
+    return f"{site_address(site_url)}{'' if lang() == SOURCE else lang() + '/'}{path}"
 
 
 # ---- what both notices state ----------------------------------------------------------------------
@@ -234,22 +239,34 @@ def user_notice_title(s: dict) -> str:
     return _("Annual notice of sewer rates, schedule {schedule} – Town of Pawling").format(schedule=s["id"])
 
 
-# a citation in the notice to users, put into words for each format: in a translation's HTML it
-# is marked as English (it names the law's English text; WCAG 3.1.2)
+# a citation in the notice to users, put into words for each format, and a quotation of the law in
+# quotation marks: in a translation's HTML both are marked as English (they are the law's English
+# text; WCAG 3.1.2)
 _CITED = re.compile("\x00([^\x00]+)\x00")
+_QUOTED = re.compile("\x01([^\x01]+)\x01")
 
 
 def _cite(ident: str) -> str:
     return f"\x00{ident}\x00"
 
 
+def _quote(words: str) -> str:
+    """The law's own words, quoted as written."""
+    return f"\x01{words}\x01"
+
+
 def _cited(rules: dict, text: str, html: bool = False) -> str:
+    """Citations and quotations put into words; `text` is already escaped for HTML when `html`."""
+    def english(said: str) -> str:
+        return said if lang() == SOURCE else f'<span lang="en">{said}</span>'
+
     def words(m):
         said = citation(rules, m.group(1))
-        if not html:
-            return said
-        return escape(said) if lang() == SOURCE else f'<span lang="en">{escape(said)}</span>'
-    return _CITED.sub(words, text)
+        return english(escape(said)) if html else said
+
+    def quoted(m):
+        return f"“{english(m.group(1))}”" if html else f'"{m.group(1)}"'
+    return _QUOTED.sub(quoted, _CITED.sub(words, text))
 
 
 def _user_facts(rules: dict, s: dict) -> dict:
@@ -259,17 +276,29 @@ def _user_facts(rules: dict, s: dict) -> dict:
     rate, grace = money.percent(parameter(rules, "late-penalty-rate", on=due_day)), parameter(
         rules, "late-penalty-grace-days", on=due_day)
     months, reading = parameter(rules, "late-penalty-period-months", on=due_day), interpretation(rules, "penalty-accrual")
+    # the law's words are quoted (as they stood for the schedule's first quarter); what follows is
+    # the Town's reading of them (penalty-accrual, period-end-business-day), labelled as such
     if reading == "simple":
         late = _("A bill still unpaid {grace} days after its due date has a penalty of {rate} of the unpaid charge, "
                  "and a further {rate} of the same charge for each further {months} months it stays unpaid; "
-                 "penalties are not charged on penalties ({cite}).")
+                 "penalties are not charged on penalties.")
     elif reading == "compound":
         late = _("A bill still unpaid {grace} days after its due date has a penalty of {rate} of the unpaid charge, "
                  "and a further {rate} of the charge plus penalties already added for each further {months} months "
-                 "it stays unpaid ({cite}).")
+                 "it stays unpaid.")
     else:
         late = _("A bill still unpaid {grace} days after its due date has a penalty of {rate} of the unpaid charge, "
-                 "once ({cite}).")
+                 "once.")
+    if interpretation(rules, "period-end-business-day") == "next-business-day":
+        last_day = _("When the last of the {grace} days is a Saturday, Sunday or New York public holiday, a payment on "
+                     "the next business day is on time (NY General Construction Law § 25-a).")
+    else:
+        last_day = _("The {grace} days are calendar days: the penalty applies from the next day even when the last "
+                     "of them is a Saturday, Sunday or public holiday.")
+    late = late.format(grace=grace, rate=rate, months=months)
+    law = _("The law ({cite}) says: {quote} The Town's reading: {late} {last_day}").format(
+        quote=_quote(entry(rules, "late-penalty-rate", on=due_day)["quote"]), cite=_cite("rents.F"),
+        late=late[0].lower() + late[1:], last_day=last_day.format(grace=grace))
     adoption = s.get("adoption")
     adopted = None
     if adoption and adoption.get("resolution"):
@@ -282,7 +311,7 @@ def _user_facts(rules: dict, s: dict) -> dict:
             "ends": long(dt.date.fromisoformat(s["ends"])) if "ends" in s else None,
             "adopted": adopted, "due_dates": month_days(parameter(rules, "bill-due-dates", on=start)),
             "minimum_gallons": money.gallons(Decimal(parameter(rules, "minimum-charge-water-gallons", on=start))),
-            "late": late.format(grace=grace, rate=rate, months=months, cite=_cite("rents.F"))}
+            "late": law}
 
 
 def user_notice(rules: dict, schedule_id: str, site_url: str | None) -> dict:
@@ -315,8 +344,9 @@ def user_notice(rules: dict, schedule_id: str, site_url: str | None) -> dict:
         (_("Due dates"),
          _("Bills are sent quarterly, in advance, and are due on {dates} ({cite_f}; {cite_h}).").format(
              dates=f["due_dates"], cite_f=cite("rents.F"), cite_h=cite("rents.H"))),
-        (_("Late payment"),
-         _("{late} Unpaid charges are a lien on the property ({cite}).").format(late=f["late"], cite=cite("rents.G"))),
+        (_("Late payment"), f["late"]),
+        (_("Lien"), _("The law ({cite}) says: {quote}").format(quote=_quote(provision(rules, "rents.G")["text"]),
+                                                               cite=cite("rents.G"))),
         (_("Part of your charge that pays for operation and maintenance"),
          _("100%. Under this law the whole charge is the operation and maintenance charge, {formula}, with no other "
            "part ({cite_b}; {cite_d}). Federal rules for sewer user charges (40 CFR 35.929) ask that users be told "
@@ -326,6 +356,8 @@ def user_notice(rules: dict, schedule_id: str, site_url: str | None) -> dict:
     do_not_send = _("Invented numbers to show the notice; do not send.")
     read_at = _("The rate schedule can be read at the office of the Town Clerk and on the Town's sewer website at "
                 "{address}.")
+    readings = _("The Town's readings of the law, and the other ways it can be read, are explained at {address}.")
+    readings_at = page_address(site_url, "how-we-read-the-law/")
 
     text = []
     if illustrative:
@@ -340,7 +372,7 @@ def user_notice(rules: dict, schedule_id: str, site_url: str | None) -> dict:
     for term, words in items:
         plain = _cited(rules, words).replace("{formula}", "CU = VC x VU")
         text.append(f"- {term}: {plain[0].lower() + plain[1:]}")
-    text += ["", read_at.format(address=where)]
+    text += ["", read_at.format(address=where), readings.format(address=readings_at)]
 
     e = escape
     words = lambda message: escape(message, quote=False)  # noqa: E731 - the kit's own sentences, on a page
@@ -361,5 +393,6 @@ def user_notice(rules: dict, schedule_id: str, site_url: str | None) -> dict:
                  "    <dd>" + _cited(rules, e(text_of), html=True).replace(
                      "{formula}", '<span class="formula">CU = VC × VU</span>') + "</dd>"]
     html += ["  </dl>",
-             "  <p>" + words(read_at).format(address=f'<a href="{e(where)}">{e(where)}</a>') + "</p>", "</section>"]
+             "  <p>" + words(read_at).format(address=f'<a href="{e(where)}">{e(where)}</a>') + " "
+             + words(readings).format(address=f'<a href="{e(readings_at)}">{e(readings_at)}</a>') + "</p>", "</section>"]
     return {"text": "\n".join(text) + "\n", "html": "\n".join(html) + "\n"}

@@ -13,12 +13,12 @@ from pathlib import Path
 
 import jinja2
 
-from calculator import application, bill, i18n, money, schedule
+from calculator import application, bill, i18n, industry, money, schedule
 from calculator import flow as flow_engine
 from calculator.errors import InputError
 from calculator.i18n import SOURCE, _, localized, speaking
-from calculator.dates import long, next_quarter_due, quarter_name, quarter_of
-from calculator.law import anchor, citation, enactments, provision_text
+from calculator.dates import long, next_quarter_due, public_holidays, quarter_name, quarter_of
+from calculator.law import anchor, citation, enactments, first_sentence, provision_text
 
 from .application_pdf import build_blank_pdf
 from .documents import application_html
@@ -183,6 +183,8 @@ def page_context(rules: dict, today, config: dict | None = None, lang: str = SOU
         "enactments": enactments(rules),
         "history_notes": history_notes(rules),
         **permit_context(rules), **industry_context(rules, today),
+        # New York's public holidays of the build's year, where periods that end on one are explained
+        "holiday_year": today.year, "holiday_dates": sorted(public_holidays(rules, today.year).items()),
         # the page's language, the way from its page tree to the site's root (for pages only
         # in English, like the Clerk's desk), and the glossary of the law's terms
         "lang": lang, "site_root": site_root(lang),
@@ -294,9 +296,15 @@ def _may_hold(rules: dict, when) -> bool:
 
 
 def industry_context(rules: dict, today) -> dict:
-    """What the industry page sees: the calendar file, and the years and dates it holds."""
+    """What the industry page sees: the calendar file, and the years and dates it holds; the
+    next report dates from the build's date (none of them past); and, from the engine, what
+    the law asks of every industry and the business's rights (in the language spoken)."""
     years = (today.year, today.year + 1)
-    return {"calendar_file": CALENDAR_FILE, "calendar_years": years, "calendar_dates": due_dates(rules, years)}
+    return {"calendar_file": CALENDAR_FILE, "calendar_years": years, "calendar_dates": due_dates(rules, years),
+            "next_report_dates": industry.report_dates(rules, today=today),
+            "industry_rights": industry.rights(rules)[0],
+            "industry_facilities": industry.facilities(rules, "not-determined"),
+            "federal_standards": first_sentence(rules, "pretreatment.E")}
 
 
 def build_application_pdf(rules: dict, docs: Path, lang: str = SOURCE) -> Path:

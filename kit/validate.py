@@ -266,6 +266,9 @@ def compile_rules(rules_dir: Path | str = RULES_DIR) -> dict:
             if data is not None:
                 for key_path, value in _cites(data):
                     cite_ok(path, data, key_path, value)
+                if name == "permits":  # its prose may name a number of the law: {violation-correction-maximum-days}
+                    data = _fill_placeholders(path, data, nodes[path], parameters, problems,
+                                              {f.stem for f in (rules_dir / "parameters").glob("*.yaml")}, ("id",))
                 if name == "permits":  # the checker's graph: a dangling `next` would break the site
                     problems.extend(f"{_where(path, nodes[path], at)}: {what}"
                                     for at, what in flow.problems(data, interpretations))
@@ -424,12 +427,14 @@ def _shown(path: Path) -> str:
         return str(path)
 
 
-def _fill_placeholders(path: Path, data: dict, node, parameters: dict, problems: list[str], files: set) -> dict:
+def _fill_placeholders(path: Path, data: dict, node, parameters: dict, problems: list[str], files: set,
+                       kept: tuple = NOT_FILLED) -> dict:
     """Prose in the rules names a number of the law by its parameter, `{late-penalty-rate}`,
-    instead of repeating it; fill each from the parameter as the law stands (kit/wording.py)."""
+    instead of repeating it; fill each from the parameter as the law stands (kit/wording.py).
+    The values of the keys in `kept` stay as written (ids; a reading's quotation of the law)."""
     source = path.read_text(encoding="utf-8")
     for scalar, key in _scalars(node):
-        if key in NOT_FILLED:
+        if key in kept:
             continue
         raw = source[scalar.start_mark.index:scalar.end_mark.index]
         for m in PLACEHOLDER.finditer(raw):
@@ -446,7 +451,7 @@ def _fill_placeholders(path: Path, data: dict, node, parameters: dict, problems:
             return {k: fill(v, k) for k, v in value.items()}
         if isinstance(value, list):
             return [fill(v, key) for v in value]
-        if isinstance(value, str) and key not in NOT_FILLED:
+        if isinstance(value, str) and key not in kept:
             return PLACEHOLDER.sub(lambda m: _words_of(parameters, m), value)
         return value
     return fill(data)

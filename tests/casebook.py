@@ -30,19 +30,31 @@ def load_cases() -> list[dict]:
 
 
 def argv_for(case: dict) -> list[str]:
+    """A case's input as command-line words; a list repeats its option (`answer: [work=repair, ...]`
+    gives `--answer work=repair --answer ...`, as the permit checker takes its answers)."""
     argv = [case["command"]]
     for key, value in (case.get("input") or {}).items():
         if value is True:
             argv.append(f"--{key}")
         elif value is False or value is None:
             continue
+        elif isinstance(value, list):
+            for item in value:
+                argv += [f"--{key}", str(item)]
         else:
             argv += [f"--{key}", str(value)]
     return argv
 
 
 def mismatches(expected, actual, path="") -> list[str]:
-    """Every place where actual differs from expected (expected dicts are subsets)."""
+    """Every place where actual differs from expected (expected dicts are subsets; an expected
+    list has the actual list's length, each item compared the same way: a list of steps can
+    name each step's provision without repeating its words)."""
+    if isinstance(expected, list) and isinstance(actual, list) and len(expected) == len(actual):
+        out = []
+        for i, (e, a) in enumerate(zip(expected, actual)):
+            out += mismatches(e, a, f"{path}{i}.")
+        return out
     if isinstance(expected, dict):
         if not isinstance(actual, dict):
             return [f"{path or 'result'}: expected an object, got {actual!r}"]
@@ -56,6 +68,22 @@ def mismatches(expected, actual, path="") -> list[str]:
     if expected != actual or type(expected) is not type(actual):
         return [f"{path.rstrip('.')}: expected {expected!r}, got {actual!r}"]
     return []
+
+
+def listed_mismatches(case: dict, actual: dict) -> list[str]:
+    """A case's `includes` (each expected item matches some item of that list in the answer)
+    and `excludes` (no item of that list matches it): for lists whose order and length the
+    case does not pin, like the permit checker's reasons and requirements."""
+    out = []
+    for key, items in (case.get("includes") or {}).items():
+        for item in items:
+            if not any(not mismatches(item, got) for got in actual.get(key, [])):
+                out.append(f"{key}: no item matches {item!r}")
+    for key, items in (case.get("excludes") or {}).items():
+        for item in items:
+            if any(not mismatches(item, got) for got in actual.get(key, [])):
+                out.append(f"{key}: an item matches {item!r}, which the case excludes")
+    return out
 
 
 def complete_permit_answers(rules: dict, first, rest: str = "no") -> list[tuple[str, str]]:

@@ -29,7 +29,7 @@ LABELS = {f["name"]: f["label"] + (" (required)" if f.get("required") else "") f
 CONTRACTOR = [("work", "new-connection"), ("street-opening", "yes"), ("septic-or-cesspool-link", "no"),
               ("flammables-washstand", "no"), ("steam-exhaust", "no"), ("trade-waste", "no"),
               ("manure-or-cesspool-overflow", "no"), ("garbage-grinder", "yes"), ("stormwater", "no"),
-              ("industrial-waste", "no")]
+              ("industrial-waste", "no"), ("sewer-pipe", "no")]
 TYPED = {"owner-name": "Ana Ortiz & Sons <LLC>", "owner-mailing-address": "12 Main Street\nPawling, NY 12564",
          "contractor-name": "Ridge Plumbing", "plans-attached": "yes", "signature-date": "2027-03-15",
          "work-description": "4-inch house sewer\nunder Charles Colman Blvd"}

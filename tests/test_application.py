@@ -25,7 +25,7 @@ REQUIRED_FLAG, MULTILINE_FLAG = 1 << 1, 1 << 12
 CONTRACTOR = [("work", "new-connection"), ("street-opening", "yes"), ("septic-or-cesspool-link", "no"),
               ("flammables-washstand", "no"), ("steam-exhaust", "no"), ("trade-waste", "no"),
               ("manure-or-cesspool-overflow", "no"), ("garbage-grinder", "yes"), ("stormwater", "no"),
-              ("industrial-waste", "no")]
+              ("industrial-waste", "no"), ("sewer-pipe", "no")]
 
 
 @pytest.fixture(scope="module")
@@ -163,7 +163,7 @@ def test_fill_from_a_contractors_answers_and_typed_fields(blank, tmp_path):
     assert v["work-description"] == "4-inch house sewer\nunder Charles Colman Blvd"
     assert v["signature-date"] == "March 15, 2027"
     assert v["street-opening"] == "/Yes" and v["plans-attached"] == "/Yes" and v["garbage-grinder"] == "/Yes"
-    assert v["highway-approval"] == "/Off" and v["industrial-waste"] == "/Off" and v["other-water"] == "/Off"
+    assert v["highway-approval"] == "/Off" and v["industrial-waste"] == "/Off" and v["trade-waste-treatment"] == "/Off" and v["no-drain-water"] == "/Yes"
     for name, a in widgets(dst):
         if FIELDS[name]["type"] == "checkbox":
             assert a["/AS"] == a["/V"], name
@@ -248,7 +248,7 @@ def test_filling_works_without_the_kits_pdf_libraries(blank, tmp_path):
         f"application.fill_pdf(load(), [('work', 'repair')], {{'owner-name': 'Lee'}}, {str(blank)!r}, {str(dst)!r})\n")
     assert proc.returncode == 0, proc.stderr
     v = filled_values(dst)
-    assert v["owner-name"] == "Lee" and v["kind-of-work"] == "A repair to an existing house sewer or connection"
+    assert v["owner-name"] == "Lee" and v["kind-of-work"] == "A repair to an existing house sewer or its connection to the public sewer"
 
 
 # ---- the command line --------------------------------------------------------------
@@ -265,7 +265,7 @@ def test_cli_writes_the_prefilled_application(tmp_path):
     assert proc.returncode == 0, proc.stderr
     result = json.loads(proc.stdout)
     assert result["output"] == str(out)
-    assert result["fields"] == {"kind-of-work": "Alterations or additions to existing sewer or drainage work",
+    assert result["fields"] == {"kind-of-work": "Alterations or additions to sewer or drainage work connected to the public sewer",
                                 "street-opening": True, "owner-name": "Sam Lee", "highway-approval": True}
     v = filled_values(out)
     assert v["owner-name"] == "Sam Lee" and v["highway-approval"] == "/Yes" and v["street-opening"] == "/Yes"

@@ -7,7 +7,8 @@ import pytest
 
 from calculator.cli import run
 from calculator.errors import InputError
-from casebook import argv_for, load_cases, mismatches
+from calculator.rules import load
+from casebook import argv_for, listed_mismatches, load_cases, mismatches
 
 ROOT = Path(__file__).resolve().parent.parent
 CASES = load_cases()
@@ -24,8 +25,33 @@ def test_there_are_enough_cases():
 def test_case(case):
     result = run(argv_for(case))
     assert not mismatches(case["output"], result), mismatches(case["output"], result)
+    assert not listed_mismatches(case, result), listed_mismatches(case, result)
     for step in result.get("explanation", []):
         assert step["text"] and step["cite"], step
+
+
+QUOTING = [c for c in CASES if "quote" in c]
+
+
+def _words(text: str) -> str:
+    return " ".join(text.split())
+
+
+@pytest.mark.parametrize("case", QUOTING, ids=[c["_id"] for c in QUOTING])
+def test_a_case_s_quotation_is_the_law_s_own_words(case):
+    """A case that quotes the provision it rests on quotes it word for word: the quotation is
+    in the text of its `cite` (the provision and the provisions under it)."""
+    provisions = load()["provisions"]
+    under = [p for p in provisions if p["id"] == case["cite"] or p["id"].startswith(case["cite"] + ".")]
+    assert under, f"{case['_id']}: no provision {case['cite']!r}"
+    assert _words(case["quote"]) in _words(" ".join(p.get("text", "") for p in under)), case["quote"]
+
+
+def test_a_mismatch_in_a_list_of_steps_is_found():
+    steps = [{"cite": "pretreatment.A.5", "text": "…"}, {"cite": "permits.D", "text": "…"}]
+    assert not mismatches([{"cite": "pretreatment.A.5"}, {"cite": "permits.D"}], steps)
+    assert mismatches([{"cite": "permits.D"}, {"cite": "pretreatment.A.5"}], steps)
+    assert mismatches([{"cite": "pretreatment.A.5"}], steps)       # a step left out is a difference
 
 
 @pytest.mark.parametrize("case", REFUSALS, ids=[c["_id"] for c in REFUSALS])
@@ -45,3 +71,16 @@ def test_bad_input_through_the_command_line(case):
     assert len(lines) == 1, proc.stderr
     assert "Traceback" not in proc.stderr
     assert case["error"].lower() in lines[0].lower()
+
+
+
+def test_the_permit_cases_quote_the_law():
+    assert len([c for c in CASES if c["command"] == "permit" and "quote" in c]) >= 10
+
+
+def test_the_includes_check_can_fail():
+    answer = {"reasons": [{"cite": "permits.A", "text": "x"}]}
+    assert listed_mismatches({"includes": {"reasons": [{"cite": "permits.B"}]}}, answer)
+    assert listed_mismatches({"excludes": {"reasons": [{"cite": "permits.A"}]}}, answer)
+    assert not listed_mismatches({"includes": {"reasons": [{"cite": "permits.A"}]},
+                                  "excludes": {"reasons": [{"cite": "permits.B"}]}}, answer)

@@ -1,13 +1,13 @@
 """Every switch works: each interpretation in rules/interpretations/, set to each of
 its options in a copy of the compiled rules, changes the figures or the outcome (not
 only the wording) of at least one answer from a fixed set of probes: bills, late
-penalties, VC, the industry test, the permit checker, and the Clerk's check of
+penalties, VC, the industry test, the permit checker, the hearing window, and the Clerk's check of
 adopted schedules. A reading that changes nothing is a defect: the test names it."""
 import copy
 
 import pytest
 
-from calculator import bill, flow, industry, vc
+from calculator import bill, flow, hearing, industry, vc
 from calculator.errors import InputError
 from calculator.rules import load
 from kit.validate import schedule_problems
@@ -18,7 +18,7 @@ RULES = load()
 BASE = [("work", "new-connection"), ("street-opening", "no"), ("septic-or-cesspool-link", "no"),
         ("flammables-washstand", "no"), ("steam-exhaust", "no"), ("trade-waste", "no"),
         ("manure-or-cesspool-overflow", "no"), ("garbage-grinder", "no"), ("stormwater", "no"),
-        ("industrial-waste", "no")]
+        ("industrial-waste", "no"), ("sewer-pipe", "no")]
 
 
 def _changed(**changes):
@@ -28,12 +28,15 @@ def _changed(**changes):
         out.append((q, changes.get(key, v)))
         if q == "trade-waste" and "pretreatment" in changes:
             out.append(("pretreatment", changes["pretreatment"]))
+        if q == "flammables-washstand" and "oil_separator" in changes:
+            out.append(("oil-separator", changes["oil_separator"]))
     return out
 
 
 PERMIT_SCENARIOS = [BASE, _changed(work="repair"), _changed(work="alteration"), _changed(septic_or_cesspool_link="yes"),
                     _changed(trade_waste="yes", pretreatment="yes"), _changed(trade_waste="yes", pretreatment="no"),
-                    _changed(stormwater="yes"), _changed(industrial_waste="yes")]
+                    _changed(stormwater="yes"), _changed(industrial_waste="yes"),
+                    _changed(flammables_washstand="yes", oil_separator="yes")]
 
 
 def _schedule(rules, **s):
@@ -90,6 +93,8 @@ def probes(rules):
         out[f"industry {args}"] = lambda: industry.compute(rules, **args)
     for answers in PERMIT_SCENARIOS:
         out[f"permit {answers}"] = lambda: flow.evaluate(rules, answers)
+    # day 30 after publication is Sunday, October 31, 2027; the meeting on the Monday after
+    out["hearing day 31 after a Sunday"] = lambda: hearing.compute(rules, "2027-10-01", "2027-11-01")
     return out
 
 

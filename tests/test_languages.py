@@ -29,8 +29,10 @@ REFUSALS = [c for c in BOTH if "error" in c]
 # commands whose every sentence the engine already says in Spanish (industry: its own module's words)
 SPANISH_COMMANDS = {"bill", "vc", "hearing", "quarters"}
 
-# keys whose values are words for a person: they change with the language
-WORDS = {"text", "label", "quarter_words", "words", "where", "lang", "error"}
+# keys whose values are words for a person: they change with the language (a permit
+# outcome's title and summary, a question's hint; a permit answer's `question` is its
+# words, while a reason's `question` is the question's id and stays)
+WORDS = {"text", "label", "quarter_words", "words", "where", "lang", "error", "title", "summary", "hint"}
 # keys whose values are lists of sentences: the same number of them in every language
 SENTENCES = {"notices", "facts_needed"}
 WORD = re.compile(r"\b[a-z]{2,}\b")  # a word in lower case: a formula has none
@@ -41,7 +43,7 @@ def without_words(answer):
     (figures, ids, dates, citations; an explanation step keeps cite, anchor, values)."""
     if isinstance(answer, dict):
         return {k: (len(v) if k in SENTENCES and isinstance(v, list) else without_words(v))
-                for k, v in answer.items() if k not in WORDS}
+                for k, v in answer.items() if k not in WORDS and not (k == "question" and "label" in answer)}
     if isinstance(answer, list):
         return [without_words(v) for v in answer]
     return answer

@@ -164,7 +164,15 @@ def spanish(rules):
     return speaking("es", translations("es", (*WHEEL_DOMAINS, "pages"), RULES_DIR, rules["parameters"]))
 
 
+QUOTED = re.compile(r'"[^"\n]*"')  # in a notice's text, the law's words (and the schedule's title) as written
+
+
 def same_figures_other_words(en: str, es: str) -> None:
+    # the law's words are quoted in English in both (issue 17: the notice to users quotes rents.F
+    # and G); the kit's own quoted words ("now") are translated
+    kept = set(QUOTED.findall(en)) & set(QUOTED.findall(es))
+    for quote in kept:
+        en, es = en.replace(quote, '""'), es.replace(quote, '""')
     assert sorted(DOLLARS.findall(es)) == sorted(DOLLARS.findall(en)) != []
     shared = sentences(en) & sentences(es)
     assert not shared, shared

@@ -26,7 +26,7 @@ OUTCOMES = ("prohibited", "needs-approval", "permit-required")
 BASE = [("work", "new-connection"), ("street-opening", "no"), ("septic-or-cesspool-link", "no"),
         ("flammables-washstand", "no"), ("steam-exhaust", "no"), ("trade-waste", "no"),
         ("manure-or-cesspool-overflow", "no"), ("garbage-grinder", "no"), ("stormwater", "no"),
-        ("industrial-waste", "no")]
+        ("industrial-waste", "no"), ("sewer-pipe", "no")]
 
 
 def prefix_to(question: str) -> list[tuple[str, str]]:
@@ -43,6 +43,8 @@ NEXT = {
     ("work", "new-connection"): "street-opening",
     ("work", "alteration"): "street-opening",
     ("work", "repair"): "street-opening",
+    ("work", "uncover-sewer"): "sewer-pipe",          # issue 17, finding 14: work that is not a connection
+    ("work", "septic-system"): "permit-required",     # issue 17, finding 1: a property on a septic system
     ("street-opening", "yes"): "septic-or-cesspool-link",
     ("street-opening", "no"): "septic-or-cesspool-link",
     ("septic-or-cesspool-link", "yes"): "flammables-washstand",
@@ -63,14 +65,18 @@ NEXT = {
     ("garbage-grinder", "no"): "stormwater",
     ("stormwater", "yes"): "industrial-waste",
     ("stormwater", "no"): "industrial-waste",
-    ("industrial-waste", "yes"): "permit-required",   # subject to review, not approval (issue 13, finding 4)
-    ("industrial-waste", "no"): "permit-required",
+    ("industrial-waste", "yes"): "sewer-pipe",   # subject to review, not approval (issue 13, finding 4)
+    ("industrial-waste", "no"): "sewer-pipe",
+    ("sewer-pipe", "yes"): "prohibited",         # prohibited-acts.D: no permit for it
+    ("sewer-pipe", "no"): "permit-required",
 }
 
 # The law's cases, independent of the YAML: the answers that make work prohibited,
 # and those that need the Town Board's and/or the Commission's approval.
 PROHIBITING = {
     ("septic-or-cesspool-link", "yes"): "prohibited-acts.I",
+    ("stormwater", "yes"): "prohibited-acts.I",       # issue 17, finding 2
+    ("sewer-pipe", "yes"): "prohibited-acts.D",       # issue 17, finding 14
     ("oil-separator", "no"): "prohibited-acts.G",
     ("steam-exhaust", "yes"): "prohibited-acts.F",
     ("pretreatment", "no"): "prohibited-acts.F",
@@ -78,10 +84,18 @@ PROHIBITING = {
 }
 NEEDING_APPROVAL = {
     ("pretreatment", "yes"): "prohibited-acts.F",
-    ("stormwater", "yes"): "prohibited-acts.I",
+    ("oil-separator", "yes"): "prohibited-acts.F",    # issue 17, finding 16: act F as well as act G
 }
-ALWAYS_CITES = {"permits", "prohibited-acts.C", "permits.A", "permits.B", "prohibited-acts.D", "house-connections",
-                "permits.D", "permits.C.2", "prohibited-acts.I", "prohibited-acts.J"}
+# What every permit requires, by the kind of work (issue 17: a septic system and work that only
+# uncovers the sewer are not connections, so the connection's requirements are not theirs).
+ALWAYS_CITES = {
+    "connection": {"permits", "prohibited-acts.C", "permits.A", "permits.B", "prohibited-acts.D", "house-connections",
+                   "permits.D", "permits.C.2", "prohibited-acts.I", "prohibited-acts.J", "rents.C.2"},
+    "septic-system": {"permits", "permits.A", "permits.B", "permits.D", "permits.C.2"},
+    "uncover-sewer": {"permits.A", "permits.B", "permits.D", "prohibited-acts.J", "permits.C.2"},
+}
+CONNECTION_ONLY = {"prohibited-acts.C", "prohibited-acts.D", "house-connections", "prohibited-acts.I", "rents.C.2"}
+RIGHTS_CITES = ["permits.C", "permits.C.1", "permits.D"]
 
 
 def answers_with(**changes) -> list[tuple[str, str]]:
@@ -110,7 +124,7 @@ def test_the_table_covers_every_answer_in_the_flow():
 
 def test_the_question_ids_and_values_are_the_contract():
     got = {q["id"]: [c["value"] for c in q["choices"]] for q in FLOW["questions"]}
-    assert got["work"] == ["new-connection", "alteration", "repair"]
+    assert got["work"] == ["new-connection", "alteration", "repair", "uncover-sewer", "septic-system"]
     for ident, values in got.items():
         if ident != "work":
             assert values == ["yes", "no"], ident
@@ -122,7 +136,12 @@ def test_each_answer_leads_to_its_next_node(question, value):
     result = flow.evaluate(RULES, prefix_to(question) + [(question, value)])
     if expected in OUTCOMES:
         assert result["next_question"] is None
-        assert result["outcome"] == expected
+        q = next(q for q in FLOW["questions"] if q["id"] == question)
+        choice = flow.effective_choice(RULES, next(c for c in q["choices"] if c["value"] == value), {})
+        assert choice["next"] == expected
+        # the answer's own severity may make the outcome more serious than the node it leads to
+        assert result["outcome"] == min([expected, *([choice["severity"]] if "severity" in choice else [])],
+                                        key=FLOW["precedence"].index)
     else:
         assert result["outcome"] is None
         assert result["next_question"]["id"] == expected
@@ -234,7 +253,9 @@ def test_every_path_ends_in_an_outcome_and_every_node_is_reached():
         asked.update(a["id"] for a in result["answers"])
     assert outcomes == set(OUTCOMES)
     assert asked == {q["id"] for q in FLOW["questions"]}
-    assert paths == 3 * 2 * 2 * 3 * 2 * 3 * 2 * 2 * 2 * 2
+    # the three kinds of connection work through every question; work that only uncovers the
+    # sewer through sewer-pipe; a septic system straight to its outcome
+    assert paths == 3 * 2 * 2 * 3 * 2 * 3 * 2 * 2 * 2 * 2 * 2 + 2 + 1
 
 
 def test_no_cycles_and_follow_ups_only_after_yes():
@@ -284,7 +305,14 @@ def test_the_outcome_follows_the_law_on_every_path():
         reason_cites = cites(result["reasons"])
         for answer in given & (set(PROHIBITING) | set(NEEDING_APPROVAL)):
             assert {**PROHIBITING, **NEEDING_APPROVAL}[answer] in reason_cites, (answer, reason_cites)
-        assert ALWAYS_CITES <= cites(result["requirements"])
+        work = dict(answers)["work"]
+        kind = work if work in ALWAYS_CITES else "connection"
+        got = {r["cite"] for r in result["requirements"] if r["question"] is None}
+        assert ALWAYS_CITES[kind] <= got, (kind, ALWAYS_CITES[kind] - got)
+        if kind != "connection":
+            assert not CONNECTION_ONLY & got, (kind, CONNECTION_ONLY & got)
+        # the permit holder's rights (issue 17, finding 6) with every outcome that gives a permit
+        assert [r["cite"] for r in result["rights"]] == ([] if expected == "prohibited" else RIGHTS_CITES)
 
 
 # ---- scenarios ---------------------------------------------------------------------
@@ -306,19 +334,21 @@ def test_without_a_street_opening_there_is_no_highway_requirement():
     assert not any("highway department" in r["text"] for r in result["requirements"])
 
 
-def test_an_owner_with_a_sump_pump_needs_approval():
-    # Issue 13, finding 1: prohibited-acts.I makes the connection unlawful unless the Sewer Inspector
-    # has inspected and approved it; the Board's or Commission's approval is needed as well.
+def test_an_owner_with_a_footing_drain_or_sump_pump_is_told_it_is_not_allowed():
+    # Issue 17, finding 2 (this test said "needs approval" before, issue 13's reading): a footing
+    # drain or a sump pump is an "underground drain" or a "channel conveying water", not one of
+    # the "soil pipes and other plumbing works" the Inspector may approve (prohibited-acts.I);
+    # the Board's general power to approve other connections (domestic-sewage) does not lift it.
+    assert RULES["interpretations"]["stormwater-connection"]["chosen"] == "prohibited"
     result = flow.evaluate(RULES, answers_with(stormwater="yes"))
-    assert result["outcome"] == "needs-approval"
-    assert [r["cite"] for r in result["reasons"] if r["question"] == "stormwater"] == ["prohibited-acts.I",
-                                                                                      "domestic-sewage"]
-    [unlawful] = [r for r in result["reasons"] if r["cite"] == "prohibited-acts.I"]
-    assert "unless the Sewer Inspector has inspected and approved" in unlawful["text"]
-    assert "no such ban" not in str(RULES["interpretations"]["stormwater-connection"])
-    assert any(r["cite"] == "prohibited-acts.I" and "inspect and approve" in r["text"]
-               for r in result["requirements"] if r["question"] == "stormwater")
-    assert "Town Board" in result["outcome_detail"]["title"]
+    assert result["outcome"] == "prohibited"
+    [ban] = [r for r in result["reasons"] if r["question"] == "stormwater"]
+    assert ban["cite"] == "prohibited-acts.I" and ban["reading"] == "stormwater-connection"
+    assert "underground drain" in ban["text"] and "not plumbing works" in ban["text"]
+    assert not [r for r in result["requirements"] if r["question"] == "stormwater"]
+    q = next(q for q in FLOW["questions"] if q["id"] == "stormwater")
+    for word in ("roof leader", "yard", "footing drain", "sump pump"):
+        assert word in q["text"], word
 
 
 @pytest.mark.parametrize("answer,cite", sorted(PROHIBITING.items()), ids=[f"{q}={v}" for q, v in sorted(PROHIBITING)])
@@ -334,11 +364,24 @@ def test_each_prohibited_act_the_questions_cover_is_prohibited(answer, cite):
     assert [r["cite"] for r in result["reasons"] if r["question"] == q] == [cite]
 
 
-def test_a_garage_with_an_oil_separator_needs_the_inspectors_approval_of_it():
+def test_a_garage_with_an_oil_separator_needs_the_inspector_and_the_board():
+    # Issue 17, finding 16 (this test said "permit required", act G alone, before): the drain
+    # carries gasoline or oil, so act F applies as well as act G (rules/interpretations/garage-drain.yaml).
     result = flow.evaluate(RULES, answers_with(flammables_washstand="yes", oil_separator="yes"))
-    assert result["outcome"] == "permit-required"
+    assert result["outcome"] == "needs-approval"
     sep = [r for r in result["requirements"] if r["question"] == "oil-separator"]
-    assert [r["cite"] for r in sep] == ["prohibited-acts.G"] and "Sewer Inspector" in sep[0]["text"]
+    assert [r["cite"] for r in sep] == ["prohibited-acts.G", "prohibited-acts.F"]
+    assert "Sewer Inspector" in sep[0]["text"] and "Town Board" in sep[1]["text"]
+    [why] = [r for r in result["reasons"] if r["question"] == "oil-separator"]
+    assert why["cite"] == "prohibited-acts.F" and why["reading"] == "garage-drain"
+
+
+def test_the_garage_reading_read_as_act_g_alone_needs_only_the_inspector():
+    flipped = copy.deepcopy(RULES)
+    flipped["interpretations"]["garage-drain"]["chosen"] = "g-only"
+    result = flow.evaluate(flipped, answers_with(flammables_washstand="yes", oil_separator="yes"))
+    assert result["outcome"] == "permit-required"
+    assert [r["cite"] for r in result["requirements"] if r["question"] == "oil-separator"] == ["prohibited-acts.G"]
 
 
 def test_treated_trade_waste_needs_approval():
@@ -378,7 +421,7 @@ def test_a_garbage_grinder_is_allowed_with_the_unground_garbage_warning():
 def test_every_problem_is_reported_and_the_most_serious_decides():
     result = flow.evaluate(RULES, answers_with(steam_exhaust="yes", stormwater="yes", industrial_waste="yes"))
     assert result["outcome"] == "prohibited"
-    assert {"prohibited-acts.F", "domestic-sewage", "industrial-waste.A"} <= cites(result["reasons"])
+    assert {"prohibited-acts.F", "prohibited-acts.I", "industrial-waste.A"} <= cites(result["reasons"])
     assert result["explanation"][-1]["text"].startswith("Result: The work, as described, is not allowed")
 
 
@@ -411,7 +454,7 @@ def test_the_explanation_steps_follow_the_answers_and_cite():
     texts = [s["text"] for s in result["explanation"]]
     assert texts[0] == "What work do you plan? A new connection to the public sewer."
     reading_steps = [s for s in result["explanation"] if s.get("reading") == "stormwater-connection"]
-    assert [s["cite"] for s in reading_steps] == ["prohibited-acts.I", "domestic-sewage"]
+    assert [s["cite"] for s in reading_steps] == ["prohibited-acts.I"]
 
 
 def test_the_result_is_plain_json():
@@ -530,29 +573,30 @@ def test_the_trade_waste_question_quotes_the_law():
         assert "acids, germicides" not in item["text"]
 
 
-J_HOUSEHOLD = "Put nothing into drains but human waste"
+@pytest.mark.parametrize("changes", [{}, dict(industrial_waste="yes"), dict(trade_waste="yes", pretreatment="yes"),
+                                     dict(work="uncover-sewer")])
+def test_requirement_j_is_stated_as_the_ban_it_is(changes):
+    # Issue 17, finding 3 (these tests pinned "put nothing into drains but ..." before): J forbids
+    # "ashes, cinders, rags or similar waste materials"; it is not a list of what may go in.
+    answers = [("work", "uncover-sewer"), ("sewer-pipe", "no")] if changes.get("work") else answers_with(**changes)
+    j = [r for r in flow.evaluate(RULES, answers)["requirements"] if r["cite"] == "prohibited-acts.J"]
+    assert len(j) == 1
+    assert j[0]["text"].startswith("Never throw or put ashes, cinders, rags or similar waste materials")
+    assert "nothing" not in j[0]["text"] and " but " not in j[0]["text"]
 
 
-@pytest.mark.parametrize("changes", [dict(industrial_waste="yes"), dict(trade_waste="yes", pretreatment="yes")])
-def test_a_trade_or_industrial_discharger_is_not_told_to_put_in_nothing_but_household_waste(changes):
-    # Finding 12: the J requirement is conditional on the discharge the same result allows.
-    result = flow.evaluate(RULES, answers_with(**changes))
-    j = [r for r in result["requirements"] if r["cite"] == "prohibited-acts.J"]
-    assert len(j) == 1 and not j[0]["text"].startswith(J_HOUSEHOLD)
-    assert j[0]["text"].startswith("Apart from the treated or industrial waste")
-
-
-def test_a_household_is_told_to_put_in_nothing_but_household_waste():
-    j = [r for r in flow.evaluate(RULES, BASE)["requirements"] if r["cite"] == "prohibited-acts.J"]
-    assert len(j) == 1 and j[0]["text"].startswith(J_HOUSEHOLD)
+def test_requirement_j_is_not_for_a_septic_system():
+    # J is about openings "connected directly with any public sewer"
+    result = flow.evaluate(RULES, [("work", "septic-system")])
+    assert not [r for r in result["requirements"] if r["cite"] == "prohibited-acts.J"]
 
 
 def test_a_flipped_reading_changes_the_outcome():
     flipped = copy.deepcopy(RULES)
     flipped["interpretations"]["septic-link"]["chosen"] = "inspector-may-approve"
     assert flow.evaluate(flipped, answers_with(septic_or_cesspool_link="yes"))["outcome"] == "permit-required"
-    flipped["interpretations"]["stormwater-connection"]["chosen"] = "prohibited"
-    assert flow.evaluate(flipped, answers_with(stormwater="yes"))["outcome"] == "prohibited"
+    flipped["interpretations"]["stormwater-connection"]["chosen"] = "inspector-and-board"
+    assert flow.evaluate(flipped, answers_with(stormwater="yes"))["outcome"] == "needs-approval"
 
 
 def test_the_checker_refuses_a_when_that_names_no_interpretation():
@@ -560,3 +604,85 @@ def test_the_checker_refuses_a_when_that_names_no_interpretation():
     broken["questions"][0]["choices"][0]["alternatives"] = [{"when": {"interpretation": "nothing", "chosen": "x"},
                                                              "next": "permit-required"}]
     assert any("unknown interpretation 'nothing'" in p for _, p in flow.problems(broken, RULES["interpretations"]))
+
+
+# ---- issue 17: the law, read a third time -------------------------------------------------
+
+def test_a_septic_only_property_needs_plans_and_a_permit_and_act_i_is_not_engaged():
+    # Finding 1 (before, such an owner had no answer to question 1 and was told "not allowed"):
+    # permits.A covers work "connected with the public sewer or private septic system"; act I only a
+    # "house sewer connected with the public sewer".
+    result = flow.evaluate(RULES, [("work", "septic-system")])
+    assert result["outcome"] == "permit-required" and result["next_question"] is None
+    assert [r["cite"] for r in result["reasons"]] == ["permits", "permits.A", "prohibited-acts.I"]
+    assert "private septic system" in result["reasons"][1]["text"]
+    assert "does not bar" in result["reasons"][2]["text"]
+    assert {"permits.B", "prohibited-acts.G", "prohibited-acts.A"} <= cites(result["requirements"])
+    assert any("plans" in r["text"] for r in result["requirements"] if r["cite"] == "permits.A")
+
+
+def test_a_house_sewer_joined_to_a_septic_tank_while_on_the_public_sewer_stays_prohibited():
+    result = flow.evaluate(RULES, answers_with(work="alteration", septic_or_cesspool_link="yes"))
+    assert result["outcome"] == "prohibited"
+    q = next(q for q in FLOW["questions"] if q["id"] == "septic-or-cesspool-link")
+    assert "connected to the public sewer" in q["text"] and "private septic system" in q["hint"]
+
+
+def test_the_checker_opens_for_every_premises_in_the_town():
+    assert "Sewer Districts" not in FLOW["description"]
+    assert "septic system" in FLOW["description"]
+
+
+def test_a_utility_contractor_opening_a_manhole_needs_the_inspectors_signed_permit():
+    # Finding 14: prohibited-acts.B, "except under permit signed by the Sewer Inspector".
+    result = flow.evaluate(RULES, [("work", "uncover-sewer"), ("sewer-pipe", "no")])
+    assert result["outcome"] == "permit-required"
+    assert [r["cite"] for r in result["reasons"]] == ["prohibited-acts.B"]
+    assert any(r["cite"] == "prohibited-acts.B" and "signed by the Inspector" in r["text"]
+               for r in result["requirements"])
+    assert {"permits.B", "prohibited-acts.A"} <= cites(r for r in result["requirements"] if r["question"] == "work")
+
+
+def test_breaking_or_cutting_a_public_sewer_pipe_is_prohibited_on_every_kind_of_public_sewer_work():
+    # Finding 14: prohibited-acts.D makes no exception for breaking, cutting or removing the pipe.
+    for answers in ([("work", "uncover-sewer"), ("sewer-pipe", "yes")],
+                    answers_with(sewer_pipe="yes"), answers_with(work="repair", sewer_pipe="yes")):
+        result = flow.evaluate(RULES, answers)
+        assert result["outcome"] == "prohibited"
+        assert [r["cite"] for r in result["reasons"] if r["question"] == "sewer-pipe"] == ["prohibited-acts.D"]
+
+
+def test_opening_a_highway_for_a_connection_is_said_to_need_the_inspectors_permit_and_supervision():
+    result = flow.evaluate(RULES, answers_with(street_opening="yes"))
+    [c] = [r for r in result["reasons"] if r["question"] == "street-opening"]
+    assert c["cite"] == "prohibited-acts.C" and "supervision" in c["text"]
+
+
+def test_a_connected_property_is_told_the_board_may_require_a_water_meter():
+    for answers, shown in ((BASE, True), ([("work", "septic-system")], False)):
+        meter = [r for r in flow.evaluate(RULES, answers)["requirements"] if r["cite"] == "rents.C.2"]
+        assert bool(meter) is shown
+        if meter:
+            assert "water meter" in meter[0]["text"] and "may require" in meter[0]["text"]
+
+
+def test_the_rights_take_the_correction_time_from_its_parameter():
+    # Finding 6: permits.C.1's "not exceeding 30 days" comes from violation-correction-maximum-days.
+    from kit.wording import parameter_words
+    raw = (ROOT / "rules" / "permits.yaml").read_text(encoding="utf-8")
+    assert "{violation-correction-maximum-days}" in raw and "30 days" not in raw
+    [c1] = [r for r in FLOW["rights"] if r["cite"] == "permits.C.1"]
+    words = parameter_words(RULES["parameters"]["violation-correction-maximum-days"])
+    assert words == "30 days" and f"of at most {words}." in c1["text"]
+    [c] = [r for r in FLOW["rights"] if r["cite"] == "permits.C"]
+    assert "in writing" in c["text"] and "charges sustained" in c["text"]
+    [d] = [r for r in FLOW["rights"] if r["cite"] == "permits.D"]
+    assert "limit an inspection to the sewage system" in d["text"]
+    assert [o["id"] for o in FLOW["outcomes"] if o.get("rights")] == ["needs-approval", "permit-required"]
+
+
+def test_hints_that_define_words_the_law_leaves_undefined_say_they_are_the_towns_reading():
+    # Finding 16: "...or business operations" is not in the law.
+    for ident in ("industrial-waste", "trade-waste"):
+        q = next(q for q in FLOW["questions"] if q["id"] == ident)
+        assert "The law does not define" in q["hint"] and "the Town reads it" in q["hint"].replace("The Town", "the Town")

@@ -53,9 +53,16 @@ function start() {
     }
   }
 
+  // without a year, the report dates are the next ones from this browser's today
+  function today() {
+    const d = new Date();
+    return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
+  }
+
   function argvFrom(params) {
     const argv = ["industry", "--average-workday-gallons", params.get("average-workday-gallons") || ""];
     for (const name of ["system-gallons-per-day", "year"]) if (params.has(name)) argv.push(`--${name}`, params.get(name));
+    if (!params.has("year")) argv.push("--today", today());
     for (const name of FLAGS) {
       if (params.get(name) === "yes") argv.push(`--${name}`);
       if (params.get(name) === "no") argv.push(`--no-${name}`);
@@ -79,19 +86,25 @@ function start() {
       box.append(el("p", {}, t("None of the tests decided so far is met, but some could not be decided. To finish the check, find out:")));
       box.append(el("ul", { id: "facts-needed" }, ...r.facts_needed.map((f) => el("li", {}, f))));
     }
+    // a step: its words, the provision it rests on, and the reading where one decides it
+    const step = (s) => el("li", {}, `${s.text} `,
+      ...(s.quote ? [el("q", { lang: citationLang }, s.quote), " "] : []), el("span", { class: "step-law" },
+      ...sentence(t("The law: {where}"), { where: el("a", { href: `../law/#${s.anchor}`, lang: citationLang }, s.where) }),
+      ...(s.interpretation ? [" ", el("a", { href: `../how-we-read-the-law/#${s.interpretation}` }, t("How we read it"))] : [])));
     box.append(el("h3", {}, t("How it was worked out")));
-    box.append(el("ol", { class: "explanation" }, ...r.explanation.map((s) =>
-      el("li", {}, `${s.text} `, el("span", { class: "step-law" },
-        ...sentence(t("The law: {where}"), { where: el("a", { href: `../law/#${s.anchor}`, lang: citationLang }, s.where) }))))));
+    box.append(el("ol", { class: "explanation" }, ...r.explanation.map(step)));
     if (r.major_contributing_industry) {
-      box.append(el("h3", {}, t("Section 307 reports due in {year}", { year: r.year })));
+      box.append(el("h3", {}, r.year ? t("Section 307 reports due in {year}", { year: r.year }) : t("The next Section 307 report dates")));
       box.append(el("ul", { id: "report-due" }, ...r.report_due.map((d) => el("li", {}, el("time", { datetime: d }, longDate(d))))));
       const calendar = el("a", { href: root.dataset.calendar, download: "pawling-sewer-due-dates.ics", id: "calendar-result-link" },
         t("Add the due dates to your calendar (.ics file)"));
       box.append(el("p", {}, ...sentence(t("{calendar}. It holds the report dates and the quarterly sewer bill due dates for two years."), { calendar })));
     }
-    box.append(el("p", {}, ...sentence(t("Whether or not it is a major contributing industry, the business may have to build {facilities}."),
-      { facilities: el("a", { href: "#facilities" }, t("the pretreatment facilities the law requires")) })));
+    box.append(el("h3", {}, t("What every industry must do")));
+    box.append(el("ul", { class: "explanation", id: "obligations" }, ...r.obligations.map(step)));
+    box.append(el("p", {}, el("a", { href: "#facilities" }, t("More about the pretreatment facilities"))));
+    box.append(el("h3", {}, t("Your rights when the Town inspects or finds a violation")));
+    box.append(el("ul", { class: "explanation", id: "rights" }, ...r.rights.map(step)));
     box.append(el("p", { class: "share" }, ...sentence(t("Link to this result: {link}"),
       { link: el("a", { href: `${location.pathname}?${params}`, id: "share-link" }, t("copy or bookmark this link")) })));
     result.replaceChildren(box);
@@ -125,10 +138,9 @@ function start() {
     check(formParams(), true);
   });
 
-  // ---- start: the link's answers, or this year ----
+  // ---- start: the link's answers (no year: the next report dates from today) ----
   const initial = new URLSearchParams(location.search);
   fillForm(initial);
-  if (!$("year").value) $("year").value = String(new Date().getFullYear());
   if (initial.has("average-workday-gallons")) {
     root.dataset.state = "loading-link";
     check(formParams(), false);

@@ -258,6 +258,10 @@ function start() {
     }
     box.append(el("h3", {}, t("What the law requires")));
     box.append(el("ul", { id: "requirements", class: "requirements" }, ...r.requirements.map((i) => el("li", {}, i.text, ...cite(i)))));
+    if (r.rights.length) {
+      box.append(el("h3", {}, t("Your rights as a permit holder")));
+      box.append(el("ul", { id: "rights", class: "rights" }, ...r.rights.map((i) => el("li", {}, i.text, ...cite(i)))));
+    }
     box.append(el("h3", {}, t("What to do next")));
     const next = el("div", { class: "next-steps", id: "next-steps" });
     // the blank form beside this page, in this page's language (data-blank: kit/pages.py's application_pdf)

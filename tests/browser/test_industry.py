@@ -51,7 +51,7 @@ def test_a_business_over_the_workday_flow_is_major_and_sees_its_report_dates(pag
     expect(page.locator("#result-title")).to_be_focused()
     steps = page.locator("ol.explanation li")
     expect(steps).to_have_count(len(want["explanation"]))
-    hrefs = [a.get_attribute("href") for a in page.locator("ol.explanation li a").all()]
+    hrefs = [a.get_attribute("href") for a in page.locator("ol.explanation li a[href^='../law/']").all()]
     assert hrefs == [f"../law/#{s['anchor']}" for s in want["explanation"]]
     dates = page.locator("#report-due time")
     assert [d.get_attribute("datetime") for d in dates.all()] == want["report_due"]
@@ -59,6 +59,23 @@ def test_a_business_over_the_workday_flow_is_major_and_sees_its_report_dates(pag
     assert "average-workday-gallons=52000" in page.url and "year=2027" in page.url
     expect(page.locator("#calendar-result-link")).to_have_attribute("href", kit_due_dates.CALENDAR_FILE.split("/")[-1])
     assert not outside, outside
+
+
+def test_without_a_year_the_answer_gives_the_next_report_dates_the_duties_and_the_rights(page, site_url):
+    # issue 17: the dates roll forward from the browser's today; every answer shows what every
+    # industry must do (federal standards, quoted; facilities as read; Standard Methods) and its rights
+    open_check(page, site_url, "?average-workday-gallons=60000")
+    expect(page.locator("#year")).to_have_value("")
+    want = industry.compute(RULES, "60000", today=dt.date.today())
+    assert want["year"] is None and len(want["report_due"]) == len(P["industry-report-due-dates"]["value"])
+    assert all(d >= dt.date.today().isoformat() for d in want["report_due"])
+    assert [d.get_attribute("datetime") for d in page.locator("#report-due time").all()] == want["report_due"]
+    expect(page.locator("#obligations li")).to_have_count(len(want["obligations"]))
+    expect(page.locator("#obligations q")).to_have_text(want["obligations"][0]["quote"])
+    expect(page.locator("#rights li")).to_have_count(len(want["rights"]))
+    hrefs = [a.get_attribute("href") for a in page.locator("#rights a").all()]
+    assert "../how-we-read-the-law/#industry-correction-time" in hrefs
+    assert [h for h in hrefs if h.startswith("../law/")] == [f"../law/#{s['anchor']}" for s in want["rights"]]
 
 
 def test_a_small_business_with_every_test_answered_is_not_major_and_has_no_report_dates(page, site_url):

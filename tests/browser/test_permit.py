@@ -155,21 +155,41 @@ def test_a_contractor_connecting_under_a_town_road_needs_a_permit_and_highway_ap
     assert page.evaluate("window.__csp") == []  # the site's Content Security Policy allows all of it
 
 
-def test_an_owner_with_a_sump_pump_needs_town_board_or_commission_approval(page, site_url):
+def test_an_owner_with_a_footing_drain_is_told_it_is_not_allowed(page, site_url):
+    # Issue 17, finding 2 (this story was "needs the Town Board's or the Commission's approval"
+    # before): a footing drain or a sump pump is not plumbing works (prohibited-acts.I).
     answers = complete([("work", "alteration"), ("street-opening", "no"), *[
         (q, "no") for q in ("septic-or-cesspool-link", "flammables-washstand", "steam-exhaust", "trade-waste",
                             "manure-or-cesspool-overflow", "garbage-grinder")], ("stormwater", "yes")])
     want = flow.evaluate(RULES, answers)
-    assert want["outcome"] == "needs-approval"
+    assert want["outcome"] == "prohibited"
     open_checker(page, site_url, link(answers, step="result"))
-    expect(page.locator("#outcome")).to_have_attribute("data-outcome", "needs-approval")
-    expect(page.locator("#step-title")).to_have_text(OUTCOMES["needs-approval"]["title"])
-    [reason] = [r for r in want["reasons"] if r["cite"] == "domestic-sewage"]
+    expect(page.locator("#outcome")).to_have_attribute("data-outcome", "prohibited")
+    expect(page.locator("#step-title")).to_have_text(OUTCOMES["prohibited"]["title"])
+    [reason] = [r for r in want["reasons"] if r["cite"] == "prohibited-acts.I"]
     item = page.locator("#reasons li", has_text=reason["text"])
-    expect(item).to_contain_text("Town Board and/or the Pawling Joint Sewer Commission")
-    expect(item.locator(f'a[href="../law/#{anchor("domestic-sewage")}"]')).to_have_count(1)
+    expect(item).to_contain_text("not plumbing works")
+    expect(item.locator(f'a[href="../law/#{anchor("prohibited-acts.I")}"]')).to_have_count(1)
     expect(item.locator(f'a[href="#reading-{reason["reading"]}"]')).to_have_count(1)
     expect(page.locator(f'#reading-{reason["reading"]}')).to_have_count(1)  # the reading is on the page
+    expect(page.locator("#rights")).to_have_count(0)  # no permit, so no permit holder's rights
+
+
+def test_a_septic_only_property_gets_a_permit_result_with_the_holders_rights(page, site_url):
+    # Issue 17, findings 1 and 6: a septic system has its answer to question 1, and every result
+    # that gives a permit shows the rights of permits.C, C.1 (the days from its parameter) and D.
+    answers = [("work", "septic-system")]
+    want = flow.evaluate(RULES, answers)
+    assert want["outcome"] == "permit-required"
+    open_checker(page, site_url, link(answers, step="result"))
+    expect(page.locator("#outcome")).to_have_attribute("data-outcome", "permit-required")
+    rights = page.locator("#rights li")
+    expect(rights).to_have_count(len(want["rights"]))
+    for r in want["rights"]:
+        expect(page.locator("#rights li", has_text=r["text"]).locator(
+            f'a[href="../law/#{r["anchor"]}"]')).to_have_count(1)
+    expect(rights.nth(1)).to_contain_text("30 days")
+    expect(page.locator("#make-application")).to_be_visible()
 
 
 def as_read(c):
