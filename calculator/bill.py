@@ -7,10 +7,12 @@ from decimal import Decimal
 
 from . import money, penalty, schedule
 from .amounts import parse_amount
-from .dates import due_date, long, not_business_day, parse_date, parse_quarter, quarter_name, quarter_period, quarter_words
+from .dates import (WEEKDAY_NAMES, due_date, long, parse_date, parse_quarter, public_holidays, quarter_name,
+                    quarter_period, quarter_words, series)
 from .errors import InputError
 from .i18n import N_, _
 from .explain import Explanation, since
+from .law import words as law_words
 from .rules import entry, interpretation, parameter
 
 USAGE_KINDS = ("water-gallons", "water-cubic-feet", "sewage-gallons")
@@ -88,6 +90,7 @@ def quarter_context(rules: dict, quarter: str, paid_on=None, vc_per_1000=None, s
         except InputError as exc:
             raise InputError(str(exc), "paid-on") from None
     min_water = Decimal(parameter(rules, "minimum-charge-water-gallons", on=start))
+    fiscal = fiscal_year_answer(rules, rate_day, sched)
     notices = []
     if sched["status"] != "adopted":
         notices.append(_(_USES[sched["status"]]).format(title=sched["title"], label=schedule.label(sched["status"])))
@@ -95,10 +98,11 @@ def quarter_context(rules: dict, quarter: str, paid_on=None, vc_per_1000=None, s
         notices.append(_("This is a what-if estimate with values you chose, not the schedule's."))
     first_penalty = penalty.first_penalty_date(rules, due)
     grace_end = due + dt.timedelta(days=parameter(rules, "late-penalty-grace-days", on=due))
+    starts = penalty.period_starts(rules, due, paid) if paid else []
     return {
         "year": year, "q": q, "start": start, "end": end, "due": due, "sched": sched, "vc": vc, "rate_day": rate_day,
         "fraction": fraction, "what_if": what_if, "paid": paid, "paid_on": str(paid_on).strip() if paid else None,
-        "n": penalty.periods(rules, due, paid) if paid else 0,
+        "n": len(starts), "starts": starts, "fiscal": fiscal,
         "first_penalty": first_penalty, "grace_end": grace_end,
         "last_day": first_penalty - dt.timedelta(days=1),
         "min_water": min_water,
@@ -118,6 +122,29 @@ def quarter_context(rules: dict, quarter: str, paid_on=None, vc_per_1000=None, s
         "summary": schedule.summary(sched) | ({"what_if": what_if} if what_if else {}),
         "notices": notices,
     }
+
+
+def fiscal_year_answer(rules: dict, day: dt.date, sched: dict) -> dict:
+    """The fiscal year of the day whose rate a bill uses, and the schedule prepared for it, if any:
+    rate-schedules.A asks for one "Prior to the start of each fiscal year". When there is none in
+    force, `text` says so and names the schedule used instead (the latest one in force)."""
+    year = schedule.fiscal_year_of(rules, day)
+    found = schedule.for_fiscal_year(rules, year)
+    out = {"year": year, "schedule": found["schedule"]["id"] if found["schedule"] else None,
+           "proposed": found["proposed"]["id"] if found["proposed"] else None}
+    if found["schedule"] is None:
+        used = dict(title=sched["title"], effective=long(dt.date.fromisoformat(schedule.starts(rules, sched))),
+                    year=year)
+        if found["proposed"] is not None:
+            out["text"] = _("The rate schedule for fiscal year {year}, “{proposed}”, is only proposed. The law asks "
+                            "for a schedule to be prepared before each fiscal year starts. Until this one is "
+                            "adopted, this estimate uses the latest schedule in force, “{title}”, in force from "
+                            "{effective}.").format(proposed=found["proposed"]["title"], **used)
+        else:
+            out["text"] = _("No rate schedule is on record for fiscal year {year}. The law asks for a schedule to be "
+                            "prepared before each fiscal year starts. This estimate uses the latest schedule in "
+                            "force, “{title}”, in force from {effective}.").format(**used)
+    return out
 
 
 def _bill(rules: dict, ctx: dict, kind: str, amount: Decimal, explain: bool) -> dict:
@@ -159,9 +186,11 @@ def _bill(rules: dict, ctx: dict, kind: str, amount: Decimal, explain: bool) -> 
         "paid_on": ctx["paid_on"],
         "days_after_due": (paid - due).days if paid else None,
         "penalty_periods": n,
+        "penalty_periods_from": [d.isoformat() for d in ctx["starts"]],
         "penalty": str(pen),
         "total": str(total),
         "annual_total": str(annual),
+        "fiscal_year": dict(ctx["fiscal"]),
         "notices": list(ctx["notices"]),
     }
     if explain:
@@ -212,12 +241,14 @@ def _explain(rules: dict, v: dict) -> list[dict]:
            "rents.F", quarter=quarter_name(v["year"], v["q"]), due_date=v["due"])
     grace = parameter(rules, "late-penalty-grace-days", on=v["due"])
     if v["last_day"] != v["grace_end"]:
-        ex.add(_("Day {grace} after the due date, {grace_end}, is not a business day ({why}), so a payment on the next "
-                 "business day, {last_day}, is on time; a late penalty applies from {first_penalty}.").format(
-                     grace=grace, grace_end=long(v["grace_end"]), why=not_business_day(rules, v["grace_end"]),
+        ex.add(_("Day {grace} after the due date is {grace_end}. {skipped} Under NY General Construction Law "
+                 "§ 25-a, as we read the law, a payment on the next business day, {last_day}, is on time; a late "
+                 "penalty applies from {first_penalty}.").format(
+                     grace=grace, grace_end=long(v["grace_end"]), skipped=" ".join(skipped_days(rules, v["grace_end"],
+                                                                                          v["last_day"])),
                      last_day=long(v["last_day"]), first_penalty=long(v["first_penalty"])),
                "rents.F", interpretation="period-end-business-day", last_day_to_pay=v["last_day"],
-               penalty_from=v["first_penalty"])
+               penalty_from=v["first_penalty"], days_skipped=(v["last_day"] - v["grace_end"]).days)
     else:
         ex.add(_("Unpaid after {last_day} ({grace} days after the due date), it has a late penalty from "
                  "{first_penalty}.").format(last_day=long(v["last_day"]), grace=grace,
@@ -239,6 +270,11 @@ def _explain(rules: dict, v: dict) -> list[dict]:
                                                  label=schedule.label(sched["status"])),
            "rents.D", schedule=sched["id"], status=sched["status"],
            vc_per_1000_gallons=schedule_vc, sewage_fraction=schedule_fraction)
+    fiscal = v["fiscal"]
+    if "text" in fiscal:
+        ex.add(fiscal["text"], "rate-schedules.A", fiscal_year=fiscal["year"], fiscal_year_schedule=None,
+               quote=law_words(rules, "rate-schedules.A", "Prior to the start of each fiscal year",
+                               "for the upcoming fiscal year."))
     if "vc_per_1000_gallons" in v["what_if"]:
         ex.add(_("What-if: you set VC to {vc} per 1,000 gallons instead of the schedule's.").format(
             vc=money.dollars(vc)), "rents.D", vc_per_1000_gallons=vc)
@@ -260,8 +296,12 @@ def _explain(rules: dict, v: dict) -> list[dict]:
                                                                volume=money.gallons(volume)),
                "rents.C.1", volume_gallons=money.text(volume))
     else:
-        ex.add(_("The property's own sewage meter measured {volume} gallons; that is the volume billed.").format(
-            volume=money.gallons(volume)), "rents.C.1", volume_gallons=money.text(volume))
+        ex.add(_("The property's own sewage meter measured {volume} gallons; that is the volume billed. The law "
+                 "bills by such a meter only when it is an approved measuring device, installed in a manner "
+                 "approved by the Town Board; without one, a share of metered water use is billed.").format(
+            volume=money.gallons(volume)), "rents.C.1", volume_gallons=money.text(volume),
+            quote=law_words(rules, "rents.C.1", "purchase an approved measuring device",
+                            "based upon the metered usage of the sewage system."))
     ex.add(_("Charge = VC × volume ÷ 1,000 = {vc} × {volume} ÷ 1,000 = {charge}.").format(
         vc=money.dollars(vc), volume=money.gallons(volume), charge=money.dollars(v["computed"])),
         "rents.B", interpretation="rounding", charge=v["computed"])
@@ -292,7 +332,12 @@ def _explain(rules: dict, v: dict) -> list[dict]:
                      rate_since=since(rules, "late-penalty-rate", due),
                      months=months, months_since=since(rules, "late-penalty-period-months", due),
                      first_penalty=long(v["first_penalty"]), periods=n, penalty=money.dollars(v["pen"]))
-        if n == 0:
+        if n == 0 and days_late > grace:
+            ex.add(_("Paid on {paid}, {days} days after the due date. That is more than {grace} days{grace_since}, "
+                     "but the time to pay ran to the next business day, {last_day}, as the step above says, so "
+                     "there is no penalty.").format(last_day=long(v["last_day"]), **words),
+                   "rents.F", interpretation="period-end-business-day", days_after_due=days_late)
+        elif n == 0:
             ex.add((_("Paid on {paid}, on or before the due date: within {grace} days{grace_since}, so no penalty.")
                     if days_late <= 0 else
                     _("Paid on {paid}, 1 day after the due date: within {grace} days{grace_since}, so no penalty.")
@@ -301,16 +346,55 @@ def _explain(rules: dict, v: dict) -> list[dict]:
                       "penalty.")).format(**words), "rents.F", days_after_due=days_late)
         else:
             ex.add(_("Paid on {paid}, {days} days after the due date: a {rate}{rate_since} penalty applies from "
-                     "{first_penalty}, and a further {rate} for each further {months} months{months_since} unpaid. "
-                     "{periods} period(s): penalty {penalty}.").format(**words),
+                     "{first_penalty}, and a further {rate} for each further period unpaid. {periods} period(s): "
+                     "penalty {penalty}.").format(**words),
                    "rents.F", interpretation="penalty-accrual",
                    days_after_due=days_late, penalty_periods=n, penalty=v["pen"])
+            ex.add(_periods_step(rules, v, months, grace), "rents.F", interpretation="penalty-quarter",
+                   penalty_periods_from=[d.isoformat() for d in v["starts"]])
+            ex.add(_("Unpaid charges are a lien on the property, to the extent set forth in § 452 of the General "
+                     "Municipal Law."), "rents.G",
+                   quote=law_words(rules, "rents.G", "Operations and maintenance charges shall", "Municipal Law."))
     words = dict(charge=money.dollars(v["charge"]), penalty=money.dollars(v["pen"]), total=money.dollars(v["total"]))
     ex.add((_("Total = {charge} + {penalty} penalty = {total}.") if v["pen"] else
             _("Total = {charge} = {total}.")).format(**words), "rents.F", total=v["total"])
     ex.add(_("If every quarter of the year used the same, the year's charges would be {annual}.").format(
         annual=money.dollars(v["annual"])), "rents.H", annual_total=v["annual"])
     return ex.steps
+
+
+def skipped_days(rules: dict, first: dt.date, last_day: dt.date) -> list[str]:
+    """Why each day from `first` to the day before `last_day` is not a business day, one sentence
+    each: its weekday, or the public holiday it is (NY General Construction Law § 24, rules/holidays.yaml)."""
+    out, day = [], first
+    while day < last_day:
+        holiday = public_holidays(rules, day.year).get(day)
+        words = dict(weekday=_(WEEKDAY_NAMES[day.weekday()]), date=long(day), holiday=holiday)
+        out.append(_("{weekday}, {date}, is {holiday}, a New York public holiday (General Construction Law "
+                     "§ 24).").format(**words) if holiday else
+                   _("{weekday}, {date}, is not a business day.").format(**words))
+        day += dt.timedelta(days=1)
+    return out
+
+
+def _periods_step(rules: dict, v: dict, months: int, grace: int) -> str:
+    """When each penalty period began, as the readings penalty-quarter and later-penalty-start say."""
+    starts = v["starts"]
+    shown = (series([long(d) for d in starts]) if len(starts) <= 6 else
+             _("{first} to {last}").format(first=long(starts[0]), last=long(starts[-1])))
+    words = dict(months=months, months_since=since(rules, "late-penalty-period-months", v["due"]),
+                 count=len(starts), starts=shown, paid=long(v["paid"]), grace=grace,
+                 first_penalty=long(v["first_penalty"]),
+                 day=long(v["due"] + dt.timedelta(days=grace + 1)))
+    if interpretation(rules, "penalty-quarter") == "billing-quarter":
+        rule = _("Each further period begins on the first day of a later billing quarter, as we read “per quarter”.")
+    elif interpretation(rules, "later-penalty-start") == "day-after-grace":
+        rule = _("Each further period begins {months} months{months_since} after the one before, counted from "
+                 "{day}, the day after day {grace}, as we read the law.")
+    else:
+        rule = _("Each further period begins {months} months{months_since} after the one before, counted from "
+                 "{first_penalty}, the first penalty date, as we read the law.")
+    return _("{rule} Periods begun by {paid}: {count}, from {starts}.").format(rule=rule.format(**words), **words)
 
 
 def usage_from_readings(meter: str, previous, current) -> dict:

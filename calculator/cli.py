@@ -73,7 +73,9 @@ def parser() -> argparse.ArgumentParser:
     b.add_argument("--with-proposed", action="store_true", help="also compute the bill under a pending proposed schedule")
 
     v = sub.add_parser("vc", help="the rate VC from the year's costs")
-    v.add_argument("--om-cost", required=True, help="O&M cost of the past fiscal year, dollars")
+    v.add_argument("--om-cost", help="O&M cost of the past fiscal year, dollars")
+    v.add_argument("--projected-om-cost", help="only when past data is not available: the projected O&M "
+                                               "expenditures for the year, dollars (rents.D); instead of --om-cost")
     v.add_argument("--user-volume-gallons", required=True, help="users' billable sewage volume, gallons")
     v.add_argument("--extraneous-flow-cost", help="the part of --om-cost spent treating measured extraneous flow, "
                                                    "dollars: shown, not added (rents.E)")
@@ -185,7 +187,7 @@ def _answer(args, rules: dict) -> dict | list:
         return out
     if args.command == "vc":
         return vc.compute(rules, args.om_cost, args.user_volume_gallons, args.extraneous_flow_cost,
-                          args.budgeted_om_cost)
+                          args.budgeted_om_cost, args.projected_om_cost)
     if args.command == "rates":
         return rate_year.run(rules, args, args.site_url, args.repo_url)
     if args.command == "industry":

@@ -29,6 +29,19 @@ def citation(rules: dict, ident: str) -> str:
     return f"{section}{p['heading']} {''.join(reversed(labels))} ({own['heading']})"
 
 
+def words(rules: dict, ident: str, first: str, last: str) -> str:
+    """The law's own words in a provision, from `first` to `last` inclusive, as rules/law.yaml
+    holds them: an answer quotes the law from the law, never from a copy. A KeyError when the
+    provision no longer has those words (the tests run every quoting answer)."""
+    by_id = {p["id"]: p for p in rules["provisions"]}
+    text = by_id[ident].get("text", "")
+    start = text.find(first)
+    end = text.find(last, max(start, 0))
+    if start < 0 or end < 0:
+        raise KeyError(f"{ident} no longer says {first!r} … {last!r}: change the quoting answer with the law")
+    return text[start:end + len(last)]
+
+
 def provision_text(p: dict) -> str:
     """A provision's own words (not its children's), as received."""
     parts = []

@@ -190,10 +190,16 @@ def hearing_notice_text(rules: dict, schedule_id: str, site_url: str | None) -> 
     basis = s.get("basis")
     if basis:
         extra = Decimal(basis.get("extraneous_flow_cost", "0"))
-        figures = {"om": money.dollars(Decimal(basis["om_cost"])), "extra": money.dollars(extra),
+        projected = "om_cost" not in basis  # rents.D's fallback: projected costs, when past data is not available
+        figures = {"om": money.dollars(Decimal(basis["projected_om_cost" if projected else "om_cost"])),
+                   "extra": money.dollars(extra),
                    "volume": money.gallons(Decimal(basis["user_volume_gallons"])),
                    "cite_d": cite("rents.D"), "cite_e": cite("rents.E")}
-        if extra and interpretation(rules, "extraneous-flow") == "added-to-om":
+        if projected:
+            how = _("How the rate was set: past data was not available, so the projected operation and maintenance "
+                    "expenditures for the year, {om}, divided by the users' sewage volume of {volume} gallons, per "
+                    "1,000 gallons ({cite_d}).")
+        elif extra and interpretation(rules, "extraneous-flow") == "added-to-om":
             how = _("How the rate was set: the operation and maintenance cost of {om}, plus {extra} for treating "
                     "extraneous flow, divided by the users' sewage volume of {volume} gallons, per 1,000 gallons "
                     "({cite_d}; {cite_e}).")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime as dt
 from decimal import Decimal
 
-from .dates import add_months, next_business_day
+from .dates import add_months, next_business_day, quarter_of, quarter_period
 from .rules import interpretation, parameter
 
 
@@ -24,19 +24,40 @@ def first_penalty_date(rules: dict, due: dt.date) -> dt.date:
     return last_day_to_pay(rules, due) + dt.timedelta(days=1)
 
 
-def periods(rules: dict, due: dt.date, paid_on: dt.date) -> int:
-    """How many penalty periods have begun by the day of payment (0 within the grace period)."""
+def period_starts(rules: dict, due: dt.date, paid_on: dt.date) -> list[dt.date]:
+    """The day each penalty period began, up to the day of payment (none within the grace period).
+    The first begins on the first penalty date. The later ones, as two recorded readings of
+    "per quarter" say: counted from the first penalty date as moved to the next business day, or
+    from the day after the grace days (rules/interpretations/later-penalty-start.yaml); every
+    further number of months, or every later billing quarter (penalty-quarter.yaml)."""
     first = first_penalty_date(rules, due)
     if paid_on < first:
-        return 0
-    step = parameter(rules, "late-penalty-period-months", on=due)
-    months = (paid_on.year - first.year) * 12 + paid_on.month - first.month
-    n = months // step
-    while add_months(first, (n + 1) * step) <= paid_on:
-        n += 1
-    while n > 0 and add_months(first, n * step) > paid_on:
-        n -= 1
-    return 1 + n
+        return []
+    anchor = first
+    if interpretation(rules, "later-penalty-start") == "day-after-grace":
+        anchor = due + dt.timedelta(days=parameter(rules, "late-penalty-grace-days", on=due) + 1)
+    if interpretation(rules, "penalty-quarter") == "billing-quarter":
+        year, q = quarter_of(anchor)
+
+        def later(k: int) -> dt.date:
+            index = q - 1 + k
+            return quarter_period(year + index // 4, index % 4 + 1)[0]
+    else:
+        step = parameter(rules, "late-penalty-period-months", on=due)
+
+        def later(k: int) -> dt.date:
+            return add_months(anchor, k * step)
+    starts, k = [first], 1
+    while (day := later(k)) <= paid_on:
+        if day > first:
+            starts.append(day)
+        k += 1
+    return starts
+
+
+def periods(rules: dict, due: dt.date, paid_on: dt.date) -> int:
+    """How many penalty periods have begun by the day of payment (0 within the grace period)."""
+    return len(period_starts(rules, due, paid_on))
 
 
 def unrounded(rules: dict, charge: Decimal, n: int, due: dt.date | None = None) -> Decimal:

@@ -206,7 +206,14 @@ def propose(rules: dict, args) -> dict:
                          f"Check --effective (like {year}-01-01) and --fiscal-year.", "effective")
     proposed_on = (_date(args.proposed_on, "The proposal date (--proposed-on)", "proposed-on")
                    if _given(args.proposed_on) else dt.date.today())
-    om = _money(args.om_cost, "The O&M cost (--om-cost)", "856791.00", "om-cost")
+    if _given(args.om_cost) == _given(args.projected_om_cost):
+        raise InputError("Give the O&M cost of the past fiscal year with --om-cost, like 856791.00; only when past "
+                         "data is not available, give the projected O&M cost of the year with --projected-om-cost "
+                         "instead (rents.D). Give one of them, not both.",
+                         "projected-om-cost" if _given(args.om_cost) else "om-cost")
+    om = _money(args.om_cost, "The O&M cost (--om-cost)", "856791.00", "om-cost") if _given(args.om_cost) else None
+    projected = (_money(args.projected_om_cost, "The projected O&M cost (--projected-om-cost)", "856791.00",
+                        "projected-om-cost") if _given(args.projected_om_cost) else None)
     extra = (_money(args.extraneous_flow_cost, "The extraneous-flow cost (--extraneous-flow-cost)", "25000.00",
                     "extraneous-flow-cost") if _given(args.extraneous_flow_cost) else Decimal("0"))
     budget = (_money(args.budgeted_om_cost, "The budgeted O&M cost (--budgeted-om-cost)", "900000.00",
@@ -214,13 +221,14 @@ def propose(rules: dict, args) -> dict:
     volume = bill.parse_amount(args.user_volume_gallons, "The users' billable volume (--user-volume-gallons)",
                                "85000000", "user-volume-gallons")
     try:
-        result = vc.compute(rules, om, volume, extra, budget)
+        result = vc.compute(rules, om, volume, extra, budget, projected)
     except InputError as exc:
         raise InputError(str(exc), exc.field or "user-volume-gallons") from None
     rate = Decimal(result["vc_per_1000_gallons"])
     if rate <= 0:
+        option = "--om-cost" if om is not None else "--projected-om-cost"
         raise InputError(f"VC comes to {money.dollars(rate)} per 1,000 gallons: the O&M cost must be more than 0. "
-                         f"Check --om-cost and --user-volume-gallons.", "om-cost")
+                         f"Check {option} and --user-volume-gallons.", option[2:])
 
     path = _record_path(sid, "propose")
     replaced = next((s for s in rules["schedules"] if s["id"] == sid), None)
@@ -243,14 +251,17 @@ def propose(rules: dict, args) -> dict:
         raise InputError(f"Once adopted, this schedule would not fit beside the others: {' | '.join(clash)}",
                          "effective")
 
-    basis = {"om_cost": money.text(om), "user_volume_gallons": format(volume.normalize(), "f"),
-             "extraneous_flow_cost": money.text(extra)}
+    # rents.D: the past year's cost; or, only when past data is not available, the projected one, labelled so
+    basis = ({"om_cost": money.text(om)} if om is not None else {"projected_om_cost": money.text(projected)}) | {
+        "user_volume_gallons": format(volume.normalize(), "f"), "extraneous_flow_cost": money.text(extra)}
     if budget is not None:
         basis["budgeted_om_cost"] = money.text(budget)
     record = {"id": sid, "title": f"Rate schedule for fiscal year {year}", "fiscal_year": year,
               "effective": effective.isoformat(), "vc_per_1000_gallons": result["vc_per_1000_gallons"],
               "sewage_fraction": fraction, "cite": "rents.D", "basis": basis, "proposed_on": proposed_on.isoformat()}
-    over = "budgeted O&M cost of the year" if result["cost_basis"] == "budgeted" else "O&M cost of the past fiscal year"
+    over = ("budgeted O&M cost of the year" if result["cost_basis"] == "budgeted" else
+            "O&M cost of the past fiscal year" if om is not None else
+            "PROJECTED O&M expenditures for the year (past data not available, rents.D)")
     plus = " + cost of treating extraneous flow" if interpretation(rules, "extraneous-flow") == "added-to-om" else ""
     text = yaml_text([f"Rate schedule for fiscal year {year}, proposed by the Clerk's `propose` step on {proposed_on}.",
                       f"VC = {over}{plus} / users' volume x 1,000",
@@ -463,7 +474,10 @@ def add_steps(sub, parents=()) -> dict:
     pr.add_argument("--fiscal-year", required=True, help="the fiscal year, like 2027; the records go in "
                                                           "rate-schedules/<year>/")
     pr.add_argument("--effective", required=True, help="first day the schedule applies, YYYY-MM-DD")
-    pr.add_argument("--om-cost", required=True, help="operation and maintenance cost of the past fiscal year, dollars")
+    pr.add_argument("--om-cost", help="operation and maintenance cost of the past fiscal year, dollars")
+    pr.add_argument("--projected-om-cost", help="only when past data is not available: the projected operation and "
+                                                "maintenance expenditures for the year, dollars (rents.D); instead "
+                                                "of --om-cost")
     pr.add_argument("--user-volume-gallons", required=True, help="users' billable sewage volume for that year, gallons")
     pr.add_argument("--extraneous-flow-cost", help="the part of --om-cost spent treating measured extraneous flow, "
                                                     "dollars: shown, not added, since O&M already includes it (rents.E)")

@@ -4,9 +4,10 @@ from __future__ import annotations
 import datetime as dt
 from decimal import Decimal
 
-from .dates import first_quarter_from, quarter_period
+from .dates import first_quarter_from, month_day, quarter_period
 from .errors import InputError
 from .i18n import N_, _
+from .rules import parameter
 
 # what a schedule's status means, in words: translate with label(status) (or _(LABELS[status]))
 LABELS = {
@@ -67,3 +68,27 @@ def summary(s: dict) -> dict:
     if "ends" in s:
         out["ends"] = s["ends"]
     return out
+
+
+def fiscal_year_of(rules: dict, day: dt.date) -> int:
+    """The fiscal year a day falls in, named by the calendar year it begins in
+    (rules/parameters/fiscal-year-start.yaml; NY Town Law § 101: January 1)."""
+    start = month_day(day.year, parameter(rules, "fiscal-year-start", on=day)[0])
+    return day.year if day >= start else day.year - 1
+
+
+def schedule_fiscal_year(rules: dict, s: dict) -> int:
+    """The fiscal year a schedule is for: as recorded (`fiscal_year`), or the one its effective date falls in."""
+    return s["fiscal_year"] if "fiscal_year" in s else fiscal_year_of(rules, dt.date.fromisoformat(s["effective"]))
+
+
+def for_fiscal_year(rules: dict, year: int) -> dict:
+    """The schedules prepared for a fiscal year (rate-schedules.A: "Prior to the start of each fiscal
+    year ... a rate schedule for the upcoming fiscal year"): the one in force (adopted or illustrative)
+    and the one only proposed, each None when there is none."""
+    own = [s for s in rules["schedules"] if schedule_fiscal_year(rules, s) == year]
+    in_force = [s for s in own if s["status"] != "proposed"]
+    proposed_ = [s for s in own if s["status"] == "proposed"]
+    return {"year": year,
+            "schedule": max(in_force, key=lambda s: s["effective"]) if in_force else None,
+            "proposed": max(proposed_, key=lambda s: s["effective"]) if proposed_ else None}

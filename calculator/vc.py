@@ -10,24 +10,50 @@ from .bill import parse_amount
 from .errors import InputError
 from .explain import Explanation
 from .i18n import N_, _
+from .law import words as law_words
 from .rules import interpretation
 
 
-def compute(rules: dict, om_cost, user_volume_gallons, extraneous_flow_cost=None, budgeted_om_cost=None) -> dict:
-    om = parse_amount(om_cost, N_("The O&M cost"), "856791")
+def _given(value) -> bool:
+    return value is not None and str(value).strip() != ""
+
+
+def compute(rules: dict, om_cost, user_volume_gallons, extraneous_flow_cost=None, budgeted_om_cost=None,
+            projected_om_cost=None) -> dict:
+    """VC from the past fiscal year's O&M cost; or, when past data is not available, from the
+    projected O&M expenditures for the year (rents.D's fallback: `projected_om_cost`, never both)."""
+    past_given, projected_given = _given(om_cost), _given(projected_om_cost)
+    if past_given and projected_given:
+        raise InputError(_("Enter the O&M cost of the past fiscal year, or, only when past data is not available, "
+                           "the projected O&M cost of the year (rents.D); not both."), "projected-om-cost")
+    if not (past_given or projected_given):
+        raise InputError(_("Enter the O&M cost of the past fiscal year, like 856791. When past data is not "
+                           "available, enter the projected O&M cost of the year instead (rents.D)."), "om-cost")
+    om = parse_amount(om_cost, N_("The O&M cost"), "856791", "om-cost") if past_given else None
+    projected = (parse_amount(projected_om_cost, N_("The projected O&M cost"), "856791", "projected-om-cost")
+                 if projected_given else None)
     volume = parse_amount(user_volume_gallons, N_("The users' billable volume in gallons"), "85000000")
     if volume == 0:
         raise InputError(_("The users' billable volume must be more than 0 gallons, like 85000000."))
     extra = Decimal(0)
-    if extraneous_flow_cost is not None and str(extraneous_flow_cost).strip() != "":
+    if _given(extraneous_flow_cost):
         extra = parse_amount(extraneous_flow_cost, N_("The cost of treating extraneous flow"), "25000")
     budget = None
-    if budgeted_om_cost is not None and str(budgeted_om_cost).strip() != "":
+    if _given(budgeted_om_cost):
         budget = parse_amount(budgeted_om_cost, N_("The budgeted O&M cost"), "900000")
     basis = interpretation(rules, "vc-cost-basis")
     ex = Explanation()
-    ex.add(_("Operation and maintenance cost of the past fiscal year: {cost}.").format(cost=money.dollars(om)),
-           "rents.D", om_cost=om)
+    if om is not None:
+        ex.add(_("Operation and maintenance cost of the past fiscal year: {cost}.").format(cost=money.dollars(om)),
+               "rents.D", om_cost=om)
+        known = om
+    else:
+        ex.add(_("Past data is not available, so VC is computed from data that represent the projected operation "
+                 "and maintenance expenditures for the year: {cost}, projected, not incurred. The law gives this "
+                 "computation to the Village Board or its agents.").format(cost=money.dollars(projected)),
+               "rents.D", projected_om_cost=projected,
+               quote=law_words(rules, "rents.D", "If past date is not available", "expenditures for the year."))
+        known = projected
     if basis == "budgeted":
         if budget is None:
             raise InputError(_("VC is based on the budgeted expenses (rules/interpretations/vc-cost-basis.yaml): "
@@ -35,8 +61,15 @@ def compute(rules: dict, om_cost, user_volume_gallons, extraneous_flow_cost=None
         cost = budget
         ex.add(_("The schedule is based on the budgeted expenses of the coming year: {budget}.").format(
             budget=money.dollars(budget)), "rate-schedules.A", interpretation="vc-cost-basis", budgeted_om_cost=budget)
+    elif om is None:
+        cost = known
+        ex.add(_("VC is based on the projected expenses, as rents.D allows when past data is not available; the "
+                 "budget of {budget} for the coming year is shown, not used.").format(budget=money.dollars(budget))
+               if budget is not None else
+               _("VC is based on the projected expenses, as rents.D allows when past data is not available."),
+               "rate-schedules.A", interpretation="vc-cost-basis", budgeted_om_cost=budget)
     else:
-        cost = om
+        cost = known
         ex.add(_("VC is based on the past fiscal year's expenses; the budget of {budget} for the coming year is shown, "
                  "not used.").format(budget=money.dollars(budget)) if budget is not None else
                _("VC is based on the past fiscal year's expenses."), "rate-schedules.A", interpretation="vc-cost-basis",
@@ -63,7 +96,9 @@ def compute(rules: dict, om_cost, user_volume_gallons, extraneous_flow_cost=None
     ex.add(_("Each user then pays CU = VC × VU for its own volume."), "rents.B")
     return {
         "command": "vc",
-        "om_cost": money.text(om),
+        "om_cost": money.text(om) if om is not None else None,
+        "projected_om_cost": money.text(projected) if projected is not None else None,
+        "cost_source": "past-year" if om is not None else "projected",
         "extraneous_flow_cost": money.text(extra),
         "budgeted_om_cost": money.text(budget) if budget is not None else None,
         "cost_basis": basis,

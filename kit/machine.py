@@ -89,7 +89,11 @@ def install(with_tests: bool) -> None:
               ("libpango-1.0-0", find_library("pango-1.0")), ("libpangoft2-1.0-0", find_library("pangoft2-1.0"))]
     if with_tests:
         needed += [("chromium", find_chromium()), ("default-jre-headless", shutil.which("java")),
-                   ("shellcheck", shutil.which("shellcheck"))]
+                   ("shellcheck", shutil.which("shellcheck")),
+                   # the screenshots' baselines are drawn in Liberation Sans (the theme asks for
+                   # Arial/Helvetica); without it Chromium falls back to another font and every
+                   # picture differs from its baseline
+                   ("fonts-liberation", Path("/usr/share/fonts/truetype/liberation").is_dir())]
     apt_install([pkg for pkg, present in needed if not present],
                 "The kit needs these Debian packages" + (" for its tests." if with_tests else "."))
     run([sys.executable, "-m", "pip", "install", "--quiet", "--disable-pip-version-check",

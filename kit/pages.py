@@ -168,6 +168,7 @@ def page_context(rules: dict, today, config: dict | None = None, lang: str = SOU
         "articles": [dict(a, top=[by_id[i] for i in a["provisions"]]) for a in rules["law"]["articles"]],
         "params_by_cite": params_by_cite, "interps_by_cite": interps_by_cite,
         "interpretations": list(rules["interpretations"].values()),
+        "interpretation_chosen": {i["id"]: i["chosen"] for i in rules["interpretations"].values()},
         "schedules": schedules, "current": current and next(s for s in schedules if s["id"] == current["id"]),
         "proposed": [s for s in schedules if s["status"] == "proposed"],
         "example": example, "minimum": minimum, "example_quarter": quarter,

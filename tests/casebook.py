@@ -29,6 +29,48 @@ def load_cases() -> list[dict]:
     return cases
 
 
+_WITH_READINGS: dict = {}  # kept alive: the engine caches localized rules by the object's id
+
+
+def rules_for(case: dict):
+    """The compiled rules a case runs on: the engine's own, or, for a case with `readings:`
+    ({interpretation id: option}), a copy with those readings chosen (a case of an alternative)."""
+    import copy
+
+    from calculator.rules import load
+    readings = case.get("readings") or {}
+    if not readings:
+        return load()
+    key = tuple(sorted(readings.items()))
+    if key not in _WITH_READINGS:
+        rules = copy.deepcopy(load())
+        for ident, option in readings.items():
+            assert option in rules["interpretations"][ident]["options"], (ident, option)
+            rules["interpretations"][ident]["chosen"] = option
+        _WITH_READINGS[key] = rules
+    return _WITH_READINGS[key]
+
+
+def explanation_problems(case: dict, result: dict, lang: str = "en") -> list[str]:
+    """A case's `explains:` items, each a step of the answer's explanation: with that `cite`, whose
+    text has `says` (in English) or `es` (in Spanish), and whose `quote` of the law has `quote`;
+    and `never:`, English words no step may say (a contradiction that must not come back)."""
+    out = []
+    steps = result.get("explanation", [])
+    for item in case.get("explains") or []:
+        words = item.get("says") if lang == "en" else item.get("es")
+        found = [s for s in steps if s["cite"] == item["cite"]
+                 and (words is None or words in s["text"])
+                 and ("quote" not in item or item["quote"] in s.get("quote", ""))]
+        if not found:
+            out.append(f"no step citing {item['cite']} says {words!r}" +
+                       (f" with the law's words {item['quote']!r}" if "quote" in item else ""))
+    if lang == "en":
+        for words in case.get("never") or []:
+            out += [f"a step says {words!r}: {s['text']}" for s in steps if words in s["text"]]
+    return out
+
+
 def argv_for(case: dict) -> list[str]:
     """A case's input as command-line words; a list repeats its option (`answer: [work=repair, ...]`
     gives `--answer work=repair --answer ...`, as the permit checker takes its answers)."""

@@ -8,7 +8,7 @@ import pytest
 from calculator.cli import run
 from calculator.errors import InputError
 from calculator.rules import load
-from casebook import argv_for, listed_mismatches, load_cases, mismatches
+from casebook import argv_for, explanation_problems, listed_mismatches, load_cases, mismatches, rules_for
 
 ROOT = Path(__file__).resolve().parent.parent
 CASES = load_cases()
@@ -23,11 +23,24 @@ def test_there_are_enough_cases():
 
 @pytest.mark.parametrize("case", ANSWERS, ids=[c["_id"] for c in ANSWERS])
 def test_case(case):
-    result = run(argv_for(case))
+    rules = rules_for(case)
+    result = run(argv_for(case), rules)
     assert not mismatches(case["output"], result), mismatches(case["output"], result)
     assert not listed_mismatches(case, result), listed_mismatches(case, result)
     for step in result.get("explanation", []):
         assert step["text"] and step["cite"], step
+    assert not explanation_problems(case, result)
+
+
+def test_a_case_can_fail_on_its_explanation():
+    case = {"cite": "rents.G", "explains": [
+        {"cite": "rents.G", "says": "a lien", "quote": "§ 452 of the General Municipal Law"}], "never": ["within"]}
+    good = {"explanation": [{"cite": "rents.G", "text": "Unpaid charges are a lien.",
+                             "quote": "to the extent set forth in § 452 of the General Municipal Law."}]}
+    assert not explanation_problems(case, good)
+    assert explanation_problems(case, {"explanation": [dict(good["explanation"][0], cite="rents.F")]})
+    assert explanation_problems(case, {"explanation": [dict(good["explanation"][0], quote="")]})
+    assert explanation_problems(case, {"explanation": [dict(good["explanation"][0], text="Paid within 30 days, a lien.")]})
 
 
 QUOTING = [c for c in CASES if "quote" in c]
@@ -57,7 +70,7 @@ def test_a_mismatch_in_a_list_of_steps_is_found():
 @pytest.mark.parametrize("case", REFUSALS, ids=[c["_id"] for c in REFUSALS])
 def test_bad_input_is_refused_in_process(case):
     with pytest.raises(InputError) as err:
-        run(argv_for(case))
+        run(argv_for(case), rules_for(case))
     assert case["error"].lower() in str(err.value).lower()
 
 

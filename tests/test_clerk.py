@@ -210,7 +210,12 @@ def test_a_change_that_would_break_the_build_is_refused(town, capsys):
 
 
 def test_bad_options_are_one_line(town, capsys):
-    assert "--om-cost" in refused(town, capsys, "propose", "--fiscal-year", "2026", "--effective", "2026-01-01")
+    assert "--user-volume-gallons" in refused(town, capsys, "propose", "--fiscal-year", "2026", "--effective",
+                                              "2026-01-01")
+    # the cost: the past year's (--om-cost), or, only when past data is not available, the projected one (rents.D)
+    err = refused(town, capsys, "propose", "--fiscal-year", "2026", "--effective", "2026-01-01",
+                  "--user-volume-gallons", "85000000")
+    assert "--om-cost" in err and "--projected-om-cost" in err
     assert "invalid choice" in refused(town, capsys, "publish", "2026")
 
 

@@ -72,6 +72,7 @@ def probes(rules):
     for quarter, usage, paid in [("2027-Q1", {"water-gallons": "12000"}, None),
                                  ("2027-Q1", {"water-gallons": "12000"}, "2027-02-14"),   # day 30, a Sunday
                                  ("2027-Q1", {"water-gallons": "12000"}, "2027-02-15"),   # the Monday after
+                                 ("2027-Q1", {"water-gallons": "12000"}, "2027-05-16"),   # three months after day 31
                                  ("2027-Q1", {"water-gallons": "12000"}, "2027-09-30"),   # three periods late
                                  ("2027-Q1", {"sewage-gallons": "5000"}, None)]:          # under the minimum
         out[f"bill {quarter} {usage} paid {paid}"] = lambda: bill.compute(rules, quarter, usage, paid)

@@ -97,6 +97,31 @@ def test_what_the_desk_shows_for_each_step(town, capsys):
     assert (vote["board_size"], vote["needed"], vote["ayes"]) == (5, 3, 3)
 
 
+PROJECTED = [*PROPOSE[:5], "--projected-om-cost", "900000", *PROPOSE[7:]]
+
+
+def test_with_no_past_data_the_proposal_uses_projected_costs_labelled_so(town, capsys):
+    """rents.D: "If past date is not available, then the Village Board or its agents shall compute the
+    value of VC based on data which are deemed to reasonably represent the projected annual operation
+    and maintenance expenditures for the year." The answer, the proposal file and the hearing notice
+    say the costs are projected; the file passes the rules check."""
+    assert "--om-cost" not in PROJECTED
+    answer = town.engine(PROJECTED)["result"]
+    assert answer["vc"]["cost_source"] == "projected" and answer["vc"]["om_cost"] is None
+    assert answer["vc"]["vc_per_1000_gallons"] == "12.86"        # 900,000 / 70,000,000 x 1,000
+    assert any("projected operation and maintenance expenditures" in line for line in answer["report"])
+    text = answer["files"][0]["text"]
+    assert "# VC = PROJECTED O&M expenditures for the year (past data not available, rents.D)" in text
+    assert '  projected_om_cost: "900000.00"\n' in text and "om_cost: \"" not in text.replace("projected_om_cost", "")
+    assert town.cli(PROJECTED) == 0, capsys.readouterr().err
+    s = next(s for s in compile_rules(town.rules)["schedules"] if s["id"] == "2028")
+    assert s["basis"] == {"projected_om_cost": "900000.00", "user_volume_gallons": "70000000",
+                          "extraneous_flow_cost": "0.00"}
+    notice = town.engine(NOTICE)["result"]
+    hearing = next(f["text"] for f in notice["files"] if f["path"].endswith(".txt"))
+    assert "past data was not available, so the projected operation and maintenance expenditures" in hearing
+
+
 REFUSALS = [  # (steps done first, the refused step, words of the message)
     ([], ["notice", "2028", "--published", "2027-11-01", "--meeting", "2027-11-10", "--time", "19:00",
           "--place", "Town Hall"], "no rate schedule '2028'"),
@@ -117,6 +142,8 @@ REFUSALS = [  # (steps done first, the refused step, words of the message)
     ([], [*PROPOSE[:-4], "--user-volume-gallons", "0", "--proposed-on", "2027-10-01"], "more than 0 gallons"),
     ([], [*PROPOSE[:2], "2025", "--effective", "2025-01-01", *PROPOSE[5:]], "both take effect on 2025-01-01"),
     ([], [*PROPOSE, "--sewage-fraction", "1.5"], "at most 1"),
+    ([], [*PROPOSE, "--projected-om-cost", "900000"], "not both"),
+    ([], [*PROPOSE[:5], *PROPOSE[7:]], "only when past data is not available"),
 ]
 
 
@@ -211,3 +238,24 @@ def test_the_yaml_writer_reads_back_as_written():
               "basis": {"om_cost": "1.00"}}
     text = rate_year.yaml_text(["a comment"], record, bare=("cite",))
     assert text.startswith("# a comment\n") and yaml.load(text, Loader=YamlLoader) == record
+
+
+def test_a_bill_in_a_fiscal_year_whose_schedule_is_only_proposed_says_so(town, capsys):
+    """rate-schedules.A: "Prior to the start of each fiscal year ... a rate schedule for the upcoming
+    fiscal year". A bill for 2028 names the proposed 2028 schedule and the one it uses until the
+    vote; once adopted, the 2028 bill has its own schedule and says nothing of a missing one."""
+    bill_2028 = ["bill", "--quarter", "2028-Q1", "--water-gallons", "12000"]
+    before = run(bill_2028, rules=compile_rules(town.rules))
+    assert before["fiscal_year"] == dict(before["fiscal_year"], year=2028, schedule=None, proposed=None)
+    assert "No rate schedule is on record for fiscal year 2028." in before["fiscal_year"]["text"]
+    for argv in (PROPOSE, NOTICE):
+        assert town.cli(argv) == 0, capsys.readouterr().err
+    proposed = run(bill_2028, rules=compile_rules(town.rules))
+    assert (proposed["fiscal_year"]["proposed"], proposed["schedule"]["id"]) == ("2028", "2025-illustrative")
+    assert proposed["fiscal_year"]["text"].startswith("The rate schedule for fiscal year 2028, “Rate schedule for "
+                                                      "fiscal year 2028”, is only proposed.")
+    assert town.cli(ADOPT) == 0, capsys.readouterr().err
+    adopted = run(bill_2028, rules=compile_rules(town.rules))
+    assert adopted["fiscal_year"] == {"year": 2028, "schedule": "2028", "proposed": None}
+    assert adopted["schedule"]["id"] == "2028"
+    assert not [s for s in adopted["explanation"] if s["cite"] == "rate-schedules.A"]

@@ -166,6 +166,12 @@ function start() {
     const link = `${location.pathname}?${params}`;
     box.append(shareButton(new URL(link, location.href).href, t("Sewer bill estimate for {quarter}: {total}",
       { quarter: r.quarter_words, total: money(r.total) })));
+    // rate-schedules.A: a schedule for each fiscal year; the engine says when this one has none of its own
+    if (r.fiscal_year && r.fiscal_year.text) {
+      box.append(el("div", { class: "admonition warning", id: "fiscal-year-notice" },
+        el("p", { class: "admonition-title" }, t("No schedule of its own for fiscal year {year}", { year: String(r.fiscal_year.year) })),
+        el("p", {}, r.fiscal_year.text)));
+    }
     for (const notice of r.notices) {
       const status = r.schedule.status;
       const title = status === "adopted" ? t("What-if") : status === "proposed" ? t("Proposed rates") : t("Illustrative rates");
@@ -177,7 +183,9 @@ function start() {
     box.append(el("h3", {}, t("How it was worked out")));
     const steps = el("ol", { class: "explanation" });
     for (const s of r.explanation) {
-      steps.append(el("li", {}, `${s.text} `, el("span", { class: "step-law" },
+      // the law's own words a step rests on (its English, the only official text)
+      const quote = s.quote ? [el("q", { class: "step-quote", lang: citationLang }, s.quote), " "] : [];
+      steps.append(el("li", {}, `${s.text} `, ...quote, el("span", { class: "step-law" },
         ...sentence(t("The law: {where}"), { where: el("a", { href: lawLink(s), lang: citationLang }, s.where) }))));
     }
     box.append(steps);

@@ -43,6 +43,27 @@ def test_a_shareable_link_shows_the_cited_estimate(page, site_url):
     expect(page.locator("#rents-b")).to_be_visible()
 
 
+def test_a_year_without_its_own_schedule_a_penalty_and_a_sewage_meter_say_so_with_the_law(page, site_url):
+    """rate-schedules.A (a schedule for each fiscal year), rents.G (the lien) and rents.C.1 (an
+    approved measuring device), on the page: the engine's words, and the law's own words quoted."""
+    page.goto(f"{site_url}/estimate/?quarter=2030-Q1&sewage-gallons=9600&paid-on=2030-03-01")
+    expect(page.locator("#result-total")).to_be_visible(timeout=TIMEOUT)
+    want = bill.compute(load(), "2030-Q1", {"sewage-gallons": "9600"}, "2030-03-01")
+    notice = page.locator("#fiscal-year-notice")
+    expect(notice.locator(".admonition-title")).to_have_text("No schedule of its own for fiscal year 2030")
+    expect(notice).to_contain_text(want["fiscal_year"]["text"])
+    quotes = page.locator("ol.explanation q.step-quote").all_inner_texts()
+    assert quotes == [s["quote"] for s in want["explanation"] if "quote" in s]
+    assert [q for q in quotes if "to the extent set forth in § 452 of the General Municipal Law" in q]
+    assert [q for q in quotes if "install the same in a manner approved by the Town Board" in q]
+    expect(page.locator("#meter-sewage-hint")).to_contain_text("an approved measuring device, installed in a manner "
+                                                                "approved by the Town Board")
+    page.goto(f"{site_url}/estimate/?quarter=2025-Q2&water-gallons=12000")
+    expect(page.locator("#result-total")).to_be_visible(timeout=TIMEOUT)
+    expect(page.locator("#fiscal-year-notice")).to_have_count(0)
+    expect(page.locator("ol.explanation q.step-quote")).to_have_count(0)
+
+
 def test_typing_the_usage_gives_the_estimate_and_a_link(page, site_url):
     open_estimator(page, site_url)
     page.check("#meter-water-cubic-feet")
