@@ -1,6 +1,12 @@
-"""Adopting a rate schedule by majority vote (rate-schedules.C; NY Town Law § 63)."""
+"""Adopting a rate schedule by majority vote (rate-schedules.C; NY Town Law § 63).
+
+Each refusal says what is wrong and every lawful way on: correct what was entered, or
+what the Board can still do (vote again, by when)."""
 from __future__ import annotations
 
+import datetime as dt
+
+from .dates import long
 from .i18n import N_, _
 from .rules import parameter
 
@@ -11,33 +17,42 @@ def majority(rules: dict, on=None) -> int:
     return parameter(rules, "town-board-size", on=on) // 2 + 1
 
 
+def _long(day: str) -> str:
+    return long(dt.date.fromisoformat(day))
+
+
 def vote_problem(rules: dict, adoption: dict, meeting: str) -> str | None:
     """Why a recorded adoption is not lawful, or None when it is."""
     size = parameter(rules, "town-board-size", on=adoption["date"])
     needed = majority(rules, adoption["date"])
     ayes, noes, absent = adoption["ayes"], adoption["noes"], adoption.get("absent", 0)
     if ayes + noes + absent > size:
-        return _("{ayes} ayes, {noes} noes and {absent} absent make {members} members, but the Town Board has {size} "
-                 "(rules/parameters/town-board-size.yaml). Check the vote.").format(
+        return _("{ayes} ayes, {noes} noes and {absent} absent make {members} members, but the Town Board has {size}. "
+                 "Check the numbers of ayes, noes and members absent.").format(
                      ayes=ayes, noes=noes, absent=absent, members=ayes + noes + absent, size=size)
     if ayes < needed:
         return _("{ayes} ayes is not a majority of all {size} members of the Town Board; {needed} are needed whatever "
-                 "the absences (NY Town Law § 63; rate-schedules.C). The schedule is not adopted.").format(
-                     ayes=ayes, size=size, needed=needed)
+                 "the absences (NY Town Law § 63; rate-schedules.C). If the vote carried with {needed} ayes or more, "
+                 "correct the number of ayes; if not, the schedule is not adopted, and the Board may vote on it "
+                 "again.").format(ayes=ayes, size=size, needed=needed)
     if adoption["date"] < meeting:
         return _("the adoption date {date} is before the public-comment meeting on {meeting}; a schedule can be "
-                 "adopted only after that meeting (rate-schedules.C).").format(date=adoption["date"], meeting=meeting)
+                 "adopted only after that meeting (rate-schedules.C). If the vote was later, correct its date; if "
+                 "not, the Board may vote on it again on or after {meeting}.").format(
+                     date=_long(adoption["date"]), meeting=_long(meeting))
     return None
 
 
 # why a schedule comes too late, by the step that came after its effective date
 _LATE = {
     "published": N_("the schedule is published on {day}, after its effective date {effective}: bills due since then "
-                    "would be repriced. Propose it again with an effective date on or after the day it can be adopted "
-                    "(rules/interpretations/late-adoption.yaml)."),
+                    "would be repriced (as the Town reads rate-schedules.B). Publish it in time "
+                    "for the meeting to be held by {effective}, or propose it again with an effective date on or "
+                    "after the day it can be adopted."),
     "adopted": N_("the schedule is adopted on {day}, after its effective date {effective}: bills due since then "
-                  "would be repriced. Propose it again with an effective date on or after the day it can be adopted "
-                  "(rules/interpretations/late-adoption.yaml)."),
+                  "would be repriced (as the Town reads rate-schedules.B). If the vote was "
+                  "earlier, correct its date; if not, propose the schedule again with an effective date on or after "
+                  "{day}."),
 }
 
 
@@ -50,5 +65,5 @@ def timing_problem(s: dict, reading: str, step: str = "adoption") -> str | None:
     for message, day in ((_LATE["published"], s.get("notice", {}).get("published")),
                          (_LATE["adopted"], s.get("adoption", {}).get("date"))):
         if day and day > s["effective"]:
-            return _(message).format(day=day, effective=s["effective"])
+            return _(message).format(day=_long(day), effective=_long(s["effective"]))
     return None

@@ -10,7 +10,7 @@ from .amounts import parse_amount
 from .dates import (WEEKDAY_NAMES, due_date, long, parse_date, parse_quarter, public_holidays, quarter_name,
                     quarter_period, quarter_words, series)
 from .errors import InputError
-from .i18n import N_, _
+from .i18n import N_, _, lang
 from .explain import Explanation, since
 from .law import words as law_words
 from .rules import entry, interpretation, parameter
@@ -25,8 +25,25 @@ def compute(rules: dict, quarter: str, usage: dict, paid_on: str | None = None,
     """usage: exactly one of {"water-gallons": N}, {"water-cubic-feet": N}, {"sewage-gallons": N}.
     With explain=False the answer has the same numbers and no explanation (for batch runs)."""
     kind, raw = _usage(usage)
-    ctx = quarter_context(rules, quarter, paid_on, vc_per_1000, sewage_fraction)
+    ctx = _known_quarter_context(rules, quarter, paid_on, vc_per_1000, sewage_fraction)
     return _bill(rules, ctx, kind, parse_amount(raw, _NAMES[kind], _EXAMPLES[kind], kind, _UNITS[kind]), explain)
+
+
+# (rules, quarter, payment date, what-ifs, language) -> (those rules, the quarter's context): a bill
+# after another of the same quarter (the estimator as a person types, a run of single bills) does
+# not work the quarter out again. _bill only reads the context (it copies what it hands out); the
+# rules object is kept with it, so its id is never reused for other rules.
+_quarter_contexts: dict[tuple, tuple[dict, dict]] = {}
+
+
+def _known_quarter_context(rules: dict, quarter, paid_on, vc_per_1000, sewage_fraction) -> dict:
+    key = (id(rules), quarter, paid_on, vc_per_1000, sewage_fraction, lang())
+    known = _quarter_contexts.get(key)
+    if known is None or known[0] is not rules:
+        if len(_quarter_contexts) > 256:
+            _quarter_contexts.clear()
+        known = _quarter_contexts[key] = (rules, quarter_context(rules, quarter, paid_on, vc_per_1000, sewage_fraction))
+    return known[1]
 
 
 def compute_many(rules: dict, quarter: str, usages, paid_on: str | None = None, vc_per_1000: str | None = None,

@@ -6,7 +6,7 @@ import datetime as dt
 import re
 
 from .errors import InputError
-from .i18n import N_, _
+from .i18n import N_, _, lang
 from .rules import parameter
 
 _QUARTER = re.compile(r"^(\d{4})-Q([1-4])$")
@@ -151,9 +151,24 @@ def _holiday_date(year: int, h: dict) -> dt.date:
     return day + dt.timedelta(days=h.get("plus_days", 0))
 
 
+# (the holidays' rules, year, language) -> (those rules, the year's holidays): worked out once
+# per year, not for every bill. The rules object is kept with its answer so its id is never reused.
+_holidays_of_year: dict[tuple[int, int, str], tuple[dict, dict[dt.date, str]]] = {}
+
+
 def public_holidays(rules: dict, year: int) -> dict[dt.date, str]:
     """New York's public holidays in a year, by date (with the Monday after one that falls on a Sunday)."""
     data = rules["holidays"]
+    key = (id(data), year, lang())
+    cached = _holidays_of_year.get(key)
+    if cached is None or cached[0] is not data:
+        if len(_holidays_of_year) > 64:  # a long run over many rule sets: start again
+            _holidays_of_year.clear()
+        cached = _holidays_of_year[key] = (data, _worked_out_holidays(data, year))
+    return cached[1]
+
+
+def _worked_out_holidays(data: dict, year: int) -> dict[dt.date, str]:
     out = {}
     for h in data["holidays"]:
         day = _holiday_date(year, h)

@@ -12,7 +12,17 @@ every file it makes: the schedule's records under rules/rate-schedules/<id>/
 (proposal.yaml, notice.yaml, vote.yaml: one file per step, so each step adds a file)
 and the notices. It writes nothing: the Clerk's desk (/clerk/) offers the files as
 downloads and GitHub links; `build.py rates …` (kit/clerk.py) re-validates them with
-the kit and writes them. A refusal is an InputError saying what to change.
+the kit and writes them. A refusal is a `Refused` (an InputError) listing every problem found
+at once, each with the field it is about and every lawful way out.
+
+Messages are written once, in terms of the field a person filled: ⟦effective⟧ in a message
+stands for that field, and each interface names it its own way (`for_cli`: the option,
+--effective; the desk: the field's label). ⟦step:notice⟧ stands for a step.
+
+The desk keeps the Clerk's work in the browser until she publishes it: `--prepared DIR`
+gives the records made and not yet published (DIR/<id>/proposal.yaml, notice.yaml,
+vote.yaml, as the steps make them), and the steps see the rules as they would be with them.
+`status` says where each fiscal year stands, with the law's deadlines.
 """
 from __future__ import annotations
 
@@ -24,10 +34,10 @@ from decimal import Decimal
 from urllib.parse import quote
 
 from . import adoption, bill, hearing, money, notices, schedule, vc
-from .dates import first_quarter_from, parse_date, quarter_name, quarter_period, quarter_words
+from .dates import first_quarter_from, long, month_day, quarter_name, quarter_period, quarter_words
 from .errors import InputError
 from .law import first_year
-from .notices import find_schedule, without
+from .notices import without
 from .rules import interpretation, parameter
 
 # Examples for the Clerk's table of effects, not numbers from the law: a typical household and a
@@ -128,58 +138,154 @@ def _refuse_breaking(candidate: dict) -> None:
         raise InputError(f"That change would break the rules, so nothing was written: {' | '.join(problems)}")
 
 
+# ---- messages in terms of the field, and every problem at once ------------------------------------------
+
+FIELD = re.compile(r"⟦(step:)?([a-z-]+)⟧")
+STEP_WORDS = {"propose": "the `propose` step", "notice": "the `notice` step", "adopt": "the `adopt` step",
+              "user-notice": "the `user-notice` step"}
+
+
+def for_cli(text: str) -> str:
+    """A message as the command line says it: each field by its option (⟦meeting⟧ -> --meeting;
+    the positional schedule by its place), each step by its command."""
+    def name(m):
+        if m.group(1):
+            return STEP_WORDS.get(m.group(2), m.group(2))
+        return "the schedule id" if m.group(2) == "schedule" else f"--{m.group(2)}"
+    return FIELD.sub(name, text)
+
+
+class Refused(InputError):
+    """Every problem a step found, each (field, message in terms of fields): str() is the
+    command line's one line; `problems` lets a page put each beside its own box."""
+
+    def __init__(self, problems: list[tuple[str | None, str]]):
+        self.problems = [(f, t) for f, t in problems]
+        super().__init__(" ".join(for_cli(t) for _f, t in self.problems), self.problems[0][0])
+
+
+class Check:
+    """Collects problems field by field, so one answer lists them all."""
+
+    def __init__(self):
+        self.problems: list[tuple[str | None, str]] = []
+
+    def take(self, field: str, read, *args):
+        """read(*args), or None with its problem noted under `field`."""
+        try:
+            return read(*args)
+        except Refused as exc:
+            self.problems += exc.problems
+        except InputError as exc:
+            self.problems.append((exc.field or field, str(exc)))
+        return None
+
+    def add(self, field: str | None, text: str) -> None:
+        self.problems.append((field, text))
+
+    def done(self) -> None:
+        if self.problems:
+            raise Refused(self.problems)
+
+
+def _day(day) -> str:
+    """A date in a message: January 1, 2028."""
+    return long(day if isinstance(day, dt.date) else dt.date.fromisoformat(day))
+
+
 # ---- what the Clerk typed -----------------------------------------------------------------------------
 
 def _text(value) -> str:
     return "" if value is None else str(value)
 
 
-def _money(value, what: str, example: str, field: str) -> Decimal:
-    amount = bill.parse_amount(value, what, example, field)
-    if amount != amount.quantize(Decimal("0.01")):
-        raise InputError(f"{what} must be in dollars and cents, like {example}. You entered {value!r}.", field)
-    return amount
-
-
 def _given(value) -> bool:
     return value is not None and str(value).strip() != ""
 
 
+def _needed(value, field: str) -> str:
+    if not _given(value):
+        raise InputError(f"Enter ⟦{field}⟧.", field)
+    return _text(value).strip()
+
+
+def _amount(value, field: str, example: str) -> Decimal:
+    """A number a person typed: "$912,400", "912,400.00" and "912400" are one amount."""
+    raw = _needed(value, field)
+    return bill.parse_amount(raw.replace("$", "", 1).strip() if raw.startswith("$") else raw,
+                             f"⟦{field}⟧", example, field)
+
+
+def _money(value, field: str, example: str) -> Decimal:
+    amount = _amount(value, field, example)
+    if amount != amount.quantize(Decimal("0.01")):
+        raise InputError(f"⟦{field}⟧ must be in dollars and cents, like {example}. You entered {value!r}.", field)
+    return amount
+
+
 def _fraction(value: str) -> str:
-    f = bill.parse_amount(value, "The sewage fraction (--sewage-fraction)", "0.85", "sewage-fraction")
+    f = _amount(value, "sewage-fraction", "0.85")
     if not 0 < f <= 1:
-        raise InputError(f"The sewage fraction must be more than 0 and at most 1, like 0.85 for 85% of water use. "
+        raise InputError(f"⟦sewage-fraction⟧ must be more than 0 and at most 1, like 0.85 for 85% of water use. "
                          f"You entered {value!r}.", "sewage-fraction")
     return format(f, "f") if f < 1 else "1.0"
 
 
-def _time(value: str) -> str:
-    m = re.fullmatch(r"\s*([01]?[0-9]|2[0-3]):([0-5][0-9])\s*", _text(value))
-    if not m:
-        raise InputError(f"The meeting time {_text(value)!r} is not a time. Enter it on the 24-hour clock as HH:MM, "
-                         f"like 19:00 for 7 p.m.", "time")
-    return f"{int(m.group(1)):02d}:{m.group(2)}"
+TIME = re.compile(r"(?P<h>[0-9]{1,2})(?:[:.h](?P<m>[0-9]{2}))?\s*(?:(?P<ampm>[ap])\.?\s*m\.?)?", re.IGNORECASE)
+
+
+def _time(value) -> str:
+    """The meeting time as HH:MM: "19:00", "7:00 pm", "7 pm", "7:30 p.m." (noon is 12 pm)."""
+    raw = _needed(value, "time")
+    m = TIME.fullmatch(raw.strip())
+    hour = int(m.group("h")) if m else -1
+    minute = int(m.group("m") or 0) if m else -1
+    ampm = (m.group("ampm") or "").lower() if m else ""
+    if ampm and 1 <= hour <= 12:
+        hour = hour % 12 + (12 if ampm == "p" else 0)
+    elif ampm or (m and not m.group("m")):
+        hour = -1  # "13 pm", or a bare "7": morning or evening?
+    if not (0 <= hour <= 23 and 0 <= minute <= 59):
+        raise InputError(f"⟦time⟧ {raw!r} is not a time we can read. Write it like 7:00 pm, 7 pm or 19:00.", "time")
+    return f"{hour:02d}:{minute:02d}"
 
 
 def _count(value, what: str, field: str) -> int:
     if not re.fullmatch(r"\s*[0-9]+\s*", _text(value)):
-        raise InputError(f"Enter the number of {what} as a whole number, like 3 (you entered {_text(value)!r}).", field)
+        raise InputError(f"Enter ⟦{field}⟧ as a whole number of {what}, like 3 (you entered {_text(value)!r}).", field)
     return int(value)
 
 
-def _date(value, what: str, field: str) -> dt.date:
+def _date(value, field: str) -> dt.date:
+    raw = _needed(value, field)
     try:
-        return parse_date(_text(value), what)
-    except InputError as exc:
-        raise InputError(str(exc), field) from None
+        return dt.date.fromisoformat(raw)
+    except ValueError:
+        raise InputError(f"⟦{field}⟧ {raw!r} is not a date. Enter it as YYYY-MM-DD, like 2028-01-01.", field) from None
+
+
+def _year(value, rules: dict) -> int:
+    text = _needed(value, "fiscal-year")
+    if not re.fullmatch(r"[0-9]{4}", text) or not first_year(rules) <= int(text) <= 2200:
+        raise InputError(f"⟦fiscal-year⟧ {text!r} is not a year. Enter it as four digits, like 2028.", "fiscal-year")
+    return int(text)
+
+
+def _schedule(rules: dict, sid: str) -> dict:
+    if not sid:
+        raise InputError("Propose a schedule first (⟦step:propose⟧): the later steps work on it.", "schedule")
+    for s in rules["schedules"]:
+        if s["id"] == sid:
+            return s
+    raise InputError(f"There is no schedule proposed for {sid!r} yet: propose it first (⟦step:propose⟧).", "schedule")
 
 
 def _proposed(rules: dict, sid: str, step: str) -> dict:
-    s = find_schedule(rules, sid)
+    s = _schedule(rules, _text(sid).strip())
     if s["status"] != "proposed":
-        raise InputError(f"Schedule {s['id']!r} is {s['status']}, not proposed; " + (
-            "only a proposed schedule is published for comment. Run `propose` for a new one." if step == "notice"
-            else "only a proposed schedule can be adopted."), "schedule")
+        raise InputError(f"The schedule {s['id']!r} is {s['status']}, not proposed; " + (
+            "only a proposed schedule is published for comment. Propose a new one for another year "
+            "(⟦step:propose⟧)." if step == "notice" else "only a proposed schedule can be adopted."), "schedule")
     if "_files" not in s:
         raise InputError(f"Schedule {s['id']!r} is kept in one file ({s['_file']}), not as one file per step in "
                          f"{SCHEDULES}/{s['id']}/. Propose it again to move it there, or record the {step} in that "
@@ -187,69 +293,176 @@ def _proposed(rules: dict, sid: str, step: str) -> dict:
     return s
 
 
+def _published(s: dict, record: str) -> bool:
+    """Whether this record of the schedule is in the published rules (not only prepared on the desk)."""
+    return record in s.get("_files", {}) and record not in s.get("_prepared", ())
+
+
 def _file(path: str, text: str, rules_file: bool, exists: bool = False) -> dict:
     return {"path": path, "name": path.rpartition("/")[2], "text": text, "rules": rules_file, "exists": exists}
+
+
+def _late_reading(rules: dict) -> bool:
+    """Under the late-adoption reading "refuse", a schedule is published and adopted by its effective date."""
+    return interpretation(rules, "late-adoption") == "refuse"
+
+
+# ---- the records prepared on the desk and not yet published ------------------------------------------
+
+def read_record(text: str, name: str, needs: tuple[str, ...]) -> dict:
+    """A step's record as yaml_text writes it (comments, `key: value`, one nested mapping);
+    values are JSON strings, whole numbers or bare words. Refused, saying which line, when it is not."""
+    record: dict = {}
+    nested = None
+    for n, line in enumerate(text.splitlines(), 1):
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        m = re.fullmatch(r"(  )?([a-z][a-z0-9_]*):(?: (.*))?", line.rstrip())
+        if not m or (m.group(1) and nested is None):
+            raise InputError(f"The file {name} is not a record the desk made (line {n}). Choose the files the "
+                             f"desk gave you for that year.", "prepared")
+        key, value = m.group(2), (m.group(3) or "").strip()
+        if m.group(1):
+            nested[key] = _record_value(value)
+            continue
+        if value == "":
+            nested = record[key] = {}
+            continue
+        nested = None
+        record[key] = _record_value(value)
+    missing = [k for k in needs if k not in record]
+    if missing:
+        raise InputError(f"The file {name} is not a record the desk made: it has no {missing[0]}. Choose the "
+                         f"files the desk gave you for that year.", "prepared")
+    return record
+
+
+def _record_value(value: str):
+    if value.startswith('"'):
+        try:
+            return json.loads(value)
+        except ValueError:
+            return value
+    return int(value) if re.fullmatch(r"-?[0-9]+", value) else value
+
+
+NEEDS = {"propose": ("id", "effective", "vc_per_1000_gallons", "sewage_fraction"),
+         "notice": ("published", "meeting", "time", "place"), "adopt": ("date", "ayes", "noes")}
+
+
+def with_prepared(rules: dict, folder) -> dict:
+    """The rules as they would be with the records prepared in `folder` (<id>/proposal.yaml, …).
+    A prepared proposal replaces a published schedule's records; a prepared notice or vote
+    goes on the published proposal. Each schedule notes which records are only prepared."""
+    from pathlib import Path  # the desk writes the records into the worker's file system
+    root = Path(folder)
+    if not root.is_dir():
+        return rules
+    out = rules
+    for sub in sorted(p for p in root.iterdir() if p.is_dir()):
+        texts = {step: (sub / RECORDS[step]).read_text(encoding="utf-8") for step in RECORDS
+                 if (sub / RECORDS[step]).is_file()}
+        records = {step: read_record(text, RECORDS[step], NEEDS[step]) for step, text in texts.items()}
+        published = next((s for s in rules["schedules"] if s["id"] == sub.name), None)
+        if "propose" in records:
+            base = records["propose"]
+            notice_ = records.get("notice")
+            vote = records.get("adopt") if notice_ is not None else None
+        elif published is not None and "_files" in published:
+            base = {k: v for k, v in published.items() if k not in ("status", "notice", "adoption", "_file",
+                                                                    "_files", "_prepared")}
+            notice_ = records.get("notice", published.get("notice"))
+            vote = records.get("adopt", published.get("adoption") if "notice" not in records else None)
+        else:
+            continue
+        if base.get("id") != sub.name:
+            continue
+        files = {k: _record_path(sub.name, step) for k, step in (("proposal", "propose"), ("notice", "notice"),
+                                                                 ("vote", "adopt"))
+                 if {"propose": base, "notice": notice_, "adopt": vote}[step] is not None}
+        s = assemble(base, notice_, vote, files)
+        s["_prepared"] = sorted(k for k, step in (("proposal", "propose"), ("notice", "notice"), ("vote", "adopt"))
+                                if step in records and k in files and not _same(published, step, records[step]))
+        s["_published_files"] = dict(published.get("_files", {})) if published is not None else {}
+        out = _with(out, s)
+    return out
+
+
+def _same(published: dict | None, step: str, record: dict) -> bool:
+    """Whether a prepared record is the one already published (committed, and the site built again)."""
+    if published is None or "_files" not in published:
+        return False
+    if step == "propose":
+        return record == {k: v for k, v in published.items() if k in record and not k.startswith("_")} and all(
+            k in record for k in published if not k.startswith("_") and k not in ("status", "notice", "adoption"))
+    return record == published.get({"notice": "notice", "adopt": "adoption"}[step])
+
+
+def _published_files(s: dict) -> dict:
+    """The schedule's record files in the published rules."""
+    if "_published_files" in s:
+        return s["_published_files"]
+    return {k: v for k, v in s.get("_files", {}).items() if k not in s.get("_prepared", ())}
 
 
 # ---- the steps ----------------------------------------------------------------------------------------
 
 def propose(rules: dict, args) -> dict:
-    year_text = _text(args.fiscal_year).strip()
-    if not re.fullmatch(r"[0-9]{4}", year_text) or not first_year(rules) <= int(year_text) <= 2200:
-        raise InputError(f"The fiscal year {_text(args.fiscal_year)!r} is not a year. Enter it as four digits, "
-                         f"like 2027.", "fiscal-year")
-    year = int(year_text)
-    sid = str(year)
-    effective = _date(args.effective, "The effective date (--effective)", "effective")
-    if effective.year not in (year - 1, year):
-        raise InputError(f"The effective date {effective} is not in fiscal year {year} or the year before. "
-                         f"Check --effective (like {year}-01-01) and --fiscal-year.", "effective")
-    proposed_on = (_date(args.proposed_on, "The proposal date (--proposed-on)", "proposed-on")
+    c = Check()
+    year = c.take("fiscal-year", _year, args.fiscal_year, rules)
+    effective = c.take("effective", _date, args.effective, "effective")
+    proposed_on = (c.take("proposed-on", _date, args.proposed_on, "proposed-on")
                    if _given(args.proposed_on) else dt.date.today())
-    if _given(args.om_cost) == _given(args.projected_om_cost):
-        raise InputError("Give the O&M cost of the past fiscal year with --om-cost, like 856791.00; only when past "
-                         "data is not available, give the projected O&M cost of the year with --projected-om-cost "
-                         "instead (rents.D). Give one of them, not both.",
-                         "projected-om-cost" if _given(args.om_cost) else "om-cost")
-    om = _money(args.om_cost, "The O&M cost (--om-cost)", "856791.00", "om-cost") if _given(args.om_cost) else None
-    projected = (_money(args.projected_om_cost, "The projected O&M cost (--projected-om-cost)", "856791.00",
-                        "projected-om-cost") if _given(args.projected_om_cost) else None)
-    extra = (_money(args.extraneous_flow_cost, "The extraneous-flow cost (--extraneous-flow-cost)", "25000.00",
-                    "extraneous-flow-cost") if _given(args.extraneous_flow_cost) else Decimal("0"))
-    budget = (_money(args.budgeted_om_cost, "The budgeted O&M cost (--budgeted-om-cost)", "900000.00",
-                     "budgeted-om-cost") if _given(args.budgeted_om_cost) else None)
-    volume = bill.parse_amount(args.user_volume_gallons, "The users' billable volume (--user-volume-gallons)",
-                               "85000000", "user-volume-gallons")
-    try:
-        result = vc.compute(rules, om, volume, extra, budget, projected)
-    except InputError as exc:
-        raise InputError(str(exc), exc.field or "user-volume-gallons") from None
-    rate = Decimal(result["vc_per_1000_gallons"])
-    if rate <= 0:
-        option = "--om-cost" if om is not None else "--projected-om-cost"
-        raise InputError(f"VC comes to {money.dollars(rate)} per 1,000 gallons: the O&M cost must be more than 0. "
-                         f"Check {option} and --user-volume-gallons.", option[2:])
-
-    path = _record_path(sid, "propose")
-    replaced = next((s for s in rules["schedules"] if s["id"] == sid), None)
+    projected_given = _given(getattr(args, "projected_om_cost", None))
+    if _given(args.om_cost) == projected_given:
+        c.add("projected-om-cost" if _given(args.om_cost) else "om-cost",
+              "Enter ⟦om-cost⟧, like 912400.00; only when past data is not available, enter ⟦projected-om-cost⟧ "
+              "instead (rents.D). Enter one of them, not both.")
+    om = c.take("om-cost", _money, args.om_cost, "om-cost", "912400.00") if _given(args.om_cost) else None
+    projected = (c.take("projected-om-cost", _money, args.projected_om_cost, "projected-om-cost", "912400.00")
+                 if projected_given else None)
+    extra = (c.take("extraneous-flow-cost", _money, args.extraneous_flow_cost, "extraneous-flow-cost", "25000.00")
+             if _given(args.extraneous_flow_cost) else Decimal("0"))
+    budget = (c.take("budgeted-om-cost", _money, args.budgeted_om_cost, "budgeted-om-cost", "900000.00")
+              if _given(args.budgeted_om_cost) else None)
+    volume = c.take("user-volume-gallons", _amount, args.user_volume_gallons, "user-volume-gallons", "88000000")
+    fraction = c.take("sewage-fraction", _fraction, args.sewage_fraction) if _given(args.sewage_fraction) else None
+    if year is not None and effective is not None and effective.year not in (year - 1, year):
+        c.add("effective", f"⟦effective⟧ {_day(effective)} is not in {year} or the year before: the new rates for "
+                           f"{year} start on a day in {year - 1} or {year}, like January 1, {year}. Check "
+                           f"⟦effective⟧ and ⟦fiscal-year⟧.")
+    replaced = next((s for s in rules["schedules"] if s["id"] == str(year)), None) if year else None
     if replaced and replaced["status"] != "proposed":
-        raise InputError(f"{replaced['_file']} is already {replaced['status']}; an {replaced['status']} schedule is not "
-                         f"re-proposed. Propose a new schedule for the next fiscal year instead.", "fiscal-year")
-    if _given(args.sewage_fraction):
-        fraction = _fraction(args.sewage_fraction)
-    else:
+        c.add("fiscal-year", f"The schedule for {year} is already {replaced['status']}; an {replaced['status']} "
+                             f"schedule is not proposed again. Propose a schedule for the next year instead.")
+    result = None
+    if (om is not None or projected is not None) and volume is not None and extra is not None and not c.problems:
+        result = c.take("user-volume-gallons", vc.compute, rules, om, volume, extra, budget, projected)
+        cost = "om-cost" if om is not None else "projected-om-cost"
+        if result is not None and Decimal(result["vc_per_1000_gallons"]) <= 0:
+            c.add(cost, f"VC comes to {money.dollars(Decimal(result['vc_per_1000_gallons']))} per 1,000 gallons: "
+                        f"⟦{cost}⟧ must be more than 0. Check it and ⟦user-volume-gallons⟧.")
+    c.done()
+    sid = str(year)
+    if fraction is None:
         try:
             fraction = schedule.in_force(without(rules, sid), effective)["sewage_fraction"]
         except InputError:
-            raise InputError(f"No schedule is in force on {effective} to take the sewage fraction from; "
-                             f"give it with --sewage-fraction, like 0.85.", "sewage-fraction") from None
+            c.add("sewage-fraction", f"No schedule is in force on {_day(effective)} to take the sewage share "
+                                     f"from; enter ⟦sewage-fraction⟧, like 0.85.")
+    path = _record_path(sid, "propose")
+    for other in rules["schedules"]:
+        if other["id"] != sid and other["status"] != "proposed" and other["effective"] == effective.isoformat():
+            c.add("effective", f"Another schedule in force, {other['title']!r}, already starts on {_day(effective)}. "
+                               f"Choose another ⟦effective⟧, or check ⟦fiscal-year⟧.")
+    c.done()
     would_be = [dict(s) for s in rules["schedules"] if s["id"] != sid and s["status"] != "proposed"]
     would_be.append({"id": sid, "status": "adopted", "effective": effective.isoformat(), "_file": path})
     clash = schedule_problems(sorted(would_be, key=lambda s: s["effective"]), rules["parameters"],
                               rules["interpretations"])
     if clash:
-        raise InputError(f"Once adopted, this schedule would not fit beside the others: {' | '.join(clash)}",
-                         "effective")
+        raise Refused([("effective", "Once adopted, this schedule would not fit beside the others: "
+                                     + " | ".join(clash))])
 
     # rents.D: the past year's cost; or, only when past data is not available, the projected one, labelled so
     basis = ({"om_cost": money.text(om)} if om is not None else {"projected_om_cost": money.text(projected)}) | {
@@ -274,9 +487,9 @@ def propose(rules: dict, args) -> dict:
 
     removes = []
     report = [f"{new['title']}, PROPOSED, effective {effective}: {path}."]
+    published = _published_files(replaced) if replaced else {}
     if replaced:
-        removes = [f for k, f in sorted(replaced.get("_files", {"schedule": replaced["_file"]}).items())
-                   if f != path]
+        removes = [f for k, f in sorted(published.items()) if f != path]
         report.append(f"It replaces the proposal of {replaced.get('proposed_on', 'an earlier date')}"
                       + ("; the notice recorded for that one is dropped: publish and record a new notice."
                          if "notice" in replaced else "."))
@@ -286,7 +499,7 @@ def propose(rules: dict, args) -> dict:
     report += ["", *table["lines"]]
     return {"command": "rates", "step": "propose", "schedule": sid, "status": "proposed", "report": report,
             "vc": result, "sewage_fraction": fraction, "effects": table,
-            "files": [_file(path, text, True, exists=bool(replaced and replaced.get("_file") == path))],
+            "files": [_file(path, text, True, exists=published.get("proposal") == path)],
             "removes": removes}
 
 
@@ -322,47 +535,108 @@ def effects_table(rules: dict, proposed: dict) -> dict:
             "note": note, "lines": lines}
 
 
+def _after(day: dt.date, days: int) -> dt.date:
+    return day + dt.timedelta(days=days)
+
+
+def _notice_timing(rules: dict, s: dict, published: dt.date, meeting: dt.date) -> list[tuple[str, str]]:
+    """What is wrong with publishing on `published` for a meeting on `meeting`, each with every lawful
+    way out: the meeting window (rate-schedules.B), and under the late-adoption reading "refuse" the
+    schedule's first day (the Board adopts after the meeting and by that day)."""
+    low = parameter(rules, "hearing-minimum-days", on=published)
+    high = parameter(rules, "hearing-maximum-days", on=published)
+    effective = dt.date.fromisoformat(s["effective"])
+    refuse = _late_reading(rules)
+    proposed_on = dt.date.fromisoformat(s["proposed_on"]) if "proposed_on" in s else None
+    days = (meeting - published).days
+    w = hearing.window(rules, published)  # (the hearing-window-end reading may carry its end on)
+    in_window = w["earliest"] <= meeting.isoformat() <= w["latest"]
+    too_late = refuse and meeting > effective
+    if refuse and published > effective:
+        return [("published", f"⟦published⟧ {_day(published)} is after {_day(effective)}, the day the new rates "
+                              f"take effect: bills due since then would be repriced (as the Town reads "
+                              f"rate-schedules.B). Publish it by {_day(_after(effective, -low))}, so "
+                              f"the meeting can be held by {_day(effective)}, or propose the schedule again with a "
+                              f"later first day (⟦step:propose⟧), on or after {_day(_after(published, low))}.")]
+    if in_window and not too_late:
+        return []
+    why = []
+    if not in_window:
+        why.append(f"⟦meeting⟧ must be {low} to {high} days after publication (rate-schedules.B), and "
+                   f"{_day(meeting)} is {days} days after {_day(published)}")
+    if too_late:
+        why.append(f"the meeting on {_day(meeting)} is after {_day(effective)}, the day the new rates take effect, "
+                   f"and the Board can adopt them only after the meeting and, as the Town reads rate-schedules.B, "
+                   f"no later than that day")
+    fixes = []
+    first, last = dt.date.fromisoformat(w["earliest"]), dt.date.fromisoformat(w["latest"])
+    if refuse:
+        last = min(last, effective)
+    if first <= last:
+        fixes.append(f"hold it between {_day(first)} and {_day(last)}" if first < last else f"hold it on {_day(first)}")
+    if not too_late:
+        earliest = max(_after(meeting, -high), proposed_on or _after(meeting, -high))
+        latest = _after(meeting, -low)
+        if earliest <= latest:
+            fixes.append(f"publish the notice by {_day(latest)}" if days < low else
+                         f"publish the notice no earlier than {_day(earliest)}")
+    if refuse and (too_late or first > last):
+        fixes.append(f"propose the schedule again with a first day on or after "
+                     f"{_day(max(meeting, first) if too_late else first)} (⟦step:propose⟧)")
+    text = "; ".join(why)
+    text = text[0].upper() + text[1:] + ": " + ", or ".join(fixes) + "."
+    return [("meeting", text)]
+
+
 def notice(rules: dict, args, site_url: str | None) -> dict:
-    s = _proposed(rules, _text(args.schedule), "notice")
-    published = _date(args.published, "The publication date (--published)", "published")
-    meeting = _date(args.meeting, "The meeting date (--meeting)", "meeting")
-    if "proposed_on" in s and published.isoformat() < s["proposed_on"]:
-        raise InputError(f"The notice is published {published}, before the schedule was proposed on {s['proposed_on']} "
-                         f"(rate-schedules.B: publication follows development). Check --published.", "published")
-    late = adoption.timing_problem({"effective": s["effective"], "notice": {"published": published.isoformat()}},
-                                   interpretation(rules, "late-adoption"))
-    if late:
-        raise InputError(late[0].upper() + late[1:], "published")
+    c = Check()
+    s = c.take("schedule", _proposed, rules, args.schedule, "notice")
+    published = c.take("published", _date, args.published, "published")
+    meeting = c.take("meeting", _date, args.meeting, "meeting")
+    time = c.take("time", _time, args.time)
+    place = " ".join(_text(args.place).split())
+    if len(place) < 3:
+        c.add("place", "Enter ⟦place⟧ as the notice should print it, like \"Town Hall, 160 Charles Colman "
+                       "Boulevard, Pawling\".")
+    record_news = None
+    if args.newspaper is not None:
+        if not args.newspaper.strip():
+            c.add("newspaper", "⟦newspaper⟧ is empty; enter its name, or leave it out to say \"the official "
+                               "newspaper of the Town of Pawling\".")
+        record_news = " ".join(args.newspaper.split())
+    body = args.body or "town-board"
+    if body not in BODIES:
+        c.add("body", f"The body {body!r} is not one of: {', '.join(BODIES)}.")
+    url = (site_url or "").strip()
+    if not url.startswith(("https://", "http://")):
+        c.add("site-url", ("The site's address is not set, so the notice cannot say where the schedule can be read. "
+                           "Set site_url in mkdocs.yml to the site's address, or give it with ⟦site-url⟧, like "
+                           "https://sewer.pawling.example/.") if not url else
+              f"The site's address {url!r} is not a web address. Write ⟦site-url⟧ like https://sewer.pawling.example/.")
+    if s is not None and published is not None:
+        if "proposed_on" in s and published.isoformat() < s["proposed_on"]:
+            c.add("published", f"⟦published⟧ {_day(published)} is before the schedule was proposed on "
+                               f"{_day(s['proposed_on'])}: publication follows the proposal (rate-schedules.B). "
+                               f"Publish it on or after {_day(s['proposed_on'])}.")
+        elif meeting is not None:
+            for field, text in _notice_timing(rules, s, published, meeting):
+                c.add(field, text)
+    c.done()
     w = hearing.window(rules, published)
     low = parameter(rules, "hearing-minimum-days", on=published)
     high = parameter(rules, "hearing-maximum-days", on=published)
     days = (meeting - published).days
-    if not w["earliest"] <= meeting.isoformat() <= w["latest"]:
-        raise InputError(f"The meeting on {meeting} is {days} days after publication on {published}; it must be "
-                         f"between {w['earliest']} and {w['latest']} (no fewer than {low} and no more than {high} days "
-                         f"after, rate-schedules.B). Choose a --meeting date in that range.", "meeting")
-    time = _time(args.time)
-    place = " ".join(_text(args.place).split())
-    if len(place) < 3:
-        raise InputError("Give the meeting place with --place, like \"Town Hall, 160 Charles Colman Boulevard, "
-                         "Pawling\".", "place")
     record = {"published": published.isoformat()}
-    if args.newspaper is not None:
-        if not args.newspaper.strip():
-            raise InputError("The newspaper name is empty; give its name with --newspaper, or leave the option out.",
-                             "newspaper")
-        record["newspaper"] = " ".join(args.newspaper.split())
-    body = args.body or "town-board"
-    if body not in BODIES:
-        raise InputError(f"The body {body!r} is not one of: {', '.join(BODIES)}.", "body")
+    if record_news is not None:
+        record["newspaper"] = record_news
     record |= {"meeting": meeting.isoformat(), "time": time, "place": place, "body": body}
-    notices.site_address(site_url)  # refused before anything else is made, with where to set it
 
     path = _record_path(s["id"], "notice")
     text = yaml_text([f"The notice of the public-comment meeting on rate schedule {s['id']} (rate-schedules.B),",
                       "recorded by the Clerk's `notice` step."], record)
-    candidate = _with(rules, assemble({k: v for k, v in s.items() if k not in ("status", "notice", "adoption",
-                                                                                "_file", "_files")},
+    candidate = _with(rules, assemble({k: v for k, v in s.items() if k not in ("status", "notice", "adoption", "_file",
+                                                                                "_files", "_prepared",
+                                                                                "_published_files")},
                                       record, files=dict(s["_files"], notice=path)))
     body_text = notices.hearing_notice_text(candidate, s["id"], site_url)
     name = f"hearing-notice-{s['id']}"
@@ -371,8 +645,12 @@ def notice(rules: dict, args, site_url: str | None) -> dict:
               f"The newspaper notice: {NOTICES}/{name}.txt."]
     return {"command": "rates", "step": "notice", "schedule": s["id"], "status": "proposed", "report": report,
             "window": {**w, "published": published.isoformat(), "meeting": meeting.isoformat(), "days": days,
-                       "minimum_days": low, "maximum_days": high},
-            "files": [_file(path, text, True, exists="notice" in s),
+                       "minimum_days": low, "maximum_days": high,
+                       # the last meeting day from which the schedule can still be adopted in time
+                       "last_for_adoption": (min(w["latest"], s["effective"]) if _late_reading(rules)
+                                             else w["latest"])},
+            "time": {"entered": _text(args.time).strip(), "hhmm": time, "words": notices.clock(time)},
+            "files": [_file(path, text, True, exists="notice" in _published_files(s)),
                       _file(f"{NOTICES}/{name}.txt", body_text, False)],
             "removes": [], "pdf": {"name": f"{name}.pdf", "title": notices.hearing_notice_title(s["id"]),
                                    "from": f"{NOTICES}/{name}.txt"}}
@@ -382,31 +660,53 @@ BODIES = ("town-board", "joint-sewer-commission")
 
 
 def adopt(rules: dict, args) -> dict:
-    s = _proposed(rules, _text(args.schedule), "adoption")
-    if "notice" not in s:
-        raise InputError(f"Schedule {s['id']!r} has no notice recorded; it can be adopted only after publication and "
-                         f"the meeting for comments (rate-schedules.B, C). Run `notice {s['id']} …` first.", "schedule")
-    day = _date(args.date, "The adoption date (--date)", "date")
-    record = {"date": day.isoformat(), "ayes": _count(args.ayes, "ayes", "ayes"),
-              "noes": _count(args.noes, "noes", "noes")}
-    if _given(args.absent):
-        record["absent"] = _count(args.absent, "members absent", "absent")
+    c = Check()
+    s = c.take("schedule", _proposed, rules, args.schedule, "adoption")
+    day = c.take("date", _date, args.date, "date")
+    ayes = c.take("ayes", _count, args.ayes, "members voting for", "ayes")
+    noes = c.take("noes", _count, args.noes, "members voting against", "noes")
+    absent = c.take("absent", _count, args.absent, "members absent or not voting", "absent") if _given(args.absent) \
+        else None
+    if args.resolution is not None and not args.resolution.strip():
+        c.add("resolution", "⟦resolution⟧ is empty; enter its number, like 2027-41, or leave it out.")
+    refuse = _late_reading(rules)
+    if s is not None and "notice" not in s:
+        effective = dt.date.fromisoformat(s["effective"])
+        low = parameter(rules, "hearing-minimum-days", on=effective)
+        c.add("schedule", f"No notice has been published for the schedule for {s['id']} yet: it can be adopted only "
+                          f"after the notice and the meeting for comments (rate-schedules.B, C). Publish the notice "
+                          f"first (⟦step:notice⟧)" + (f", by {_day(_after(effective, -low))}, so the meeting can be "
+                                                      f"held by {_day(effective)}." if refuse else "."))
+    if c.problems:
+        c.done()
+    record = {"date": day.isoformat(), "ayes": ayes, "noes": noes}
+    if absent is not None:
+        record["absent"] = absent
     if args.resolution is not None:
-        if not args.resolution.strip():
-            raise InputError("The resolution is empty; give its number with --resolution, like 2026-114, or leave "
-                             "the option out.", "resolution")
         record["resolution"] = " ".join(args.resolution.split())
-    problem = adoption.vote_problem(rules, record, s["notice"]["meeting"])
+    meeting = s["notice"]["meeting"]
+    effective = s["effective"]
+    problem = adoption.vote_problem(rules, record, meeting)
     if problem:
-        raise InputError(problem[0].upper() + problem[1:], "date" if "adoption date" in problem else "ayes")
+        size = parameter(rules, "town-board-size", on=day)
+        field = ("absent" if ayes + noes + (absent or 0) > size else "ayes" if ayes < adoption.majority(rules, day)
+                 else "date")
+        if field == "absent":
+            problem = problem.replace("Check the numbers of ayes, noes and members absent.",
+                                      "Check ⟦ayes⟧, ⟦noes⟧ and ⟦absent⟧.")
+        by = (f" A new vote must be held by {_day(effective)}, the day the new rates take effect."
+              if refuse and field != "absent" and day.isoformat() <= effective else "")
+        c.add(field, problem[0].upper() + problem[1:] + by)
     problem = adoption.timing_problem(dict(s, adoption=record), interpretation(rules, "late-adoption"))
     if problem:
-        raise InputError(problem[0].upper() + problem[1:], "date")
+        c.add("date", problem[0].upper() + problem[1:])
+    c.done()
 
     path = _record_path(s["id"], "adopt")
     text = yaml_text([f"The Town Board's vote adopting rate schedule {s['id']} (rate-schedules.C; NY Town Law § 63),",
                       "recorded by the Clerk's `adopt` step."], record)
-    new = assemble({k: v for k, v in s.items() if k not in ("status", "notice", "adoption", "_file", "_files")},
+    new = assemble({k: v for k, v in s.items() if k not in ("status", "notice", "adoption", "_file", "_files",
+                                                            "_prepared", "_published_files")},
                    s["notice"], record, files=dict(s["_files"], vote=path))
     candidate = _with(rules, new)
     _refuse_breaking(candidate)
@@ -426,11 +726,14 @@ def adopt(rules: dict, args) -> dict:
                   f"(rate-schedules.D).")
     return {"command": "rates", "step": "adopt", "schedule": s["id"], "status": "adopted", "report": report,
             "vote": {"board_size": size, "needed": needed, **record},
-            "files": [_file(path, text, True, exists="adoption" in s)], "removes": []}
+            "files": [_file(path, text, True, exists="vote" in _published_files(s))], "removes": []}
 
 
 def user_notice(rules: dict, args, site_url: str | None) -> dict:
-    s = find_schedule(rules, _text(args.schedule))
+    s = _schedule(rules, _text(args.schedule).strip())
+    if s["status"] == "proposed":
+        raise Refused([("schedule", f"The schedule for {s['id']} is only proposed; users are told the adopted "
+                                    f"schedule. Record the Board's vote first (⟦step:adopt⟧).")])
     made = notices.user_notice(rules, s["id"], site_url)
     name = f"user-notice-{s['id']}"
     report = [f"The yearly notice to users for schedule {s['id']}: {NOTICES}/{name}.txt and .html."]
@@ -442,6 +745,59 @@ def user_notice(rules: dict, args, site_url: str | None) -> dict:
                       _file(f"{NOTICES}/{name}.html", made["html"], False)],
             "removes": [], "pdf": {"name": f"{name}.pdf", "title": notices.user_notice_title(s),
                                    "from": f"{NOTICES}/{name}.html"}}
+
+
+# ---- where each fiscal year stands ------------------------------------------------------------------
+
+STAGES = ("no-schedule", "proposed", "notice", "adopted")
+
+
+def status(rules: dict, args) -> dict:
+    """Each fiscal year from the first schedule's to next year: its schedule's stage (and which of its
+    records are only prepared), the law's deadlines with the days left, and the years that have no
+    schedule of their own (rate-schedules.A: one "prior to the start of each fiscal year"; the same
+    test as a bill's, schedule.for_fiscal_year). A year starts on rules/parameters/fiscal-year-start.yaml."""
+    today = _date(args.today, "today") if _given(args.today) else dt.date.today()
+    refuse = _late_reading(rules)
+    this_year = schedule.fiscal_year_of(rules, today)
+    known = {schedule.schedule_fiscal_year(rules, s) for s in rules["schedules"]}
+    years = list(range(min(known | {this_year}), max(known | {this_year + 1}) + 1))
+    out, missing = [], []
+    for year in years:
+        found = schedule.for_fiscal_year(rules, year)
+        s = found["schedule"] if found["schedule"] and found["schedule"]["status"] == "adopted" else (
+            found["proposed"] or found["schedule"])
+        first_day = month_day(year, parameter(rules, "fiscal-year-start", on=dt.date(year, 1, 1))[0])
+        start = dt.date.fromisoformat(s["effective"]) if s else first_day
+        low = parameter(rules, "hearing-minimum-days", on=start)
+        stage = ("no-schedule" if s is None else s["status"] if s["status"] in ("adopted", "illustrative")
+                 else "notice" if "notice" in s else "proposed")
+        deadlines = []
+        started = start <= today
+
+        def due(what, day):
+            if started:  # the year has begun: its deadlines are past (the stage says what is missing)
+                return
+            deadlines.append({"what": what, "date": day.isoformat(), "days_left": (day - today).days})
+        if stage in ("no-schedule", "proposed"):
+            due("Publish the notice of the meeting by", _after(start, -low))
+        if stage not in ("adopted", "illustrative"):
+            due("Hold the meeting for comments by", start)
+            due("Adopt the schedule by" if refuse else "Adopt the schedule, to bill from its first day, by", start)
+        if found["schedule"] is None:
+            missing.append(year)
+        out.append({"fiscal_year": year, "schedule": s["id"] if s else None, "title": s["title"] if s else None,
+                    "status": s["status"] if s else None, "stage": stage, "starts": start.isoformat(),
+                    "prepared": list(s.get("_prepared", ())) if s else [],
+                    "notice": dict(s["notice"]) if s and "notice" in s else None,
+                    "adoption": dict(s["adoption"]) if s and "adoption" in s else None,
+                    "started": started, "deadlines": deadlines})
+    report = [f"{y['fiscal_year']}: {y['stage']}" + "".join(f"; {d['what']} {d['date']} ({d['days_left']} days)"
+                                                             for d in y["deadlines"]) for y in out]
+    report.append("Fiscal years with no schedule of their own (rate-schedules.A): "
+                  + (", ".join(str(y) for y in missing) or "none") + ".")
+    return {"command": "rates", "step": "status", "today": today.isoformat(), "years": out,
+            "without_schedule": missing, "report": report, "files": [], "removes": []}
 
 
 # ---- publishing without git: GitHub's pages, prefilled --------------------------------------------------
@@ -471,10 +827,11 @@ def add_steps(sub, parents=()) -> dict:
     themselves, so a page and a terminal get the same message."""
     parents = list(parents)
     pr = sub.add_parser("propose", parents=parents, help="compute VC and make a proposed schedule (rents.D)")
-    pr.add_argument("--fiscal-year", required=True, help="the fiscal year, like 2027; the records go in "
-                                                          "rate-schedules/<year>/")
+    pr.add_argument("--fiscal-year", required=True, help="the year the new rates are for, like 2028; the records "
+                                                          "go in rate-schedules/<year>/")
     pr.add_argument("--effective", required=True, help="first day the schedule applies, YYYY-MM-DD")
-    pr.add_argument("--om-cost", help="operation and maintenance cost of the past fiscal year, dollars")
+    pr.add_argument("--om-cost", help="operation and maintenance cost of the past fiscal year, dollars "
+                                       "($912,400, 912,400.00 and 912400 are the same)")
     pr.add_argument("--projected-om-cost", help="only when past data is not available: the projected operation and "
                                                 "maintenance expenditures for the year, dollars (rents.D); instead "
                                                 "of --om-cost")
@@ -492,7 +849,7 @@ def add_steps(sub, parents=()) -> dict:
     no.add_argument("schedule", help="the proposed schedule's id, like 2027")
     no.add_argument("--published", required=True, help="publication date in the newspaper, YYYY-MM-DD")
     no.add_argument("--meeting", required=True, help="date of the meeting for public comments, YYYY-MM-DD")
-    no.add_argument("--time", required=True, help="meeting time on the 24-hour clock, HH:MM")
+    no.add_argument("--time", required=True, help="meeting time, like 7:00 pm, 7 pm or 19:00")
     no.add_argument("--place", required=True, help="meeting place, as it should appear in the notice")
     no.add_argument("--newspaper", help="the newspaper (default wording: the official newspaper of the Town of Pawling)")
     no.add_argument("--body", choices=BODIES, default="town-board",
@@ -510,13 +867,24 @@ def add_steps(sub, parents=()) -> dict:
     un = sub.add_parser("user-notice", parents=parents, help="the yearly notice sent with a regular bill "
                                                              "(rate-schedules.D)")
     un.add_argument("schedule", help="an adopted (or illustrative) schedule's id")
-    return {"propose": pr, "notice": no, "adopt": ad, "user-notice": un}
+
+    st = sub.add_parser("status", parents=parents, help="where each fiscal year stands, with the law's deadlines "
+                                                        "(rate-schedules.A-C)")
+    st.add_argument("--today", help="the day to count the days left from, YYYY-MM-DD (default: today)")
+    for step in (pr, no, ad, un, st):
+        step.add_argument("--prepared", help="a folder of records prepared and not yet in the rules "
+                                             "(<id>/proposal.yaml, notice.yaml, vote.yaml): the Clerk's desk's work")
+    return {"propose": pr, "notice": no, "adopt": ad, "user-notice": un, "status": st}
 
 
 def run(rules: dict, args, site_url: str | None = None, repo_url: str | None = None) -> dict:
     """One step on these rules; its result, each rules file with its GitHub link (when repo_url names
     a GitHub repository)."""
     step = args.step
+    if getattr(args, "prepared", None):
+        rules = with_prepared(rules, args.prepared)
+    if step == "status":
+        return status(rules, args)
     if step == "propose":
         out = propose(rules, args)
     elif step == "notice":

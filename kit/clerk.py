@@ -4,6 +4,7 @@
     notice       check the meeting date, record the notice (notice.yaml), write the newspaper notice (text and PDF)
     adopt        check the notice and the vote, record the vote (vote.yaml): the schedule is adopted
     user-notice  the yearly notice that goes out with a regular bill (text, HTML and PDF)
+    status       where each fiscal year stands, with the law's deadlines (writes nothing)
 
 `python build.py rates ARGS…` calls `main(ARGS)`; `python -m kit.clerk ARGS…` does the same.
 
@@ -12,7 +13,8 @@ A thin wrapper round the engine's steps (calculator/rate_year.py), which the Cle
 in CPython, the kit adds what only it can do: it validates the whole rules tree first, validates
 the tree as it would be with the step's files (kit.validate), writes the files atomically and
 makes the notices' PDFs (kit.pdf). Every refusal is one line on stderr, exit code 2, and nothing
-written. The site's address comes from mkdocs.yml (kit/config.py).
+written; it lists every problem found, each field named by its option. The site's address comes
+from --site-url, else from mkdocs.yml (kit/config.py).
 """
 from __future__ import annotations
 
@@ -76,7 +78,8 @@ def run(args) -> list[str]:
     """One step: the engine decides and makes the texts; the kit checks the result and writes it."""
     rules_dir = Path(args.rules_dir)
     rules = _compile(rules_dir)
-    result = rate_year.run(rules, args, project_config(rules_dir)["site_url"])
+    site_url = getattr(args, "site_url", None) or project_config(rules_dir)["site_url"]
+    result = rate_year.run(rules, args, site_url)
     records = {_under_rules(f["path"]): f["text"] for f in result["files"] if f["rules"]}
     removes = [_under_rules(p) for p in result["removes"]]
     if records or removes:
@@ -99,6 +102,8 @@ def run(args) -> list[str]:
     for rel in removes:
         (rules_dir / rel).unlink(missing_ok=True)
     wrote = [str(p) for p, _ in writes]
+    if not wrote and not removes:  # `status` only reports
+        return result["report"]
     return [*result["report"], "", f"Wrote {', '.join(wrote)}."
             + (f" Removed {', '.join('rules/' + r for r in removes)}." if removes else "")]
 
@@ -119,6 +124,8 @@ def parser() -> argparse.ArgumentParser:
     steps = rate_year.add_steps(p.add_subparsers(dest="step", required=True, parser_class=_Parser), parents=[common])
     for name in ("notice", "user-notice"):
         steps[name].add_argument("--output-dir", help="where to write the notice (default: notices-out/ beside rules/)")
+        steps[name].add_argument("--site-url", help="the site's address, which the notice names "
+                                                    "(default: site_url in mkdocs.yml)")
     return p
 
 

@@ -43,6 +43,8 @@ def write_service_worker(site: Path, build_id: str) -> Path:
     keep = ["estimate/", *(f"{p.relative_to(site).as_posix()}" for p in sorted((site / "pyodide").iterdir())),
             # the engine's wheel; pypdf is cached when a page first loads it (fetch handler below)
             *(p.relative_to(site).as_posix() for p in sorted((site / "engine").rglob("pawling_sewer_kit-*.whl"))),
+            # and the standard library it runs on (kit/stdlib.py)
+            *(p.relative_to(site).as_posix() for p in sorted((site / "engine").rglob("python_stdlib.zip"))),
             *(p.relative_to(site).as_posix() for p in sorted((site / "assets").rglob("*"))
               if p.is_file() and p.suffix in (".js", ".css") and not {"workers", "lunr"} & set(p.parts))]
     digest = hashlib.sha256(build_id.encode())
@@ -51,7 +53,9 @@ def write_service_worker(site: Path, build_id: str) -> Path:
         digest.update(rel.encode() + b"\0" + target.read_bytes())
     version = digest.hexdigest()[:16]
     template = (TEMPLATES / "service-worker.js").read_text(encoding="utf-8")
-    script = template.replace("__VERSION__", version).replace("__KEEP__", json.dumps(keep, indent=2))
+    from .wheel import pyodide_version
+    script = template.replace("__VERSION__", version).replace("__KEEP__", json.dumps(keep, indent=2)) \
+        .replace("__PYODIDE__", pyodide_version())
     path = site / "sw.js"
     path.write_text(script, encoding="utf-8")
     return path

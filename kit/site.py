@@ -14,19 +14,22 @@ import tempfile
 import time
 from pathlib import Path
 
+from calculator.files import write_atomic
 from calculator.law import latest_enactment_date
 
 from .config import project_config
 from .errors import BuildError
 from .feed import publish_notices
 from .harden import secure_pages, write_service_worker
+from .stdlib import STDLIB_ZIP, trimmed_stdlib, write_empty_lock
 from .language import LANGUAGES, building
 from .pages import build_date, render_language, stage_docs
 from .validate import RULES_DIR, read_yaml
 from .wheel import build_engine_wheel, build_pypdf_wheel, engine_build_id
 
 ROOT = Path(__file__).resolve().parent.parent
-PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+# Pyodide's own files, as they come; its standard library and lock file are trimmed (kit/stdlib.py)
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
 
 
 def validate_rules(rules_dir: Path | None = None) -> dict:
@@ -35,8 +38,10 @@ def validate_rules(rules_dir: Path | None = None) -> dict:
     return validate(rules_dir or RULES_DIR)
 
 
-def copy_pyodide(docs: Path) -> Path:
-    """Step 4: Pyodide's core files from node_modules (pinned by package-lock.json)."""
+def copy_pyodide(docs: Path, engine_dir: Path) -> Path:
+    """Step 4: Pyodide's core files from node_modules (pinned by package-lock.json), its lock
+    file without the package list, and beside the engine's wheel the standard library the
+    engine needs, trimmed (kit/stdlib.py)."""
     src = ROOT / "node_modules" / "pyodide"
     if not src.is_dir():
         raise BuildError("node_modules/pyodide is missing. Run `npm ci` first (python build.py install does it).")
@@ -44,6 +49,8 @@ def copy_pyodide(docs: Path) -> Path:
     dst.mkdir(parents=True, exist_ok=True)
     for name in PYODIDE_FILES:
         shutil.copy2(src / name, dst / name)
+    write_empty_lock(src / "pyodide-lock.json", dst / "pyodide-lock.json")
+    write_atomic(engine_dir / STDLIB_ZIP, trimmed_stdlib(src / "python_stdlib.zip"))
     return dst
 
 
@@ -132,8 +139,8 @@ def build(site: Path = ROOT / "site", rules_dir: Path | None = None, site_url: s
         step("Packing the calculator and the rules for the browser")
         build_engine_wheel(rules, docs / "engine" / build_id, rules_dir)
         build_pypdf_wheel(docs / "engine")
-        step("Copying Pyodide (Python for the browser)")
-        copy_pyodide(docs)
+        step("Copying Pyodide (Python for the browser) and the standard library the engine needs")
+        copy_pyodide(docs, docs / "engine" / build_id)
         step("Building the site with mkdocs")
         run_mkdocs(docs, staging / "site", config["site_url"])
         unlist_noindex_pages(staging / "site")

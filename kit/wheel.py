@@ -32,7 +32,18 @@ def engine_build_id(rules: dict, rules_dir: Path | None = None) -> str:
         digest.update(rel.encode() + b"\0" + data)
     for rel, data in package_files(ENGINE, only=("*.py",)).items():
         digest.update(rel.encode() + b"\0" + data)
+    # the standard library the engine runs on is served beside it (kit/stdlib.py)
+    from .stdlib import MODULES
+    for path in (MODULES, Path(__file__).with_name("stdlib.py")):
+        digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    digest.update(pyodide_version().encode())
     return digest.hexdigest()[:12]
+
+
+def pyodide_version() -> str:
+    """The Pyodide the site ships (node_modules/pyodide, pinned by package-lock.json)."""
+    package = ENGINE.parent / "node_modules" / "pyodide" / "package.json"
+    return json.loads(package.read_text(encoding="utf-8"))["version"] if package.exists() else "none"
 
 
 def engine_translations(rules: dict, rules_dir: Path | None = None) -> dict[str, bytes]:

@@ -1,4 +1,5 @@
 """build.py: the pipeline's steps, and a failed build that keeps the previous site."""
+import json
 import shutil
 import zipfile
 from pathlib import Path
@@ -31,7 +32,14 @@ def test_the_site_has_its_pages_the_engine_and_pyodide(site):
         assert (site / page).is_file(), page
     for name in kit_site.PYODIDE_FILES:
         assert (site / "pyodide" / name).stat().st_size > 0
+    # Pyodide's lock without its package list, and no whole standard library: the trimmed one
+    # sits beside the engine's wheel (kit/stdlib.py)
+    assert json.loads((site / "pyodide" / "pyodide-lock.json").read_text())["packages"] == {}
+    assert not (site / "pyodide" / "python_stdlib.zip").exists()
+    [stdlib] = (site / "engine").glob("*/python_stdlib.zip")
+    assert "argparse.py" in zipfile.ZipFile(stdlib).namelist()
     [wheel] = (site / "engine").glob("*/pawling_sewer_kit-*.whl")
+    assert wheel.parent == stdlib.parent
     assert wheel.name.endswith("-py3-none-any.whl")
     names = zipfile.ZipFile(wheel).namelist()
     assert "calculator/compiled_rules.json" in names and "calculator/bill.py" in names

@@ -73,7 +73,8 @@ def test_the_clerks_year_from_proposal_to_adoption(town, capsys):
 
     err = refused(town, capsys, "notice", "2026", "--published", PUBLISHED, "--meeting", "2025-10-29",
                   "--time", "19:30", "--place", "Town Hall", "--output-dir", str(town.out))
-    assert "14 days" in err and "2025-10-30" in err and "2025-11-14" in err
+    assert "14 days" in err and "between October 30, 2025 and November 14, 2025" in err
+    assert "or publish the notice by October 14, 2025" in err     # every lawful way out
 
     assert town.notice() == 0
     capsys.readouterr()
@@ -81,7 +82,7 @@ def test_the_clerks_year_from_proposal_to_adoption(town, capsys):
     err = refused(town, capsys, "adopt", "2026", "--date", "2025-11-10", "--ayes", "2", "--noes", "2", "--absent", "1")
     assert "majority of all 5 members" in err and "3 are needed" in err
     err = refused(town, capsys, "adopt", "2026", "--date", "2025-10-29", "--ayes", "3", "--noes", "2")
-    assert "before the public-comment meeting on 2025-10-30" in err
+    assert "before the public-comment meeting on October 30, 2025" in err
 
     assert town.run("adopt", "2026", "--date", "2025-11-10", "--ayes", "3", "--noes", "1", "--absent", "1",
                     "--resolution", "2025-88") == 0
@@ -138,8 +139,8 @@ def test_proposing_again_replaces_the_proposal_and_drops_its_notice(town, capsys
     (["--sewage-fraction", "0"], "more than 0"),
     (["--fiscal-year", "26"], "four digits"),
     (["--effective", "2026-02-30"], "is not a date"),
-    (["--effective", "2062-01-01"], "not in fiscal year 2026"),
-    (["--effective", "2025-01-01", "--fiscal-year", "2025"], "both take effect on 2025-01-01"),
+    (["--effective", "2062-01-01"], "is not in 2026 or the year before"),
+    (["--effective", "2025-01-01", "--fiscal-year", "2025"], "already starts on January 1, 2025"),
 ])
 def test_propose_with_bad_numbers_is_refused(town, capsys, change, says):
     argv = list(PROPOSE)
@@ -154,7 +155,8 @@ def test_propose_with_bad_numbers_is_refused(town, capsys, change, says):
 def test_adoption_without_a_notice_is_refused(town, capsys):
     assert town.run(*PROPOSE) == 0
     err = refused(town, capsys, "adopt", "2026", "--date", "2025-11-10", "--ayes", "5", "--noes", "0")
-    assert "no notice recorded" in err and "notice 2026" in err
+    assert "No notice has been published" in err and "the `notice` step" in err
+    assert "by December 17, 2025, so the meeting can be held by January 1, 2026" in err   # the last lawful day
 
 
 def test_a_vote_with_more_members_than_the_board_is_refused(town, capsys):
@@ -183,9 +185,11 @@ def test_an_illustrative_schedule_is_not_noticed(town, capsys):
 
 def test_notice_refuses_bad_time_and_unknown_schedule(town, capsys):
     assert town.run(*PROPOSE) == 0
-    assert "HH:MM" in refused(town, capsys, "notice", "2026", "--published", PUBLISHED, "--meeting", "2025-10-30",
-                              "--time", "7pm", "--place", "Town Hall")
-    assert "no rate schedule '2027'" in refused(town, capsys, "notice", "2027", "--published", PUBLISHED, *MEETING)
+    assert "Write it like 7:00 pm, 7 pm or 19:00" in refused(
+        town, capsys, "notice", "2026", "--published", PUBLISHED, "--meeting", "2025-10-30", "--time", "7",
+        "--place", "Town Hall")
+    assert "no schedule proposed for '2027'" in refused(town, capsys, "notice", "2027", "--published", PUBLISHED,
+                                                        *MEETING)
     assert "before the schedule was proposed" in refused(
         town, capsys, "notice", "2026", "--published", "2025-09-01", "--meeting", "2025-09-20",
         "--time", "19:00", "--place", "Town Hall")
@@ -375,7 +379,8 @@ def test_a_notice_published_after_the_effective_date_is_refused(town, capsys):
     capsys.readouterr()
     err = refused(town, capsys, "notice", "2027", "--published", "2027-03-01", "--meeting", "2027-03-16",
                   "--time", "19:00", "--place", "Town Hall", "--output-dir", str(town.out))
-    assert "after its effective date 2027-01-01" in err and "late-adoption" in err
+    assert "March 1, 2027 is after January 1, 2027, the day the new rates take effect" in err
+    assert "Publish it by December 17, 2026" in err and "on or after March 16, 2027" in err   # both ways out
 
 
 def test_an_adoption_after_the_effective_date_is_refused(town, capsys):
@@ -384,7 +389,7 @@ def test_an_adoption_after_the_effective_date_is_refused(town, capsys):
                     "--place", "Town Hall", "--output-dir", str(town.out)) == 0
     capsys.readouterr()
     err = refused(town, capsys, "adopt", "2027", "--date", "2027-01-05", "--ayes", "3", "--noes", "0")
-    assert "adopted on 2027-01-05, after its effective date 2027-01-01" in err
+    assert "adopted on January 5, 2027, after its effective date January 1, 2027" in err
     assert town.run("adopt", "2027", "--date", "2026-12-28", "--ayes", "3", "--noes", "0") == 0
 
 
@@ -403,7 +408,7 @@ adoption: {date: "2027-03-16", ayes: 3, noes: 0}
     from kit.validate import RuleError
     with pytest.raises(RuleError) as err:
         compile_rules(town.rules)
-    assert "published on 2027-03-01, after its effective date 2027-01-01" in str(err.value)
+    assert "published on March 1, 2027, after its effective date January 1, 2027" in str(err.value)
     # Under the other reading it is accepted and applies from the first quarter after adoption.
     reading = town.rules / "interpretations" / "late-adoption.yaml"
     reading.write_text(reading.read_text().replace("chosen: refuse", "chosen: first-quarter-after"))
@@ -424,3 +429,16 @@ def test_the_notice_names_the_joint_sewer_commission_when_designated(town, capsy
     assert "PLEASE TAKE NOTICE that the Town Board of the Town of Pawling" in (town.out / "hearing-notice-2026.txt").read_text()
     assert "invalid choice" in refused(town, capsys, "notice", "2026", "--published", PUBLISHED, *MEETING,
                                        "--body", "village-board")
+
+
+def test_status_says_where_each_year_stands_and_writes_nothing(town, capsys):
+    before = town.files()
+    assert town.run("status", "--today", "2025-10-01") == 0
+    out = capsys.readouterr().out
+    assert "2026: no-schedule; Publish the notice of the meeting by 2025-12-17 (77 days)" in out
+    assert "Fiscal years with no schedule of their own (rate-schedules.A): 2026." in out
+    assert town.files() == before
+    assert town.run(*PROPOSE) == 0 and town.notice() == 0
+    capsys.readouterr()
+    assert town.run("status", "--today", "2025-10-20") == 0
+    assert "2026: notice; Hold the meeting for comments by 2026-01-01 (73 days)" in capsys.readouterr().out

@@ -1,20 +1,28 @@
-"""The same YAML cases, run by the engine wheel in Pyodide (Python 3.14, under
-Node), give byte-identical answers to CPython's, in English and in Spanish (the
-wheel's packed catalogue and the checkout's say the same)."""
+"""The same YAML cases, and every request the site's pages send, run by the engine
+wheel in Pyodide (Python 3.14, under Node) on the site's trimmed standard library,
+give byte-identical answers to CPython's, in English and in Spanish (the wheel's
+packed catalogue and the checkout's say the same)."""
 import json
 import platform
 import shutil
 import subprocess
+import zipfile
 from pathlib import Path
 
 import pytest
 
 from kit import site as kit_site
+from kit import stdlib as kit_stdlib
 from kit import wheel as kit_wheel
 from calculator.cli import run_json
 from casebook import argv_for, load_cases
+from flows import page_requests
+from kit.application_pdf import build_blank_pdf
 
 ROOT = Path(__file__).resolve().parent.parent
+
+
+PYODIDE = ROOT / "node_modules" / "pyodide"
 
 
 @pytest.fixture(scope="session")
@@ -22,28 +30,78 @@ def wheel(tmp_path_factory):
     return kit_wheel.build_engine_wheel(kit_site.validate_rules(), tmp_path_factory.mktemp("wheel"))
 
 
-@pytest.mark.parametrize("lang", ["en", "es"])  # two runs, so both cores can take one each
-def test_every_case_gives_the_same_answer_in_pyodide(wheel, tmp_path, lang):
-    if not (ROOT / "node_modules" / "pyodide").is_dir():
+@pytest.fixture(scope="session")
+def trimmed_stdlib(tmp_path_factory):
+    """The standard library the site ships (kit/stdlib.py), as build.py makes it."""
+    if not PYODIDE.is_dir():
         pytest.fail("node_modules/pyodide is missing: run `npm ci` (the test command in the README does)")
+    path = tmp_path_factory.mktemp("stdlib") / "python_stdlib.zip"
+    path.write_bytes(kit_stdlib.trimmed_stdlib(PYODIDE / "python_stdlib.zip"))
+    return path
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])  # two runs, so both cores can take one each
+def test_every_case_and_every_page_request_gives_the_same_answer_in_pyodide(wheel, trimmed_stdlib, tmp_path, lang):
+    """Run as the site runs them: the wheel unpacked, the trimmed standard library, a snapshot made;
+    pypdf loaded by address for the application. No module any of them imports is missing."""
+    rules = kit_site.validate_rules()
     cases = load_cases()
     argvs = [argv_for(c) for c in cases]
     argvs.append(["provisions"])
     if lang == "es":
         argvs = [[*argv, "--lang", "es"] for argv in argvs]
-    (tmp_path / "cases.json").write_text(json.dumps(argvs))
-    proc = subprocess.run([shutil.which("node"), "tests/node/parity.mjs", str(wheel), str(tmp_path / "cases.json")],
-                          cwd=ROOT, capture_output=True, text=True, timeout=300)
+    requests = [r for r in page_requests(rules, kit_wheel.build_pypdf_wheel(tmp_path),
+                                         build_blank_pdf(rules, tmp_path / "blank.pdf"))
+                if ("--lang" in r["argv"]) == (lang == "es")]
+    (tmp_path / "cases.json").write_text(json.dumps(argvs + requests))
+    check = ["--check-stripped", str(PYODIDE / "python_stdlib.zip"), str(ROOT / "kit" / "stdlib.py")]
+    proc = subprocess.run([shutil.which("node"), "tests/node/parity.mjs", str(wheel), str(tmp_path / "cases.json"),
+                           "--stdlib", str(trimmed_stdlib), *(check if lang == "en" else [])],
+                          cwd=ROOT, capture_output=True, text=True, timeout=600)
     assert proc.returncode == 0, proc.stderr[-2000:]
     lines = proc.stdout.splitlines()
-    assert len(lines) == len(argvs)
+    assert len(lines) == len(argvs) + len(requests)
     stats = json.loads(proc.stderr.strip().splitlines()[-1])
     # really Pyodide's interpreter: the Python its lock file names, not the one running this test
-    pyodide_python = json.loads((ROOT / "node_modules" / "pyodide" / "pyodide-lock.json").read_text())["info"]["python"]
+    pyodide_python = json.loads((PYODIDE / "pyodide-lock.json").read_text())["info"]["python"]
     assert stats["python"] == pyodide_python != platform.python_version()
-    print(f"\nparity ({lang}): {stats}")
+    print(f"\nparity ({lang}): { {k: v for k, v in stats.items() if not isinstance(v, list)} }")
+
+    # no module missing: none asked for that Pyodide's whole library has and the trimmed one lacks
+    # (an optional import, `try: import x`, would otherwise change an answer silently)
+    with zipfile.ZipFile(PYODIDE / "python_stdlib.zip") as full, zipfile.ZipFile(trimmed_stdlib) as trimmed:
+        in_full = {n[:-3].removesuffix("/__init__").replace("/", ".") for n in full.namelist() if n.endswith(".py")}
+        missing = sorted(set(stats["not_found"]) & in_full)
+        assert not missing, (f"The site's Python asked for {missing}, which the trimmed standard library lacks: "
+                             f"add them to kit/stdlib-modules.txt.")
+        # and every module it imported came from a file the trimmed library has
+        assert set(kit_stdlib.files_for(stats["modules"], set(full.namelist()))) <= set(trimmed.namelist())
+    # every stripped module is the original without its docstrings, by Python 3.14's own parser
+    assert stats.get("not_stripped_alike", []) == [] and ("not_stripped_alike" in stats) == (lang == "en")
+
     for argv, got in zip(argvs, lines):
         assert got == run_json(argv), argv
-    assert sum('"ok": false' in line for line in lines) == sum("error" in c for c in cases)
+    assert sum('"ok": false' in line for line in lines[:len(argvs)]) == sum("error" in c for c in cases)
     answers = [json.loads(line) for line in lines]
     assert all(a["result"]["lang"] == lang for a in answers if a["ok"] and isinstance(a["result"], dict))
+
+    # the pages' requests: the same answers as CPython's; refusals, never a defect
+    for request, got in zip(requests, lines[len(argvs):]):
+        answer = json.loads(got)
+        assert not answer.get("defect"), (request["argv"], answer)
+        if request["argv"][0] == "application":
+            assert answer["ok"] and answer["result"]["written"] == ["/tmp/application.pdf"], answer
+        else:
+            assert got == run_json(request["argv"]), request["argv"]
+        assert answer["ok"] is not request.get("refusal", False), (request["argv"], answer)
+
+
+def test_the_trimmed_standard_library_is_a_fraction_of_pyodides(trimmed_stdlib):
+    """What a phone downloads before Python starts: the kept modules only, stripped."""
+    full = (PYODIDE / "python_stdlib.zip").stat().st_size
+    assert trimmed_stdlib.stat().st_size < full / 3
+    with zipfile.ZipFile(trimmed_stdlib) as z:
+        names = z.namelist()
+        assert "argparse.py" in names and "decimal.py" in names and "unittest/__init__.py" not in names
+        assert '"""Command-line parsing library' not in z.read("argparse.py").decode()  # no docstrings
+    assert kit_stdlib.trimmed_stdlib(PYODIDE / "python_stdlib.zip") == trimmed_stdlib.read_bytes()  # same bytes

@@ -8,6 +8,7 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 
 from calculator import rate_year
+from calculator.errors import InputError
 from calculator.cli import run, run_json
 from kit import clerk
 from kit.validate import RULES_DIR, compile_rules
@@ -48,7 +49,10 @@ def run_json_on(rules, argv):
     try:
         return json.dumps({"ok": True, "result": run(argv, rules=rules)}, ensure_ascii=False)
     except Exception as exc:  # noqa: BLE001 - as run_json does
-        return json.dumps({"ok": False, "error": str(exc), "field": getattr(exc, "field", None)})
+        answer = {"ok": False, "error": str(exc), "field": getattr(exc, "field", None)}
+        if getattr(exc, "problems", None):
+            answer["problems"] = [{"field": f, "text": t} for f, t in exc.problems]
+        return json.dumps(answer, ensure_ascii=False)
 
 
 def where(town, f):
@@ -124,14 +128,14 @@ def test_with_no_past_data_the_proposal_uses_projected_costs_labelled_so(town, c
 
 REFUSALS = [  # (steps done first, the refused step, words of the message)
     ([], ["notice", "2028", "--published", "2027-11-01", "--meeting", "2027-11-10", "--time", "19:00",
-          "--place", "Town Hall"], "no rate schedule '2028'"),
+          "--place", "Town Hall"], "no schedule proposed for '2028'"),
     ([PROPOSE], ["notice", "2028", "--published", "2027-11-01", "--meeting", "2027-11-10", "--time", "19:00",
-                 "--place", "Town Hall"], "9 days after publication"),
+                 "--place", "Town Hall"], "is 9 days after November 1, 2027"),
     ([PROPOSE], ["notice", "2028", "--published", "2027-11-01", "--meeting", "2027-12-02", "--time", "19:00",
-                 "--place", "Town Hall"], "31 days after publication"),
-    ([PROPOSE], ["notice", "2028", "--published", "2027-11-01", "--meeting", "2027-11-16", "--time", "7pm",
-                 "--place", "Town Hall"], "HH:MM"),
-    ([PROPOSE], ["adopt", "2028", "--date", "2027-11-20", "--ayes", "3", "--noes", "0"], "no notice recorded"),
+                 "--place", "Town Hall"], "is 31 days after November 1, 2027"),
+    ([PROPOSE], ["notice", "2028", "--published", "2027-11-01", "--meeting", "2027-11-16", "--time", "7",
+                 "--place", "Town Hall"], "not a time we can read"),
+    ([PROPOSE], ["adopt", "2028", "--date", "2027-11-20", "--ayes", "3", "--noes", "0"], "No notice has been published"),
     ([PROPOSE, NOTICE], ["adopt", "2028", "--date", "2027-11-20", "--ayes", "2", "--noes", "1", "--absent", "2"],
      "not a majority of all 5 members"),
     ([PROPOSE, NOTICE], ["adopt", "2028", "--date", "2027-11-10", "--ayes", "3", "--noes", "0"],
@@ -140,7 +144,7 @@ REFUSALS = [  # (steps done first, the refused step, words of the message)
     ([PROPOSE, NOTICE, ADOPT], PROPOSE, "already adopted"),
     ([PROPOSE], ["user-notice", "2028"], "only proposed"),
     ([], [*PROPOSE[:-4], "--user-volume-gallons", "0", "--proposed-on", "2027-10-01"], "more than 0 gallons"),
-    ([], [*PROPOSE[:2], "2025", "--effective", "2025-01-01", *PROPOSE[5:]], "both take effect on 2025-01-01"),
+    ([], [*PROPOSE[:2], "2025", "--effective", "2025-01-01", *PROPOSE[5:]], "already starts on January 1, 2025"),
     ([], [*PROPOSE, "--sewage-fraction", "1.5"], "at most 1"),
     ([], [*PROPOSE, "--projected-om-cost", "900000"], "not both"),
     ([], [*PROPOSE[:5], *PROPOSE[7:]], "only when past data is not available"),
@@ -238,6 +242,140 @@ def test_the_yaml_writer_reads_back_as_written():
               "basis": {"om_cost": "1.00"}}
     text = rate_year.yaml_text(["a comment"], record, bare=("cite",))
     assert text.startswith("# a comment\n") and yaml.load(text, Loader=YamlLoader) == record
+
+
+# ---- issue 20: the desk a clerk can finish ------------------------------------------------------------
+
+@pytest.mark.parametrize("typed, understood", [
+    ("19:00", "19:00"), ("7:00 pm", "19:00"), ("7 pm", "19:00"), ("7pm", "19:00"), ("7:30 p.m.", "19:30"),
+    ("7:30 PM", "19:30"), ("9 am", "09:00"), ("12 pm", "12:00"), ("12:00 am", "00:00"), ("0:15", "00:15"),
+])
+def test_the_meeting_time_as_a_person_types_it(typed, understood):
+    assert rate_year._time(typed) == understood
+
+
+@pytest.mark.parametrize("typed", ["7", "13 pm", "0 am", "25:00", "7:60", "seven", ""])
+def test_a_time_that_cannot_be_read_says_how_to_write_it(typed):
+    with pytest.raises(InputError) as err:
+        rate_year._time(typed)
+    assert err.value.field == "time"
+    assert "Write it like 7:00 pm, 7 pm or 19:00" in str(err.value) or "Enter ⟦time⟧" in str(err.value)
+
+
+def test_money_as_a_person_types_it_makes_the_same_record(town):
+    texts = set()
+    for typed in ("$912,400", "912,400.00", "912400", "$ 912,400.00"):
+        answer = town.engine(["propose", "--fiscal-year", "2028", "--effective", "2028-01-01", "--om-cost", typed,
+                              "--user-volume-gallons", "88,000,000", "--proposed-on", "2027-10-01"])
+        assert answer["ok"], answer
+        assert answer["result"]["vc"]["vc_per_1000_gallons"] == "10.37"   # 912,400 / 88,000,000 x 1,000
+        texts.add(answer["result"]["files"][0]["text"])
+    assert len(texts) == 1
+
+
+def test_every_problem_is_found_at_once_each_in_terms_of_its_field(town, capsys):
+    argv = ["propose", "--fiscal-year", "28", "--effective", "2028-02-30", "--om-cost", "lots",
+            "--user-volume-gallons", "-5", "--sewage-fraction", "2"]
+    answer = town.engine(argv)
+    assert [p["field"] for p in answer["problems"]] == [
+        "fiscal-year", "effective", "om-cost", "user-volume-gallons", "sewage-fraction"]
+    assert all("⟦" in p["text"] for p in answer["problems"])          # the field, for each interface to name
+    assert town.cli(argv) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1                                         # one line on the command line
+    for option in ("--fiscal-year", "--effective", "--om-cost", "--user-volume-gallons", "--sewage-fraction"):
+        assert option in err
+    assert "⟦" not in err and "⟦" not in answer["error"]
+
+
+def test_a_meeting_after_the_effective_date_is_refused_with_every_way_out(town, capsys):
+    """Issue 17, item 7: `adopt` refuses any day after the effective date, so a notice whose meeting
+    is after it could never lead to an adoption: refused in the CLI and on the desk, saying why."""
+    town.cli(PROPOSE)
+    argv = ["notice", "2028", "--published", "2027-12-20", "--meeting", "2028-01-05", "--time", "19:00",
+            "--place", "Town Hall"]
+    answer = town.engine(argv)
+    assert answer["problems"] == [{"field": "meeting", "text": (
+        "The meeting on January 5, 2028 is after January 1, 2028, the day the new rates take effect, and the Board "
+        "can adopt them only after the meeting and, as the Town reads rate-schedules.B, no later than that day: "
+        "propose the schedule again with a first day on or after January 5, 2028 (⟦step:propose⟧).")}]
+    assert town.cli(argv) == 2
+    assert "the `propose` step" in capsys.readouterr().err
+    # a window that reaches past the effective date is cut at it: the lawful days are offered
+    answer = town.engine(["notice", "2028", "--published", "2027-12-10", "--meeting", "2028-01-06",
+                          "--time", "19:00", "--place", "Town Hall"])
+    assert "hold it between December 25, 2027 and January 1, 2028" in answer["error"]
+    # under the other reading of late adoption, such a meeting is lawful
+    rules = compile_rules(town.rules)
+    rules["interpretations"]["late-adoption"]["chosen"] = "first-quarter-after"
+    assert run(["rates", *argv, "--site-url", SITE], rules=rules)["window"]["meeting"] == "2028-01-05"
+
+
+def test_the_steps_see_the_records_prepared_on_the_desk(town, tmp_path, capsys):
+    """The desk keeps its work in the browser: each step is checked against the records made
+    before it (--prepared), with no commit in between, and makes the files the CLI makes."""
+    prepared = tmp_path / "prepared"
+    for argv in (PROPOSE, NOTICE, ADOPT, USER_NOTICE):
+        answer = run(["rates", *argv, "--site-url", SITE, "--prepared", str(prepared)],
+                     rules=compile_rules(RULES_DIR))
+        assert town.cli(argv) == 0, capsys.readouterr().err
+        capsys.readouterr()
+        for f in answer["files"]:
+            assert (town.root / f["path"]).read_bytes() == f["text"].encode("utf-8"), f["path"]
+            if f["rules"]:
+                assert f["exists"] is False                    # nothing of it is published yet
+                (prepared / f["path"].split("/", 2)[2]).parent.mkdir(parents=True, exist_ok=True)
+                (prepared / f["path"].split("/", 2)[2]).write_text(f["text"], encoding="utf-8")
+    year = next(y for y in run(["rates", "status", "--today", "2027-10-01", "--prepared", str(prepared)],
+                               rules=compile_rules(RULES_DIR))["years"] if y["fiscal_year"] == 2028)
+    assert year["stage"] == "adopted" and year["prepared"] == ["notice", "proposal", "vote"]
+    # once committed (here: the CLI's copy), the same records are published, not prepared
+    year = next(y for y in run(["rates", "status", "--today", "2027-10-01", "--prepared", str(prepared)],
+                               rules=compile_rules(town.rules))["years"] if y["fiscal_year"] == 2028)
+    assert year["stage"] == "adopted" and year["prepared"] == []
+
+
+def test_a_file_that_is_not_a_record_is_refused_saying_which_line(tmp_path):
+    (tmp_path / "2028").mkdir()
+    (tmp_path / "2028" / "proposal.yaml").write_text("id: \"2028\"\n- a list\n")
+    answer = json.loads(run_json(["rates", "status", "--prepared", str(tmp_path)]))
+    assert not answer["ok"] and "proposal.yaml is not a record the desk made (line 2)" in answer["error"]
+    (tmp_path / "2028" / "proposal.yaml").write_text("id: \"2028\"\n")
+    answer = json.loads(run_json(["rates", "status", "--prepared", str(tmp_path)]))
+    assert "it has no effective" in answer["error"]
+
+
+def test_where_each_year_stands_with_the_law_s_deadlines(town, capsys):
+    status = town.engine(["status", "--today", "2027-10-01"])["result"]
+    years = {y["fiscal_year"]: y for y in status["years"]}
+    assert list(years) == [2025, 2026, 2027, 2028]
+    assert years[2025]["stage"] == "illustrative" and years[2026]["stage"] == "no-schedule"
+    assert years[2027]["started"] and years[2027]["deadlines"] == []
+    assert years[2028]["deadlines"] == [
+        {"what": "Publish the notice of the meeting by", "date": "2027-12-17", "days_left": 77},
+        {"what": "Hold the meeting for comments by", "date": "2028-01-01", "days_left": 92},
+        {"what": "Adopt the schedule by", "date": "2028-01-01", "days_left": 92}]
+    assert status["without_schedule"] == [2026, 2027, 2028]     # rate-schedules.A; the illustrative one is 2025's
+    for argv in (PROPOSE, NOTICE, ADOPT):
+        town.cli(argv)
+    years = {y["fiscal_year"]: y for y in town.engine(["status", "--today", "2027-10-01"])["result"]["years"]}
+    assert years[2028]["stage"] == "adopted" and years[2028]["deadlines"] == []
+    assert 2028 not in town.engine(["status", "--today", "2027-10-01"])["result"]["without_schedule"]
+
+
+def test_the_command_line_takes_the_site_s_address_as_an_option(town, capsys):
+    town.cli(PROPOSE)
+    (town.root / "mkdocs.yml").write_text("site_name: copy\n")
+    assert town.cli(NOTICE) == 2
+    err = capsys.readouterr().err
+    assert "Set site_url in mkdocs.yml" in err and "give it with --site-url" in err
+    assert town.cli([*NOTICE, "--site-url", "https://town.example/sewer/"]) == 0
+    assert "https://town.example/sewer/rates/2028/" in (town.out / "hearing-notice-2028.txt").read_text()
+
+
+def test_for_cli_names_each_field_by_its_option():
+    assert rate_year.for_cli("Check ⟦effective⟧ and ⟦fiscal-year⟧ (⟦step:notice⟧).") == \
+        "Check --effective and --fiscal-year (the `notice` step)."
 
 
 def test_a_bill_in_a_fiscal_year_whose_schedule_is_only_proposed_says_so(town, capsys):

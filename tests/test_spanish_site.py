@@ -34,8 +34,8 @@ def test_the_detector_knows_english_from_spanish():
 def test_every_resident_page_has_a_spanish_twin(site, path):
     english, spanish = page(site, path), page(site, f"es/{path}")
     assert '<html lang="en"' in english and '<html lang="es"' in spanish
-    assert re.search(r'<link rel="alternate" hreflang="es" href="[^"]*"', english)
-    assert re.search(r'<link rel="alternate" hreflang="en" href="[^"]*"', spanish)
+    assert re.search(r'<link rel="alternate " hreflang="es" href="[^"]*"', english)
+    assert re.search(r'<link rel="alternate " hreflang="en" href="[^"]*"', spanish)
     # the visible switch, each way, to the same path
     assert re.search(r'<a href="[^"]*es/' + re.escape(path) + r'" hreflang="es" lang="es" data-keep-query>Español</a>',
                      english), path

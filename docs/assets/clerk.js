@@ -1,117 +1,329 @@
-// The Clerk's desk: moves one step's form to the engine's `rates` command (in a worker)
-// and its answer to the page: what the step found, and each file it makes as a download
-// and, for a file under rules/, a link that commits it on GitHub. The state lives in the
-// query string with the command line's option names (?step=notice&schedule=2028&…), so
-// a link fills the form and shows the result. Nothing is checked or worked out here:
-// calculator/rate_year.py does it, the same code as `python3 build.py rates …`.
-import { clearFieldErrors, el, longDate, showFieldError, startEngine, statusLine } from "./engine-client.js";
+// The Clerk's desk: moves each step's form to the engine's `rates` command (in a worker)
+// and its answer to the page. Nothing is checked or worked out here: calculator/rate_year.py
+// does it, the same code as `python3 build.py rates …`.
+//
+// The Clerk's work stays in this browser (localStorage) until she publishes it: each step's
+// record goes back to the engine with the next step (`--prepared`, the records written into the
+// worker's files), so she can go from proposal to notice to vote to the notice to users in one
+// sitting, and publish (commit) each step when she is ready. She can also take up a year from
+// the files she downloaded. The query string holds only where she is (?step=notice&year=2028);
+// a link that carries a step's answers (the option names) fills the form and checks it.
+import { el, longDate, startEngine, statusLine } from "./engine-client.js";
 
 const root = document.getElementById("clerk-desk");
-// Each step's form fields, in the order of the command's words; `schedule` is the
-// command's positional word, the rest are its --options.
+const STORE = "pawling-clerk-desk";
+// Each step's form fields, in the order of the command's words; the schedule (the year) is
+// the command's positional word, the rest are its --options.
 const STEPS = {
-  propose: ["fiscal-year", "effective", "om-cost", "user-volume-gallons", "extraneous-flow-cost",
+  propose: ["fiscal-year", "effective", "om-cost", "projected-om-cost", "user-volume-gallons", "extraneous-flow-cost",
     "budgeted-om-cost", "sewage-fraction", "proposed-on"],
-  notice: ["schedule", "published", "meeting", "time", "place", "newspaper", "body"],
-  adopt: ["schedule", "date", "ayes", "noes", "absent", "resolution"],
-  "user-notice": ["schedule"],
+  notice: ["published", "meeting", "time", "place", "newspaper", "body"],
+  adopt: ["date", "ayes", "noes", "absent", "resolution"],
+  "user-notice": [],
 };
-const TITLES = {
-  propose: (r) => `Schedule ${r.schedule} is ready to propose`,
-  notice: (r) => `The notice for schedule ${r.schedule} is ready to record`,
-  adopt: (r) => `Schedule ${r.schedule} is ready to record as adopted`,
-  "user-notice": (r) => `The notice to users for schedule ${r.schedule}`,
+const ORDER = Object.keys(STEPS);
+const STEP_NAMES = { propose: "Propose the schedule", notice: "Publish the notice", adopt: "Record the vote",
+  "user-notice": "Notify users" };
+const RECORD = { propose: "proposal", notice: "notice", adopt: "vote" }; // the engine's record names
+const FILE_OF = { proposal: "proposal.yaml", notice: "notice.yaml", vote: "vote.yaml" };
+// Fields the engine may name that have no box on the desk
+const OTHER_NAMES = { "site-url": "the site's address", prepared: "the files you chose", schedule: "the year" };
+const STAGES = { "no-schedule": "No schedule", proposed: "Proposed", notice: "Notice published",
+  adopted: "Adopted", illustrative: "Illustrative only (not adopted)" };
+const PUBLISH = {
+  propose: (n) => `Publish the proposal: commit ${n === 1 ? "this file" : `these ${n} files`}`,
+  notice: (n) => `Publish the notice: commit ${n === 1 ? "this file" : `these ${n} files`}`,
+  adopt: (n) => `Publish the adoption: commit ${n === 1 ? "this file" : `these ${n} files`}`,
+  "user-notice": (n) => `Publish the year's records: commit ${n === 1 ? "this file" : `these ${n} files`}`,
 };
-const NEXT = { propose: "notice", notice: "adopt", adopt: "user-notice" };
 
 if (root) start();
+
+// ---- the Clerk's work, kept in this browser ----
+function load() {
+  try {
+    const saved = JSON.parse(localStorage.getItem(STORE) || "{}");
+    return { current: saved.current || null, years: saved.years || {} };
+  } catch {
+    return { current: null, years: {} };
+  }
+}
+
+function save(work) {
+  try {
+    localStorage.setItem(STORE, JSON.stringify(work));
+  } catch {
+    // private mode or full: the work lasts as long as the page; the downloads keep it
+  }
+}
+
+function yearOf(work, year) {
+  if (!work.years[year]) work.years[year] = { records: {}, notices: {}, inputs: {}, made: {} };
+  return work.years[year];
+}
 
 function start() {
   root.hidden = false;
   root.dataset.state = "loading";
   const $ = (id) => document.getElementById(id);
   const result = $("result");
+  let work = load();
   let latest = 0;
+  let requests = 0;
   let urls = [];
-  window.__clerk = { ready: false };
+  let step = "propose";
+  window.__clerk = { ready: false, work: () => load() };
 
   const status = statusLine(root, "The calculator is ready.",
-    "The calculator could not start in this browser. The same steps run in a terminal: python3 build.py rates.");
+    "The calculator could not start in this browser. Try reloading the page, or another browser.");
   const engine = startEngine(root.dataset.wheel, {
     ...status,
     onReady: () => {
       status.onReady();
       window.__clerk.ready = true;
       if (root.dataset.state === "loading") root.dataset.state = "ready";
+      glance();
     },
   });
 
-  const formOf = (step) => $(`${step}-form`);
-  const input = (step, name) => (name === "body" ? $("notice-body") : $(`${step}-${name}`));
+  // The site's address, which a notice names: the one the site was built with, else the
+  // address this desk is served from (the site is one folder up from /clerk/).
+  const siteUrl = root.dataset.siteUrl || new URL("../", location.origin + location.pathname).href;
 
-  function show(step) {
-    for (const name of Object.keys(STEPS)) formOf(name).hidden = name !== step;
-    for (const a of root.querySelectorAll("[data-step-link]")) {
-      if (a.dataset.stepLink === step) a.setAttribute("aria-current", "step");
-      else a.removeAttribute("aria-current");
-    }
+  const formOf = (s) => $(`${s}-form`);
+  const input = (s, name) => (name === "body" ? $("notice-body") : $(`${s}-${name}`));
+  const labelOf = (s, name) => {
+    const label = document.querySelector(`label[for="${s}-${name}"]`);
+    return label ? label.textContent.replace(/ \(optional\)$/, "").trim() : null;
+  };
+
+  // ---- a message in the desk's words: each field by its label, each step by its name ----
+  function words(text) {
+    return text.replace(/⟦(step:)?([a-z-]+)⟧/g, (_m, isStep, name) => {
+      if (isStep) return `step ${ORDER.indexOf(name) + 1}, “${STEP_NAMES[name]}”`;
+      const s = ORDER.find((x) => STEPS[x].includes(name) && labelOf(x, name));
+      return s ? `“${labelOf(s, name)}”` : OTHER_NAMES[name] || name;
+    });
   }
 
-  // ---- the form <-> the query string <-> argv (one set of names) ----
-  function formParams(step) {
-    const p = new URLSearchParams({ step });
-    const form = formOf(step);
-    for (const name of STEPS[step]) {
-      const value = name === "body" ? form.querySelector("input[name=body]:checked")?.value : input(step, name).value.trim();
+  // ---- the engine's words: the step's argv, with the year's prepared records ----
+  function prepared(year, upTo) {
+    // the records of the year made before this step (a step replaces its own record)
+    const files = {};
+    const folder = `/desk/${++requests}`;
+    const y = work.years[year];
+    if (y) {
+      for (const [s, rec] of Object.entries(RECORD)) {
+        if (s === upTo) break;
+        if (y.records[rec]) files[`${folder}/${year}/${FILE_OF[rec]}`] = new TextEncoder().encode(y.records[rec].text);
+      }
+    }
+    return { folder, files };
+  }
+
+  async function ask(argv, year, upTo) {
+    const { folder, files } = prepared(year, upTo);
+    const words_ = [...argv, `--prepared=${folder}`, `--site-url=${siteUrl}`];
+    if (root.dataset.repoUrl) words_.push(`--repo-url=${root.dataset.repoUrl}`);
+    return engine.ask(words_, files);
+  }
+
+  function formParams(s) {
+    const p = new URLSearchParams();
+    const form = formOf(s);
+    for (const name of STEPS[s]) {
+      const value = name === "body" ? form.querySelector("input[name=body]:checked")?.value : input(s, name).value.trim();
       if (value) p.set(name, value);
     }
     return p;
   }
 
-  function fillForm(step, params) {
-    for (const name of STEPS[step]) {
-      if (!params.has(name)) continue;
+  function fillForm(s, values) {
+    for (const name of STEPS[s]) {
+      const value = values instanceof URLSearchParams ? values.get(name) : values?.[name];
+      if (value === null || value === undefined) continue;
       if (name === "body") {
-        for (const r of formOf(step).querySelectorAll("input[name=body]")) r.checked = r.value === params.get(name);
-      } else input(step, name).value = params.get(name);
+        for (const r of formOf(s).querySelectorAll("input[name=body]")) r.checked = r.value === value;
+      } else input(s, name).value = value;
     }
   }
 
-  function argvFrom(step, params) {
-    const argv = ["rates", step];
-    for (const name of STEPS[step]) {
-      const required = name !== "body" && input(step, name).hasAttribute("data-required");
+  function argvFrom(s, params, year) {
+    const argv = ["rates", s];
+    if (s !== "propose") argv.push(year);
+    for (const name of STEPS[s]) {
+      const required = name !== "body" && input(s, name).hasAttribute("data-required");
       if (!params.has(name) && !required) continue;
-      const value = params.get(name) || "";
-      if (name === "schedule") argv.push(value);
-      else argv.push(`--${name}=${value}`); // "=": a value like -5 is a value, and the engine says why it is wrong
+      argv.push(`--${name}=${params.get(name) || ""}`); // "=": a value like -5 is a value, and the engine says why
     }
-    if (root.dataset.siteUrl) argv.push(`--site-url=${root.dataset.siteUrl}`);
-    if (root.dataset.repoUrl) argv.push(`--repo-url=${root.dataset.repoUrl}`);
     return argv;
   }
 
-  // ---- showing the answer ----
+  // ---- the first screen: where each year stands ----
+  function daysLeft(d) {
+    if (d.days_left > 1) return `${d.days_left} days left`;
+    if (d.days_left === 1) return "1 day left";
+    if (d.days_left === 0) return "today";
+    return "passed";
+  }
+
+  async function glance() {
+    const years = Object.keys(work.years);
+    let answer = { ok: false };
+    // every year this browser holds work for, in one folder
+    const files = {};
+    const folder = `/desk/${++requests}`;
+    for (const year of years) {
+      for (const [rec, f] of Object.entries(work.years[year].records)) {
+        files[`${folder}/${year}/${FILE_OF[rec]}`] = new TextEncoder().encode(f.text);
+      }
+    }
+    answer = await engine.ask(["rates", "status", `--today=${root.dataset.today}`, `--prepared=${folder}`], files);
+    const box = $("year-table");
+    if (!answer.ok) {
+      box.replaceChildren(el("p", {}, words(answer.error)));
+      return;
+    }
+    const r = answer.result;
+    const rows = r.years.map((y) => {
+      const mine = work.years[String(y.fiscal_year)];
+      let stage = STAGES[y.stage] || y.stage;
+      if (y.stage === "notice" && y.prepared.includes("notice")) stage = "Notice prepared";
+      if (y.stage === "adopted" && mine?.made["user-notice"]) stage = "Adopted; notice to users made";
+      const unpublished = y.prepared.length ? el("span", { class: "unpublished" }, " (prepared in this browser, not yet published)") : null;
+      const deadlines = y.deadlines.length
+        ? el("ul", { class: "deadlines" }, ...y.deadlines.map((d) => el("li", {}, `${d.what} ${longDate(d.date)}: `,
+          el("strong", {}, daysLeft(d)))))
+        : (y.started && !["adopted", "illustrative"].includes(y.stage) ? "The year has started without an adopted schedule." : "");
+      const done = ["adopted", "illustrative"].includes(y.stage) && !mine;
+      const open = done ? "" : el("a", { href: `?year=${y.fiscal_year}`, "data-year": y.fiscal_year, class: "open-year" },
+        y.schedule ? `Work on ${y.fiscal_year}` : `Propose a schedule for ${y.fiscal_year}`);
+      return el("tr", { "data-year": y.fiscal_year },
+        el("th", { scope: "row" }, String(y.fiscal_year)),
+        el("td", { class: "stage" }, stage, unpublished),
+        el("td", {}, deadlines),
+        el("td", {}, open));
+    });
+    box.replaceChildren(el("table", { id: "years" },
+      el("caption", {}, `Today is ${longDate(r.today)}.`),
+      el("thead", {}, el("tr", {}, ...["Year", "Where it stands", "The law's deadlines"].map((h) => el("th", { scope: "col" }, h)),
+        el("th", { scope: "col" }, el("span", { class: "visually-hidden" }, "What to do")))),
+      el("tbody", {}, ...rows)));
+    for (const a of box.querySelectorAll("a.open-year")) {
+      a.addEventListener("click", (e) => {
+        e.preventDefault();
+        openYear(a.dataset.year);
+      });
+    }
+    const without = $("years-without");
+    without.hidden = false;
+    without.textContent = r.without_schedule.length
+      ? `Years with no schedule of their own: ${r.without_schedule.join(", ")}.`
+      : "Every year has a schedule of its own.";
+    window.__clerk.status = r;
+  }
+
+  // ---- which year and step ----
+  function nextStepFor(year) {
+    const y = work.years[year];
+    if (!y) return "propose";
+    if (y.records.vote) return "user-notice";
+    if (y.records.notice) return "adopt";
+    if (y.records.proposal) return "notice";
+    return "propose";
+  }
+
+  function openYear(year) {
+    work.current = year;
+    save(work);
+    const y = yearOf(work, year);
+    show(nextStepFor(year));
+    if (!work.years[year].records.proposal) fillForm("propose", { "fiscal-year": year });
+    for (const s of ORDER) if (y.inputs[s]) fillForm(s, y.inputs[s]);
+    formOf(step).querySelector("h2").focus();
+  }
+
+  function show(s) {
+    step = s;
+    for (const name of ORDER) formOf(name).hidden = name !== s;
+    for (const a of root.querySelectorAll("[data-step-link]")) {
+      if (a.dataset.stepLink === s) a.setAttribute("aria-current", "step");
+      else a.removeAttribute("aria-current");
+    }
+    const year = work.current;
+    $("year-title").textContent = year ? `The rate schedule for ${year}` : "A new rate schedule";
+    const q = new URLSearchParams({ step: s });
+    if (year) q.set("year", year);
+    history.replaceState(null, "", `?${q}`);
+    clearProblems();
+  }
+
+  for (const a of root.querySelectorAll("[data-step-link]")) {
+    a.addEventListener("click", (e) => {
+      e.preventDefault();
+      show(a.dataset.stepLink);
+      result.replaceChildren();
+    });
+  }
+
+  // ---- every problem at once, each beside its box and in the summary ----
+  function clearProblems() {
+    $("error-summary").hidden = true;
+    $("error-summary-list").replaceChildren();
+    for (const p of root.querySelectorAll(".field-error")) { p.hidden = true; p.replaceChildren(); }
+    for (const i of root.querySelectorAll("[aria-invalid]")) i.removeAttribute("aria-invalid");
+  }
+
+  function showProblems(s, answer) {
+    clearProblems();
+    const problems = answer.problems || [{ field: answer.field, text: answer.error }];
+    if (problems.some((p) => p.field === "prepared")) $("take-up").open = true; // the files she chose
+    for (const p of problems) {
+      const message = words(p.text);
+      const box = (p.field && STEPS[s].includes(p.field) && p.field !== "body" && input(s, p.field))
+        || (p.field === "prepared" ? $("take-up-files") : $(`${s}-schedule`));
+      const link = el("a", { href: `#${box.id}` }, message);
+      link.addEventListener("click", (e) => { e.preventDefault(); box.focus(); });
+      $("error-summary-list").append(el("li", {}, link));
+      const inline = $(`${box.id}-error`);
+      if (inline) {
+        inline.append(el("span", { class: "visually-hidden" }, "Error: "), message, " ");
+        inline.hidden = false;
+      }
+      if (box.tagName === "INPUT") box.setAttribute("aria-invalid", "true");
+    }
+    $("error-summary").hidden = false;
+    $("error-summary").focus();
+    result.replaceChildren();
+    root.dataset.state = "error";
+  }
+
+  // ---- the answer ----
   function table(t) {
+    const head = ["Water use (gallons)", "Now", "Proposed", "Change"];
     return el("table", { id: "effects-table" },
       el("caption", {}, t.title),
-      el("thead", {}, el("tr", {}, ...t.head.map((h) => el("th", { scope: "col" }, h)))),
+      el("thead", {}, el("tr", {}, ...head.map((h) => el("th", { scope: "col" }, h)))),
       el("tbody", {}, ...t.rows.map((r) => el("tr", {}, el("th", { scope: "row" }, r[0]), ...r.slice(1).map((c) => el("td", {}, c))))));
   }
 
-  function findings(r) {
+  function findings(r, year) {
     const box = el("div", { id: "findings" });
     if (r.step === "propose") {
       box.append(el("dl", { class: "summary" },
         el("dt", {}, "Rate (VC)"), el("dd", { id: "vc" }, `$${r.vc.vc_per_1000_gallons} per 1,000 gallons`),
         el("dt", {}, "Share of water billed as sewage"), el("dd", {}, r.sewage_fraction)));
       box.append(table(r.effects));
-      if (r.effects.note) box.append(el("p", {}, r.effects.note));
+      if (r.effects.note) box.append(el("p", {}, "“Now” is the illustrative schedule: invented numbers, not a rate the Town has adopted."));
     } else if (r.step === "notice") {
       const w = r.window;
       box.append(el("p", { id: "window" }, `The lawful meeting window: ${longDate(w.earliest)} to ${longDate(w.latest)} `
         + `(${w.minimum_days} to ${w.maximum_days} days after publication on ${longDate(w.published)}). `
-        + `The meeting on ${longDate(w.meeting)} is ${w.days} days after publication.`));
+        + `The meeting on ${longDate(w.meeting)} is ${w.days} days after publication.`
+        + (w.last_for_adoption < w.latest ? ` For the Board to adopt the rates by the day they take effect, the meeting `
+          + `must be by ${longDate(w.last_for_adoption)}.` : "")));
+      box.append(el("p", { id: "time-understood" }, `Meeting time: ${r.time.words}`
+        + (r.time.entered !== r.time.words ? ` (you typed “${r.time.entered}”).` : ".")));
     } else if (r.step === "adopt") {
       const v = r.vote;
       box.append(el("p", { id: "vote-needed" }, `The vote needed: ${v.needed} ayes of all ${v.board_size} members, `
@@ -120,101 +332,187 @@ function start() {
     return box;
   }
 
-  function fileItem(f, i) {
+  function download(f, id) {
     const url = URL.createObjectURL(new Blob([f.text], { type: "text/plain;charset=utf-8" }));
     urls.push(url);
-    const item = el("li", { class: "clerk-file", "data-path": f.path },
-      el("a", { href: url, download: f.name, id: `file-${i}`, class: "download" }, `Download ${f.name}`),
-      ` (${f.path})`);
-    const g = f.github;
-    if (g && g.kind === "new") {
-      item.append(el("br"), el("a", { href: g.url, class: "github-link", rel: "noopener" }, `Commit ${f.name} on GitHub`),
-        ": opens GitHub's new-file page with its name and content filled in; press \"Commit changes\".");
-    } else if (g && g.kind === "edit") {
-      item.append(el("br"), `This replaces a file already there: `,
-        el("a", { href: g.url, class: "github-link", rel: "noopener" }, `open ${f.path} on GitHub`),
-        `, replace all its text with the downloaded file's, and press "Commit changes".`);
-    } else if (g && g.kind === "upload") {
-      item.append(el("br"), "Too long for a link: download it, open ",
-        el("a", { href: g.url, class: "github-link", rel: "noopener" }, "GitHub's \"Upload files\" page for its folder"),
-        `, drag ${f.name} onto it, and press "Commit changes".`);
-    } else if (f.rules) {
-      item.append(el("br"), `Add it to the repository as ${f.path}.`);
-    }
-    return item;
+    return el("a", { href: url, download: f.name, id, class: "download" }, `Download ${f.name}`);
   }
 
-  function showResult(step, r, params) {
-    for (const u of urls) URL.revokeObjectURL(u);
-    urls = [];
-    const box = el("div", { class: "result-box", id: "clerk-result", "data-step": r.step });
-    box.append(el("h2", { id: "result-title", tabindex: "-1" }, TITLES[r.step](r)));
-    box.append(findings(r));
-    const records = r.files.filter((f) => f.rules);
-    const notices = r.files.filter((f) => !f.rules);
-    if (records.length) {
-      box.append(el("h3", {}, "Add this to the rules"));
-      box.append(el("p", {}, "Nothing is recorded until the file is in the site's rules and the site is built again "
-        + "(GitHub builds it after a commit)."));
-      box.append(el("ul", { id: "record-files" }, ...records.map((f, i) => fileItem(f, i))));
+  // One place to publish: every record of the year prepared here and not yet published
+  function publishBox(s, year) {
+    const y = work.years[year];
+    // what the site was built with already is not offered again
+    const standing = window.__clerk.status?.years.find((x) => String(x.fiscal_year) === String(year));
+    const records = Object.values(RECORD).filter((rec) => y.records[rec] && (!standing || standing.prepared.includes(rec)))
+      .map((rec) => y.records[rec]);
+    const box = el("section", { class: "publish", id: "publish", "aria-labelledby": "publish-title" });
+    box.append(el("h3", { id: "publish-title" }, PUBLISH[s](records.length)));
+    if (!records.length) {
+      box.append(el("p", {}, "Nothing is waiting to be published for this year."));
+      return box;
     }
-    for (const path of r.removes) {
+    box.append(el("p", {}, "Until then these are kept in this browser only, and the public site does not show them. "
+      + "You can go on to the next step now and publish later."));
+    box.append(el("ul", { id: "record-files" }, ...records.map((f, i) => {
+      const item = el("li", { class: "clerk-file", "data-path": f.path }, download(f, `record-${i}`), ` (to go in ${f.path})`);
+      const g = f.github;
+      if (g && g.kind === "new") {
+        item.append(el("br"), el("a", { href: g.url, class: "github-link", rel: "noopener" }, `Commit ${f.name} on GitHub`),
+          ": opens GitHub's new-file page with its name and content filled in; press \"Commit changes\".");
+      } else if (g && g.kind === "edit") {
+        item.append(el("br"), "This replaces a file already published: ",
+          el("a", { href: g.url, class: "github-link", rel: "noopener" }, `open ${f.path} on GitHub`),
+          ", replace all its text with the downloaded file's, and press \"Commit changes\".");
+      } else if (g && g.kind === "upload") {
+        item.append(el("br"), "Too long for a link: download it, open ",
+          el("a", { href: g.url, class: "github-link", rel: "noopener" }, "GitHub's \"Upload files\" page for its folder"),
+          `, drag ${f.name} onto it, and press "Commit changes".`);
+      } else {
+        item.append(el("br"), `Add it to the site's repository as ${f.path}.`);
+      }
+      return item;
+    })));
+    for (const path of y.removes || []) {
       box.append(el("p", { class: "clerk-remove" }, `Also delete ${path}: it belonged to the proposal this one replaces.`));
     }
+    box.append(el("p", {}, "GitHub builds the site again after each commit; the step then shows on the site."));
+    return box;
+  }
+
+  function showResult(s, r, year) {
+    for (const u of urls) URL.revokeObjectURL(u);
+    urls = [];
+    const y = work.years[year];
+    const box = el("div", { class: "result-box", id: "clerk-result", "data-step": r.step });
+    const titles = {
+      propose: `The schedule for ${year} is proposed`,
+      notice: `The notice for ${year} is ready for the newspaper`,
+      adopt: `The vote adopting the schedule for ${year} is recorded`,
+      "user-notice": `The notice to users for ${year}`,
+    };
+    box.append(el("h2", { id: "result-title", tabindex: "-1" }, titles[r.step]));
+    if (r.step !== "user-notice") box.append(el("p", { class: "unpublished-label" }, el("strong", {}, "Prepared, not yet published.")));
+    box.append(findings(r, year));
+    const notices = r.files.filter((f) => !f.rules);
     if (notices.length) {
-      box.append(el("h3", {}, "The notice"));
-      box.append(el("ul", { id: "notice-files" }, ...notices.map((f, i) => fileItem(f, records.length + i))));
-      box.append(el("p", {}, "Its PDF is made when the site is built with the records above; it is then on the Notices page."));
-      box.append(el("pre", { class: "notice-text", id: "notice-text" }, notices[0].text));
+      box.append(el("h3", {}, r.step === "notice" ? "The notice for the newspaper" : "The notice to users"));
+      box.append(el("ul", { id: "notice-files" }, ...notices.map((f, i) =>
+        el("li", { class: "clerk-file", "data-path": f.path }, download(f, `notice-${i}`)))));
+      if (r.step === "notice") box.append(el("pre", { class: "notice-text", id: "notice-text" }, notices[0].text));
+      else box.append(el("pre", { class: "notice-text", id: "notice-text" }, notices[0].text));
     }
-    box.append(el("details", {}, el("summary", {}, `What python3 build.py rates ${r.step} prints`),
-      el("pre", { id: "report" }, r.report.join("\n"))));
-    if (NEXT[r.step]) {
-      box.append(el("p", {}, "Once it is committed and the site rebuilt: ",
-        el("a", { href: `?step=${NEXT[r.step]}&schedule=${encodeURIComponent(r.schedule)}`, id: "next-step" }, "the next step"), "."));
+    const next = ORDER[ORDER.indexOf(r.step) + 1];
+    if (next) {
+      const go = el("button", { type: "button", class: "md-button md-button--primary", id: "next-step" },
+        `Go on to step ${ORDER.indexOf(next) + 1}: ${STEP_NAMES[next]}`);
+      go.addEventListener("click", () => {
+        show(next);
+        result.replaceChildren();
+        formOf(next).querySelector("h2").focus();
+      });
+      box.append(el("p", {}, go));
     }
-    box.append(el("p", { class: "share" }, "Link to this result: ",
-      el("a", { href: `${location.pathname}?${params}`, id: "share-link" }, "copy or bookmark this link")));
+    box.append(publishBox(r.step, year));
     result.replaceChildren(box);
     root.dataset.state = "result";
   }
 
-  function showError(step, answer, focus) {
-    const fields = STEPS[step].filter((n) => n !== "body");
-    const target = fields.includes(answer.field) ? input(step, answer.field) : input(step, fields[0]);
-    result.replaceChildren();
-    root.dataset.state = "error";
-    showFieldError(formOf(step), target, answer.error, focus);
+  // What a lawful step keeps: its record (the later ones are dropped: they rested on it)
+  function keep(s, r, year, params) {
+    const y = yearOf(work, year);
+    y.inputs[s] = Object.fromEntries(params);
+    const rec = RECORD[s];
+    if (rec) {
+      const f = r.files.find((x) => x.rules);
+      y.records[rec] = { path: f.path, name: f.name, text: f.text, github: f.github };
+      const later = ORDER.slice(ORDER.indexOf(s) + 1);
+      for (const l of later) {
+        if (RECORD[l]) delete y.records[RECORD[l]];
+        delete y.made[l];
+      }
+      if (s === "propose") y.removes = r.removes;
+    }
+    for (const f of r.files.filter((x) => !x.rules)) y.notices[f.name] = f.text;
+    y.made[s] = true;
+    work.current = year;
+    save(work);
   }
 
-  async function check(step, params, focus) {
+  async function check(s, params, focus) {
     const mine = ++latest;
-    const answer = await engine.ask(argvFrom(step, params));
+    root.dataset.state = "checking";
+    const year = s === "propose" ? (params.get("fiscal-year") || "").trim() : work.current;
+    const answer = await ask(argvFrom(s, params, year), year, s);
     if (mine !== latest) return;
     if (answer.ok) {
-      clearFieldErrors(formOf(step));
-      showResult(step, answer.result, params);
-      history.replaceState(null, "", `?${params}`);
+      clearProblems();
+      const y = answer.result.schedule;
+      keep(s, answer.result, y, params);
+      await glance(); // where the year stands now, and which of its records are published
+      if (mine !== latest) return;
+      show(s);
+      showResult(s, answer.result, y);
       if (focus) $("result-title").focus();
     } else {
-      showError(step, answer, true); // also for a link: the summary takes the focus, as on a page load
+      showProblems(s, answer);
     }
   }
 
-  for (const step of Object.keys(STEPS)) {
-    formOf(step).addEventListener("submit", (e) => {
+  for (const s of ORDER) {
+    formOf(s).addEventListener("submit", (e) => {
       e.preventDefault();
-      check(step, formParams(step), true);
+      check(s, formParams(s), true);
     });
   }
 
-  // ---- start: the link's step and answers ----
+  // ---- taking up a year from the files she downloaded ----
+  $("take-up-files").addEventListener("change", async (e) => {
+    const chosen = [...e.target.files];
+    const texts = {};
+    for (const file of chosen) {
+      const kind = Object.entries(FILE_OF).find(([, name]) => file.name.startsWith(name.split(".")[0]))?.[0];
+      if (kind) texts[kind] = await file.text();
+    }
+    const id = /^id: "?([0-9]{4})"?$/m.exec(texts.proposal || "")?.[1] || work.current;
+    const error = $("take-up-files-error");
+    error.hidden = true;
+    if (!texts.proposal && !id) {
+      error.replaceChildren("Choose the year's proposal.yaml too: the desk starts a year from its proposal.");
+      error.hidden = false;
+      return;
+    }
+    const files = {};
+    const folder = `/desk/${++requests}`;
+    for (const [kind, text] of Object.entries(texts)) files[`${folder}/${id}/${FILE_OF[kind]}`] = new TextEncoder().encode(text);
+    const answer = await engine.ask(["rates", "status", `--today=${root.dataset.today}`, `--prepared=${folder}`], files);
+    if (!answer.ok) {
+      error.replaceChildren(words(answer.error));
+      error.hidden = false;
+      return;
+    }
+    const y = yearOf(work, id);
+    for (const [kind, text] of Object.entries(texts)) {
+      y.records[kind] = { path: `rules/rate-schedules/${id}/${FILE_OF[kind]}`, name: FILE_OF[kind], text, github: null };
+    }
+    save(work);
+    $("take-up-done").textContent = `Taken up: the year ${id}, from ${Object.keys(texts).map((k) => FILE_OF[k]).join(", ")}.`;
+    openYear(id);
+    glance();
+  });
+
+  // ---- start: the link's step and answers, else where she left off ----
   const initial = new URLSearchParams(location.search);
-  const step = STEPS[initial.get("step")] ? initial.get("step") : "propose";
+  const asked = initial.get("year") || initial.get("schedule"); // (schedule: the older links' word)
+  if (asked) work.current = asked;
+  if (work.current) {
+    const y = yearOf(work, work.current);
+    for (const s of ORDER) if (y.inputs[s]) fillForm(s, y.inputs[s]);
+  }
+  step = STEPS[initial.get("step")] ? initial.get("step") : (work.current ? nextStepFor(work.current) : "propose");
   show(step);
   fillForm(step, initial);
   const given = STEPS[step].some((n) => n !== "body" && initial.has(n));
-  if (given && STEPS[step].filter((n) => input(step, n)?.hasAttribute("data-required")).every((n) => initial.has(n))) {
+  if (given) {
     root.dataset.state = "loading-link";
     check(step, formParams(step), false);
   }

@@ -21,7 +21,7 @@ export function engineWorker(wheel, onmessage) {
   return worker;
 }
 
-export function startEngine(wheel, { onProgress = () => {}, onReady = () => {}, onFailed = () => {} } = {}) {
+export function startEngine(wheel, { onProgress = () => {}, onReady = () => {}, onFailed = () => {}, onKept = () => {} } = {}) {
   const pending = new Map();
   let nextId = 1;
 
@@ -30,6 +30,7 @@ export function startEngine(wheel, { onProgress = () => {}, onReady = () => {}, 
     if (msg.type === "progress") onProgress(msg);
     else if (msg.type === "ready") onReady();
     else if (msg.type === "failed") onFailed(msg);
+    else if (msg.type === "kept") onKept();
     else if (msg.type === "reply") {
       const resolve = pending.get(msg.id);
       pending.delete(msg.id);
@@ -53,8 +54,10 @@ export function startEngine(wheel, { onProgress = () => {}, onReady = () => {}, 
   const answerOf = (msg) => (msg.ok ? JSON.parse(msg.json) : { ok: false, error: t(msg.error), field: null });
 
   return {
-    async ask(argv) {
-      return answerOf(await post({ argv }));
+    // files: {path: bytes} written into the worker's file system first (the Clerk's desk's
+    // prepared records)
+    async ask(argv, files) {
+      return answerOf(await post(files ? { argv, files } : { argv }));
     },
     // The permit application filled in from the checker's answers: the engine's
     // `application` command, run on the site's blank form, with pypdf loaded first.

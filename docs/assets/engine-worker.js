@@ -7,6 +7,8 @@
 //       blank application); packages: wheel paths on this site loaded first (pypdf).
 //   worker → page  {type: "progress", step, text}  while starting (step 1, 2)
 //                  {type: "ready"}                 once the engine answers
+//                  {type: "kept"}                  after the first reply, once the files this
+//                      worker fetched are in Cache Storage (the offline cache may start)
 //                  {type: "failed", error}         if it cannot start
 //                  {type: "reply", id, ok: true, json, files}   the engine's answer (json is
 //                      calculator.cli.run_json's; files: {path: bytes} of what it `written`)
@@ -19,17 +21,43 @@ const t = (message) => message;
 
 const root = new URL("../", import.meta.url);
 const wheel = new URL(import.meta.url).searchParams.get("wheel");
+// the engine's folder, engine/<build id>/: its wheel and the standard library it needs
+const engineDir = new URL(`engine/${wheel.split("/").slice(0, -1).join("/")}/`, root);
 
 function progress(step, text) {
   postMessage({ type: "progress", step, text });
 }
 
+// The files this worker fetches (Pyodide's wasm and lock file, the standard library, the
+// engine's wheel, pypdf) go into Cache Storage as they arrive, and come from there next
+// time: the offline cache (sw.js) finds them there rather than downloading them a second
+// time, also in a private window, whose HTTP cache does not keep a 9.6 MB file. Their
+// addresses change when their contents do (engine/<build id>/; pyodide/ per version, in the
+// cache's name), so a kept copy is never stale. Pyodide fetches with the global fetch.
+const FILES_CACHE = `pawling-files-${version}`;
+const keepable = (url) => url.origin === self.location.origin && /\/(pyodide|engine)\//.test(url.pathname);
+const networkFetch = globalThis.fetch.bind(globalThis);
+const filesCache = caches.open(FILES_CACHE).catch(() => null); // none: Cache Storage refused
+const storing = []; // the copies being written (the wasm's ends well after Python has started)
+
+globalThis.fetch = async (resource, init) => {
+  const url = new URL(resource instanceof Request ? resource.url : resource, self.location.href);
+  const cache = keepable(url) ? await filesCache : null;
+  if (!cache) return networkFetch(resource, init);
+  const hit = await cache.match(url.href, { ignoreSearch: true }).catch(() => null);
+  if (hit) return hit;
+  const response = await networkFetch(resource, init);
+  if (response.ok) storing.push(cache.put(url.href, response.clone()).catch(() => {}));
+  return response;
+};
+
 // Starting Python and importing the engine takes about 3 s; restoring a memory
 // snapshot of that state takes about 0.5 s. The first visit makes the snapshot here,
-// in this browser, and keeps it in this browser's Cache Storage (it never leaves the
-// machine); later visits restore it. The snapshot is keyed by the engine wheel's path,
-// which carries a hash of the engine and the rules, so a rebuilt site with a changed
-// rate never starts from an old snapshot; older snapshots are deleted.
+// in this browser, once its first answer is on screen, and keeps it in this browser's
+// Cache Storage (it never leaves the machine); later visits restore it. The snapshot is
+// keyed by the engine wheel's path, which carries a hash of the engine and the rules, so
+// a rebuilt site with a changed rate never starts from an old snapshot; older snapshots
+// are deleted.
 const SNAPSHOT_CACHE = "pawling-python-snapshot";
 const SNAPSHOT_KEY = new URL(`engine/${wheel}.pyodide-${version}.snapshot`, root).href;
 
@@ -38,7 +66,7 @@ async function savedSnapshot() {
     const hit = await (await caches.open(SNAPSHOT_CACHE)).match(SNAPSHOT_KEY);
     return hit ? new Uint8Array(await hit.arrayBuffer()) : null;
   } catch {
-    return null; // no Cache Storage here (private mode): start Python the long way
+    return null; // no Cache Storage here: start Python the long way
   }
 }
 
@@ -54,30 +82,38 @@ async function engineWheel() {
   return response.arrayBuffer();
 }
 
+const afterFirstAnswer = []; // what can wait until the first answer is on its way
+let answeredOnce = false;
+let packageLoaded = false;
+
 async function startPython() {
-  const indexURL = new URL("pyodide/", root).href;
+  const options = { indexURL: new URL("pyodide/", root).href, stdLibURL: new URL("python_stdlib.zip", engineDir).href };
   const [snapshot, engine] = await Promise.all([savedSnapshot(), engineWheel()]);
   if (snapshot) {
     try {
-      const pyodide = await loadPyodide({ indexURL, _loadSnapshot: snapshot });
-      // the engine's modules are in the snapshot; its files are put back for lazy imports
-      pyodide.unpackArchive(engine, "wheel");
+      const pyodide = await loadPyodide({ ...options, _loadSnapshot: snapshot });
+      // the engine's modules, rules and catalogues are in the snapshot (calculator.cli.warm);
+      // its files are put back after the first answer, for a traceback's source lines
+      afterFirstAnswer.push(() => pyodide.unpackArchive(engine, "wheel"));
       return pyodide;
     } catch {
       await caches.open(SNAPSHOT_CACHE).then((c) => c.delete(SNAPSHOT_KEY)).catch(() => {});
     }
   }
-  const pyodide = await loadPyodide({ indexURL, _makeSnapshot: true });
+  const pyodide = await loadPyodide({ ...options, _makeSnapshot: true });
   progress(2, t("Loading the sewer law…"));
   // A wheel is a zip: unpacking it into site-packages ourselves skips the package
   // manager's bookkeeping for a package with no dependencies.
   pyodide.unpackArchive(engine, "wheel");
   pyodide.pyimport("calculator.cli").warm(); // every command's module and the rules, in the snapshot
-  try {
-    keepSnapshot(pyodide.makeMemorySnapshot()).catch(() => {});
-  } catch {
-    // no snapshot this time; the next visit starts the long way again
-  }
+  afterFirstAnswer.push(() => {
+    if (packageLoaded) return; // a snapshot holds no loaded package: none this visit
+    try {
+      keepSnapshot(pyodide.makeMemorySnapshot()).catch(() => {});
+    } catch {
+      // no snapshot this time; the next visit starts the long way again
+    }
+  });
   return pyodide;
 }
 
@@ -121,13 +157,24 @@ onmessage = async (event) => {
     return;
   }
   try {
+    if (packages.length) packageLoaded = true;
     for (const path of packages) await loadPackage(engine.pyodide, path);
-    for (const [path, bytes] of Object.entries(files)) engine.pyodide.FS.writeFile(path, new Uint8Array(bytes));
+    for (const [path, bytes] of Object.entries(files)) {
+      engine.pyodide.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")) || "/");
+      engine.pyodide.FS.writeFile(path, new Uint8Array(bytes));
+    }
     const json = answer(engine, argv);
     const parsed = JSON.parse(json);
     const out = {};
     for (const path of (parsed.ok && parsed.result.written) || []) out[path] = engine.pyodide.FS.readFile(path);
     postMessage({ type: "reply", id, ok: true, json, files: out }, Object.values(out).map((b) => b.buffer));
+    if (!answeredOnce) {
+      answeredOnce = true;
+      // the snapshot (a few hundred ms) once the first answer is on its way, not before it
+      setTimeout(() => afterFirstAnswer.forEach((task) => task()), 0);
+      // then the page may start the offline cache, which takes these files from Cache Storage
+      Promise.all(storing).then(() => postMessage({ type: "kept" }));
+    }
   } catch (err) {
     postMessage({ type: "reply", id, ok: false,
       error: t("The calculator could not answer this in this browser. Try again, or reload the page."), detail: String(err) });

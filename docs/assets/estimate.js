@@ -31,16 +31,16 @@ function start() {
     ...status,
     onReady: () => {
       status.onReady();
-      registerOfflineCache();
       root.dataset.engine = "ready";
       root.dataset.state = "ready";
       window.__estimator.ready = true;
     },
+    onKept: registerOfflineCache,
   });
   const ask = async (argv) => ({ answer: await engine.ask(argv) });
 
-  // Once the calculator has loaded (so its files are in the browser's cache), keep a
-  // copy for offline repeat visits.
+  // Once the calculator has answered and its worker has put the files it fetched into
+  // Cache Storage, keep a copy for offline repeat visits (taken from there, not downloaded again).
   function registerOfflineCache() {
     if (!("serviceWorker" in navigator)) return;
     navigator.serviceWorker.register(new URL("../sw.js", import.meta.url), { updateViaCache: "none" })

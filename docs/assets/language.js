@@ -9,9 +9,10 @@ for (const link of document.querySelectorAll("a[data-keep-query]")) {
     link.href = target.href;
   };
   keep();
-  // (the theme's own language switch, which Material runs for any link to a page that
-  // <link rel="alternate"> names, would send the reader to the other language's start
-  // page without the query string: this link goes where its href says)
+  // (the theme's own language switch, which Material runs for any link to a page that a
+  // <link rel=alternate> names, would send the reader to the other language's start page
+  // without the query string; main.html keeps our hreflang links out of its sight, and
+  // this stops it should it ever see them: this link goes where its href says)
   link.addEventListener("click", (event) => {
     keep();
     event.stopPropagation();

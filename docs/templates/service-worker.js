@@ -6,17 +6,25 @@
 const VERSION = "__VERSION__";
 const CACHE = `pawling-kit-${VERSION}`;
 const KEEP = __KEEP__;
+const FILES_CACHE = "pawling-files-__PYODIDE__"; // engine-worker.js: FILES_CACHE
 const base = new URL("./", self.location);
 
-// The worker installs once the estimator has loaded, so the browser's HTTP cache
-// already holds what the page fetched (Pyodide's 9.6 MB wasm among it): take it from
-// there ("force-cache") rather than downloading it a second time.
+// The worker installs once the estimator has loaded. The calculator's worker has already
+// put the large files it fetched (Pyodide's wasm, the standard library, the engine's wheel)
+// into Cache Storage (engine-worker.js: FILES_CACHE), so they are taken from there, not
+// downloaded a second time; the rest the page fetched is in the browser's HTTP cache
+// ("force-cache"), or fetched now.
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
     await Promise.all(KEEP.map(async (rel) => {
       const url = new URL(rel, base).href;
-      const response = await fetch(new Request(url, { cache: "force-cache" }));
+      if (immutable(new URL(url)) && await caches.match(url)) return; // kept by the calculator's worker
+      // a page open in a tab, or the calculator's worker, is taken as it was loaded (its address
+      // with the query string is what the HTTP cache holds), not asked for again
+      const open = (await self.clients.matchAll({ includeUncontrolled: true, type: "all" }))
+        .find((c) => new URL(c.url).pathname === new URL(url).pathname);
+      const response = await fetch(new Request(open ? open.url : url, { cache: "force-cache" }));
       if (!response.ok) throw new Error(`${url}: ${response.status}`);
       await cache.put(url, response);
     }));
@@ -26,8 +34,17 @@ self.addEventListener("install", (event) => {
 
 self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
+    const kept = new Set(KEEP.map((rel) => new URL(rel, base).href));
     for (const name of await caches.keys()) {
       if (name.startsWith("pawling-kit-") && name !== CACHE) await caches.delete(name);
+      // the calculator's worker's files: another Pyodide's, or another engine's (engine/<build id>/)
+      if (name.startsWith("pawling-files-") && name !== FILES_CACHE) await caches.delete(name);
+      if (name === FILES_CACHE) {
+        const files = await caches.open(name);
+        for (const request of await files.keys()) {
+          if (/\/engine\/[^/]+\//.test(new URL(request.url).pathname) && !kept.has(request.url)) await files.delete(request);
+        }
+      }
     }
     await self.clients.claim();
   })());
@@ -41,7 +58,8 @@ self.addEventListener("fetch", (event) => {
   event.respondWith((async () => {
     const cache = await caches.open(CACHE);
     if (immutable(url)) {
-      const hit = await cache.match(url.href, { ignoreSearch: true });
+      // this cache or the calculator's worker's (engine-worker.js)
+      const hit = await caches.match(url.href, { ignoreSearch: true });
       if (hit) return hit;
       const response = await fetch(event.request);
       if (response.ok) cache.put(url.href, response.clone());

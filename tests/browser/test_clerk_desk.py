@@ -1,15 +1,15 @@
-"""The Clerk's whole year on the Clerk's desk (/clerk/), no terminal: propose → notice → adopt →
-user-notice. Each lawful step's files are downloaded from the page into a copy of rules/, and
-the site is built again from it, as a commit on GitHub would; each file must be byte for byte
-what `build.py rates …` writes for the same words on a parallel copy. The refusals (a meeting 9
-or 31 days after publication, a vote short of a majority of the whole board, adopting before
-the notice) are shown in the error summary and offer no file."""
+"""The Clerk's whole year on the Clerk's desk (/clerk/) in one sitting, as a new user would do it
+(issue 20): from the year's numbers, typed as a person types them ("$912,400", "88,000,000",
+"7 pm"), to the notice, the vote and the notice to users, with the desk's own storage alone: no
+commit and no rebuild in between. Every file the desk offers is byte for byte what
+`build.py rates …` writes for the same words on a parallel copy. Every refusal the walk provokes
+lists all its problems at once, offers every lawful way out, and names fields by their labels:
+no option name, file path or YAML id reaches the Clerk."""
+import re
 import shutil
 import threading
-import time
-import xml.etree.ElementTree as ET
 from pathlib import Path
-from urllib.parse import parse_qs, urlencode, urlsplit
+from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from playwright.sync_api import expect
@@ -23,156 +23,261 @@ pytestmark = pytest.mark.browser
 TIMEOUT = 60_000
 SITE = "https://sewer.pawling.example/"
 REPO = "https://github.com/town-of-pawling/sewer-kit"
-ATOM = "{http://www.w3.org/2005/Atom}"
 
-PROPOSE = {"fiscal-year": "2028", "effective": "2028-01-01", "om-cost": "856791",
-           "user-volume-gallons": "70000000", "proposed-on": "2027-10-01"}
-NOTICE = {"schedule": "2028", "published": "2027-11-01", "meeting": "2027-11-16", "time": "19:00",
+# What the Clerk types, box by box (the desk's labels), and the same words for the terminal
+PROPOSE = {"fiscal-year": "2028", "effective": "2028-01-01", "om-cost": "$912,400",
+           "user-volume-gallons": "88,000,000", "proposed-on": "2027-10-01"}
+NOTICE = {"published": "2027-11-15", "meeting": "2027-12-01", "time": "7 pm",
           "place": "Town Hall, 160 Charles Colman Boulevard"}
-ADOPT = {"schedule": "2028", "date": "2027-11-20", "ayes": "3", "noes": "1", "absent": "1", "resolution": "2027-41"}
-USER_NOTICE = {"schedule": "2028"}
+ADOPT = {"date": "2027-12-06", "ayes": "3", "noes": "1", "absent": "1", "resolution": "2027-41"}
+
+# Developer words that must never reach the Clerk in a message
+DEVELOPER_WORDS = [re.compile(p) for p in (
+    r"--[a-z]", r"\brules/", r"\.ya?ml\b", r"mkdocs", r"2025-illustrative", r"late-adoption", r"run `",
+    r"`", r"python3? build\.py", r"site_url", r"\bHH:MM\b")]
 
 
-def cli_words(step: str, params: dict) -> list[str]:
-    """The same step as `build.py rates` words: the page's names are the command's options."""
-    words = [step] + ([params["schedule"]] if "schedule" in params else [])
+def cli_words(step: str, params: dict, year: str = "2028") -> list[str]:
+    words = [step] + ([year] if step != "propose" else [])
     for name, value in params.items():
-        if name != "schedule":
-            words += [f"--{name}", value]
+        words += [f"--{name}", value]
     return words
 
 
-class Town:
-    """Two copies of the project side by side: the desk's (its rules/ get the downloaded
-    files, its site is rebuilt after each step) and the terminal's (the same steps by kit/clerk.py)."""
+def developer_words(text: str) -> list[str]:
+    return [p.pattern for p in DEVELOPER_WORDS if p.search(text)]
+
+
+class Desk:
+    """The desk's copy of the project, built once and served, and the terminal's copy beside it."""
 
     def __init__(self, root: Path, browser):
-        self.root, self.browser = root, browser
         for name in ("desk", "cli"):
             shutil.copytree(RULES_DIR, root / name / "rules")
             (root / name / "mkdocs.yml").write_text(f"site_name: copy\nsite_url: {SITE}\nrepo_url: {REPO}\n")
-        self.desk, self.cli = root / "desk", root / "cli"
-        self.server = None
-        self.context = None
-
-    def rebuild(self):
-        """Build the desk's site from its rules and serve it; a fresh browser without a service
-        worker, so no page comes from the previous build's offline cache."""
-        self.close()
+        self.root, self.desk, self.cli = root, root / "desk", root / "cli"
         site = kit_site.build(self.desk / "site", rules_dir=self.desk / "rules")
         self.server = kit_site.serve(site, port=0)
         threading.Thread(target=self.server.serve_forever, daemon=True).start()
         self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
-        self.context = self.browser.new_context(service_workers="block", accept_downloads=True)
-        self.page = self.context.new_page()
-        return site
+        self.browser = browser
+        self.refusals: list[str] = []
+        self.context = None
+        self.fresh()
 
-    def close(self):
+    def fresh(self):
+        """A new browser: no storage, no service worker."""
         if self.context:
             self.context.close()
-        if self.server:
-            self.server.shutdown()
-            self.server.server_close()
-
-    def open(self, step: str, params: dict, state="result"):
-        self.page.goto(f"{self.url}/clerk/?{urlencode({'step': step, **params})}")
-        desk = self.page.locator("#clerk-desk")
-        expect(desk).to_have_attribute("data-state", state, timeout=TIMEOUT)
+        self.context = self.browser.new_context(service_workers="block", accept_downloads=True)
+        self.page = self.context.new_page()
+        self.page.goto(f"{self.url}/clerk/")
+        expect(self.page.locator("#clerk-desk")).to_have_attribute("data-state", "ready", timeout=TIMEOUT)
+        expect(self.page.locator("#years")).to_be_visible(timeout=TIMEOUT)
         return self.page
 
-    def refused(self, step: str, params: dict, says: str):
-        page = self.open(step, params, state="error")
-        expect(page.locator("#error-summary")).to_be_visible()
-        assert says in page.inner_text("#error-summary-list")
-        assert page.locator("a[download]").count() == 0 and page.locator(".github-link").count() == 0
+    def close(self):
+        self.context.close()
+        self.server.shutdown()
+        self.server.server_close()
+
+    def type(self, step: str, params: dict):
+        page = self.page
+        for name, value in params.items():
+            page.fill(f"#{step}-{name}", value)
+
+    def submit(self, step: str, state="result"):
+        page = self.page
+        page.click(f"#{step}-form button[type=submit]")
+        expect(page.locator("#clerk-desk")).to_have_attribute("data-state", state, timeout=TIMEOUT)
         return page
 
-    def take(self, step: str, params: dict) -> dict:
-        """Run a lawful step on the desk, save its files (records into the desk's rules/), run the same
-        step in the terminal on the other copy, and check the two give the same bytes."""
-        page = self.open(step, params)
-        assert clerk.main([*cli_words(step, params), "--rules-dir", str(self.cli / "rules")]) == 0
+    def refused(self, step: str, *says: str) -> list[str]:
+        """Submit, expect the error summary; every problem in it, each checked for developer words."""
+        page = self.submit(step, "error")
+        expect(page.locator("#error-summary")).to_be_visible()
+        assert page.evaluate("document.activeElement.id") == "error-summary"
+        problems = page.locator("#error-summary-list li").all_inner_texts()
+        for text in problems:
+            self.refusals.append(text)
+        joined = "\n".join(problems)
+        for words in says:
+            assert words in joined, (words, joined)
+        assert page.locator("#result a[download]").count() == 0
+        return problems
+
+    def files(self, where: str) -> dict:
+        """Download every file offered in `where`: {path: bytes}."""
         got = {}
-        for item in page.locator("li.clerk-file").all():
+        for item in self.page.locator(f"{where} li.clerk-file").all():
             path = item.get_attribute("data-path")
-            with page.expect_download() as info:
+            with self.page.expect_download() as info:
                 item.locator("a[download]").click()
-            data = Path(info.value.path()).read_bytes()
             assert info.value.suggested_filename == path.rpartition("/")[2]
-            assert data == (self.cli / path).read_bytes(), path       # what the command wrote
-            if path.startswith("rules/"):
-                target = self.desk / path
-                target.parent.mkdir(parents=True, exist_ok=True)
-                target.write_bytes(data)
-            got[path] = item
+            got[path] = Path(info.value.path()).read_bytes()
         return got
+
+    def same_as_the_terminal(self, step: str, params: dict, got: dict):
+        assert clerk.main([*cli_words(step, params), "--rules-dir", str(self.cli / "rules")]) == 0
+        for path, data in got.items():
+            assert data == (self.cli / path).read_bytes(), path
 
 
 @pytest.fixture
-def town(tmp_path, browser):
-    t = Town(tmp_path, browser)
-    yield t
-    t.close()
+def desk(tmp_path, browser):
+    d = Desk(tmp_path, browser)
+    yield d
+    d.close()
 
 
-def test_the_clerk_s_year_on_the_desk(town):
-    started = time.perf_counter()
-    town.rebuild()
+def test_the_clerk_s_year_in_one_sitting(desk):
+    page = desk.page
+    # the first screen: where each year stands, the law's deadlines, the years with no schedule
+    rows = page.locator("#years tbody tr")
+    assert rows.count() >= 3
+    assert "Years with no schedule of their own:" in page.inner_text("#years-without")
 
-    # 1. propose: VC, the table of typical bills now and proposed, and the record with its GitHub link
-    files = town.take("propose", PROPOSE)
-    page = town.page
-    assert page.inner_text("#vc") == "$12.24 per 1,000 gallons"
+    # 1. propose. Every box wrong at once: every problem listed together, each beside its box
+    desk.type("propose", {"fiscal-year": "28", "om-cost": "lots", "user-volume-gallons": "many"})
+    problems = desk.refused("propose", "“Year the new rates are for (e.g. ",
+                            "“First day the new rates apply”",
+                            "“Last year's operation and maintenance cost, in dollars” must be a number",
+                            "“Last year's billable sewage volume, in gallons” must be a number")
+    assert len(problems) == 4
+    for box in ("fiscal-year", "effective", "om-cost", "user-volume-gallons"):
+        expect(page.locator(f"#propose-{box}")).to_have_attribute("aria-invalid", "true")
+    # the numbers as the Clerk has them
+    desk.type("propose", PROPOSE)
+    desk.submit("propose")
+    assert page.inner_text("#vc") == "$10.37 per 1,000 gallons"
     assert page.locator("#effects-table tbody tr").first.inner_text().split("\t") == [
-        "8,000", "$64.00", "$78.34", "+$14.34 (+22.4%)"]
-    assert list(files) == ["rules/rate-schedules/2028/proposal.yaml"]
-    link = urlsplit(files["rules/rate-schedules/2028/proposal.yaml"].locator(".github-link").get_attribute("href"))
+        "8,000", "$64.00", "$66.37", "+$2.37 (+3.7%)"]
+    assert "Prepared, not yet published." in page.inner_text("#clerk-result")
+    assert page.inner_text("#publish-title") == "Publish the proposal: commit this file"
+    got = desk.files("#publish")
+    assert list(got) == ["rules/rate-schedules/2028/proposal.yaml"]
+    desk.same_as_the_terminal("propose", PROPOSE, got)
+    link = urlsplit(page.locator("#publish .github-link").first.get_attribute("href"))
     assert f"https://{link.netloc}{link.path}" == f"{REPO}/new/main/rules/rate-schedules/2028"
-    assert parse_qs(link.query)["value"] == [(town.cli / "rules/rate-schedules/2028/proposal.yaml").read_text()]
-    assert "$12.24 per 1,000 gallons" in page.text_content("#report")   # what the command prints (in a <details>)
-    # before the notice is recorded (and built), adopting is refused
-    town.rebuild()
-    town.refused("adopt", ADOPT, "has no notice recorded")
+    assert parse_qs(link.query)["value"] == [got["rules/rate-schedules/2028/proposal.yaml"].decode()]
+    # the year at a glance now says so, labelled as not yet published
+    expect(page.locator('#years tr[data-year="2028"] .stage')).to_contain_text("Proposed")
+    expect(page.locator('#years tr[data-year="2028"] .stage')).to_contain_text("not yet published")
 
-    # 2. notice: 9 and 31 days after publication are refused; day 15 is recorded
-    page = town.refused("notice", dict(NOTICE, meeting="2027-11-10"), "9 days after publication")
-    assert "2027-11-16" in page.inner_text("#error-summary-list")
-    assert page.evaluate("document.activeElement.id") == "error-summary"
-    town.refused("notice", dict(NOTICE, meeting="2027-12-02"), "31 days after publication")
-    files = town.take("notice", NOTICE)
-    assert list(files) == ["rules/rate-schedules/2028/notice.yaml", "notices-out/hearing-notice-2028.txt"]
-    assert files["notices-out/hearing-notice-2028.txt"].locator(".github-link").count() == 0
-    assert "November 16, 2027 to December 1, 2027" in town.page.inner_text("#window")
-    assert f"{SITE}rates/2028/" in town.page.inner_text("#notice-text")
-    town.rebuild()
-    town.page.goto(f"{town.url}/rates/")
-    assert "November 16, 2027" in town.page.inner_text("article")   # the site shows the meeting
+    # adopting before any notice: refused, saying to publish the notice first and by when
+    page.click('[data-step-link="adopt"]')
+    desk.type("adopt", ADOPT)
+    desk.refused("adopt", "No notice has been published", "step 2, “Publish the notice”",
+                 "by December 17, 2027, so the meeting can be held by January 1, 2028")
 
-    # 3. adopt: two ayes of five is no majority, whatever the absences; three is
-    town.refused("adopt", dict(ADOPT, ayes="2", noes="1", absent="2"), "not a majority of all 5 members")
-    files = town.take("adopt", ADOPT)
-    assert list(files) == ["rules/rate-schedules/2028/vote.yaml"]
-    assert "3 ayes of all 5 members" in town.page.inner_text("#vote-needed")
-    site = town.rebuild()
-    assert "adopted" in (site / "rates" / "2028" / "index.html").read_text()
+    # 2. the notice, straight on from the proposal (no commit, no rebuild)
+    page.click('[data-step-link="notice"]')
+    desk.type("notice", dict(NOTICE, published="2027-12-02", meeting="2027-12-16", time="7:00 pm"))
+    desk.refused("notice", "must be 15 to 30 days after publication",
+                 "hold it between December 17, 2027 and January 1, 2028, or publish the notice by December 1, 2027")
+    # issue 17, item 7: a meeting after the day the rates take effect can never lead to an adoption
+    desk.type("notice", dict(NOTICE, published="2027-12-20", meeting="2028-01-05"))
+    desk.refused("notice", "after January 1, 2028, the day the new rates take effect",
+                 "propose the schedule again with a first day on or after January 5, 2028")
+    desk.type("notice", NOTICE)
+    desk.submit("notice")
+    assert page.inner_text("#time-understood") == "Meeting time: 7:00 p.m. (you typed “7 pm”)."
+    assert "November 30, 2027 to December 15, 2027" in page.inner_text("#window")
+    assert f"{SITE}rates/2028/" in page.inner_text("#notice-text")
+    assert page.inner_text("#publish-title") == "Publish the notice: commit these 2 files"
+    got = desk.files("#publish") | desk.files("#notice-files")
+    assert sorted(got) == ["notices-out/hearing-notice-2028.txt", "rules/rate-schedules/2028/notice.yaml",
+                           "rules/rate-schedules/2028/proposal.yaml"]
+    desk.same_as_the_terminal("notice", NOTICE, got)
+    expect(page.locator('#years tr[data-year="2028"] .stage')).to_contain_text("Notice prepared")
 
-    # 4. the notice to users, from the adopted schedule
-    files = town.take("user-notice", USER_NOTICE)
-    assert list(files) == ["notices-out/user-notice-2028.txt", "notices-out/user-notice-2028.html"]
-    walk = time.perf_counter() - started
+    # 3. the vote: two ayes of five is no majority, whatever the absences; three is
+    page.click("#next-step")
+    desk.type("adopt", dict(ADOPT, ayes="2", noes="1", absent="2"))
+    desk.refused("adopt", "not a majority of all 5 members", "3 are needed",
+                 "correct the number of ayes", "A new vote must be held by January 1, 2028")
+    desk.type("adopt", dict(ADOPT, date="2027-11-30"))
+    desk.refused("adopt", "before the public-comment meeting on December 1, 2027")
+    desk.type("adopt", ADOPT)
+    desk.submit("adopt")
+    assert "3 ayes of all 5 members" in page.inner_text("#vote-needed")
+    got = desk.files("#publish")
+    assert len(got) == 3
+    desk.same_as_the_terminal("adopt", ADOPT, got)
+    expect(page.locator('#years tr[data-year="2028"] .stage')).to_contain_text("Adopted")
 
-    # the rebuilt site's feed links are absolute (feed readers cannot follow relative ones)
-    feed = ET.parse(site / "notices" / "feed.xml").getroot()
-    links = [(link.get("hreflang"), link.get("href"))
-             for link in (e.find(f"{ATOM}link") for e in feed.findall(f"{ATOM}entry"))]
-    assert {lang for lang, _ in links} == {"en", "es"}, links   # each notice in both languages, to its own page
-    assert all(h.startswith(f"{SITE}{'' if lang == 'en' else lang + '/'}notices/") for lang, h in links), links
-    sitemap = (site / "sitemap.xml").read_text()
-    assert "<loc>https://sewer.pawling.example/rates/2028/</loc>" in sitemap and "/clerk/" not in sitemap
-    print(f"\nthe Clerk's year on the desk: {walk:.1f} s")
-    # the rules as the desk left them are the rules as the terminal left them
-    assert {p.relative_to(town.desk).as_posix(): p.read_bytes() for p in (town.desk / "rules").rglob("*") if p.is_file()} \
-        == {p.relative_to(town.cli).as_posix(): p.read_bytes() for p in (town.cli / "rules").rglob("*") if p.is_file()}
+    # 4. the notice to users, from the vote kept in this browser
+    page.click("#next-step")
+    desk.submit("user-notice")
+    got = desk.files("#notice-files")
+    assert sorted(got) == ["notices-out/user-notice-2028.html", "notices-out/user-notice-2028.txt"]
+    desk.same_as_the_terminal("user-notice", {}, got)
+    expect(page.locator('#years tr[data-year="2028"] .stage')).to_contain_text("notice to users made")
+
+    # publishing: the records the desk offered, committed, are the rules the terminal wrote
+    for path, data in desk.files("#publish").items():
+        (desk.desk / path).parent.mkdir(parents=True, exist_ok=True)
+        (desk.desk / path).write_bytes(data)
+    tree = lambda root: {p.relative_to(root).as_posix(): p.read_bytes()  # noqa: E731
+                         for p in (root / "rules").rglob("*") if p.is_file()}
+    assert tree(desk.desk) == tree(desk.cli)
+
+    # the work survives a reload: the desk opens where the Clerk left off
+    page.reload()
+    expect(page.locator("#clerk-desk")).to_have_attribute("data-state", "ready", timeout=TIMEOUT)
+    expect(page.locator('#years tr[data-year="2028"] .stage')).to_contain_text("Adopted", timeout=TIMEOUT)
+    assert not page.locator("#user-notice-form").is_hidden()
+
+    # taking up the year in another browser from the downloaded files: the proposal and the notice
+    page = desk.fresh()
+    folder = desk.desk / "rules" / "rate-schedules" / "2028"
+    page.click("#take-up summary")
+    page.set_input_files("#take-up-files", [str(folder / "proposal.yaml"), str(folder / "notice.yaml")])
+    expect(page.locator("#take-up-done")).to_contain_text("the year 2028", timeout=TIMEOUT)
+    expect(page.locator('#years tr[data-year="2028"] .stage')).to_contain_text("Notice prepared", timeout=TIMEOUT)
+    assert not page.locator("#adopt-form").is_hidden()
+    desk.type("adopt", ADOPT)
+    desk.submit("adopt")
+    assert desk.files("#publish")["rules/rate-schedules/2028/vote.yaml"] == (folder / "vote.yaml").read_bytes()
+
+    # no message the walk provoked says an option, a file path or a YAML id
+    assert len(desk.refusals) >= 9
+    assert not {text: developer_words(text) for text in desk.refusals if developer_words(text)}
+
+
+def test_a_notice_prepared_on_the_desk_names_the_address_it_is_served_from(page, site_url):
+    """The repository's mkdocs.yml sets no site_url: the notice names the desk's own address."""
+    page.goto(f"{site_url}/clerk/")
+    expect(page.locator("#clerk-desk")).to_have_attribute("data-state", "ready", timeout=TIMEOUT)
+    page.evaluate("localStorage.clear()")
+    for name, value in PROPOSE.items():
+        page.fill(f"#propose-{name}", value)
+    page.click("#propose-form button[type=submit]")
+    expect(page.locator("#clerk-desk")).to_have_attribute("data-state", "result", timeout=TIMEOUT)
+    page.click("#next-step")
+    for name, value in NOTICE.items():
+        page.fill(f"#notice-{name}", value)
+    page.click("#notice-form button[type=submit]")
+    expect(page.locator("#clerk-desk")).to_have_attribute("data-state", "result", timeout=TIMEOUT)
+    assert f"{site_url}/rates/2028/" in page.inner_text("#notice-text")
+    page.evaluate("localStorage.clear()")
+
+
+def test_the_first_screen_shows_each_year_its_deadlines_and_the_years_without_a_schedule(page, site_url):
+    page.goto(f"{site_url}/clerk/")
+    page.evaluate("localStorage.clear()")
+    page.reload()
+    expect(page.locator("#years")).to_be_visible(timeout=TIMEOUT)
+    today = page.get_attribute("#clerk-desk", "data-today")
+    year = int(today[:4])
+    next_year = page.locator(f'#years tr[data-year="{year + 1}"]')
+    expect(next_year.locator(".stage")).to_have_text("No schedule")
+    # the last day to publish so the meeting can be held by January 1, with the days left
+    assert re.search(r"Publish the notice of the meeting by December 17, \d{4}: (\d+ days? left|today|passed)",
+                     next_year.inner_text())
+    expect(page.locator('#years tr[data-year="2025"] .stage')).to_have_text("Illustrative only (not adopted)")
+    without = page.inner_text("#years-without")
+    assert str(year + 1) in without and "2025" not in without   # the illustrative schedule is 2025's own
 
 
 def test_the_desk_is_not_for_search_engines_nor_in_the_residents_menu(page, site_url):
@@ -185,21 +290,45 @@ def test_the_desk_is_not_for_search_engines_nor_in_the_residents_menu(page, site
 
 def test_the_desk_without_repo_url_offers_downloads_only_and_its_states_pass_axe(page, site_url):
     page.goto(f"{site_url}/clerk/")
+    page.evaluate("localStorage.clear()")
+    page.reload()
     expect(page.locator("#clerk-desk")).to_have_attribute("data-state", "ready", timeout=TIMEOUT)
+    expect(page.locator("#years")).to_be_visible(timeout=TIMEOUT)
     states = {"ready": axe_violations(page)}
-    page.fill("#propose-fiscal-year", "2028")
-    page.fill("#propose-effective", "2028-01-01")
-    page.fill("#propose-om-cost", "856791")
-    page.fill("#propose-user-volume-gallons", "lots")
+    for name, value in dict(PROPOSE, **{"user-volume-gallons": "lots"}).items():
+        page.fill(f"#propose-{name}", value)
     page.click("#propose-form button[type=submit]")
-    expect(page.locator("#error-summary")).to_be_visible()
+    expect(page.locator("#error-summary")).to_be_visible(timeout=TIMEOUT)
     assert "must be a number" in page.inner_text("#error-summary-list")
     expect(page.locator("#propose-user-volume-gallons")).to_have_attribute("aria-invalid", "true")
     states["error"] = axe_violations(page)
-    page.fill("#propose-user-volume-gallons", "70000000")
+    page.fill("#propose-user-volume-gallons", "88000000")
     page.click("#propose-form button[type=submit]")
     expect(page.locator("#clerk-desk")).to_have_attribute("data-state", "result", timeout=TIMEOUT)
-    assert page.locator("a[download]").count() == 1 and page.locator(".github-link").count() == 0
-    assert "step=propose" in page.url and "user-volume-gallons=70000000" in page.url
+    assert page.locator("#publish a[download]").count() == 1 and page.locator(".github-link").count() == 0
+    assert "Add it to the site's repository" in page.inner_text("#publish")
     states["result"] = axe_violations(page)
+    page.evaluate("localStorage.clear()")
     assert not any(states.values()), states
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_the_desk_fits_the_screen(page, site_url, width):
+    """With a result and its tables on it, nothing is wider than the screen: no sideways scrolling on a phone."""
+    page.set_viewport_size({"width": width, "height": 900})
+    page.goto(f"{site_url}/clerk/")
+    page.evaluate("localStorage.clear()")
+    page.reload()
+    expect(page.locator("#years")).to_be_visible(timeout=TIMEOUT)
+    for name, value in PROPOSE.items():
+        page.fill(f"#propose-{name}", value)
+    page.click("#propose-form button[type=submit]")
+    expect(page.locator("#clerk-desk")).to_have_attribute("data-state", "result", timeout=TIMEOUT)
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    page.click("#next-step")   # the newspaper notice's long lines wrap
+    for name, value in NOTICE.items():
+        page.fill(f"#notice-{name}", value)
+    page.click("#notice-form button[type=submit]")
+    expect(page.locator("#clerk-desk")).to_have_attribute("data-state", "result", timeout=TIMEOUT)
+    page.evaluate("localStorage.clear()")
+    assert page.evaluate("document.documentElement.scrollWidth") <= width

@@ -1,7 +1,9 @@
 """Production readiness: a strict Content Security Policy with no violations, the
 estimator offline on a repeat visit, and a rebuilt rate never served from an old cache."""
+import functools
 import shutil
 import threading
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -158,3 +160,35 @@ def test_a_repeat_visit_starts_python_from_this_browser_s_own_snapshot(browser, 
     expect(again.locator("#result-total")).to_have_text("$70.00", timeout=TIMEOUT)
     assert "Loading the sewer law…" not in again.evaluate("window.__statuses")  # restored, not started again
     context.close()
+
+
+def test_a_first_visit_downloads_each_file_once_also_in_a_private_window(browser, tmp_path):
+    """The calculator's worker keeps what it fetched in Cache Storage; the offline cache takes it
+    from there instead of downloading Pyodide's 9.6 MB wasm a second time. A Playwright context
+    is a private (off-the-record) profile: its HTTP cache keeps no such file."""
+    site = kit_site.build(tmp_path / "site")
+    server = kit_site.serve(site, port=0)
+    sent = Counter()
+    handler = server.RequestHandlerClass
+
+    class Counting(handler.func):
+        def send_head(self):
+            sent[self.path.split("?")[0]] += 1
+            return super().send_head()
+
+    server.RequestHandlerClass = functools.partial(Counting, *handler.args, **handler.keywords)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{server.server_address[1]}"
+    try:
+        context = browser.new_context()
+        page = context.new_page()
+        page.goto(url + LINK)
+        expect(page.locator("#result-total")).to_have_text("$96.00", timeout=TIMEOUT)
+        wait_for_offline_cache(page)
+        context.close()
+    finally:
+        server.shutdown()
+        server.server_close()
+    assert sent["/pyodide/pyodide.asm.wasm"] == 1
+    assert {path: n for path, n in sent.items() if n > 1} == {}
+    assert not any(path.endswith("python_stdlib.zip") and "/engine/" not in path for path in sent)  # only ours

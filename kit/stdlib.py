@@ -1,0 +1,92 @@
+"""The browser's Python, trimmed for a phone on a slow link: only the standard-library
+modules the site's Python imports (Pyodide's own start-up, the engine, pypdf), without
+their docstrings and comments, and a package lock that names no package.
+
+Pyodide's python_stdlib.zip is 2.5 MB of compressed source, already compressed, so the
+server's gzip saves nothing on it; a visitor waits for every byte of it before Python
+starts. kit/stdlib-modules.txt lists the modules kept; tests/test_parity.py runs every
+YAML case and every page's request in Pyodide with this library and fails, naming the
+module, when one is imported that the list lacks.
+
+Stripping parses each module with this Python (3.11) and writes it back with
+`ast.unparse`, docstrings dropped (as `python -OO` drops them). A module this Python
+cannot parse (newer syntax) is kept as it is; tests/test_parity.py checks in Pyodide,
+with Python 3.14's own parser, that every stripped module has the original's syntax tree.
+"""
+from __future__ import annotations
+
+import ast
+import io
+import json
+import zipfile
+from pathlib import Path
+
+from calculator.files import write_atomic
+
+MODULES = Path(__file__).with_name("stdlib-modules.txt")
+# served beside the engine's wheel, in engine/<build id>/ (its id covers this library's inputs:
+# kit.wheel.engine_build_id), so a changed library is a new address the browser may keep for good
+STDLIB_ZIP = "python_stdlib.zip"
+ZIP_TIME = (1980, 1, 1, 0, 0, 0)
+
+
+def kept_modules(path: Path = MODULES) -> list[str]:
+    """The module names in kit/stdlib-modules.txt (one a line; # starts a comment)."""
+    lines = (line.split("#", 1)[0].strip() for line in path.read_text(encoding="utf-8").splitlines())
+    return sorted({line for line in lines if line})
+
+
+def files_for(modules, names: set[str]) -> list[str]:
+    """The zip entries that hold these modules (a package's __init__.py with each module in it)."""
+    keep = set()
+    for module in modules:
+        parts = module.split(".")
+        for i in range(1, len(parts)):
+            init = "/".join(parts[:i]) + "/__init__.py"
+            if init in names:
+                keep.add(init)
+        stem = "/".join(parts)
+        keep.update(next(([f] for f in (stem + ".py", stem + "/__init__.py") if f in names), []))
+    return sorted(keep)
+
+
+def without_docstrings(tree: ast.AST) -> ast.AST:
+    """The tree with the docstring of the module and of each class and function left out."""
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and node.body:
+            first = node.body[0]
+            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) \
+                    and isinstance(first.value.value, str):
+                node.body = node.body[1:] or [ast.Pass()]
+    return tree
+
+
+def stripped(source: bytes) -> bytes:
+    """A module's source without docstrings and comments; as it is if this Python cannot parse it."""
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return source
+    return (ast.unparse(without_docstrings(tree)) + "\n").encode("utf-8")
+
+
+def trimmed_stdlib(full_zip: Path, modules=None) -> bytes:
+    """A python_stdlib.zip holding only these modules (default: kit/stdlib-modules.txt), stripped,
+    with fixed timestamps and order, so one input gives the same bytes."""
+    modules = kept_modules() if modules is None else modules
+    buf = io.BytesIO()
+    with zipfile.ZipFile(full_zip) as src, zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as out:
+        for name in files_for(modules, set(src.namelist())):
+            info = zipfile.ZipInfo(name, ZIP_TIME)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            out.writestr(info, stripped(src.read(name)))
+    return buf.getvalue()
+
+
+def write_empty_lock(full_lock: Path, out: Path) -> Path:
+    """Pyodide's lock file with its `info` (the Python and platform it was built for) and no
+    packages: the site loads its own wheels by address, never one from Pyodide's list, so the
+    30 KB list of 357 packages is not sent."""
+    lock = json.loads(full_lock.read_text(encoding="utf-8"))
+    return write_atomic(out, json.dumps({"info": lock["info"], "packages": {}}, sort_keys=True).encode())
