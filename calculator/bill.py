@@ -6,6 +6,7 @@ import datetime as dt
 from decimal import Decimal
 
 from . import money, penalty, schedule
+from .amounts import parse_amount
 from .dates import (WEEKDAY_NAMES, due_date, long, parse_date, parse_quarter, public_holidays, quarter_name,
                     quarter_period, quarter_words, series)
 from .errors import InputError
@@ -17,27 +18,6 @@ from .rules import entry, interpretation, parameter
 USAGE_KINDS = ("water-gallons", "water-cubic-feet", "sewage-gallons")
 THOUSAND = Decimal(1000)
 NO_PENALTY = Decimal("0.00")
-LARGEST = Decimal(10) ** 12  # no meter reads a trillion gallons; beyond it Decimal would lose cents
-
-
-def parse_amount(value, what: str, example: str, field: str | None = None) -> Decimal:
-    """A non-negative number typed by a person; commas as thousands separators are fine.
-    `what` names the amount in a sentence (mark it with N_: it is translated here)."""
-    raw = str(value).strip().replace(",", "")
-    try:
-        amount = Decimal(raw)
-    except ArithmeticError:
-        amount = None
-    if amount is None or not amount.is_finite():
-        raise InputError(_("{what} must be a number, like {example}. You entered {value}.").format(
-            what=_(what), example=example, value=repr(value)), field)
-    if amount < 0:
-        raise InputError(_("{what} cannot be negative. Enter a number of 0 or more, like {example}.").format(
-            what=_(what), example=example), field)
-    if amount >= LARGEST:
-        raise InputError(_("{what} is too large to be right. Check the number, like {example}.").format(
-            what=_(what), example=example), field)
-    return amount
 
 
 def compute(rules: dict, quarter: str, usage: dict, paid_on: str | None = None,
@@ -46,7 +26,7 @@ def compute(rules: dict, quarter: str, usage: dict, paid_on: str | None = None,
     With explain=False the answer has the same numbers and no explanation (for batch runs)."""
     kind, raw = _usage(usage)
     ctx = _known_quarter_context(rules, quarter, paid_on, vc_per_1000, sewage_fraction)
-    return _bill(rules, ctx, kind, parse_amount(raw, _NAMES[kind], _EXAMPLES[kind], kind), explain)
+    return _bill(rules, ctx, kind, parse_amount(raw, _NAMES[kind], _EXAMPLES[kind], kind, _UNITS[kind]), explain)
 
 
 # (rules, quarter, payment date, what-ifs, language) -> (those rules, the quarter's context): a bill
@@ -74,7 +54,7 @@ def compute_many(rules: dict, quarter: str, usages, paid_on: str | None = None, 
     out = []
     for usage in usages:
         kind, raw = _usage(usage)
-        out.append(_bill(rules, ctx, kind, parse_amount(raw, _NAMES[kind], _EXAMPLES[kind], kind), explain))
+        out.append(_bill(rules, ctx, kind, parse_amount(raw, _NAMES[kind], _EXAMPLES[kind], kind, _UNITS[kind]), explain))
     return out
 
 
@@ -213,7 +193,7 @@ def _bill(rules: dict, ctx: dict, kind: str, amount: Decimal, explain: bool) -> 
         "penalty_from": ctx["penalty_from"],
         "last_day_to_pay": ctx["last_day"].isoformat(),
         "schedule": dict(ctx["summary"]),
-        "usage": {"kind": kind, "amount": str(amount)},
+        "usage": {"kind": kind, "amount": str(amount), "words": usage_words(kind, amount, water_gallons)},
         "water_gallons": money.text(water_gallons) if water_gallons is not None else None,
         "volume_gallons": money.text(volume),
         "computed_charge": str(computed),
@@ -243,6 +223,27 @@ _NAMES = {"water-gallons": N_("Water use in gallons"), "water-cubic-feet": N_("W
 _USES = {"illustrative": N_("This estimate uses the illustrative schedule “{title}”. {label}"),
          "proposed": N_("This estimate uses the proposed schedule “{title}”. {label}")}
 _EXAMPLES = {"water-gallons": "12000", "water-cubic-feet": "1600", "sewage-gallons": "9600"}
+# each usage is a whole number of its unit (the page's hint says so): how to name a number of it
+_UNITS = {"water-gallons": N_("{amount} gallons"), "water-cubic-feet": N_("{amount} cubic feet"),
+          "sewage-gallons": N_("{amount} gallons")}
+# the usage, repeated back in words: the number the bill was worked out from, as the engine read it
+_USED = {"water-gallons": N_("We used {amount} gallons of water."),
+         "water-cubic-feet": N_("We used {amount} cubic feet of water ({gallons} gallons)."),
+         "sewage-gallons": N_("We used {amount} gallons of sewage, from your sewage meter.")}
+
+
+def usage_words(kind: str, amount: Decimal, water_gallons: Decimal | None = None) -> str:
+    """The number a bill was worked out from, in a sentence: "We used 9,350 gallons of water."."""
+    return _(_USED[kind]).format(amount=money.gallons(amount),
+                                 gallons=money.gallons(water_gallons) if water_gallons is not None else "")
+
+
+def with_readings(used: str, meter: str, previous, current) -> str:
+    """The usage sentence of a bill worked out from two meter readings, with the readings
+    as the engine read them (usage_from_readings has already accepted both)."""
+    before, after = (parse_amount(r, _NAMES[meter], "0", None, _UNITS[meter]) for r in (previous, current))
+    return _("{used} Your latest reading, {current}, minus the one before it, {previous}.").format(
+        used=used, current=money.gallons(after), previous=money.gallons(before))
 
 
 def _explain(rules: dict, v: dict) -> list[dict]:
@@ -424,8 +425,8 @@ def usage_from_readings(meter: str, previous, current) -> dict:
     else:
         what_before, what_after = (N_("The previous meter reading (in gallons)"),
                                    N_("The current meter reading (in gallons)"))
-    before = parse_amount(previous, what_before, "120500", "previous-reading")
-    after = parse_amount(current, what_after, "132500", "current-reading")
+    before = parse_amount(previous, what_before, "120500", "previous-reading", _UNITS[meter])
+    after = parse_amount(current, what_after, "132500", "current-reading", _UNITS[meter])
     if after < before:
         raise InputError(_("The current reading is lower than the previous one. Check both readings; if the meter "
                            "was replaced or rolled over, enter the quarter's usage instead."), "current-reading")

@@ -184,6 +184,8 @@ def _answer(args, rules: dict) -> dict | list:
                 raise InputError(_("Give either the usage or two meter readings, not both."), "previous-reading")
             usage = bill.usage_from_readings(*readings)
         out = bill.compute(rules, args.quarter, usage, args.paid_on, args.vc_per_1000, args.sewage_fraction)
+        if any(r not in (None, "") for r in readings):
+            out["usage"]["words"] = bill.with_readings(out["usage"]["words"], *readings)
         if args.with_proposed:
             out["proposed"] = bill.proposed_alongside(rules, out, usage, args.paid_on)
         return out

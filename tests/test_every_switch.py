@@ -74,9 +74,10 @@ def probes(rules):
                                  ("2027-Q1", {"water-gallons": "12000"}, "2027-02-15"),   # the Monday after
                                  ("2027-Q1", {"water-gallons": "12000"}, "2027-05-16"),   # three months after day 31
                                  ("2027-Q1", {"water-gallons": "12000"}, "2027-09-30"),   # three periods late
-                                 ("2027-Q1", {"sewage-gallons": "12344.5"}, None),        # a half cent
                                  ("2027-Q1", {"sewage-gallons": "5000"}, None)]:          # under the minimum
         out[f"bill {quarter} {usage} paid {paid}"] = lambda: bill.compute(rules, quarter, usage, paid)
+    # a half cent: 10.50 x 8,010 / 1,000 = 84.105 (gallons are whole, so the rate has odd cents)
+    out["bill half a cent"] = lambda: bill.compute(rules, "2027-Q1", {"sewage-gallons": "8010"}, vc_per_1000="10.50")
     for name, extra in [("mid-year schedule", MID_YEAR), ("schedule adopted late", LATE)]:
         with_it = _schedule(rules, **extra)
         for quarter in ("2027-Q1", "2027-Q2", "2027-Q3"):

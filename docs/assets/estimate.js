@@ -2,7 +2,7 @@
 // and the engine's answer to the page. The state lives in the query string,
 // with the command line's option names, so an estimate is a shareable link.
 // Every sentence it shows goes through t() (words.js): the page's language.
-import { clearFieldErrors, el, longDate, monthDay, sentence, showFieldError, startEngine, statusLine } from "./engine-client.js";
+import { clearFieldErrors, el, longDate, sentence, showFieldError, startEngine, statusLine } from "./engine-client.js";
 import { pageLanguage, t } from "./words.js";
 
 const root = document.getElementById("estimator");
@@ -21,6 +21,7 @@ function start() {
   const $ = (id) => document.getElementById(id);
   const form = $("estimate-form");
   const result = $("result");
+  const example = $("worked-example");
   let latest = 0;
   window.__estimator = { ready: false, computeMs: null };
   // (messages the worker sent before this script ran are replayed, in order)
@@ -116,8 +117,12 @@ function start() {
   const lawLink = (step) => `../law/#${step.anchor}`;
   // a citation names the law's English text: marked so on a page in another language
   const citationLang = pageLanguage() === "en" ? null : "en";
-  // a quarter's bill falls due within it, so its due date needs no year (and fits a phone)
-  const quarterText = (q) => t("{quarter}, due {day}", { quarter: q.words, day: monthDay(q.due_date) });
+  // the menu names each quarter (its due date in each option did not fit a phone in Spanish);
+  // the chosen quarter's due date is on the line below the menu
+  function showDue() {
+    const option = $("quarter").selectedOptions[0];
+    if (option && option.dataset.due) $("quarter-due").textContent = t("Due {date}.", { date: longDate(option.dataset.due) });
+  }
   // a schedule's title is shown as the Clerk typed it: marked as English on a page in another language
   const CAPTIONS = {
     illustrative: () => t("Under the illustrative schedule: {title}"),
@@ -146,12 +151,21 @@ function start() {
   function showResult(r, params) {
     clearErrors();
     const box = el("div", { class: "result-box" });
-    box.append(el("h2", { id: "result-title" }, t("Your estimate for {quarter}", { quarter: r.quarter_words })));
+    box.append(el("h2", { id: "result-title", tabindex: "-1" }, t("Your estimate for {quarter}", { quarter: r.quarter_words })));
     // a quarter from a link is in the list before the engine has put the list into words
     const option = [...$("quarter").options].find((o) => o.value === r.quarter);
-    if (option && option.text === r.quarter) option.text = quarterText({ words: r.quarter_words, due_date: r.due_date });
+    if (option && option.text === r.quarter) {
+      option.text = r.quarter_words;
+      option.dataset.due = r.due_date;
+      showDue();
+    }
     box.append(el("p", { class: "result-total" }, ...sentence(t("Total {total}, due {date}", { date: longDate(r.due_date) }),
       { total: el("strong", { id: "result-total" }, money(r.total)) })));
+    // the number the estimate was worked out from, as the engine read it ("We used 9,350 gallons of water.")
+    box.append(el("p", { class: "result-used", id: "result-used" }, r.usage.words));
+    const link = `${location.pathname}?${params}`;
+    box.append(shareButton(new URL(link, location.href).href, t("Sewer bill estimate for {quarter}: {total}",
+      { quarter: r.quarter_words, total: money(r.total) })));
     // rate-schedules.A: a schedule for each fiscal year; the engine says when this one has none of its own
     if (r.fiscal_year && r.fiscal_year.text) {
       box.append(el("div", { class: "admonition warning", id: "fiscal-year-notice" },
@@ -175,11 +189,48 @@ function start() {
         ...sentence(t("The law: {where}"), { where: el("a", { href: lawLink(s), lang: citationLang }, s.where) }))));
     }
     box.append(steps);
-    const link = `${location.pathname}?${params}`;
     box.append(el("p", { class: "share" }, ...sentence(t("Link to this estimate: {link}"),
       { link: el("a", { href: link, id: "share-link" }, t("copy or bookmark this link")) })));
     result.replaceChildren(box);
     root.dataset.state = "result";
+    // one total on the page: the worked example's (for 12,000 gallons) goes while there is a real one
+    if (example) example.hidden = true;
+  }
+
+  // "Share this estimate": the phone's share sheet where there is one, else the link
+  // copied, said in a live region (the button's own words do not change).
+  function shareButton(url, text) {
+    const status = el("span", { class: "share-status", id: "share-status", role: "status" });
+    const button = el("button", { type: "button", class: "md-button share-button", id: "share-button" },
+      t("Share this estimate"));
+    button.addEventListener("click", async () => {
+      status.textContent = "";
+      if (navigator.share) {
+        try {
+          await navigator.share({ title: document.title, text, url });
+          return;
+        } catch (error) {
+          if (error && error.name === "AbortError") return; // the visitor closed the share sheet
+        }
+      }
+      try {
+        await navigator.clipboard.writeText(url);
+        status.textContent = t("Link copied");
+      } catch {
+        status.textContent = t("The link could not be copied. Copy it from the address bar.");
+      }
+    });
+    return el("p", { class: "share-actions" }, button, " ", status);
+  }
+
+  // The answer a visitor asked for (the button, or a link they opened): scrolled to the
+  // top of the screen, below the theme's header (scroll-margin-top in site.css), and its
+  // heading focused, so a screen reader starts there. Typing alone moves nothing.
+  function bringIntoView() {
+    const heading = $("result-title");
+    if (!heading) return;
+    heading.focus({ preventScroll: true });
+    heading.scrollIntoView({ block: "start" });
   }
 
   const clearErrors = () => clearFieldErrors(form);
@@ -189,6 +240,7 @@ function start() {
     if (inputId === "vc-per-1000" || inputId === "sewage-fraction") $("what-if").open = true;
     result.replaceChildren();
     root.dataset.state = "error";
+    if (example) example.hidden = false;
     showFieldError(form, $(inputId), answer.error, focusSummary);
   }
 
@@ -201,6 +253,7 @@ function start() {
     if (answer.ok) {
       showResult(answer.result, params);
       history.replaceState(null, "", `?${params}`);
+      if (focusErrors) bringIntoView();
     } else {
       showError(answer, focusErrors);
     }
@@ -216,6 +269,7 @@ function start() {
   });
   form.addEventListener("change", (e) => {
     if (e.target.name === "meter" || e.target.name === "have") syncMode();
+    if (e.target.id === "quarter") showDue();
   });
 
   // ---- start: the link's estimate (if any), then the quarters from the engine ----
@@ -236,7 +290,12 @@ function start() {
     if (!answer.ok) return;
     const select = $("quarter");
     const chosen = initial.get("quarter") || answer.result.next_due;
-    select.replaceChildren(...answer.result.quarters.map((q) => new Option(quarterText(q), q.quarter)));
+    select.replaceChildren(...answer.result.quarters.map((q) => {
+      const option = new Option(q.words, q.quarter);
+      option.dataset.due = q.due_date;
+      return option;
+    }));
     ensureQuarter(chosen);
+    showDue();
   });
 }

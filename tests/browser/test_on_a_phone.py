@@ -1,0 +1,217 @@
+"""A resident on a phone (390 by 844 px), in English and in Spanish (issue 19): the answer
+comes into view, one total shows, the estimate can be shared, every target is big enough
+to tap (WCAG 2.2, 2.5.8: at least 24 by 24 px), and nothing runs off the right edge."""
+import json
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from calculator import bill
+from calculator.rules import load
+from kit.language import script_words
+
+pytestmark = pytest.mark.browser
+TIMEOUT = 60_000  # the first start of Pyodide on a busy 2-core machine
+PHONE = {"width": 390, "height": 844}
+MINIMUM = 24  # px, WCAG 2.2 success criterion 2.5.8 (Target Size, Minimum)
+ES = script_words("es")
+
+
+def spanish(message):
+    """A script sentence as the Spanish pages show it (rules/locale/es/scripts.po)."""
+    assert ES[message] != message
+    return ES[message]
+
+
+@pytest.fixture
+def phone(browser, site_url):
+    context = browser.new_context(viewport=PHONE, service_workers="block")
+    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=site_url)
+    page = context.new_page()
+    yield page
+    context.close()
+
+
+def in_view(page, selector):
+    """The element's box lies within the screen, below the theme's fixed header."""
+    box = page.locator(selector).bounding_box()
+    header = page.locator(".md-header").bounding_box()
+    return box is not None and header["height"] <= box["y"] and box["y"] + box["height"] <= PHONE["height"]
+
+
+def ready(page, site_url, path="/estimate/"):
+    page.goto(f"{site_url}{path}")
+    expect(page.locator("#estimator[data-engine=ready]")).to_have_count(1, timeout=TIMEOUT)
+
+
+@pytest.mark.parametrize("lang", ["", "/es"])
+def test_estimate_my_bill_brings_the_answer_into_view(phone, site_url, lang):
+    ready(phone, site_url, f"{lang}/estimate/")
+    example = phone.locator("#worked-example")
+    expect(example).to_be_visible()
+    assert not in_view(phone, "#estimate-button")  # the button is below the fold on a phone: scroll to it
+    phone.fill("#usage", "9,350")
+    phone.click("#estimate-button")
+    heading = phone.locator("#result-title")
+    expect(heading).to_be_focused()
+    want = bill.compute(load(), phone.input_value("#quarter"), {"water-gallons": "9350"})
+    expect(phone.locator("#result-total")).to_have_text(f"${float(want['total']):,.2f}")
+    assert in_view(phone, "#result-title") and in_view(phone, "#result-total")
+    # the number used, repeated back; and one total on the page: the worked example is gone
+    expect(phone.locator("#result-used")).to_have_text(
+        "We used 9,350 gallons of water." if not lang else "Usamos 9,350 galones de agua.")
+    expect(example).to_be_hidden()
+    assert phone.locator("main").inner_text().count("$96.00") == 0  # the example's 12,000-gallon total
+
+
+@pytest.mark.parametrize("lang", ["", "/es"])
+def test_a_shared_link_opens_at_its_answer(phone, site_url, lang):
+    phone.goto(f"{site_url}{lang}/estimate/?quarter=2027-Q1&water-gallons=9350&paid-on=2027-03-01")
+    heading = phone.locator("#result-title")
+    expect(heading).to_be_focused(timeout=TIMEOUT)
+    assert in_view(phone, "#result-title") and in_view(phone, "#result-total")
+    expect(phone.locator("#worked-example")).to_be_hidden()
+
+
+def test_typing_moves_nothing(phone, site_url):
+    """The answer follows the typing (no button pressed): the page stays where the visitor is."""
+    ready(phone, site_url)
+    phone.locator("#usage").scroll_into_view_if_needed()
+    phone.fill("#usage", "9350")
+    expect(phone.locator("#result-total")).to_be_visible()
+    expect(phone.locator("#usage")).to_be_focused()
+    assert in_view(phone, "#usage")
+
+
+def test_a_question_about_a_number_points_at_its_box(phone, site_url):
+    """"9.350" on the Spanish page: asked about, at the usage box, never an estimate for 9.35 gallons."""
+    phone.goto(f"{site_url}/es/estimate/?quarter=2027-Q1&water-gallons=9.350")
+    summary = phone.locator("#error-summary")
+    expect(summary).to_be_focused(timeout=TIMEOUT)
+    expect(summary).to_contain_text("¿Quiso decir 9,350 galones?")
+    expect(phone.locator("#usage-error")).to_contain_text("¿Quiso decir 9,350 galones?")
+    expect(phone.locator("#usage")).to_have_attribute("aria-invalid", "true")
+    expect(phone.locator("#result-total")).to_have_count(0)
+
+
+@pytest.mark.parametrize("lang", ["", "/es"])
+def test_share_copies_the_link_where_there_is_no_share_sheet(phone, site_url, lang):
+    phone.add_init_script("delete Navigator.prototype.share;")  # as in a desktop browser without one
+    phone.goto(f"{site_url}{lang}/estimate/?quarter=2027-Q1&water-gallons=12000")
+    button = phone.locator("#share-button")
+    expect(button).to_be_visible(timeout=TIMEOUT)
+    expect(button).to_have_text("Share this estimate" if not lang else spanish("Share this estimate"))
+    status = phone.locator("#share-status")
+    expect(status).to_have_attribute("role", "status")
+    expect(status).to_have_text("")
+    button.click()
+    expect(status).to_have_text("Link copied" if not lang else spanish("Link copied"))
+    copied = phone.evaluate("() => navigator.clipboard.readText()")
+    assert copied == phone.url
+    assert copied.endswith(f"{lang}/estimate/?quarter=2027-Q1&water-gallons=12000")
+    # the button sits under the total, in the same screen
+    assert in_view(phone, "#result-total") and in_view(phone, "#share-button")
+
+
+def test_share_opens_the_phones_share_sheet_where_there_is_one(phone, site_url):
+    # (what the page gave the share sheet is kept on <html>: the page's CSP forbids waiting on an expression)
+    phone.add_init_script("""Navigator.prototype.share = function (data) {
+        document.documentElement.dataset.shared = JSON.stringify(data); return Promise.resolve(); };""")
+    phone.goto(f"{site_url}/estimate/?quarter=2027-Q1&water-gallons=12000")
+    expect(phone.locator("#share-button")).to_be_visible(timeout=TIMEOUT)
+    phone.click("#share-button")
+    expect(phone.locator("html[data-shared]")).to_have_count(1)
+    shared = json.loads(phone.locator("html").get_attribute("data-shared"))
+    assert shared["url"] == phone.url
+    assert "$96.00" in shared["text"] and "January–March 2027" in shared["text"]
+    expect(phone.locator("#share-status")).to_have_text("")  # the phone's own sheet says what happened
+
+
+def sizes(page, selector):
+    """(description, width, height) of each visible element the selector finds."""
+    return page.evaluate("""(selector) => [...document.querySelectorAll(selector)]
+        .filter((e) => e.getClientRects().length && getComputedStyle(e).visibility !== "hidden")
+        .map((e) => { const r = e.getBoundingClientRect();
+                      return [e.id || e.getAttribute("for") || e.textContent.trim().slice(0, 30), r.width, r.height]; })""",
+                         selector)
+
+
+TARGETS = ["#estimator input[type=radio]", "#estimator .choice label", "#quarter", "#estimate-button",
+           "#estimator form .hint a", "#share-button", ".language-switch a"]
+
+
+@pytest.mark.parametrize("lang", ["", "/es"])
+def test_every_target_on_the_estimator_is_big_enough_to_tap(phone, site_url, lang):
+    phone.goto(f"{site_url}{lang}/estimate/?quarter=2027-Q1&water-gallons=12000")
+    expect(phone.locator("#share-button")).to_be_visible(timeout=TIMEOUT)
+    small = []
+    for selector in TARGETS:
+        found = sizes(phone, selector)
+        assert found, f"nothing to measure for {selector}"
+        small += [(selector, *f) for f in found if f[1] < MINIMUM or f[2] < MINIMUM]
+    assert not small, small
+    # a choice's whole label is its target: it is as tall as a fingertip, and a tap on it chooses
+    assert all(h >= 40 for _, _, h in sizes(phone, "#estimator .choice label"))
+    phone.click("label[for=have-readings]", position={"x": 250, "y": 5})
+    expect(phone.locator("#have-readings")).to_be_checked()
+
+
+def test_a_home_card_is_tapped_anywhere(phone, site_url):
+    phone.goto(f"{site_url}/")
+    card = phone.locator(".task-card").nth(1)
+    box = card.bounding_box()
+    assert box["width"] >= MINIMUM and box["height"] >= MINIMUM
+    # a tap near the card's bottom right corner, on its description, not on its link's words
+    phone.mouse.click(box["x"] + box["width"] - 8, box["y"] + box["height"] - 8)
+    expect(phone).to_have_url(re.compile(r"/permit/$"))
+
+
+@pytest.mark.parametrize("path", ["/law/", "/es/estimate/"])
+def test_nothing_floats_over_the_content(phone, site_url, path):
+    """The theme's floating "Back to top" button covered form text when scrolling up: it is not there."""
+    phone.goto(f"{site_url}{path}")
+    phone.mouse.wheel(0, 3000)
+    phone.wait_for_timeout(300)
+    phone.mouse.wheel(0, -600)  # scrolling up is what showed it
+    phone.wait_for_timeout(300)
+    assert phone.locator(".md-top").count() == 0 or not phone.locator(".md-top").is_visible()
+
+
+def overflow(page):
+    """Whatever runs past the right edge of a 390-px screen: the page, a table, a menu's text."""
+    return page.evaluate("""() => {
+        const out = [];
+        const width = document.documentElement.clientWidth;
+        if (document.documentElement.scrollWidth > width) out.push(["page", document.documentElement.scrollWidth]);
+        for (const t of document.querySelectorAll("main table")) {
+            const r = t.getBoundingClientRect();
+            if (r.right > width || t.scrollWidth > t.clientWidth + 1) out.push(["table", t.className, r.right, t.scrollWidth]);
+        }
+        const canvas = document.createElement("canvas").getContext("2d");
+        for (const s of document.querySelectorAll("main select")) {
+            const style = getComputedStyle(s);
+            canvas.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+            const text = s.selectedOptions[0] ? s.selectedOptions[0].text : "";
+            const room = s.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 20; // the arrow
+            if (canvas.measureText(text).width > room) out.push(["menu", s.id, text]);
+            if (s.getBoundingClientRect().right > width) out.push(["menu box", s.id]);
+        }
+        return out;
+    }""")
+
+
+@pytest.mark.parametrize("path", ["/rates/", "/es/rates/", "/estimate/?quarter=2027-Q1&water-gallons=12000",
+                                  "/es/estimate/?quarter=2027-Q1&water-gallons=12000"])
+def test_nothing_is_cut_off_at_the_right(phone, site_url, path):
+    phone.goto(f"{site_url}{path}")
+    if "estimate" in path:
+        # the engine's list of quarters, with the one of the link chosen
+        expect(phone.locator("#quarter option")).not_to_have_count(1, timeout=TIMEOUT)
+        expect(phone.locator("#quarter-due")).to_have_text(re.compile(r"(Due January 15, 2027|Vence el 15 de enero de 2027)\."))
+    assert overflow(phone) == []
+    if "rates" in path:
+        # on a phone each schedule's lines carry their column's name
+        cell = phone.locator("table.schedules-table tbody td").first
+        label = cell.get_attribute("data-label")
+        assert label and label in phone.evaluate("(e) => getComputedStyle(e, '::before').content", cell.element_handle())

@@ -1,0 +1,72 @@
+"""How a typed number is read (calculator/amounts.py), for every number: what the site
+writes reads back as itself, and the other way of writing it is asked about, not guessed."""
+from decimal import Decimal
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from calculator.amounts import parse_amount
+from calculator.errors import InputError
+from calculator.i18n import speaking
+
+GALLONS = "{amount} gallons"
+whole = st.integers(min_value=0, max_value=10**12 - 1)
+cents = st.decimals(min_value=0, max_value=10**9, places=2, allow_nan=False, allow_infinity=False)
+
+
+@settings(max_examples=300, deadline=None)
+@given(whole, st.sampled_from(["en", "es"]))
+def test_a_whole_number_as_the_site_writes_it_reads_back_as_itself(n, lang):
+    with speaking(lang):
+        assert parse_amount(str(n), "Water use", "12000", "water-gallons", GALLONS) == n
+        assert parse_amount(f"{n:,}", "Water use", "12000", "water-gallons", GALLONS) == n
+        assert parse_amount(f" {n:,} ", "Water use", "12000", "water-gallons", GALLONS) == n
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(min_value=1000, max_value=10**12 - 1))
+def test_thousands_written_with_points_are_asked_about_in_both_languages(n):
+    written = f"{n:,}".replace(",", ".")  # 9.350, 1.250.000
+    for lang, question in (("en", f"Did you mean {n:,} gallons?"), ("es", f"¿Quiso decir {n:,} galones?")):
+        with speaking(lang), pytest.raises(InputError) as err:
+            parse_amount(written, "Water use", "12000", "water-gallons", GALLONS)
+        assert str(err.value).startswith(question), str(err.value)
+        assert err.value.field == "water-gallons"
+
+
+@settings(max_examples=300, deadline=None)
+@given(cents)
+def test_an_amount_with_cents_reads_back_in_english(x):
+    assert parse_amount(f"{x:,}", "The rate", "9.50") == x
+    assert parse_amount(f"{x}", "The rate", "9.50") == x
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(min_value=0, max_value=10**6), st.integers(min_value=1, max_value=9))
+def test_a_fraction_of_a_gallon_is_refused(n, tenth):
+    with pytest.raises(InputError) as err:
+        parse_amount(f"{n}.{tenth}", "Water use in gallons", "12000", "water-gallons", GALLONS)
+    assert "whole number" in str(err.value)
+
+
+@pytest.mark.parametrize("written, lang, read", [
+    ("9.350", "en", Decimal("9.350")),  # English: a point marks decimals
+    ("9,350", "en", Decimal("9350")),   # English: a comma groups thousands
+    ("0.85", "es", Decimal("0.85")),    # one reading only: no question
+    ("12,000.50", "es", Decimal("12000.50")),
+])
+def test_a_decimal_amount_read_one_way(written, lang, read):
+    with speaking(lang):
+        assert parse_amount(written, "The rate", "9.50", "vc-per-1000") == read
+
+
+@pytest.mark.parametrize("written, question", [
+    ("9.350", "¿Quiso decir 9.35 o 9,350?"),
+    ("12,500", "¿Quiso decir 12.50 o 12,500?"),
+    ("9,50", "¿Quiso decir 9.50?"),
+])
+def test_in_spanish_a_decimal_amount_that_could_be_either_is_asked_about(written, question):
+    with speaking("es"), pytest.raises(InputError) as err:
+        parse_amount(written, "The rate", "9.50", "vc-per-1000")
+    assert str(err.value).startswith(question)
