@@ -180,6 +180,7 @@ def test_the_spanish_checker_reaches_the_same_outcome_as_the_english(page, site_
     expect(page.locator("#outcome")).to_have_attribute("data-outcome", want)
     expect(page.locator("#requirements li")).to_have_count(english_requirements)
     expect(page.locator("#outcome h3")).to_have_text([spanish("Why"), spanish("What the law requires"),
+                                                      spanish("Your rights as a permit holder"),
                                                       spanish("What to do next")])
     expect(page.locator("#make-application")).to_have_text(spanish("Make the application form with my answers (PDF)"))
     assert "/es/permit/?" in page.url and "step=result" in page.url
