@@ -71,7 +71,7 @@ def parse_amount(value, what: str, example: str, field: str | None = None, unit:
     text = str(value).strip()
     if text.isascii() and text.isdigit() and len(text) < 13:  # "12000": read one way only, and below LARGEST
         return Decimal(text)  # (the common case, kept fast for the Clerk's run of every parcel's bill)
-    sign, body = (text[0], text[1:].strip()) if text[:1] in "+-" else ("", text)
+    sign, body = (text[0], text[1:].strip()) if text[:1] in ("+", "-") else ("", text)  # ("" is in "+-")
     (as_written, decimals), (other_way, other_decimals) = _read(body, _POINT, ","), _read(body, _COMMA, ".")
     whole = unit is not None
     # a whole quantity written with decimals ("9.000") does not fit, even when they are zeros

@@ -70,3 +70,11 @@ def test_in_spanish_a_decimal_amount_that_could_be_either_is_asked_about(written
     with speaking("es"), pytest.raises(InputError) as err:
         parse_amount(written, "The rate", "9.50", "vc-per-1000")
     assert str(err.value).startswith(question)
+
+
+@pytest.mark.parametrize("typed", ["", "   ", "+", "-"])
+def test_an_empty_box_or_a_bare_sign_is_asked_for_a_number_not_a_defect(typed):
+    # "" is a substring of "+-": a sign test written `text[:1] in "+-"` took an empty box for a sign
+    with pytest.raises(InputError) as err:
+        parse_amount(typed, "Water use in gallons", "12000", "water-gallons")
+    assert "must be a number, like 12000" in str(err.value) and err.value.field == "water-gallons"

@@ -82,13 +82,15 @@ def test_counting_calendar_days_ends_the_grace_period_on_day_30_even_on_a_weeken
 
 
 def test_half_even_rounding_rounds_a_half_cent_to_the_even_cent():
-    # 12,344.5 gallons of sewage x $10.00 / 1,000 = $123.445
-    up = bill.compute(RULES, "2027-Q1", {"sewage-gallons": "12344.5"})
-    even = bill.compute(reading("rounding", "half-even-per-line"), "2027-Q1", {"sewage-gallons": "12344.5"})
-    assert (up["charge"], even["charge"]) == ("123.45", "123.44")
-    # 12,345.5 gallons: $123.455, which both readings round up to the even cent
-    assert bill.compute(reading("rounding", "half-even-per-line"), "2027-Q1",
-                        {"sewage-gallons": "12345.5"})["charge"] == "123.46"
+    # gallons are whole, so the half cent comes from a what-if rate with odd cents:
+    # 8,010 gallons of sewage x $10.50 / 1,000 = $84.105
+    up = bill.compute(RULES, "2027-Q1", {"sewage-gallons": "8010"}, vc_per_1000="10.50")
+    even = bill.compute(reading("rounding", "half-even-per-line"), "2027-Q1", {"sewage-gallons": "8010"},
+                        vc_per_1000="10.50")
+    assert (up["charge"], even["charge"]) == ("84.11", "84.10")
+    # 8,030 gallons: $84.315, which both readings round up to the even cent
+    assert bill.compute(reading("rounding", "half-even-per-line"), "2027-Q1", {"sewage-gallons": "8030"},
+                        vc_per_1000="10.50")["charge"] == "84.32"
 
 
 # ---- VC's explanation: each step's provision, reading and figures, under each reading ----

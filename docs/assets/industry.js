@@ -104,7 +104,7 @@ function start() {
     box.append(el("ul", { class: "explanation", id: "obligations" }, ...r.obligations.map(step)));
     box.append(el("p", {}, el("a", { href: "#facilities" }, t("More about the pretreatment facilities"))));
     box.append(el("h3", {}, t("Your rights when the Town inspects or finds a violation")));
-    box.append(el("ul", { class: "explanation", id: "rights" }, ...r.rights.map(step)));
+    box.append(el("ul", { class: "explanation", id: "result-rights" }, ...r.rights.map(step)));
     box.append(el("p", { class: "share" }, ...sentence(t("Link to this result: {link}"),
       { link: el("a", { href: `${location.pathname}?${params}`, id: "share-link" }, t("copy or bookmark this link")) })));
     result.replaceChildren(box);

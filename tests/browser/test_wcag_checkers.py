@@ -50,7 +50,7 @@ def chromium():
 
 # The checks below each walk many pages; they are cut into PARTS slices (every page in
 # exactly one) so that pytest-xdist can run the slices on both cores at once.
-PARTS = 3
+PARTS = 4
 
 
 def part_of(items: list, part: int) -> list:
