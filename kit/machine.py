@@ -115,11 +115,10 @@ def test(pytest_args: list[str]) -> int:
     install(with_tests=True)
     # the environment's own tools first on PATH, however this Python was started
     env = dict(os.environ, PATH=f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}")
-    # every core (pytest-xdist), two workers a core: the browser tests spend much of their
-    # time waiting on Chromium (measured: 42% of two cores busy with one worker a core);
-    # worksteal keeps each test file on one worker where it can, so a file's expensive
-    # fixtures are made once, and moves work to a worker that runs dry
-    parallel = ["-n", str(2 * (os.cpu_count() or 1)), "--dist", "worksteal"]
+    # every core (pytest-xdist), one worker a core (two a core was no faster: 15:21 against
+    # 15:00 on 2 cores); worksteal keeps each test file on one worker where it can, so a
+    # file's expensive fixtures are made once, and moves work to a worker that runs dry
+    parallel = ["-n", "auto", "--dist", "worksteal"]
     code = subprocess.run([sys.executable, "-m", "pytest", *parallel, *pytest_args], cwd=ROOT, env=env).returncode
     if code == 5:
         print("pytest collected no tests: that is a failure here.", file=sys.stderr)
