@@ -19,6 +19,8 @@ import sys
 import tempfile
 import threading
 import time
+
+from phone import RECOMPUTE_JS  # bench/ is this script's folder on sys.path
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -83,21 +85,7 @@ def bench_browser(site_url: str, runs: int, chromium: str | None) -> dict:
                 page = ctx.new_page()
                 out["cold_s"].append(time_to_estimate(page, site_url + LINK))
                 page.wait_for_timeout(1500)  # let the browser store its caches
-                ms = page.evaluate("""async () => {
-                    const box = document.getElementById('usage');
-                    const before = document.getElementById('result-total').textContent;
-                    const t0 = performance.now();
-                    box.value = '15000';
-                    box.dispatchEvent(new Event('input', {bubbles: true}));
-                    await new Promise((resolve) => {
-                        const check = () => {
-                            const now = document.getElementById('result-total');
-                            if (now && now.textContent !== before) resolve(); else requestAnimationFrame(check);
-                        };
-                        check();
-                    });
-                    return performance.now() - t0;
-                }""")
+                ms = page.evaluate(RECOMPUTE_JS)
                 out["recompute_ms"].append(ms)
                 ctx.close()
                 # the same shared link on the Spanish page, in a fresh profile

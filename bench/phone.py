@@ -61,6 +61,24 @@ postMessage(String(pyodide.runPython("1 + 1")));
 """
 
 
+# Time from typing a new usage to the new total on screen (bench.py measures the same).
+RECOMPUTE_JS = """async () => {
+    const box = document.getElementById('usage');
+    const before = document.getElementById('result-total').textContent;
+    const t0 = performance.now();
+    box.value = '15000';
+    box.dispatchEvent(new Event('input', {bubbles: true}));
+    await new Promise((resolve) => {
+        const check = () => {
+            const now = document.getElementById('result-total');
+            if (now && now.textContent !== before) resolve(); else requestAnimationFrame(check);
+        };
+        check();
+    });
+    return performance.now() - t0;
+}"""
+
+
 def median(xs):
     return round(statistics.median(xs), 3) if xs else None
 
@@ -144,30 +162,11 @@ def warm(p, launch, server, runs, link=LINK):
     out = {"warm_s": [], "recompute_ms": []}
     for _ in range(runs):
         with tempfile.TemporaryDirectory() as profile:
-            ctx = p.chromium.launch_persistent_context(profile, **launch, **PHONE)
-            page = ctx.new_page()
-            timed(page, server.url + link, "#estimator[data-engine=ready]")
-            page.wait_for_selector("#result-total")
-            wait_for_offline_cache(page)
-            ctx.close()
+            open_until_cached(p.chromium.launch_persistent_context(profile, **launch, **PHONE), server.url + link)
             ctx = p.chromium.launch_persistent_context(profile, **launch, **PHONE)
             page = ctx.new_page()
             out["warm_s"].append(timed(page, server.url + link, "#result-total"))
-            out["recompute_ms"].append(page.evaluate("""async () => {
-                const box = document.getElementById('usage');
-                const before = document.getElementById('result-total').textContent;
-                const t0 = performance.now();
-                box.value = '15000';
-                box.dispatchEvent(new Event('input', {bubbles: true}));
-                await new Promise((resolve) => {
-                    const check = () => {
-                        const now = document.getElementById('result-total');
-                        if (now && now.textContent !== before) resolve(); else requestAnimationFrame(check);
-                    };
-                    check();
-                });
-                return performance.now() - t0;
-            }"""))
+            out["recompute_ms"].append(page.evaluate(RECOMPUTE_JS))
             ctx.close()
     return out
 
@@ -184,6 +183,15 @@ def wait_for_offline_cache(page):
     time.sleep(1)
 
 
+def open_until_cached(ctx, url):
+    """A first visit in `ctx`: the answer on screen and the offline copies stored; then closed."""
+    page = ctx.new_page()
+    timed(page, url, "#estimator[data-engine=ready]")
+    page.wait_for_selector("#result-total")
+    wait_for_offline_cache(page)
+    ctx.close()
+
+
 def first_visit(p, launch, server, private: bool, link=LINK):
     """What the server sent on a first visit, the offline cache installing: {path: times} sent more than once."""
     server.counts()
@@ -194,11 +202,7 @@ def first_visit(p, launch, server, private: bool, link=LINK):
         profile = tempfile.mkdtemp(prefix="first-visit-")
         browser = None
         ctx = p.chromium.launch_persistent_context(profile, **launch, **PHONE)
-    page = ctx.new_page()
-    timed(page, server.url + link, "#estimator[data-engine=ready]")
-    page.wait_for_selector("#result-total")
-    wait_for_offline_cache(page)
-    ctx.close()
+    open_until_cached(ctx, server.url + link)
     if browser:
         browser.close()
     sent, count = server.counts()
