@@ -7,12 +7,12 @@ from decimal import Decimal
 
 from . import money, penalty, schedule
 from .amounts import parse_amount
-from .dates import (WEEKDAY_NAMES, due_date, long, parse_date, parse_quarter, public_holidays, quarter_name,
-                    quarter_period, quarter_words, series)
+from .dates import (WEEKDAY_NAMES, due_date, long, month_name, parse_date, parse_quarter, public_holidays,
+                    quarter_name, quarter_period, quarter_words, series)
 from .errors import InputError
 from .i18n import N_, _, lang
-from .explain import Explanation, since
-from .law import words as law_words
+from .explain import Explanation, fold_citations, since
+from .law import anchor, words as law_words
 from .rules import entry, interpretation, parameter
 
 USAGE_KINDS = ("water-gallons", "water-cubic-feet", "sewage-gallons")
@@ -92,7 +92,7 @@ def quarter_context(rules: dict, quarter: str, paid_on=None, vc_per_1000=None, s
     fraction = Decimal(sched["sewage_fraction"])
     what_if = {}
     if vc_per_1000 is not None and str(vc_per_1000).strip() != "":
-        vc = parse_amount(vc_per_1000, N_("The what-if rate (VC per 1,000 gallons)"), "9.50", "vc-per-1000")
+        vc = parse_amount(vc_per_1000, N_("The what-if rate per 1,000 gallons"), "9.50", "vc-per-1000")
         what_if["vc_per_1000_gallons"] = str(vc)
     if sewage_fraction is not None and str(sewage_fraction).strip() != "":
         fraction = parse_amount(sewage_fraction, N_("The what-if sewage fraction"), "0.85", "sewage-fraction")
@@ -209,12 +209,67 @@ def _bill(rules: dict, ctx: dict, kind: str, amount: Decimal, explain: bool) -> 
         "annual_total": str(annual),
         "fiscal_year": dict(ctx["fiscal"]),
         "notices": list(ctx["notices"]),
+        "if_late": if_late(rules, ctx, charge, pen),
     }
     if explain:
         result["explanation"] = _explain(rules, dict(
             ctx, kind=kind, amount=amount, water_gallons=water_gallons, volume=volume, computed=computed,
-            minimum=minimum, ctx_minimum=ctx["minimum"], minimum_applied=minimum_applied, charge=charge, pen=pen, total=total, annual=annual))
+            minimum=minimum, ctx_minimum=ctx["minimum"], minimum_applied=minimum_applied, charge=charge, pen=pen,
+            total=total, annual=annual, if_late=result["if_late"]))
     return result
+
+
+def if_late(rules: dict, ctx: dict, charge: Decimal, pen: Decimal) -> dict:
+    """The answer to "What if I pay late?", under the total: the last day to pay without a
+    penalty (rents.F, moved past a weekend or public holiday as period-end-business-day.yaml
+    reads the law), the first penalty in dollars, what each further period adds (the readings
+    penalty-accrual and penalty-quarter), and, when this bill has a penalty, the lien (rents.G)."""
+    due, last, first = ctx["due"], ctx["last_day"], ctx["first_penalty"]
+    rate = parameter(rules, "late-penalty-rate", on=due)
+    months = parameter(rules, "late-penalty-period-months", on=due)
+    first_amount = ctx["round"](penalty.unrounded(rules, charge, 1, due))
+    holidays = [{"date": d.isoformat(), "name": name} for d in _days(ctx["grace_end"], last)
+                if (name := public_holidays(rules, d.year).get(d))]
+    words = dict(last=_("{weekday}, {date}").format(weekday=_(WEEKDAY_NAMES[last.weekday()]), date=long(last)),
+                 first=_("{month} {day}").format(month=month_name(first.month), day=first.day),
+                 rate=money.percent(rate), amount=money.dollars(first_amount), months=months)
+    if interpretation(rules, "penalty-accrual") == "once":
+        further = _("No further penalty after that.")
+    elif interpretation(rules, "penalty-quarter") == "billing-quarter":
+        further = (_("Each later billing quarter: another {rate} of the unpaid total.")
+                   if interpretation(rules, "penalty-accrual") == "compound" else
+                   _("Each later billing quarter: another {rate}."))
+    elif interpretation(rules, "penalty-accrual") == "compound":
+        further = _("Each further {months} months: another {rate} of the unpaid total.")
+    else:
+        further = _("Each further {months} months: another {rate}.")
+    text = _("Pay by {last}: no penalty. From {first}: +{rate} ({amount}).").format(**words) + " " + \
+        further.format(**words)
+    out = {"last_day_to_pay": last.isoformat(), "penalty_from": first.isoformat(), "rate": str(rate),
+           "first_penalty": str(first_amount), "period_months": months, "holidays_skipped": holidays,
+           "text": text, "cites": ["rents.F"], "anchors": [anchor("rents.F")]}
+    if last != ctx["grace_end"]:
+        end = _("{weekday}, {date}").format(weekday=_(WEEKDAY_NAMES[ctx["grace_end"].weekday()]),
+                                            date=long(ctx["grace_end"]))
+        names = series([h["name"] for h in holidays])
+        out["moved"] = (_("Day {grace} after the due date is {end}. The last day moves past {holidays}, a public "
+                          "holiday.").format(grace=(ctx["grace_end"] - due).days, end=end, holidays=names)
+                        if holidays else
+                        _("Day {grace} after the due date is {end}. The last day moves to the next business "
+                          "day.").format(grace=(ctx["grace_end"] - due).days, end=end))
+    if pen:
+        out["lien"] = _("Unpaid charges are a lien on the property, as General Municipal Law § 452 sets out.")
+        out["cites"].append("rents.G")
+        out["anchors"].append(anchor("rents.G"))
+    return out
+
+
+def _days(first: dt.date, last: dt.date):
+    """Each day from `first` to the day before `last`."""
+    day = first
+    while day < last:
+        yield day
+        day += dt.timedelta(days=1)
 
 
 _NAMES = {"water-gallons": N_("Water use in gallons"), "water-cubic-feet": N_("Water use in cubic feet"),
@@ -281,8 +336,8 @@ def _explain(rules: dict, v: dict) -> list[dict]:
                  "before the bill (the quarter before the one billed), at the rate in force on the billed quarter's "
                  "first day."), "rents.H", interpretation="billing-in-advance")
     schedule_vc, schedule_fraction = Decimal(sched["vc_per_1000_gallons"]), Decimal(sched["sewage_fraction"])
-    ex.add(_("Rate schedule in force on {rate_day}: {title} — VC {vc} per 1,000 gallons; {share} of metered water is "
-             "billed as sewage. {label}").format(rate_day=long(v["rate_day"]), title=sched["title"],
+    ex.add(_("Rate schedule in force on {rate_day}: {title}. The rate is {vc} per 1,000 gallons, and {share} of "
+             "metered water is billed as sewage. {label}").format(rate_day=long(v["rate_day"]), title=sched["title"],
                                                  vc=money.dollars(schedule_vc), share=money.percent(schedule_fraction),
                                                  label=schedule.label(sched["status"])),
            "rents.D", schedule=sched["id"], status=sched["status"],
@@ -293,7 +348,7 @@ def _explain(rules: dict, v: dict) -> list[dict]:
                quote=law_words(rules, "rate-schedules.A", "Prior to the start of each fiscal year",
                                "for the upcoming fiscal year."))
     if "vc_per_1000_gallons" in v["what_if"]:
-        ex.add(_("What-if: you set VC to {vc} per 1,000 gallons instead of the schedule's.").format(
+        ex.add(_("What-if: you set the rate to {vc} per 1,000 gallons instead of the schedule's.").format(
             vc=money.dollars(vc)), "rents.D", vc_per_1000_gallons=vc)
     if "sewage_fraction" in v["what_if"]:
         ex.add(_("What-if: you set the share of water billed as sewage to {share} instead of the schedule's.").format(
@@ -319,7 +374,7 @@ def _explain(rules: dict, v: dict) -> list[dict]:
             volume=money.gallons(volume)), "rents.C.1", volume_gallons=money.text(volume),
             quote=law_words(rules, "rents.C.1", "purchase an approved measuring device",
                             "based upon the metered usage of the sewage system."))
-    ex.add(_("Charge = VC × volume ÷ 1,000 = {vc} × {volume} ÷ 1,000 = {charge}.").format(
+    ex.add(_("Charge = {vc} per 1,000 gallons × {volume} gallons = {charge}.").format(
         vc=money.dollars(vc), volume=money.gallons(volume), charge=money.dollars(v["computed"])),
         "rents.B", interpretation="rounding", charge=v["computed"])
     minimum, min_water = v["minimum"], v["min_water"]
@@ -375,9 +430,13 @@ def _explain(rules: dict, v: dict) -> list[dict]:
     words = dict(charge=money.dollars(v["charge"]), penalty=money.dollars(v["pen"]), total=money.dollars(v["total"]))
     ex.add((_("Total = {charge} + {penalty} penalty = {total}.") if v["pen"] else
             _("Total = {charge} = {total}.")).format(**words), "rents.F", total=v["total"])
+    late = v["if_late"]
+    ex.add(" ".join([_("If you pay late:"), late["text"]] + ([late["moved"]] if "moved" in late else [])), "rents.F",
+           interpretation="penalty-accrual", last_day_to_pay=late["last_day_to_pay"],
+           penalty_from=late["penalty_from"], first_penalty=late["first_penalty"])
     ex.add(_("If every quarter of the year used the same, the year's charges would be {annual}.").format(
         annual=money.dollars(v["annual"])), "rents.H", annual_total=v["annual"])
-    return ex.steps
+    return fold_citations(rules, ex.steps)
 
 
 def skipped_days(rules: dict, first: dt.date, last_day: dt.date) -> list[str]:

@@ -5,8 +5,8 @@ import datetime as dt
 from decimal import Decimal
 
 from .dates import long
-from .i18n import _
-from .law import anchor, citation
+from .i18n import N_, _
+from .law import anchor, citation, parts
 from .rules import entry, history
 
 
@@ -73,3 +73,32 @@ def with_places(rules: dict, answer):
                 walk(item)
     walk(answer)
     return answer
+
+
+# the law's names for its articles that a resident does not use, said in everyday words
+# (the law's own name stays, quoted, the first time)
+_EVERYDAY = {"rents": (N_("Sewer charges (the law’s “sewer rents”), section {label}"),
+                       N_("Sewer charges, section {label}"))}
+
+
+def fold_citations(rules: dict, steps: list[dict]) -> list[dict]:
+    """Each step's provision as a list of steps names it, in words a resident uses (issue 19,
+    item 10): the first step citing the rents article says "Sewer charges (the law’s “sewer
+    rents”), section F" once; later ones "Sewer charges, section B"; a step citing the same
+    provision as the step before it says nothing more (`law` is None). `cite`, `anchor` and
+    `where` stay on every step, so each provision is still cited and linked."""
+    said_article: set[str] = set()
+    before = None
+    for step in steps:
+        article, label, heading = parts(rules, step["cite"])
+        if step["cite"] == before:
+            step["law"] = None
+        elif article in _EVERYDAY and label:
+            first, later = _EVERYDAY[article]
+            step["law"] = {"words": _(later if article in said_article else first).format(label=label),
+                           "heading": heading}
+            said_article.add(article)
+        else:
+            step["law"] = {"words": citation(rules, step["cite"]), "heading": None}
+        before = step["cite"]
+    return steps

@@ -45,6 +45,7 @@ TEXT_FIELDS = {
     "application_form": frozenset({"title", "issuer", "intro", "notice", "label", "text", "illustrative_note",
                                    "heading", "help"}),
     "holidays": frozenset({"name", "source", "appointed_days"}),
+    "contacts": frozenset({"name", "ask_about", "source"}),
     "parameters": frozenset({"description", "source"}),
 }
 

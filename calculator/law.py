@@ -29,6 +29,18 @@ def citation(rules: dict, ident: str) -> str:
     return f"{section}{p['heading']} {''.join(reversed(labels))} ({own['heading']})"
 
 
+def parts(rules: dict, ident: str) -> tuple[str, str, str]:
+    """A provision's article (the id at the top of its tree), its label within it ("F", "C(1)";
+    "" for the article itself) and its own heading: ("rents", "F", "Due dates and late penalty")."""
+    by_id = {p["id"]: p for p in rules["provisions"]}
+    p = own = by_id[ident]
+    labels = []
+    while p.get("parent"):
+        labels.append(p.get("label", "").strip().rstrip("."))
+        p = by_id[p["parent"]]
+    return p["id"], "".join(reversed(labels)), own["heading"]
+
+
 def words(rules: dict, ident: str, first: str, last: str) -> str:
     """The law's own words in a provision, from `first` to `last` inclusive, as rules/law.yaml
     holds them: an answer quotes the law from the law, never from a copy. A KeyError when the

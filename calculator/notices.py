@@ -180,7 +180,7 @@ def hearing_notice_text(rules: dict, schedule_id: str, site_url: str | None) -> 
         "",
         _("The proposed rate schedule, to take effect on {date}, and the schedule now in force:").format(
             date=proposed["effective"]),
-        "- " + _("Rate (VC), per 1,000 gallons of sewage: proposed {proposed}; now {now}.").format(
+        "- " + _("Rate per 1,000 gallons of sewage: proposed {proposed}; now {now}.").format(
             proposed=proposed["vc"], now=current["vc"]),
         "- " + _("Share of metered water use billed as sewage, for properties without a sewage meter: proposed "
                  "{proposed}; now {now}.").format(proposed=proposed["fraction"], now=current["fraction"]),
@@ -201,18 +201,18 @@ def hearing_notice_text(rules: dict, schedule_id: str, site_url: str | None) -> 
                     "1,000 gallons ({cite_d}).")
         elif extra and interpretation(rules, "extraneous-flow") == "added-to-om":
             how = _("How the rate was set: the operation and maintenance cost of {om}, plus {extra} for treating "
-                    "extraneous flow, divided by the users' sewage volume of {volume} gallons, per 1,000 gallons "
+                    "extraneous flow (ground water and rain water that get into the sewers), divided by the users' sewage volume of {volume} gallons, per 1,000 gallons "
                     "({cite_d}; {cite_e}).")
         elif extra:
             how = _("How the rate was set: the operation and maintenance cost of {om} (of which {extra} was for "
-                    "treating extraneous flow, borne by users in proportion to their volume), divided by the users' "
+                    "treating extraneous flow, that is ground water and rain water that get into the sewers, borne by users in proportion to their volume), divided by the users' "
                     "sewage volume of {volume} gallons, per 1,000 gallons ({cite_d}; {cite_e}).")
         else:
             how = _("How the rate was set: the operation and maintenance cost of {om} divided by the users' sewage "
                     "volume of {volume} gallons, per 1,000 gallons ({cite_d}).")
         lines.append("- " + how.format(**figures))
-    lines.append("- " + _("Each user's quarterly charge is the rate times the user's sewage volume (CU = VC x VU, "
-                          "{cite}), and not less than the minimum charge.").format(cite=cite("rents.B")))
+    lines.append("- " + _("Each user's quarterly charge is the rate times the user's sewage volume (the law writes it "
+                          "CU = VC x VU, {cite}), and not less than the minimum charge.").format(cite=cite("rents.B")))
     if current["status"] != "adopted":
         lines += ["", _('{label} The figures shown as "now" come from the schedule "{title}".').format(
             label=current["label"], title=current["title"])]
@@ -337,12 +337,12 @@ def user_notice(rules: dict, schedule_id: str, site_url: str | None) -> dict:
     this_notice = (_("This notice is for the rate schedule {title}, in force from {effective} to {ends}.")
                    if f["ends"] else _("This notice is for the rate schedule {title}, in force from {effective}."))
     items = [  # (term, text) in the order the notice gives them; {formula} is put in for each format
-        (_("Rate (VC)"), _("{vc} per 1,000 gallons of sewage ({cite}).").format(vc=r["vc"], cite=cite("rents.D"))),
+        (_("Rate per 1,000 gallons"), _("{vc} per 1,000 gallons of sewage ({cite}).").format(vc=r["vc"], cite=cite("rents.D"))),
         (_("Your sewage volume"),
          _("If your property has no approved sewage meter, {fraction} of your metered water use; with one, the "
            "sewage it measures ({cite}).").format(fraction=r["fraction"], cite=cite("rents.C.1"))),
         (_("Your quarterly charge"),
-         _("The rate times your sewage volume, per 1,000 gallons ({formula}, {cite}).").format(
+         _("The rate times your sewage volume, per 1,000 gallons (the law writes it {formula}, {cite}).").format(
              formula="{formula}", cite=cite("rents.B"))),
         (_("Minimum charge"),
          _("{minimum} each quarter, the charge for {gallons} gallons of water use ({cite}).").format(

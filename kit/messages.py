@@ -93,6 +93,7 @@ def raw_rules(rules_dir: Path = RULES_DIR) -> dict:
         "application_form": read_yaml(rules_dir / "application-form.yaml"),
         "interpretations": {p.stem: read_yaml(p) for p in sorted((rules_dir / "interpretations").glob("*.yaml"))},
         "holidays": read_yaml(rules_dir / "holidays.yaml"),
+        "contacts": read_yaml(rules_dir / "contacts.yaml"),
         "parameters": {p.stem: read_yaml(p) for p in sorted((rules_dir / "parameters").glob("*.yaml"))},
     }
 

@@ -191,7 +191,22 @@ def page_context(rules: dict, today, config: dict | None = None, lang: str = SOU
         "lang": lang, "site_root": site_root(lang),
         "glossary": glossary(rules_dir or RULES_DIR, lang) if lang != SOURCE else [],
         "application_pdf": folder(lang) + APPLICATION_PDF,
+        # who to contact (rules/contacts.yaml), shown by the _contacts.html.j2 block
+        "contacts": rules.get("contacts", {}).get("contacts", []),
     }
+
+
+def contacts_html(lang: str = SOURCE, contacts_id: str = "site-contacts", rules_dir: Path | None = None) -> str:
+    """Who to contact (rules/contacts.yaml) as an HTML block in a language: the footer's
+    (kit/theme_hooks.py), from the same template as the pages' block."""
+    from .validate import RULES_DIR, compile_rules
+    rules_dir = rules_dir or RULES_DIR
+    rules = compile_rules(rules_dir)
+    messages = {} if lang == SOURCE else translations(lang, (*WHEEL_DOMAINS, "pages"), rules_dir, rules["parameters"])
+    with speaking(lang, messages):
+        contacts = localized(rules).get("contacts", {}).get("contacts", [])
+        env = jinja_environment(PAGES, lang, rules_dir)
+        return env.get_template("_contacts.html.j2").render(contacts=contacts, contacts_id=contacts_id)
 
 
 def history_notes(rules: dict) -> list[str]:

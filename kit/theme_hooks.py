@@ -61,6 +61,8 @@ def on_config(config):
     from kit.language import rules_folder
     from kit.messages import glossary
     _state["reviewed"] = {lang: all(t.get("reviewed") for t in glossary(rules_folder(), lang)) for lang in SECOND}
+    from kit.pages import contacts_html  # who to contact, in each page's footer (rules/contacts.yaml)
+    _state["contacts"] = {lang: contacts_html(lang, rules_dir=rules_folder()) for lang in (SOURCE, *SECOND)}
     return config
 
 
@@ -104,6 +106,7 @@ def on_page_context(context, page, config, nav):
         if not _state["reviewed"][lang]:
             page.meta["translation_note"] = _state["words"][lang].get(NOT_REVIEWED) or NOT_REVIEWED
     page.meta["lang"] = lang
+    page.meta["contacts_html"] = _state["contacts"][lang]
     alternates = _alternates(page.file.src_uri)
     page.meta["alternates"] = [{"lang": other, "url": _state["urls"][uri], "name": NAMES[other]}
                                for other, uri in alternates.items()] if len(alternates) > 1 else []

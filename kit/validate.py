@@ -259,7 +259,8 @@ def compile_rules(rules_dir: Path | str = RULES_DIR) -> dict:
     problems.extend(schedule_problems(schedules, parameters, rules_dir, interpretations))
 
     extra = {}
-    for name, kind in (("permits", "permits"), ("application-form", "application-form"), ("holidays", "holidays")):
+    for name, kind in (("permits", "permits"), ("application-form", "application-form"), ("holidays", "holidays"),
+                       ("contacts", "contacts")):
         path = rules_dir / f"{name}.yaml"
         if path.exists() and (rules_dir / "schemas" / f"{kind}.schema.json").exists():
             data = load(path, kind)
@@ -269,6 +270,8 @@ def compile_rules(rules_dir: Path | str = RULES_DIR) -> dict:
                 if name == "permits":  # its prose may name a number of the law: {violation-correction-maximum-days}
                     data = _fill_placeholders(path, data, nodes[path], parameters, problems,
                                               {f.stem for f in (rules_dir / "parameters").glob("*.yaml")}, ("id",))
+                if name == "contacts":  # each office as the law names it: its words are in the cited provision
+                    problems.extend(_contact_problems(path, nodes[path], data, texts))
                 if name == "permits":  # the checker's graph: a dangling `next` would break the site
                     problems.extend(f"{_where(path, nodes[path], at)}: {what}"
                                     for at, what in flow.problems(data, interpretations))
@@ -286,6 +289,24 @@ def compile_rules(rules_dir: Path | str = RULES_DIR) -> dict:
         "schedules": schedules,
         **extra,
     }
+
+
+def _contact_problems(path: Path, node, data: dict, texts: dict[str, str]) -> list[str]:
+    """rules/contacts.yaml: ids used once; each `quote` is words of the provision it cites; a
+    detail (address, phone, email, hours) is there only with a published source to show for it."""
+    out, seen = [], set()
+    for i, c in enumerate(data["contacts"]):
+        if c["id"] in seen:
+            out.append(f"{_where(path, node, ['contacts', i, 'id'])}: the contact id {c['id']!r} is used twice; "
+                       f"give each office its own id.")
+        seen.add(c["id"])
+        if c["cite"] in texts and not quoted_in(c["quote"], texts[c["cite"]]):
+            out.append(f"{_where(path, node, ['contacts', i, 'quote'])}: this is not in the text of {c['cite']} in "
+                       f"rules/law.yaml. Copy the words that name the office from that provision.")
+        if any(k in c for k in ("address", "phone", "email", "hours")) and "source_url" not in c:
+            out.append(f"{_where(path, node, ['contacts', i, 'id'])}: a published detail needs `source_url`, the "
+                       f"Town's page or document that gives it. Add it, or leave the detail out.")
+    return out
 
 
 def _relative(path: Path, rules_dir: Path) -> str:

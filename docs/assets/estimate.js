@@ -135,7 +135,7 @@ function start() {
     const table = el("table", { class: "bill-lines" }, el("caption", {}, ...captionParts));
     const rows = [
       [t("Sewage volume"), t("{volume} gallons", { volume: gallons(r.volume_gallons) })],
-      [t("Rate (VC)"), t("{rate} per 1,000 gallons", { rate: money(r.schedule.vc_per_1000_gallons) })],
+      [t("Rate"), t("{rate} per 1,000 gallons", { rate: money(r.schedule.vc_per_1000_gallons) })],
       [t("Charge for the volume"), money(r.computed_charge)],
       [t("Minimum charge"), r.minimum_applied ? t("{amount} (applies)", { amount: money(r.minimum_charge) }) : money(r.minimum_charge)],
       [t("Quarter's charge"), money(r.charge)],
@@ -159,8 +159,14 @@ function start() {
       option.dataset.due = r.due_date;
       showDue();
     }
-    box.append(el("p", { class: "result-total" }, ...sentence(t("Total {total}, due {date}", { date: longDate(r.due_date) }),
-      { total: el("strong", { id: "result-total" }, money(r.total)) })));
+    // while the schedule is not the Town's adopted one, the total says so beside itself (issue 19, item 6)
+    const kind = { illustrative: () => t("example rate"), proposed: () => t("proposed rate") };
+    const status = r.schedule.status;
+    box.append(el("p", { class: "result-total" }, ...sentence(
+      kind[status] ? t("Total {total} {kind}, due {date}") : t("Total {total}, due {date}"),
+      { date: longDate(r.due_date), total: el("strong", { id: "result-total" }, money(r.total)),
+        kind: kind[status] ? el("span", { class: "rate-kind", id: "result-rate-kind" }, `(${kind[status]()})`) : "" })));
+    box.append(ifLate(r.if_late));
     // the number the estimate was worked out from, as the engine read it ("We used 9,350 gallons of water.")
     box.append(el("p", { class: "result-used", id: "result-used" }, r.usage.words));
     const link = `${location.pathname}?${params}`;
@@ -185,8 +191,7 @@ function start() {
     for (const s of r.explanation) {
       // the law's own words a step rests on (its English, the only official text)
       const quote = s.quote ? [el("q", { class: "step-quote", lang: citationLang }, s.quote), " "] : [];
-      steps.append(el("li", {}, `${s.text} `, ...quote, el("span", { class: "step-law" },
-        ...sentence(t("The law: {where}"), { where: el("a", { href: lawLink(s), lang: citationLang }, s.where) }))));
+      steps.append(el("li", {}, `${s.text} `, ...quote, el("span", { class: "step-law" }, ...stepLaw(s))));
     }
     box.append(steps);
     box.append(el("p", { class: "share" }, ...sentence(t("Link to this estimate: {link}"),
@@ -195,6 +200,31 @@ function start() {
     root.dataset.state = "result";
     // one total on the page: the worked example's (for 12,000 gallons) goes while there is a real one
     if (example) example.hidden = true;
+  }
+
+  // Each step's provision, as the engine put it for a reader (explain.fold_citations): the
+  // everyday name of the law's part once, then shorter; a step citing the same provision as
+  // the one before it links to it with "same section". Every step keeps its link to the law.
+  function stepLaw(s) {
+    if (!s.law) return [el("a", { href: lawLink(s), title: s.where, lang: null }, t("(same section of the law)"))];
+    const heading = s.law.heading ? [" (", el("span", { lang: citationLang }, s.law.heading), ")"] : [];
+    const words = s.law.heading ? el("a", { href: lawLink(s) }, s.law.words, ...heading)
+      : el("a", { href: lawLink(s), lang: citationLang }, s.law.words);
+    return sentence(t("The law: {where}"), { where: words });
+  }
+
+  // "What if I pay late?", answered under the total, in the engine's words (bill.if_late):
+  // the last day, the first penalty, what each further period adds, the holiday that moved
+  // the last day, and the lien when this estimate has a penalty.
+  function ifLate(late) {
+    const block = el("div", { class: "if-late", id: "if-late" },
+      el("h3", { id: "if-late-title" }, t("What if I pay late?")),
+      el("p", { id: "if-late-text" }, late.text));
+    if (late.moved) block.append(el("p", { id: "if-late-moved" }, late.moved));
+    if (late.lien) block.append(el("p", { id: "if-late-lien" }, late.lien));
+    const links = late.anchors.map((anchor, i) => el("a", { href: `../law/#${anchor}`, lang: citationLang }, late.where[i]));
+    block.append(el("p", { class: "step-law" }, ...sentence(t("The law: {where}"), { where: links.flatMap((a, i) => (i ? ["; ", a] : [a])) })));
+    return block;
   }
 
   // "Share this estimate": the phone's share sheet where there is one, else the link
