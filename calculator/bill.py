@@ -251,9 +251,9 @@ def if_late(rules: dict, ctx: dict, charge: Decimal, pen: Decimal) -> dict:
     if last != ctx["grace_end"]:
         end = _("{weekday}, {date}").format(weekday=_(WEEKDAY_NAMES[ctx["grace_end"].weekday()]),
                                             date=long(ctx["grace_end"]))
-        names = series([h["name"] for h in holidays])
         out["moved"] = (_("Day {grace} after the due date is {end}. The last day moves past {holidays}, a public "
-                          "holiday.").format(grace=(ctx["grace_end"] - due).days, end=end, holidays=names)
+                          "holiday.").format(grace=(ctx["grace_end"] - due).days, end=end,
+                                             holidays=series([h["name"] for h in holidays]))
                         if holidays else
                         _("Day {grace} after the due date is {end}. The last day moves to the next business "
                           "day.").format(grace=(ctx["grace_end"] - due).days, end=end))

@@ -189,7 +189,7 @@ def test_the_clerk_s_typed_titles_and_notes_are_marked_english_on_spanish_pages(
     spanish = page(town, "rates", "es")
     assert '[<span lang="en">Rate schedule for fiscal year 2026</span>](2026/index.md)' in spanish
     assert "# Rate schedule for fiscal year 2027 {: lang=en }" in page(town, "rates/2027", "es")
-    assert '<span lang="en">Invented round numbers' in page(town, "rates/2025-illustrative", "es")
+    assert '<span lang="en">Example numbers, to show' in page(town, "rates/2025-illustrative", "es")
     assert "lang=en" not in page(town, "rates/2027", "en") and 'lang="en"' not in page(town, "rates", "en")
 
 

@@ -166,9 +166,9 @@ function start() {
       kind[status] ? t("Total {total} {kind}, due {date}") : t("Total {total}, due {date}"),
       { date: longDate(r.due_date), total: el("strong", { id: "result-total" }, money(r.total)),
         kind: kind[status] ? el("span", { class: "rate-kind", id: "result-rate-kind" }, `(${kind[status]()})`) : "" })));
-    box.append(ifLate(r.if_late));
     // the number the estimate was worked out from, as the engine read it ("We used 9,350 gallons of water.")
     box.append(el("p", { class: "result-used", id: "result-used" }, r.usage.words));
+    box.append(ifLate(r.if_late));
     const link = `${location.pathname}?${params}`;
     box.append(shareButton(new URL(link, location.href).href, t("Sewer bill estimate for {quarter}: {total}",
       { quarter: r.quarter_words, total: money(r.total) })));
