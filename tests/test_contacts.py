@@ -1,0 +1,121 @@
+"""Who to contact (issue 19, item 5): rules/contacts.yaml holds the Town's offices with the
+law's words that name each, and only details the Town publishes, each with its source. A
+detail not published says "to be confirmed by the Town": no number is invented. The block is
+on the home page, under each result (estimate, permit, industry) and in every page's footer,
+in both languages."""
+import datetime as dt
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from kit import pages as kit_pages
+from kit.language import page_words
+from kit.validate import RULES_DIR, RuleError, compile_rules
+
+TODAY = dt.date(2026, 12, 1)
+CONFIG = {"site_url": "", "repo_url": ""}
+# a phone number in any of the ways people write one: (845) 555-0100, 845-555-0100, 845.555.0100
+PHONE = re.compile(r"\(?\b\d{3}\)?[ .-]\d{3}[ .-]\d{4}\b")
+
+
+@pytest.fixture
+def rules_copy(tmp_path):
+    dst = tmp_path / "rules"
+    shutil.copytree(RULES_DIR, dst)
+    return dst
+
+
+def problems(rules_dir):
+    with pytest.raises(RuleError) as err:
+        compile_rules(rules_dir)
+    return err.value.problems
+
+
+def test_the_town_clerk_and_the_sewer_inspector_are_named_as_the_law_names_them():
+    rules = compile_rules(RULES_DIR)
+    texts = {p["id"]: p.get("text", "") for p in rules["provisions"]}
+    offices = {c["id"]: c for c in rules["contacts"]["contacts"]}
+    assert set(offices) == {"town-clerk", "sewer-inspector"}
+    for c in offices.values():
+        assert c["quote"] in " ".join(texts[c["cite"]].split()), c["id"]
+        assert c["source"]
+    assert "Town Clerk" in offices["town-clerk"]["quote"]
+    assert "Sewer Inspector" in offices["sewer-inspector"]["quote"]
+
+
+def test_no_detail_is_shown_that_the_town_has_not_published():
+    """None of our sources gives an address, phone, email or hours: the file has none."""
+    rules = compile_rules(RULES_DIR)
+    for c in rules["contacts"]["contacts"]:
+        assert not {"address", "phone", "email", "hours"} & set(c), c
+
+
+def test_a_phone_without_the_town_s_source_is_refused_at_its_line(rules_copy):
+    f = rules_copy / "contacts.yaml"
+    f.write_text(f.read_text().replace("    cite: system\n", "    cite: system\n    phone: 845-555-0100\n"))
+    [p] = problems(rules_copy)
+    line = next(i for i, text in enumerate(f.read_text().splitlines(), 1) if "id: town-clerk" in text)
+    assert f"contacts.yaml:{line}:" in p and "source_url" in p
+
+
+def test_a_quote_that_is_not_the_law_s_words_is_refused(rules_copy):
+    f = rules_copy / "contacts.yaml"
+    f.write_text(f.read_text().replace("shall be filed in the office of the Sewer Inspector",
+                                       "shall be mailed to the Sewer Inspector"))
+    [p] = problems(rules_copy)
+    assert "contacts.yaml:" in p and "permits.A" in p and "not in the text" in p
+
+
+def test_an_unknown_key_is_refused(rules_copy):
+    f = rules_copy / "contacts.yaml"
+    f.write_text(f.read_text().replace("    cite: permits.A\n", "    cite: permits.A\n    fax: 845-555-0101\n"))
+    [p] = problems(rules_copy)
+    assert "contacts.yaml:" in p and "fax" in p
+
+
+@pytest.fixture(scope="module")
+def docs(tmp_path_factory):
+    rules = compile_rules(RULES_DIR)
+    out = tmp_path_factory.mktemp("contacts") / "docs"
+    for lang in ("en", "es"):
+        kit_pages.render_language(rules, out, lang, TODAY, CONFIG, RULES_DIR)
+    return out
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("path", ["", "estimate", "permit", "industry"])
+def test_the_home_page_and_each_result_page_say_who_to_contact(docs, path, lang):
+    words = page_words("es") if lang == "es" else {}
+    say = lambda english: words.get(english, english)  # noqa: E731
+    text = (docs / ("es" if lang == "es" else "") / path / "index.md").read_text(encoding="utf-8")
+    block = text[text.index('<section class="contacts"'):]
+    block = block[:block.index("</section>")]
+    assert say("Who to contact") in block
+    assert block.count(say("to be confirmed by the Town")) == 2   # one line for each office
+    assert ("Secretaría del Pueblo" if lang == "es" else "Town Clerk") in block
+    assert ("Inspector de Alcantarillado" if lang == "es" else "Sewer Inspector") in block
+    assert not PHONE.search(block)
+    if path in ("estimate", "industry"):   # right under the result
+        assert text.index('<div id="result"') < text.index('<section class="contacts"')
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_footer_block_is_in_each_language(lang):
+    html = kit_pages.contacts_html(lang)
+    assert ('A quién contactar' if lang == "es" else "Who to contact") in html
+    assert ("por confirmar por el Pueblo" if lang == "es" else "to be confirmed by the Town") in html
+    assert 'id="site-contacts"' in html and not PHONE.search(html)
+
+
+def test_a_published_detail_is_shown_with_its_source(rules_copy):
+    f = rules_copy / "contacts.yaml"
+    f.write_text(f.read_text().replace(
+        "    cite: system\n",
+        "    cite: system\n    phone: (845) 555-0100\n    source_url: https://example.org/town-clerk\n"))
+    html = kit_pages.contacts_html("en", rules_dir=rules_copy)
+    clerk = html[html.index('data-contact="town-clerk"'):html.index('data-contact="sewer-inspector"')]
+    assert 'href="tel:8455550100"' in clerk and "(845) 555-0100" in clerk
+    assert 'href="https://example.org/town-clerk"' in clerk
+    assert "Email: <em" in clerk and "to be confirmed by the Town" in clerk
