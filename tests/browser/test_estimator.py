@@ -32,8 +32,17 @@ def test_a_shareable_link_shows_the_cited_estimate(page, site_url):
     expect(steps).to_have_count(len(want["explanation"]))
     hrefs = [a.get_attribute("href") for a in page.locator("ol.explanation li a").all()]
     assert hrefs == [f"../law/#{s['anchor']}" for s in want["explanation"]]
-    # where in the law and which quarter, in words (the link keeps the ids)
-    assert page.locator("ol.explanation li a").all_inner_texts() == [citation(load(), s["cite"]) for s in want["explanation"]]
+    # where in the law and which quarter, in words (the link keeps the ids): the law's part in
+    # everyday words once ("Sewer charges (the law's “sewer rents”), section F"), then shorter, and
+    # "same section" for a step citing the provision of the step before it (issue 19, item 10)
+    texts = page.locator("ol.explanation li a").all_inner_texts()
+    assert texts == [("(same section of the law)" if s["law"] is None else
+                      f"{s['law']['words']} ({s['law']['heading']})" if s["law"]["heading"] else s["law"]["words"])
+                     for s in want["explanation"]]
+    assert sum("the law’s “sewer rents”" in t for t in texts) == 1
+    assert not [t for t in texts if t.startswith("Sewer rents")]
+    assert {s["cite"] for s in want["explanation"]} >= {"rents.B", "rents.C.1", "rents.D", "rents.F", "rents.H",
+                                                         "minimum-charge"}
     expect(page.locator("#result-title")).to_have_text("Your estimate for January–March 2027")
     assert "Illustrative" in page.inner_text("#result")
     # the cited provisions exist on /law/
@@ -41,6 +50,35 @@ def test_a_shareable_link_shows_the_cited_estimate(page, site_url):
     page.click(f"ol.explanation li >> nth={[s['cite'] for s in want['explanation']].index('rents.B')} >> a")
     expect(page).to_have_url(re.compile(r"/law/#rents-b$"))
     expect(page.locator("#rents-b")).to_be_visible()
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_what_if_i_pay_late_is_answered_under_the_total(page, site_url, lang):
+    """Issue 19, item 3: the last day, the first penalty in dollars, each further period, the holiday
+    that moved the last day by name and, with a penalty, the lien: the engine's words, in view
+    under the total, which says "example rate" beside itself while the schedule is illustrative."""
+    prefix = "/es" if lang == "es" else ""
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(f"{site_url}{prefix}/estimate/?quarter=2027-Q1&water-gallons=9350")
+    expect(page.locator("#result-total")).to_be_visible(timeout=TIMEOUT)
+    want = json.loads(run_json(["bill", "--quarter", "2027-Q1", "--water-gallons", "9350", "--lang", lang]))["result"]["if_late"]
+    english = "Pay by Tuesday, February 16, 2027: no penalty. From February 17: +15% ($11.22)."
+    assert (english if lang == "en" else "Pague a más tardar el martes 16 de febrero de 2027") in want["text"]
+    expect(page.locator("#if-late-text")).to_have_text(want["text"])
+    expect(page.locator("#if-late-moved")).to_have_text(want["moved"])
+    expect(page.locator("#if-late-moved")).to_contain_text("Washington")
+    expect(page.locator("#if-late-lien")).to_have_count(0)   # no penalty in this estimate
+    expect(page.locator("#result-rate-kind")).to_have_text("(example rate)" if lang == "en" else "(tarifa de ejemplo)")
+    # beside the total, on the same line, and the answer right below it
+    total, kind = page.locator("#result-total").bounding_box(), page.locator("#result-rate-kind").bounding_box()
+    assert abs(total["y"] - kind["y"]) < total["height"]
+    assert page.locator("#if-late").bounding_box()["y"] > total["y"]
+    page.goto(f"{site_url}{prefix}/estimate/?quarter=2027-Q1&water-gallons=9350&paid-on=2027-03-20")
+    expect(page.locator("#result-total")).to_have_text("$86.02", timeout=TIMEOUT)
+    lien = json.loads(run_json(["bill", "--quarter", "2027-Q1", "--water-gallons", "9350", "--paid-on", "2027-03-20",
+                                "--lang", lang]))["result"]["if_late"]["lien"]
+    expect(page.locator("#if-late-lien")).to_have_text(lien)
+    expect(page.locator("#if-late a[href$='#rents-g']")).to_have_count(1)
 
 
 def test_a_year_without_its_own_schedule_a_penalty_and_a_sewage_meter_say_so_with_the_law(page, site_url):
