@@ -228,7 +228,7 @@ def if_late(rules: dict, ctx: dict, charge: Decimal, pen: Decimal) -> dict:
     rate = parameter(rules, "late-penalty-rate", on=due)
     months = parameter(rules, "late-penalty-period-months", on=due)
     first_amount = ctx["round"](penalty.unrounded(rules, charge, 1, due))
-    holidays = [{"date": d.isoformat(), "name": name} for d in _days(ctx["grace_end"], last)
+    holidays = [{"date": d.isoformat(), "holiday": name} for d in _days(ctx["grace_end"], last)
                 if (name := public_holidays(rules, d.year).get(d))]
     words = dict(last=_("{weekday}, {date}").format(weekday=_(WEEKDAY_NAMES[last.weekday()]), date=long(last)),
                  first=_("{month} {day}").format(month=month_name(first.month), day=first.day),
@@ -253,7 +253,7 @@ def if_late(rules: dict, ctx: dict, charge: Decimal, pen: Decimal) -> dict:
                                             date=long(ctx["grace_end"]))
         out["moved"] = (_("Day {grace} after the due date is {end}. The last day moves past {holidays}, a public "
                           "holiday.").format(grace=(ctx["grace_end"] - due).days, end=end,
-                                             holidays=series([h["name"] for h in holidays]))
+                                             holidays=series([h["holiday"] for h in holidays]))
                         if holidays else
                         _("Day {grace} after the due date is {end}. The last day moves to the next business "
                           "day.").format(grace=(ctx["grace_end"] - due).days, end=end))
@@ -427,13 +427,13 @@ def _explain(rules: dict, v: dict) -> list[dict]:
             ex.add(_("Unpaid charges are a lien on the property, to the extent set forth in § 452 of the General "
                      "Municipal Law."), "rents.G",
                    quote=law_words(rules, "rents.G", "Operations and maintenance charges shall", "Municipal Law."))
-    words = dict(charge=money.dollars(v["charge"]), penalty=money.dollars(v["pen"]), total=money.dollars(v["total"]))
-    ex.add((_("Total = {charge} + {penalty} penalty = {total}.") if v["pen"] else
-            _("Total = {charge} = {total}.")).format(**words), "rents.F", total=v["total"])
     late = v["if_late"]
     ex.add(" ".join([_("If you pay late:"), late["text"]] + ([late["moved"]] if "moved" in late else [])), "rents.F",
            interpretation="penalty-accrual", last_day_to_pay=late["last_day_to_pay"],
            penalty_from=late["penalty_from"], first_penalty=late["first_penalty"])
+    words = dict(charge=money.dollars(v["charge"]), penalty=money.dollars(v["pen"]), total=money.dollars(v["total"]))
+    ex.add((_("Total = {charge} + {penalty} penalty = {total}.") if v["pen"] else
+            _("Total = {charge} = {total}.")).format(**words), "rents.F", total=v["total"])
     ex.add(_("If every quarter of the year used the same, the year's charges would be {annual}.").format(
         annual=money.dollars(v["annual"])), "rents.H", annual_total=v["annual"])
     return fold_citations(rules, ex.steps)

@@ -5,7 +5,7 @@ import datetime as dt
 from decimal import Decimal
 
 from .dates import long
-from .i18n import N_, _
+from .i18n import _
 from .law import anchor, citation, parts
 from .rules import entry, history
 
@@ -75,10 +75,9 @@ def with_places(rules: dict, answer):
     return answer
 
 
-# the law's names for its articles that a resident does not use, said in everyday words
-# (the law's own name stays, quoted, the first time)
-_EVERYDAY = {"rents": (N_("Sewer charges (the law’s “sewer rents”), section {label}"),
-                       N_("Sewer charges, section {label}"))}
+# the articles whose name in the law a resident does not use ("sewer rents"): said in everyday
+# words, with the law's own name quoted the first time
+_EVERYDAY = frozenset({"rents"})
 
 
 def fold_citations(rules: dict, steps: list[dict]) -> list[dict]:
@@ -94,9 +93,9 @@ def fold_citations(rules: dict, steps: list[dict]) -> list[dict]:
         if step["cite"] == before:
             step["law"] = None
         elif article in _EVERYDAY and label:
-            first, later = _EVERYDAY[article]
-            step["law"] = {"words": _(later if article in said_article else first).format(label=label),
-                           "heading": heading}
+            words = (_("Sewer charges, section {label}") if article in said_article else
+                     _("Sewer charges (the law’s “sewer rents”), section {label}"))
+            step["law"] = {"words": words.format(label=label), "heading": heading}
             said_article.add(article)
         else:
             step["law"] = {"words": citation(rules, step["cite"]), "heading": None}
