@@ -261,6 +261,8 @@ def if_late(rules: dict, ctx: dict, charge: Decimal, pen: Decimal) -> dict:
         out["lien"] = _("Unpaid charges are a lien on the property, as General Municipal Law § 452 sets out.")
         out["cites"].append("rents.G")
         out["anchors"].append(anchor("rents.G"))
+    # the provisions as a resident reads them: "Sewer charges (the law’s “sewer rents”), section F"
+    out["law"] = [step["law"] for step in fold_citations(rules, [{"cite": c} for c in out["cites"]])]
     return out
 
 

@@ -196,9 +196,11 @@ def page_context(rules: dict, today, config: dict | None = None, lang: str = SOU
     }
 
 
-def contacts_html(lang: str = SOURCE, contacts_id: str = "site-contacts", rules_dir: Path | None = None) -> str:
-    """Who to contact (rules/contacts.yaml) as an HTML block in a language: the footer's
-    (kit/theme_hooks.py), from the same template as the pages' block."""
+def contacts_html(lang: str = SOURCE, contacts_id: str = "site-contacts", rules_dir: Path | None = None,
+                  compact: bool = True) -> str:
+    """Who to contact (rules/contacts.yaml) as an HTML block in a language: the one at the foot
+    of every page (kit/theme_hooks.py; `compact`, a short paragraph for each office), from the
+    same template as the pages' block."""
     from .validate import RULES_DIR, compile_rules
     rules_dir = rules_dir or RULES_DIR
     rules = compile_rules(rules_dir)
@@ -206,7 +208,8 @@ def contacts_html(lang: str = SOURCE, contacts_id: str = "site-contacts", rules_
     with speaking(lang, messages):
         contacts = localized(rules).get("contacts", {}).get("contacts", [])
         env = jinja_environment(PAGES, lang, rules_dir)
-        return env.get_template("_contacts.html.j2").render(contacts=contacts, contacts_id=contacts_id)
+        return env.get_template("_contacts.html.j2").render(contacts=contacts, contacts_id=contacts_id,
+                                                                  compact=compact, lang=lang)
 
 
 def history_notes(rules: dict) -> list[str]:

@@ -106,7 +106,8 @@ def on_page_context(context, page, config, nav):
         if not _state["reviewed"][lang]:
             page.meta["translation_note"] = _state["words"][lang].get(NOT_REVIEWED) or NOT_REVIEWED
     page.meta["lang"] = lang
-    page.meta["contacts_html"] = _state["contacts"][lang]
+    if page.file.src_uri not in ("index.md", *(f"{other}/index.md" for other in SECOND)):  # the home page has its own
+        page.meta["contacts_html"] = _state["contacts"][lang]
     alternates = _alternates(page.file.src_uri)
     page.meta["alternates"] = [{"lang": other, "url": _state["urls"][uri], "name": NAMES[other]}
                                for other, uri in alternates.items()] if len(alternates) > 1 else []

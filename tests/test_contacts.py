@@ -114,8 +114,27 @@ def test_a_published_detail_is_shown_with_its_source(rules_copy):
     f.write_text(f.read_text().replace(
         "    cite: system\n",
         "    cite: system\n    phone: (845) 555-0100\n    source_url: https://example.org/town-clerk\n"))
-    html = kit_pages.contacts_html("en", rules_dir=rules_copy)
+    html = kit_pages.contacts_html("en", rules_dir=rules_copy, compact=False)
     clerk = html[html.index('data-contact="town-clerk"'):html.index('data-contact="sewer-inspector"')]
     assert 'href="tel:8455550100"' in clerk and "(845) 555-0100" in clerk
     assert 'href="https://example.org/town-clerk"' in clerk
     assert "Email: <em" in clerk and "to be confirmed by the Town" in clerk
+
+
+def test_every_built_page_ends_with_who_to_contact_and_the_home_page_says_it_once(built_site):
+    pages = sorted(built_site.rglob("index.html"))
+    assert len(pages) > 20
+    for path in pages:
+        html = path.read_text(encoding="utf-8")
+        rel = path.relative_to(built_site).as_posix()
+        if rel.startswith(("clerk/", "engine/", "pyodide/")):
+            continue
+        spanish = rel.startswith("es/")
+        if rel in ("index.html", "es/index.html"):
+            assert html.count('class="contacts"') == 1 and 'class="site-contacts"' not in html, rel
+            continue
+        assert '<div class="site-contacts">' in html, rel
+        foot = html[html.index('<div class="site-contacts">'):]
+        assert ("A quién contactar" if spanish else "Who to contact") in foot, rel
+        assert ("por confirmar por el Pueblo" if spanish else "to be confirmed by the Town") in foot, rel
+        assert not PHONE.search(foot[:foot.index("</aside>")]), rel

@@ -206,11 +206,16 @@ function start() {
   // everyday name of the law's part once, then shorter; a step citing the same provision as
   // the one before it links to it with "same section". Every step keeps its link to the law.
   function stepLaw(s) {
-    if (!s.law) return [el("a", { href: lawLink(s), title: s.where, lang: null }, t("(same section of the law)"))];
-    const heading = s.law.heading ? [" (", el("span", { lang: citationLang }, s.law.heading), ")"] : [];
-    const words = s.law.heading ? el("a", { href: lawLink(s) }, s.law.words, ...heading)
-      : el("a", { href: lawLink(s), lang: citationLang }, s.law.words);
-    return sentence(t("The law: {where}"), { where: words });
+    if (!s.law) return [el("a", { href: lawLink(s), title: s.where }, t("(same section of the law)"))];
+    return sentence(t("The law: {where}"), { where: lawLinkIn(lawLink(s), s.law) });
+  }
+
+  // a link to a provision in a reader's words: the everyday name in the page's language, and
+  // the provision's heading (the law's English) marked as English; a citation in the law's
+  // own words (no everyday name) is all English
+  function lawLinkIn(href, law) {
+    if (!law.heading) return el("a", { href, lang: citationLang }, law.words);
+    return el("a", { href }, law.words, " (", el("span", { lang: citationLang }, law.heading), ")");
   }
 
   // "What if I pay late?", answered under the total, in the engine's words (bill.if_late):
@@ -222,7 +227,7 @@ function start() {
       el("p", { id: "if-late-text" }, late.text));
     if (late.moved) block.append(el("p", { id: "if-late-moved" }, late.moved));
     if (late.lien) block.append(el("p", { id: "if-late-lien" }, late.lien));
-    const links = late.anchors.map((anchor, i) => el("a", { href: `../law/#${anchor}`, lang: citationLang }, late.where[i]));
+    const links = late.anchors.map((anchor, i) => lawLinkIn(`../law/#${anchor}`, late.law[i]));
     block.append(el("p", { class: "step-law" }, ...sentence(t("The law: {where}"), { where: links.flatMap((a, i) => (i ? ["; ", a] : [a])) })));
     return block;
   }

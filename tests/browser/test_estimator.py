@@ -79,6 +79,10 @@ def test_what_if_i_pay_late_is_answered_under_the_total(page, site_url, lang):
                                 "--lang", lang]))["result"]["if_late"]["lien"]
     expect(page.locator("#if-late-lien")).to_have_text(lien)
     expect(page.locator("#if-late a[href$='#rents-g']")).to_have_count(1)
+    # the law in a resident's words: "Sewer charges (the law’s “sewer rents”), section F"
+    expect(page.locator("#if-late a[href$='#rents-f']")).to_contain_text("“sewer rents”")
+    expect(page.locator("#if-late a[href$='#rents-g']")).to_contain_text(
+        "Sewer charges, section G" if lang == "en" else "Cargos de alcantarillado, sección G")
 
 
 def test_a_year_without_its_own_schedule_a_penalty_and_a_sewage_meter_say_so_with_the_law(page, site_url):
