@@ -94,6 +94,9 @@ def render_pages(rules: dict, docs: Path, ctx: dict | None = None, lang: str = S
     marked = "" if lang == SOURCE else ' lang="en"'
     env.globals["cite_html"] = lambda ident, up="../": (
         f'<a href="{up}law/#{anchor(ident)}"{marked}>{env.filters["html"](ctx["provisions"][ident]["where"])}</a>')
+    # the law's own words, quoted as written: marked, so the readability measure leaves them out
+    # (kit/readability.py), and on a page in another language marked as English
+    env.globals["law_quote"] = lambda text: f'<span{marked} class="law-quote">{text}</span>'
     written = []
     for template in sorted(PAGES.rglob("*.md.j2")):
         rel = template.relative_to(PAGES).as_posix()

@@ -98,8 +98,8 @@ def test_under_the_calendar_days_reading_the_notice_says_so():
 def test_the_spanish_notice_keeps_the_law_s_words_in_english_and_marked():
     n = user_notice(RULES, "es")
     penalty = entry(RULES, "late-penalty-rate")["quote"]
-    assert f'“<span lang="en">{penalty}</span>”' in n["html"]
-    assert '“<span lang="en">Operations and maintenance charges to constitute lien.' in n["html"]
+    assert f'“<span lang="en" class="law-quote">{penalty}</span>”' in n["html"]
+    assert '“<span lang="en" class="law-quote">Operations and maintenance charges to constitute lien.' in n["html"]
     assert "La interpretación del Pueblo: una factura" in n["text"]
     assert "siguiente día hábil llega a tiempo" in n["text"]
     assert "es/how-we-read-the-law/" in n["text"]
@@ -141,12 +141,13 @@ def test_the_guide_quotes_the_federal_standards_the_measurements_rule_and_e4(doc
     assert e.startswith("Notwithstanding any provisions of this chapter, disposal into the public sewers is unlawful")
     measurements = md(provision(RULES, "measurements")["text"])
     if lang == "en":
-        assert f"“{e}”" in text and f"“{measurements}”" in text
-        assert "“singly or in combination with other contributing industries”" in text
+        assert f'“<span class="law-quote">{e}</span>”' in text
+        assert f'“<span class="law-quote">{measurements}</span>”' in text
+        assert '“<span class="law-quote">singly or in combination with other contributing industries</span>”' in text
     else:   # the law's words stay English, marked so (WCAG 3.1.2)
-        assert f'“<span lang="en">{e}</span>”' in text
-        assert f'“<span lang="en">{measurements}</span>”' in text
-        assert '“<span lang="en">singly or in combination with other contributing industries</span>”' in text
+        assert f'“<span lang="en" class="law-quote">{e}</span>”' in text
+        assert f'“<span lang="en" class="law-quote">{measurements}</span>”' in text
+        assert '“<span lang="en" class="law-quote">singly or in combination with other contributing industries</span>”' in text
     assert "alone or with other wastes" not in text   # E(4) says other contributing industries
 
 
