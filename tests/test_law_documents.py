@@ -74,7 +74,7 @@ def test_the_notice_quotes_rents_f_and_g_word_for_word_and_labels_the_town_s_rea
     penalty = entry(RULES, "late-penalty-rate")["quote"]
     lien = provision(RULES, "rents.G")["text"]
     assert penalty in provision(RULES, "rents.F")["text"]           # the quotation is the law's sentence
-    for doc, (q1, q2) in ((n["text"], ('"', '"')), (n["html"], ("“", "”"))):
+    for doc, (q1, q2) in ((n["text"], ('"', '"')), (n["html"], ('“<span class="law-quote">', "</span>”"))):
         assert f"{q1}{penalty}{q2}" in doc
         assert f"{q1}{words(lien)}{q2}" in doc
         assert "to the extent set forth in § 452 of the General Municipal Law" in doc   # dropped before
@@ -123,7 +123,7 @@ def test_the_guide_records_how_we_read_industries_shall_install(docs):
     text = page(docs, "industry")
     reading = RULES["interpretations"]["pretreatment-facilities"]
     assert reading["chosen"] == "where-deemed-necessary"
-    assert 'Items (2) and (3) begin “Industries shall install”' in text
+    assert 'Items (2) and (3) begin “<span class="law-quote">Industries shall install</span>”' in text
     assert md(words(reading["options"]["where-deemed-necessary"]["summary"])) in words(text)
     assert "../how-we-read-the-law/index.md#pretreatment-facilities" in text
     how = page(docs, "how-we-read-the-law")
