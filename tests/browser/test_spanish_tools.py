@@ -80,8 +80,10 @@ def test_the_spanish_estimator_gives_the_same_total_in_spanish(page, site_url):
     expect(page.locator("html")).to_have_attribute("lang", "es")
     assert result_total(page) == english_total
     line = page.locator(".result-total")
-    # "Total $96.00, vence el 15 de enero de 2027": the total, and its due date in Spanish words
-    expect(line).to_have_text(re.compile(r"^Total \$[\d,]+\.\d\d, "))
+    # "Total $96.00 (tarifa de ejemplo), vence el 15 de enero de 2027": the total, what rate it is while
+    # the schedule is not adopted (issue 19, item 6), and its due date in Spanish words
+    kind = {"illustrative": r" \(tarifa de ejemplo\)", "proposed": r" \(tarifa propuesta\)"}.get(want["schedule"]["status"], "")
+    expect(line).to_have_text(re.compile(r"^Total \$[\d,]+\.\d\d" + kind + ", "))
     assert SPANISH_DATE.search(line.inner_text()) and "de 2027" in line.inner_text()
     expect(page.locator("#result-title")).to_contain_text(before("Your estimate for {quarter}", "quarter"))
     # the bill's lines, each named in Spanish
@@ -94,8 +96,11 @@ def test_the_spanish_estimator_gives_the_same_total_in_spanish(page, site_url):
     # ("Vence el 15 de enero de 2027."; a due date in each option did not fit a phone, issue 19)
     expect(page.locator("#quarter option:checked")).to_have_text("enero–marzo de 2027")
     expect(page.locator("#quarter-due")).to_have_text(pattern("Due {date}.", date=r"\d{1,2} de [a-z]+ de 2027"))
-    # the citations name the English text, and say so
-    expect(page.locator("ol.explanation li a").first).to_have_attribute("lang", "en")
+    # the citations name the English text, and say so: the first in everyday Spanish words ("Cargos de
+    # alcantarillado (…), sección F") with the provision's English heading marked as English
+    first = page.locator("ol.explanation li a").first
+    expect(first).to_contain_text("Cargos de alcantarillado")
+    expect(first.locator("span")).to_have_attribute("lang", "en")
     assert untranslated(page) == []
 
 
