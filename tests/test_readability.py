@@ -105,3 +105,23 @@ def test_long_sentences_and_long_words_score_a_higher_grade():
                "conforme a la Ley Federal de Control de la Contaminación del Agua y de cualesquiera normas "
                "estatales y locales más estrictas.</p></article></html>")
     assert measure(es_hard).score < SPANISH_RESIDENT_EASE < measure(es_plain).score
+
+
+# the industry answer, drawn in the browser from the engine's explanation: its words (not the
+# law's quoted ones, which the answer keeps apart) at the industry guide's grade too
+
+def answer_text(out) -> str:
+    """The sentences of an answer a person reads (each step's text), one a line."""
+    texts = [s["text"] for part in ("explanation", "obligations", "rights") for s in out[part]]
+    return "\n".join(t if t.rstrip().endswith((".", ":", "?", ")")) else t + "." for t in texts)
+
+
+@pytest.mark.parametrize("flow, system", [("52000", "600000"), ("1000", "600000"), ("1000", None)])
+def test_the_industry_answer_is_plain_enough(flow, system):
+    from calculator import industry
+    from calculator.rules import load
+    from kit.readability import score
+    out = industry.compute(load(), flow, system, None, None, 2027)
+    text = answer_text(out)
+    assert len(text.split()) > 100
+    assert score(text, "en") <= ENGLISH_INDUSTRY_GRADE, (flow, system, score(text, "en"))
