@@ -125,3 +125,44 @@ def test_the_industry_answer_is_plain_enough(flow, system):
     text = answer_text(out)
     assert len(text.split()) > 100
     assert score(text, "en") <= ENGLISH_INDUSTRY_GRADE, (flow, system, score(text, "en"))
+
+
+# the permit checker's result, drawn in the browser (docs/assets/permit.js: the outcome's title and
+# summary, the reasons, the requirements and the rights), for a spread of answers
+PERMIT_ANSWERS = [
+    [("work", "new-connection"), ("street-opening", "yes")],
+    [("work", "new-connection"), ("stormwater", "yes")],
+    [("work", "repair")],
+    [("work", "septic-system")],
+    [("work", "new-connection"), ("flammables-washstand", "yes"), ("oil-separator", "yes")],
+    [("work", "alteration"), ("industrial-waste", "yes")],
+    [("work", "new-connection"), ("septic-or-cesspool-link", "yes")],
+]
+# the results are over the line today (grades 9.9 to 10.8): they are rewritten with items 7 and 9
+# of issue 19 (one verdict line for each "yes", requirements grouped); remove this when they pass
+PERMIT_RESULTS_NOT_YET = True
+
+
+def permit_result_grades() -> list[float]:
+    from calculator import flow
+    from calculator.rules import load
+    from casebook import complete_permit_answers
+    from kit.readability import score
+    rules, grades = load(), []
+    for answers in PERMIT_ANSWERS:
+        out = flow.evaluate(rules, complete_permit_answers(rules, answers))
+        o = out["outcome_detail"]
+        texts = [o["title"], o["summary"]] + [i["text"] for part in ("reasons", "requirements", "rights")
+                                              for i in out[part]]
+        text = "\n".join(t if t.rstrip().endswith((".", ":", "?", ")")) else t + "." for t in texts)
+        assert len(text.split()) > 60, answers
+        grades.append(score(text, "en"))
+    return grades
+
+
+def test_the_permit_results_are_plain_enough():
+    grades = permit_result_grades()
+    if PERMIT_RESULTS_NOT_YET:
+        assert max(grades) > ENGLISH_RESIDENT_GRADE, f"the permit results now pass ({grades}): set PERMIT_RESULTS_NOT_YET = False"
+    else:
+        assert max(grades) <= ENGLISH_RESIDENT_GRADE, grades
