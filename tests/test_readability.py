@@ -166,3 +166,18 @@ def test_the_permit_results_are_plain_enough():
         assert max(grades) > ENGLISH_RESIDENT_GRADE, f"the permit results now pass ({grades}): set PERMIT_RESULTS_NOT_YET = False"
     else:
         assert max(grades) <= ENGLISH_RESIDENT_GRADE, grades
+
+
+# the estimate's answer: "How your bill is worked out", the engine's explanation the page draws
+
+@pytest.mark.parametrize("quarter, usage, paid", [("2027-Q1", {"water-gallons": "12000"}, None),
+                                                  ("2027-Q1", {"water-gallons": "9350"}, "2027-06-01"),
+                                                  ("2027-Q3", {"sewage-gallons": "4000"}, None)])
+def test_the_estimate_answer_is_plain_enough(quarter, usage, paid):
+    from calculator import bill
+    from calculator.rules import load
+    from kit.readability import score
+    out = bill.compute(load(), quarter, usage, paid)
+    text = "\n".join(s["text"] for s in out["explanation"])
+    assert len(text.split()) > 150
+    assert score(text, "en") <= ENGLISH_RESIDENT_GRADE, (quarter, usage, paid, score(text, "en"))
