@@ -52,15 +52,16 @@ def generate(count: int = 2000, seed: int = SEED) -> dict[str, str]:
             "mailing_address": f"PO Box {rnd.randrange(1, 2000)}, Pawling, NY 12564",
             "language": "es" if rnd.random() < 0.15 else "en", "meter": meter, "meter_digits": str(digits)})
         top = 10 ** digits
-        kind = rnd.random()
-        use = (0 if kind < 0.03 else rnd.randrange(1, 4000) if kind < 0.15 else rnd.randrange(4000, 60000))
-        if meter == "water-cubic-feet":
-            use //= 7
+        kind = rnd.random()  # a few vacant (no use), some under the minimum, most above it
+
+        def quarter_use() -> int:
+            use = 0 if kind < 0.03 else rnd.randrange(1, 6000) if kind < 0.15 else rnd.randrange(6000, 60000)
+            return use // 7 if meter == "water-cubic-feet" else use
+        use, use2 = quarter_use(), quarter_use()
         start = rnd.randrange(0, top // 2)
         if i % 97 == 5:  # a meter about to roll over: it passes zero in the second quarter
-            start = top - use - rnd.randrange(1, max(2, use // 2 + 2)) if use else top - 1
+            start = top - use - 1 - rnd.randrange(0, max(1, use2))
         middle = (start + use) % top
-        use2 = rnd.randrange(0, 60000) // (7 if meter == "water-cubic-feet" else 1)
         end = (middle + use2) % top
         first.append({"account": number, "previous_reading": start, "current_reading": middle,
                       "read_date": "2025-06-20", "rollover": "yes" if middle < start else ""})
