@@ -246,3 +246,29 @@ def test_the_site_build_runs_the_guard_first(tmp_path, monkeypatch):
     with pytest.raises(BuildError):
         site.build(site=tmp_path / "site")
     assert not (tmp_path / "site").exists()
+
+
+# ---- the PDF bills ----------------------------------------------------------------------
+
+def test_the_bills_are_tagged_pdfs_one_page_an_account_in_its_language(tmp_path):
+    """A small run with PDFs: one document a language, a page an account, pdfua with no finding,
+    and each page's link is the estimate page for that usage and quarter, in that language."""
+    import pikepdf
+    from test_tagged_pdf import assert_pdfua_clean, pdfua_check
+    sample.write(tmp_path / "in", 12)
+    out = tmp_path / "billing" / sample.SECOND
+    assert command.main(_args(tmp_path / "in", out, "--site-url", "https://sewer.pawling.example/")) == 0
+    register = _table((out / "register.csv").read_text())
+    for language, tag in (("en", "en-US"), ("es", "es-US")):
+        rows = [r for r in register if r["language"] == language]
+        data = (out / f"bills-{language}.pdf").read_bytes()
+        assert_pdfua_clean(pdfua_check(data, tmp_path, f"bills-{language}.pdf"))
+        with pikepdf.open(out / f"bills-{language}.pdf") as pdf:
+            assert str(pdf.Root.Lang) == tag
+            assert len(pdf.pages) == len(rows)
+            # one link a page (a link broken over two lines is two annotations with one address)
+            links = [link for page in pdf.pages
+                     for link in dict.fromkeys(str(a.A.URI) for a in page.get("/Annots", []) if "/A" in a)]
+        assert links == ["https://sewer.pawling.example/" + r["estimate_link"] for r in rows]
+        assert all(link.startswith("https://sewer.pawling.example/" + ("es/" if language == "es" else "") + "estimate/?")
+                   for link in links)
