@@ -175,6 +175,32 @@ def run(rules: dict, quarter: str, accounts: tuple[str, str], reads: tuple[str, 
     }
 
 
+def run_files(rules: dict, quarter: str, accounts: str, reads: str, payments: str | None, earlier: list[str],
+              as_of: str | None, out: str) -> dict:
+    """`python -m calculator bills` (and the Clerk's desk, on the files it wrote into the worker): the run
+    on files named by their paths, each output written into `out`; the answer names them (`written`) and
+    holds the summary and the refused rows, not the register itself."""
+    import os
+    from .files import write_atomic
+
+    def read(path: str, what: str) -> tuple[str, str]:
+        try:
+            with open(path, encoding="utf-8-sig") as f:
+                return os.path.basename(path), f.read()
+        except FileNotFoundError:
+            raise InputError(_("The {what} file {path} does not exist. Choose the CSV file again.").format(
+                what=_(what), path=path), what) from None
+        except UnicodeDecodeError:
+            raise InputError(_("The {what} file {path} is not UTF-8 text. Save it as CSV UTF-8 and choose it "
+                               "again.").format(what=_(what), path=os.path.basename(path)), what) from None
+    result = run(rules, quarter, read(accounts, N_("accounts")), read(reads, N_("reads")),
+                 read(payments, N_("payments")) if payments else None,
+                 [read(p, N_("earlier register")) for p in earlier], as_of)
+    written = [str(write_atomic(os.path.join(out, name), text.encode("utf-8"))) for name, text in result["files"].items()]
+    return {k: v for k, v in result.items() if k not in ("files", "register", "accounts", "arrears")} | {
+        "accounts_billed": len(result["register"]), "written": written}
+
+
 def _csv(columns, rows) -> str:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
