@@ -185,7 +185,7 @@ def run_files(rules: dict, quarter: str, accounts: str, reads: str, payments: st
 
     def read(path: str, what: str) -> tuple[str, str]:
         try:
-            with open(path, encoding="utf-8-sig") as f:
+            with open(path, encoding="utf-8") as f:  # a BOM is dropped by _rows (no utf-8-sig codec in the browser)
                 return os.path.basename(path), f.read()
         except FileNotFoundError:
             raise InputError(_("The {what} file {path} does not exist. Choose the CSV file again.").format(
