@@ -381,14 +381,20 @@ def _arrears(rules: dict, number: str, a: dict, qtr: str, charge: Decimal, payme
         contexts[qtr] = bill.quarter_context(rules, qtr)
     ctx = contexts[qtr]
     due = ctx["due"]
+
+    def periods(when: dt.date) -> int:  # the same few days for every account: counted once each
+        key = (qtr, when)
+        if key not in contexts:
+            contexts[key] = penalty.periods(rules, due, when)
+        return contexts[key]
     left, accrued, paid_total = charge, Decimal(0), ZERO
     for when, amount in sorted(p for p in payments if p[0] <= day):  # a payment after `day` is not counted yet
         paid_total += amount
         part = min(left, amount)
         if part > 0:
-            accrued += penalty.unrounded(rules, part, penalty.periods(rules, due, when), due)
+            accrued += penalty.unrounded(rules, part, periods(when), due)
             left -= part
-    accrued += penalty.unrounded(rules, left, penalty.periods(rules, due, day), due)
+    accrued += penalty.unrounded(rules, left, periods(day), due)
     penalties = ctx["round"](accrued)
     beyond = max(paid_total - charge, ZERO)
     unpaid_penalties = max(penalties - beyond, ZERO)
