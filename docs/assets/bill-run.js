@@ -96,12 +96,11 @@ function start() {
       ...r.notices.map((n) => el("p", { class: "bill-run-notice" }, n)), summary,
       el("h3", {}, "Download the results"), el("ul", { id: "bills-downloads" }, ...links)];
     if (r.refused.length) {
-      const refused = r.refused.map((x) => el("tr", {}, el("td", {}, x.file), el("td", {}, String(x.line)),
-        el("td", {}, x.account), el("td", {}, x.what_to_fix)));
+      // a list, not a table: each row's file, line and account, then what to fix (readable on a phone)
+      const refused = r.refused.map((x) => el("li", {}, el("strong", {}, `${x.file}, line ${x.line}`),
+        x.account ? `, account ${x.account}: ` : ": ", x.what_to_fix));
       parts.push(el("h3", { id: "bills-refused-title" }, `${r.refused.length} rows were not billed: fix each and run again`),
-        el("table", { id: "bills-refused", "aria-labelledby": "bills-refused-title" },
-          el("thead", {}, el("tr", {}, ...["File", "Line", "Account", "What to fix"].map((h) => el("th", { scope: "col" }, h)))),
-          el("tbody", {}, ...refused)));
+        el("ul", { id: "bills-refused", "aria-labelledby": "bills-refused-title" }, ...refused));
     }
     result.replaceChildren(...parts);
     $("bills-done").focus();

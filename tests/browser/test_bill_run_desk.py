@@ -10,6 +10,7 @@ import pytest
 from playwright.sync_api import expect
 
 from kit.billrun import command, sample
+from test_site import axe_violations
 
 pytestmark = pytest.mark.browser
 TIMEOUT = 120_000
@@ -63,10 +64,12 @@ def test_the_desk_gives_the_command_line_s_files_byte_for_byte_and_asks_no_one(p
         download.value.save_as(got)
         assert got.read_bytes() == (cli_run / name).read_bytes(), name
     # every refused row is named with its file, line and what to fix
-    refused = page.locator("#bills-refused tbody tr")
+    refused = page.locator("#bills-refused li")
     expect(refused).to_have_count(6)
+    expect(refused.first).to_contain_text("accounts.csv, line 122, account S10004: Account S10004 is listed twice")
     expect(page.locator("#bills-refused")).to_contain_text("lower than the previous one")
     expect(page.locator("#bills-refused")).to_contain_text("never billed")
+    assert axe_violations(page) == []  # the answer, its tables and its downloads, as a person meets them
 
 
 def test_a_quarter_without_a_schedule_is_refused_at_its_box(page, site_url, sample_files):
