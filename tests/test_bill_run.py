@@ -272,3 +272,33 @@ def test_the_bills_are_tagged_pdfs_one_page_an_account_in_its_language(tmp_path)
         assert links == ["https://sewer.pawling.example/" + r["estimate_link"] for r in rows]
         assert all(link.startswith("https://sewer.pawling.example/" + ("es/" if language == "es" else "") + "estimate/?")
                    for link in links)
+
+
+def test_python_m_calculator_bills_writes_what_build_py_bills_writes(sample_dir, tmp_path):
+    """The engine's own command (what the desk runs in the browser) and the kit's, on the same files."""
+    import json
+    kit_out = tmp_path / "kit"
+    assert command.main(_args(sample_dir, kit_out, "--no-pdf")) == 0
+    argv = _args(sample_dir, tmp_path / "engine")
+    done = subprocess.run([sys.executable, "-m", "calculator", "bills", *argv], capture_output=True, text=True,
+                          cwd=ROOT, check=True)
+    answer = json.loads(done.stdout)
+    assert [Path(p).name for p in answer["written"]] == ["register.csv", "summary.csv", "arrears.csv", "refused.csv"]
+    for name in ("register.csv", "summary.csv", "arrears.csv", "refused.csv"):
+        assert (tmp_path / "engine" / name).read_bytes() == (kit_out / name).read_bytes(), name
+    assert answer["accounts_billed"] == len(_table((kit_out / "register.csv").read_text()))
+
+
+def test_a_spreadsheet_s_byte_order_mark_and_header_case_are_read_as_written():
+    plain = billing.run(RULES, "2025-Q4", ("a.csv", CASES[1]["accounts"]), ("r.csv", CASES[1]["reads"]))
+    marked = billing.run(RULES, "2025-Q4", ("a.csv", "\ufeff" + CASES[1]["accounts"].replace("account,", "Account,", 1)),
+                         ("r.csv", CASES[1]["reads"].upper().replace("YES", "yes")))
+    assert marked["files"] == plain["files"]
+
+
+def test_penalties_are_counted_to_the_as_of_day():
+    case = next(c for c in CASES if c["name"].startswith("A payment for a quarter never billed"))
+    later = billing.run(RULES, case["quarter"], ("accounts.csv", case["accounts"]), ("reads.csv", case["reads"]),
+                        None, [("register.csv", case["earlier"])], as_of="2026-01-01")
+    line = later["register"][0]
+    assert (line["arrears"], line["penalties"], line["penalties_as_of"]) == ("96.00", "28.80", "2026-01-01")
