@@ -373,7 +373,7 @@ def _payments(source, accts: dict, billed: dict, refused: _Refusals) -> dict:
 
 def _arrears(rules: dict, number: str, a: dict, qtr: str, charge: Decimal, payments: list, day: dt.date,
              contexts: dict) -> dict:
-    """What is owed on one earlier quarter's bill, as of `day` (docs/decisions/014-bill-run.md): payments
+    """What is owed on one earlier quarter's bill, as of `day` (docs/decisions/015-bill-run.md): payments
     go to the charge first, oldest first; a part of the charge paid after the last day to pay carries
     the penalty for the periods begun by that payment, as `bill --paid-on` counts them; the part still
     unpaid carries the periods begun by `day`; what is paid beyond the charge goes to the penalties."""
