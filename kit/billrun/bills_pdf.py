@@ -27,6 +27,9 @@ def bill_html(rules: dict, row: dict, account: dict, site_url: str, env=None) ->
     words = result["usage"]["words"]
     if row["previous_reading"]:
         words = bill.with_readings(words, row["meter"], row["previous_reading"], row["current_reading"])
+    # the paper bill says when a penalty is added in its own line (bill-due), so the estimator's step
+    # "If you pay late: …" (bill.if_late, the step with `first_penalty`) is not repeated: one page a bill
+    steps = [s for s in result["explanation"] if "first_penalty" not in s["values"]]
     env = env or environment()
     return env.get_template("bill.html.j2").render(
         b=result, a=account, usage_words=words, volume=money.gallons(Decimal(row["sewage_gallons"])),
@@ -34,7 +37,7 @@ def bill_html(rules: dict, row: dict, account: dict, site_url: str, env=None) ->
         minimum=row["minimum_applied"] == "yes", arrears=money.dollars(Decimal(row["arrears"])),
         penalties=money.dollars(Decimal(row["penalties"])), total=money.dollars(Decimal(row["total"])),
         as_of=long(dt.date.fromisoformat(row["penalties_as_of"])), due=long(dt.date.fromisoformat(row["due_date"])),
-        last_day=long(dt.date.fromisoformat(row["last_day_to_pay"])), steps=result["explanation"],
+        last_day=long(dt.date.fromisoformat(row["last_day_to_pay"])), steps=steps,
         link=site_url.rstrip("/") + "/" + row["estimate_link"])
 
 
