@@ -61,6 +61,25 @@ def _(message: str) -> str:
     return _state["messages"].get(message) or message
 
 
+#: a plural message's key in a catalogue: its English singular and plural, as gettext joins them
+PLURAL_KEY = "{singular}\x00{plural}"
+#: which of a language's plural forms a count takes (the catalogues' Plural-Forms,
+#: kit/messages.PLURAL_FORMS: both languages have two, the first for 1, the second for
+#: every other count)
+PLURAL_FORM = {"en": lambda n: int(n != 1), "es": lambda n: int(n != 1)}
+
+
+def ngettext(singular: str, plural: str, n) -> str:
+    """The sentence for a count, in the current language: "1 period" but "2 periods",
+    "1 período" but "2 períodos". Fill its {n} (and the rest) with .format() after it."""
+    form = PLURAL_FORM[_state["lang"]](abs(int(n)))
+    if _state["lang"] != SOURCE:
+        forms = _state["messages"].get(PLURAL_KEY.format(singular=singular, plural=plural))
+        if isinstance(forms, list) and len(forms) > form and forms[form]:
+            return forms[form]
+    return (singular, plural)[form]
+
+
 def lang() -> str:
     return _state["lang"]
 

@@ -30,6 +30,8 @@ from kit.messages import TRANSLATIONS
 TOGGLE_NAMES = {"__search": N_("Search"), "__toc": N_("Table of contents")}
 #: beside the language switch on a translated page, while the Town has not reviewed the translation
 NOT_REVIEWED = N_("A translation to help you, not yet reviewed by the Town. The English text is the official one.")
+#: the theme's footer, before the product's name (docs/overrides/partials/copyright.html)
+MADE_WITH = N_("Made with")
 SECOND = TRANSLATIONS  # the languages beside English (calculator.i18n.LANGUAGES)
 _state: dict = {}
 
@@ -103,6 +105,7 @@ def on_page_context(context, page, config, nav):
         page.meta["script_words"] = json.dumps(words, ensure_ascii=False, sort_keys=True).replace("</", "<\\/")
         if not _state["reviewed"][lang]:
             page.meta["translation_note"] = _state["words"][lang].get(NOT_REVIEWED) or NOT_REVIEWED
+        page.meta["made_with"] = _state["words"][lang].get(MADE_WITH) or MADE_WITH
     page.meta["lang"] = lang
     alternates = _alternates(page.file.src_uri)
     page.meta["alternates"] = [{"lang": other, "url": _state["urls"][uri], "name": NAMES[other]}
