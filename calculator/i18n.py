@@ -131,10 +131,18 @@ def localized(rules: dict) -> dict:
         for section, fields in TEXT_FIELDS.items():
             if section in rules:
                 out[section] = _translate_tree(copy.deepcopy(rules[section]), fields)
+        if "schedules" in rules:  # a schedule's title and note, as the Clerk wrote them in each language
+            out["schedules"] = [_schedule_in(s, language) for s in rules["schedules"]]
         out["_lang"] = language
         _localized.clear()  # one cached copy is enough: the rules rarely change within a run
         _localized[key] = out
     return _localized[key]
+
+
+def _schedule_in(s: dict, language: str) -> dict:
+    """A rate schedule with its title and note in a language (`title_es`, `note_es`)."""
+    words = {k: s[f"{k}_{language}"] for k in ("title", "note") if s.get(f"{k}_{language}")}
+    return dict(s, **words) if words else s
 
 
 def text_items(rules: dict):
