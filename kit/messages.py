@@ -179,10 +179,64 @@ def problems(rules_dir: Path = RULES_DIR, found: Messages | None = None) -> list
                                f"{' '.join(sorted(holes(message))) or '(none)'} exactly; it has "
                                f"{' '.join(sorted(holes(entry.string))) or '(none)'}.")
             out.extend(_glossary_problems(path, catalogue, wanted, glossary(rules_dir, lang)))
+            out.extend(f"{_rel(path)}:{m.lineno}: {what}" for m in catalogue if m.id and m.string
+                       for what in avoided_in(_joined(m.string), rules_dir, lang))
             for message, entry in have.items():
                 if message not in wanted:
                     out.append(f"{_rel(path)}:{entry.lineno}: “{_short(message)}” is not used any more (stale). "
                                f"Run `python3 build.py messages` to drop it.")
+    out.extend(_avoided_in_files(rules_dir))
+    return out
+
+
+@__import__("functools").lru_cache(maxsize=8)
+def _avoided(path: Path, mtime: float, lang: str) -> tuple:
+    return tuple(_read_avoided(path, lang))
+
+
+def avoided(rules_dir: Path = RULES_DIR, lang: str = "es") -> tuple:
+    path = Path(rules_dir) / "glossary.yaml"
+    return _avoided(path, path.stat().st_mtime, lang) if path.exists() else ()
+
+
+def _read_avoided(path: Path, lang: str) -> list[tuple[re.Pattern, str]]:
+    """The renderings rules/glossary.yaml says to avoid (a term's `avoid`, and `avoid_also`),
+    each as (pattern, what to say about it)."""
+    data = read_yaml(path)
+    if data.get("language") != lang:
+        return []
+    out = []
+    for term in data.get("terms", []):
+        for word in term.get("avoid", []):
+            out.append((_word_pattern(word), f"“{word}” is not the glossary's word for “{term['en']}”: "
+                                             f"use “{term['es']}” (rules/glossary.yaml)."))
+    for entry in data.get("avoid_also", []):
+        for word in entry["avoid"]:
+            out.append((_word_pattern(word), f"“{word}” is a rendering to avoid: use “{entry['use']}” "
+                                             f"(rules/glossary.yaml)."))
+    return out
+
+
+def _word_pattern(word: str) -> re.Pattern:
+    return re.compile(r"(?<![\w/])" + r"\s+".join(map(re.escape, word.split())) + r"(?![\w/])", re.I)
+
+
+def avoided_in(text: str, rules_dir: Path = RULES_DIR, lang: str = "es") -> list[str]:
+    """What a text says that the glossary says to avoid, one sentence each."""
+    return [what for pattern, what in avoided(rules_dir, lang) if pattern.search(text)]
+
+
+def _avoided_in_files(rules_dir: Path = RULES_DIR) -> list[str]:
+    """The renderings to avoid in rules/ (a schedule's title_es, note_es…) and in the
+    templates, by file and line (the catalogues are checked entry by entry)."""
+    rules_dir = Path(rules_dir)
+    files = [p for p in sorted(rules_dir.rglob("*.yaml")) if p.name != "glossary.yaml"]
+    files += sorted((ROOT / "docs" / "templates").rglob("*.j2")) + sorted((ROOT / "docs" / "overrides").rglob("*.html"))
+    out = []
+    for lang in TRANSLATIONS:
+        for path in files:
+            for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+                out.extend(f"{_rel(path)}:{number}: {what}" for what in avoided_in(line, rules_dir, lang))
     return out
 
 
