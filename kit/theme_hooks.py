@@ -152,4 +152,8 @@ def mark_english_contents(html: str) -> str:
     def marked(match: re.Match) -> str:
         tag = match.group(0)
         return tag[:-1] + ' lang="en">' if match.group(1) in english and "lang=" not in tag else tag
-    return re.sub(r'<a\b[^>]*\bhref="#([^"]+)"[^>]*\bclass="md-nav__link"[^>]*>', marked, html)
+    html = re.sub(r'<a\b[^>]*\bhref="#([^"]+)"[^>]*\bclass="md-nav__link"[^>]*>', marked, html)
+    # the table of contents names a heading's sub-list after it (aria-label): English too
+    names = set(re.findall(r'class="md-nav__link" lang="en">\s*<span class="md-ellipsis">\s*([^<]*?)\s*</span>', html))
+    return re.sub(r'<nav class="md-nav" aria-label="([^"]*)">',
+                  lambda m: m.group(0)[:-1] + ' lang="en">' if m.group(1) in names else m.group(0), html)
