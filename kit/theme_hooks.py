@@ -32,6 +32,11 @@ TOGGLE_NAMES = {"__search": N_("Search"), "__toc": N_("Table of contents")}
 NOT_REVIEWED = N_("A translation to help you, not yet reviewed by the Town. The English text is the official one.")
 #: the theme's footer, before the product's name (docs/overrides/partials/copyright.html)
 MADE_WITH = N_("Made with")
+#: the "not found" page (404.html, one for the whole site, as GitHub Pages serves it): what to
+#: do, in English and in each other language (marked so), with a link to each home page
+NOT_FOUND = N_("There is no page at this address. Go to the {home}.")
+HOME = N_("home page")
+NOT_FOUND_TITLE = N_("Page not found")
 SECOND = TRANSLATIONS  # the languages beside English (calculator.i18n.LANGUAGES)
 _state: dict = {}
 
@@ -130,6 +135,22 @@ def _speak(config, lang: str) -> None:
     config.theme["language"] = lang
     for key in ("site_name", "site_description", "copyright"):
         config[key] = words.get(english[key]) or english[key]
+
+
+def on_post_template(output: str, template_name: str, config) -> str:
+    """The "not found" page says what to do in every language of the site."""
+    if template_name != "404.html":
+        return output
+    import html as html_lib
+    root = config.get("site_url") or "/"
+    parts = [f'<p>{NOT_FOUND.format(home=f"<a href={chr(34)}{html_lib.escape(root)}{chr(34)}>{HOME}</a>")}</p>']
+    for lang in SECOND:
+        words = _state["words"][lang]
+        say = lambda message: html_lib.escape(words.get(message) or message)  # noqa: E731
+        link = f'<a href="{html_lib.escape(root)}{lang}/">{say(HOME)}</a>'
+        parts.append(f'<section lang="{lang}" aria-labelledby="not-found-{lang}"><h2 id="not-found-{lang}">'
+                     f'{say(NOT_FOUND_TITLE)}</h2><p>{say(NOT_FOUND).replace("{home}", link)}</p></section>')
+    return output.replace("<h1>404 - Not found</h1>", "<h1>404 - Not found</h1>\n" + "\n".join(parts), 1)
 
 
 def on_post_page(output: str, page, config) -> str:

@@ -77,3 +77,14 @@ def test_the_spanish_documents_are_spanish(site):
             assert str(doc.Root.Lang) == "es-US", pdf
     with pikepdf.open(site / "permit/application.pdf") as doc:
         assert str(doc.Root.Lang) == "en-US"
+
+
+def test_the_not_found_page_speaks_spanish_too(site):
+    """One 404.html serves the whole site (GitHub Pages): a Spanish reader who follows a
+    broken /es/ link is told what to do in Spanish, and led to the Spanish home page."""
+    html = (site / "404.html").read_text(encoding="utf-8")
+    match = re.search(r'<section lang="es" aria-labelledby="not-found-es">(.*?)</section>', html, re.S)
+    assert match, "no Spanish section on 404.html"
+    assert "Página no encontrada" in match.group(1) and re.search(r'<a href="[^"]*es/">', match.group(1))
+    assert not english_sentences(visible_text(match.group(1)))
+    assert "Go to the <a href=" in html  # and the English reader is told too
