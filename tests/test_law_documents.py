@@ -129,7 +129,7 @@ def test_the_guide_records_how_we_read_industries_shall_install(docs):
     how = page(docs, "how-we-read-the-law")
     for ident in ("pretreatment-facilities", "industry-correction-time", "hearing-window-end"):
         assert f"{{: #{ident} }}" in how and f"{{: #{ident} }}" in page(docs, "how-we-read-the-law", "es")
-    assert "**Another reading (every-industry):**" in how and "**Another reading (major-industries):**" in how
+    assert "**Another reading (`every-industry`):**" in how and "**Another reading (`major-industries`):**" in how
 
 
 # ---- finding 11: the industry guide -------------------------------------------------------------------

@@ -88,3 +88,33 @@ def test_the_not_found_page_speaks_spanish_too(site):
     assert "Página no encontrada" in match.group(1) and re.search(r'<a href="[^"]*es/">', match.group(1))
     assert not english_sentences(visible_text(match.group(1)))
     assert "Go to the <a href=" in html  # and the English reader is told too
+
+
+SCRIPT_STRING = re.compile(r"""(["'`])((?:\\.|(?!\1)[^\\\n])*)\1""")
+
+
+def english_script_strings(source: str) -> list[tuple[int, str]]:
+    """The sentences a script could put on a page that are not asked of the catalogue:
+    English-looking string literals outside t("…") and nt("…", "…") (comments left out)."""
+    code = re.sub(r"/\*.*?\*/", lambda m: re.sub(r"[^\n]", " ", m.group(0)), source, flags=re.S)
+    code = re.sub(r"(?m)(^|[^:\\])//.*$", r"\1", code)
+    found = []
+    for m in SCRIPT_STRING.finditer(code):
+        before = re.sub(r"\s+", "", code[max(0, m.start() - 200):m.start()])
+        asked = re.search(r"(?<![\w.])n?t\($", before) or re.search(r"(?<![\w.])nt\((\"[^\"]*\"),$", before)
+        words = re.sub(r"\$\{[^}]*\}", " ", m.group(2))
+        if not asked and " " in words.strip() and looks_english(words):  # one token: an id, a selector
+            found.append((code[: m.start()].count("\n") + 1, m.group(2)))
+    return found
+
+
+def test_every_sentence_a_script_can_show_on_a_spanish_page_is_translated():
+    """A script's words reach a Spanish page only through t()/nt() and scripts.po (the Clerk's
+    desk, English only, is left out): no English sentence hard-coded in a script."""
+    assets = Path(__file__).resolve().parent.parent / "docs" / "assets"
+    found = {p.name: english_script_strings(p.read_text(encoding="utf-8"))
+             for p in sorted(assets.glob("*.js")) if p.name != "clerk.js"}
+    assert not {k: v for k, v in found.items() if v}, found
+    assert english_script_strings('// The meeting is near.\nx.textContent = "The meeting is today.";\n'
+                                  'y = t("The meeting is today."); z = nt("{n} day is left", "{n} days are left", 2);'
+                                  ) == [(2, "The meeting is today.")]
