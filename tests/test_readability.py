@@ -105,3 +105,79 @@ def test_long_sentences_and_long_words_score_a_higher_grade():
                "conforme a la Ley Federal de Control de la Contaminación del Agua y de cualesquiera normas "
                "estatales y locales más estrictas.</p></article></html>")
     assert measure(es_hard).score < SPANISH_RESIDENT_EASE < measure(es_plain).score
+
+
+# the industry answer, drawn in the browser from the engine's explanation: its words (not the
+# law's quoted ones, which the answer keeps apart) at the industry guide's grade too
+
+def answer_text(out) -> str:
+    """The sentences of an answer a person reads (each step's text), one a line."""
+    texts = [s["text"] for part in ("explanation", "obligations", "rights") for s in out[part]]
+    return "\n".join(t if t.rstrip().endswith((".", ":", "?", ")")) else t + "." for t in texts)
+
+
+@pytest.mark.parametrize("flow, system", [("52000", "600000"), ("1000", "600000"), ("1000", None)])
+def test_the_industry_answer_is_plain_enough(flow, system):
+    from calculator import industry
+    from calculator.rules import load
+    from kit.readability import score
+    out = industry.compute(load(), flow, system, None, None, 2027)
+    text = answer_text(out)
+    assert len(text.split()) > 100
+    assert score(text, "en") <= ENGLISH_INDUSTRY_GRADE, (flow, system, score(text, "en"))
+
+
+# the permit checker's result, drawn in the browser (docs/assets/permit.js: the outcome's title and
+# summary, the reasons, the requirements and the rights), for a spread of answers
+PERMIT_ANSWERS = [
+    [("work", "new-connection"), ("street-opening", "yes")],
+    [("work", "new-connection"), ("stormwater", "yes")],
+    [("work", "repair")],
+    [("work", "septic-system")],
+    [("work", "new-connection"), ("flammables-washstand", "yes"), ("oil-separator", "yes")],
+    [("work", "alteration"), ("industrial-waste", "yes")],
+    [("work", "new-connection"), ("septic-or-cesspool-link", "yes")],
+]
+# the results are over the line today (grades 9.9 to 10.8): they are rewritten with items 7 and 9
+# of issue 19 (one verdict line for each "yes", requirements grouped); remove this when they pass
+PERMIT_RESULTS_NOT_YET = True
+
+
+def permit_result_grades() -> list[float]:
+    from calculator import flow
+    from calculator.rules import load
+    from casebook import complete_permit_answers
+    from kit.readability import score
+    rules, grades = load(), []
+    for answers in PERMIT_ANSWERS:
+        out = flow.evaluate(rules, complete_permit_answers(rules, answers))
+        o = out["outcome_detail"]
+        texts = [o["title"], o["summary"]] + [i["text"] for part in ("reasons", "requirements", "rights")
+                                              for i in out[part]]
+        text = "\n".join(t if t.rstrip().endswith((".", ":", "?", ")")) else t + "." for t in texts)
+        assert len(text.split()) > 60, answers
+        grades.append(score(text, "en"))
+    return grades
+
+
+def test_the_permit_results_are_plain_enough():
+    grades = permit_result_grades()
+    if PERMIT_RESULTS_NOT_YET:
+        assert max(grades) > ENGLISH_RESIDENT_GRADE, f"the permit results now pass ({grades}): set PERMIT_RESULTS_NOT_YET = False"
+    else:
+        assert max(grades) <= ENGLISH_RESIDENT_GRADE, grades
+
+
+# the estimate's answer: "How your bill is worked out", the engine's explanation the page draws
+
+@pytest.mark.parametrize("quarter, usage, paid", [("2027-Q1", {"water-gallons": "12000"}, None),
+                                                  ("2027-Q1", {"water-gallons": "9350"}, "2027-06-01"),
+                                                  ("2027-Q3", {"sewage-gallons": "4000"}, None)])
+def test_the_estimate_answer_is_plain_enough(quarter, usage, paid):
+    from calculator import bill
+    from calculator.rules import load
+    from kit.readability import score
+    out = bill.compute(load(), quarter, usage, paid)
+    text = "\n".join(s["text"] for s in out["explanation"])
+    assert len(text.split()) > 150
+    assert score(text, "en") <= ENGLISH_RESIDENT_GRADE, (quarter, usage, paid, score(text, "en"))
