@@ -252,12 +252,26 @@ function start() {
     box.append(el("h2", { id: "step-title", tabindex: "-1" }, o.title), el("p", { class: "outcome-summary" }, o.summary));
     const links = o.cites.flatMap((c, i) => [i ? "; " : "", el("a", { href: `../law/#${(law[c] || {}).anchor}`, lang: citationLang }, o.where[i])]);
     box.append(el("p", { class: "law-ref" }, ...sentence(t("The law: {where}"), { where: links })));
-    if (r.reasons.length) {
-      box.append(el("h3", {}, t("Why")));
-      box.append(el("ul", { id: "reasons", class: "reasons" }, ...r.reasons.map((i) => el("li", {}, i.text, ...cite(i)))));
-    }
+    // one line for each thing asked about, in the person's words (the engine's verdicts)
+    box.append(el("h3", {}, t("What you asked about")));
+    box.append(el("ul", { id: "verdicts", class: "verdicts" }, ...r.verdicts.map((v) => el("li",
+      { class: `verdict verdict--${v.outcome}`, "data-question": v.question, "data-outcome": v.outcome },
+      el("strong", {}, v.text), ": ", v.says, " — ",
+      el("a", { href: `../law/#${v.anchor}`, lang: citationLang }, v.where)))));
     box.append(el("h3", {}, t("What the law requires")));
-    box.append(el("ul", { id: "requirements", class: "requirements" }, ...r.requirements.map((i) => el("li", {}, i.text, ...cite(i)))));
+    const required = el("div", { id: "requirements", class: "requirements" });
+    for (const stage of r.stages) {
+      required.append(el("h4", { id: `stage-${stage.id}` }, stage.title),
+        el("ul", { "aria-labelledby": `stage-${stage.id}`, "data-stage": stage.id },
+          ...stage.requirements.map((i) => el("li", {}, i.text, ...cite(i)))));
+    }
+    box.append(required);
+    if (r.reasons.length) {
+      // the law's words behind each line: there on request, so the result stays short
+      box.append(el("details", { class: "reasons-details", id: "why" },
+        el("summary", {}, t("Why: the law behind each line")),
+        el("ul", { id: "reasons", class: "reasons" }, ...r.reasons.map((i) => el("li", {}, i.text, ...cite(i))))));
+    }
     if (r.rights.length) {
       box.append(el("h3", {}, t("Your rights as a permit holder")));
       box.append(el("ul", { id: "rights", class: "rights" }, ...r.rights.map((i) => el("li", {}, i.text, ...cite(i)))));
