@@ -62,6 +62,7 @@ function start() {
     if (!answers.length) return;
     const answer = await engine.ask(["application", ...answers.flatMap((a) => ["--answer", a])]);
     const note = $("prefilled");
+    form.before(note); // said where the form starts, not under it
     if (!answer.ok) {
       note.textContent = answer.error;
     } else {
