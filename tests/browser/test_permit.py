@@ -408,7 +408,7 @@ def test_without_javascript_the_questions_rules_and_form_are_there(browser, site
     for q in FLOW["questions"]:
         assert q["text"] in text, q["id"]
         assert q["hint"].split(".")[0] in text, q["id"]
-        expect(page.locator(f"#question-{q['id']} + .question-rules a[href='../law/#{anchor(q['cite'])}']")).to_have_count(1)
+        expect(page.locator(f"#question-{q['id']} + .question-rules > p:first-child a[href='../law/#{anchor(q['cite'])}']")).to_have_count(1)
     for o in FLOW["outcomes"]:
         assert o["title"] in text
     pdf = page.locator('a[href="application.pdf"]').first
