@@ -60,7 +60,7 @@ def extract(rules_dir: Path = RULES_DIR) -> Messages:
     """Every message to translate, by catalogue, with where each is written."""
     found = Messages()
     for domain, folder in (("engine", ROOT / "calculator"), ("pages", ROOT / "kit")):
-        for path in sorted(folder.glob("*.py")):
+        for path in sorted(folder.rglob("*.py")):  # kit/billrun/ too
             for line, message, _comments, _context in extract_from_file("python", str(path), keywords=PY_KEYWORDS):
                 found.add(domain, message, f"{_rel(path)}:{line}")
     for section, path, text in text_items(raw_rules(rules_dir)):
