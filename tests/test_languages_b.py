@@ -123,13 +123,14 @@ def test_a_bad_permit_answer_is_refused_in_spanish():
 def test_the_application_speaks_spanish_and_takes_si_for_yes():
     from calculator import application
     rules = load()
-    box = next(f["name"] for f in application.form(rules)["fields"] if f["type"] == "checkbox")
+    box = next(f["name"] for f in application.form(rules)["fields"] if f["type"] == "yes-no")
     day = next(f["name"] for f in application.form(rules)["fields"] if f["type"] == "date")
     with speaking("es"):
         here = localized(rules)
-        assert application.field_values(here, (), {box: "sí"})[box] is True
+        assert application.field_values(here, (), {box: "sí"})[box] == "yes"
+        assert application.field_values(here, (), {box: "no"})[box] == "no"
         assert application.citation(here, "permits.A").startswith("Ley: ")
-        with pytest.raises(InputError, match="es una casilla: responda sí o no"):
+        with pytest.raises(InputError, match="se responde sí o no; escriba sí o no"):
             application.field_values(here, (), {box: "quizás"})
         with pytest.raises(InputError, match="No existe el campo 'nombre'"):
             application.field_values(here, (), {"nombre": "x"})
