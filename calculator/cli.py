@@ -120,7 +120,8 @@ def parser() -> argparse.ArgumentParser:
                     help="a permit-checker answer, like street-opening=yes; repeat for each")
     ap.add_argument("--field", action="append", default=[], metavar="NAME=VALUE",
                     help="a form field, like owner-name=Jane Doe; repeat for each (\\n starts a new line)")
-    ap.add_argument("--output", required=True, help="where to write the PDF, like application.pdf")
+    ap.add_argument("--output", help="where to write the PDF, like application.pdf; without it, only the "
+                                     "values the form would be filled with")
     ap.add_argument("--blank", help="the blank form to fill (the site's permit/application.pdf); "
                                     "default: drawn now from rules/ (CPython with the kit)")
     ap.add_argument("--json", action="store_true", help="print one JSON object (the default; kept for clarity)")
@@ -226,8 +227,10 @@ def _answer(args, rules: dict) -> dict | list:
         return flow.evaluate(rules, flow.parse_answer_words(args.answer))
     if args.command == "application":
         from . import application, flow
-        return application.write_application(rules, flow.parse_answer_words(args.answer),
-                                             application.parse_field_words(args.field), args.output, args.blank)
+        answers, fields = flow.parse_answer_words(args.answer), application.parse_field_words(args.field)
+        if args.output is None:
+            return application.values_only(rules, answers, fields)
+        return application.write_application(rules, answers, fields, args.output, args.blank)
     return {"command": "provisions", "provisions": law.provisions(rules)}
 
 

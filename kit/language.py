@@ -70,7 +70,10 @@ def install_gettext(env, lang: str, rules_dir: Path | None = None) -> None:
         return words.get(message) or message
 
     def ngettext(singular: str, plural: str, n: int) -> str:
-        return gettext(singular if n == 1 else plural)
+        from calculator.i18n import PLURAL_FORM, PLURAL_KEY
+        form = PLURAL_FORM[lang](abs(int(n)))
+        forms = words.get(PLURAL_KEY.format(singular=singular, plural=plural))
+        return forms[form] if isinstance(forms, list) and len(forms) > form else (singular, plural)[form]
     env.install_gettext_callables(gettext, ngettext, newstyle=True)
 
 

@@ -33,7 +33,7 @@ SPANISH_COMMANDS = {"bill", "vc", "hearing", "quarters"}
 # outcome's title and summary, a question's hint; a permit answer's `question` is its
 # words, while a reason's `question` is the question's id and stays)
 # (a bill's `if_late`: `moved` and `lien` are sentences, a skipped day's `holiday` its name, in each language)
-WORDS = {"text", "label", "quarter_words", "words", "where", "lang", "error", "title", "summary", "hint",
+WORDS = {"text", "label", "quarter_words", "words", "where", "lang", "error", "title", "summary", "hint", "says",
          "moved", "lien", "holiday"}
 # keys whose values are lists of sentences: the same number of them in every language
 SENTENCES = {"notices", "facts_needed"}
