@@ -39,7 +39,14 @@ VERDICTS = ROOT / "bench" / "mutants-equivalent.yaml"
 REPORT = ROOT / "bench" / "mutants.md"
 MODULES = ("money", "penalty", "dates", "hearing", "adoption", "vc", "bill", "industry")
 MESSAGE_FUNCTIONS = {"_", "N_"}
-TEXT_FIRST = {"add", "InputError"}   # ex.add(text, cite, **figures); InputError(message, field)
+# The arguments that are only words a person reads, by the called function's name and position:
+# ex.add(text, cite, **figures); InputError(message, field); parse_amount(value, what, example, field, unit).
+# parse_amount's `what` and `example` go nowhere but into its refusal sentences (their .format()), the same
+# as a value written into a message's placeholder here, which is message text: a mutant that changes them
+# changes what a refusal says, never a figure, a date, an outcome or the field the page marks (`field` and
+# `unit`, which decides whether decimals are refused, stay code). The examples a refusal gives are checked
+# by tests of the words (tests/test_cases.py's errors cases, tests/test_words.py), not by this score.
+TEXT_ARGUMENTS = {"add": (0,), "InputError": (0,), "parse_amount": (1, 2)}
 # Functions that build only words: every mutant in them changes words, not what the answer decides.
 _FOR_SENTENCES = "formats a value for a sentence; every caller puts the result into a message or a document's text"
 WORDS_ONLY = {
@@ -112,16 +119,18 @@ def _is_words(node: ast.AST) -> bool:
 
 class _MaskMessages(ast.NodeTransformer):
     """Every text a person reads made the same: a message (_() or N_()), the values put into its
-    placeholders (its .format()), and the text given to an explanation step (ex.add) or to an
-    InputError. What the answer decides (figures, dates, outcomes, cites, field names) stays."""
+    placeholders (its .format()), the text given to an explanation step (ex.add) or to an
+    InputError, and the name and example given to parse_amount for its refusals (TEXT_ARGUMENTS).
+    What the answer decides (figures, dates, outcomes, cites, field names) stays."""
 
     def visit_Call(self, node: ast.Call):
         self.generic_visit(node)
         if _is_words(node):
             return ast.Constant("…")
         name = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", None)
-        if name in TEXT_FIRST and node.args:
-            node.args[0] = ast.Constant("…")
+        for i in TEXT_ARGUMENTS.get(name, ()):
+            if i < len(node.args):
+                node.args[i] = ast.Constant("…")
         return node
 
 
@@ -282,6 +291,63 @@ def skip_message_mutants() -> int:
     return count
 
 
+# ---- two passes: the fastest tests first, every test only for the survivors ----
+# mutmut runs, for each mutant, every test that ran the mutated function (its stats, made once
+# in mutants/mutmut-stats.json). For the functions that every bill runs through (bill._bill,
+# penalty.last_day_to_pay, dates.due_date...) that is 300-430 tests, 18 s of test time on an idle
+# core, most of it in tests/test_rules_validation.py and test_dated_parameters.py, which check the
+# kit's validation and reach the engine only on the way. A mutant the tests kill fails its first
+# wrong test (pytest -x), but a survivor, and a killed mutant whose killing test comes late, runs
+# them all. So the first pass gives each function only its QUICK_TESTS fastest tests; the mutants
+# that survive it are run again with all of their tests. A mutant counts as surviving only after
+# the second pass: the score is the same as with one pass, only sooner.
+STATS = WORK / "mutmut-stats.json"
+NARROWED = WORK / "narrowed-tests.json"   # the tests the first pass set aside, until they are put back
+QUICK_TESTS = 25
+
+
+def _write_json(path: Path, data) -> None:
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text(json.dumps(data), encoding="utf-8")
+    os.replace(tmp, path)
+
+
+def ensure_stats() -> None:
+    """mutmut's record of which tests run which function and how long each takes (made once)."""
+    code = ("from mutmut.__main__ import collect_or_load_stats\n"
+            "from mutmut.workers.isolation import get_mutant_runner\n"
+            "collect_or_load_stats(get_mutant_runner(1))\n")
+    subprocess.run(["nice", "-n", "19", sys.executable, "-c", code], cwd=ROOT, check=True)
+
+
+def narrow_tests(keep: int = QUICK_TESTS) -> None:
+    """Cut each function's tests to its `keep` fastest, keeping the rest aside in NARROWED."""
+    widen_tests()
+    stats = json.loads(STATS.read_text(encoding="utf-8"))
+    duration = stats["duration_by_test"]
+    aside = {}
+    for function, tests in stats["tests_by_mangled_function_name"].items():
+        ordered = sorted(tests, key=lambda t: (duration.get(t, 0.0), t))
+        stats["tests_by_mangled_function_name"][function] = ordered[:keep]
+        if ordered[keep:]:
+            aside[function] = ordered[keep:]
+    _write_json(NARROWED, aside)
+    _write_json(STATS, stats)
+
+
+def widen_tests() -> None:
+    """Put back the tests narrow_tests set aside (also after an interrupted run)."""
+    if not NARROWED.exists():
+        return
+    aside = json.loads(NARROWED.read_text(encoding="utf-8"))
+    stats = json.loads(STATS.read_text(encoding="utf-8"))
+    tests = stats["tests_by_mangled_function_name"]
+    for function, more in aside.items():
+        tests[function] = sorted(set(tests.get(function, [])) | set(more))
+    _write_json(STATS, stats)
+    NARROWED.unlink()
+
+
 def ensure_mutmut() -> None:
     from importlib.util import find_spec
     if find_spec("mutmut") is None:
@@ -322,7 +388,19 @@ def main(argv: list[str]) -> int:
                 m.exit_code is None or ("--survivors" in flags and m.exit_code in SURVIVED and not m.why_equivalent))]
         print(f"{len(todo)} mutants to try", flush=True)
         if todo:
-            subprocess.run(_mutmut("run", "--max-children", "1", *todo), cwd=ROOT)
+            ensure_stats()
+            narrow_tests()
+            try:
+                print(f"first pass: each function's {QUICK_TESTS} fastest tests", flush=True)
+                subprocess.run(_mutmut("run", "--max-children", "1", *todo), cwd=ROOT)
+            finally:
+                widen_tests()
+            tried = set(todo)
+            again = [m.key for module in modules or MODULES for m in read_mutants(module)
+                     if m.key in tried and m.exit_code in SURVIVED]
+            print(f"second pass: {len(again)} survivors of the first, with all of their tests", flush=True)
+            if again:
+                subprocess.run(_mutmut("run", "--max-children", "1", *again), cwd=ROOT)
         seconds = time.monotonic() - start
     if not WORK.exists():
         print("No mutants yet: run `python3 build.py mutants` first.", file=sys.stderr)

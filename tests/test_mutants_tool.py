@@ -64,3 +64,14 @@ def test_the_report_scores_killed_over_code_changing_less_equivalent_and_names_e
 def test_every_recorded_verdict_has_its_reason():
     for v in load_verdicts():
         assert v["why"].strip() and v["module"] and v["function"], v
+
+
+def test_parse_amounts_name_and_example_are_message_text_but_its_field_and_unit_are_not():
+    original = ('def x_f__mutmut_orig(raw):\n'
+                '    return parse_amount(raw, N_("The O&M cost"), "856791", "om-cost", UNIT)\n')
+    for old, new, words in [('"856791"', '"XX856791XX"', True), ('"856791"', "None", True),
+                            ('N_("The O&M cost")', "None", True),
+                            ('"om-cost"', '"XXom-costXX"', False), ("UNIT", "None", False),
+                            ('"856791", ', "", False),      # the field slides into the example's place
+                            ("raw,", "None,", False)]:
+        assert is_message_only(original, original.replace(old, new, 1)) is words, (old, new)
