@@ -135,3 +135,82 @@ def test_vc_refusals_name_the_field_to_correct():
         assert err.value.field == field, (args, err.value.field)
     for empty in ("", "  "):   # an empty budget field is no budget
         assert vc.compute(RULES, "856791", "85000000", None, budgeted_om_cost=empty)["budgeted_om_cost"] is None
+
+
+# ---- the days the penalty periods begin, under each reading of "per quarter" ----
+# 2027-Q1 is due January 15, 2027. Day 30 is Sunday, February 14; Monday, February 15 is
+# Washington's Birthday (the third Monday of February), so the last day to pay is Tuesday,
+# February 16 and the first penalty applies from Wednesday, February 17 (tests/cases/rents.yaml).
+# 2027-Q4 is due October 15, 2027; day 30 is Sunday, November 14, so the last day to pay is
+# Monday, November 15 and the first penalty applies from Tuesday, November 16.
+
+def starts(rules, due, paid_on):
+    return [d.isoformat() for d in penalty.period_starts(rules, dt.date.fromisoformat(due),
+                                                         dt.date.fromisoformat(paid_on))]
+
+
+def test_penalty_periods_begin_every_three_months_from_the_moved_first_penalty_date():
+    assert starts(RULES, "2027-01-15", "2027-02-16") == []
+    assert starts(RULES, "2027-01-15", "2027-02-17") == ["2027-02-17"]
+    assert starts(RULES, "2027-01-15", "2027-05-16") == ["2027-02-17"]
+    assert starts(RULES, "2027-01-15", "2027-05-17") == ["2027-02-17", "2027-05-17"]
+    assert starts(RULES, "2027-01-15", "2028-02-17") == ["2027-02-17", "2027-05-17", "2027-08-17",
+                                                          "2027-11-17", "2028-02-17"]
+
+
+def test_penalty_periods_from_the_day_after_the_grace_days_under_that_reading():
+    rules = reading("later-penalty-start", "day-after-grace")
+    # the first still waits for the moved last day; the later ones count from February 15
+    assert starts(rules, "2027-01-15", "2027-02-16") == []
+    assert starts(rules, "2027-01-15", "2027-05-14") == ["2027-02-17"]
+    assert starts(rules, "2027-01-15", "2027-11-10") == ["2027-02-17", "2027-05-15", "2027-08-15"]
+
+
+def test_penalty_periods_by_billing_quarter_under_that_reading():
+    rules = reading("penalty-quarter", "billing-quarter")
+    assert starts(rules, "2027-01-15", "2027-03-31") == ["2027-02-17"]
+    assert starts(rules, "2027-01-15", "2027-04-01") == ["2027-02-17", "2027-04-01"]
+    assert starts(rules, "2027-01-15", "2027-11-10") == ["2027-02-17", "2027-04-01", "2027-07-01", "2027-10-01"]
+    # the fourth quarter's later periods begin in the next year
+    assert starts(rules, "2027-10-15", "2028-04-01") == ["2027-11-16", "2028-01-01", "2028-04-01"]
+    both = copy.deepcopy(rules)
+    both["interpretations"]["later-penalty-start"]["chosen"] = "day-after-grace"
+    assert starts(both, "2027-10-15", "2028-07-01") == ["2027-11-16", "2028-01-01", "2028-04-01", "2028-07-01"]
+
+
+def test_vc_from_the_projected_cost_when_past_data_is_not_available():
+    # rents.D: "If past date is not available, the value of VC shall be determined on the basis of
+    # data which are deemed to reasonably represent the projected ... expenditures for the year."
+    from calculator import vc
+    out = vc.compute(RULES, None, "85000000", projected_om_cost="856791")
+    assert (out["om_cost"], out["projected_om_cost"], out["cost_source"], out["total_cost"],
+            out["vc_per_1000_gallons"]) == (None, "856791.00", "projected", "856791.00", "10.08")
+    steps = out["explanation"]
+    assert [(s["cite"], s.get("interpretation"), s["values"]) for s in steps[:2]] == [
+        ("rents.D", None, {"projected_om_cost": "856791"}),
+        ("rate-schedules.A", "vc-cost-basis", {"budgeted_om_cost": None})]
+    assert steps[0]["quote"].startswith("If past date is not available") and steps[0]["quote"].endswith("year.")
+    # an empty past-year box is no past-year cost; a budget is shown, not used
+    shown = vc.compute(RULES, "  ", "85000000", projected_om_cost="856791", budgeted_om_cost="900000")
+    assert (shown["total_cost"], shown["budgeted_om_cost"], shown["cost_source"]) == ("856791.00", "900000.00", "projected")
+    assert vc_steps(RULES, "", "85000000", projected_om_cost="856791", budgeted_om_cost="900000")[1] == (
+        "rate-schedules.A", "vc-cost-basis", {"budgeted_om_cost": "900000"})
+    # the budgeted reading uses the budget whichever cost is known
+    budgeted = vc.compute(reading("vc-cost-basis", "budgeted"), None, "85000000", projected_om_cost="856791",
+                          budgeted_om_cost="900000")
+    assert (budgeted["total_cost"], budgeted["vc_per_1000_gallons"]) == ("900000.00", "10.59")
+
+
+def test_vc_takes_the_past_cost_or_the_projected_one_never_both_nor_neither():
+    from calculator import vc
+    from calculator.errors import InputError
+    for args, kw, field in [(("856791", "85000000"), {"projected_om_cost": "856791"}, "projected-om-cost"),
+                            ((None, "85000000"), {}, "om-cost"), (("", "85000000"), {"projected_om_cost": " "}, "om-cost"),
+                            (("abc", "85000000"), {}, "om-cost"),
+                            ((None, "85000000"), {"projected_om_cost": "abc"}, "projected-om-cost")]:
+        with pytest.raises(InputError) as err:
+            vc.compute(RULES, *args, **kw)
+        assert err.value.field == field, (args, kw, err.value.field)
+    with pytest.raises(InputError, match="more than 0 gallons"):
+        vc.compute(RULES, "856791", "0")
+    assert vc.compute(RULES, "856791", "1")["vc_per_1000_gallons"] == "856791000.00"
