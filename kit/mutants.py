@@ -10,15 +10,19 @@ committed). This command then:
 1. sets aside the mutants that change only message text, the words of `_("…")` and `N_("…")`:
    they are marked skipped in mutmut's records, so mutmut never runs them;
 2. runs mutmut on the rest against the fast tests ([tool.mutmut] pytest_add_cli_args_test_selection),
-   with `nice -n 19` and one child process (the machine is shared). A run picks up where the last
-   one stopped: mutants already tried keep their result (`--fresh` starts over);
+   with `nice -n 19` and one child process (the machine is shared), in PASSES: first with each
+   mutated function's 25 fastest tests, then its survivors with the tests of 0.25 s or less, then
+   what still survives with all of them (see "passes" below). A run picks up where the last one
+   stopped: mutants already tried keep their result (`--fresh` starts over);
 3. reports, per module, the code-changing mutants, those the tests kill, those recorded as
    equivalent in bench/mutants-equivalent.yaml (a change that cannot change any answer, each with
    its reason), and every other survivor as `module:line  original  ->  mutant`. The score is
    killed / (code-changing - equivalent), as issue 24 counts it. It writes bench/mutants.md.
 
 `--module NAME` (repeatable) tries only those modules' mutants; `--survivors` tries the survivors
-again (after adding tests); `--report` only reports from the last run. It is not part of `build.py test`: it takes too long.
+again (after adding tests); `--no-slow` leaves out the last pass (a survivor is then marked "not
+yet run with all" in the report); `--report` only reports from the last run. It is not part of
+`build.py test`: it takes too long.
 """
 from __future__ import annotations
 
@@ -251,7 +255,13 @@ def report(mutants: list[Mutant], stale: list[dict], seconds: float | None = Non
                      f"{len(s.survived)} | {s.not_checked} | {score} |")
     lines += ["", "## Survivors not explained", ""]
     survivors = sorted(total.survived, key=lambda m: (m.module, m.line))
-    lines += [f"- `{m.where}` ({m.function}, {m.key.rpartition('.')[2]}): `{m.mutation}`" for m in survivors] or ["None."]
+    passed = json.loads(PASSED.read_text(encoding="utf-8")) if PASSED.exists() else {}
+
+    def mark(m: Mutant) -> str:
+        number = passed.get(m.key, len(PASSES))
+        return "" if number >= len(PASSES) else f" (survived {PASSES[number - 1][0]}; not yet run with all)"
+    lines += [f"- `{m.where}` ({m.function}, {m.key.rpartition('.')[2]}): `{m.mutation}`{mark(m)}"
+              for m in survivors] or ["None."]
     if stale:
         lines += ["", "## Verdicts that match no mutant (the code changed: look at them again)", ""]
         lines += [f"- {v['module']}.{v['function']}: `{v['before']}  ->  {v['after']}`" for v in stale]
@@ -291,19 +301,23 @@ def skip_message_mutants() -> int:
     return count
 
 
-# ---- two passes: the fastest tests first, every test only for the survivors ----
+# ---- passes: the fastest tests first, every test only for the survivors ----
 # mutmut runs, for each mutant, every test that ran the mutated function (its stats, made once
 # in mutants/mutmut-stats.json). For the functions that every bill runs through (bill._bill,
 # penalty.last_day_to_pay, dates.due_date...) that is 300-430 tests, 18 s of test time on an idle
 # core, most of it in tests/test_rules_validation.py and test_dated_parameters.py, which check the
 # kit's validation and reach the engine only on the way. A mutant the tests kill fails its first
 # wrong test (pytest -x), but a survivor, and a killed mutant whose killing test comes late, runs
-# them all. So the first pass gives each function only its QUICK_TESTS fastest tests; the mutants
-# that survive it are run again with all of their tests. A mutant counts as surviving only after
-# the second pass: the score is the same as with one pass, only sooner.
+# them all. So each mutant is tried in PASSES, each with more of its function's tests, and only
+# the survivors of one go on to the next. A mutant counts as surviving only after the last pass
+# (all of its tests): the score is the same as with one pass, only sooner. The pass each survivor
+# has come through is kept in PASSED; the report marks a survivor not yet run with all its tests.
 STATS = WORK / "mutmut-stats.json"
-NARROWED = WORK / "narrowed-tests.json"   # the tests the first pass set aside, until they are put back
-QUICK_TESTS = 25
+NARROWED = WORK / "narrowed-tests.json"   # the tests a pass set aside, until they are put back
+PASSED = WORK / "passes.json"             # a survivor's mutmut name -> the number of passes it survived
+PASSES = (("the 25 fastest tests of its function", dict(keep=25)),
+          ("its function's tests of 0.25 s or less", dict(under=0.25)),
+          ("all of its function's tests", None))
 
 
 def _write_json(path: Path, data) -> None:
@@ -325,17 +339,19 @@ def ensure_stats() -> None:
     subprocess.run(["nice", "-n", "19", sys.executable, "-c", code], cwd=ROOT, check=True)
 
 
-def narrow_tests(keep: int = QUICK_TESTS) -> None:
-    """Cut each function's tests to its `keep` fastest, keeping the rest aside in NARROWED."""
+def narrow_tests(keep: int | None = None, under: float | None = None) -> None:
+    """Cut each function's tests to its `keep` fastest, or to those of `under` seconds or less
+    (at least its fastest one), keeping the rest aside in NARROWED."""
     widen_tests()
     stats = json.loads(STATS.read_text(encoding="utf-8"))
     duration = stats["duration_by_test"]
     aside = {}
     for function, tests in stats["tests_by_mangled_function_name"].items():
         ordered = sorted(tests, key=lambda t: (duration.get(t, 0.0), t))
-        stats["tests_by_mangled_function_name"][function] = ordered[:keep]
-        if ordered[keep:]:
-            aside[function] = ordered[keep:]
+        cut = keep if keep is not None else max(1, sum(duration.get(t, 0.0) <= under for t in ordered))
+        stats["tests_by_mangled_function_name"][function] = ordered[:cut]
+        if ordered[cut:]:
+            aside[function] = ordered[cut:]
     _write_json(NARROWED, aside)
     _write_json(STATS, stats)
 
@@ -366,12 +382,12 @@ def main(argv: list[str]) -> int:
         if argv[i] == "--module" and i + 1 < len(argv) and argv[i + 1] in MODULES:
             modules.append(argv[i + 1])
             i += 2
-        elif argv[i] in ("--fresh", "--report", "--survivors"):
+        elif argv[i] in ("--fresh", "--report", "--survivors", "--no-slow"):
             flags.add(argv[i])
             i += 1
         else:
             print(f"Unknown option {argv[i]!r}. Use: python3 build.py mutants [--module {'|'.join(MODULES)}]… "
-                  "[--survivors] [--fresh] [--report]", file=sys.stderr)
+                  "[--survivors] [--no-slow] [--fresh] [--report]", file=sys.stderr)
             return 2
     seconds = None
     if "--report" not in flags:
@@ -394,18 +410,26 @@ def main(argv: list[str]) -> int:
         print(f"{len(todo)} mutants to try", flush=True)
         if todo:
             ensure_stats()
-            narrow_tests()
-            try:
-                print(f"first pass: each function's {QUICK_TESTS} fastest tests", flush=True)
-                subprocess.run(_mutmut("run", "--max-children", "1", *todo), cwd=ROOT)
-            finally:
-                widen_tests()
-            tried = set(todo)
-            again = [m.key for module in modules or MODULES for m in read_mutants(module)
-                     if m.key in tried and m.exit_code in SURVIVED]
-            print(f"second pass: {len(again)} survivors of the first, with all of their tests", flush=True)
-            if again:
-                subprocess.run(_mutmut("run", "--max-children", "1", *again), cwd=ROOT)
+            passed = json.loads(PASSED.read_text(encoding="utf-8")) if PASSED.exists() else {}
+            for number, (tests, narrowing) in enumerate(PASSES, 1):
+                if number == len(PASSES) and "--no-slow" in flags:
+                    break
+                print(f"pass {number} of {len(PASSES)}: {len(todo)} mutants, each with {tests}", flush=True)
+                if narrowing is not None:
+                    narrow_tests(**narrowing)
+                try:
+                    subprocess.run(_mutmut("run", "--max-children", "1", *todo), cwd=ROOT)
+                finally:
+                    widen_tests()
+                tried = set(todo)
+                found = [m for module in modules or MODULES for m in read_mutants(module) if m.key in tried]
+                for m in found:
+                    passed.pop(m.key, None)
+                todo = [m.key for m in found if m.exit_code in SURVIVED]
+                passed.update({key: number for key in todo})
+                _write_json(PASSED, passed)
+                if not todo:
+                    break
         seconds = time.monotonic() - start
     if not WORK.exists():
         print("No mutants yet: run `python3 build.py mutants` first.", file=sys.stderr)
