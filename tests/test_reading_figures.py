@@ -214,3 +214,15 @@ def test_vc_takes_the_past_cost_or_the_projected_one_never_both_nor_neither():
     with pytest.raises(InputError, match="more than 0 gallons"):
         vc.compute(RULES, "856791", "0")
     assert vc.compute(RULES, "856791", "1")["vc_per_1000_gallons"] == "856791000.00"
+
+
+def test_the_hearing_window_runs_on_only_under_its_reading_and_with_the_holidays_known():
+    # the schedule check (calculator.rate_year) reads parameters alone: without the readings and
+    # the holidays, the window is the one the law writes, day 30 even on a Sunday
+    from calculator import hearing
+    rules = reading("hearing-window-end", "next-business-day")
+    assert hearing.window(rules, "2027-10-01") == {"earliest": "2027-10-16", "latest": "2027-11-01"}
+    assert hearing.window(rules, dt.date(2027, 10, 1)) == {"earliest": "2027-10-16", "latest": "2027-11-01"}
+    bare = {k: v for k, v in rules.items() if k != "holidays"}
+    assert hearing.window(bare, dt.date(2027, 10, 1)) == {"earliest": "2027-10-16", "latest": "2027-10-31"}
+    assert hearing.window(RULES, "2027-10-01") == {"earliest": "2027-10-16", "latest": "2027-10-31"}
