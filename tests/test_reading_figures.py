@@ -226,3 +226,26 @@ def test_the_hearing_window_runs_on_only_under_its_reading_and_with_the_holidays
     bare = {k: v for k, v in rules.items() if k != "holidays"}
     assert hearing.window(bare, dt.date(2027, 10, 1)) == {"earliest": "2027-10-16", "latest": "2027-10-31"}
     assert hearing.window(RULES, "2027-10-01") == {"earliest": "2027-10-16", "latest": "2027-10-31"}
+
+
+def test_the_hearing_window_with_parameters_alone_ends_on_day_30():
+    # what the schedule check gives it: no readings (or not this one) and no holidays
+    from calculator import hearing
+    rules = reading("hearing-window-end", "next-business-day")
+    alone = {k: v for k, v in rules.items() if k not in ("holidays", "interpretations")}
+    other = dict(alone, interpretations={k: v for k, v in rules["interpretations"].items() if k != "hearing-window-end"})
+    for r in (alone, other):
+        assert hearing.window(r, dt.date(2027, 10, 1)) == {"earliest": "2027-10-16", "latest": "2027-10-31"}
+        out = hearing.compute(r, "2027-10-01", "2027-10-31")
+        # without the holidays nothing says whether day 30 is a business day: no step about it
+        assert (out["latest"], out["last_day_is_a_business_day"], out["valid"]) == ("2027-10-31", True, True)
+        assert [s["cite"] for s in out["explanation"]] == ["rate-schedules.B", "rate-schedules.B"]
+
+
+def test_the_hearing_step_about_a_closed_day_30_names_its_reading():
+    from calculator import hearing
+    for rules, latest in ((RULES, "2027-10-31"), (reading("hearing-window-end", "next-business-day"), "2027-11-01")):
+        out = hearing.compute(rules, "2027-10-01")
+        steps = [(s["cite"], s.get("interpretation"), s["values"]) for s in out["explanation"]]
+        assert steps == [("rate-schedules.B", None, {"earliest": "2027-10-16", "latest": latest}),
+                         ("rate-schedules.B", "hearing-window-end", {"last_day_is_a_business_day": False})], steps
