@@ -44,13 +44,15 @@ REPORT = ROOT / "bench" / "mutants.md"
 MODULES = ("money", "penalty", "dates", "hearing", "adoption", "vc", "bill", "industry")
 MESSAGE_FUNCTIONS = {"_", "N_"}
 # The arguments that are only words a person reads, by the called function's name and position:
-# ex.add(text, cite, **figures); InputError(message, field); parse_amount(value, what, example, field, unit).
+# ex.add(text, cite, **figures); InputError(message, field); parse_amount(value, what, example, field, unit);
+# parse_date(value, what).
 # parse_amount's `what` and `example` go nowhere but into its refusal sentences (their .format()), the same
 # as a value written into a message's placeholder here, which is message text: a mutant that changes them
 # changes what a refusal says, never a figure, a date, an outcome or the field the page marks (`field` and
-# `unit`, which decides whether decimals are refused, stay code). The examples a refusal gives are checked
+# `unit`, which decides whether decimals are refused, stay code). parse_date's `what` likewise names the
+# date in its refusal and nothing else. The examples a refusal gives are checked
 # by tests of the words (tests/test_cases.py's errors cases, tests/test_words.py), not by this score.
-TEXT_ARGUMENTS = {"add": (0,), "InputError": (0,), "parse_amount": (1, 2)}
+TEXT_ARGUMENTS = {"add": (0,), "InputError": (0,), "parse_amount": (1, 2), "parse_date": (1,)}
 # Functions that build only words: every mutant in them changes words, not what the answer decides.
 _FOR_SENTENCES = "formats a value for a sentence; every caller puts the result into a message or a document's text"
 WORDS_ONLY = {
@@ -124,7 +126,8 @@ def _is_words(node: ast.AST) -> bool:
 class _MaskMessages(ast.NodeTransformer):
     """Every text a person reads made the same: a message (_() or N_()), the values put into its
     placeholders (its .format()), the text given to an explanation step (ex.add) or to an
-    InputError, and the name and example given to parse_amount for its refusals (TEXT_ARGUMENTS).
+    InputError, and the name and example given to parse_amount or parse_date for their refusals
+    (TEXT_ARGUMENTS).
     What the answer decides (figures, dates, outcomes, cites, field names) stays."""
 
     def visit_Call(self, node: ast.Call):
