@@ -7,6 +7,7 @@
     python3 build.py install [--with-tests]
     python3 build.py validate        check rules/ and the translations (file:line:column: what to change)
     python3 build.py messages        update the translation catalogues (rules/locale/) from the sources
+    python3 build.py readability [SITE]  the reading grade of every built page, in each language
     python3 build.py rates …         the Clerk's rate-schedule year (see README)
     python3 build.py mutants [--module M] [--survivors] [--fresh] [--report]   mutation-test the engine (slow; not in test)
 
@@ -19,12 +20,13 @@ import sys
 
 from kit import machine
 
-USAGE = "Use one of: build, serve, test, install, validate, messages, rates, mutants (see README.md)."
+USAGE = "Use one of: build, serve, test, install, validate, messages, readability, rates, mutants (see README.md)."
 
 
 def main(argv: list[str]) -> int:
     command, rest = (argv[0], argv[1:]) if argv else ("build", [])
-    if command not in ("build", "serve", "test", "install", "validate", "messages", "rates", "mutants"):
+    if command not in ("build", "serve", "test", "install", "validate", "messages", "readability", "rates",
+                       "mutants"):
         print(f"Unknown command {command!r}. {USAGE}", file=sys.stderr)
         return 2
     machine.ensure_venv()  # from here on, this is .venv's Python
@@ -50,6 +52,9 @@ def main(argv: list[str]) -> int:
     if command == "messages":
         from kit.messages import update_main
         return update_main(rest)
+    if command == "readability":
+        from kit.readability import main as readability
+        return readability(rest)
     site_url = _site_url(rest)
     if site_url == "":
         return 2

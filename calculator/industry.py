@@ -117,30 +117,30 @@ def rights(rules: dict) -> tuple[list[dict], int | None]:
     notice of violation may give it to correct (None: no maximum), as industry-correction-time has it."""
     ex = Explanation()
     ex.add(_("When the Sewer Inspector or the Town's agents work at the business, they must follow the business's own "
-             "safety rules. The business is not to blame for injury or loss to their employees. The Town pays for "
-             "damage its employees do to the business's property, and for claims against the business that arise "
-             "from the gauging and sampling, unless the business was negligent or did not keep conditions safe."),
+             "safety rules. The business is not to blame if their employees are hurt or suffer a loss. The Town pays "
+             "for damage its employees do to the business's property. It also pays claims against the business that "
+             "come from the gauging and sampling, unless the business was negligent or did not keep conditions safe."),
            "pretreatment.A.5")
-    ex.add(_("Inspectors with proper credentials may enter at any time to inspect, measure and sample. The Sewer "
-             "Inspector must limit the inspection to the sewage system and the part of the property where it is."),
+    ex.add(_("Inspectors who show proper credentials may enter at any time to inspect, measure and sample. The Sewer "
+             "Inspector must keep the inspection to the sewage system and the part of the property where it is."),
            "permits.D")
     cap = parameter(rules, "violation-correction-maximum-days")
     if interpretation(rules, "industry-correction-time") == "at-most-30-days":
-        ex.add(_("If the business is found violating the law, it must first get a written notice that says what the "
-                 "violation is and gives it a reasonable time to correct it: at most {days} days (how we read it: "
-                 "the limit in {provision} applies to industries too).").format(
+        ex.add(_("If the business is found breaking the law, it must first get a written notice. The notice says what "
+                 "is wrong and gives a reasonable time to put it right: at most {days} days. (How we read it: the "
+                 "limit in {provision} applies to businesses too.)").format(
                      days=cap, provision=citation(rules, "permits.C.1")),
                "pretreatment.B", interpretation="industry-correction-time", days_at_most=cap)
         limit = cap
     else:
-        ex.add(_("If the business is found violating the law, it must first get a written notice that says what the "
-                 "violation is and gives it a reasonable time to correct it (how we read it: the law sets no maximum "
-                 "for an industry)."), "pretreatment.B", interpretation="industry-correction-time", days_at_most=None)
+        ex.add(_("If the business is found breaking the law, it must first get a written notice. The notice says what "
+                 "is wrong and gives a reasonable time to put it right. (How we read it: the law sets no maximum "
+                 "for a business.)"), "pretreatment.B", interpretation="industry-correction-time", days_at_most=None)
         limit = None
-    ex.add(_("Only if the violation goes on past that time may the Town, on the Sewer Inspector's recommendation, "
-             "refuse the waste and cut the connection."), "pretreatment.D")
-    ex.add(_("The Sewer Inspector must report a violation in writing to the Town Board. The Board may revoke the "
-             "business's permit only if it finds the charges sustained."), "permits.C")
+    ex.add(_("Only if the violation goes on after that time may the Town refuse the waste and cut the connection. "
+             "It does so on the Sewer Inspector's recommendation."), "pretreatment.D")
+    ex.add(_("The Sewer Inspector must report a violation to the Town Board in writing. The Board may take away the "
+             "business's permit only if it finds the charges are proven."), "permits.C")
     return ex.steps, limit
 
 

@@ -12,11 +12,12 @@ def anchor(provision_id: str) -> str:
     return provision_id.lower().replace(".", "-")
 
 
-def citation(rules: dict, ident: str) -> str:
+def citation(rules: dict, ident: str, heading: bool = True) -> str:
     """A provision as a reader of the law names it, in words: "Sewer rents F (Due dates
     and late penalty)", "Industrial waste B(2) (Requiring pretreatment)", "Minimum charge";
     with its § once the Town's section numbers are known. The one place citations are
-    put into words (pages, notices, the application, the engine's explanations)."""
+    put into words (pages, notices, the application, the engine's explanations).
+    `heading=False`: without the provision's own heading ("Sewer rents F"), for a name in a sentence."""
     by_id = {p["id"]: p for p in rules["provisions"]}
     p = own = by_id[ident]
     labels = []
@@ -26,7 +27,8 @@ def citation(rules: dict, ident: str) -> str:
     section = f"§ {p['section']} " if p.get("section") else ""
     if not labels:
         return f"{section}{p['heading']}"
-    return f"{section}{p['heading']} {''.join(reversed(labels))} ({own['heading']})"
+    name = f"{section}{p['heading']} {''.join(reversed(labels))}"
+    return f"{name} ({own['heading']})" if heading else name
 
 
 def words(rules: dict, ident: str, first: str, last: str) -> str:

@@ -271,7 +271,9 @@ def _cited(rules: dict, text: str, html: bool = False) -> str:
         return english(escape(said)) if html else said
 
     def quoted(m):
-        return f"“{english(m.group(1))}”" if html else f'"{m.group(1)}"'
+        # the law's words are marked, so the readability measure leaves them out (kit/readability.py)
+        marked = "" if lang() == SOURCE else ' lang="en"'
+        return f'“<span{marked} class="law-quote">{m.group(1)}</span>”' if html else f'"{m.group(1)}"'
     return _QUOTED.sub(quoted, _CITED.sub(words, text))
 
 

@@ -94,6 +94,14 @@ def render_pages(rules: dict, docs: Path, ctx: dict | None = None, lang: str = S
     marked = "" if lang == SOURCE else ' lang="en"'
     env.globals["cite_html"] = lambda ident, up="../": (
         f'<a href="{up}law/#{anchor(ident)}"{marked}>{env.filters["html"](ctx["provisions"][ident]["where"])}</a>')
+    # a provision's id written in a reading ("rents.F", "prohibited-acts.I") as a reader names it:
+    # "Sewer rents F", linked to its place on /law/ (`link=False` in a heading)
+    env.filters["named"] = provision_names(rules, env, english, marked)
+    # the law's own words, quoted as written: marked, so the readability measure leaves them out
+    # (kit/readability.py), and on a page in another language marked as English
+    env.globals["law_quote"] = lambda text: f'<span{marked} class="law-quote">{text}</span>'
+    # a reading's "quoted words" are the law's, as written (a translation keeps them in English)
+    env.filters["quoted"] = lambda text: re.sub(r'"([^"\n]+)"', rf'“<span{marked} class="law-quote">\1</span>”', str(text))
     written = []
     for template in sorted(PAGES.rglob("*.md.j2")):
         rel = template.relative_to(PAGES).as_posix()
@@ -112,6 +120,22 @@ def render_pages(rules: dict, docs: Path, ctx: dict | None = None, lang: str = S
             path.write_text(env.get_template(rel).render(**ctx, **extra), encoding="utf-8")
             written.append(path)
     return written
+
+
+def provision_names(rules: dict, env, english: str, marked: str):
+    """The `named` filter: each provision id in a text (one with a dot or a hyphen, so that no
+    ordinary word is taken for one) put as a reader names the provision."""
+    ids = sorted((p["id"] for p in rules["provisions"] if "." in p["id"] or "-" in p["id"]), key=len, reverse=True)
+    pattern = re.compile(r"(?<![\w./#-])(" + "|".join(map(re.escape, ids)) + r")(?![\w-]|\.[A-Za-z0-9])")
+
+    def named(text, link: bool = True, up: str = "../") -> str:
+        def name(m):
+            words = env.filters["md"](citation(rules, m.group(1), heading=False))
+            if link:
+                return f"[{words}]({up}law/index.md#{anchor(m.group(1))}){english}"
+            return f"<span{marked}>{words}</span>" if marked else words
+        return pattern.sub(name, str(text))
+    return named
 
 
 def jinja_environment(templates: Path, lang: str = SOURCE, rules_dir: Path | None = None):

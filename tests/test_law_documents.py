@@ -74,7 +74,7 @@ def test_the_notice_quotes_rents_f_and_g_word_for_word_and_labels_the_town_s_rea
     penalty = entry(RULES, "late-penalty-rate")["quote"]
     lien = provision(RULES, "rents.G")["text"]
     assert penalty in provision(RULES, "rents.F")["text"]           # the quotation is the law's sentence
-    for doc, (q1, q2) in ((n["text"], ('"', '"')), (n["html"], ("“", "”"))):
+    for doc, (q1, q2) in ((n["text"], ('"', '"')), (n["html"], ('“<span class="law-quote">', "</span>”"))):
         assert f"{q1}{penalty}{q2}" in doc
         assert f"{q1}{words(lien)}{q2}" in doc
         assert "to the extent set forth in § 452 of the General Municipal Law" in doc   # dropped before
@@ -98,8 +98,8 @@ def test_under_the_calendar_days_reading_the_notice_says_so():
 def test_the_spanish_notice_keeps_the_law_s_words_in_english_and_marked():
     n = user_notice(RULES, "es")
     penalty = entry(RULES, "late-penalty-rate")["quote"]
-    assert f'“<span lang="en">{penalty}</span>”' in n["html"]
-    assert '“<span lang="en">Operations and maintenance charges to constitute lien.' in n["html"]
+    assert f'“<span lang="en" class="law-quote">{penalty}</span>”' in n["html"]
+    assert '“<span lang="en" class="law-quote">Operations and maintenance charges to constitute lien.' in n["html"]
     assert "La interpretación del Pueblo: una factura" in n["text"]
     assert "siguiente día hábil llega a tiempo" in n["text"]
     assert "es/how-we-read-the-law/" in n["text"]
@@ -123,13 +123,16 @@ def test_the_guide_records_how_we_read_industries_shall_install(docs):
     text = page(docs, "industry")
     reading = RULES["interpretations"]["pretreatment-facilities"]
     assert reading["chosen"] == "where-deemed-necessary"
-    assert 'Items (2) and (3) begin “Industries shall install”' in text
+    assert 'Items (2) and (3) begin “<span class="law-quote">Industries shall install</span>”' in text
     assert md(words(reading["options"]["where-deemed-necessary"]["summary"])) in words(text)
     assert "../how-we-read-the-law/index.md#pretreatment-facilities" in text
     how = page(docs, "how-we-read-the-law")
     for ident in ("pretreatment-facilities", "industry-correction-time", "hearing-window-end"):
         assert f"{{: #{ident} }}" in how and f"{{: #{ident} }}" in page(docs, "how-we-read-the-law", "es")
-    assert "**Another reading (every-industry):**" in how and "**Another reading (major-industries):**" in how
+    # the other readings are shown in words, without the file's keys for them (issue 19, item 10)
+    assert "**Another reading:** Every industry that discharges to the public sewers" in how
+    assert "**Another reading:** Every major contributing industry" in how
+    assert "every-industry" not in how and "major-industries" not in how
 
 
 # ---- finding 11: the industry guide -------------------------------------------------------------------
@@ -141,12 +144,13 @@ def test_the_guide_quotes_the_federal_standards_the_measurements_rule_and_e4(doc
     assert e.startswith("Notwithstanding any provisions of this chapter, disposal into the public sewers is unlawful")
     measurements = md(provision(RULES, "measurements")["text"])
     if lang == "en":
-        assert f"“{e}”" in text and f"“{measurements}”" in text
-        assert "“singly or in combination with other contributing industries”" in text
+        assert f'“<span class="law-quote">{e}</span>”' in text
+        assert f'“<span class="law-quote">{measurements}</span>”' in text
+        assert '“<span class="law-quote">singly or in combination with other contributing industries</span>”' in text
     else:   # the law's words stay English, marked so (WCAG 3.1.2)
-        assert f'“<span lang="en">{e}</span>”' in text
-        assert f'“<span lang="en">{measurements}</span>”' in text
-        assert '“<span lang="en">singly or in combination with other contributing industries</span>”' in text
+        assert f'“<span lang="en" class="law-quote">{e}</span>”' in text
+        assert f'“<span lang="en" class="law-quote">{measurements}</span>”' in text
+        assert '“<span lang="en" class="law-quote">singly or in combination with other contributing industries</span>”' in text
     assert "alone or with other wastes" not in text   # E(4) says other contributing industries
 
 

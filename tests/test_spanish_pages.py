@@ -156,7 +156,7 @@ def test_with_every_term_reviewed_the_page_no_longer_says_they_are_not(tmp_path)
 def test_the_law_s_quotations_stay_english_on_the_spanish_page(docs):
     spanish = page(docs, "how-we-read-the-law", "es")
     for i in compile_rules()["interpretations"].values():
-        assert f'“<span lang="en">{md(i["text"])}</span>”' in spanish, i["id"]
+        assert f'“<span lang="en" class="law-quote">{md(i["text"])}</span>”' in spanish, i["id"]
 
 
 # ---- rates, schedules and notices: the same figures --------------------------------------------

@@ -87,34 +87,39 @@ def test_pa11y_finds_no_error_on_any_page_or_answer(site_url, all_pages, tmp_pat
     print(f"\npa11y-ci: {report['total']} URLs, {report['errors']} errors")
 
 
-def lighthouse(url, out: Path, categories: str = "accessibility,performance") -> dict:
-    env = dict(os.environ, CHROME_PATH=chromium())
-    subprocess.run([tool("lighthouse"), url, f"--only-categories={categories}", "--output=json",
-                    f"--output-path={out}", "--quiet", f"--chrome-flags=--headless=new {' '.join(FLAGS)}"],
-                   check=True, capture_output=True, text=True, timeout=300, env=env)
-    return json.loads(out.read_text())
+def lighthouse(urls: list[str], out: Path, categories: str = "accessibility,performance") -> dict:
+    """Lighthouse 12 on each URL, through its Node API with one Chromium for the list
+    (tests/node/lighthouse.mjs): the CLI starts a Node and a Chromium for every page.
+    Each URL is still a run of its own, in a fresh tab with the origin's storage reset."""
+    (out / "urls.json").write_text(json.dumps(urls))
+    env = dict(os.environ, CHROME_PATH=chromium(), CHROME_FLAGS=" ".join(FLAGS))
+    proc = subprocess.run(["node", str(ROOT / "tests" / "node" / "lighthouse.mjs"), categories,
+                           str(out / "urls.json"), str(out / "lighthouse.json")],
+                          capture_output=True, text=True, timeout=900, env=env)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    reports = json.loads((out / "lighthouse.json").read_text())
+    assert list(reports) == urls, "Lighthouse did not report on every URL it was given"
+    return reports
 
 
 @pytest.mark.parametrize("part", range(PARTS))
 def test_lighthouse_accessibility_is_100_on_every_page(site_url, all_pages, tmp_path, part):
-    scores = {}
     # only the accessibility category: this test asserts nothing of performance, whose
     # trace would double each page's time (the layout-shift test below runs it)
-    for i, page in enumerate(part_of(all_pages, part)):
-        report = lighthouse(f"{site_url}{page}", tmp_path / f"lh{i}.json", categories="accessibility")
-        refs = {r["id"] for r in report["categories"]["accessibility"]["auditRefs"]}
-        failed = [k for k in refs if report["audits"][k].get("score") == 0]
-        scores[page] = (report["categories"]["accessibility"]["score"], failed)
+    pages = part_of(all_pages, part)
+    reports = lighthouse([f"{site_url}{page}" for page in pages], tmp_path, categories="accessibility")
+    scores = {page: (reports[f"{site_url}{page}"]["categories"]["accessibility"], reports[f"{site_url}{page}"]["failed"])
+              for page in pages}
     print("\nLighthouse accessibility: " + ", ".join(f"{p} {s * 100:.0f}" for p, (s, _) in scores.items()))
     assert all(s == 1 for s, _ in scores.values()), scores
 
 
 @pytest.mark.parametrize("part", range(PARTS))
 def test_the_engine_pages_do_not_jump_when_the_answer_arrives(site_url, tmp_path, part):
-    figures = {}
-    for i, link in enumerate(part_of(list(FILLED), part)):
-        report = lighthouse(f"{site_url}{link}", tmp_path / f"cls{i}.json")
-        figures[link] = (round(report["audits"]["cumulative-layout-shift"]["numericValue"], 3),
-                         round(report["categories"]["performance"]["score"] * 100))
+    links = part_of(list(FILLED), part)
+    reports = lighthouse([f"{site_url}{link}" for link in links], tmp_path)
+    figures = {link: (round(reports[f"{site_url}{link}"]["audits"]["cumulative-layout-shift"]["numericValue"], 3),
+                      round(reports[f"{site_url}{link}"]["categories"]["performance"] * 100))
+               for link in links}
     print("\nLighthouse CLS and performance from a shared link: " + json.dumps(figures))
     assert all(cls < 0.1 for cls, _ in figures.values()), figures

@@ -1,0 +1,42 @@
+// Run Lighthouse on a list of URLs through its Node API, with ONE Chromium for the list
+// (the CLI starts a Node and a Chromium for every page: most of its time on a short page).
+// Each URL still gets its own clean run: Lighthouse opens it in a fresh tab and resets
+// the origin's storage first, as the CLI does.
+//
+// usage: node tests/node/lighthouse.mjs CATEGORIES URLS.json OUT.json
+//   CATEGORIES: e.g. "accessibility" or "accessibility,performance"
+//   URLS.json:  a JSON list of URLs
+//   OUT.json:   written with {url: {categories: {id: score}, audits: {id: {score, numericValue}}, failed: [ids]}}
+// CHROME_PATH names the Chromium; CHROME_FLAGS (space-separated) are added to its flags.
+import { readFileSync, writeFileSync } from "node:fs";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+
+const [categories, urlsFile, outFile] = process.argv.slice(2);
+const urls = JSON.parse(readFileSync(urlsFile, "utf8"));
+const flags = ["--headless=new", ...(process.env.CHROME_FLAGS || "").split(" ").filter(Boolean)];
+const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH, chromeFlags: flags });
+const out = {};
+try {
+  for (const url of urls) {
+    const result = await lighthouse(url, {
+      port: chrome.port, output: "json", logLevel: "error", onlyCategories: categories.split(","),
+    });
+    const lhr = result.lhr;
+    if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    const cats = {};
+    const failed = [];
+    for (const [id, cat] of Object.entries(lhr.categories)) {
+      cats[id] = cat.score;
+      for (const ref of cat.auditRefs) if (lhr.audits[ref.id].score === 0) failed.push(ref.id);
+    }
+    const audits = {};
+    for (const [id, audit] of Object.entries(lhr.audits)) {
+      audits[id] = { score: audit.score, numericValue: audit.numericValue };
+    }
+    out[url] = { categories: cats, audits, failed, warnings: lhr.runWarnings };
+  }
+} finally {
+  await chrome.kill();
+}
+writeFileSync(outFile, JSON.stringify(out));
