@@ -185,6 +185,7 @@ def test_vc_from_the_projected_cost_when_past_data_is_not_available():
     out = vc.compute(RULES, None, "85000000", projected_om_cost="856791")
     assert (out["om_cost"], out["projected_om_cost"], out["cost_source"], out["total_cost"],
             out["vc_per_1000_gallons"]) == (None, "856791.00", "projected", "856791.00", "10.08")
+    assert (out["command"], out["user_volume_gallons"]) == ("vc", "85000000")   # what the Clerk's desk reads back
     steps = out["explanation"]
     assert [(s["cite"], s.get("interpretation"), s["values"]) for s in steps[:2]] == [
         ("rents.D", None, {"projected_om_cost": "856791"}),
@@ -249,3 +250,12 @@ def test_the_hearing_step_about_a_closed_day_30_names_its_reading():
         steps = [(s["cite"], s.get("interpretation"), s["values"]) for s in out["explanation"]]
         assert steps == [("rate-schedules.B", None, {"earliest": "2027-10-16", "latest": latest}),
                          ("rate-schedules.B", "hearing-window-end", {"last_day_is_a_business_day": False})], steps
+
+
+def test_the_day_after_grace_reading_counts_the_grace_days_in_force_on_the_due_date():
+    # a later law shortening the grace to 20 days from 2029 does not move a 2027 bill's periods
+    rules = reading("later-penalty-start", "day-after-grace")
+    rules["parameters"]["late-penalty-grace-days"]["history"] = [
+        {"since": None, "value": 30, "quote": "nonpayment for 30 days"},
+        {"since": "2029-01-01", "value": 20, "quote": "nonpayment for 20 days"}]
+    assert starts(rules, "2027-01-15", "2027-11-10") == ["2027-02-17", "2027-05-15", "2027-08-15"]
