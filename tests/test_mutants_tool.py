@@ -75,3 +75,20 @@ def test_parse_amounts_name_and_example_are_message_text_but_its_field_and_unit_
                             ('"856791", ', "", False),      # the field slides into the example's place
                             ("raw,", "None,", False)]:
         assert is_message_only(original, original.replace(old, new, 1)) is words, (old, new)
+
+
+def test_a_pass_narrows_each_functions_tests_to_its_fastest_and_puts_them_back(tmp_path, monkeypatch):
+    import json
+    import kit.mutants as k
+    monkeypatch.setattr(k, "STATS", tmp_path / "mutmut-stats.json")
+    monkeypatch.setattr(k, "NARROWED", tmp_path / "narrowed-tests.json")
+    stats = {"tests_by_mangled_function_name": {"f": ["slow", "fast", "mid"], "g": ["slow"]},
+             "duration_by_test": {"slow": 2.0, "fast": 0.001, "mid": 0.2}}
+    k.STATS.write_text(json.dumps(stats))
+    k.narrow_tests(keep=2)
+    assert json.loads(k.STATS.read_text())["tests_by_mangled_function_name"] == {"f": ["fast", "mid"], "g": ["slow"]}
+    k.narrow_tests(under=0.1)      # at least the fastest one, even when it is slower
+    assert json.loads(k.STATS.read_text())["tests_by_mangled_function_name"] == {"f": ["fast"], "g": ["slow"]}
+    k.widen_tests()
+    assert not k.NARROWED.exists()
+    assert json.loads(k.STATS.read_text())["tests_by_mangled_function_name"] == {"f": ["fast", "mid", "slow"], "g": ["slow"]}
