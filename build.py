@@ -9,6 +9,7 @@
     python3 build.py messages        update the translation catalogues (rules/locale/) from the sources
     python3 build.py readability [SITE]  the reading grade of every built page, in each language
     python3 build.py rates …         the Clerk's rate-schedule year (see README)
+    python3 build.py bills --quarter Q --accounts A --reads R [--payments P] [--out DIR]   the quarterly bill run
     python3 build.py mutants [--module M] [--survivors] [--fresh] [--report]   mutation-test the engine (slow; not in test)
 
 Any python3 will do: the first run creates the project's environment in .venv/ and
@@ -20,13 +21,14 @@ import sys
 
 from kit import machine
 
-USAGE = "Use one of: build, serve, test, install, validate, messages, readability, rates, mutants (see README.md)."
+USAGE = ("Use one of: build, serve, test, install, validate, messages, readability, rates, bills, mutants "
+         "(see README.md).")
 
 
 def main(argv: list[str]) -> int:
     command, rest = (argv[0], argv[1:]) if argv else ("build", [])
     if command not in ("build", "serve", "test", "install", "validate", "messages", "readability", "rates",
-                       "mutants"):
+                       "bills", "mutants"):
         print(f"Unknown command {command!r}. {USAGE}", file=sys.stderr)
         return 2
     machine.ensure_venv()  # from here on, this is .venv's Python
@@ -43,6 +45,9 @@ def main(argv: list[str]) -> int:
     if command == "rates":
         from kit.clerk import main as rates
         return rates(rest)
+    if command == "bills":
+        from kit.billrun.command import main as bills
+        return bills(rest)
     if command == "mutants":
         from kit.mutants import main as mutants
         return mutants(rest)

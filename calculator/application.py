@@ -22,8 +22,8 @@ from .i18n import _
 from .providers import NotProvided, provided
 from .rules import parameter
 
-_TRUE = {"yes", "y", "true", "on", "1", "x", "sí", "si"}
-_FALSE = {"no", "n", "false", "off", "0", ""}
+_YES = {"yes", "y", "true", "on", "1", "x", "sí", "si"}
+_NO = {"no", "n", "false", "off", "0"}
 
 
 # ---- the form as data -------------------------------------------------------------
@@ -58,8 +58,8 @@ def prefill(rules: dict, answers) -> dict:
         source = field.get("from_answer")
         if source is None or source not in used:
             continue
-        if field["type"] == "checkbox":
-            out[field["name"]] = used[source]["value"] == field["checked_if"]
+        if field["type"] == "yes-no":
+            out[field["name"]] = used[source]["value"]
         else:
             out[field["name"]] = used[source]["label"]
     return out
@@ -67,7 +67,8 @@ def prefill(rules: dict, answers) -> dict:
 
 def field_values(rules: dict, answers=(), fields: dict | None = None) -> dict:
     """The values to write: the checker's prefill, then the fields a person typed
-    (which win). Text as str, checkboxes as bool, dates written out in words."""
+    (which win). Text as str, a yes-no field as "yes", "no" or "" (not answered), dates
+    written out in words."""
     by_name = {f["name"]: f for f in form(rules)["fields"]}
     values = prefill(rules, answers)
     for name, raw in (fields or {}).items():
@@ -76,18 +77,28 @@ def field_values(rules: dict, answers=(), fields: dict | None = None) -> dict:
             raise InputError(_("Unknown field {field}. The fields are: {fields}.").format(
                 field=repr(name), fields=", ".join(by_name)), "field")
         raw = "" if raw is None else str(raw)
-        if field["type"] == "checkbox":
+        if field["type"] == "yes-no":
             word = raw.strip().lower()
-            if word not in _TRUE | _FALSE:
-                raise InputError(_("Field {field} is a checkbox; give yes or no, not {value}.").format(
+            if word and word not in _YES | _NO:
+                raise InputError(_("Field {field} is answered yes or no; give yes or no, not {value}.").format(
                     field=repr(name), value=repr(raw)), name)
-            values[name] = word in _TRUE
+            values[name] = "yes" if word in _YES else "no" if word in _NO else ""
         elif field["type"] == "date":
             what = _("The date in field {field}").format(field=repr(name))
             values[name] = long(parse_date(raw, what)) if raw.strip() else ""
         else:
             values[name] = raw.strip() if field["type"] == "text" else raw.strip("\n")
     return values
+
+
+def widget_names(field: dict) -> list[str]:
+    """The PDF fields of a form field: a yes-no field is two check boxes, NAME-yes and NAME-no."""
+    return [f"{field['name']}-yes", f"{field['name']}-no"] if field["type"] == "yes-no" else [field["name"]]
+
+
+def answered(values: dict) -> list[str]:
+    """The fields with an answer in them (a yes-no field's "no" counts: it is an answer)."""
+    return [name for name, value in values.items() if value not in ("", None)]
 
 
 def parse_field_words(words) -> dict:
@@ -106,7 +117,7 @@ def parse_field_words(words) -> dict:
 
 def fill_pdf(rules: dict, answers, fields: dict | None, src, dst) -> dict:
     """Fill the blank application at src from the checker's answers and the typed
-    fields, and write it to dst. Returns the values written (checkboxes as bool)."""
+    fields, and write it to dst. Returns the values written (a yes-no field as "yes", "no" or "")."""
     from pypdf import PdfReader, PdfWriter
     from pypdf.generic import NameObject
 
@@ -114,21 +125,21 @@ def fill_pdf(rules: dict, answers, fields: dict | None, src, dst) -> dict:
     reader = PdfReader(str(src))
     writer = PdfWriter(clone_from=reader)
     present = set(writer.get_fields() or {})
-    missing = [f["name"] for f in form(rules)["fields"] if f["name"] not in present]
+    missing = [w for f in form(rules)["fields"] for w in widget_names(f) if w not in present]
     if missing:
         raise ValueError(f"The blank form {src} lacks the fields {', '.join(missing)}; "
                          f"rebuild it from rules/application-form.yaml.")
-    kinds = {f["name"]: f["type"] for f in form(rules)["fields"]}
+    # each yes-no field's two boxes: NAME-yes ticked for "yes", NAME-no for "no", neither for ""
+    ticks = {w: values[f["name"]] == w.rsplit("-", 1)[1] for f in form(rules)["fields"]
+             if f["type"] == "yes-no" and f["name"] in values for w in widget_names(f)}
     for page in writer.pages:
         texts, boxes = {}, {}
         for ref in page.get("/Annots") or []:
             annot = ref.get_object()
             name = annot.get("/T")
-            if name not in values:
-                continue
-            if kinds[name] == "checkbox":
-                boxes[name] = (annot, values[name])
-            else:
+            if name in ticks:
+                boxes[name] = (annot, ticks[name])
+            elif name in values:
                 texts[name] = values[name]
         if texts:
             writer.update_page_form_field_values(page, texts, auto_regenerate=False)
@@ -146,6 +157,15 @@ def fill_pdf(rules: dict, answers, fields: dict | None, src, dst) -> dict:
     writer.write(out)
     write_atomic(dst, out.getvalue())
     return values
+
+
+def values_only(rules: dict, answers, fields: dict | None) -> dict:
+    """What the form would be filled with, without writing it: for the web form, which the
+    checker's answers fill in before the person types the rest (pypdf is not needed)."""
+    checked = flow.evaluate(rules, answers)
+    values = field_values(rules, answers, fields)
+    return {"command": "application", "fields": values, "answered": answered(values),
+            "outcome": checked["outcome"], "ignored": checked["ignored"]}
 
 
 def write_application(rules: dict, answers, fields: dict | None, output, blank=None) -> dict:
@@ -181,4 +201,5 @@ def write_application(rules: dict, answers, fields: dict | None, output, blank=N
     if fee(rules)["note"]:
         notices.append(fee(rules)["note"])
     return {"command": "application", "output": str(output), "written": [str(output)], "fields": values,
+            "answered": answered(values),
             "outcome": checked["outcome"], "ignored": checked["ignored"], "notices": notices}

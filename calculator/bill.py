@@ -10,7 +10,7 @@ from .amounts import parse_amount
 from .dates import (WEEKDAY_NAMES, due_date, long, parse_date, parse_quarter, public_holidays, quarter_name,
                     quarter_period, quarter_words, series)
 from .errors import InputError
-from .i18n import N_, _, lang
+from .i18n import N_, _, lang, ngettext
 from .explain import Explanation, since
 from .law import words as law_words
 from .rules import entry, interpretation, parameter
@@ -362,9 +362,12 @@ def _explain(rules: dict, v: dict) -> list[dict]:
                     _("Paid on {paid}, {days} days after the due date: within {grace} days{grace_since}, so no "
                       "penalty.")).format(**words), "rents.F", days_after_due=days_late)
         else:
-            ex.add(_("Paid on {paid}, {days} days after the due date: a {rate}{rate_since} penalty applies from "
-                     "{first_penalty}, and a further {rate} for each further period unpaid. {periods} period(s): "
-                     "penalty {penalty}.").format(**words),
+            ex.add(ngettext("Paid on {paid}, {days} days after the due date: a {rate}{rate_since} penalty applies "
+                            "from {first_penalty}, and a further {rate} for each further period unpaid. {periods} "
+                            "period: penalty {penalty}.",
+                            "Paid on {paid}, {days} days after the due date: a {rate}{rate_since} penalty applies "
+                            "from {first_penalty}, and a further {rate} for each further period unpaid. {periods} "
+                            "periods: penalty {penalty}.", n).format(**words),
                    "rents.F", interpretation="penalty-accrual",
                    days_after_due=days_late, penalty_periods=n, penalty=v["pen"])
             ex.add(_periods_step(rules, v, months, grace), "rents.F", interpretation="penalty-quarter",

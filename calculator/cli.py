@@ -120,7 +120,8 @@ def parser() -> argparse.ArgumentParser:
                     help="a permit-checker answer, like street-opening=yes; repeat for each")
     ap.add_argument("--field", action="append", default=[], metavar="NAME=VALUE",
                     help="a form field, like owner-name=Jane Doe; repeat for each (\\n starts a new line)")
-    ap.add_argument("--output", required=True, help="where to write the PDF, like application.pdf")
+    ap.add_argument("--output", help="where to write the PDF, like application.pdf; without it, only the "
+                                     "values the form would be filled with")
     ap.add_argument("--blank", help="the blank form to fill (the site's permit/application.pdf); "
                                     "default: drawn now from rules/ (CPython with the kit)")
     ap.add_argument("--json", action="store_true", help="print one JSON object (the default; kept for clarity)")
@@ -132,7 +133,18 @@ def parser() -> argparse.ArgumentParser:
     place.add_argument("--json", action="store_true", help="print one JSON object (the default; kept for clarity)")
     rate_year.add_steps(rt.add_subparsers(dest="step", required=True, parser_class=_Parser), parents=[place])
 
-    for sp in (b, v, i, h, qs, sub.choices["provisions"]):
+    bl = sub.add_parser("bills", help="the quarterly bill run: every account's bill for a quarter, from CSV files "
+                                      "(the Clerk's desk; build.py bills adds the PDF bills)")
+    bl.add_argument("--quarter", required=True, help="the quarter to bill, like 2025-Q4")
+    bl.add_argument("--accounts", required=True, help="the accounts file (CSV)")
+    bl.add_argument("--reads", required=True, help="the quarter's meter reads (CSV)")
+    bl.add_argument("--payments", help="the payments received on earlier bills (CSV)")
+    bl.add_argument("--earlier", action="append", default=[], help="the register.csv of an earlier run; repeat")
+    bl.add_argument("--as-of", help="count penalties on arrears to this day, YYYY-MM-DD (default: the due date)")
+    bl.add_argument("--out", required=True, help="the folder to write register.csv, summary.csv, arrears.csv and "
+                                                 "refused.csv into")
+
+    for sp in (b, v, i, h, qs, bl, sub.choices["provisions"]):
         sp.add_argument("--json", action="store_true", help="print one JSON object (the default; kept for clarity)")
     return p
 
@@ -194,6 +206,10 @@ def _answer(args, rules: dict) -> dict | list:
                           args.budgeted_om_cost, args.projected_om_cost)
     if args.command == "rates":
         return rate_year.run(rules, args, args.site_url, args.repo_url)
+    if args.command == "bills":
+        from . import billing
+        return billing.run_files(rules, args.quarter, args.accounts, args.reads, args.payments, args.earlier,
+                                 args.as_of, args.out)
     if args.command == "industry":
         return industry.compute(rules, args.average_workday_gallons, args.system_gallons_per_day,
                                 args.toxic_pollutant, args.significant_impact, args.year, args.average_daily_gallons,
@@ -211,8 +227,10 @@ def _answer(args, rules: dict) -> dict | list:
         return flow.evaluate(rules, flow.parse_answer_words(args.answer))
     if args.command == "application":
         from . import application, flow
-        return application.write_application(rules, flow.parse_answer_words(args.answer),
-                                             application.parse_field_words(args.field), args.output, args.blank)
+        answers, fields = flow.parse_answer_words(args.answer), application.parse_field_words(args.field)
+        if args.output is None:
+            return application.values_only(rules, answers, fields)
+        return application.write_application(rules, answers, fields, args.output, args.blank)
     return {"command": "provisions", "provisions": law.provisions(rules)}
 
 

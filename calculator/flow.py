@@ -110,6 +110,8 @@ def effective_choice(rules: dict, choice: dict, answers: dict[str, str]) -> dict
 
 def _item(item: dict, question: str | None, flow: dict) -> dict:
     out = {"text": item["text"], "cite": item["cite"], "anchor": anchor(item["cite"]), "question": question}
+    if "stage" in item:
+        out["stage"] = item["stage"]
     if "reading" in item:
         out["reading"] = item["reading"]
     if "guide" in item:
@@ -118,13 +120,33 @@ def _item(item: dict, question: str | None, flow: dict) -> dict:
     return out
 
 
+def _verdict(flow: dict, outcomes: dict, question: str, choice: dict) -> dict:
+    """A choice's line of the result: its words, and what the law says of it. A severity the
+    choice sets, or an outcome it leads to, says it; short of those, the choice's own `says`
+    (or the least serious outcome's)."""
+    v = choice["verdict"]
+    least = flow["precedence"][-1]
+    status = choice.get("severity") or (choice["next"] if choice["next"] in outcomes else least)
+    says = v["says"] if status == least and "says" in v else outcomes[status]["says"]
+    return {"question": question, "value": choice["value"], "text": v["text"], "says": says,
+            "outcome": status, "cite": v["cite"], "anchor": anchor(v["cite"])}
+
+
+def _staged(flow: dict, requirements: list[dict]) -> list[dict]:
+    """The requirements under the flow's `stages` headings, in their order: only stages with some."""
+    return [{"id": st["id"], "title": st["title"], "requirements": [r for r in requirements if r.get("stage") == st["id"]]}
+            for st in flow["stages"] if any(r.get("stage") == st["id"] for r in requirements)]
+
+
 # ---- the walk ---------------------------------------------------------------------
 
 def evaluate(rules: dict, answers) -> dict:
     """Walk the flow with these answers (pairs or a dict).
 
-    Returns the outcome (null until every question on the path is answered), the
-    reasons and requirements gathered, the permit holder's rights (for an outcome
+    Returns the outcome (null until every question on the path is answered), one
+    verdict line for each answer that engages the law, the reasons and requirements
+    gathered (the requirements also under the flow's `stages`), the provisions the
+    outcome rests on among those the answers engaged, the permit holder's rights (for an outcome
     that shows them), the next question, the answers used in
     the order asked, the answers ignored (for questions the path does not reach)
     and an explanation."""
@@ -134,6 +156,7 @@ def evaluate(rules: dict, answers) -> dict:
     ex = Explanation()
     reasons: list[dict] = []
     requirements: list[dict] = []
+    verdicts: list[dict] = []
     severities: list[str] = []
     used: list[dict] = []
     node = flow["start"]
@@ -147,6 +170,8 @@ def evaluate(rules: dict, answers) -> dict:
         choice = effective_choice(rules, next(c for c in q["choices"] if c["value"] == given[node]), so_far)
         used.append({"id": node, "value": choice["value"], "question": q["text"], "label": choice["label"]})
         ex.add(_("{question} {answer}.").format(question=q["text"], answer=choice["label"]), q["cite"])
+        if "verdict" in choice:
+            verdicts.append(_verdict(flow, outcomes, node, choice))
         for r in choice.get("reasons", []):
             if not holds(rules, r.get("when"), so_far):
                 continue
@@ -163,12 +188,15 @@ def evaluate(rules: dict, answers) -> dict:
     on_path = {a["id"]: a["value"] for a in used}
     requirements.extend(_item(r, None, flow) for r in flow["always"] if holds(rules, r.get("when"), on_path))
     outcome = None
+    cites: list[str] = []
     rights: list[dict] = []
     if next_question is None:
         reached = severities + [node]
         outcome = min(reached, key=flow["precedence"].index)
         o = outcomes[outcome]
-        ex.add(_("Result: {title}. {summary}").format(title=o["title"], summary=o["summary"]), o["cites"][0])
+        # the provisions of the answers that lead to this outcome; the outcome's own when none does
+        cites = list(dict.fromkeys(v["cite"] for v in verdicts if v["outcome"] == outcome)) or list(o["cites"])
+        ex.add(_("Result: {title}. {summary}").format(title=o["title"], summary=o["summary"]), cites[0])
         if o.get("rights"):
             rights = [_item(r, None, flow) for r in flow.get("rights", []) if holds(rules, r.get("when"), on_path)]
     used_ids = {a["id"] for a in used}
@@ -177,10 +205,12 @@ def evaluate(rules: dict, answers) -> dict:
         "command": "permit",
         "outcome": outcome,
         "outcome_detail": ({"id": outcome, "title": outcomes[outcome]["title"],
-                            "summary": outcomes[outcome]["summary"], "cites": outcomes[outcome]["cites"]}
+                            "summary": outcomes[outcome]["summary"], "cites": cites}
                            if outcome else None),
+        "verdicts": verdicts,
         "reasons": reasons,
         "requirements": requirements,
+        "stages": _staged(flow, requirements),
         "rights": rights,
         "next_question": next_question,
         "answers": used,
@@ -209,6 +239,7 @@ def problems(flow: dict, interpretations: dict | None = None) -> list[tuple[list
     if set(flow["precedence"]) != set(outcomes) or len(flow["precedence"]) != len(outcomes):
         out.append((["precedence"], f"precedence must list every outcome exactly once: {', '.join(outcomes)}."))
     guides = {g["id"] for g in flow["guides"]}
+    stages = [st["id"] for st in flow.get("stages", [])]
 
     def check_when(when, where: list) -> None:
         if when is None:
@@ -240,7 +271,12 @@ def problems(flow: dict, interpretations: dict | None = None) -> list[tuple[list
                         out.append(([*where, "chosen"], f"{v!r} is not an option of interpretation {i['id']!r}; "
                                                         f"use one of: {', '.join(i['options'])}."))
 
-    def check_item(item: dict, where: list) -> None:
+    def check_item(item: dict, where: list, requirement: bool = False) -> None:
+        if requirement and item.get("stage") not in stages:
+            out.append(([*where, "stage"] if "stage" in item else where,
+                        f"a requirement needs a stage, one of: {', '.join(stages)}."))
+        if not requirement and "stage" in item:
+            out.append(([*where, "stage"], "only a requirement has a stage; remove it."))
         if item.get("reading") and interpretations is not None and item["reading"] not in interpretations:
             out.append(([*where, "reading"], f"unknown interpretation {item['reading']!r} in reading; "
                                              f"use a file name from rules/interpretations/."))
@@ -250,7 +286,7 @@ def problems(flow: dict, interpretations: dict | None = None) -> list[tuple[list
 
     for key in ("always", "rights"):
         for k, item in enumerate(flow.get(key, [])):
-            check_item(item, [key, k])
+            check_item(item, [key, k], requirement=key == "always")
     for qi, q in enumerate(flow["questions"]):
         values = [c["value"] for c in q["choices"]]
         if len(set(values)) != len(values):
@@ -268,7 +304,7 @@ def problems(flow: dict, interpretations: dict | None = None) -> list[tuple[list
                                 f"{', '.join(outcomes)}."))
                 for key in ("reasons", "requirements"):
                     for k, item in enumerate(variant.get(key, [])):
-                        check_item(item, [*where, key, k])
+                        check_item(item, [*where, key, k], requirement=key == "requirements")
 
     # Depth-first from start: every question and outcome reachable, no node revisited on one path.
     reached: set[str] = set()

@@ -40,7 +40,7 @@ _localized: dict[tuple[int, str], dict] = {}
 # (everything else — ids, cites, numbers, the law's own text and quotes — stays as it is;
 # a reading's `text` is a quotation of the law, so it is not translated)
 TEXT_FIELDS = {
-    "permits": frozenset({"title", "description", "text", "hint", "label", "summary"}),
+    "permits": frozenset({"title", "description", "text", "hint", "label", "summary", "says"}),
     "interpretations": frozenset({"question", "summary", "why", "title", "label"}),
     "application_form": frozenset({"title", "issuer", "intro", "notice", "label", "text", "illustrative_note",
                                    "heading", "help"}),
@@ -59,6 +59,25 @@ def _(message: str) -> str:
     if _state["lang"] == SOURCE:
         return message
     return _state["messages"].get(message) or message
+
+
+#: a plural message's key in a catalogue: its English singular and plural, as gettext joins them
+PLURAL_KEY = "{singular}\x00{plural}"
+#: which of a language's plural forms a count takes (the catalogues' Plural-Forms,
+#: kit/messages.PLURAL_FORMS: both languages have two, the first for 1, the second for
+#: every other count)
+PLURAL_FORM = {"en": lambda n: int(n != 1), "es": lambda n: int(n != 1)}
+
+
+def ngettext(singular: str, plural: str, n) -> str:
+    """The sentence for a count, in the current language: "1 period" but "2 periods",
+    "1 período" but "2 períodos". Fill its {n} (and the rest) with .format() after it."""
+    form = PLURAL_FORM[_state["lang"]](abs(int(n)))
+    if _state["lang"] != SOURCE:
+        forms = _state["messages"].get(PLURAL_KEY.format(singular=singular, plural=plural))
+        if isinstance(forms, list) and len(forms) > form and forms[form]:
+            return forms[form]
+    return (singular, plural)[form]
 
 
 def lang() -> str:
@@ -112,10 +131,18 @@ def localized(rules: dict) -> dict:
         for section, fields in TEXT_FIELDS.items():
             if section in rules:
                 out[section] = _translate_tree(copy.deepcopy(rules[section]), fields)
+        if "schedules" in rules:  # a schedule's title and note, as the Clerk wrote them in each language
+            out["schedules"] = [_schedule_in(s, language) for s in rules["schedules"]]
         out["_lang"] = language
         _localized.clear()  # one cached copy is enough: the rules rarely change within a run
         _localized[key] = out
     return _localized[key]
+
+
+def _schedule_in(s: dict, language: str) -> dict:
+    """A rate schedule with its title and note in a language (`title_es`, `note_es`)."""
+    words = {k: s[f"{k}_{language}"] for k in ("title", "note") if s.get(f"{k}_{language}")}
+    return dict(s, **words) if words else s
 
 
 def text_items(rules: dict):

@@ -97,16 +97,16 @@ def enactments(rules: dict) -> list[dict]:
 
 
 def local_law_name(number: str) -> str:
-    """"1-1992" as a notice writes it: "Local Law No. 1 of 1992"."""
+    """"1-1992" as a notice writes it: "Local Law No. 1 of 1992" (in Spanish, "la Ley Local
+    n.º 1 de 1992": the name in the reader's language, the number and year as the Town's)."""
     no, year = number.split("-")
-    return f"Local Law No. {no} of {year}"
+    return _("Local Law No. {number} of {year}").format(number=no, year=year)
 
 
 def history_words(rules: dict) -> str:
     """The law's enactments in words, for a notice: "Local Law No. 2 of 1989, as amended by
     Local Law No. 1 of 1992", or "as amended by Local Law No. 1 of 1992" when only the
-    amendment is on record; "" when none is. The local laws' names are citations: they
-    stay as the Town writes them in every language."""
+    amendment is on record; "" when none is."""
     laws = enactments(rules)
     enacted = ", ".join(local_law_name(e["local_law"]) for e in laws if e["action"] == "enacted")
     amended = [local_law_name(e["local_law"]) for e in laws if e["action"] == "amended"]

@@ -36,6 +36,7 @@ from urllib.parse import quote
 from . import adoption, bill, hearing, money, notices, schedule, vc
 from .dates import first_quarter_from, long, month_day, quarter_name, quarter_period, quarter_words
 from .errors import InputError
+from .i18n import N_, _, speaking
 from .law import first_year
 from .notices import without
 from .rules import interpretation, parameter
@@ -54,6 +55,16 @@ URL_LIMIT = 8000  # GitHub refuses longer addresses; a longer file goes by "Uplo
 def _scalar(value) -> str:
     """Strings double-quoted (a JSON string is a valid YAML one), whole numbers bare."""
     return str(value) if isinstance(value, int) else json.dumps(str(value), ensure_ascii=False)
+
+
+#: a proposed schedule's title, written in each language the site speaks (title_es: its Spanish)
+TITLE = N_("Rate schedule for fiscal year {year}")
+
+
+def in_language(language: str, message: str) -> str:
+    """A message in a language, whatever language the step answers in."""
+    with speaking(language):
+        return _(message)
 
 
 def yaml_text(comments: list[str], record: dict, bare: tuple[str, ...] = ()) -> str:
@@ -469,7 +480,8 @@ def propose(rules: dict, args) -> dict:
         "user_volume_gallons": format(volume.normalize(), "f"), "extraneous_flow_cost": money.text(extra)}
     if budget is not None:
         basis["budgeted_om_cost"] = money.text(budget)
-    record = {"id": sid, "title": f"Rate schedule for fiscal year {year}", "fiscal_year": year,
+    record = {"id": sid, "title": TITLE.format(year=year), "title_es": in_language("es", TITLE).format(year=year),
+              "fiscal_year": year,
               "effective": effective.isoformat(), "vc_per_1000_gallons": result["vc_per_1000_gallons"],
               "sewage_fraction": fraction, "cite": "rents.D", "basis": basis, "proposed_on": proposed_on.isoformat()}
     over = ("budgeted O&M cost of the year" if result["cost_basis"] == "budgeted" else

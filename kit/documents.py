@@ -6,12 +6,15 @@ from __future__ import annotations
 from pathlib import Path
 
 from calculator import application
+from calculator.i18n import N_
 from calculator.law import anchor, citation
 
 DOCUMENTS = Path(__file__).resolve().parent.parent / "docs" / "templates" / "documents"
 #: The PDFs' stylesheet: US letter, 11pt and up, black on white.
 PRINT_CSS = DOCUMENTS / "print.css"
 MEDIA = ("web", "pdf")
+#: each PDF page's footer after the document's title, in the language being spoken
+PAGE_OF = N_("Page {page} of {pages}")
 
 
 def environment():
@@ -48,4 +51,22 @@ def document_html(body: str, *, title: str, lang: str = "en-US", kind: str = "do
     """A whole HTML document around `body` (trusted HTML), for html_to_pdf."""
     from markupsafe import Markup
     return environment().get_template("document.html.j2").render(body=Markup(body), title=title, lang=lang,
-                                                                  kind=kind)
+                                                                  kind=kind, page_of=Markup(page_of_css()))
+
+
+def page_of_css() -> str:
+    """The footer's "Page 1 of 5" as a CSS `content` value, in the language being spoken
+    (print.css sets where and how it is drawn; the words come from pages.po)."""
+    import re
+
+    from calculator.i18n import lang
+
+    from .language import page_words
+    words = page_words(lang()).get(PAGE_OF) or PAGE_OF
+    parts = []
+    for part in re.split(r"(\{pages?\})", words):
+        if part in ("{page}", "{pages}"):
+            parts.append(f"counter({part[1:-1]})")
+        elif part:
+            parts.append('"' + part.replace("\\", "\\\\").replace('"', '\\"').replace("<", "\\3c ") + '"')
+    return " ".join(["string(doc-title)", *parts])

@@ -16,7 +16,7 @@ NAMES = {"en": "English", "es": "Español"}
 #: the PDFs' /Lang for each language (US English and US Spanish)
 PDF_TAGS = {"en": "en-US", "es": "es-US"}
 #: pages that exist only in English: the Clerk's desk is a tool of the Town's office
-ENGLISH_ONLY = ("clerk.md.j2",)
+ENGLISH_ONLY = ("clerk.md.j2", "clerk/bills.md.j2")
 
 
 def folder(lang: str) -> str:
@@ -70,7 +70,10 @@ def install_gettext(env, lang: str, rules_dir: Path | None = None) -> None:
         return words.get(message) or message
 
     def ngettext(singular: str, plural: str, n: int) -> str:
-        return gettext(singular if n == 1 else plural)
+        from calculator.i18n import PLURAL_FORM, PLURAL_KEY
+        form = PLURAL_FORM[lang](abs(int(n)))
+        forms = words.get(PLURAL_KEY.format(singular=singular, plural=plural))
+        return forms[form] if isinstance(forms, list) and len(forms) > form else (singular, plural)[form]
     env.install_gettext_callables(gettext, ngettext, newstyle=True)
 
 

@@ -82,14 +82,17 @@ def find_chromium() -> str | None:
 def install(with_tests: bool) -> None:
     """Install what the kit needs into .venv: the Python packages (pyproject.toml), Pyodide
     and the checkers from npm (package-lock.json), and the Debian packages: Node and npm
-    when missing; for the tests, Chromium, Java (the Nu Html Checker) and ShellCheck (actionlint
-    runs it on the workflows' scripts, as on GitHub's runners)."""
+    when missing; for the tests, Chromium, Java (the Nu Html Checker), ShellCheck (actionlint
+    runs it on the workflows' scripts, as on GitHub's runners) and hunspell with its Spanish
+    dictionaries (the Spanish pages, PDFs and answers are spell-checked)."""
     needed = [("nodejs", shutil.which("node")), ("npm", shutil.which("npm")),
               # WeasyPrint (tagged PDFs) draws text with Pango
               ("libpango-1.0-0", find_library("pango-1.0")), ("libpangoft2-1.0-0", find_library("pangoft2-1.0"))]
     if with_tests:
         needed += [("chromium", find_chromium()), ("default-jre-headless", shutil.which("java")),
                    ("shellcheck", shutil.which("shellcheck")),
+                   ("hunspell", shutil.which("hunspell")),
+                   ("hunspell-es", Path("/usr/share/hunspell/es_US.dic").exists()),
                    # the screenshots' baselines are drawn in Liberation Sans (the theme asks for
                    # Arial/Helvetica); without it Chromium falls back to another font and every
                    # picture differs from its baseline

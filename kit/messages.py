@@ -27,7 +27,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_file
 from babel.messages.pofile import read_po, write_po
 
-from calculator.i18n import LANGUAGES, SOURCE, speaking, text_items
+from calculator.i18n import LANGUAGES, PLURAL_KEY, SOURCE, speaking, text_items
 
 from .validate import PLACEHOLDER, RULES_DIR, read_yaml
 
@@ -35,17 +35,26 @@ ROOT = Path(__file__).resolve().parent.parent
 DOMAINS = ("engine", "rules", "pages", "scripts")
 WHEEL_DOMAINS = ("engine", "rules")
 TRANSLATIONS = [lang for lang in LANGUAGES if lang != SOURCE]
-PY_KEYWORDS = {"_": None, "N_": None}
+PY_KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2)}
+JS_KEYWORDS = {"t": None, "nt": (1, 2)}
 JINJA_OPTIONS = {"trimmed": "true", "extensions": "jinja2.ext.i18n"}
+#: gettext's Plural-Forms for each language (the same rule calculator.i18n.PLURAL_FORM and
+#: assets/words.js apply): two forms, the first for 1. Babel would write CLDR's three for
+#: Spanish (a "many" form for millions), which no message here needs.
+PLURAL_FORMS = {"es": (2, "(n != 1)")}
 # a placeholder: {name} in Python and rules/, %(name)s in templates
 _HOLES = re.compile(r"\{[^{}\s]*\}|%\([a-z_]+\)s")
 
 
 class Messages(dict):
-    """{domain: {English message: [where written, …]}}, in the order first found."""
+    """{domain: {English message: [where written, …]}}, in the order first found. A
+    message with plural forms is the tuple (singular, plural), as Babel writes it
+    (msgid / msgid_plural)."""
 
-    def add(self, domain: str, message: str, where: str) -> None:
-        if message and message.strip():
+    def add(self, domain: str, message, where: str) -> None:
+        if isinstance(message, tuple) and len(message) == 2 and all(message):
+            self.setdefault(domain, {}).setdefault(message, []).append(where)
+        elif isinstance(message, str) and message.strip():
             self.setdefault(domain, {}).setdefault(message, []).append(where)
 
 
@@ -60,7 +69,7 @@ def extract(rules_dir: Path = RULES_DIR) -> Messages:
     """Every message to translate, by catalogue, with where each is written."""
     found = Messages()
     for domain, folder in (("engine", ROOT / "calculator"), ("pages", ROOT / "kit")):
-        for path in sorted(folder.glob("*.py")):
+        for path in sorted(folder.rglob("*.py")):  # kit/billrun/ too
             for line, message, _comments, _context in extract_from_file("python", str(path), keywords=PY_KEYWORDS):
                 found.add(domain, message, f"{_rel(path)}:{line}")
     for section, path, text in text_items(raw_rules(rules_dir)):
@@ -69,8 +78,10 @@ def extract(rules_dir: Path = RULES_DIR) -> Messages:
     templates = sorted((ROOT / "docs" / "templates").rglob("*.j2")) + [ROOT / "docs" / "overrides" / "main.html"]
     for path in templates:
         with path.open("rb") as f:
-            for line, _func, message, _comments in babel_extract(f, ["_", "gettext"], [], JINJA_OPTIONS):
-                for m in (message if isinstance(message, tuple) else (message,)):
+            for line, func, message, _comments in babel_extract(f, ["_", "gettext", "ngettext"], [], JINJA_OPTIONS):
+                if func == "ngettext" and isinstance(message, tuple):
+                    message = tuple(message[:2])
+                for m in (message if isinstance(message, tuple) and func != "ngettext" else (message,)):
                     found.add("pages", m, f"{_rel(path)}:{line}")
     config = read_yaml(ROOT / "mkdocs.yml")
     for key in ("site_name", "site_description", "copyright"):
@@ -79,7 +90,7 @@ def extract(rules_dir: Path = RULES_DIR) -> Messages:
         for title in item:
             found.add("pages", title, "mkdocs.yml#nav")
     for path in sorted((ROOT / "docs" / "assets").glob("*.js")):
-        for line, message, _comments, _context in extract_from_file("javascript", str(path), keywords={"t": None}):
+        for line, message, _comments, _context in extract_from_file("javascript", str(path), keywords=JS_KEYWORDS):
             found.add("scripts", message, f"{_rel(path)}:{line}")
     return found
 
@@ -113,8 +124,25 @@ def read_catalogue(path: Path) -> Catalog:
                              f"#: … / msgid \"…\" / msgstr \"…\", with quotes escaped as \\\"."]) from None
 
 
-def holes(text: str) -> set[str]:
+def holes(text) -> set[str]:
+    if isinstance(text, (tuple, list)):
+        return set().union(*(holes(t) for t in text))
     return set(_HOLES.findall(text))
+
+
+def _forms_problem(message, string) -> str | None:
+    """What is wrong with a plural message's translated forms, or None: every form is
+    written, and each keeps the placeholders of the English form it stands for (the
+    first, the singular's; the others, the plural's)."""
+    forms = list(string) if isinstance(string, (tuple, list)) else [string]
+    if not all(forms):
+        return "has an empty plural form (msgstr[0], msgstr[1]): write each"
+    for i, form in enumerate(forms):
+        english = message[0] if i == 0 else message[1]
+        if holes(form) != holes(english):
+            return (f"msgstr[{i}] must keep the placeholders {' '.join(sorted(holes(english))) or '(none)'} "
+                    f"exactly; it has {' '.join(sorted(holes(form))) or '(none)'}")
+    return None
 
 
 def problems(rules_dir: Path = RULES_DIR, found: Messages | None = None) -> list[str]:
@@ -135,7 +163,12 @@ def problems(rules_dir: Path = RULES_DIR, found: Messages | None = None) -> list
             for message, where in wanted.items():
                 entry = have.get(message)
                 short = _short(message)
-                if entry is None or not entry.string:
+                if isinstance(message, tuple) and entry is not None and not entry.fuzzy and any(entry.string):
+                    problem = _forms_problem(message, entry.string)
+                    if problem:
+                        out.append(f"{_rel(path)}:{entry.lineno}: the translation of “{short}” {problem}.")
+                    continue
+                if entry is None or not entry.string or (isinstance(message, tuple) and not any(entry.string)):
                     out.append(f"{_rel(path)}: no translation for “{short}” ({where[0]}). "
                                f"Run `python3 build.py messages` and translate it.")
                 elif entry.fuzzy:
@@ -146,10 +179,64 @@ def problems(rules_dir: Path = RULES_DIR, found: Messages | None = None) -> list
                                f"{' '.join(sorted(holes(message))) or '(none)'} exactly; it has "
                                f"{' '.join(sorted(holes(entry.string))) or '(none)'}.")
             out.extend(_glossary_problems(path, catalogue, wanted, glossary(rules_dir, lang)))
+            out.extend(f"{_rel(path)}:{m.lineno}: {what}" for m in catalogue if m.id and m.string
+                       for what in avoided_in(_joined(m.string), rules_dir, lang))
             for message, entry in have.items():
                 if message not in wanted:
                     out.append(f"{_rel(path)}:{entry.lineno}: “{_short(message)}” is not used any more (stale). "
                                f"Run `python3 build.py messages` to drop it.")
+    out.extend(_avoided_in_files(rules_dir))
+    return out
+
+
+@__import__("functools").lru_cache(maxsize=8)
+def _avoided(path: Path, mtime: float, lang: str) -> tuple:
+    return tuple(_read_avoided(path, lang))
+
+
+def avoided(rules_dir: Path = RULES_DIR, lang: str = "es") -> tuple:
+    path = Path(rules_dir) / "glossary.yaml"
+    return _avoided(path, path.stat().st_mtime, lang) if path.exists() else ()
+
+
+def _read_avoided(path: Path, lang: str) -> list[tuple[re.Pattern, str]]:
+    """The renderings rules/glossary.yaml says to avoid (a term's `avoid`, and `avoid_also`),
+    each as (pattern, what to say about it)."""
+    data = read_yaml(path)
+    if data.get("language") != lang:
+        return []
+    out = []
+    for term in data.get("terms", []):
+        for word in term.get("avoid", []):
+            out.append((_word_pattern(word), f"“{word}” is not the glossary's word for “{term['en']}”: "
+                                             f"use “{term['es']}” (rules/glossary.yaml)."))
+    for entry in data.get("avoid_also", []):
+        for word in entry["avoid"]:
+            out.append((_word_pattern(word), f"“{word}” is a rendering to avoid: use “{entry['use']}” "
+                                             f"(rules/glossary.yaml)."))
+    return out
+
+
+def _word_pattern(word: str) -> re.Pattern:
+    return re.compile(r"(?<![\w/])" + r"\s+".join(map(re.escape, word.split())) + r"(?![\w/])", re.I)
+
+
+def avoided_in(text: str, rules_dir: Path = RULES_DIR, lang: str = "es") -> list[str]:
+    """What a text says that the glossary says to avoid, one sentence each."""
+    return [what for pattern, what in avoided(rules_dir, lang) if pattern.search(text)]
+
+
+def _avoided_in_files(rules_dir: Path = RULES_DIR) -> list[str]:
+    """The renderings to avoid in rules/ (a schedule's title_es, note_es…) and in the
+    templates, by file and line (the catalogues are checked entry by entry)."""
+    rules_dir = Path(rules_dir)
+    files = [p for p in sorted(rules_dir.rglob("*.yaml")) if p.name != "glossary.yaml"]
+    files += sorted((ROOT / "docs" / "templates").rglob("*.j2")) + sorted((ROOT / "docs" / "overrides").rglob("*.html"))
+    out = []
+    for lang in TRANSLATIONS:
+        for path in files:
+            for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+                out.extend(f"{_rel(path)}:{number}: {what}" for what in avoided_in(line, rules_dir, lang))
     return out
 
 
@@ -171,15 +258,21 @@ def _glossary_problems(path: Path, catalogue: Catalog, wanted: dict, terms: list
         english = re.compile(rf"\b{re.escape(term['en'])}s?\b", re.I)
         forms = [term["es"], *term.get("also", [])]
         for m in catalogue:
-            if (m.id in wanted and m.string and not m.fuzzy and english.search(m.id)
-                    and not any(f.lower() in m.string.lower() for f in forms)):
+            english_text, string = _joined(m.id), _joined(m.string)
+            if (m.id in wanted and string and not m.fuzzy and english.search(english_text)
+                    and not any(f.lower() in string.lower() for f in forms)):
                 out.append(f"{_rel(path)}:{m.lineno}: “{_short(m.id)}” uses “{term['en']}”; its translation must "
                            f"say “{term['es']}” (rules/glossary.yaml) but says “{_short(m.string)}”.")
     return out
 
 
-def _short(message: str, size: int = 70) -> str:
-    one = " ".join(message.split())
+def _joined(message) -> str:
+    """A message's text; a plural message's forms, one after the other."""
+    return " / ".join(message) if isinstance(message, (tuple, list)) else (message or "")
+
+
+def _short(message, size: int = 70) -> str:
+    one = " ".join(_joined(message).split())
     return one if len(one) <= size else one[: size - 1] + "…"
 
 
@@ -196,10 +289,14 @@ def update(rules_dir: Path = RULES_DIR) -> list[str]:
             if path.exists():
                 catalogue = read_catalogue(path)
                 before = {m.id for m in catalogue if m.id}
+                _plural_forms(catalogue, lang)
                 catalogue.update(template, update_header_comment=False)
             else:
                 catalogue, before = _new_catalogue(lang), set()
                 catalogue.update(template)
+            for m in catalogue:  # a plural message has as many forms as the language
+                if isinstance(m.id, tuple) and isinstance(m.string, tuple):
+                    m.string = (tuple(m.string) + ("",) * catalogue.num_plurals)[:catalogue.num_plurals]
             added = [m for m in found.get(domain, {}) if m not in before]
             dropped = [m for m in before if m not in found.get(domain, {})]
             buffer = io.BytesIO()
@@ -223,10 +320,16 @@ def _new_catalogue(lang: str) -> Catalog:
                         creation_date=fixed, revision_date=fixed, fuzzy=False,
                         last_translator="not yet reviewed by the Town (see rules/glossary.yaml)",
                         language_team="Pawling sewer self-service")
+    _plural_forms(catalogue, lang)
     catalogue.header_comment = (f"# Translations of the Pawling sewer self-service kit ({lang}).\n"
                                 "# Written from the English; not yet reviewed by the Town. Update with\n"
                                 "# `python3 build.py messages`; `python3 build.py validate` checks them.")
     return catalogue
+
+
+def _plural_forms(catalogue: Catalog, lang: str) -> None:
+    if lang in PLURAL_FORMS:
+        catalogue._num_plurals, catalogue._plural_expr = PLURAL_FORMS[lang]
 
 
 def _location(where: str) -> tuple[str, int | None]:
@@ -246,6 +349,8 @@ def translations(lang: str, domains=DOMAINS, rules_dir: Path = RULES_DIR, parame
         if not path.exists():
             continue
         for m in read_catalogue(path):
+            if m.id and isinstance(m.id, tuple) and not m.fuzzy and all(m.string):
+                plain[PLURAL_KEY.format(singular=m.id[0], plural=m.id[1])] = list(m.string)
             if m.id and m.string and not m.fuzzy and isinstance(m.id, str):
                 plain[m.id] = m.string
                 if parameters and domain == "rules" and PLACEHOLDER.search(m.id):

@@ -121,6 +121,9 @@ def build(site: Path = ROOT / "site", rules_dir: Path | None = None, site_url: s
     # staged beside the target, so the final swap is a rename on one file system
     staging = Path(tempfile.mkdtemp(prefix=".site-build-", dir=site.parent))
     try:
+        step("Checking that no account file would be published")
+        from .billrun import privacy
+        privacy.check(ROOT / "docs", Path(rules_dir or ROOT / "rules"))
         step("Checking the rules")
         rules = validate_rules(rules_dir)
         step("Rendering the pages from the rules, in English and in Spanish")

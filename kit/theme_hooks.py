@@ -30,6 +30,13 @@ from kit.messages import TRANSLATIONS
 TOGGLE_NAMES = {"__search": N_("Search"), "__toc": N_("Table of contents")}
 #: beside the language switch on a translated page, while the Town has not reviewed the translation
 NOT_REVIEWED = N_("A translation to help you, not yet reviewed by the Town. The English text is the official one.")
+#: the theme's footer, before the product's name (docs/overrides/partials/copyright.html)
+MADE_WITH = N_("Made with")
+#: the "not found" page (404.html, one for the whole site, as GitHub Pages serves it): what to
+#: do, in English and in each other language (marked so), with a link to each home page
+NOT_FOUND = N_("There is no page at this address. Go to the {home}.")
+HOME = N_("home page")
+NOT_FOUND_TITLE = N_("Page not found")
 SECOND = TRANSLATIONS  # the languages beside English (calculator.i18n.LANGUAGES)
 _state: dict = {}
 
@@ -103,6 +110,7 @@ def on_page_context(context, page, config, nav):
         page.meta["script_words"] = json.dumps(words, ensure_ascii=False, sort_keys=True).replace("</", "<\\/")
         if not _state["reviewed"][lang]:
             page.meta["translation_note"] = _state["words"][lang].get(NOT_REVIEWED) or NOT_REVIEWED
+        page.meta["made_with"] = _state["words"][lang].get(MADE_WITH) or MADE_WITH
     page.meta["lang"] = lang
     alternates = _alternates(page.file.src_uri)
     page.meta["alternates"] = [{"lang": other, "url": _state["urls"][uri], "name": NAMES[other]}
@@ -129,6 +137,22 @@ def _speak(config, lang: str) -> None:
         config[key] = words.get(english[key]) or english[key]
 
 
+def on_post_template(output: str, template_name: str, config) -> str:
+    """The "not found" page says what to do in every language of the site."""
+    if template_name != "404.html":
+        return output
+    import html as html_lib
+    root = config.get("site_url") or "/"
+    parts = [f'<p>{NOT_FOUND.format(home=f"<a href={chr(34)}{html_lib.escape(root)}{chr(34)}>{HOME}</a>")}</p>']
+    for lang in SECOND:
+        words = _state["words"][lang]
+        say = lambda message: html_lib.escape(words.get(message) or message)  # noqa: E731
+        link = f'<a href="{html_lib.escape(root)}{lang}/">{say(HOME)}</a>'
+        parts.append(f'<section lang="{lang}" aria-labelledby="not-found-{lang}"><h2 id="not-found-{lang}">'
+                     f'{say(NOT_FOUND_TITLE)}</h2><p>{say(NOT_FOUND).replace("{home}", link)}</p></section>')
+    return output.replace("<h1>404 - Not found</h1>", "<h1>404 - Not found</h1>\n" + "\n".join(parts), 1)
+
+
 def on_post_page(output: str, page, config) -> str:
     lang = language_of(page.file.src_uri)
     _speak(config, SOURCE)  # pages mkdocs makes after the last one (404.html, the sitemap) are English
@@ -149,4 +173,8 @@ def mark_english_contents(html: str) -> str:
     def marked(match: re.Match) -> str:
         tag = match.group(0)
         return tag[:-1] + ' lang="en">' if match.group(1) in english and "lang=" not in tag else tag
-    return re.sub(r'<a\b[^>]*\bhref="#([^"]+)"[^>]*\bclass="md-nav__link"[^>]*>', marked, html)
+    html = re.sub(r'<a\b[^>]*\bhref="#([^"]+)"[^>]*\bclass="md-nav__link"[^>]*>', marked, html)
+    # the table of contents names a heading's sub-list after it (aria-label): English too
+    names = set(re.findall(r'class="md-nav__link" lang="en">\s*<span class="md-ellipsis">\s*([^<]*?)\s*</span>', html))
+    return re.sub(r'<nav class="md-nav" aria-label="([^"]*)">',
+                  lambda m: m.group(0)[:-1] + ' lang="en">' if m.group(1) in names else m.group(0), html)

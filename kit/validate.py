@@ -241,6 +241,9 @@ def compile_rules(rules_dir: Path | str = RULES_DIR) -> dict:
             problems.append(f"{_where(record, nodes[record], ['fiscal_year'])}: fiscal year {data['fiscal_year']} is before "
                             f"the law's earliest enactment on record ({_first_year(law)}, rules/law.yaml). "
                             f"Enter the fiscal year as four digits, like 2027.")
+        if "note" in data and "note_es" not in data:  # every word a resident reads is in each language
+            problems.append(f"{_where(record, nodes[record], ['note'])}: the note has no Spanish. Add `note_es:` "
+                            f"with the same note in Spanish, as the Spanish pages and answers show it.")
         for key in ("effective", "ends"):
             if key in data:
                 try:

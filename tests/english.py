@@ -40,9 +40,10 @@ class VisibleText(HTMLParser):
     VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
     SPOKEN = ("aria-label", "alt", "title", "placeholder")
 
-    def __init__(self, skip_english: bool = True):
+    def __init__(self, skip_english: bool = True, skip_code: bool = False):
         super().__init__(convert_charrefs=True)
         self.skip_english = skip_english
+        self.skip = self.SKIP | ({"code", "kbd"} if skip_code else set())
         self.stack: list[tuple[str, bool]] = []  # (tag, skipped)
         self.parts: list[str] = []
 
@@ -54,7 +55,7 @@ class VisibleText(HTMLParser):
 
     def handle_starttag(self, tag, attrs):
         a = dict(attrs)
-        skip = tag in self.SKIP or self.english(a) or "hidden" in a
+        skip = tag in self.skip or self.english(a) or "hidden" in a
         if not (skip or self.skipping()):
             self.parts.extend(a[k] for k in self.SPOKEN if a.get(k))
         if tag not in self.VOID:
@@ -79,9 +80,10 @@ class VisibleText(HTMLParser):
         return "\n".join(self.parts)
 
 
-def visible_text(html: str, skip_english: bool = True) -> str:
+def visible_text(html: str, skip_english: bool = True, skip_code: bool = False) -> str:
     """What a person sees or hears on a page; without what is marked English (a page in
-    another language), or all of it (`skip_english=False`, for an English page)."""
-    parser = VisibleText(skip_english)
+    another language), or all of it (`skip_english=False`, for an English page); without
+    ids and file names set as code (`skip_code`, for a spelling check)."""
+    parser = VisibleText(skip_english, skip_code)
     parser.feed(html)
     return parser.text()

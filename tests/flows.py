@@ -49,4 +49,11 @@ def page_requests(rules: dict, pypdf_wheel: Path, blank_pdf: Path) -> list[dict]
     requests.append({"argv": ["application", *words(answers), "--field", "owner-name=Sam Lee",
                               "--blank", "/tmp/blank.pdf", "--output", "/tmp/application.pdf"],
                      "files": {"/tmp/blank.pdf": str(blank_pdf)}, "packages": [str(pypdf_wheel)]})
+    # the Clerk's bill run (bill-run.js): the sample files, written into the worker first
+    sample = Path(__file__).resolve().parent.parent / "docs" / "billing-sample"
+    inputs = {"accounts": "accounts.csv", "reads": "reads-2025-Q4.csv", "payments": "payments.csv",
+              "earlier": "register-2025-Q3.csv"}
+    requests.append({"argv": ["bills", "--quarter", "2025-Q4", "--out", "/tmp/bills-out",
+                              *(w for option, name in inputs.items() for w in (f"--{option}", f"/tmp/{name}"))],
+                     "files": {f"/tmp/{name}": str(sample / name) for name in inputs.values()}})
     return requests + [{**r, "argv": [*r["argv"], "--lang", "es"]} for r in requests]

@@ -25,7 +25,10 @@ from test_tagged_pdf import (assert_pdfua_clean, check_widgets_tagged, kids, mar
 RULES = load()
 FORM = RULES["application_form"]
 #: Each field's accessible name: its visible label, as the web page and the PDF print it.
-LABELS = {f["name"]: f["label"] + (" (required)" if f.get("required") else "") for f in FORM["fields"]}
+# each PDF field's accessible name: a yes-no question's two boxes are "<question>: Yes" and ": No"
+LABELS = {w: f["label"] + (" (required)" if f.get("required") else "")
+          + (f": {w.rsplit('-', 1)[1].capitalize()}" if f["type"] == "yes-no" else "")
+          for f in FORM["fields"] for w in application.widget_names(f)}
 CONTRACTOR = [("work", "new-connection"), ("street-opening", "yes"), ("septic-or-cesspool-link", "no"),
               ("flammables-washstand", "no"), ("steam-exhaust", "no"), ("trade-waste", "no"),
               ("manure-or-cesspool-overflow", "no"), ("garbage-grinder", "yes"), ("stormwater", "no"),
@@ -109,7 +112,7 @@ def test_every_widget_is_a_form_element_named_by_its_label(which, request):
         assert str(doc.docinfo.Title) == FORM["title"] and doc.Root.ViewerPreferences.DisplayDocTitle
         assert all(page.obj.Tabs == Name.S for page in doc.pages)
     # the structure's order is the tab order: the form's own order
-    assert form_elements_in_order(data) == [f["name"] for f in FORM["fields"]]
+    assert form_elements_in_order(data) == list(LABELS)
 
 
 def test_the_filled_application_has_the_values(filled):
@@ -117,7 +120,9 @@ def test_the_filled_application_has_the_values(filled):
     assert fields["owner-name"]["/V"] == "Ana Ortiz & Sons <LLC>"
     assert fields["kind-of-work"]["/V"] == "A new connection to the public sewer"
     assert fields["signature-date"]["/V"] == "March 15, 2027"
-    assert fields["street-opening"]["/V"] == "/Yes" and fields["highway-approval"]["/V"] == "/Off"
+    assert fields["street-opening-yes"]["/V"] == "/Yes" and fields["street-opening-no"]["/V"] == "/Off"
+    assert fields["garbage-grinder-yes"]["/V"] == "/Yes" and fields["drain-water-no"]["/V"] == "/Yes"
+    assert fields["highway-approval-yes"]["/V"] == fields["highway-approval-no"]["/V"] == "/Off"  # not answered
 
 
 def test_every_filled_value_is_drawn_without_the_viewer(filled):
@@ -231,8 +236,11 @@ def test_the_web_page_and_the_pdf_are_one_template():
     differ (links to /law/ on the web, text in the PDF)."""
     from kit.documents import application_html
     web, paper = application_html(RULES, "web"), application_html(RULES, "pdf")
-    control = re.compile(r'<(?:input|textarea)[^>]*name="([^"]+)"')
-    assert control.findall(web) == control.findall(paper) == [f["name"] for f in FORM["fields"]]
-    strip = re.compile(r'<a href="[^"]*">|</a>|<span class="cite">|</span>')
+    # the same questions in the same order: on the web a yes-no is a pair of radio buttons
+    # (one name), in the PDF a pair of check boxes (NAME-yes, NAME-no)
+    control = re.compile(r'<(?:input|textarea)[^>]*name="([^"]+)"(?: value="(yes|no)")?')
+    assert [n if not v else f"{n}-{v}" for n, v in control.findall(web)] == [n for n, _ in control.findall(paper)] \
+        == list(LABELS)
+    strip = re.compile(r'<a href="[^"]*">|</a>|<span class="cite">|</span>|<input [^>]*>')  # controls: compared above
     web_text = strip.sub("", re.sub(r'<p class="form-other-ways">.*?</p>\n', "", web))
     assert web_text == strip.sub("", paper)

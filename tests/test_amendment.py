@@ -147,6 +147,11 @@ def test_the_notices_state_the_new_due_days_and_rate(amended):
     hearing = notices.hearing_notice_text(rules, "2026", SITE)
     assert not OLD_RATE.search(hearing) and not OLD_DUE.search(hearing)
     assert "as amended by Local Law No. 1 of 1992" in hearing and "1989" not in hearing
+    from calculator.i18n import speaking
+    from kit.messages import WHEEL_DOMAINS, translations
+    with speaking("es", translations("es", (*WHEEL_DOMAINS, "pages"), RULES_DIR, rules["parameters"])):
+        spanish = notices.hearing_notice_text(rules, "2026", SITE)
+    assert "modificada por la Ley Local n.º 1 de 1992" in spanish and "Local Law" not in spanish  # issue 22
 
 
 def test_a_parameter_whose_quote_is_no_longer_in_its_provision_is_refused(tmp_path):

@@ -59,7 +59,7 @@ def test_the_form_has_the_fields_the_law_asks_for():
         assert name in FIELDS, name
     assert FIELDS["contractor-name"]["cite"] == "permits.A"
     assert FIELDS["highway-approval"]["cite"] == "permits.B"
-    assert FIELDS["plans-attached"]["type"] == "checkbox"
+    assert FIELDS["plans-attached"]["type"] == "yes-no"
     assert FIELDS["signature-date"]["type"] == "date"
 
 
@@ -67,8 +67,8 @@ def test_every_prefill_names_a_real_question_and_answer():
     for f in FORM["fields"]:
         if "from_answer" in f:
             q = QUESTIONS[f["from_answer"]]
-            if f["type"] == "checkbox":
-                assert f["checked_if"] in [c["value"] for c in q["choices"]], f["name"]
+            if f["type"] == "yes-no":  # the answer itself fills it: a yes-no question's
+                assert sorted(c["value"] for c in q["choices"]) == ["no", "yes"], f["name"]
     assert FIELDS["kind-of-work"]["from_answer"] == "work"
     assert FIELDS["street-opening"]["from_answer"] == "street-opening"
 
@@ -99,22 +99,28 @@ def test_an_adopted_fee_is_not_marked_illustrative():
 
 # ---- the blank PDF -----------------------------------------------------------------
 
+# a yes-no field is two check boxes in the PDF, NAME-yes and NAME-no
+BOXES = {w: (f, w.rsplit("-", 1)[1] if f["type"] == "yes-no" else None)
+         for f in FORM["fields"] for w in application.widget_names(f)}
+
+
 def test_blank_pdf_has_every_field_in_page_order(blank):
-    assert [name for name, _ in widgets(blank)] == [f["name"] for f in FORM["fields"]]
+    assert [name for name, _ in widgets(blank)] == list(BOXES)
+    assert "plans-attached-yes" in BOXES and "plans-attached-no" in BOXES
 
 
 def test_every_field_has_its_label_as_accessible_name(blank):
     for name, a in widgets(blank):
-        f = FIELDS[name]
+        f, word = BOXES[name]
         expected = f["label"] + (" (required)" if f.get("required") else "")
-        assert a["/TU"] == expected
+        assert a["/TU"] == (f"{expected}: {word.capitalize()}" if word else expected)
 
 
 def test_field_kinds_and_required_flags(blank):
     for name, a in widgets(blank):
-        f = FIELDS[name]
+        f, _ = BOXES[name]
         flags = int(a.get("/Ff", 0))
-        assert a["/FT"] == ("/Btn" if f["type"] == "checkbox" else "/Tx"), name
+        assert a["/FT"] == ("/Btn" if f["type"] == "yes-no" else "/Tx"), name
         assert bool(flags & REQUIRED_FLAG) == bool(f.get("required")), name
         assert bool(flags & MULTILINE_FLAG) == (f["type"] == "multiline"), name
 
@@ -155,17 +161,23 @@ def test_fill_from_a_contractors_answers_and_typed_fields(blank, tmp_path):
         "owner-name": "Ana Ortiz", "contractor-name": "Ridge Plumbing", "plans-attached": "yes",
         "signature-date": "2027-03-15", "work-description": "4-inch house sewer\nunder Charles Colman Blvd"},
         blank, dst)
-    assert values["street-opening"] is True and values["kind-of-work"] == "A new connection to the public sewer"
+    assert values["street-opening"] == "yes" and values["kind-of-work"] == "A new connection to the public sewer"
     v = filled_values(dst)
     assert v["owner-name"] == "Ana Ortiz"
     assert v["contractor-name"] == "Ridge Plumbing"
     assert v["kind-of-work"] == "A new connection to the public sewer"
     assert v["work-description"] == "4-inch house sewer\nunder Charles Colman Blvd"
     assert v["signature-date"] == "March 15, 2027"
-    assert v["street-opening"] == "/Yes" and v["plans-attached"] == "/Yes" and v["garbage-grinder"] == "/Yes"
-    assert v["highway-approval"] == "/Off" and v["industrial-waste"] == "/Off" and v["trade-waste-treatment"] == "/Off" and v["no-drain-water"] == "/Yes"
+    # each yes-no question answered shows its answer's box ticked and the other one empty;
+    # one not answered (highway approval, not typed) shows both empty
+    assert v["street-opening-yes"] == "/Yes" and v["street-opening-no"] == "/Off"
+    assert v["plans-attached-yes"] == "/Yes" and v["garbage-grinder-yes"] == "/Yes"
+    assert v["industrial-waste-no"] == "/Yes" and v["industrial-waste-yes"] == "/Off"
+    assert v["drain-water-no"] == "/Yes" and v["drain-water-yes"] == "/Off"
+    assert v["highway-approval-yes"] == v["highway-approval-no"] == "/Off"
+    assert v["trade-waste-treatment-yes"] == v["trade-waste-treatment-no"] == "/Off"  # not asked: trade-waste=no
     for name, a in widgets(dst):
-        if FIELDS[name]["type"] == "checkbox":
+        if BOXES[name][1]:
             assert a["/AS"] == a["/V"], name
     reader = PdfReader(str(dst))
     assert reader.metadata.title == FORM["title"] and reader.trailer["/Root"]["/Lang"] == "en-US"
@@ -178,7 +190,8 @@ def test_fill_from_a_contractors_answers_and_typed_fields(blank, tmp_path):
 def test_a_typed_field_wins_over_the_prefill(blank, tmp_path):
     dst = tmp_path / "f.pdf"
     application.fill_pdf(RULES, CONTRACTOR, {"street-opening": "no"}, blank, dst)
-    assert filled_values(dst)["street-opening"] == "/Off"
+    assert filled_values(dst)["street-opening-yes"] == "/Off"
+    assert filled_values(dst)["street-opening-no"] == "/Yes"
 
 
 def test_an_answer_the_checker_did_not_use_prefills_nothing(blank, tmp_path):
@@ -186,20 +199,24 @@ def test_an_answer_the_checker_did_not_use_prefills_nothing(blank, tmp_path):
     answers = [("flammables-washstand", "no"), ("oil-separator", "yes")]
     values = application.fill_pdf(RULES, answers, {}, blank, dst)
     assert "oil-separator" not in values
-    assert filled_values(dst)["oil-separator"] == "/Off"
+    assert filled_values(dst)["oil-separator-yes"] == filled_values(dst)["oil-separator-no"] == "/Off"
 
 
-def test_an_answer_no_prefills_an_unticked_box(blank, tmp_path):
+def test_an_answer_no_ticks_the_no_box_so_it_differs_from_not_answered(blank, tmp_path):
+    # Issue 19, item 8: an unticked "No" looked the same as "not answered"
     dst = tmp_path / "f.pdf"
     answers = [(q, "no" if q == "garbage-grinder" else v) for q, v in CONTRACTOR]
     values = application.fill_pdf(RULES, answers, {}, blank, dst)
-    assert values["garbage-grinder"] is False
-    assert filled_values(dst)["garbage-grinder"] == "/Off"
+    assert values["garbage-grinder"] == "no"
+    assert filled_values(dst)["garbage-grinder-no"] == "/Yes"
+    assert filled_values(dst)["garbage-grinder-yes"] == "/Off"
+    assert "garbage-grinder" in application.answered(values)
+    assert "highway-approval" not in application.answered(values)
 
 
 @pytest.mark.parametrize("fields,words", [
     ({"favourite-colour": "blue"}, ["'favourite-colour'", "owner-name", "signature-date"]),
-    ({"plans-attached": "maybe"}, ["checkbox", "yes or no"]),
+    ({"plans-attached": "maybe"}, ["'plans-attached'", "yes or no"]),
     ({"signature-date": "15/03/2027"}, ["YYYY-MM-DD"]),
 ])
 def test_bad_fields_are_refused_and_nothing_is_written(blank, tmp_path, fields, words):
@@ -266,10 +283,23 @@ def test_cli_writes_the_prefilled_application(tmp_path):
     result = json.loads(proc.stdout)
     assert result["output"] == str(out)
     assert result["fields"] == {"kind-of-work": "Alterations or additions to sewer or drainage work connected to the public sewer",
-                                "street-opening": True, "owner-name": "Sam Lee", "highway-approval": True}
+                                "street-opening": "yes", "owner-name": "Sam Lee", "highway-approval": "yes"}
+    assert result["answered"] == ["kind-of-work", "street-opening", "owner-name", "highway-approval"]
     v = filled_values(out)
-    assert v["owner-name"] == "Sam Lee" and v["highway-approval"] == "/Yes" and v["street-opening"] == "/Yes"
+    assert v["owner-name"] == "Sam Lee" and v["highway-approval-yes"] == "/Yes" and v["street-opening-yes"] == "/Yes"
     assert [p.name for p in tmp_path.iterdir()] == ["application.pdf"]
+
+
+def test_cli_without_output_gives_the_values_the_web_form_is_filled_with(tmp_path):
+    # Issue 19, item 8: /permit/application/ is filled in from the checker's answers (no PDF yet)
+    proc = subprocess.run([sys.executable, "-m", "calculator", "application", "--answer", "work=repair",
+                           "--answer", "street-opening=no", "--lang", "es"], cwd=ROOT, capture_output=True, text=True,
+                          timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    result = json.loads(proc.stdout)
+    assert result["fields"]["street-opening"] == "no" and "street-opening" in result["answered"]
+    assert result["fields"]["kind-of-work"].startswith("Una reparación")
+    assert "output" not in result
 
 
 @pytest.mark.parametrize("args,words", [
@@ -289,3 +319,14 @@ def test_cli_application_refuses_bad_input_with_one_line_and_exit_2(tmp_path, ar
     for w in words:
         assert w in lines[0]
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_notes_quotation_is_the_laws_own_words():
+    """A note that quotes the law (issue 19: the quotation is set apart, so the Town's reading
+    beside it is short and plain) quotes its provision word for word."""
+    provisions = {p["id"]: " ".join(p.get("text", "").split()) for p in RULES["provisions"]}
+    quoted = [n for s in FORM["sections"] for n in s.get("notes", []) if "quote" in n]
+    assert quoted
+    for n in quoted:
+        assert " ".join(n["quote"].split()) in provisions[n["cite"]], n["quote"]
+        assert "Town's reading" in n["text"]

@@ -101,6 +101,7 @@ def test_the_proposed_schedule_file(town, capsys):
     s = notices.find_schedule(rules, "2026")
     assert {k: v for k, v in s.items() if not k.startswith("_")} == {
         "id": "2026", "title": "Rate schedule for fiscal year 2026", "status": "proposed", "fiscal_year": 2026,
+        "title_es": "Tabla de tarifas del año fiscal 2026",  # every language the site speaks (issue 22)
         # Issue 13, finding 2: the extraneous-flow cost is part of the O&M cost, not added again
         # (this test used to expect 10.37 = (856,791 + 25,000) / 85,000,000 x 1,000).
         "effective": "2026-01-01", "vc_per_1000_gallons": "10.08",   # 856,791 / 85,000,000 x 1,000
@@ -397,6 +398,7 @@ def test_the_rules_check_refuses_an_adopted_schedule_recorded_after_its_effectiv
     text = town.rules / "rate-schedules" / "2027.yaml"   # the single-file form stays valid
     text.write_text("""id: "2027"
 title: late
+title_es: tarde
 status: adopted
 effective: "2027-01-01"
 vc_per_1000_gallons: "12.00"

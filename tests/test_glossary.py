@@ -8,7 +8,7 @@ from babel.messages.catalog import Catalog
 from kit.messages import RULES_DIR, _glossary_problems, extract, glossary, po_path, read_catalogue
 
 GLOSSARY = RULES_DIR / "glossary.yaml"
-KEYS = {"en", "es", "also", "loose", "note", "reviewed", "by"}
+KEYS = {"en", "es", "also", "avoid", "loose", "note", "reviewed", "by"}
 MADE_UP = Path("rules/locale/es/made-up.po")
 
 
@@ -76,3 +76,48 @@ def test_the_rules_catalogue_uses_the_glossarys_terms():
     wanted = extract()["rules"]
     assert sum(1 for m in catalogue if m.id in wanted and m.string) == len(wanted)
     assert _glossary_problems(path, catalogue, wanted, glossary()) == []
+
+
+# ---- renderings to avoid (issue 22: one word for each thing, no wrong meanings) ----------------
+
+def test_every_term_to_avoid_says_what_to_use_instead():
+    data = yaml.safe_load(GLOSSARY.read_text(encoding="utf-8"))
+    for term in data["terms"]:
+        for word in term.get("avoid", []):
+            assert word.lower() not in [term["es"].lower(), *(f.lower() for f in term.get("also", []))], term
+    assert all(entry["avoid"] and entry["use"] for entry in data["avoid_also"])
+
+
+def test_the_shipped_catalogues_use_no_rendering_to_avoid():
+    from kit.messages import avoided_in
+    found = [(domain, m.lineno, what) for domain in ("engine", "rules", "pages", "scripts")
+             for m in read_catalogue(po_path("es", domain)) if m.id and m.string
+             for what in avoided_in(" / ".join(m.string) if isinstance(m.string, tuple) else m.string)]
+    assert not found, found[:10]
+
+
+def test_a_rendering_to_avoid_is_refused_where_it_is_written(tmp_path):
+    import shutil
+
+    from kit.messages import avoided_in, problems
+    assert avoided_in("la Junta del Pueblo y/o la Comisión") == [
+        "“y/o” is a rendering to avoid: use “la Junta, la Comisión o ambas (name both, then say \"o ambas\")” "
+        "(rules/glossary.yaml)."]
+    assert avoided_in("un caudal extraño") == [
+        "“caudal extraño” is not the glossary's word for “extraneous flow”: use “caudal ajeno” (rules/glossary.yaml)."]
+    assert avoided_in("dejar al descubierto el alcantarillado") == []  # the word to use is not refused
+    rules = tmp_path / "rules"
+    shutil.copytree(RULES_DIR, rules)
+    schedule = rules / "rate-schedules" / "2025-illustrative.yaml"
+    schedule.write_text(schedule.read_text(encoding="utf-8").replace(
+        "title_es: Tabla de tarifas ilustrativa (no adoptada)", "title_es: Tabla del verificador"), encoding="utf-8")
+    catalogue = rules / "locale" / "es" / "pages.po"
+    text = catalogue.read_text(encoding="utf-8")
+    catalogue.write_text(text.replace('msgstr "Hecho con"', 'msgstr "Hecho con desechos industriales"'), encoding="utf-8")
+    line = text[: text.index('msgid "Made with"')].count("\n") + 1  # the line of its msgid
+    found = problems(rules)
+    assert any(p.endswith("2025-illustrative.yaml:6: “verificador” is not the glossary's word for “permit "
+                          "checker”: use “cuestionario de permisos” (rules/glossary.yaml).") for p in found), found
+    assert [p for p in found if "desechos industriales" in p] == [
+        f"{catalogue}:{line}: “desechos industriales” is not the glossary's word for “industrial waste”: use “aguas "
+        f"residuales industriales” (rules/glossary.yaml)."], found

@@ -32,7 +32,7 @@ SPANISH_COMMANDS = {"bill", "vc", "hearing", "quarters"}
 # keys whose values are words for a person: they change with the language (a permit
 # outcome's title and summary, a question's hint; a permit answer's `question` is its
 # words, while a reason's `question` is the question's id and stays)
-WORDS = {"text", "label", "quarter_words", "words", "where", "lang", "error", "title", "summary", "hint"}
+WORDS = {"text", "label", "quarter_words", "words", "where", "lang", "error", "title", "summary", "hint", "says"}
 # keys whose values are lists of sentences: the same number of them in every language
 SENTENCES = {"notices", "facts_needed"}
 WORD = re.compile(r"\b[a-z]{2,}\b")  # a word in lower case: a formula has none

@@ -73,7 +73,7 @@ def test_an_industry_answer_in_spanish_has_the_english_figures_and_dates(determi
     last = es["explanation"][-1]["text"]
     if determination == "major":
         assert en["report_due"] == ["2027-03-15", "2027-09-15", "2027-12-15"]
-        assert "15 de marzo de 2027" in last and "industria contribuyente principal" in last
+        assert "15 de marzo de 2027" in last and "industria aportante principal" in last
     elif determination == "not-major":
         assert last.startswith("No se cumple ninguno de los cuatro criterios")
     else:
@@ -123,13 +123,14 @@ def test_a_bad_permit_answer_is_refused_in_spanish():
 def test_the_application_speaks_spanish_and_takes_si_for_yes():
     from calculator import application
     rules = load()
-    box = next(f["name"] for f in application.form(rules)["fields"] if f["type"] == "checkbox")
+    box = next(f["name"] for f in application.form(rules)["fields"] if f["type"] == "yes-no")
     day = next(f["name"] for f in application.form(rules)["fields"] if f["type"] == "date")
     with speaking("es"):
         here = localized(rules)
-        assert application.field_values(here, (), {box: "sí"})[box] is True
+        assert application.field_values(here, (), {box: "sí"})[box] == "yes"
+        assert application.field_values(here, (), {box: "no"})[box] == "no"
         assert application.citation(here, "permits.A").startswith("Ley: ")
-        with pytest.raises(InputError, match="es una casilla: responda sí o no"):
+        with pytest.raises(InputError, match="se responde sí o no; escriba sí o no"):
             application.field_values(here, (), {box: "quizás"})
         with pytest.raises(InputError, match="No existe el campo 'nombre'"):
             application.field_values(here, (), {"nombre": "x"})
@@ -193,7 +194,7 @@ def test_the_hearing_notice_in_spanish(year):
     assert "el aviso oficial es el texto en inglés" in es and "aviso oficial" not in en
     assert f"{SITE}es/rates/2028/" in es and f"{SITE}rates/2028/" in en  # each points to its own language
     assert "(Rate schedules B (Notice and publication); " in es  # citations as in English
-    assert title.startswith("Aviso de reunión pública") and "2028" in title
+    assert title.startswith("Aviso de audiencia pública") and "2028" in title
 
 
 def test_the_users_notice_in_spanish(year):

@@ -99,6 +99,16 @@ def test_every_case_and_every_page_request_gives_the_same_answer_in_pyodide(whee
         assert not answer.get("defect"), (request["argv"], answer)
         if request["argv"][0] == "application":
             assert answer["ok"] and answer["result"]["written"] == ["/tmp/application.pdf"], answer
+        elif request["argv"][0] == "bills":  # the same files here, at their own paths
+            argv = [request["files"].get(w, w) for w in request["argv"]]
+            out = argv.index("--out") + 1
+            argv[out] = str(tmp_path / "bills-out")
+            here = json.loads(run_json(argv))
+            assert here["result"].pop("written") == [f"{argv[out]}/{n}" for n in
+                                                     ("register.csv", "summary.csv", "arrears.csv", "refused.csv")]
+            assert answer["result"].pop("written") == [f"/tmp/bills-out/{n}" for n in
+                                                       ("register.csv", "summary.csv", "arrears.csv", "refused.csv")]
+            assert answer == here and answer["result"]["refused"], request["argv"]
         else:
             assert got == run_json(request["argv"]), request["argv"]
         assert answer["ok"] is not request.get("refusal", False), (request["argv"], answer)

@@ -49,7 +49,19 @@ def test_a_number_written_as_a_float_is_rejected(rules_copy):
     f = rules_copy / "rate-schedules" / "2025-illustrative.yaml"
     f.write_text(f.read_text().replace('vc_per_1000_gallons: "10.00"', "vc_per_1000_gallons: 10.5"))
     [p] = problems(rules_copy)
-    assert "2025-illustrative.yaml:8:" in p and "10.5" in p and "should be a string" in p and "Put it in quotes" in p
+    assert "2025-illustrative.yaml:9:" in p and "10.5" in p and "should be a string" in p and "Put it in quotes" in p
+
+
+def test_a_schedule_speaks_every_language_of_the_site(rules_copy):
+    """A schedule's title and note show on Spanish pages and answers: each needs its Spanish."""
+    f = rules_copy / "rate-schedules" / "2025-illustrative.yaml"
+    src = f.read_text()
+    f.write_text(src.replace("title_es: Tabla de tarifas ilustrativa (no adoptada)\n", ""))
+    [p] = problems(rules_copy)
+    assert "2025-illustrative.yaml:4:1:" in p and "'title_es' is a required property" in p
+    f.write_text(src.split("note_es:")[0])
+    [p] = problems(rules_copy)
+    assert "2025-illustrative.yaml:12:" in p and "the note has no Spanish" in p and "note_es:" in p
 
 
 def test_schedules_that_overlap_are_rejected(rules_copy):

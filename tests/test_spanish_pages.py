@@ -127,7 +127,7 @@ def test_the_glossary_lists_every_term_not_yet_reviewed_by_the_town(docs):
     assert len(terms) >= 20
     spanish = page(docs, "how-we-read-the-law", "es")
     rows = glossary_rows(spanish)
-    assert [r[:2] for r in rows] == [[md(t["en"]), md(t["es"])] for t in terms]
+    assert [r[:2] for r in rows] == [[f'<span lang="en">{md(t["en"])}</span>', md(t["es"])] for t in terms]
     assert all(r[2] == es("Not yet") for r in rows)
     assert es("These translations are not yet reviewed by the Town. They are a help to read the law, "
               "written by the project team from the English.") in spanish
@@ -136,7 +136,7 @@ def test_the_glossary_lists_every_term_not_yet_reviewed_by_the_town(docs):
 
 def test_a_term_the_town_reviewed_says_who(town):
     rows = glossary_rows(page(town, "how-we-read-the-law", "es"))
-    assert rows[0][:2] == ["sewer rent", "tarifa de alcantarillado"]
+    assert rows[0][:2] == ['<span lang="en">sewer rent</span>', "cargo de alcantarillado"]
     assert rows[0][2] == es("Yes, by %(who)s") % {"who": "Town Board resolution 2027-12"}
     assert all(r[2] == es("Not yet") for r in rows[1:])
 
@@ -185,11 +185,15 @@ def test_the_spanish_rates_page_on_this_repository_s_rules(docs):
     assert f"# {es('Rates and notices')}\n" in spanish and f"title: \"{es('Rates and notices')}\"" in spanish
 
 
-def test_the_clerk_s_typed_titles_and_notes_are_marked_english_on_spanish_pages(town):
+def test_a_schedules_title_and_note_are_in_the_pages_language(town):
+    """The Clerk's propose step writes a schedule's title in each language (title_es), and the
+    shipped schedule has its note in Spanish (note_es): no English title or note on a Spanish page."""
     spanish = page(town, "rates", "es")
-    assert '[<span lang="en">Rate schedule for fiscal year 2026</span>](2026/index.md)' in spanish
-    assert "# Rate schedule for fiscal year 2027 {: lang=en }" in page(town, "rates/2027", "es")
-    assert '<span lang="en">Invented round numbers' in page(town, "rates/2025-illustrative", "es")
+    assert "[Tabla de tarifas del año fiscal 2026](2026/index.md)" in spanish
+    assert "# Tabla de tarifas del año fiscal 2027\n" in page(town, "rates/2027", "es")
+    assert "Números redondos inventados" in page(town, "rates/2025-illustrative", "es")
+    assert "Rate schedule for fiscal year" not in spanish and "Invented round numbers" not in spanish
+    assert "# Rate schedule for fiscal year 2027\n" in page(town, "rates/2027", "en")
     assert "lang=en" not in page(town, "rates/2027", "en") and 'lang="en"' not in page(town, "rates", "en")
 
 

@@ -77,3 +77,51 @@ def test_the_spanish_documents_are_spanish(site):
             assert str(doc.Root.Lang) == "es-US", pdf
     with pikepdf.open(site / "permit/application.pdf") as doc:
         assert str(doc.Root.Lang) == "en-US"
+
+
+def test_the_not_found_page_speaks_spanish_too(site):
+    """One 404.html serves the whole site (GitHub Pages): a Spanish reader who follows a
+    broken /es/ link is told what to do in Spanish, and led to the Spanish home page."""
+    html = (site / "404.html").read_text(encoding="utf-8")
+    match = re.search(r'<section lang="es" aria-labelledby="not-found-es">(.*?)</section>', html, re.S)
+    assert match, "no Spanish section on 404.html"
+    assert "Página no encontrada" in match.group(1) and re.search(r'<a href="[^"]*es/">', match.group(1))
+    assert not english_sentences(visible_text(match.group(1)))
+    assert "Go to the <a href=" in html  # and the English reader is told too
+
+
+SCRIPT_STRING = re.compile(r"""(["'`])((?:\\.|(?!\1)[^\\\n])*)\1""")
+
+
+def english_script_strings(source: str) -> list[tuple[int, str]]:
+    """The sentences a script could put on a page that are not asked of the catalogue:
+    English-looking string literals outside t("…") and nt("…", "…") (comments left out)."""
+    code = re.sub(r"/\*.*?\*/", lambda m: re.sub(r"[^\n]", " ", m.group(0)), source, flags=re.S)
+    code = re.sub(r"(?m)(^|[^:\\])//.*$", r"\1", code)
+    found = []
+    for m in SCRIPT_STRING.finditer(code):
+        before = re.sub(r"\s+", "", code[max(0, m.start() - 200):m.start()])
+        asked = re.search(r"(?<![\w.])n?t\($", before) or re.search(r"(?<![\w.])nt\((\"[^\"]*\"),$", before)
+        words = re.sub(r"\$\{[^}]*\}", " ", m.group(2))
+        if not asked and " " in words.strip() and looks_english(words):  # one token: an id, a selector
+            found.append((code[: m.start()].count("\n") + 1, m.group(2)))
+    return found
+
+
+#: the scripts of the Clerk's desk (its pages are English only): no Spanish page loads them
+CLERKS_SCRIPTS = {"clerk.js", "bill-run.js"}
+
+
+def test_every_sentence_a_script_can_show_on_a_spanish_page_is_translated(site):
+    """A script's words reach a Spanish page only through t()/nt() and scripts.po (the Clerk's
+    desk, English only, is left out): no English sentence hard-coded in a script."""
+    for html in (site / "es").rglob("*.html"):
+        loaded = re.findall(r'<script[^>]*src="[^"]*/([\w-]+\.js)', html.read_text(encoding="utf-8"))
+        assert not CLERKS_SCRIPTS & set(loaded), html
+    assets = Path(__file__).resolve().parent.parent / "docs" / "assets"
+    found = {p.name: english_script_strings(p.read_text(encoding="utf-8"))
+             for p in sorted(assets.glob("*.js")) if p.name not in CLERKS_SCRIPTS}
+    assert not {k: v for k, v in found.items() if v}, found
+    assert english_script_strings('// The meeting is near.\nx.textContent = "The meeting is today.";\n'
+                                  'y = t("The meeting is today."); z = nt("{n} day is left", "{n} days are left", 2);'
+                                  ) == [(2, "The meeting is today.")]

@@ -59,6 +59,11 @@ export function startEngine(wheel, { onProgress = () => {}, onReady = () => {}, 
     async ask(argv, files) {
       return answerOf(await post(files ? { argv, files } : { argv }));
     },
+    // the answer and the files the engine wrote (its `written`), as {path: bytes} (the bill run)
+    async run(argv, files) {
+      const msg = await post({ argv, files }, Object.values(files).map((b) => b.buffer));
+      return { answer: answerOf(msg), files: msg.files || {} };
+    },
     // The permit application filled in from the checker's answers: the engine's
     // `application` command, run on the site's blank form, with pypdf loaded first.
     async fillApplication({ answers, fields = [], pypdf, blank }) {

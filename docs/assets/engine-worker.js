@@ -76,9 +76,11 @@ async function keepSnapshot(bytes) {
   await cache.put(SNAPSHOT_KEY, new Response(bytes, { headers: { "Content-Type": "application/octet-stream" } }));
 }
 
+const NOT_LOADED = t("The calculator's engine could not be loaded.");
+
 async function engineWheel() {
   const response = await fetch(new URL(`engine/${wheel}`, root));
-  if (!response.ok) throw new Error(`The calculator's engine could not be loaded (${response.status}).`);
+  if (!response.ok) throw new Error(`${NOT_LOADED} (HTTP ${response.status})`);
   return response.arrayBuffer();
 }
 

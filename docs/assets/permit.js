@@ -208,7 +208,16 @@ function start() {
       // After a Change, go back to the answers (asking any question the change opens first).
       go(shown.from === "check" ? { answers, step: null, from: "check" } : { answers, after: q.id });
     });
-    stepBox.replaceChildren(...[back, form].filter(Boolean));
+    // the law behind each answer: the page's own list (#rules-<id>, below), shown here on request
+    const rules = document.getElementById(`rules-${q.id}`);
+    let lawBox = null;
+    if (rules) {
+      const copy = rules.cloneNode(true);
+      for (const node of [copy, ...copy.querySelectorAll("[id]")]) node.removeAttribute("id");
+      lawBox = el("details", { class: "question-law", id: "question-rules" },
+        el("summary", {}, t("What the law says about each answer")), ...copy.childNodes);
+    }
+    stepBox.replaceChildren(...[back, form, lawBox].filter(Boolean));
     root.dataset.state = "question";
     root.dataset.step = q.id;
     setTitle(q.text);
@@ -252,12 +261,26 @@ function start() {
     box.append(el("h2", { id: "step-title", tabindex: "-1" }, o.title), el("p", { class: "outcome-summary" }, o.summary));
     const links = o.cites.flatMap((c, i) => [i ? "; " : "", el("a", { href: `../law/#${(law[c] || {}).anchor}`, lang: citationLang }, o.where[i])]);
     box.append(el("p", { class: "law-ref" }, ...sentence(t("The law: {where}"), { where: links })));
-    if (r.reasons.length) {
-      box.append(el("h3", {}, t("Why")));
-      box.append(el("ul", { id: "reasons", class: "reasons" }, ...r.reasons.map((i) => el("li", {}, i.text, ...cite(i)))));
-    }
+    // one line for each thing asked about, in the person's words (the engine's verdicts)
+    box.append(el("h3", {}, t("What you asked about")));
+    box.append(el("ul", { id: "verdicts", class: "verdicts" }, ...r.verdicts.map((v) => el("li",
+      { class: `verdict verdict--${v.outcome}`, "data-question": v.question, "data-outcome": v.outcome },
+      el("strong", {}, v.text), ": ", v.says, " — ",
+      el("a", { href: `../law/#${v.anchor}`, lang: citationLang }, v.where)))));
     box.append(el("h3", {}, t("What the law requires")));
-    box.append(el("ul", { id: "requirements", class: "requirements" }, ...r.requirements.map((i) => el("li", {}, i.text, ...cite(i)))));
+    const required = el("div", { id: "requirements", class: "requirements" });
+    for (const stage of r.stages) {
+      required.append(el("h4", { id: `stage-${stage.id}` }, stage.title),
+        el("ul", { "aria-labelledby": `stage-${stage.id}`, "data-stage": stage.id },
+          ...stage.requirements.map((i) => el("li", {}, i.text, ...cite(i)))));
+    }
+    box.append(required);
+    if (r.reasons.length) {
+      // the law's words behind each line: there on request, so the result stays short
+      box.append(el("details", { class: "reasons-details", id: "why" },
+        el("summary", {}, t("Why: the law behind each line")),
+        el("ul", { id: "reasons", class: "reasons" }, ...r.reasons.map((i) => el("li", {}, i.text, ...cite(i))))));
+    }
     if (r.rights.length) {
       box.append(el("h3", {}, t("Your rights as a permit holder")));
       box.append(el("ul", { id: "rights", class: "rights" }, ...r.rights.map((i) => el("li", {}, i.text, ...cite(i)))));
@@ -267,7 +290,9 @@ function start() {
     // the blank form beside this page, in this page's language (data-blank: kit/pages.py's application_pdf)
     const blank = el("a", { href: root.dataset.blank.split("/").pop(), download: "sewer-permit-application.pdf", id: "blank-form" },
       t("the blank application form (PDF)"));
-    const webForm = el("a", { href: "application/" }, t("the form as a web page"));
+    // the web form, filled in from these answers: the owner's and the contractor's details go there
+    const formLink = `application/?${new URLSearchParams(r.answers.map((a) => [a.id, a.value])).toString()}`;
+    const webForm = el("a", { href: formLink, id: "web-form" }, t("the form as a web page"));
     if (o.id === "prohibited") {
       const change = stepLink({ answers: shown.answers, step: "check" }, t("change your answers"), { id: "change-answers" });
       next.append(el("p", {}, ...sentence(t("Change the plan so that none of the reasons above applies, then {change}. If you are unsure, ask the Sewer Inspector. You can read {blank} and {web_form} to see what the application asks."),
@@ -275,12 +300,14 @@ function start() {
     } else {
       const status = el("p", { id: "application-status", class: "application-status", role: "status" });
       const make = el("button", { type: "button", id: "make-application", class: "md-button md-button--primary" },
-        t("Make the application form with my answers (PDF)"));
+        t("Download the application form, filled in with my answers (PDF)"));
       make.addEventListener("click", () => makeApplication(r, make, status));
+      const typeDetails = el("a", { href: formLink, id: "fill-in-details" }, t("type the owner's and the contractor's details first"));
       next.append(
-        el("p", {}, t("Fill in the application and file it at the Sewer Inspector's office with your plans, before any work starts. The form can be filled in with your answers here, in your browser:")),
+        el("p", {}, t("Fill in the application and file it at the Sewer Inspector's office with your plans, before any work starts.")),
         el("p", {}, make), status,
-        el("p", {}, ...sentence(t("Or use {blank}, or {web_form} to read, fill in and print."), { blank, web_form: webForm })));
+        el("p", {}, ...sentence(t("Or {type_details}, on the web form, and download it from there. You can also use {blank}."),
+          { type_details: typeDetails, blank })));
     }
     box.append(next);
     const share = el("p", { class: "share" }, ...sentence(t("Link to this result: {link}"),
@@ -305,10 +332,12 @@ function start() {
     }
     if (blobUrl) URL.revokeObjectURL(blobUrl);
     blobUrl = URL.createObjectURL(new Blob([bytes], { type: "application/pdf" }));
-    const filled = Object.keys(answer.result.fields).length;
+    // one click: the download starts now; the link is there to download it again
+    const filled = answer.result.answered.length;
     const link = el("a", { href: blobUrl, download: "sewer-permit-application.pdf", id: "application-download" },
-      t("Download your application form (PDF, {size} KB)", { size: Math.ceil(bytes.length / 1024) }));
-    status.replaceChildren(...sentence(t("Your application form is ready, with {filled} of its boxes filled in from your answers. {link}. Fill in the rest, sign it, and file it with your plans.", { filled }), { link }));
+      t("download it again (PDF, {size} KB)", { size: Math.ceil(bytes.length / 1024) }));
+    status.replaceChildren(...sentence(t("Your application form is downloading, with {filled} of its questions answered from your answers. If it does not open, {link}. Fill in the rest, sign it, and file it with your plans.", { filled }), { link }));
+    link.click();
     link.focus();
   }
 

@@ -27,3 +27,16 @@ export function t(message, values = {}) {
   const text = words()[message] || message;
   return text.replace(/\{([a-z_]+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
 }
+
+/** A sentence for a count, in the page's language: nt("{n} day", "{n} days", 3) is
+ * "3 days" (Spanish: "3 días"). The table holds a plural message's forms under its
+ * English singular and plural joined by NUL, as gettext does; both languages take the
+ * first form for 1 and the second for any other count. {n} and the other {name}s are
+ * filled from `values`. */
+export function nt(singular, plural, n, values = {}) {
+  const form = Math.abs(n) === 1 ? 0 : 1;
+  const forms = words()[`${singular}\u0000${plural}`];
+  const text = Array.isArray(forms) && forms[form] ? forms[form] : [singular, plural][form];
+  const all = { n, ...values };
+  return text.replace(/\{([a-z_]+)\}/g, (whole, name) => (name in all ? String(all[name]) : whole));
+}

@@ -124,33 +124,36 @@ def test_a_contractor_connecting_under_a_town_road_needs_a_permit_and_highway_ap
     expect(page.locator("#blank-form")).to_have_attribute("href", "application.pdf")
     assert "step=result" in page.url
 
-    # the prefilled application, made in this browser: pypdf is fetched only now
+    # the prefilled application, made in this browser in one click: pypdf is fetched only now
     assert not wheels
-    page.click("#make-application")
-    download_link = page.locator("#application-download")
+    with page.expect_download(timeout=TIMEOUT) as info:
+        page.click("#make-application")
+    download_link = page.locator("#application-download")  # to download it again
     expect(download_link).to_be_visible(timeout=TIMEOUT)
     expect(download_link).to_be_focused()
     assert len(wheels) == 1
-    with page.expect_download() as info:
-        download_link.click()
     pdf = tmp_path / "application.pdf"
     info.value.save_as(pdf)
     fields = PdfReader(str(pdf)).get_fields()
     expected = application.prefill(RULES, CONTRACTOR)
     assert expected["kind-of-work"] == "A new connection to the public sewer"
-    assert expected["street-opening"] is True
+    assert expected["street-opening"] == "yes" and expected["garbage-grinder"] == "no"
     for name, value in expected.items():
-        got = fields[name].get("/V")
-        if FIELDS[name]["type"] == "checkbox":
-            assert (got not in (None, "/Off")) == value, name
+        if FIELDS[name]["type"] == "yes-no":  # a Yes box and a No box: the answer's box ticked
+            for word in ("yes", "no"):
+                got = fields[f"{name}-{word}"].get("/V")
+                assert (got not in (None, "/Off")) == (value == word), (name, word)
         else:
-            assert got == value, name
+            assert fields[name].get("/V") == value, name
     assert fields["owner-name"].get("/V") in (None, "")
+    expect(page.locator("#application-status")).to_contain_text(f"with {len(expected)} of its questions answered")
     # filled in the browser, still tagged PDF/UA-1: every widget a Form element named by its label
     assert_pdfua_clean(pdfua_check(pdf.read_bytes(), tmp_path, "checked.pdf"))
     with pikepdf.open(pdf) as doc:
         assert check_widgets_tagged(doc) == {
-            f["name"]: f["label"] + (" (required)" if f.get("required") else "") for f in FIELDS.values()}
+            w: f["label"] + (" (required)" if f.get("required") else "")
+            + (f": {w.rsplit('-', 1)[1].capitalize()}" if f["type"] == "yes-no" else "")
+            for f in FIELDS.values() for w in application.widget_names(f)}
     assert not outside, outside
     assert page.evaluate("window.__csp") == []  # the site's Content Security Policy allows all of it
 
@@ -362,10 +365,9 @@ def test_the_checker_works_with_the_keyboard_alone(page, site_url, tmp_path):
     page.keyboard.press("Enter")
     expect(checker(page)).to_have_attribute("data-state", "outcome")
     tab_to(page, "make-application")
-    page.keyboard.press("Enter")
-    expect(page.locator("#application-download")).to_be_focused(timeout=TIMEOUT)
-    with page.expect_download() as info:
+    with page.expect_download(timeout=TIMEOUT) as info:
         page.keyboard.press("Enter")
+    expect(page.locator("#application-download")).to_be_focused(timeout=TIMEOUT)
     info.value.save_as(tmp_path / "a.pdf")
     assert PdfReader(str(tmp_path / "a.pdf")).get_fields()["kind-of-work"]["/V"] == "A new connection to the public sewer"
     tab_to(page, "start-again")
@@ -402,10 +404,11 @@ def test_without_javascript_the_questions_rules_and_form_are_there(browser, site
     page = context.new_page()
     page.goto(f"{site_url}/permit/")
     assert page.locator("#permit-checker").is_hidden()
-    text = page.inner_text("main")
+    text = page.inner_text("main")  # the law behind each question is shown, closed disclosures and all
     for q in FLOW["questions"]:
         assert q["text"] in text, q["id"]
-        expect(page.locator(f"#question-{q['id']} + p a[href='../law/#{anchor(q['cite'])}']")).to_have_count(1)
+        assert q["hint"].split(".")[0] in text, q["id"]
+        expect(page.locator(f"#question-{q['id']} + .question-rules > p:first-child a[href='../law/#{anchor(q['cite'])}']")).to_have_count(1)
     for o in FLOW["outcomes"]:
         assert o["title"] in text
     pdf = page.locator('a[href="application.pdf"]').first
@@ -419,12 +422,19 @@ def test_without_javascript_the_questions_rules_and_form_are_there(browser, site
 def test_the_application_as_a_web_page_has_every_field_with_its_help_and_law(page, site_url):
     page.goto(f"{site_url}/permit/application/")
     for f in RULES["application_form"]["fields"]:
-        box = page.locator(f"#field-{f['name']}")
-        expect(box).to_have_count(1)
-        expect(page.locator(f"label[for='field-{f['name']}']")).to_contain_text(f["label"])
         hint = page.locator(f"#field-{f['name']}-hint")
         expect(hint).to_contain_text(f["help"])
         expect(hint.locator(f"a[href='../../law/#{anchor(f['cite'])}']")).to_have_count(1)
+        if f["type"] == "yes-no":  # a Yes and a No, in a group named by the question
+            group = page.locator(f"fieldset:has(#field-{f['name']}-yes)")
+            expect(group.locator("legend")).to_have_text(f["label"])
+            assert group.get_attribute("aria-describedby") == f"field-{f['name']}-hint"
+            for word in ("yes", "no"):
+                expect(page.locator(f"input[type=radio][name='{f['name']}'][value='{word}']")).to_have_count(1)
+            continue
+        box = page.locator(f"#field-{f['name']}")
+        expect(box).to_have_count(1)
+        expect(page.locator(f"label[for='field-{f['name']}']")).to_contain_text(f["label"])
         assert box.get_attribute("aria-describedby") == f"field-{f['name']}-hint"
     expect(page.locator("h1")).to_have_text(RULES["application_form"]["title"])
     page.emulate_media(media="print")

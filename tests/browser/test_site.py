@@ -7,7 +7,7 @@ pytestmark = pytest.mark.browser
 WCAG = {"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]}}
 TIMEOUT = 60_000
 # The pages that run the engine in the browser; no other page fetches a Pyodide file.
-ENGINE_PAGES = {"/estimate/", "/permit/", "/industry/", "/clerk/", "/es/estimate/", "/es/permit/", "/es/industry/"}
+ENGINE_PAGES = {"/estimate/", "/permit/", "/industry/", "/clerk/", "/clerk/bills/", "/es/estimate/", "/es/permit/", "/es/industry/"}
 
 
 def axe_violations(page):

@@ -1,0 +1,425 @@
+"""The quarterly bill run (issue 23): every account's bill for one quarter, from the
+Town's files, by the same engine as the estimator.
+
+Inputs are CSV texts (a name and its text, so the command line and the Clerk's desk in the
+browser hand over the same thing): the accounts, the quarter's meter reads, the payments
+received on earlier bills, and the registers of earlier runs. The answer is the register,
+the summary, the arrears list and the refused rows, each as the CSV text the run writes
+(`files`), so the desk and the command line give the same bytes.
+
+A row that cannot be billed is refused with its file, line and what to fix; the other
+accounts are billed. A file that cannot be read at all (a missing column), or a quarter
+whose fiscal year has no rate schedule (rate-schedules.A), refuses the whole run.
+Standard library only: it runs unchanged in Pyodide.
+"""
+from __future__ import annotations
+
+import csv
+import datetime as dt
+import io
+from decimal import Decimal, InvalidOperation
+from urllib.parse import urlencode
+
+from . import bill, penalty
+from .amounts import parse_amount
+from .dates import parse_date, parse_quarter, quarter_name
+from .errors import InputError
+from .i18n import LANGUAGES, N_, _
+
+# The columns of each input file (README.md, "The quarterly bill run"); optional ones may be absent.
+ACCOUNT_COLUMNS = ("account", "parcel", "service_address", "mailing_name", "mailing_address", "language", "meter")
+ACCOUNT_OPTIONAL = ("meter_digits",)
+READ_COLUMNS = ("account",)
+READ_OPTIONAL = ("previous_reading", "current_reading", "read_date", "rollover", "usage")
+PAYMENT_COLUMNS = ("account", "quarter", "amount", "paid_on")
+EARLIER_COLUMNS = ("account", "quarter", "charge")
+
+REGISTER_COLUMNS = ("account", "quarter", "language", "meter", "previous_reading", "current_reading", "rollover",
+                    "usage", "water_gallons", "sewage_gallons", "vc_per_1000_gallons", "computed_charge",
+                    "minimum_charge", "minimum_applied", "charge", "arrears", "penalties", "total", "due_date",
+                    "last_day_to_pay", "penalties_as_of", "estimate_link")
+ARREARS_COLUMNS = ("account", "parcel", "mailing_name", "service_address", "quarter", "charge", "paid",
+                   "unpaid_charge", "penalties", "unpaid_total", "last_day_to_pay", "penalties_as_of")
+REFUSAL_COLUMNS = ("file", "line", "account", "what_to_fix")
+SUMMARY_COLUMNS = ("item", "accounts", "amount")
+#: The first line of arrears.csv: what the list is, and what it is not.
+ARREARS_LABEL = N_("# For the Town Board: sewer rents unpaid after the last day to pay, with penalties as of {as_of}. "
+                   "The Board needs this list to levy them under General Municipal Law § 452 (rents.G). "
+                   "This list is not a levy.")
+#: The words a person writes in the rollover column to say the meter rolled over
+YES = frozenset({"yes", "y", "true", "1", "sí", "si", "x"})
+ZERO = Decimal("0.00")
+
+
+def columns_of(text: str) -> list[str]:
+    """The header of a CSV text, as the run reads it (trimmed, lower case)."""
+    first = next(csv.reader(io.StringIO(text.lstrip("\ufeff"))), [])
+    return [c.strip().lower() for c in first]
+
+
+def _rows(name: str, text: str, needed, optional=()) -> list[tuple[int, dict]]:
+    """A CSV text's rows as (line number, {column: trimmed value}); a missing column refuses the file."""
+    reader = csv.DictReader(io.StringIO(text.lstrip("\ufeff")))
+    if reader.fieldnames is None:
+        raise InputError(_("{file} is empty. It needs a header row with the columns {columns}.").format(
+            file=name, columns=", ".join(needed)))
+    reader.fieldnames = [c.strip().lower() for c in reader.fieldnames]
+    missing = [c for c in needed if c not in reader.fieldnames]
+    if missing:
+        raise InputError(_("{file}:1: the header has no column {columns}. Add it: the columns are {all}.").format(
+            file=name, columns=", ".join(missing), all=", ".join((*needed, *optional))))
+    out = []
+    for row in reader:
+        values = {k: (v or "").strip() for k, v in row.items() if k is not None}
+        if any(values.values()):  # a blank line is not a row
+            out.append((reader.line_num, values))
+    return out
+
+
+class _Refusals:
+    def __init__(self):
+        self.rows: list[dict] = []
+
+    def add(self, file: str, line: int, account: str, text: str) -> None:
+        self.rows.append({"file": file, "line": line, "account": account, "what_to_fix": text})
+
+
+def _whole(value: str) -> int | None:
+    """A meter reading or usage as a whole number (commas grouping thousands allowed), else None."""
+    try:
+        amount = parse_amount(value, N_("The reading"), "132500")
+    except InputError:
+        return None
+    return int(amount) if amount == amount.to_integral_value() else None
+
+
+def _money(value: str) -> Decimal | None:
+    try:
+        amount = Decimal(value.replace(",", "").replace("$", ""))
+    except InvalidOperation:
+        return None
+    return amount if amount.is_finite() and amount >= 0 and amount == amount.quantize(Decimal("0.01")) else None
+
+
+def estimate_link(quarter: str, meter: str, usage: int, language: str) -> str:
+    """The estimate page for this usage and quarter, relative to the site's root, in the account's
+    language: it opens showing the quarter's charge (the page reads the same words as `bill`)."""
+    return ("es/" if language == "es" else "") + "estimate/?" + urlencode({"quarter": quarter, meter: str(usage)})
+
+
+def run(rules: dict, quarter: str, accounts: tuple[str, str], reads: tuple[str, str],
+        payments: tuple[str, str] | None = None, earlier: list[tuple[str, str]] = (),
+        as_of: str | None = None) -> dict:
+    """The run for one quarter. Each file is (name, CSV text). `earlier`: the registers of earlier
+    runs (what was billed); `as_of` (YYYY-MM-DD): the day penalties on arrears are counted to
+    (default: this quarter's due date, the day the bill asks to be paid by)."""
+    try:
+        year, q = parse_quarter(quarter)
+    except InputError as exc:
+        raise InputError(str(exc), "quarter") from None
+    quarter = quarter_name(year, q)
+    ctx = bill.quarter_context(rules, quarter)
+    if ctx["fiscal"]["schedule"] is None:
+        raise InputError(_("No rate schedule has been adopted for fiscal year {year}, so {quarter} cannot be billed. "
+                           "The law asks for a schedule before each fiscal year starts (rate-schedules.A). Adopt "
+                           "one on the Clerk's desk first, or choose a quarter of a year that has one.").format(
+            year=ctx["fiscal"]["year"], quarter=quarter), "quarter")
+    day = parse_date(as_of, N_("The date penalties are counted to (as-of)")) if as_of else ctx["due"]
+    refused = _Refusals()
+    accts = _accounts(accounts, refused)
+    usages = _reads(reads, accts, refused)
+    billed_before = _earlier(earlier, quarter)
+    paid = _payments(payments, accts, billed_before, refused) if payments else {}
+    # an account with no read (or only refused ones) is not billed: say which
+    for number, a in accts.items():
+        if number not in usages and not a.get("refused"):
+            refused.add(accounts[0], a["line"], number, _(
+                "Account {account} has no meter read for {quarter}. Add its read to {file}.").format(
+                account=number, quarter=quarter, file=reads[0]))
+    order = [n for n in accts if n in usages]
+    results = bill.compute_many(rules, quarter, [{accts[n]["meter"]: str(usages[n]["usage"])} for n in order])
+    register, arrears, contexts = [], [], {}
+    for number, result in zip(order, results):
+        a, u = accts[number], usages[number]
+        owed = [_arrears(rules, number, a, qtr, charge, paid.get((number, qtr), []), day, contexts)
+                for qtr, charge in sorted(billed_before.get(number, {}).items())]
+        owed = [o for o in owed if o["unpaid_total"] > 0]
+        arrears += [o for o in owed if o["late"]]
+        unpaid = sum((o["unpaid_charge"] for o in owed), ZERO)
+        penalties = sum((o["penalties"] for o in owed), ZERO)
+        register.append({
+            "account": number, "quarter": quarter, "language": a["language"], "meter": a["meter"],
+            "previous_reading": u["previous"], "current_reading": u["current"], "rollover": u["rollover"],
+            "usage": str(u["usage"]), "water_gallons": result["water_gallons"] or "",
+            "sewage_gallons": result["volume_gallons"], "vc_per_1000_gallons": result["schedule"]["vc_per_1000_gallons"],
+            "computed_charge": result["computed_charge"], "minimum_charge": result["minimum_charge"],
+            "minimum_applied": "yes" if result["minimum_applied"] else "no", "charge": result["charge"],
+            "arrears": str(unpaid), "penalties": str(penalties),
+            "total": str(Decimal(result["charge"]) + unpaid + penalties), "due_date": result["due_date"],
+            "last_day_to_pay": result["last_day_to_pay"], "penalties_as_of": day.isoformat(),
+            "estimate_link": estimate_link(quarter, a["meter"], u["usage"], a["language"]),
+        })
+    refused.rows.sort(key=lambda r: (r["file"], r["line"]))
+    summary = _summary(register, arrears, refused.rows)
+    return {
+        "command": "bills", "quarter": quarter, "due_date": ctx["due_date"], "last_day_to_pay": ctx["last_day"].isoformat(),
+        "penalties_as_of": day.isoformat(), "schedule": dict(ctx["summary"]), "notices": list(ctx["notices"]),
+        "register": register, "arrears": [{k: str(v) for k, v in o.items() if k in ARREARS_COLUMNS} for o in arrears],
+        "refused": refused.rows, "summary": summary,
+        "accounts": {r["account"]: {k: accts[r["account"]][k] for k in ACCOUNT_COLUMNS} for r in register},
+        "files": {"register.csv": _csv(REGISTER_COLUMNS, register),
+                  "summary.csv": _csv(SUMMARY_COLUMNS, summary),
+                  "arrears.csv": _(ARREARS_LABEL).format(as_of=day.isoformat()) + "\n"
+                  + _csv(ARREARS_COLUMNS, arrears),
+                  "refused.csv": _csv(REFUSAL_COLUMNS, refused.rows)},
+    }
+
+
+def run_files(rules: dict, quarter: str, accounts: str, reads: str, payments: str | None, earlier: list[str],
+              as_of: str | None, out: str) -> dict:
+    """`python -m calculator bills` (and the Clerk's desk, on the files it wrote into the worker): the run
+    on files named by their paths, each output written into `out`; the answer names them (`written`) and
+    holds the summary and the refused rows, not the register itself."""
+    import os
+    from .files import write_atomic
+
+    def read(path: str, what: str) -> tuple[str, str]:
+        try:
+            with open(path, encoding="utf-8") as f:  # a BOM is dropped by _rows (no utf-8-sig codec in the browser)
+                return os.path.basename(path), f.read()
+        except FileNotFoundError:
+            raise InputError(_("The {what} file {path} does not exist. Choose the CSV file again.").format(
+                what=_(what), path=path), what) from None
+        except UnicodeDecodeError:
+            raise InputError(_("The {what} file {path} is not UTF-8 text. Save it as CSV UTF-8 and choose it "
+                               "again.").format(what=_(what), path=os.path.basename(path)), what) from None
+    result = run(rules, quarter, read(accounts, N_("accounts")), read(reads, N_("reads")),
+                 read(payments, N_("payments")) if payments else None,
+                 [read(p, N_("earlier register")) for p in earlier], as_of)
+    written = [str(write_atomic(os.path.join(out, name), text.encode("utf-8"))) for name, text in result["files"].items()]
+    return {k: v for k, v in result.items() if k not in ("files", "register", "accounts", "arrears")} | {
+        "accounts_billed": len(result["register"]), "written": written}
+
+
+def _csv(columns, rows) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(columns)
+    for row in rows:
+        writer.writerow([str(row[c]) for c in columns])
+    return out.getvalue()
+
+
+def _accounts(source, refused: _Refusals) -> dict:
+    name, text = source
+    out: dict[str, dict] = {}
+    for line, row in _rows(name, text, ACCOUNT_COLUMNS, ACCOUNT_OPTIONAL):
+        number = row["account"]
+        if not number:
+            refused.add(name, line, "", _("This row has no account number. Add it, or delete the row."))
+            continue
+        if number in out:
+            refused.add(name, line, number, _("Account {account} is listed twice (also on line {other}). Keep one "
+                                              "row for it.").format(account=number, other=out[number]["line"]))
+            out[number]["refused"] = True  # which of the two is right is the Clerk's to say
+            continue
+        out[number] = dict(row, line=line)
+        language = row["language"].lower()
+        if language not in LANGUAGES:
+            refused.add(name, line, number, _("The language {value} is not one the bills are written in. Write en "
+                                              "(English) or es (Spanish).").format(value=repr(row["language"])))
+            out[number]["refused"] = True
+        out[number]["language"] = language
+        if row["meter"] not in bill.USAGE_KINDS:
+            refused.add(name, line, number, _("The meter {value} is not one the law bills by. Write water-gallons, "
+                                              "water-cubic-feet or sewage-gallons.").format(value=repr(row["meter"])))
+            out[number]["refused"] = True
+        digits = row.get("meter_digits", "")
+        if digits and not (digits.isdigit() and 1 <= int(digits) <= 12):
+            refused.add(name, line, number, _("meter_digits {value} is not a number of dials. Write how many digits "
+                                              "the meter shows, like 6, or leave it empty.").format(value=repr(digits)))
+            out[number]["refused"] = True
+    return out
+
+
+def _reads(source, accts: dict, refused: _Refusals) -> dict:
+    name, text = source
+    out: dict[str, dict] = {}
+    seen: dict[str, int] = {}
+    for line, row in _rows(name, text, READ_COLUMNS, READ_OPTIONAL):
+        number = row["account"]
+        if number not in accts:
+            refused.add(name, line, number, _("There is no account {account} in the accounts file. Check the "
+                                              "number, or add the account first.").format(account=number))
+            continue
+        if number in seen:
+            refused.add(name, line, number, _("Account {account} has two reads (also on line {other}). Keep the one "
+                                              "for this quarter.").format(account=number, other=seen[number]))
+            out.pop(number, None)
+            accts[number]["refused"] = True
+            continue
+        seen[number] = line
+        if accts[number].get("refused"):
+            continue  # the account's own row is refused: its read waits for it
+        read = _usage(row, accts[number], name, line, refused)
+        if read is None:
+            accts[number]["refused"] = True  # its read is listed with what to fix: not also as missing
+        else:
+            out[number] = read
+    return out
+
+
+def _usage(row: dict, account: dict, name: str, line: int, refused: _Refusals) -> dict | None:
+    number = row["account"]
+    before_text, after_text, given = row.get("previous_reading", ""), row.get("current_reading", ""), row.get("usage", "")
+    rollover = row.get("rollover", "").lower() in YES
+    if given and not (before_text or after_text):
+        usage = _whole(given)
+        if usage is None:
+            refused.add(name, line, number, _("The usage {value} is not a whole number. Write it like 12000.").format(
+                value=repr(given)))
+            return None
+        return {"previous": "", "current": "", "rollover": "", "usage": usage}
+    if not (before_text and after_text):
+        refused.add(name, line, number, _("The read for account {account} is missing. Write both readings (previous "
+                                          "and current), or the usage.").format(account=number))
+        return None
+    before, after = _whole(before_text), _whole(after_text)
+    if before is None or after is None:
+        refused.add(name, line, number, _("A reading is not a whole number ({previous}, {current}). Write each "
+                                          "like 132500.").format(previous=repr(before_text), current=repr(after_text)))
+        return None
+    if after >= before and not rollover:
+        usage = after - before
+    elif rollover:
+        digits = account.get("meter_digits", "")
+        if not digits:
+            refused.add(name, line, number, _("The read is marked as a rollover, but the accounts file does not say "
+                                              "how many digits the meter has. Add meter_digits for account "
+                                              "{account}.").format(account=number))
+            return None
+        top = 10 ** int(digits)
+        if before >= top or after >= top or after >= before:
+            refused.add(name, line, number, _("The read is marked as a rollover, but a {digits}-digit meter cannot "
+                                              "go from {previous} to {current} by rolling over. Check the readings "
+                                              "and the rollover mark.").format(digits=digits, previous=before,
+                                                                               current=after))
+            return None
+        usage = top - before + after
+    else:
+        refused.add(name, line, number, _("The current reading, {current}, is lower than the previous one, "
+                                          "{previous}. If the meter rolled over, write yes in the rollover column; "
+                                          "otherwise check both readings.").format(current=after, previous=before))
+        return None
+    return {"previous": str(before), "current": str(after), "rollover": "yes" if rollover else "", "usage": usage}
+
+
+def _earlier(registers, quarter: str) -> dict[str, dict[str, Decimal]]:
+    """{account: {quarter: charge}} from the registers of earlier runs (a later or the same quarter is ignored:
+    it is not earlier)."""
+    out: dict[str, dict[str, Decimal]] = {}
+    for name, text in registers:
+        for line, row in _rows(name, text, EARLIER_COLUMNS):
+            try:
+                qtr = quarter_name(*parse_quarter(row["quarter"]))
+            except InputError:
+                raise InputError(_("{file}:{line}: {value} is not a quarter. Is this a register the bill run "
+                                   "wrote?").format(file=name, line=line, value=repr(row["quarter"]))) from None
+            charge = _money(row["charge"])
+            if charge is None:
+                raise InputError(_("{file}:{line}: the charge {value} is not an amount. Is this a register the bill "
+                                   "run wrote?").format(file=name, line=line, value=repr(row["charge"])))
+            if qtr < quarter:
+                out.setdefault(row["account"], {})[qtr] = charge
+    return out
+
+
+def _payments(source, accts: dict, billed: dict, refused: _Refusals) -> dict:
+    name, text = source
+    out: dict[tuple[str, str], list] = {}
+    for line, row in _rows(name, text, PAYMENT_COLUMNS):
+        number = row["account"]
+        if number not in accts:
+            refused.add(name, line, number, _("There is no account {account} in the accounts file. Check the "
+                                              "number.").format(account=number))
+            continue
+        if accts[number].get("refused"):
+            continue  # the account is refused already, with what to fix: its payments wait for it
+        try:
+            qtr = quarter_name(*parse_quarter(row["quarter"]))
+        except InputError:
+            refused.add(name, line, number, _("{value} is not a billing quarter. Write it like 2027-Q1.").format(
+                value=repr(row["quarter"])))
+            continue
+        if qtr not in billed.get(number, {}):
+            refused.add(name, line, number, _("A payment for {quarter}, but account {account} was never billed for "
+                                              "that quarter (no earlier register has it). Check the quarter, or add "
+                                              "that quarter's register.").format(quarter=qtr, account=number))
+            continue
+        amount = _money(row["amount"])
+        if amount is None or amount == 0:
+            refused.add(name, line, number, _("The amount {value} is not a payment. Write dollars and cents, like "
+                                              "96.00.").format(value=repr(row["amount"])))
+            continue
+        try:
+            day = dt.date.fromisoformat(row["paid_on"])
+        except ValueError:
+            refused.add(name, line, number, _("The date paid {value} is not a date. Write it as YYYY-MM-DD, like "
+                                              "2027-03-01.").format(value=repr(row["paid_on"])))
+            continue
+        out.setdefault((number, qtr), []).append((day, amount))
+    return out
+
+
+def _arrears(rules: dict, number: str, a: dict, qtr: str, charge: Decimal, payments: list, day: dt.date,
+             contexts: dict) -> dict:
+    """What is owed on one earlier quarter's bill, as of `day` (docs/decisions/015-bill-run.md): payments
+    go to the charge first, oldest first; a part of the charge paid after the last day to pay carries
+    the penalty for the periods begun by that payment, as `bill --paid-on` counts them; the part still
+    unpaid carries the periods begun by `day`; what is paid beyond the charge goes to the penalties."""
+    if qtr not in contexts:
+        contexts[qtr] = bill.quarter_context(rules, qtr)
+    ctx = contexts[qtr]
+    due = ctx["due"]
+
+    def periods(when: dt.date) -> int:  # the same few days for every account: counted once each
+        key = (qtr, when)
+        if key not in contexts:
+            contexts[key] = penalty.periods(rules, due, when)
+        return contexts[key]
+    left, accrued, paid_total = charge, Decimal(0), ZERO
+    for when, amount in sorted(p for p in payments if p[0] <= day):  # a payment after `day` is not counted yet
+        paid_total += amount
+        part = min(left, amount)
+        if part > 0:
+            accrued += penalty.unrounded(rules, part, periods(when), due)
+            left -= part
+    accrued += penalty.unrounded(rules, left, periods(day), due)
+    penalties = ctx["round"](accrued)
+    beyond = max(paid_total - charge, ZERO)
+    unpaid_penalties = max(penalties - beyond, ZERO)
+    return {"account": number, "parcel": a["parcel"], "mailing_name": a["mailing_name"],
+            "service_address": a["service_address"], "quarter": qtr, "charge": charge, "paid": paid_total,
+            "unpaid_charge": left, "penalties": unpaid_penalties, "unpaid_total": left + unpaid_penalties,
+            "last_day_to_pay": ctx["last_day"].isoformat(), "penalties_as_of": day.isoformat(),
+            "late": day > ctx["last_day"]}
+
+
+def _summary(register: list[dict], arrears: list[dict], refused: list[dict]) -> list[dict]:
+    """The run's totals, each the sum of the register's own column (so they reconcile to the cent)."""
+    def total(rows, column):
+        return str(sum((Decimal(r[column]) for r in rows), ZERO))
+    minimum = [r for r in register if r["minimum_applied"] == "yes"]
+    owing = [r for r in register if Decimal(r["arrears"]) + Decimal(r["penalties"]) > 0]
+    return [
+        {"item": "accounts billed: total charged this quarter", "accounts": len(register),
+         "amount": total(register, "charge")},
+        {"item": "minimum charges", "accounts": len(minimum), "amount": total(minimum, "charge")},
+        {"item": "arrears from earlier quarters", "accounts": len(owing), "amount": total(register, "arrears")},
+        {"item": "total penalties", "accounts": len(owing), "amount": total(register, "penalties")},
+        {"item": "total of the bills", "accounts": len(register), "amount": total(register, "total")},
+        {"item": "unpaid after the last day to pay (arrears.csv)",
+         "accounts": len({r["account"] for r in arrears}), "amount": total(arrears, "unpaid_total")},
+        {"item": "rows refused (refused.csv)", "accounts": len(refused), "amount": ""},
+    ]
+

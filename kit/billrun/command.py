@@ -1,0 +1,128 @@
+"""`python3 build.py bills`: the quarterly bill run from the Town's files (README, "The quarterly
+bill run"). The engine (calculator/billing.py) bills; this writes its output folder whole or not
+at all, with the tagged PDF bills, and makes the fictional sample files.
+
+    python3 build.py bills --quarter 2025-Q4 --accounts accounts.csv --reads reads.csv \\
+        [--payments payments.csv] [--earlier billing/2025-Q3/register.csv …] [--as-of YYYY-MM-DD] \\
+        [--out billing/2025-Q4/] [--no-pdf] [--site-url URL]
+    python3 build.py bills --sample DIR [--count 2000]
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import sys
+import tempfile
+from pathlib import Path
+
+from calculator import billing
+from calculator.dates import parse_quarter, quarter_name
+from calculator.errors import InputError
+from calculator.rules import load
+
+from ..config import project_config
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message):
+        raise InputError(f"{message[0].upper()}{message[1:]}. Run `python3 build.py bills --help` for the options.")
+
+
+def parser() -> argparse.ArgumentParser:
+    p = _Parser(prog="build.py bills", description="The quarterly bill run: the register, the summary, the "
+                "arrears list and the bills of every account, from the Town's CSV files (README).")
+    p.add_argument("--quarter", help="the quarter to bill, like 2025-Q4")
+    p.add_argument("--accounts", help="the accounts file (CSV)")
+    p.add_argument("--reads", help="the quarter's meter reads (CSV)")
+    p.add_argument("--payments", help="the payments received on earlier bills (CSV)")
+    p.add_argument("--earlier", action="append", default=None, metavar="REGISTER",
+                   help="the register.csv of an earlier run; repeat for each (default: every billing/QUARTER/"
+                        "register.csv beside --out for an earlier quarter)")
+    p.add_argument("--as-of", help="count penalties on arrears to this day, YYYY-MM-DD (default: the due date)")
+    p.add_argument("--out", help="the output folder (default: billing/QUARTER/); replaced whole")
+    p.add_argument("--no-pdf", action="store_true", help="the register and lists only, without the PDF bills")
+    p.add_argument("--site-url", help="the site the bills link to (default: mkdocs.yml's site_url)")
+    p.add_argument("--sample", metavar="DIR", help="write the fictional sample files into DIR, and nothing else")
+    p.add_argument("--count", type=int, default=2000, help="with --sample: how many accounts (default 2000)")
+    return p
+
+
+def _read(path: str, what: str) -> tuple[str, str]:
+    """(the file's name, its text)."""
+    try:
+        return Path(path).name, Path(path).read_text(encoding="utf-8-sig")
+    except FileNotFoundError:
+        raise InputError(f"The {what} file {path} does not exist. Give the path of the CSV file.") from None
+    except UnicodeDecodeError:
+        raise InputError(f"The {what} file {path} is not UTF-8 text. Save it as CSV UTF-8 and try again.") from None
+
+
+def earlier_registers(out: Path, quarter: str) -> list[Path]:
+    """The registers of earlier runs beside the output folder: billing/<earlier quarter>/register.csv."""
+    found = []
+    for folder in sorted(out.parent.glob("*")):
+        try:
+            name = quarter_name(*parse_quarter(folder.name))
+        except InputError:
+            continue
+        if name < quarter and (folder / "register.csv").is_file():
+            found.append(folder / "register.csv")
+    return found
+
+
+def run(args) -> tuple[Path, dict]:
+    """The run: every output into a temporary folder beside --out, then swapped in."""
+    for option in ("quarter", "accounts", "reads"):
+        if not getattr(args, option):
+            raise InputError(f"Give --{option}. Run `python3 build.py bills --help` for the options.")
+    quarter = quarter_name(*parse_quarter(args.quarter))
+    out = Path(args.out or ROOT / "billing" / quarter).resolve()
+    earlier = [Path(p) for p in args.earlier] if args.earlier is not None else earlier_registers(out, quarter)
+    rules = load()
+    result = billing.run(rules, quarter, _read(args.accounts, "accounts"), _read(args.reads, "reads"),
+                         _read(args.payments, "payments") if args.payments else None,
+                         [(f"{p.parent.name}/{p.name}", _read(str(p), "earlier register")[1]) for p in earlier],
+                         args.as_of)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix=f".{out.name}.", dir=out.parent))
+    try:
+        for name, text in result["files"].items():
+            (staging / name).write_text(text, encoding="utf-8", newline="")
+        if not args.no_pdf and result["register"]:
+            from .bills_pdf import write_bills
+            site_url = args.site_url or project_config().get("site_url") or "https://example.org/"
+            write_bills(rules, result, staging, site_url)
+        os.chmod(staging, 0o755)
+        old = out.with_name(f".{out.name}.old-{os.getpid()}")
+        if out.exists():
+            os.replace(out, old)
+        os.replace(staging, out)
+        shutil.rmtree(old, ignore_errors=True)
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+    return out, result
+
+
+def main(argv: list[str]) -> int:
+    try:
+        args = parser().parse_args(argv)
+        if args.sample:
+            from .sample import write
+            for path in write(args.sample, args.count):
+                print(path)
+            return 0
+        out, result = run(args)
+    except InputError as exc:
+        print(f"error: {exc} Nothing was written.", file=sys.stderr)
+        return 2
+    for row in result["refused"]:
+        print(f"{row['file']}:{row['line']}: {row['account'] or '-'}: {row['what_to_fix']}", file=sys.stderr)
+    summary = {s["item"]: s for s in result["summary"]}
+    print(f"Billed {len(result['register'])} accounts for {result['quarter']} into {out}: total charged "
+          f"${summary['accounts billed: total charged this quarter']['amount']}."
+          + (f" {len(result['refused'])} rows refused, each listed above and in refused.csv with what to fix."
+             if result["refused"] else ""))
+    return 0

@@ -1,0 +1,117 @@
+"""Fictional sample files for the bill run: generated, never real (names, streets and parcels are
+invented from short lists with a fixed seed), about 2,000 accounts. They include zero use, use under
+the minimum, cubic-feet and sewage meters, rollovers, Spanish-language accounts, and one row of each
+kind the run refuses. The same seed gives the same bytes, which is how the privacy guard knows the
+copy under docs/ is this sample and not a real account file."""
+from __future__ import annotations
+
+import csv
+import io
+import random
+from pathlib import Path
+
+from calculator.billing import ACCOUNT_COLUMNS, ACCOUNT_OPTIONAL, PAYMENT_COLUMNS, READ_OPTIONAL
+
+SEED = 23
+#: the earlier quarter the sample bills first, and the quarter after it (fiscal 2025 has a schedule)
+FIRST, SECOND = "2025-Q3", "2025-Q4"
+#: where the build finds the small sample it publishes (docs/billing-sample/)
+DOCS_SAMPLE = Path(__file__).resolve().parents[2] / "docs" / "billing-sample"
+DOCS_COUNT = 40
+
+FIRST_NAMES = ("Avery", "Blair", "Casey", "Dana", "Emery", "Finley", "Gale", "Harper", "Indra", "Jules", "Kai",
+               "Lupe", "Marlo", "Noel", "Oakley", "Paz", "Quinn", "Rory", "Sol", "Tam")
+LAST_NAMES = ("Alder", "Birchwood", "Cobble", "Dunmore", "Eastbrook", "Fernhill", "Glenmoor", "Hollis",
+              "Ivesdale", "Juniper", "Kestrel", "Larkspur", "Mossgrove", "Northcote", "Orchard", "Pinecrest",
+              "Quarry", "Rushmere", "Stonewell", "Thistle")
+STREETS = ("Example Lane", "Sample Road", "Fictional Way", "Invented Hill Road", "Placeholder Street",
+           "Demo Hollow", "Nowhere Court", "Testing Circle")
+METERS = ("water-gallons",) * 14 + ("water-cubic-feet",) * 4 + ("sewage-gallons",) * 2
+
+
+def _csv(columns, rows) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(columns)
+    writer.writerows([[row.get(c, "") for c in columns] for row in rows])
+    return out.getvalue()
+
+
+def generate(count: int = 2000, seed: int = SEED) -> dict[str, str]:
+    """{file name: CSV text}: accounts.csv, reads-FIRST.csv, reads-SECOND.csv, payments.csv."""
+    rnd = random.Random(seed)
+    accounts, first, second, payments = [], [], [], []
+    for i in range(count):
+        number = f"S{10001 + i}"
+        meter = METERS[rnd.randrange(len(METERS))]
+        digits = 6 if meter != "water-cubic-feet" else 5
+        accounts.append({
+            "account": number, "parcel": f"9999-{i // 100:02d}-{i % 100:03d}000",
+            "service_address": f"{rnd.randrange(1, 400)} {STREETS[rnd.randrange(len(STREETS))]}, Pawling, NY 12564",
+            "mailing_name": f"{FIRST_NAMES[rnd.randrange(20)]} {LAST_NAMES[rnd.randrange(20)]} (fictional)",
+            "mailing_address": f"PO Box {rnd.randrange(1, 2000)}, Pawling, NY 12564",
+            "language": "es" if rnd.random() < 0.15 else "en", "meter": meter, "meter_digits": str(digits)})
+        top = 10 ** digits
+        kind = rnd.random()  # a few vacant (no use), some under the minimum, most above it
+
+        def quarter_use() -> int:
+            use = 0 if kind < 0.03 else rnd.randrange(1, 6000) if kind < 0.15 else rnd.randrange(6000, 60000)
+            return use // 7 if meter == "water-cubic-feet" else use
+        use, use2 = quarter_use(), quarter_use()
+        start = rnd.randrange(0, top // 2)
+        if i % 97 == 5:  # a meter about to roll over: it passes zero in the second quarter
+            start = top - use - 1 - rnd.randrange(0, max(1, use2))
+        middle = (start + use) % top
+        end = (middle + use2) % top
+        first.append({"account": number, "previous_reading": start, "current_reading": middle,
+                      "read_date": "2025-06-20", "rollover": "yes" if middle < start else ""})
+        second.append({"account": number, "previous_reading": middle, "current_reading": end,
+                       "read_date": "2025-09-19", "rollover": "yes" if end < middle else ""})
+        r = rnd.random()
+        if r < 0.8:  # most pay in full, a few late, some in part, the rest not at all
+            payments.append({"account": number, "quarter": FIRST, "amount": "FULL",
+                             "paid_on": "2025-07-20" if r < 0.72 else "2025-09-02"})
+        elif r < 0.9:
+            payments.append({"account": number, "quarter": FIRST, "amount": "10.00", "paid_on": "2025-07-25"})
+    # one row of each kind the run refuses (README: "What the run refuses")
+    bad = dict(accounts[3])
+    accounts.append(dict(bad, mailing_name="Duplicate of account S10004 (fictional)"))  # the same account twice
+    accounts.append(dict(accounts[7], account=f"S{10001 + count}", language="fr"))  # a language not en/es
+    accounts.append(dict(accounts[8], account=f"S{10002 + count}"))  # an account with no read: a missing read
+    second.append({"account": "S99999", "previous_reading": 100, "current_reading": 200,
+                   "read_date": "2025-09-19", "rollover": ""})  # an unknown account
+    second[10] = dict(second[10], previous_reading=int(second[10]["current_reading"]) + 500, rollover="")  # lower, no rollover
+    payments.append({"account": "S10012", "quarter": "2025-Q1", "amount": "40.00", "paid_on": "2025-02-01"})  # never billed
+    return {"accounts.csv": _csv((*ACCOUNT_COLUMNS, *ACCOUNT_OPTIONAL), accounts),
+            f"reads-{FIRST}.csv": _csv(("account", *READ_OPTIONAL), first),
+            f"reads-{SECOND}.csv": _csv(("account", *READ_OPTIONAL), second),
+            "payments.csv": _csv(PAYMENT_COLUMNS, payments)}
+
+
+def with_amounts(files: dict[str, str], register_text: str) -> dict[str, str]:
+    """The payments file with each "FULL" amount replaced by the charge the first register billed."""
+    charges = {row["account"]: row["charge"] for row in csv.DictReader(io.StringIO(register_text))}
+    rows = list(csv.DictReader(io.StringIO(files["payments.csv"])))
+    for row in rows:
+        if row["amount"] == "FULL":
+            row["amount"] = charges.get(row["account"], "50.00")
+    return dict(files, **{"payments.csv": _csv(PAYMENT_COLUMNS, rows)})
+
+
+def sample_files(count: int = 2000, seed: int = SEED) -> dict[str, str]:
+    """The whole sample a clerk runs SECOND from: the accounts, both quarters' reads, the register
+    of the run for FIRST (made now by the engine) and the payments received on it."""
+    from calculator import billing
+    from calculator.rules import load
+    files = generate(count, seed)
+    earlier = billing.run(load(), FIRST, ("accounts.csv", files["accounts.csv"]),
+                          (f"reads-{FIRST}.csv", files[f"reads-{FIRST}.csv"]))
+    files = with_amounts(files, earlier["files"]["register.csv"])
+    files[f"register-{FIRST}.csv"] = earlier["files"]["register.csv"]
+    return files
+
+
+def write(folder, count: int = 2000) -> list[Path]:
+    """Write the sample files into a folder (each atomically)."""
+    from calculator.files import write_atomic
+    return [write_atomic(Path(folder) / name, text.encode("utf-8")) for name, text in sample_files(count).items()]

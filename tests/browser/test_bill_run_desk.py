@@ -1,0 +1,99 @@
+"""The quarterly bill run on the Clerk's desk (/clerk/bills/, issue 23), as the Town's billing clerk
+would use it: the sample files chosen from the computer, the run in this browser with no request
+to anyone while it runs, the register, summary, arrears list and refused rows as downloads, byte for
+byte what `python3 build.py bills` writes for the same files. And estimate = bill: a bill's link
+opens the estimate page showing that quarter's charge, in the account's language."""
+import csv
+import io
+
+import pytest
+from playwright.sync_api import expect
+
+from kit.billrun import command, sample
+from test_site import axe_violations
+
+pytestmark = pytest.mark.browser
+TIMEOUT = 120_000
+OUTPUTS = ("register.csv", "summary.csv", "arrears.csv", "refused.csv")
+
+
+@pytest.fixture(scope="module")
+def sample_files(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("sample")
+    sample.write(folder, 120)
+    return folder
+
+
+@pytest.fixture(scope="module")
+def cli_run(sample_files, tmp_path_factory):
+    out = tmp_path_factory.mktemp("billing") / sample.SECOND
+    assert command.main(["--quarter", sample.SECOND, "--accounts", str(sample_files / "accounts.csv"),
+                         "--reads", str(sample_files / f"reads-{sample.SECOND}.csv"),
+                         "--payments", str(sample_files / "payments.csv"),
+                         "--earlier", str(sample_files / f"register-{sample.FIRST}.csv"),
+                         "--out", str(out), "--no-pdf"]) == 0
+    return out
+
+
+def run_on_the_desk(page, site_url, sample_files):
+    page.goto(f"{site_url}/clerk/bills/")
+    page.wait_for_function("() => window.__billRun && window.__billRun.ready", timeout=TIMEOUT)
+    page.get_by_label("Quarter to bill").fill(sample.SECOND)
+    page.get_by_label("Accounts file").set_input_files(str(sample_files / "accounts.csv"))
+    page.get_by_label("Meter reads for the quarter").set_input_files(str(sample_files / f"reads-{sample.SECOND}.csv"))
+    page.get_by_label("Payments received on earlier bills (optional)").set_input_files(str(sample_files / "payments.csv"))
+    page.get_by_label("Registers of earlier quarters (optional)").set_input_files(
+        str(sample_files / f"register-{sample.FIRST}.csv"))
+    requests = []
+    page.on("request", lambda r: requests.append(r.url) if not r.url.startswith(("blob:", "data:")) else None)
+    page.get_by_role("button", name="Run the bills").click()
+    page.wait_for_function("() => window.__billRun.done === 1", timeout=TIMEOUT)
+    return requests
+
+
+def test_the_desk_gives_the_command_line_s_files_byte_for_byte_and_asks_no_one(page, site_url, sample_files,
+                                                                              cli_run, tmp_path):
+    requests = run_on_the_desk(page, site_url, sample_files)
+    assert requests == []  # the files never left the browser, and nothing was fetched while it ran
+    expect(page.locator("#bills-done")).to_be_focused()
+    expect(page.locator("#bills-done")).to_have_text(f"Billed 118 accounts for {sample.SECOND}")
+    for name in OUTPUTS:
+        with page.expect_download() as download:
+            page.locator(f'#bills-downloads a[data-file="{name}"]').click()
+        got = tmp_path / name
+        download.value.save_as(got)
+        assert got.read_bytes() == (cli_run / name).read_bytes(), name
+    # every refused row is named with its file, line and what to fix
+    refused = page.locator("#bills-refused li")
+    expect(refused).to_have_count(6)
+    expect(refused.first).to_contain_text("accounts.csv, line 122, account S10004: Account S10004 is listed twice")
+    expect(page.locator("#bills-refused")).to_contain_text("lower than the previous one")
+    expect(page.locator("#bills-refused")).to_contain_text("never billed")
+    assert axe_violations(page) == []  # the answer, its tables and its downloads, as a person meets them
+
+
+def test_a_quarter_without_a_schedule_is_refused_at_its_box(page, site_url, sample_files):
+    page.goto(f"{site_url}/clerk/bills/")
+    page.wait_for_function("() => window.__billRun && window.__billRun.ready", timeout=TIMEOUT)
+    page.get_by_label("Quarter to bill").fill("2027-Q1")
+    page.get_by_label("Accounts file").set_input_files(str(sample_files / "accounts.csv"))
+    page.get_by_label("Meter reads for the quarter").set_input_files(str(sample_files / f"reads-{sample.SECOND}.csv"))
+    page.get_by_role("button", name="Run the bills").click()
+    expect(page.locator("#error-summary")).to_be_visible(timeout=TIMEOUT)
+    expect(page.locator("#bills-quarter-error")).to_contain_text("No rate schedule has been adopted for fiscal year 2027")
+    expect(page.locator("#bills-quarter")).to_have_attribute("aria-invalid", "true")
+
+
+def test_a_bill_s_link_opens_the_estimate_showing_its_charge_in_its_language(page, site_url, cli_run):
+    register = list(csv.DictReader(io.StringIO((cli_run / "register.csv").read_text())))
+    picked = []
+    for language in ("en", "es"):
+        for meter in ("water-gallons", "water-cubic-feet", "sewage-gallons"):
+            picked += [r for r in register if r["language"] == language and r["meter"] == meter][:1]
+    picked += [r for r in register if r["rollover"] == "yes"][:1] + [r for r in register if r["usage"] == "0"][:1]
+    assert {r["language"] for r in picked} == {"en", "es"} and len(picked) >= 6
+    for row in picked:
+        page.goto(f"{site_url}/{row['estimate_link']}")
+        total = page.locator("#result-total")
+        expect(total).to_have_text(f"${float(row['charge']):,.2f}", timeout=TIMEOUT)
+        assert page.locator("html").get_attribute("lang").startswith(row["language"])

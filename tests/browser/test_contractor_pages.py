@@ -1,0 +1,162 @@
+"""Issue 19, items 7 to 9, as a plumbing contractor meets them: the permit result answers
+what was asked (a line for each thing he said yes to), the application is filled in from
+the checker in one click or on the web form with his details typed once, the permit page
+is short until he asks for the law, and /law/ opens with a contents list a phone can use.
+Every expected line comes from the engine in CPython (calculator.flow, calculator.application)."""
+import json
+import re
+from urllib.parse import urlencode
+
+import pytest
+from playwright.sync_api import expect
+from pypdf import PdfReader
+
+from calculator import application, flow
+from calculator.cli import run
+from calculator.rules import load
+from casebook import complete_permit_answers
+
+pytestmark = pytest.mark.browser
+TIMEOUT = 60_000
+RULES = load()
+FLOW = RULES["permits"]
+# a connection with a sump pump to the sewer, and every other answer "no"
+SUMP = complete_permit_answers(RULES, [("work", "new-connection"), *(
+    (q, "no") for q in ("street-opening", "septic-or-cesspool-link", "flammables-washstand", "steam-exhaust",
+                        "trade-waste", "manure-or-cesspool-overflow", "garbage-grinder")), ("stormwater", "yes")])
+# a connection under a town road, with a garbage grinder: a permit
+ROAD = complete_permit_answers(RULES, [("work", "new-connection"), ("street-opening", "yes"), *(
+    (q, "no") for q in ("septic-or-cesspool-link", "flammables-washstand", "steam-exhaust", "trade-waste",
+                        "manure-or-cesspool-overflow")), ("garbage-grinder", "yes")])
+PHONE = {"width": 390, "height": 844}
+
+
+def checker(page):
+    return page.locator("#permit-checker")
+
+
+def words(text: str) -> int:
+    return len(text.split())
+
+
+def engine(argv, lang):
+    return run([*argv, "--lang", lang], RULES)
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_a_sump_pump_yes_gets_its_own_verdict_line_in_the_persons_words(page, site_url, lang):
+    want = engine(["permit", *[x for k, v in SUMP for x in ("--answer", f"{k}={v}")]], lang)
+    assert want["outcome"] == "prohibited"
+    folder = "" if lang == "en" else "/es"
+    page.goto(f"{site_url}{folder}/permit/?{urlencode(SUMP + [('step', 'result')])}")
+    expect(checker(page)).to_have_attribute("data-state", "outcome", timeout=TIMEOUT)
+    lines = page.locator("#verdicts li")
+    expect(lines).to_have_count(len(want["verdicts"]))  # the work, and the one "yes": no line for a "no"
+    sump = page.locator("#verdicts li[data-question=stormwater]")
+    [line] = [v for v in want["verdicts"] if v["question"] == "stormwater"]
+    expect(sump).to_have_attribute("data-outcome", "prohibited")
+    expect(sump).to_have_text(f"{line['text']}: {line['says']} — {line['where']}")
+    assert re.search(r"sump|sumidero", line["text"], re.I)
+    expect(sump.locator("a")).to_have_attribute("href", f"../law/#{line['anchor']}")
+    # the requirements under their three headings, in order
+    expect(page.locator("#requirements h4")).to_have_text([s["title"] for s in want["stages"]])
+    assert len(want["stages"]) == 3
+    # the outcome cites what the answers engaged, not act F or industrial waste A
+    cited = page.locator("#outcome > .law-ref a")
+    expect(cited).to_have_text(want["outcome_detail"]["where"])
+    assert want["outcome_detail"]["cites"] == ["prohibited-acts.I"]
+    # the law's words behind each line: on request
+    expect(page.locator("#why")).not_to_have_attribute("open", "")
+    expect(page.locator("#reasons li").first).to_be_hidden()
+
+
+def test_the_permit_page_is_short_until_the_law_is_asked_for(page, site_url):
+    page.set_viewport_size(PHONE)
+    page.goto(f"{site_url}/permit/")
+    expect(checker(page)).to_have_attribute("data-state", "question", timeout=TIMEOUT)
+    visible = page.locator("article").inner_text()
+    assert words(visible) <= 1200, words(visible)  # it was 4,845
+    # every question, with the law behind each answer, is one click away
+    whole = page.locator("#questions-list")
+    expect(whole).not_to_have_attribute("open", "")
+    page.locator("#questions-list > summary").click()
+    for q in FLOW["questions"]:
+        expect(page.locator(f"#question-{q['id']}")).to_be_visible()
+    assert words(page.locator("article").inner_text()) > 2 * words(visible)
+    # and the law of the question on screen, behind its own disclosure
+    law = page.locator("#question-rules")
+    expect(law.locator("summary")).to_be_visible()
+    expect(law.locator("li").first).to_be_hidden()
+    law.locator("summary").click()
+    expect(law.locator("li").first).to_be_visible()
+
+
+def test_no_blank_room_is_kept_below_the_question(page, site_url):
+    page.goto(f"{site_url}/permit/")
+    expect(checker(page)).to_have_attribute("data-state", "question", timeout=TIMEOUT)
+    last = page.locator("#question-rules").bounding_box()
+    after = page.locator("#start-again-line").bounding_box()
+    gap = after["y"] - (last["y"] + last["height"])
+    assert gap < 80, gap  # it was about 300 px of nothing
+    # while the engine starts, what follows the checker waits unseen (it does not jump)
+    page.goto(f"{site_url}/permit/?work=repair")
+    state = page.evaluate("""() => [document.querySelector('#permit-checker').dataset.state,
+        getComputedStyle(document.querySelector('#apply')).visibility]""")
+    assert state in (["loading", "hidden"], ["question", "visible"]), state
+
+
+def test_in_print_the_whole_list_of_questions_is_there(page, site_url):
+    page.goto(f"{site_url}/permit/")
+    expect(checker(page)).to_have_attribute("data-state", "question", timeout=TIMEOUT)
+    page.emulate_media(media="print")
+    for q in FLOW["questions"]:
+        expect(page.locator(f"#rules-{q['id']} a").first).to_be_visible()
+
+
+def test_the_web_form_takes_the_checkers_answers_and_makes_the_pdf_with_the_details_typed_once(page, site_url, tmp_path):
+    page.goto(f"{site_url}/permit/?{urlencode(ROAD + [('step', 'result')])}")
+    expect(checker(page)).to_have_attribute("data-state", "outcome", timeout=TIMEOUT)
+    page.click("#fill-in-details")
+    expect(page).to_have_url(re.compile(r"/permit/application/\?work=new-connection&street-opening=yes"))
+    expect(page.locator("#prefilled")).to_be_visible(timeout=TIMEOUT)
+    want = application.prefill(RULES, ROAD)
+    expect(page.locator("#field-kind-of-work")).to_have_value(want["kind-of-work"])
+    expect(page.locator("#field-street-opening-yes")).to_be_checked()
+    expect(page.locator("#field-garbage-grinder-yes")).to_be_checked()
+    expect(page.locator("#field-drain-water-no")).to_be_checked()  # "no" is an answer, not a blank
+    expect(page.locator("#field-highway-approval-yes")).not_to_be_checked()
+    expect(page.locator("#field-highway-approval-no")).not_to_be_checked()
+    page.fill("#field-owner-name", "Ana Ortiz")
+    page.fill("#field-contractor-name", "Ridge Plumbing")
+    page.check("#field-highway-approval-yes")
+    page.fill("#field-signature-date", "2027-03-15")
+    with page.expect_download(timeout=TIMEOUT) as info:
+        page.click("#make-filled")
+    pdf = tmp_path / "application.pdf"
+    info.value.save_as(pdf)
+    fields = PdfReader(str(pdf)).get_fields()
+    assert fields["owner-name"]["/V"] == "Ana Ortiz" and fields["contractor-name"]["/V"] == "Ridge Plumbing"
+    assert fields["kind-of-work"]["/V"] == want["kind-of-work"]
+    assert fields["highway-approval-yes"]["/V"] == "/Yes" and fields["drain-water-no"]["/V"] == "/Yes"
+    assert fields["signature-date"]["/V"] == "March 15, 2027"
+    expect(page.locator("#application-download")).to_be_visible()
+
+
+def test_law_opens_with_a_contents_list_that_works_on_a_phone(page, site_url):
+    page.set_viewport_size(PHONE)
+    page.goto(f"{site_url}/law/")
+    contents = page.locator("nav.law-contents")
+    box = contents.bounding_box()
+    assert box["y"] < 2 * PHONE["height"], box  # at the top, not after the law
+    articles = RULES["law"]["articles"]
+    links = contents.locator("a")
+    expect(links).to_have_count(len(articles) + sum(len(a["provisions"]) for a in articles))
+    for i in range(links.count()):
+        link = links.nth(i)
+        target = link.get_attribute("href")
+        expect(page.locator(target)).to_have_count(1)
+        size = link.bounding_box()
+        assert size["height"] >= 24 and size["x"] + size["width"] <= PHONE["width"], (target, size)
+    contents.locator("a[href='#permits']").click()
+    expect(page.locator("#permits")).to_be_in_viewport()
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]

@@ -1,0 +1,304 @@
+"""The quarterly bill run (issue 23): the engine's run (calculator/billing.py) on the cases in
+tests/cases/bill-run/, on the fictional sample, against `bill` one account at a time; the
+`bills` command's whole-or-nothing output folder; and the privacy guard of the site build."""
+import csv
+import io
+import subprocess
+import sys
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+import yaml
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from calculator import billing
+from calculator.cli import run as cli_run
+from calculator.errors import InputError
+from calculator.rules import load
+from kit.billrun import command, privacy, sample
+from kit.errors import BuildError
+
+ROOT = Path(__file__).resolve().parent.parent
+RULES = load()
+CASES = yaml.safe_load((ROOT / "tests" / "cases" / "bill-run" / "cases.yaml").read_text(encoding="utf-8"))
+
+
+def run_case(case):
+    return billing.run(RULES, case["quarter"], ("accounts.csv", case["accounts"]), ("reads.csv", case["reads"]),
+                       ("payments.csv", case["payments"]) if "payments" in case else None,
+                       [("register.csv", case["earlier"])] if "earlier" in case else [])
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c["name"] for c in CASES])
+def test_case(case):
+    if "error" in case:
+        with pytest.raises(InputError) as refused:
+            run_case(case)
+        assert case["error"] in str(refused.value)
+        return
+    result = run_case(case)
+    got = [(r["file"], r["line"], r["account"]) for r in result["refused"]]
+    assert got == [(r["file"], r["line"], r["account"]) for r in case["refused"]], result["refused"]
+    for want, row in zip(case["refused"], result["refused"]):
+        assert want["says"] in row["what_to_fix"]
+    if "billed" in case:
+        assert [r["account"] for r in result["register"]] == case["billed"]
+    lines = {r["account"]: r for r in result["register"]}
+    for account, columns in case.get("register", {}).items():
+        assert {k: lines[account][k] for k in columns} == columns
+    if "arrears" in case:
+        assert [{k: row[k] for k in want} for row, want in zip(result["arrears"], case["arrears"])] == case["arrears"]
+        assert len(result["arrears"]) == len(case["arrears"])
+
+
+def test_every_refusal_the_issue_names_has_a_case():
+    says = " ".join(r["says"] for c in CASES for r in c.get("refused", []))
+    for kind in ("lower than the previous", "There is no account", "listed twice", "has no meter read",
+                 "Write en (English) or es (Spanish)", "never billed"):
+        assert kind in says, kind
+    assert any("fiscal year" in c.get("error", "") for c in CASES)
+
+
+@pytest.fixture(scope="module")
+def sample_run():
+    files = sample.sample_files(300)
+    result = billing.run(RULES, sample.SECOND, ("accounts.csv", files["accounts.csv"]),
+                         (f"reads-{sample.SECOND}.csv", files[f"reads-{sample.SECOND}.csv"]),
+                         ("payments.csv", files["payments.csv"]),
+                         [(f"register-{sample.FIRST}.csv", files[f"register-{sample.FIRST}.csv"])])
+    return files, result
+
+
+def _table(text):
+    return list(csv.DictReader(io.StringIO(text)))
+
+
+def test_the_summary_reconciles_with_the_register_to_the_cent(sample_run):
+    _files, result = sample_run
+    register = _table(result["files"]["register.csv"])
+    summary = {r["item"]: r for r in _table(result["files"]["summary.csv"])}
+
+    def total(rows, column):
+        return sum((Decimal(r[column]) for r in rows), Decimal("0.00"))
+    assert summary["accounts billed: total charged this quarter"]["amount"] == str(total(register, "charge"))
+    assert int(summary["accounts billed: total charged this quarter"]["accounts"]) == len(register)
+    minimum = [r for r in register if r["minimum_applied"] == "yes"]
+    assert minimum and summary["minimum charges"]["amount"] == str(total(minimum, "charge"))
+    assert summary["total penalties"]["amount"] == str(total(register, "penalties"))
+    assert Decimal(summary["total penalties"]["amount"]) > 0
+    assert summary["total of the bills"]["amount"] == str(total(register, "charge") + total(register, "arrears")
+                                                           + total(register, "penalties"))
+    for row in register:
+        assert Decimal(row["total"]) == Decimal(row["charge"]) + Decimal(row["arrears"]) + Decimal(row["penalties"])
+    arrears = _table(result["files"]["arrears.csv"].split("\n", 1)[1])
+    assert summary["unpaid after the last day to pay (arrears.csv)"]["amount"] == str(total(arrears, "unpaid_total"))
+
+
+def test_the_sample_has_each_kind_of_account_and_each_refusal(sample_run):
+    files, result = sample_run
+    register = result["register"]
+    assert {r["meter"] for r in register} == {"water-gallons", "water-cubic-feet", "sewage-gallons"}
+    assert any(r["usage"] == "0" for r in register)
+    assert any(r["minimum_applied"] == "yes" and r["usage"] != "0" for r in register)
+    assert any(r["rollover"] == "yes" for r in register)
+    assert any(r["language"] == "es" for r in register)
+    fixes = " ".join(r["what_to_fix"] for r in result["refused"])
+    for kind in ("lower than the previous", "There is no account", "listed twice", "has no meter read",
+                 "Write en (English) or es (Spanish)", "never billed"):
+        assert kind in fixes, kind
+    assert all("fictional" in a["mailing_name"] for a in result["accounts"].values())
+
+
+def test_arrears_csv_says_it_is_the_list_for_a_levy_not_a_levy(sample_run):
+    first = sample_run[1]["files"]["arrears.csv"].splitlines()[0]
+    assert "§ 452" in first and "not a levy" in first
+    assert "as of 2025-10-15" in first
+
+
+def test_the_register_is_the_same_bytes_every_time(sample_run):
+    files, result = sample_run
+    again = billing.run(RULES, sample.SECOND, ("accounts.csv", files["accounts.csv"]),
+                        (f"reads-{sample.SECOND}.csv", files[f"reads-{sample.SECOND}.csv"]),
+                        ("payments.csv", files["payments.csv"]),
+                        [(f"register-{sample.FIRST}.csv", files[f"register-{sample.FIRST}.csv"])])
+    assert again["files"] == result["files"]
+
+
+# ---- every register line is `bill` on the command line for that account ----------------
+
+ACCOUNT = st.tuples(st.sampled_from(("water-gallons", "water-cubic-feet", "sewage-gallons")),
+                    st.sampled_from(("en", "es")), st.integers(0, 200_000), st.integers(0, 999_999), st.booleans())
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(ACCOUNT, min_size=1, max_size=8), st.sampled_from(("2025-Q1", "2025-Q2", "2025-Q3", "2025-Q4")))
+def test_every_register_line_equals_bill_for_that_account(accounts, quarter):
+    lines = ["account,parcel,service_address,mailing_name,mailing_address,language,meter,meter_digits"]
+    reads = ["account,previous_reading,current_reading,rollover"]
+    for i, (meter, language, use, start, by_usage) in enumerate(accounts):
+        lines.append(f"P{i},p,a,n,m,{language},{meter},6")
+        end = (start + use) % 1_000_000
+        reads.append(f"P{i},,,," if False else (f"P{i},{start},{end},{'yes' if end < start else ''}"))
+    result = billing.run(RULES, quarter, ("a.csv", "\n".join(lines)), ("r.csv", "\n".join(reads)))
+    assert not result["refused"]
+    for i, row in enumerate(result["register"]):
+        meter, _language, use, start, _ = accounts[i]
+        one = cli_run(["bill", "--quarter", quarter, f"--{meter}", row["usage"]])
+        assert row["usage"] == str(use % 1_000_000 if start + use >= 1_000_000 else use)
+        assert (row["charge"], row["total"], row["computed_charge"], row["minimum_charge"], row["sewage_gallons"],
+                row["due_date"], row["last_day_to_pay"], row["minimum_applied"]) == (
+            one["charge"], one["total"], one["computed_charge"], one["minimum_charge"], one["volume_gallons"],
+            one["due_date"], one["last_day_to_pay"], "yes" if one["minimum_applied"] else "no")
+        assert row["water_gallons"] == (one["water_gallons"] or "")
+
+
+def test_a_register_line_equals_the_command_line_s_own_answer(sample_run):
+    """The same, through `python -m calculator bill` as a person types it, for a few accounts."""
+    import json
+    for row in sample_run[1]["register"][:3]:
+        out = subprocess.run([sys.executable, "-m", "calculator", "bill", "--quarter", row["quarter"],
+                              f"--{row['meter']}", row["usage"]], capture_output=True, text=True, cwd=ROOT, check=True)
+        assert json.loads(out.stdout)["total"] == row["charge"]
+
+
+# ---- the command: its output folder whole, or nothing ---------------------------------------
+
+@pytest.fixture
+def sample_dir(tmp_path):
+    sample.write(tmp_path / "in", 30)
+    return tmp_path / "in"
+
+
+def _args(sample_dir, out, *extra):
+    return ["--quarter", sample.SECOND, "--accounts", str(sample_dir / "accounts.csv"),
+            "--reads", str(sample_dir / f"reads-{sample.SECOND}.csv"), "--payments", str(sample_dir / "payments.csv"),
+            "--earlier", str(sample_dir / f"register-{sample.FIRST}.csv"), "--out", str(out), *extra]
+
+
+def test_the_command_writes_the_whole_folder(sample_dir, tmp_path, capsys):
+    out = tmp_path / "billing" / sample.SECOND
+    assert command.main(_args(sample_dir, out, "--no-pdf")) == 0
+    assert sorted(p.name for p in out.iterdir()) == ["arrears.csv", "refused.csv", "register.csv", "summary.csv"]
+    err = capsys.readouterr().err
+    assert "reads-2025-Q4.csv:12: S10011: The current reading" in err
+    assert not [p for p in out.parent.iterdir() if p.name.startswith(".")]  # no staging folder left
+
+
+def test_a_refused_run_writes_nothing_and_keeps_the_last_output(sample_dir, tmp_path, capsys):
+    out = tmp_path / "billing" / sample.SECOND
+    assert command.main(_args(sample_dir, out, "--no-pdf")) == 0
+    before = (out / "register.csv").read_bytes()
+    (sample_dir / "bad.csv").write_text("account,parcel\nA1,1\n")
+    assert command.main(_args(sample_dir, out, "--no-pdf", "--accounts", str(sample_dir / "bad.csv"))) == 2
+    assert "the header has no column service_address" in capsys.readouterr().err
+    assert (out / "register.csv").read_bytes() == before
+    assert command.main([*_args(sample_dir, tmp_path / "2027-Q1", "--no-pdf")[2:], "--quarter", "2027-Q1"]) == 2
+    assert not (tmp_path / "2027-Q1").exists()
+    assert not [p for p in (tmp_path / "billing").iterdir() if p.name.startswith(".")]
+
+
+def test_earlier_registers_are_found_beside_the_output_folder(sample_dir, tmp_path):
+    billing_dir = tmp_path / "billing"
+    (billing_dir / sample.FIRST).mkdir(parents=True)
+    (billing_dir / sample.FIRST / "register.csv").write_text((sample_dir / f"register-{sample.FIRST}.csv").read_text())
+    (billing_dir / "notes").mkdir()
+    assert command.earlier_registers(billing_dir / sample.SECOND, sample.SECOND) == [
+        billing_dir / sample.FIRST / "register.csv"]
+    assert command.earlier_registers(billing_dir / sample.FIRST, sample.FIRST) == []
+
+
+def test_billing_is_kept_out_of_the_repository():
+    assert "/billing/" in (ROOT / ".gitignore").read_text().splitlines()
+
+
+# ---- the privacy guard ------------------------------------------------------------------
+
+def test_the_build_refuses_a_folder_with_an_account_file(tmp_path):
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "ok.csv").write_text("quarter,due_date\n2025-Q4,2025-10-15\n")
+    privacy.check(tmp_path / "docs")
+    (tmp_path / "docs" / "export.txt").write_text("Account\tMailing_Name\nA1\tAnn\n")
+    with pytest.raises(BuildError) as refused:
+        privacy.check(tmp_path / "docs")
+    assert "export.txt" in str(refused.value) and "Not publishing" in str(refused.value)
+
+
+def test_the_published_sample_is_the_generated_one_and_nothing_else(tmp_path, monkeypatch):
+    assert privacy.account_files(ROOT / "docs", ROOT / "rules") == []
+    assert sorted(p.name for p in sample.DOCS_SAMPLE.iterdir()) == sorted(privacy.docs_sample())
+    fake = tmp_path / "billing-sample"
+    fake.mkdir()
+    for name, text in privacy.docs_sample().items():
+        (fake / name).write_text(text)
+    monkeypatch.setattr(privacy, "DOCS_SAMPLE", fake)
+    assert privacy.account_files(fake) == []
+    (fake / "accounts.csv").write_text(privacy.docs_sample()["accounts.csv"].replace("(fictional)", "Real Person"))
+    assert privacy.account_files(fake) == [fake / "accounts.csv"]
+
+
+def test_the_site_build_runs_the_guard_first(tmp_path, monkeypatch):
+    from kit import site
+    monkeypatch.setattr(site, "ROOT", tmp_path)
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "accounts.csv").write_text("account,mailing_name\nA1,Ann\n")
+    with pytest.raises(BuildError):
+        site.build(site=tmp_path / "site")
+    assert not (tmp_path / "site").exists()
+
+
+# ---- the PDF bills ----------------------------------------------------------------------
+
+def test_the_bills_are_tagged_pdfs_one_page_an_account_in_its_language(tmp_path):
+    """A small run with PDFs: one document a language, a page an account, pdfua with no finding,
+    and each page's link is the estimate page for that usage and quarter, in that language."""
+    import pikepdf
+    from test_tagged_pdf import assert_pdfua_clean, pdfua_check
+    sample.write(tmp_path / "in", 12)
+    out = tmp_path / "billing" / sample.SECOND
+    assert command.main(_args(tmp_path / "in", out, "--site-url", "https://sewer.pawling.example/")) == 0
+    register = _table((out / "register.csv").read_text())
+    for language, tag in (("en", "en-US"), ("es", "es-US")):
+        rows = [r for r in register if r["language"] == language]
+        data = (out / f"bills-{language}.pdf").read_bytes()
+        assert_pdfua_clean(pdfua_check(data, tmp_path, f"bills-{language}.pdf"))
+        with pikepdf.open(out / f"bills-{language}.pdf") as pdf:
+            assert str(pdf.Root.Lang) == tag
+            assert len(pdf.pages) == len(rows)
+            # one link a page (a link broken over two lines is two annotations with one address)
+            links = [link for page in pdf.pages
+                     for link in dict.fromkeys(str(a.A.URI) for a in page.get("/Annots", []) if "/A" in a)]
+        assert links == ["https://sewer.pawling.example/" + r["estimate_link"] for r in rows]
+        assert all(link.startswith("https://sewer.pawling.example/" + ("es/" if language == "es" else "") + "estimate/?")
+                   for link in links)
+
+
+def test_python_m_calculator_bills_writes_what_build_py_bills_writes(sample_dir, tmp_path):
+    """The engine's own command (what the desk runs in the browser) and the kit's, on the same files."""
+    import json
+    kit_out = tmp_path / "kit"
+    assert command.main(_args(sample_dir, kit_out, "--no-pdf")) == 0
+    argv = _args(sample_dir, tmp_path / "engine")
+    done = subprocess.run([sys.executable, "-m", "calculator", "bills", *argv], capture_output=True, text=True,
+                          cwd=ROOT, check=True)
+    answer = json.loads(done.stdout)
+    assert [Path(p).name for p in answer["written"]] == ["register.csv", "summary.csv", "arrears.csv", "refused.csv"]
+    for name in ("register.csv", "summary.csv", "arrears.csv", "refused.csv"):
+        assert (tmp_path / "engine" / name).read_bytes() == (kit_out / name).read_bytes(), name
+    assert answer["accounts_billed"] == len(_table((kit_out / "register.csv").read_text()))
+
+
+def test_a_spreadsheet_s_byte_order_mark_and_header_case_are_read_as_written():
+    plain = billing.run(RULES, "2025-Q4", ("a.csv", CASES[1]["accounts"]), ("r.csv", CASES[1]["reads"]))
+    marked = billing.run(RULES, "2025-Q4", ("a.csv", "\ufeff" + CASES[1]["accounts"].replace("account,", "Account,", 1)),
+                         ("r.csv", CASES[1]["reads"].upper().replace("YES", "yes")))
+    assert marked["files"] == plain["files"]
+
+
+def test_penalties_are_counted_to_the_as_of_day():
+    case = next(c for c in CASES if c["name"].startswith("A payment for a quarter never billed"))
+    later = billing.run(RULES, case["quarter"], ("accounts.csv", case["accounts"]), ("reads.csv", case["reads"]),
+                        None, [("register.csv", case["earlier"])], as_of="2026-01-01")
+    line = later["register"][0]
+    assert (line["arrears"], line["penalties"], line["penalties_as_of"]) == ("96.00", "28.80", "2026-01-01")

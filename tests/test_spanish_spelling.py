@@ -1,0 +1,99 @@
+"""The Spanish a reader meets is spelled right (issue 22): every /es/ page, every Spanish
+PDF (its text and its fields' tooltips) and every Spanish engine answer of the YAML cases,
+spell-checked with hunspell and Debian's Spanish dictionary (`hunspell-es`, installed for
+the tests by kit/machine.py) plus the project's word list, rules/locale/es/words.txt.
+Each check runs hunspell once for all its text. A word the dictionary lacks but that is
+right (a term of the law, an imperative with its pronoun, a name) goes in the word list;
+English goes in lang="en" (or into Spanish)."""
+import json
+from pathlib import Path
+
+import pytest
+
+from casebook import argv_for, load_cases, rules_for
+from english import english_sentences, visible_text
+from spelling import WORDS, pdf_text, unknown, unknown_words, without_english_quotes
+
+
+# keys of an answer whose words are not Spanish sentences: the law's own English
+# (citations in words, quotations), ids and addresses
+NOT_SPANISH = {"where", "quote", "title_as_recorded", "cite", "anchor", "cites", "id", "url", "command", "file",
+               "path", "name", "question", "next", "lang"}
+
+
+def report(found: dict) -> str:
+    total = sum(sum(c.values()) for c in found.values())
+    lines = [f"{total} unknown words (add a right word to {WORDS.relative_to(WORDS.parents[3])}; "
+             f"put English in Spanish or mark it lang=\"en\"):"]
+    lines += [f"  {where}: {', '.join(f'{w} ×{n}' if n > 1 else w for w, n in c.most_common(12))}"
+              for where, c in sorted(found.items())]
+    return "\n".join(lines)
+
+
+def test_the_checker_finds_a_misspelling_and_knows_the_projects_words():
+    assert unknown(["alcantarillado", "recargo", "trimestre"]) == set()
+    assert unknown(["alcantarilado", "sewer"]) == {"alcantarilado", "sewer"}
+    assert unknown(["pretratamiento", "Desconéctela"]) == set()  # from the project's word list
+    found = unknown_words({"a": 'La ley dice "billed in advance" (facturada por adelantado); rents.F, 2025-illustrative.',
+                           "b": "El recargo se aplica the next day."})
+    assert list(found) == ["b"] and set(found["b"]) == {"the", "next", "day"}
+
+
+def test_every_spanish_page_is_spelled_right(built_site):
+    pages = sorted((built_site / "es").rglob("*.html"))
+    assert len(pages) >= 9
+    found = unknown_words({p.relative_to(built_site).as_posix():
+                           visible_text(p.read_text(encoding="utf-8"), skip_code=True) for p in pages})
+    assert not found, report(found)
+
+
+def test_every_spanish_pdf_is_spelled_right_and_in_spanish(built_site):
+    pdfs = sorted((built_site / "es").rglob("*.pdf"))
+    assert any(p.name == "application.pdf" for p in pdfs)
+    texts = {p.relative_to(built_site).as_posix(): pdf_text(p) for p in pdfs}
+    assert all(texts.values())
+    # English outside the law's quoted words (a PDF's text keeps no lang="en" to tell them by)
+    unquoted = without_english_quotes(texts)
+    english = {where: english_sentences(t)[:3] for where, t in unquoted.items() if english_sentences(t)}
+    assert not english, english
+    found = unknown_words(texts)
+    assert not found, report(found)
+
+
+def spanish_sentences(answer, key=None):
+    if isinstance(answer, dict):
+        for k, v in answer.items():
+            if k not in NOT_SPANISH and not (k == "schedule" and isinstance(v, dict)):
+                yield from spanish_sentences(v, k)
+    elif isinstance(answer, list):
+        for v in answer:
+            yield from spanish_sentences(v, key)
+    elif isinstance(answer, str) and " " in answer.strip():  # one token alone is an id or a figure
+        yield answer
+
+
+def test_every_spanish_answer_of_the_cases_is_spelled_right():
+    from calculator.cli import run, run_json
+    from calculator.errors import InputError
+    texts = {}
+    for case in load_cases():
+        if (case.get("input") or {}).get("lang", "es") != "es":
+            continue  # a case about the English answer
+        argv = [*argv_for(case), "--lang", "es"] if "--lang" not in argv_for(case) else argv_for(case)
+        if case.get("readings"):
+            try:
+                answer = run(argv, rules_for(case))
+            except InputError as exc:
+                answer = {"error": str(exc)}
+        else:
+            answer = json.loads(run_json(argv))
+        texts[case["name"]] = "\n".join(spanish_sentences(answer))
+    assert len(texts) >= 50 and sum(map(len, texts.values())) > 50_000
+    found = unknown_words(texts)
+    assert not found, report(found)
+
+
+def test_the_word_list_is_sorted_and_has_no_english():
+    words = [w for w in Path(WORDS).read_text(encoding="utf-8").splitlines() if w and not w.startswith("#")]
+    assert words == sorted(set(words), key=str.lower), "keep rules/locale/es/words.txt sorted, one word a line"
+    assert not {"the", "and", "of", "sewer", "permit"} & {w.lower() for w in words}
