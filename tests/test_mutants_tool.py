@@ -92,3 +92,11 @@ def test_a_pass_narrows_each_functions_tests_to_its_fastest_and_puts_them_back(t
     k.widen_tests()
     assert not k.NARROWED.exists()
     assert json.loads(k.STATS.read_text())["tests_by_mangled_function_name"] == {"f": ["fast", "mid", "slow"], "g": ["slow"]}
+
+
+def test_a_plural_message_and_the_count_choosing_its_form_are_message_text():
+    # the count only picks the singular or plural words; the figure itself is decided elsewhere
+    original = 'def x_f__mutmut_orig(n):\n    k = n - 1\n    return ngettext("{n} period", "{n} periods", n).format(n=n)\n'
+    assert is_message_only(original, original.replace('"{n} periods"', '"XX{n} periodsXX"'))
+    assert is_message_only(original, original.replace('"{n} periods", n)', '"{n} periods", None)'))
+    assert not is_message_only(original, original.replace("n - 1", "n + 1"))
