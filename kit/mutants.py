@@ -10,15 +10,19 @@ committed). This command then:
 1. sets aside the mutants that change only message text, the words of `_("…")` and `N_("…")`:
    they are marked skipped in mutmut's records, so mutmut never runs them;
 2. runs mutmut on the rest against the fast tests ([tool.mutmut] pytest_add_cli_args_test_selection),
-   with `nice -n 19` and one child process (the machine is shared). A run picks up where the last
-   one stopped: mutants already tried keep their result (`--fresh` starts over);
+   with `nice -n 19` and one child process (the machine is shared), in PASSES: first with each
+   mutated function's 25 fastest tests, then its survivors with the tests of 0.25 s or less, then
+   what still survives with all of them (see "passes" below). A run picks up where the last one
+   stopped: mutants already tried keep their result (`--fresh` starts over);
 3. reports, per module, the code-changing mutants, those the tests kill, those recorded as
    equivalent in bench/mutants-equivalent.yaml (a change that cannot change any answer, each with
    its reason), and every other survivor as `module:line  original  ->  mutant`. The score is
    killed / (code-changing - equivalent), as issue 24 counts it. It writes bench/mutants.md.
 
 `--module NAME` (repeatable) tries only those modules' mutants; `--survivors` tries the survivors
-again (after adding tests); `--report` only reports from the last run. It is not part of `build.py test`: it takes too long.
+again (after adding tests); `--no-slow` leaves out the last pass (a survivor is then marked "not
+yet run with all" in the report); `--report` only reports from the last run. It is not part of
+`build.py test`: it takes too long.
 """
 from __future__ import annotations
 
@@ -38,8 +42,17 @@ WORK = ROOT / "mutants"
 VERDICTS = ROOT / "bench" / "mutants-equivalent.yaml"
 REPORT = ROOT / "bench" / "mutants.md"
 MODULES = ("money", "penalty", "dates", "hearing", "adoption", "vc", "bill", "industry")
-MESSAGE_FUNCTIONS = {"_", "N_"}
-TEXT_FIRST = {"add", "InputError"}   # ex.add(text, cite, **figures); InputError(message, field)
+MESSAGE_FUNCTIONS = {"_", "N_", "ngettext"}   # ngettext(singular, plural, n): main uses it in bill.py
+# The arguments that are only words a person reads, by the called function's name and position:
+# ex.add(text, cite, **figures); InputError(message, field); parse_amount(value, what, example, field, unit);
+# parse_date(value, what).
+# parse_amount's `what` and `example` go nowhere but into its refusal sentences (their .format()), the same
+# as a value written into a message's placeholder here, which is message text: a mutant that changes them
+# changes what a refusal says, never a figure, a date, an outcome or the field the page marks (`field` and
+# `unit`, which decides whether decimals are refused, stay code). parse_date's `what` likewise names the
+# date in its refusal and nothing else. The examples a refusal gives are checked
+# by tests of the words (tests/test_cases.py's errors cases, tests/test_words.py), not by this score.
+TEXT_ARGUMENTS = {"add": (0,), "InputError": (0,), "parse_amount": (1, 2), "parse_date": (1,)}
 # Functions that build only words: every mutant in them changes words, not what the answer decides.
 _FOR_SENTENCES = "formats a value for a sentence; every caller puts the result into a message or a document's text"
 WORDS_ONLY = {
@@ -112,16 +125,19 @@ def _is_words(node: ast.AST) -> bool:
 
 class _MaskMessages(ast.NodeTransformer):
     """Every text a person reads made the same: a message (_() or N_()), the values put into its
-    placeholders (its .format()), and the text given to an explanation step (ex.add) or to an
-    InputError. What the answer decides (figures, dates, outcomes, cites, field names) stays."""
+    placeholders (its .format()), the text given to an explanation step (ex.add) or to an
+    InputError, and the name and example given to parse_amount or parse_date for their refusals
+    (TEXT_ARGUMENTS).
+    What the answer decides (figures, dates, outcomes, cites, field names) stays."""
 
     def visit_Call(self, node: ast.Call):
         self.generic_visit(node)
         if _is_words(node):
             return ast.Constant("…")
         name = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", None)
-        if name in TEXT_FIRST and node.args:
-            node.args[0] = ast.Constant("…")
+        for i in TEXT_ARGUMENTS.get(name, ()):
+            if i < len(node.args):
+                node.args[i] = ast.Constant("…")
         return node
 
 
@@ -242,7 +258,13 @@ def report(mutants: list[Mutant], stale: list[dict], seconds: float | None = Non
                      f"{len(s.survived)} | {s.not_checked} | {score} |")
     lines += ["", "## Survivors not explained", ""]
     survivors = sorted(total.survived, key=lambda m: (m.module, m.line))
-    lines += [f"- `{m.where}` ({m.function}, {m.key.rpartition('.')[2]}): `{m.mutation}`" for m in survivors] or ["None."]
+    passed = json.loads(PASSED.read_text(encoding="utf-8")) if PASSED.exists() else {}
+
+    def mark(m: Mutant) -> str:
+        number = passed.get(m.key, len(PASSES))
+        return "" if number >= len(PASSES) else f" (survived {PASSES[number - 1][0]}; not yet run with all)"
+    lines += [f"- `{m.where}` ({m.function}, {m.key.rpartition('.')[2]}): `{m.mutation}`{mark(m)}"
+              for m in survivors] or ["None."]
     if stale:
         lines += ["", "## Verdicts that match no mutant (the code changed: look at them again)", ""]
         lines += [f"- {v['module']}.{v['function']}: `{v['before']}  ->  {v['after']}`" for v in stale]
@@ -282,6 +304,74 @@ def skip_message_mutants() -> int:
     return count
 
 
+# ---- passes: the fastest tests first, every test only for the survivors ----
+# mutmut runs, for each mutant, every test that ran the mutated function (its stats, made once
+# in mutants/mutmut-stats.json). For the functions that every bill runs through (bill._bill,
+# penalty.last_day_to_pay, dates.due_date...) that is 300-430 tests, 18 s of test time on an idle
+# core, most of it in tests/test_rules_validation.py and test_dated_parameters.py, which check the
+# kit's validation and reach the engine only on the way. A mutant the tests kill fails its first
+# wrong test (pytest -x), but a survivor, and a killed mutant whose killing test comes late, runs
+# them all. So each mutant is tried in PASSES, each with more of its function's tests, and only
+# the survivors of one go on to the next. A mutant counts as surviving only after the last pass
+# (all of its tests): the score is the same as with one pass, only sooner. The pass each survivor
+# has come through is kept in PASSED; the report marks a survivor not yet run with all its tests.
+STATS = WORK / "mutmut-stats.json"
+NARROWED = WORK / "narrowed-tests.json"   # the tests a pass set aside, until they are put back
+PASSED = WORK / "passes.json"             # a survivor's mutmut name -> the number of passes it survived
+PASSES = (("the 25 fastest tests of its function", dict(keep=25)),
+          ("its function's tests of 0.25 s or less", dict(under=0.25)),
+          ("all of its function's tests", None))
+
+
+def _write_json(path: Path, data) -> None:
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text(json.dumps(data), encoding="utf-8")
+    os.replace(tmp, path)
+
+
+def ensure_stats() -> None:
+    """mutmut's record of which tests run which function and how long each takes, made afresh
+    by running every fast test once. (mutmut 3.8.1 can add the tests that are new since its last
+    record, but that left here only the new tests' functions in the record, and every mutant then
+    ran only them: so the whole record is made again, a minute or two, once a run.)"""
+    for path in (STATS, NARROWED):
+        path.unlink(missing_ok=True)
+    code = ("from mutmut.__main__ import collect_or_load_stats\n"
+            "from mutmut.workers.isolation import get_mutant_runner\n"
+            "collect_or_load_stats(get_mutant_runner(1))\n")
+    subprocess.run(["nice", "-n", "19", sys.executable, "-c", code], cwd=ROOT, check=True)
+
+
+def narrow_tests(keep: int | None = None, under: float | None = None) -> None:
+    """Cut each function's tests to its `keep` fastest, or to those of `under` seconds or less
+    (at least its fastest one), keeping the rest aside in NARROWED."""
+    widen_tests()
+    stats = json.loads(STATS.read_text(encoding="utf-8"))
+    duration = stats["duration_by_test"]
+    aside = {}
+    for function, tests in stats["tests_by_mangled_function_name"].items():
+        ordered = sorted(tests, key=lambda t: (duration.get(t, 0.0), t))
+        cut = keep if keep is not None else max(1, sum(duration.get(t, 0.0) <= under for t in ordered))
+        stats["tests_by_mangled_function_name"][function] = ordered[:cut]
+        if ordered[cut:]:
+            aside[function] = ordered[cut:]
+    _write_json(NARROWED, aside)
+    _write_json(STATS, stats)
+
+
+def widen_tests() -> None:
+    """Put back the tests narrow_tests set aside (also after an interrupted run)."""
+    if not NARROWED.exists():
+        return
+    aside = json.loads(NARROWED.read_text(encoding="utf-8"))
+    stats = json.loads(STATS.read_text(encoding="utf-8"))
+    tests = stats["tests_by_mangled_function_name"]
+    for function, more in aside.items():
+        tests[function] = sorted(set(tests.get(function, [])) | set(more))
+    _write_json(STATS, stats)
+    NARROWED.unlink()
+
+
 def ensure_mutmut() -> None:
     from importlib.util import find_spec
     if find_spec("mutmut") is None:
@@ -295,12 +385,12 @@ def main(argv: list[str]) -> int:
         if argv[i] == "--module" and i + 1 < len(argv) and argv[i + 1] in MODULES:
             modules.append(argv[i + 1])
             i += 2
-        elif argv[i] in ("--fresh", "--report", "--survivors"):
+        elif argv[i] in ("--fresh", "--report", "--survivors", "--no-slow"):
             flags.add(argv[i])
             i += 1
         else:
             print(f"Unknown option {argv[i]!r}. Use: python3 build.py mutants [--module {'|'.join(MODULES)}]… "
-                  "[--survivors] [--fresh] [--report]", file=sys.stderr)
+                  "[--survivors] [--no-slow] [--fresh] [--report]", file=sys.stderr)
             return 2
     seconds = None
     if "--report" not in flags:
@@ -322,7 +412,27 @@ def main(argv: list[str]) -> int:
                 m.exit_code is None or ("--survivors" in flags and m.exit_code in SURVIVED and not m.why_equivalent))]
         print(f"{len(todo)} mutants to try", flush=True)
         if todo:
-            subprocess.run(_mutmut("run", "--max-children", "1", *todo), cwd=ROOT)
+            ensure_stats()
+            passed = json.loads(PASSED.read_text(encoding="utf-8")) if PASSED.exists() else {}
+            for number, (tests, narrowing) in enumerate(PASSES, 1):
+                if number == len(PASSES) and "--no-slow" in flags:
+                    break
+                print(f"pass {number} of {len(PASSES)}: {len(todo)} mutants, each with {tests}", flush=True)
+                if narrowing is not None:
+                    narrow_tests(**narrowing)
+                try:
+                    subprocess.run(_mutmut("run", "--max-children", "1", *todo), cwd=ROOT)
+                finally:
+                    widen_tests()
+                tried = set(todo)
+                found = [m for module in modules or MODULES for m in read_mutants(module) if m.key in tried]
+                for m in found:
+                    passed.pop(m.key, None)
+                todo = [m.key for m in found if m.exit_code in SURVIVED]
+                passed.update({key: number for key in todo})
+                _write_json(PASSED, passed)
+                if not todo:
+                    break
         seconds = time.monotonic() - start
     if not WORK.exists():
         print("No mutants yet: run `python3 build.py mutants` first.", file=sys.stderr)

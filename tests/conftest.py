@@ -16,6 +16,16 @@ def built_site(tmp_path_factory):
     return kit_site.build(tmp_path_factory.mktemp("built") / "site")
 
 
+def pytest_sessionstart(session):
+    """Each test session starts with the engine's caches empty: a session never reuses a quarter
+    or a year of holidays worked out before it began. mutmut (python3 build.py mutants) forks each
+    mutant's session from a process that has already collected the tests, and collecting them fills
+    these caches with the unmutated engine's answers, which would hide every mutant below them."""
+    from calculator import bill, dates
+    bill._quarter_contexts.clear()
+    dates._holidays_of_year.clear()
+
+
 # --- The order the tests are handed to the workers -------------------------------------
 # `python3 build.py test` runs pytest-xdist with --dist worksteal: the collected list is cut
 # into one contiguous share a worker, and a worker that runs dry steals from the END of the

@@ -64,3 +64,39 @@ def test_the_report_scores_killed_over_code_changing_less_equivalent_and_names_e
 def test_every_recorded_verdict_has_its_reason():
     for v in load_verdicts():
         assert v["why"].strip() and v["module"] and v["function"], v
+
+
+def test_parse_amounts_name_and_example_are_message_text_but_its_field_and_unit_are_not():
+    original = ('def x_f__mutmut_orig(raw):\n'
+                '    return parse_amount(raw, N_("The O&M cost"), "856791", "om-cost", UNIT)\n')
+    for old, new, words in [('"856791"', '"XX856791XX"', True), ('"856791"', "None", True),
+                            ('N_("The O&M cost")', "None", True),
+                            ('"om-cost"', '"XXom-costXX"', False), ("UNIT", "None", False),
+                            ('"856791", ', "", False),      # the field slides into the example's place
+                            ("raw,", "None,", False)]:
+        assert is_message_only(original, original.replace(old, new, 1)) is words, (old, new)
+
+
+def test_a_pass_narrows_each_functions_tests_to_its_fastest_and_puts_them_back(tmp_path, monkeypatch):
+    import json
+    import kit.mutants as k
+    monkeypatch.setattr(k, "STATS", tmp_path / "mutmut-stats.json")
+    monkeypatch.setattr(k, "NARROWED", tmp_path / "narrowed-tests.json")
+    stats = {"tests_by_mangled_function_name": {"f": ["slow", "fast", "mid"], "g": ["slow"]},
+             "duration_by_test": {"slow": 2.0, "fast": 0.001, "mid": 0.2}}
+    k.STATS.write_text(json.dumps(stats))
+    k.narrow_tests(keep=2)
+    assert json.loads(k.STATS.read_text())["tests_by_mangled_function_name"] == {"f": ["fast", "mid"], "g": ["slow"]}
+    k.narrow_tests(under=0.1)      # at least the fastest one, even when it is slower
+    assert json.loads(k.STATS.read_text())["tests_by_mangled_function_name"] == {"f": ["fast"], "g": ["slow"]}
+    k.widen_tests()
+    assert not k.NARROWED.exists()
+    assert json.loads(k.STATS.read_text())["tests_by_mangled_function_name"] == {"f": ["fast", "mid", "slow"], "g": ["slow"]}
+
+
+def test_a_plural_message_and_the_count_choosing_its_form_are_message_text():
+    # the count only picks the singular or plural words; the figure itself is decided elsewhere
+    original = 'def x_f__mutmut_orig(n):\n    k = n - 1\n    return ngettext("{n} period", "{n} periods", n).format(n=n)\n'
+    assert is_message_only(original, original.replace('"{n} periods"', '"XX{n} periodsXX"'))
+    assert is_message_only(original, original.replace('"{n} periods", n)', '"{n} periods", None)'))
+    assert not is_message_only(original, original.replace("n - 1", "n + 1"))

@@ -151,3 +151,15 @@ def test_weekends_and_holidays_are_named_and_the_next_business_day_skips_them():
     assert next_business_day(RULES, dt.date(2027, 2, 16)) == dt.date(2027, 2, 16)  # already one
     assert next_business_day(RULES, dt.date(2029, 11, 10)) == dt.date(2029, 11, 13)  # Sat, Sun, observed Monday
     assert next_business_day(RULES, dt.date(2027, 12, 25)) == dt.date(2027, 12, 27)  # Saturday Christmas: not moved
+
+
+def test_a_last_weekday_holiday_on_any_weekday_falls_in_the_months_last_week():
+    # Memorial Day is the only "last" holiday in the rules and it is a Monday (weekday 0), for which
+    # "+ want" and "- want" agree: a Town's holiday on the last Friday of a month tells them apart.
+    # November 2027 ends on a Tuesday (the 30th): its last Friday is the 26th, its last Tuesday the 30th;
+    # May 2027 ends on a Monday (the 31st): its last Sunday is the 30th.
+    from calculator.dates import _holiday_date
+    assert _holiday_date(2027, {"month": 11, "weekday": "friday", "nth": "last"}) == dt.date(2027, 11, 26)
+    assert _holiday_date(2027, {"month": 11, "weekday": "tuesday", "nth": "last"}) == dt.date(2027, 11, 30)
+    assert _holiday_date(2027, {"month": 5, "weekday": "sunday", "nth": "last"}) == dt.date(2027, 5, 30)
+    assert _holiday_date(2027, {"month": 5, "weekday": "monday", "nth": "last"}) == dt.date(2027, 5, 31)

@@ -135,3 +135,127 @@ def test_vc_refusals_name_the_field_to_correct():
         assert err.value.field == field, (args, err.value.field)
     for empty in ("", "  "):   # an empty budget field is no budget
         assert vc.compute(RULES, "856791", "85000000", None, budgeted_om_cost=empty)["budgeted_om_cost"] is None
+
+
+# ---- the days the penalty periods begin, under each reading of "per quarter" ----
+# 2027-Q1 is due January 15, 2027. Day 30 is Sunday, February 14; Monday, February 15 is
+# Washington's Birthday (the third Monday of February), so the last day to pay is Tuesday,
+# February 16 and the first penalty applies from Wednesday, February 17 (tests/cases/rents.yaml).
+# 2027-Q4 is due October 15, 2027; day 30 is Sunday, November 14, so the last day to pay is
+# Monday, November 15 and the first penalty applies from Tuesday, November 16.
+
+def starts(rules, due, paid_on):
+    return [d.isoformat() for d in penalty.period_starts(rules, dt.date.fromisoformat(due),
+                                                         dt.date.fromisoformat(paid_on))]
+
+
+def test_penalty_periods_begin_every_three_months_from_the_moved_first_penalty_date():
+    assert starts(RULES, "2027-01-15", "2027-02-16") == []
+    assert starts(RULES, "2027-01-15", "2027-02-17") == ["2027-02-17"]
+    assert starts(RULES, "2027-01-15", "2027-05-16") == ["2027-02-17"]
+    assert starts(RULES, "2027-01-15", "2027-05-17") == ["2027-02-17", "2027-05-17"]
+    assert starts(RULES, "2027-01-15", "2028-02-17") == ["2027-02-17", "2027-05-17", "2027-08-17",
+                                                          "2027-11-17", "2028-02-17"]
+
+
+def test_penalty_periods_from_the_day_after_the_grace_days_under_that_reading():
+    rules = reading("later-penalty-start", "day-after-grace")
+    # the first still waits for the moved last day; the later ones count from February 15
+    assert starts(rules, "2027-01-15", "2027-02-16") == []
+    assert starts(rules, "2027-01-15", "2027-05-14") == ["2027-02-17"]
+    assert starts(rules, "2027-01-15", "2027-11-10") == ["2027-02-17", "2027-05-15", "2027-08-15"]
+
+
+def test_penalty_periods_by_billing_quarter_under_that_reading():
+    rules = reading("penalty-quarter", "billing-quarter")
+    assert starts(rules, "2027-01-15", "2027-03-31") == ["2027-02-17"]
+    assert starts(rules, "2027-01-15", "2027-04-01") == ["2027-02-17", "2027-04-01"]
+    assert starts(rules, "2027-01-15", "2027-11-10") == ["2027-02-17", "2027-04-01", "2027-07-01", "2027-10-01"]
+    # the fourth quarter's later periods begin in the next year
+    assert starts(rules, "2027-10-15", "2028-04-01") == ["2027-11-16", "2028-01-01", "2028-04-01"]
+    both = copy.deepcopy(rules)
+    both["interpretations"]["later-penalty-start"]["chosen"] = "day-after-grace"
+    assert starts(both, "2027-10-15", "2028-07-01") == ["2027-11-16", "2028-01-01", "2028-04-01", "2028-07-01"]
+
+
+def test_vc_from_the_projected_cost_when_past_data_is_not_available():
+    # rents.D: "If past date is not available, the value of VC shall be determined on the basis of
+    # data which are deemed to reasonably represent the projected ... expenditures for the year."
+    from calculator import vc
+    out = vc.compute(RULES, None, "85000000", projected_om_cost="856791")
+    assert (out["om_cost"], out["projected_om_cost"], out["cost_source"], out["total_cost"],
+            out["vc_per_1000_gallons"]) == (None, "856791.00", "projected", "856791.00", "10.08")
+    assert (out["command"], out["user_volume_gallons"]) == ("vc", "85000000")   # what the Clerk's desk reads back
+    steps = out["explanation"]
+    assert [(s["cite"], s.get("interpretation"), s["values"]) for s in steps[:2]] == [
+        ("rents.D", None, {"projected_om_cost": "856791"}),
+        ("rate-schedules.A", "vc-cost-basis", {"budgeted_om_cost": None})]
+    assert steps[0]["quote"].startswith("If past date is not available") and steps[0]["quote"].endswith("year.")
+    # an empty past-year box is no past-year cost; a budget is shown, not used
+    shown = vc.compute(RULES, "  ", "85000000", projected_om_cost="856791", budgeted_om_cost="900000")
+    assert (shown["total_cost"], shown["budgeted_om_cost"], shown["cost_source"]) == ("856791.00", "900000.00", "projected")
+    assert vc_steps(RULES, "", "85000000", projected_om_cost="856791", budgeted_om_cost="900000")[1] == (
+        "rate-schedules.A", "vc-cost-basis", {"budgeted_om_cost": "900000"})
+    # the budgeted reading uses the budget whichever cost is known
+    budgeted = vc.compute(reading("vc-cost-basis", "budgeted"), None, "85000000", projected_om_cost="856791",
+                          budgeted_om_cost="900000")
+    assert (budgeted["total_cost"], budgeted["vc_per_1000_gallons"]) == ("900000.00", "10.59")
+
+
+def test_vc_takes_the_past_cost_or_the_projected_one_never_both_nor_neither():
+    from calculator import vc
+    from calculator.errors import InputError
+    for args, kw, field in [(("856791", "85000000"), {"projected_om_cost": "856791"}, "projected-om-cost"),
+                            ((None, "85000000"), {}, "om-cost"), (("", "85000000"), {"projected_om_cost": " "}, "om-cost"),
+                            (("abc", "85000000"), {}, "om-cost"),
+                            ((None, "85000000"), {"projected_om_cost": "abc"}, "projected-om-cost")]:
+        with pytest.raises(InputError) as err:
+            vc.compute(RULES, *args, **kw)
+        assert err.value.field == field, (args, kw, err.value.field)
+    with pytest.raises(InputError, match="more than 0 gallons"):
+        vc.compute(RULES, "856791", "0")
+    assert vc.compute(RULES, "856791", "1")["vc_per_1000_gallons"] == "856791000.00"
+
+
+def test_the_hearing_window_runs_on_only_under_its_reading_and_with_the_holidays_known():
+    # the schedule check (calculator.rate_year) reads parameters alone: without the readings and
+    # the holidays, the window is the one the law writes, day 30 even on a Sunday
+    from calculator import hearing
+    rules = reading("hearing-window-end", "next-business-day")
+    assert hearing.window(rules, "2027-10-01") == {"earliest": "2027-10-16", "latest": "2027-11-01"}
+    assert hearing.window(rules, dt.date(2027, 10, 1)) == {"earliest": "2027-10-16", "latest": "2027-11-01"}
+    bare = {k: v for k, v in rules.items() if k != "holidays"}
+    assert hearing.window(bare, dt.date(2027, 10, 1)) == {"earliest": "2027-10-16", "latest": "2027-10-31"}
+    assert hearing.window(RULES, "2027-10-01") == {"earliest": "2027-10-16", "latest": "2027-10-31"}
+
+
+def test_the_hearing_window_with_parameters_alone_ends_on_day_30():
+    # what the schedule check gives it: no readings (or not this one) and no holidays
+    from calculator import hearing
+    rules = reading("hearing-window-end", "next-business-day")
+    alone = {k: v for k, v in rules.items() if k not in ("holidays", "interpretations")}
+    other = dict(alone, interpretations={k: v for k, v in rules["interpretations"].items() if k != "hearing-window-end"})
+    for r in (alone, other):
+        assert hearing.window(r, dt.date(2027, 10, 1)) == {"earliest": "2027-10-16", "latest": "2027-10-31"}
+        out = hearing.compute(r, "2027-10-01", "2027-10-31")
+        # without the holidays nothing says whether day 30 is a business day: no step about it
+        assert (out["latest"], out["last_day_is_a_business_day"], out["valid"]) == ("2027-10-31", True, True)
+        assert [s["cite"] for s in out["explanation"]] == ["rate-schedules.B", "rate-schedules.B"]
+
+
+def test_the_hearing_step_about_a_closed_day_30_names_its_reading():
+    from calculator import hearing
+    for rules, latest in ((RULES, "2027-10-31"), (reading("hearing-window-end", "next-business-day"), "2027-11-01")):
+        out = hearing.compute(rules, "2027-10-01")
+        steps = [(s["cite"], s.get("interpretation"), s["values"]) for s in out["explanation"]]
+        assert steps == [("rate-schedules.B", None, {"earliest": "2027-10-16", "latest": latest}),
+                         ("rate-schedules.B", "hearing-window-end", {"last_day_is_a_business_day": False})], steps
+
+
+def test_the_day_after_grace_reading_counts_the_grace_days_in_force_on_the_due_date():
+    # a later law shortening the grace to 20 days from 2029 does not move a 2027 bill's periods
+    rules = reading("later-penalty-start", "day-after-grace")
+    rules["parameters"]["late-penalty-grace-days"]["history"] = [
+        {"since": None, "value": 30, "quote": "nonpayment for 30 days"},
+        {"since": "2029-01-01", "value": 20, "quote": "nonpayment for 20 days"}]
+    assert starts(rules, "2027-01-15", "2027-11-10") == ["2027-02-17", "2027-05-15", "2027-08-15"]
