@@ -123,7 +123,7 @@ def test_every_page_states_the_new_due_day_and_rate_and_none_of_the_old(amended)
     assert "a penalty of 10% applies once a bill is more than 30 days past its due date" in estimate
     assert "twentieth day of January" in pages["law/index.html"] and "penalty of 10% per quarter" in pages["law/index.html"]
     reading = pages["how-we-read-the-law/index.html"]
-    assert "After the first 10% late penalty" in reading and "one of 20 January, 20 April" in reading
+    assert "After the first 10% late penalty" in reading and "20 January, 20 April, 20 July and 20 October" in reading
     notice = pages["notices/2026-rates/index.html"]
     assert "20 January, 20 April, 20 July and 20 October" in notice and "penalty of 10%" in notice
 
