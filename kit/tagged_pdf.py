@@ -572,3 +572,100 @@ def _form_xobject(pdf: pikepdf.Pdf, content: bytes, w: float, h: float) -> pikep
     return pikepdf.Stream(
         pdf, content, Type=Name.XObject, Subtype=Name.Form, BBox=Array([0, 0, w, h])
     )
+
+
+# --------------------------------------------------------------- joining
+
+
+def join_tagged(parts: list[bytes]) -> bytes:
+    """Join finished tagged PDFs (from :func:`html_to_pdf`, same title and language) into one,
+    keeping one structure tree: the pages of each later part follow the first part's, their
+    top ``Document`` element's kids move under the first part's ``Document``, their ParentTree
+    entries, page /StructParents and annotation /StructParent are renumbered past the first
+    part's /ParentTreeNextKey, and their bookmarks follow the first part's. The catalog (/Lang,
+    /MarkInfo, metadata, viewer preferences) is the first part's. Used to lay out the quarterly
+    bills in several processes and deliver one document."""
+    if len(parts) == 1:
+        return parts[0]
+    with pikepdf.open(io.BytesIO(parts[0])) as pdf:
+        tree = pdf.Root.StructTreeRoot
+        document = _top_element(tree)
+        entries = _parent_tree_entries(tree)
+        next_key = int(tree.get("/ParentTreeNextKey", max(entries, default=-1) + 1))
+        opened = []
+        for data in parts[1:]:
+            other = pikepdf.open(io.BytesIO(data))
+            opened.append(other)
+            other_tree = other.Root.StructTreeRoot
+            offset = next_key
+            for page in other.pages:
+                if "/StructParents" in page.obj:
+                    page.obj.StructParents = int(page.obj.StructParents) + offset
+                for annot in page.obj.get("/Annots", Array()):
+                    if "/StructParent" in annot:
+                        annot.StructParent = int(annot.StructParent) + offset
+            other_entries = _parent_tree_entries(other_tree)
+            # the pages first, so that the copied structure elements' /Pg point at these copies
+            # (qpdf keeps one map of copied objects per source document)
+            pdf.pages.extend(other.pages)
+            for kid in _top_element(other_tree).K:
+                copied = _copy(pdf, kid)
+                copied.P = document
+                document.K.append(copied)
+            for key, value in other_entries.items():
+                entries[key + offset] = _copy(pdf, value)
+            next_key = offset + int(other_tree.get("/ParentTreeNextKey", max(other_entries, default=-1) + 1))
+            if "/Outlines" in other.Root and "/First" in other.Root.Outlines:
+                _append_outlines(pdf, other)
+        tree.ParentTree = pdf.make_indirect(Dictionary(Nums=Array(
+            [item for key in sorted(entries) for item in (key, entries[key])])))
+        tree.ParentTreeNextKey = next_key
+        out = io.BytesIO()
+        pdf.save(out, deterministic_id=True)
+        for other in opened:
+            other.close()
+        return out.getvalue()
+
+
+def _copy(pdf: pikepdf.Pdf, obj):
+    """A foreign object copied into pdf, direct arrays and dictionaries item by item."""
+    if isinstance(obj, (Array, Dictionary)) and not obj.is_indirect:
+        if isinstance(obj, Array):
+            return Array([_copy(pdf, item) for item in obj])
+        return Dictionary({key: _copy(pdf, value) for key, value in obj.items()})
+    return pdf.copy_foreign(obj) if isinstance(obj, pikepdf.Object) and obj.is_indirect else obj
+
+
+def _top_element(tree: Dictionary) -> Dictionary:
+    kids = tree.K
+    if isinstance(kids, Array):
+        if len(kids) != 1:
+            raise ValueError("a tagged PDF to join has more than one top structure element")
+        kids = kids[0]
+    if not isinstance(kids.get("/K"), Array):
+        kids.K = Array([kids.K]) if "/K" in kids else Array()
+    return kids
+
+
+def _parent_tree_entries(tree: Dictionary) -> dict:
+    return {int(key): value for key, value in NumberTree(tree.ParentTree).items()} if "/ParentTree" in tree else {}
+
+
+def _append_outlines(pdf: pikepdf.Pdf, other: pikepdf.Pdf) -> None:
+    if "/Outlines" not in pdf.Root or "/First" not in pdf.Root.Outlines:
+        pdf.Root.Outlines = pdf.copy_foreign(other.Root.Outlines)
+        return
+    outlines = pdf.Root.Outlines
+    item = other.Root.Outlines.First
+    while True:
+        copied = pdf.copy_foreign(item)
+        copied.Parent = outlines
+        copied.Prev = outlines.Last
+        if "/Next" in copied:
+            del copied.Next
+        outlines.Last.Next = copied
+        outlines.Last = copied
+        outlines.Count = int(outlines.get("/Count", 0)) + 1 + max(int(copied.get("/Count", 0)), 0)
+        if "/Next" not in item:
+            break
+        item = item.Next

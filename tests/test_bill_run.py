@@ -250,11 +250,17 @@ def test_the_site_build_runs_the_guard_first(tmp_path, monkeypatch):
 
 # ---- the PDF bills ----------------------------------------------------------------------
 
-def test_the_bills_are_tagged_pdfs_one_page_an_account_in_its_language(tmp_path):
+@pytest.mark.parametrize("chunk", [100, 2], ids=["one-process", "chunks-joined"])
+def test_the_bills_are_tagged_pdfs_one_page_an_account_in_its_language(tmp_path, monkeypatch, chunk):
     """A small run with PDFs: one document a language, a page an account, pdfua with no finding,
-    and each page's link is the estimate page for that usage and quarter, in that language."""
+    and each page's link is the estimate page for that usage and quarter, in that language. With
+    chunks of 2 the bills are laid out in several processes and joined (tagged_pdf.join_tagged):
+    the joined document keeps one structure tree whose elements point at its own pages."""
     import pikepdf
     from test_tagged_pdf import assert_pdfua_clean, pdfua_check
+
+    from kit.billrun import bills_pdf
+    monkeypatch.setattr(bills_pdf, "CHUNK", chunk)
     sample.write(tmp_path / "in", 12)
     out = tmp_path / "billing" / sample.SECOND
     assert command.main(_args(tmp_path / "in", out, "--site-url", "https://sewer.pawling.example/")) == 0
@@ -269,9 +275,42 @@ def test_the_bills_are_tagged_pdfs_one_page_an_account_in_its_language(tmp_path)
             # one link a page (a link broken over two lines is two annotations with one address)
             links = [link for page in pdf.pages
                      for link in dict.fromkeys(str(a.A.URI) for a in page.get("/Annots", []) if "/A" in a)]
+            _assert_one_structure_tree(pdf, len(rows))
         assert links == ["https://sewer.pawling.example/" + r["estimate_link"] for r in rows]
         assert all(link.startswith("https://sewer.pawling.example/" + ("es/" if language == "es" else "") + "estimate/?")
                    for link in links)
+
+
+def _assert_one_structure_tree(pdf, bills):
+    """One Document element with a section a bill; every element's page is one of the document's
+    pages, every element's /P is its parent, and every link's /StructParent leads to its element."""
+    import pikepdf
+    tree = pdf.Root.StructTreeRoot
+    (document,) = tree.K if isinstance(tree.K, pikepdf.Array) else [tree.K]
+    assert [str(kid.S) for kid in document.K] == ["/Sect"] * bills
+    pages = {page.obj.objgen for page in pdf.pages}
+    seen = set()
+
+    def walk(element):
+        if element.objgen in seen:
+            return
+        seen.add(element.objgen)
+        if "/Pg" in element:
+            assert element.Pg.objgen in pages
+        kids = element.get("/K", [])
+        for kid in kids if isinstance(kids, pikepdf.Array) else [kids]:
+            if isinstance(kid, pikepdf.Dictionary) and "/S" in kid:
+                assert kid.P.objgen == element.objgen
+                walk(kid)
+    walk(document)
+    parents = pikepdf.NumberTree(tree.ParentTree)
+    annotations = [a for page in pdf.pages for a in page.get("/Annots", [])]
+    assert annotations
+    for annotation in annotations:
+        element = parents[int(annotation.StructParent)]
+        assert any(isinstance(k, pikepdf.Dictionary) and "/Obj" in k and k.Obj.objgen == annotation.objgen
+                   for k in element.K)
+    assert int(tree.ParentTreeNextKey) > max(int(key) for key, _ in parents.items())
 
 
 def test_python_m_calculator_bills_writes_what_build_py_bills_writes(sample_dir, tmp_path):

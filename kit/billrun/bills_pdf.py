@@ -3,6 +3,10 @@ accounts in English and one for those in Spanish (a document has one language, /
 the application and the notices are (kit/documents.py, kit/tagged_pdf.py)."""
 from __future__ import annotations
 
+import math
+import multiprocessing
+import os
+from concurrent.futures import ProcessPoolExecutor
 from decimal import Decimal
 from pathlib import Path
 
@@ -13,10 +17,14 @@ from calculator.i18n import N_, localized, speaking
 
 from ..documents import DOCUMENTS, PRINT_CSS, document_html, environment
 from ..language import PDF_TAGS, page_words
-from ..tagged_pdf import html_to_pdf
+from ..tagged_pdf import html_to_pdf, join_tagged
 
 BILL_CSS = DOCUMENTS / "bill.css"
 TITLE = N_("Sewer bills for {quarter}")
+#: Bills laid out in one go by one process: WeasyPrint's layout is most of a run's time (about
+#: 0.13 s of CPU a bill, bench/bill_run.md), so a language's bills are split into chunks laid out
+#: side by side, one process a core, and the tagged PDFs joined into one (tagged_pdf.join_tagged).
+CHUNK = 100
 
 
 def bill_html(rules: dict, row: dict, account: dict, site_url: str, env=None) -> str:
@@ -41,8 +49,26 @@ def bill_html(rules: dict, row: dict, account: dict, site_url: str, env=None) ->
         link=site_url.rstrip("/") + "/" + row["estimate_link"])
 
 
-def bills_pdf(rules: dict, rows: list[dict], accounts: dict, language: str, site_url: str) -> bytes:
-    """The bills of the accounts in one language, in the register's order, as one tagged PDF."""
+def bills_pdf(rules: dict, rows: list[dict], accounts: dict, language: str, site_url: str,
+              workers: int | None = None) -> bytes:
+    """The bills of the accounts in one language, in the register's order, as one tagged PDF.
+    More than CHUNK bills are laid out in `workers` processes (default: one a core), a chunk each,
+    and joined."""
+    workers = workers or os.cpu_count() or 1
+    if workers == 1 or len(rows) <= CHUNK:
+        return _chunk_pdf(rules, rows, accounts, language, site_url)
+    size = min(CHUNK, math.ceil(len(rows) / workers))
+    chunks = [rows[i:i + size] for i in range(0, len(rows), size)]
+    # fork, not spawn: spawn re-runs the caller's main module, which a script without a
+    # `if __name__ == "__main__"` guard does not survive; the parent has not laid anything out yet
+    with ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("fork")) as pool:
+        parts = list(pool.map(_chunk_pdf, [rules] * len(chunks), chunks,
+                              [{r["account"]: accounts[r["account"]] for r in chunk} for chunk in chunks],
+                              [language] * len(chunks), [site_url] * len(chunks)))
+    return join_tagged(parts)
+
+
+def _chunk_pdf(rules: dict, rows: list[dict], accounts: dict, language: str, site_url: str) -> bytes:
     with speaking(language):
         spoken = localized(rules)
         env = environment()
@@ -53,13 +79,13 @@ def bills_pdf(rules: dict, rows: list[dict], accounts: dict, language: str, site
                        stylesheets=[str(PRINT_CSS), str(BILL_CSS)])
 
 
-def write_bills(rules: dict, result: dict, folder: Path, site_url: str) -> list[Path]:
+def write_bills(rules: dict, result: dict, folder: Path, site_url: str, workers: int | None = None) -> list[Path]:
     """bills-en.pdf and bills-es.pdf (each only when it has an account) into a folder."""
     written = []
     for language in PDF_TAGS:
         rows = [r for r in result["register"] if r["language"] == language]
         if rows:
             path = Path(folder) / f"bills-{language}.pdf"
-            path.write_bytes(bills_pdf(rules, rows, result["accounts"], language, site_url))
+            path.write_bytes(bills_pdf(rules, rows, result["accounts"], language, site_url, workers))
             written.append(path)
     return written
