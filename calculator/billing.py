@@ -176,10 +176,11 @@ def run(rules: dict, quarter: str, accounts: tuple[str, str], reads: tuple[str, 
 
 
 def run_files(rules: dict, quarter: str, accounts: str, reads: str, payments: str | None, earlier: list[str],
-              as_of: str | None, out: str) -> dict:
+              as_of: str | None, out: str, printable: str | None = None) -> dict:
     """`python -m calculator bills` (and the Clerk's desk, on the files it wrote into the worker): the run
     on files named by their paths, each output written into `out`; the answer names them (`written`) and
-    holds the summary and the refused rows, not the register itself."""
+    holds the summary and the refused rows, not the register itself. With `printable` (the site's address,
+    which the bills link to), it also holds each account's bill (`printable_bills`) for the desk to print."""
     import os
     from .files import write_atomic
 
@@ -197,8 +198,11 @@ def run_files(rules: dict, quarter: str, accounts: str, reads: str, payments: st
                  read(payments, N_("payments")) if payments else None,
                  [read(p, N_("earlier register")) for p in earlier], as_of)
     written = [str(write_atomic(os.path.join(out, name), text.encode("utf-8"))) for name, text in result["files"].items()]
-    return {k: v for k, v in result.items() if k not in ("files", "register", "accounts", "arrears")} | {
+    answer = {k: v for k, v in result.items() if k not in ("files", "register", "accounts", "arrears")} | {
         "accounts_billed": len(result["register"]), "written": written}
+    if printable is not None:
+        answer["bills"] = printable_bills(rules, result["register"], result["accounts"], printable)
+    return answer
 
 
 def _csv(columns, rows) -> str:
@@ -423,3 +427,63 @@ def _summary(register: list[dict], arrears: list[dict], refused: list[dict]) -> 
         {"item": "rows refused (refused.csv)", "accounts": len(refused), "amount": ""},
     ]
 
+
+
+# ---- the bills themselves: the words and figures of each account's bill, for the PDF (kit/billrun/bills_pdf.py)
+# and the desk's printable bills (docs/assets/bill-run.js), so both say the same thing
+
+def printable_bills(rules: dict, register: list[dict], accounts: dict, site_url: str) -> list[dict]:
+    """Each register line's bill (`printable_bill`) in its account's language, in the register's order."""
+    from .i18n import localized, speaking
+    spoken = {}
+    bills = []
+    for row in register:
+        with speaking(row["language"]):
+            if row["language"] not in spoken:
+                spoken[row["language"]] = localized(rules)
+            bills.append(printable_bill(spoken[row["language"]], row, accounts[row["account"]], site_url))
+    return bills
+
+
+def printable_bill(rules: dict, row: dict, account: dict, site_url: str) -> dict:
+    """One account's bill (a register line), in the language being spoken (`rules` localized to it): the
+    headings, the account, the lines with their figures, when to pay, the estimate link, and the steps of
+    the engine's own explanation with the law behind each, for the same usage and quarter as the estimate
+    page the bill links to."""
+    from . import money
+    from .dates import long
+    from .explain import with_places
+    result = with_places(rules, bill.compute(rules, row["quarter"], {row["meter"]: row["usage"]}))
+    words = result["usage"]["words"]
+    if row["previous_reading"]:
+        words = bill.with_readings(words, row["meter"], row["previous_reading"], row["current_reading"])
+    charge = money.dollars(Decimal(row["charge"]))
+    if row["minimum_applied"] == "yes":
+        charge += " " + _("(the minimum charge)")
+    link = site_url.rstrip("/") + "/" + row["estimate_link"]
+    # the paper bill says when a penalty is added in its own line, so the estimator's step "If you pay
+    # late: …" (bill.if_late, the step with `first_penalty`) is not repeated: one page a bill
+    steps = [{"text": s["text"], "where": s["where"]} for s in result["explanation"]
+             if "first_penalty" not in s["values"]]
+    return {
+        "account": row["account"], "language": row["language"],
+        "title": _("Sewer bill for {quarter}").format(quarter=result["quarter_words"]),
+        "from": _("Town of Pawling, sewer rents"),
+        "to": [account["mailing_name"], account["mailing_address"]],
+        "account_lines": [[_("Account"), account["account"]], [_("Tax-map parcel"), account["parcel"]],
+                          [_("Service address"), account["service_address"]]],
+        "lines": [
+            [_("Usage"), words],
+            [_("Sewage volume"), _("{gallons} gallons").format(gallons=money.gallons(Decimal(row["sewage_gallons"])))],
+            [_("Rate (VC)"), _("{vc} per 1,000 gallons").format(vc=money.dollars(Decimal(row["vc_per_1000_gallons"])))],
+            [_("This quarter's charge"), charge],
+            [_("Unpaid from earlier quarters"), money.dollars(Decimal(row["arrears"]))],
+            [_("Penalties on them, as of {as_of}").format(as_of=long(dt.date.fromisoformat(row["penalties_as_of"]))),
+             money.dollars(Decimal(row["penalties"]))]],
+        "total": [_("Total to pay"), money.dollars(Decimal(row["total"]))],
+        "pay_by": _("Pay by {due}.").format(due=long(dt.date.fromisoformat(row["due_date"]))),
+        "late": _("If it is not paid by {last}, a late penalty is added.").format(
+            last=long(dt.date.fromisoformat(row["last_day_to_pay"]))),
+        "link_label": _("See this charge on the Town's estimate page:"), "link": link,
+        "steps_title": _("How this quarter's charge is worked out"), "steps": steps,
+    }

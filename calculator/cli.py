@@ -143,6 +143,9 @@ def parser() -> argparse.ArgumentParser:
     bl.add_argument("--as-of", help="count penalties on arrears to this day, YYYY-MM-DD (default: the due date)")
     bl.add_argument("--out", required=True, help="the folder to write register.csv, summary.csv, arrears.csv and "
                                                  "refused.csv into")
+    bl.add_argument("--printable", action="store_true", help="also answer with each account's bill, its words and "
+                                                             "figures in its language (the desk prints them)")
+    bl.add_argument("--site-url", default="", help="with --printable: the site the bills link to")
 
     for sp in (b, v, i, h, qs, bl, sub.choices["provisions"]):
         sp.add_argument("--json", action="store_true", help="print one JSON object (the default; kept for clarity)")
@@ -209,7 +212,7 @@ def _answer(args, rules: dict) -> dict | list:
     if args.command == "bills":
         from . import billing
         return billing.run_files(rules, args.quarter, args.accounts, args.reads, args.payments, args.earlier,
-                                 args.as_of, args.out)
+                                 args.as_of, args.out, args.site_url if args.printable else None)
     if args.command == "industry":
         return industry.compute(rules, args.average_workday_gallons, args.system_gallons_per_day,
                                 args.toxic_pollutant, args.significant_impact, args.year, args.average_daily_gallons,

@@ -7,12 +7,9 @@ import math
 import multiprocessing
 import os
 from concurrent.futures import ProcessPoolExecutor
-from decimal import Decimal
 from pathlib import Path
 
-from calculator import bill, money
-from calculator.dates import long
-from calculator.explain import with_places
+from calculator import billing
 from calculator.i18n import N_, localized, speaking
 
 from ..documents import DOCUMENTS, PRINT_CSS, document_html, environment
@@ -28,25 +25,11 @@ CHUNK = 100
 
 
 def bill_html(rules: dict, row: dict, account: dict, site_url: str, env=None) -> str:
-    """One account's bill (a register line) as HTML, in the language being spoken. The explanation
-    is the engine's own, for the same usage and quarter as the estimate page the bill links to."""
-    import datetime as dt
-    result = with_places(rules, bill.compute(rules, row["quarter"], {row["meter"]: row["usage"]}))
-    words = result["usage"]["words"]
-    if row["previous_reading"]:
-        words = bill.with_readings(words, row["meter"], row["previous_reading"], row["current_reading"])
-    # the paper bill says when a penalty is added in its own line (bill-due), so the estimator's step
-    # "If you pay late: …" (bill.if_late, the step with `first_penalty`) is not repeated: one page a bill
-    steps = [s for s in result["explanation"] if "first_penalty" not in s["values"]]
+    """One account's bill (a register line) as HTML, in the language being spoken (`rules` localized to
+    it): the engine's printable bill (calculator/billing.printable_bill), which the Clerk's desk prints
+    too, for the same usage and quarter as the estimate page the bill links to."""
     env = env or environment()
-    return env.get_template("bill.html.j2").render(
-        b=result, a=account, usage_words=words, volume=money.gallons(Decimal(row["sewage_gallons"])),
-        vc=money.dollars(Decimal(row["vc_per_1000_gallons"])), charge=money.dollars(Decimal(row["charge"])),
-        minimum=row["minimum_applied"] == "yes", arrears=money.dollars(Decimal(row["arrears"])),
-        penalties=money.dollars(Decimal(row["penalties"])), total=money.dollars(Decimal(row["total"])),
-        as_of=long(dt.date.fromisoformat(row["penalties_as_of"])), due=long(dt.date.fromisoformat(row["due_date"])),
-        last_day=long(dt.date.fromisoformat(row["last_day_to_pay"])), steps=steps,
-        link=site_url.rstrip("/") + "/" + row["estimate_link"])
+    return env.get_template("bill.html.j2").render(p=billing.printable_bill(rules, row, account, site_url))
 
 
 def bills_pdf(rules: dict, rows: list[dict], accounts: dict, language: str, site_url: str,
