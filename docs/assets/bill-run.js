@@ -50,7 +50,10 @@ function start() {
     }
     const folder = `/bills/run-${++runs}`;
     const files = {};
-    const argv = ["bills", "--quarter", $("bills-quarter").value.trim(), "--out", `${folder}/out`];
+    // --printable: the engine answers with each account's bill too, its words and figures in the account's
+    // language (calculator/billing.printable_bill, what the PDF bills show), linking to this site's estimate page
+    const argv = ["bills", "--quarter", $("bills-quarter").value.trim(), "--out", `${folder}/out`, "--printable",
+      "--site-url", new URL("../../", window.location.href).href];
     const add = async (option, file, index = "") => {
       const path = `${folder}/in${index}/${file.name}`; // the file's own name: the refusals name it
       files[path] = await bytesOf(file);
@@ -74,6 +77,34 @@ function start() {
     }
     show(answer.result, out, folder, seconds);
   });
+
+  // The bills to print: one section an account, in its language (lang on the section), each starting a
+  // new printed page (site.css); printing the page after a run prints these and nothing else.
+  function printable(bills) {
+    const button = el("button", { type: "button", class: "md-button", id: "bills-print-button" }, "Print the bills");
+    button.addEventListener("click", () => window.print());
+    const rows = (lines, cls) => el("table", { class: cls }, el("tbody", {}, ...lines.map(([label, value]) =>
+      el("tr", {}, el("th", { scope: "row" }, label), el("td", {}, value)))));
+    const sections = bills.map((b) => {
+      const lines = rows(b.lines, "bill-lines");
+      lines.tBodies[0].append(el("tr", { class: "bill-total" }, el("th", { scope: "row" }, b.total[0]),
+        el("td", {}, b.total[1])));
+      return el("section", { class: "bill", lang: b.language, "aria-labelledby": `bill-${b.account}`, "data-account": b.account },
+        el("h4", { id: `bill-${b.account}` }, b.title),
+        el("p", { class: "bill-from" }, b.from), el("p", { class: "bill-to" }, b.to[0], el("br"), b.to[1]),
+        rows(b.account_lines, "bill-account"), lines,
+        el("p", { class: "bill-due" }, el("strong", {}, b.pay_by), " ", b.late),
+        el("p", { class: "bill-link" }, b.link_label, " ", el("a", { href: b.link }, b.link)),
+        el("h5", {}, b.steps_title),
+        // the law's names stay in English, the law's own language
+        el("ol", { class: "bill-steps" }, ...b.steps.map((step) => el("li", {}, step.text, " ",
+          el("span", { class: "cite", lang: b.language === "en" ? null : "en" }, `(${step.where})`)))));
+    });
+    return [el("h3", { id: "bills-print-title" }, `The bills to print (${bills.length})`),
+      el("p", { id: "bills-print-hint" }, "Each bill is in its account's language and prints on its own page. "
+        + "Printing this page prints the bills only."),
+      button, el("div", { id: "bills-print", "aria-labelledby": "bills-print-title" }, ...sections)];
+  }
 
   function show(r, out, folder, seconds) {
     urls.forEach((u) => URL.revokeObjectURL(u));
@@ -102,6 +133,7 @@ function start() {
       parts.push(el("h3", { id: "bills-refused-title" }, `${r.refused.length} rows were not billed: fix each and run again`),
         el("ul", { id: "bills-refused", "aria-labelledby": "bills-refused-title" }, ...refused));
     }
+    if (r.bills && r.bills.length) parts.push(...printable(r.bills));
     result.replaceChildren(...parts);
     $("bills-done").focus();
     window.__billRun.done += 1;

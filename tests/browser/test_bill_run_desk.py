@@ -97,3 +97,35 @@ def test_a_bill_s_link_opens_the_estimate_showing_its_charge_in_its_language(pag
         total = page.locator("#result-total")
         expect(total).to_have_text(f"${float(row['charge']):,.2f}", timeout=TIMEOUT)
         assert page.locator("html").get_attribute("lang").startswith(row["language"])
+
+
+def test_the_bills_to_print_are_one_section_an_account_with_the_register_s_totals(page, site_url, sample_files,
+                                                                                  cli_run):
+    """After a run, the desk's bills to print: one section a billed account, in the register's order, in the
+    account's language (lang on the section), with the register's total, the law behind each step and the
+    estimate link; printed, each bill starts a new page and nothing else is printed. axe finds nothing."""
+    from decimal import Decimal
+
+    from calculator import money
+    run_on_the_desk(page, site_url, sample_files)
+    register = list(csv.DictReader(io.StringIO((cli_run / "register.csv").read_text(encoding="utf-8"))))
+    bills = page.locator("#bills-print section.bill")
+    expect(bills).to_have_count(len(register))
+    got = bills.evaluate_all("""els => els.map(s => ({account: s.dataset.account, lang: s.lang,
+        total: s.querySelector('tr.bill-total td').textContent, link: s.querySelector('.bill-link a').href,
+        steps: s.querySelectorAll('.bill-steps li .cite').length, title: s.querySelector('h4').textContent}))""")
+    assert [b["account"] for b in got] == [r["account"] for r in register]
+    assert [b["lang"] for b in got] == [r["language"] for r in register]
+    assert [b["total"] for b in got] == [money.dollars(Decimal(r["total"])) for r in register]
+    assert [b["link"] for b in got] == [f"{site_url}/{r['estimate_link']}" for r in register]
+    assert all(b["steps"] >= 3 for b in got)
+    spanish = next(b for b in got if b["lang"] == "es")
+    assert spanish["title"].startswith("Factura de alcantarillado")
+    assert {r["language"] for r in register} == {"en", "es"}
+    assert axe_violations(page) == []
+    page.emulate_media(media="print")
+    expect(page.locator("#bills-summary")).to_be_hidden()
+    expect(page.locator("#bills-form")).to_be_hidden()
+    expect(bills.first).to_be_visible()
+    breaks = bills.evaluate_all("els => els.slice(0, 3).map(s => getComputedStyle(s).breakBefore)")
+    assert breaks == ["auto", "page", "page"]
