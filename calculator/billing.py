@@ -25,6 +25,7 @@ from .amounts import parse_amount
 from .dates import parse_date, parse_quarter, quarter_name
 from .errors import InputError
 from .i18n import LANGUAGES, N_, _
+from .rules import interpretation
 
 # The columns of each input file (README.md, "The quarterly bill run"); optional ones may be absent.
 ACCOUNT_COLUMNS = ("account", "parcel", "service_address", "mailing_name", "mailing_address", "language", "meter")
@@ -378,7 +379,8 @@ def _payments(source, accts: dict, billed: dict, refused: _Refusals) -> dict:
 def _arrears(rules: dict, number: str, a: dict, qtr: str, charge: Decimal, payments: list, day: dt.date,
              contexts: dict) -> dict:
     """What is owed on one earlier quarter's bill, as of `day` (docs/decisions/015-bill-run.md): payments
-    go to the charge first, oldest first; a part of the charge paid after the last day to pay carries
+    go to the charge first, oldest first (the reading payment-order; with its other option, penalties-first,
+    a payment first pays the penalties owed on its day); a part of the charge paid after the last day to pay carries
     the penalty for the periods begun by that payment, as `bill --paid-on` counts them; the part still
     unpaid carries the periods begun by `day`; what is paid beyond the charge goes to the penalties."""
     if qtr not in contexts:
@@ -391,17 +393,25 @@ def _arrears(rules: dict, number: str, a: dict, qtr: str, charge: Decimal, payme
         if key not in contexts:
             contexts[key] = penalty.periods(rules, due, when)
         return contexts[key]
-    left, accrued, paid_total = charge, Decimal(0), ZERO
+    # which the payment pays first, the charge or the penalties owed that day: the recorded reading
+    # (rules/interpretations/payment-order.yaml)
+    penalties_first = interpretation(rules, "payment-order") == "penalties-first"
+    left, accrued, paid_total, to_penalties = charge, Decimal(0), ZERO, Decimal(0)
     for when, amount in sorted(p for p in payments if p[0] <= day):  # a payment after `day` is not counted yet
         paid_total += amount
+        if penalties_first:
+            owed = accrued + penalty.unrounded(rules, left, periods(when), due) - to_penalties
+            cleared = min(amount, max(ctx["round"](owed), ZERO))
+            to_penalties += cleared
+            amount -= cleared
         part = min(left, amount)
         if part > 0:
             accrued += penalty.unrounded(rules, part, periods(when), due)
             left -= part
+        to_penalties += amount - part  # beyond the charge: the penalties
     accrued += penalty.unrounded(rules, left, periods(day), due)
     penalties = ctx["round"](accrued)
-    beyond = max(paid_total - charge, ZERO)
-    unpaid_penalties = max(penalties - beyond, ZERO)
+    unpaid_penalties = max(penalties - to_penalties, ZERO)
     return {"account": number, "parcel": a["parcel"], "mailing_name": a["mailing_name"],
             "service_address": a["service_address"], "quarter": qtr, "charge": charge, "paid": paid_total,
             "unpaid_charge": left, "penalties": unpaid_penalties, "unpaid_total": left + unpaid_penalties,

@@ -341,3 +341,26 @@ def test_penalties_are_counted_to_the_as_of_day():
                         None, [("register.csv", case["earlier"])], as_of="2026-01-01")
     line = later["register"][0]
     assert (line["arrears"], line["penalties"], line["penalties_as_of"]) == ("96.00", "28.80", "2026-01-01")
+
+
+@pytest.mark.parametrize("chosen, unpaid_charge, penalties", [
+    # 60.00 to the charge: its penalty stops at 9.00 (one period); 40.00 unpaid carries two by December
+    ("charge-first", "40.00", "21.00"),
+    # 15.00 to the penalty owed on 1 September, 45.00 to the charge (6.75); 55.00 unpaid carries two
+    # periods (16.50): 23.25 accrued, 15.00 of it paid
+    ("penalties-first", "55.00", "8.25"),
+])
+def test_a_part_payment_is_applied_as_the_recorded_reading_says(chosen, unpaid_charge, penalties):
+    """rules/interpretations/payment-order.yaml: the run follows whichever option is chosen."""
+    import copy
+    rules = copy.deepcopy(RULES)
+    rules["interpretations"]["payment-order"]["chosen"] = chosen
+    result = billing.run(rules, "2025-Q4",
+                         ("accounts.csv", "account,parcel,service_address,mailing_name,mailing_address,language,meter\n"
+                                          "A1,1-1-1,1 Example Lane,Ann Example,PO Box 1,en,water-gallons\n"),
+                         ("reads.csv", "account,usage\nA1,12000\n"),
+                         ("payments.csv", "account,quarter,amount,paid_on\nA1,2025-Q3,60.00,2025-09-01\n"),
+                         [("register.csv", "account,quarter,charge\nA1,2025-Q3,100.00\n")], "2025-12-01")
+    (owed,) = result["arrears"]
+    assert (owed["unpaid_charge"], owed["penalties"]) == (unpaid_charge, penalties)
+    assert result["register"][0]["penalties"] == penalties
