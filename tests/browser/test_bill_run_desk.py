@@ -129,3 +129,7 @@ def test_the_bills_to_print_are_one_section_an_account_with_the_register_s_total
     expect(bills.first).to_be_visible()
     breaks = bills.evaluate_all("els => els.slice(0, 3).map(s => getComputedStyle(s).breakBefore)")
     assert breaks == ["auto", "page", "page"]
+    # printed on Letter paper: as many pages as bills, each page's text one bill's (none runs onto a second page)
+    import pikepdf
+    printed = pikepdf.open(io.BytesIO(page.pdf(format="Letter")))
+    assert len(printed.pages) == len(register)
