@@ -7,7 +7,7 @@ import copy
 
 import pytest
 
-from calculator import bill, flow, hearing, industry, vc
+from calculator import bill, billing, flow, hearing, industry, vc
 from calculator.errors import InputError
 from calculator.rules import load
 from kit.validate import schedule_problems
@@ -96,6 +96,13 @@ def probes(rules):
         out[f"permit {answers}"] = lambda: flow.evaluate(rules, answers)
     # day 30 after publication is Sunday, October 31, 2027; the meeting on the Monday after
     out["hearing day 31 after a Sunday"] = lambda: hearing.compute(rules, "2027-10-01", "2027-11-01")
+    # the bill run: 60.00 paid late on a 100.00 bill, penalties counted into a second period
+    out["bill run, a part payment after the last day"] = lambda: billing.run(
+        rules, "2025-Q4", ("accounts.csv", "account,parcel,service_address,mailing_name,mailing_address,language,meter\n"
+                                           "A1,1-1-1,1 Example Lane,Ann Example,PO Box 1,en,water-gallons\n"),
+        ("reads.csv", "account,usage\nA1,12000\n"),
+        ("payments.csv", "account,quarter,amount,paid_on\nA1,2025-Q3,60.00,2025-09-01\n"),
+        [("register.csv", "account,quarter,charge\nA1,2025-Q3,100.00\n")], "2025-12-01")["arrears"]
     return out
 
 
