@@ -50,10 +50,7 @@ function start() {
     }
     const folder = `/bills/run-${++runs}`;
     const files = {};
-    // --printable: the engine answers with each account's bill too, its words and figures in the account's
-    // language (calculator/billing.printable_bill, what the PDF bills show), linking to this site's estimate page
-    const argv = ["bills", "--quarter", $("bills-quarter").value.trim(), "--out", `${folder}/out`, "--printable",
-      "--site-url", new URL("../../", window.location.href).href];
+    const argv = ["bills", "--quarter", $("bills-quarter").value.trim(), "--out", `${folder}/out`];
     const add = async (option, file, index = "") => {
       const path = `${folder}/in${index}/${file.name}`; // the file's own name: the refusals name it
       files[path] = await bytesOf(file);
@@ -75,7 +72,7 @@ function start() {
       showFieldError(form, box, answer.error, true);
       return;
     }
-    show(answer.result, out, folder, seconds);
+    show(answer.result, out, folder, seconds, argv);
   });
 
   // The bills to print: one section an account, in its language (lang on the section), each starting a
@@ -100,13 +97,40 @@ function start() {
         el("ol", { class: "bill-steps" }, ...b.steps.map((step) => el("li", {}, step.text, " ",
           el("span", { class: "cite", lang: b.language === "en" ? null : "en" }, `(${step.where})`)))));
     });
-    return [el("h3", { id: "bills-print-title" }, `The bills to print (${bills.length})`),
-      el("p", { id: "bills-print-hint" }, "Each bill is in its account's language and prints on its own page. "
-        + "Printing this page prints the bills only."),
+    return [el("p", { id: "bills-print-hint" }, `${bills.length} bills. Each prints on its own page. `
+        + "Printing this page now prints the bills only."),
       button, el("div", { id: "bills-print", "aria-labelledby": "bills-print-title" }, ...sections)];
   }
 
-  function show(r, out, folder, seconds) {
+  // The bills to print, on request (making 2,000 of them takes longer than the register): the same run
+  // again on the files already in the worker, with --printable, so the engine answers with each account's
+  // bill, its words and figures in the account's language (calculator/billing.printable_bill, what the
+  // PDF bills show), linking to this site's estimate page.
+  function printStart(argv, count) {
+    const area = el("div", { id: "bills-print-area" });
+    const make = el("button", { type: "button", class: "md-button", id: "bills-make-button" }, "Show the bills to print");
+    make.addEventListener("click", async () => {
+      make.disabled = true;
+      area.replaceChildren(el("p", { role: "status" }, `Making ${count} bills…`));
+      const started = performance.now();
+      const answer = await engine.ask([...argv, "--printable", "--site-url", new URL("../../", window.location.href).href]);
+      if (!answer.ok) {
+        area.replaceChildren(el("p", { role: "alert" }, answer.error));
+        make.disabled = false;
+        return;
+      }
+      make.remove();
+      area.replaceChildren(...printable(answer.result.bills));
+      $("bills-print-title").focus();
+      window.__billRun.printed = (window.__billRun.printed || 0) + 1;
+      window.__billRun.printSeconds = (performance.now() - started) / 1000;
+    });
+    return [el("h3", { id: "bills-print-title", tabindex: "-1" }, "The bills to print"),
+      el("p", { id: "bills-print-intro" }, "Each account's bill, in its language, with the same lines and law as the PDF bill."),
+      make, area];
+  }
+
+  function show(r, out, folder, seconds, argv) {
     urls.forEach((u) => URL.revokeObjectURL(u));
     urls = [];
     const links = DOWNLOADS.map(([name, label]) => {
@@ -133,7 +157,7 @@ function start() {
       parts.push(el("h3", { id: "bills-refused-title" }, `${r.refused.length} rows were not billed: fix each and run again`),
         el("ul", { id: "bills-refused", "aria-labelledby": "bills-refused-title" }, ...refused));
     }
-    if (r.bills && r.bills.length) parts.push(...printable(r.bills));
+    if (r.accounts_billed) parts.push(...printStart(argv, r.accounts_billed));
     result.replaceChildren(...parts);
     $("bills-done").focus();
     window.__billRun.done += 1;

@@ -108,6 +108,9 @@ def test_the_bills_to_print_are_one_section_an_account_with_the_register_s_total
 
     from calculator import money
     run_on_the_desk(page, site_url, sample_files)
+    page.get_by_role("button", name="Show the bills to print").click()
+    page.wait_for_function("() => window.__billRun.printed === 1", timeout=TIMEOUT)
+    expect(page.locator("#bills-print-title")).to_be_focused()
     register = list(csv.DictReader(io.StringIO((cli_run / "register.csv").read_text(encoding="utf-8"))))
     bills = page.locator("#bills-print section.bill")
     expect(bills).to_have_count(len(register))
