@@ -485,7 +485,7 @@ def printable_bill(rules: dict, row: dict, account: dict, site_url: str) -> dict
         "lines": [
             [_("Usage"), words],
             [_("Sewage volume"), _("{gallons} gallons").format(gallons=money.gallons(Decimal(row["sewage_gallons"])))],
-            [_("Rate (VC)"), _("{vc} per 1,000 gallons").format(vc=money.dollars(Decimal(row["vc_per_1000_gallons"])))],
+            [_("Rate per 1,000 gallons"), money.dollars(Decimal(row["vc_per_1000_gallons"]))],
             [_("This quarter's charge"), charge],
             [_("Unpaid from earlier quarters"), money.dollars(Decimal(row["arrears"]))],
             [_("Penalties on them, as of {as_of}").format(as_of=long(dt.date.fromisoformat(row["penalties_as_of"]))),
