@@ -18,7 +18,7 @@ from calculator import flow as flow_engine
 from calculator.errors import InputError
 from calculator.i18n import SOURCE, _, localized, speaking
 from calculator.dates import long, next_quarter_due, public_holidays, quarter_name, quarter_of
-from calculator.law import anchor, citation, enactments, first_sentence, provision_text
+from calculator.law import anchor, citation, enactments, first_sentence, local_law_name, provision_text
 
 from .application_pdf import build_blank_pdf
 from .documents import application_html
@@ -150,6 +150,8 @@ def jinja_environment(templates: Path, lang: str = SOURCE, rules_dir: Path | Non
     env.filters["long"] = lambda d: long(d if hasattr(d, "year") else dt.date.fromisoformat(d))
     env.filters["dollars"] = lambda x: money.dollars(Decimal(str(x)))
     env.filters["percent"] = lambda x: money.percent(Decimal(str(x)))
+    # "1-1992" as a reader names it, in the page's language: "Local Law No. 1 of 1992"
+    env.filters["local_law"] = lambda number: local_law_name(str(number))
     return env
 
 
