@@ -13,7 +13,7 @@ from pathlib import Path
 
 import jinja2
 
-from calculator import application, bill, i18n, industry, money, schedule
+from calculator import application, bill, i18n, industry, money, rate_year, schedule
 from calculator import flow as flow_engine
 from calculator.errors import InputError
 from calculator.i18n import SOURCE, _, localized, speaking
@@ -215,6 +215,8 @@ def page_context(rules: dict, today, config: dict | None = None, lang: str = SOU
         # the page's language, the way from its page tree to the site's root (for pages only
         # in English, like the Clerk's desk), and the glossary of the law's terms
         "lang": lang, "site_root": site_root(lang),
+        # the Spanish title a proposed schedule gets when the Clerk gives none (the Clerk's desk says it)
+        "spanish_title": rate_year.in_language("es", rate_year.TITLE).format(year="…").replace(" …", ""),
         "glossary": glossary(rules_dir or RULES_DIR, lang) if lang != SOURCE else [],
         "application_pdf": folder(lang) + APPLICATION_PDF,
         # who to contact (rules/contacts.yaml), shown by the _contacts.html.j2 block
