@@ -441,10 +441,10 @@ def propose(rules: dict, args) -> dict:
     # a note goes on the schedule's page in every language the site speaks: English and Spanish, or neither
     note, note_es = (_text(getattr(args, k, None)).strip() for k in ("note", "note_es"))
     if note and not note_es:
-        c.add("note-es", "Enter ⟦note-es⟧: the same note in Spanish, as the Spanish pages show it. "
+        c.add("note-es", "Enter ⟦note-es⟧ too: the Spanish pages show the note in Spanish. "
                          "Or leave ⟦note⟧ empty.")
     if note_es and not note:
-        c.add("note", "Enter ⟦note⟧: the note in English, of which ⟦note-es⟧ is the Spanish. "
+        c.add("note", "Enter ⟦note⟧ too: the English pages show the note in English. "
                       "Or leave ⟦note-es⟧ empty.")
     title_es = _text(getattr(args, "title_es", None)).strip()
     if year is not None and effective is not None and effective.year not in (year - 1, year):

@@ -125,8 +125,8 @@ def test_the_clerk_gives_the_spanish_title_and_a_note_in_both_languages(town, ca
 
 
 @pytest.mark.parametrize("given, says", [
-    (["--note", "Rates rise."], "Enter --note-es: the same note in Spanish"),
-    (["--note-es", "Las tarifas suben."], "Enter --note: the note in English"),
+    (["--note", "Rates rise."], "Enter --note-es too: the Spanish pages show the note in Spanish"),
+    (["--note-es", "Las tarifas suben."], "Enter --note too: the English pages show the note in English"),
     (["--note", "Rates rise.", "--note-es", "  "], "Enter --note-es"),
 ])
 def test_a_note_in_one_language_only_is_refused(town, capsys, given, says):
