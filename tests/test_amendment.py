@@ -173,7 +173,11 @@ def test_an_unknown_placeholder_is_refused_where_it_stands(tmp_path):
     with pytest.raises(RuleError) as err:
         compile_rules(tmp_path / "rules")
     [p] = err.value.problems
-    assert "interpretations/penalty-accrual.yaml:11:43: {late-penalty-period} is not a parameter" in p
+    # where the placeholder stands in the amended file: its line and column, counted from 1
+    lines = (tmp_path / "rules" / "interpretations" / "penalty-accrual.yaml").read_text().splitlines()
+    line, col = next((n, text.index("{late-penalty-period}") + 1) for n, text in enumerate(lines, 1)
+                     if "{late-penalty-period}" in text)
+    assert f"interpretations/penalty-accrual.yaml:{line}:{col}: {{late-penalty-period}} is not a parameter" in p
     assert "{late-penalty-period-months}" in p
 
 

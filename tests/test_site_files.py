@@ -10,6 +10,7 @@ import pytest
 from icalendar import Calendar
 from pypdf import PdfReader
 
+from calculator import application
 from kit import due_dates as kit_due_dates
 from kit import pages as kit_pages
 from kit import site as kit_site
@@ -32,10 +33,13 @@ def test_the_site_has_the_blank_application_with_every_field_named_for_screen_re
     pdf = site / kit_pages.APPLICATION_PDF
     reader = PdfReader(str(pdf))
     fields = reader.get_fields()
-    assert list(fields) == [f["name"] for f in FORM["fields"]]  # page order is tab order
+    # page order is tab order; a yes-no field is two boxes, NAME-yes and NAME-no
+    assert list(fields) == [w for f in FORM["fields"] for w in application.widget_names(f)]
     for f in FORM["fields"]:
         want = f["label"] + (" (required)" if f.get("required") else "")
-        assert fields[f["name"]]["/TU"] == want, f["name"]
+        for w in application.widget_names(f):
+            word = w.rsplit("-", 1)[1] if f["type"] == "yes-no" else None
+            assert fields[w]["/TU"] == (f"{want}: {word.capitalize()}" if word else want), w
     assert reader.metadata.title == FORM["title"]
     assert str(reader.trailer["/Root"]["/Lang"]) == "en-US"
     assert oct(pdf.stat().st_mode & 0o777) == oct(0o644)  # the web server can read it

@@ -18,7 +18,8 @@ from spelling import WORDS, pdf_text, unknown, unknown_words, without_english_qu
 # keys of an answer whose words are not Spanish sentences: the law's own English
 # (citations in words, quotations), ids and addresses
 NOT_SPANISH = {"where", "quote", "title_as_recorded", "cite", "anchor", "cites", "id", "url", "command", "file",
-               "path", "name", "question", "next", "lang"}
+               "path", "name", "question", "next", "lang",
+               "heading"}  # a step's law: the provision's own heading, the law's English words (lang="en" on the page)
 
 
 def report(found: dict) -> str:
