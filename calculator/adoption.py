@@ -48,11 +48,11 @@ def vote_problem(rules: dict, adoption: dict, meeting: str) -> str | None:
 # why a schedule comes too late, by the step that came after its effective date
 _LATE = {
     "published": N_("the schedule is published on {day}, after its effective date {effective}: bills due since then "
-                    "would be repriced (as the Town reads rate-schedules.B). Publish it in time "
+                    "would be repriced (as the Town reads Rate schedules B, on publishing the schedule). Publish it in time "
                     "for the meeting to be held by {effective}, or propose it again with an effective date on or "
                     "after the day it can be adopted."),
     "adopted": N_("the schedule is adopted on {day}, after its effective date {effective}: bills due since then "
-                  "would be repriced (as the Town reads rate-schedules.B). If the vote was "
+                  "would be repriced (as the Town reads Rate schedules B, on publishing the schedule). If the vote was "
                   "earlier, correct its date; if not, propose the schedule again with an effective date on or after "
                   "{day}."),
 }

@@ -588,7 +588,7 @@ def _notice_timing(rules: dict, s: dict, published: dt.date, meeting: dt.date) -
                    f"{_day(meeting)} is {days} days after {_day(published)}")
     if too_late:
         why.append(f"the meeting on {_day(meeting)} is after {_day(effective)}, the day the new rates take effect, "
-                   f"and the Board can adopt them only after the meeting and, as the Town reads rate-schedules.B, "
+                   f"and the Board can adopt them only after the meeting and, as the Town reads Rate schedules B, "
                    f"no later than that day")
     fixes = []
     first, last = dt.date.fromisoformat(w["earliest"]), dt.date.fromisoformat(w["latest"])
