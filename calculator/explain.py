@@ -80,6 +80,20 @@ def with_places(rules: dict, answer):
 _EVERYDAY = frozenset({"rents"})
 
 
+def everyday(rules: dict, ident: str, said: set[str]):
+    """A provision of an article whose name in the law a resident does not use, in everyday
+    words: ("Sewer charges (the law’s “sewer rents”), section F", its heading) the first time
+    `said` has not seen its article, ("Sewer charges, section B", its heading) after that
+    (`said` is updated). None for any other provision (its citation says it as it is)."""
+    article, label, heading = parts(rules, ident)
+    if article not in _EVERYDAY or not label:
+        return None
+    words = (_("Sewer charges, section {label}") if article in said else
+             _("Sewer charges (the law’s “sewer rents”), section {label}"))
+    said.add(article)
+    return words.format(label=label), heading
+
+
 def fold_citations(rules: dict, steps: list[dict]) -> list[dict]:
     """Each step's provision as a list of steps names it, in words a resident uses (issue 19,
     item 10): the first step citing the rents article says "Sewer charges (the law’s “sewer
@@ -89,14 +103,10 @@ def fold_citations(rules: dict, steps: list[dict]) -> list[dict]:
     said_article: set[str] = set()
     before = None
     for step in steps:
-        article, label, heading = parts(rules, step["cite"])
         if step["cite"] == before:
             step["law"] = None
-        elif article in _EVERYDAY and label:
-            words = (_("Sewer charges, section {label}") if article in said_article else
-                     _("Sewer charges (the law’s “sewer rents”), section {label}"))
-            step["law"] = {"words": words.format(label=label), "heading": heading}
-            said_article.add(article)
+        elif (said := everyday(rules, step["cite"], said_article)) is not None:
+            step["law"] = {"words": said[0], "heading": said[1]}
         else:
             step["law"] = {"words": citation(rules, step["cite"]), "heading": None}
         before = step["cite"]

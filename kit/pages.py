@@ -18,6 +18,7 @@ from calculator import flow as flow_engine
 from calculator.errors import InputError
 from calculator.i18n import SOURCE, _, localized, speaking
 from calculator.dates import long, next_quarter_due, public_holidays, quarter_name, quarter_of
+from calculator.explain import everyday
 from calculator.law import anchor, citation, enactments, first_sentence, local_law_name, provision_text
 
 from .application_pdf import build_blank_pdf
@@ -87,16 +88,31 @@ def render_pages(rules: dict, docs: Path, ctx: dict | None = None, lang: str = S
     # a citation as a reader names it, linked to its place on /law/ (`up`: the way there from the page)
     # (a citation names the law's English text, so on a page in another language it is marked
     # as English, for screen readers: WCAG 3.1.2)
+    # The sewer-rents article is named in a resident's words (issue 19): "Sewer charges (the law's
+    # "sewer rents"), section B" the first time a page cites it, "Sewer charges, section D" after
+    # (calculator.explain.everyday; `said` starts empty for each page); those words are the page's
+    # language, not the law's English.
     english = "" if lang == SOURCE else "{: lang=en }"
-    env.globals["cite"] = lambda ident, up="../": (
-        f"[{env.filters['md'](ctx['provisions'][ident]['where'])}]({up}law/index.md#{anchor(ident)}){english}")
+    said: set[str] = set()
+
+    def cite(ident, up="../"):
+        own = everyday(rules, ident, said)
+        if own:
+            return f"[{env.filters['md'](own[0])}]({up}law/index.md#{anchor(ident)})"
+        return f"[{env.filters['md'](ctx['provisions'][ident]['where'])}]({up}law/index.md#{anchor(ident)}){english}"
+    env.globals["cite"] = cite
     # the same inside an HTML block, where Markdown is not read
     marked = "" if lang == SOURCE else ' lang="en"'
-    env.globals["cite_html"] = lambda ident, up="../": (
-        f'<a href="{up}law/#{anchor(ident)}"{marked}>{env.filters["html"](ctx["provisions"][ident]["where"])}</a>')
+
+    def cite_html(ident, up="../"):
+        own = everyday(rules, ident, said)
+        if own:
+            return f'<a href="{up}law/#{anchor(ident)}">{env.filters["html"](own[0])}</a>'
+        return f'<a href="{up}law/#{anchor(ident)}"{marked}>{env.filters["html"](ctx["provisions"][ident]["where"])}</a>'
+    env.globals["cite_html"] = cite_html
     # a provision's id written in a reading ("rents.F", "prohibited-acts.I") as a reader names it:
     # "Sewer rents F", linked to its place on /law/ (`link=False` in a heading)
-    env.filters["named"] = provision_names(rules, env, english, marked)
+    env.filters["named"] = provision_names(rules, env, english, marked, said)
     # the law's own words, quoted as written: marked, so the readability measure leaves them out
     # (kit/readability.py), and on a page in another language marked as English
     env.globals["law_quote"] = lambda text: f'<span{marked} class="law-quote">{text}</span>'
@@ -115,6 +131,7 @@ def render_pages(rules: dict, docs: Path, ctx: dict | None = None, lang: str = S
             name = rel[: -len(".md.j2")]
             targets = [("index.md" if name == "index" else f"{name}/index.md", {})]
         for out, extra in targets:
+            said.clear()  # each page names the sewer-rents article in full the first time
             path = docs / out
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(env.get_template(rel).render(**ctx, **extra), encoding="utf-8")
@@ -122,14 +139,21 @@ def render_pages(rules: dict, docs: Path, ctx: dict | None = None, lang: str = S
     return written
 
 
-def provision_names(rules: dict, env, english: str, marked: str):
+def provision_names(rules: dict, env, english: str, marked: str, said: set[str] | None = None):
     """The `named` filter: each provision id in a text (one with a dot or a hyphen, so that no
-    ordinary word is taken for one) put as a reader names the provision."""
+    ordinary word is taken for one) put as a reader names the provision; the sewer-rents
+    article in a resident's words (calculator.explain.everyday, `said`: the page's articles
+    already named in full)."""
     ids = sorted((p["id"] for p in rules["provisions"] if "." in p["id"] or "-" in p["id"]), key=len, reverse=True)
     pattern = re.compile(r"(?<![\w./#-])(" + "|".join(map(re.escape, ids)) + r")(?![\w-]|\.[A-Za-z0-9])")
+    said = set() if said is None else said
 
     def named(text, link: bool = True, up: str = "../") -> str:
         def name(m):
+            own = everyday(rules, m.group(1), said)
+            if own:
+                words = env.filters["md"](own[0])
+                return f"[{words}]({up}law/index.md#{anchor(m.group(1))})" if link else words
             words = env.filters["md"](citation(rules, m.group(1), heading=False))
             if link:
                 return f"[{words}]({up}law/index.md#{anchor(m.group(1))}){english}"

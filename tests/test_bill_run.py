@@ -302,3 +302,21 @@ def test_penalties_are_counted_to_the_as_of_day():
                         None, [("register.csv", case["earlier"])], as_of="2026-01-01")
     line = later["register"][0]
     assert (line["arrears"], line["penalties"], line["penalties_as_of"]) == ("96.00", "28.80", "2026-01-01")
+
+
+def test_the_paper_bill_names_the_rate_in_a_residents_words(sample_run):
+    """The rate row of a paper bill says what the rate is ("Rate per 1,000 gallons"), not the
+    law's letters "Rate (VC)" (issue 19), in English and in Spanish, with the register's rate beside it."""
+    import re
+    from calculator import money
+    from calculator.i18n import localized, speaking
+    from kit.billrun.bills_pdf import bill_html
+    _, result = sample_run
+    for language, label in (("en", "Rate per 1,000 gallons"), ("es", "Tarifa por cada 1,000 galones")):
+        row = next(r for r in result["register"] if r["language"] == language)
+        with speaking(language):
+            html = bill_html(localized(RULES), row, result["accounts"][row["account"]], "https://example.org/")
+        rate = money.dollars(Decimal(row["vc_per_1000_gallons"]))
+        assert re.search(rf'<th scope="row">{label}</th><td>{re.escape(rate)}</td>', html), language
+        # (the citations keep the law's own headings, "Computation of VC" among them)
+        assert not re.search(r"<th[^>]*>[^<]*VC", html), language

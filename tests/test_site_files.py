@@ -186,3 +186,23 @@ def test_a_site_with_a_notice_is_not_built_without_its_address(tmp_path):
     with pytest.raises(BuildError) as err:
         kit_site.build(tmp_path / "site", rules_dir=tmp_path / "rules")
     assert "site_url in mkdocs.yml" in str(err.value) and not (tmp_path / "site").exists()
+
+
+# ---- the law cited in a resident's words -------------------------------------------------
+
+@pytest.mark.parametrize("lang, full, short", [
+    ("", "Sewer charges (the law’s “sewer rents”), section ", "Sewer charges, section "),
+    ("es/", "Cargos de alcantarillado (en la ley, “sewer rents”: tarifas de alcantarillado), sección ",
+     "Cargos de alcantarillado, sección ")])
+def test_a_page_names_the_sewer_rents_article_in_a_residents_words(site, lang, full, short):
+    """Issue 19: "Sewer rents B (…)" means nothing to a resident. A page's citations of that
+    article say "Sewer charges (the law's 'sewer rents'), section B" the first time, then
+    "Sewer charges, section D"; each still links to its provision on /law/."""
+    import re
+    html = (site / lang / "rates" / "index.html").read_text(encoding="utf-8")
+    links = re.findall(r'<a href="\.\./law/#(rents-[a-z0-9-]+)"[^>]*>([^<]+)</a>', html)
+    assert [a for a, _ in links] == ["rents-b", "rents-c-1", "rents-d", "rents-f"]
+    assert [t for _, t in links] == [f"{full}B", f"{short}C(1)", f"{short}D", f"{short}F"]
+    for page in (site / lang if lang else site).rglob("index.html"):
+        if "/clerk/" not in page.as_posix():
+            assert not re.search(r">Sewer rents [A-H]\b", page.read_text(encoding="utf-8")), page
