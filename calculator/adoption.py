@@ -8,6 +8,7 @@ import datetime as dt
 
 from .dates import long
 from .i18n import N_, _
+from .law import citation
 from .rules import parameter
 
 
@@ -32,25 +33,26 @@ def vote_problem(rules: dict, adoption: dict, meeting: str) -> str | None:
                      ayes=ayes, noes=noes, absent=absent, members=ayes + noes + absent, size=size)
     if ayes < needed:
         return _("{ayes} ayes is not a majority of all {size} members of the Town Board; {needed} are needed whatever "
-                 "the absences (NY Town Law § 63; rate-schedules.C). If the vote carried with {needed} ayes or more, "
+                 "the absences (NY Town Law § 63; {law}). If the vote carried with {needed} ayes or more, "
                  "correct the number of ayes; if not, the schedule is not adopted, and the Board may vote on it "
-                 "again.").format(ayes=ayes, size=size, needed=needed)
+                 "again.").format(ayes=ayes, size=size, needed=needed, law=citation(rules, "rate-schedules.C", heading=False))
     if adoption["date"] < meeting:
         return _("the adoption date {date} is before the public-comment meeting on {meeting}; a schedule can be "
-                 "adopted only after that meeting (rate-schedules.C). If the vote was later, correct its date; if "
+                 "adopted only after that meeting ({law}). If the vote was later, correct its date; if "
                  "not, the Board may vote on it again on or after {meeting}.").format(
-                     date=_long(adoption["date"]), meeting=_long(meeting))
+                     date=_long(adoption["date"]), meeting=_long(meeting),
+                     law=citation(rules, "rate-schedules.C", heading=False))
     return None
 
 
 # why a schedule comes too late, by the step that came after its effective date
 _LATE = {
     "published": N_("the schedule is published on {day}, after its effective date {effective}: bills due since then "
-                    "would be repriced (as the Town reads rate-schedules.B). Publish it in time "
+                    "would be repriced (as the Town reads Rate schedules B, on publishing the schedule). Publish it in time "
                     "for the meeting to be held by {effective}, or propose it again with an effective date on or "
                     "after the day it can be adopted."),
     "adopted": N_("the schedule is adopted on {day}, after its effective date {effective}: bills due since then "
-                  "would be repriced (as the Town reads rate-schedules.B). If the vote was "
+                  "would be repriced (as the Town reads Rate schedules B, on publishing the schedule). If the vote was "
                   "earlier, correct its date; if not, propose the schedule again with an effective date on or after "
                   "{day}."),
 }

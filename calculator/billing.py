@@ -25,6 +25,7 @@ from .amounts import parse_amount
 from .dates import parse_date, parse_quarter, quarter_name
 from .errors import InputError
 from .i18n import LANGUAGES, N_, _
+from .law import citation
 from .rules import interpretation
 
 # The columns of each input file (README.md, "The quarterly bill run"); optional ones may be absent.
@@ -45,7 +46,7 @@ REFUSAL_COLUMNS = ("file", "line", "account", "what_to_fix")
 SUMMARY_COLUMNS = ("item", "accounts", "amount")
 #: The first line of arrears.csv: what the list is, and what it is not.
 ARREARS_LABEL = N_("# For the Town Board: sewer rents unpaid after the last day to pay, with penalties as of {as_of}. "
-                   "The Board needs this list to levy them under General Municipal Law § 452 (rents.G). "
+                   "The Board needs this list to levy them under General Municipal Law § 452 ({law}). "
                    "This list is not a levy.")
 #: The words a person writes in the rollover column to say the meter rolled over
 YES = frozenset({"yes", "y", "true", "1", "sí", "si", "x"})
@@ -122,9 +123,10 @@ def run(rules: dict, quarter: str, accounts: tuple[str, str], reads: tuple[str, 
     ctx = bill.quarter_context(rules, quarter)
     if ctx["fiscal"]["schedule"] is None:
         raise InputError(_("No rate schedule has been adopted for fiscal year {year}, so {quarter} cannot be billed. "
-                           "The law asks for a schedule before each fiscal year starts (rate-schedules.A). Adopt "
+                           "The law asks for a schedule before each fiscal year starts ({law}). Adopt "
                            "one on the Clerk's desk first, or choose a quarter of a year that has one.").format(
-            year=ctx["fiscal"]["year"], quarter=quarter), "quarter")
+            year=ctx["fiscal"]["year"], quarter=quarter, law=citation(rules, "rate-schedules.A", heading=False)),
+            "quarter")
     day = parse_date(as_of, N_("The date penalties are counted to (as-of)")) if as_of else ctx["due"]
     refused = _Refusals()
     accts = _accounts(accounts, refused)
@@ -170,7 +172,7 @@ def run(rules: dict, quarter: str, accounts: tuple[str, str], reads: tuple[str, 
         "accounts": {r["account"]: {k: accts[r["account"]][k] for k in ACCOUNT_COLUMNS} for r in register},
         "files": {"register.csv": _csv(REGISTER_COLUMNS, register),
                   "summary.csv": _csv(SUMMARY_COLUMNS, summary),
-                  "arrears.csv": _(ARREARS_LABEL).format(as_of=day.isoformat()) + "\n"
+                  "arrears.csv": _(ARREARS_LABEL).format(as_of=day.isoformat(), law=citation(rules, "rents.G", heading=False)) + "\n"
                   + _csv(ARREARS_COLUMNS, arrears),
                   "refused.csv": _csv(REFUSAL_COLUMNS, refused.rows)},
     }

@@ -252,7 +252,7 @@ def compute(rules: dict, average_workday_gallons, system_gallons_per_day=None,
                "pretreatment.E", criteria_not_determined=undecided)
     else:
         ex.add(_("None of the four criteria is met: this is not a major contributing industry, and the Section 307 "
-                 "reports are not required of it (the other industrial-waste rules still apply)."), "pretreatment.E")
+                 "reports are not required of it (the other rules on industrial waste still apply)."), "pretreatment.E")
     required, conditional = facilities(rules, determination)
     your_rights, correction_days = rights(rules)
     return {

@@ -438,6 +438,15 @@ def propose(rules: dict, args) -> dict:
               if _given(args.budgeted_om_cost) else None)
     volume = c.take("user-volume-gallons", _amount, args.user_volume_gallons, "user-volume-gallons", "88000000")
     fraction = c.take("sewage-fraction", _fraction, args.sewage_fraction) if _given(args.sewage_fraction) else None
+    # a note goes on the schedule's page in every language the site speaks: English and Spanish, or neither
+    note, note_es = (_text(getattr(args, k, None)).strip() for k in ("note", "note_es"))
+    if note and not note_es:
+        c.add("note-es", "Enter ⟦note-es⟧ too: the Spanish pages show the note in Spanish. "
+                         "Or leave ⟦note⟧ empty.")
+    if note_es and not note:
+        c.add("note", "Enter ⟦note⟧ too: the English pages show the note in English. "
+                      "Or leave ⟦note-es⟧ empty.")
+    title_es = _text(getattr(args, "title_es", None)).strip()
     if year is not None and effective is not None and effective.year not in (year - 1, year):
         c.add("effective", f"⟦effective⟧ {_day(effective)} is not in {year} or the year before: the new rates for "
                            f"{year} start on a day in {year - 1} or {year}, like January 1, {year}. Check "
@@ -480,8 +489,9 @@ def propose(rules: dict, args) -> dict:
         "user_volume_gallons": format(volume.normalize(), "f"), "extraneous_flow_cost": money.text(extra)}
     if budget is not None:
         basis["budgeted_om_cost"] = money.text(budget)
-    record = {"id": sid, "title": TITLE.format(year=year), "title_es": in_language("es", TITLE).format(year=year),
-              "fiscal_year": year,
+    record = {"id": sid, "title": TITLE.format(year=year),
+              "title_es": title_es or in_language("es", TITLE).format(year=year),
+              **({"note": note, "note_es": note_es} if note else {}), "fiscal_year": year,
               "effective": effective.isoformat(), "vc_per_1000_gallons": result["vc_per_1000_gallons"],
               "sewage_fraction": fraction, "cite": "rents.D", "basis": basis, "proposed_on": proposed_on.isoformat()}
     over = ("budgeted O&M cost of the year" if result["cost_basis"] == "budgeted" else
@@ -578,7 +588,7 @@ def _notice_timing(rules: dict, s: dict, published: dt.date, meeting: dt.date) -
                    f"{_day(meeting)} is {days} days after {_day(published)}")
     if too_late:
         why.append(f"the meeting on {_day(meeting)} is after {_day(effective)}, the day the new rates take effect, "
-                   f"and the Board can adopt them only after the meeting and, as the Town reads rate-schedules.B, "
+                   f"and the Board can adopt them only after the meeting and, as the Town reads Rate schedules B, "
                    f"no later than that day")
     fixes = []
     first, last = dt.date.fromisoformat(w["earliest"]), dt.date.fromisoformat(w["latest"])
@@ -855,6 +865,10 @@ def add_steps(sub, parents=()) -> dict:
     pr.add_argument("--sewage-fraction", help="share of metered water billed as sewage, 0 to 1 "
                                               "(default: the schedule in force on the effective date)")
     pr.add_argument("--proposed-on", help="date to record as proposed_on, YYYY-MM-DD (default: today)")
+    pr.add_argument("--title-es", help="the schedule's title in Spanish, for the Spanish pages "
+                                       "(default: Tabla de tarifas del año fiscal <year>)")
+    pr.add_argument("--note", help="a note shown with the schedule, in English; give --note-es with it")
+    pr.add_argument("--note-es", help="the same note in Spanish, for the Spanish pages (needed with --note)")
 
     no = sub.add_parser("notice", parents=parents, help="record the notice and make the newspaper notice "
                                                         "(rate-schedules.B)")

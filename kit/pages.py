@@ -13,13 +13,13 @@ from pathlib import Path
 
 import jinja2
 
-from calculator import application, bill, i18n, industry, money, schedule
+from calculator import application, bill, i18n, industry, money, rate_year, schedule
 from calculator import flow as flow_engine
 from calculator.errors import InputError
 from calculator.i18n import SOURCE, _, localized, speaking
 from calculator.dates import long, next_quarter_due, public_holidays, quarter_name, quarter_of
 from calculator.explain import everyday
-from calculator.law import anchor, citation, enactments, first_sentence, provision_text
+from calculator.law import anchor, citation, enactments, first_sentence, local_law_name, provision_text
 
 from .application_pdf import build_blank_pdf
 from .documents import application_html
@@ -174,6 +174,8 @@ def jinja_environment(templates: Path, lang: str = SOURCE, rules_dir: Path | Non
     env.filters["long"] = lambda d: long(d if hasattr(d, "year") else dt.date.fromisoformat(d))
     env.filters["dollars"] = lambda x: money.dollars(Decimal(str(x)))
     env.filters["percent"] = lambda x: money.percent(Decimal(str(x)))
+    # "1-1992" as a reader names it, in the page's language: "Local Law No. 1 of 1992"
+    env.filters["local_law"] = lambda number: local_law_name(str(number))
     return env
 
 
@@ -237,6 +239,8 @@ def page_context(rules: dict, today, config: dict | None = None, lang: str = SOU
         # the page's language, the way from its page tree to the site's root (for pages only
         # in English, like the Clerk's desk), and the glossary of the law's terms
         "lang": lang, "site_root": site_root(lang),
+        # the Spanish title a proposed schedule gets when the Clerk gives none (the Clerk's desk says it)
+        "spanish_title": rate_year.in_language("es", rate_year.TITLE).format(year="…").replace(" …", ""),
         "glossary": glossary(rules_dir or RULES_DIR, lang) if lang != SOURCE else [],
         "application_pdf": folder(lang) + APPLICATION_PDF,
         # who to contact (rules/contacts.yaml), shown by the _contacts.html.j2 block

@@ -41,7 +41,7 @@ def test_three_ayes_or_more_adopt_whatever_the_absences(ayes, noes, absent):
 def test_fewer_than_three_ayes_do_not_adopt_even_with_absences(ayes, noes, absent):
     assert vote(ayes, noes, absent) == (
         f"{ayes} ayes is not a majority of all 5 members of the Town Board; 3 are needed whatever the absences "
-        "(NY Town Law § 63; rate-schedules.C). If the vote carried with 3 ayes or more, correct the number of ayes; "
+        "(NY Town Law § 63; Rate schedules C). If the vote carried with 3 ayes or more, correct the number of ayes; "
         "if not, the schedule is not adopted, and the Board may vote on it again.")
 
 
@@ -67,7 +67,7 @@ def test_adoption_on_the_meeting_day_itself_is_lawful_and_the_day_before_is_not(
     assert vote(3, 1, 1, date="2027-11-17") is None
     assert vote(3, 1, 1, date="2027-11-15") == (
         "the adoption date November 15, 2027 is before the public-comment meeting on November 16, 2027; a schedule "
-        "can be adopted only after that meeting (rate-schedules.C). If the vote was later, correct its date; if not, "
+        "can be adopted only after that meeting (Rate schedules C). If the vote was later, correct its date; if not, "
         "the Board may vote on it again on or after November 16, 2027.")
 
 
@@ -89,14 +89,14 @@ def test_notice_and_adoption_on_or_before_the_effective_day_are_in_time():
 def test_adoption_the_day_after_the_effective_day_is_refused_in_these_words():
     assert timing("2027-12-15", "2028-01-02") == (
         "the schedule is adopted on January 2, 2028, after its effective date January 1, 2028: bills due since then "
-        "would be repriced (as the Town reads rate-schedules.B). If the vote was earlier, correct its date; if not, "
+        "would be repriced (as the Town reads Rate schedules B, on publishing the schedule). If the vote was earlier, correct its date; if not, "
         "propose the schedule again with an effective date on or after January 2, 2028.")
 
 
 def test_a_notice_after_the_effective_day_is_refused_first_in_these_words():
     assert timing("2028-01-02", "2028-01-20") == (
         "the schedule is published on January 2, 2028, after its effective date January 1, 2028: bills due since "
-        "then would be repriced (as the Town reads rate-schedules.B). Publish it in time for the meeting to be held "
+        "then would be repriced (as the Town reads Rate schedules B, on publishing the schedule). Publish it in time for the meeting to be held "
         "by January 1, 2028, or propose it again with an effective date on or after the day it can be adopted.")
 
 

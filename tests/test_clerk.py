@@ -113,6 +113,26 @@ def test_the_proposed_schedule_file(town, capsys):
     assert schedule.in_force(rules, dt.date(2026, 1, 1))["id"] == "2025-illustrative"
 
 
+def test_the_clerk_gives_the_spanish_title_and_a_note_in_both_languages(town, capsys):
+    """Issue 22: a schedule's title and note show on the Spanish pages too, in the Clerk's Spanish."""
+    assert town.run(*PROPOSE, "--title-es", "Tabla de tarifas 2026 (propuesta)",
+                    "--note", "Rates rise because the plant's pumps were replaced.",
+                    "--note-es", "Las tarifas suben porque se cambiaron las bombas de la planta.") == 0
+    s = compile_rules(town.rules)["schedules"][-1]
+    assert (s["title"], s["title_es"]) == ("Rate schedule for fiscal year 2026", "Tabla de tarifas 2026 (propuesta)")
+    assert s["note"] == "Rates rise because the plant's pumps were replaced."
+    assert s["note_es"] == "Las tarifas suben porque se cambiaron las bombas de la planta."
+
+
+@pytest.mark.parametrize("given, says", [
+    (["--note", "Rates rise."], "Enter --note-es too: the Spanish pages show the note in Spanish"),
+    (["--note-es", "Las tarifas suben."], "Enter --note too: the English pages show the note in English"),
+    (["--note", "Rates rise.", "--note-es", "  "], "Enter --note-es"),
+])
+def test_a_note_in_one_language_only_is_refused(town, capsys, given, says):
+    assert says in refused(town, capsys, *PROPOSE, *given)
+
+
 def test_a_fraction_can_be_given(town, capsys):
     assert town.run(*PROPOSE, "--sewage-fraction", ".85") == 0
     assert compile_rules(town.rules)["schedules"][-1]["sewage_fraction"] == "0.85"

@@ -177,7 +177,7 @@ def test_a_vote_is_counted_against_the_board_on_the_day_of_the_vote(rules_copy):
     assert problem("2029-12-31", 3, 1, 1) is None                  # three of five
     # once it has seven, three ayes are not a majority of all of them; four are
     assert problem("2030-01-01", 3, 2, 2) == ("3 ayes is not a majority of all 7 members of the Town Board; 4 are "
-                                              "needed whatever the absences (NY Town Law § 63; rate-schedules.C). "
+                                              "needed whatever the absences (NY Town Law § 63; Rate schedules C). "
                                               "If the vote carried with 4 ayes or more, correct the number of ayes; "
                                               "if not, the schedule is not adopted, and the Board may vote on it "
                                               "again.")

@@ -16,7 +16,7 @@ const STORE = "pawling-clerk-desk";
 // the command's positional word, the rest are its --options.
 const STEPS = {
   propose: ["fiscal-year", "effective", "om-cost", "projected-om-cost", "user-volume-gallons", "extraneous-flow-cost",
-    "budgeted-om-cost", "sewage-fraction", "proposed-on"],
+    "budgeted-om-cost", "sewage-fraction", "proposed-on", "title-es", "note", "note-es"],
   notice: ["published", "meeting", "time", "place", "newspaper", "body"],
   adopt: ["date", "ayes", "noes", "absent", "resolution"],
   "user-notice": [],

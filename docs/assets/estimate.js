@@ -123,13 +123,13 @@ function start() {
     const option = $("quarter").selectedOptions[0];
     if (option && option.dataset.due) $("quarter-due").textContent = t("Due {date}.", { date: longDate(option.dataset.due) });
   }
-  // a schedule's title is shown as the Clerk typed it: marked as English on a page in another language
+  // a schedule's title comes in the page's language (the Clerk gives each: title, title_es)
   const CAPTIONS = {
     illustrative: () => t("Under the illustrative schedule: {title}"),
     proposed: () => t("Under the proposed schedule: {title}"),
     adopted: () => t("Under the adopted schedule: {title}"),
   };
-  const caption = (status, title) => sentence(CAPTIONS[status](), { title: el("span", { lang: citationLang }, title) });
+  const caption = (status, title) => sentence(CAPTIONS[status](), { title: el("span", { class: "schedule-title" }, title) });
 
   function linesTable(r, captionParts) {
     const table = el("table", { class: "bill-lines" }, el("caption", {}, ...captionParts));

@@ -332,3 +332,26 @@ def test_the_desk_fits_the_screen(page, site_url, width):
     expect(page.locator("#clerk-desk")).to_have_attribute("data-state", "result", timeout=TIMEOUT)
     page.evaluate("localStorage.clear()")
     assert page.evaluate("document.documentElement.scrollWidth") <= width
+
+
+def test_the_desk_asks_for_the_note_in_spanish_and_the_spanish_title(desk):
+    """Issue 22: a schedule's note shows on the Spanish pages too, so a note without its Spanish
+    is refused beside the Spanish box; the Spanish title and note go into the proposal as the
+    terminal writes them (`--title-es`, `--note`, `--note-es`)."""
+    page = desk.page
+    for box in ("title-es", "note-es"):
+        expect(page.locator(f"#propose-{box}")).to_have_attribute("lang", "es")
+    note = "Rates rise because the plant's pumps were replaced."
+    desk.type("propose", dict(PROPOSE, note=note))
+    problems = desk.refused("propose", "Enter “The same note in Spanish” too")
+    assert len(problems) == 1 and not developer_words(problems[0])
+    expect(page.locator("#propose-note-es")).to_have_attribute("aria-invalid", "true")
+    spanish = {"title-es": "Tabla de tarifas 2028 (propuesta)", "note": note,
+               "note-es": "Las tarifas suben porque se cambiaron las bombas de la planta."}
+    desk.type("propose", spanish)
+    desk.submit("propose")
+    got = desk.files("#publish")
+    text = got["rules/rate-schedules/2028/proposal.yaml"].decode()
+    assert 'title_es: "Tabla de tarifas 2028 (propuesta)"' in text
+    assert 'note_es: "Las tarifas suben porque se cambiaron las bombas de la planta."' in text
+    desk.same_as_the_terminal("propose", dict(PROPOSE, **spanish), got)

@@ -90,8 +90,11 @@ def test_the_spanish_estimator_gives_the_same_total_in_spanish(page, site_url):
     heads = page.locator("table.bill-lines").first.locator("th").all_inner_texts()
     assert spanish("Late penalty") in heads and spanish("Minimum charge") in heads and "Total" in heads
     expect(page.locator("#share-link")).to_have_text(spanish("copy or bookmark this link"))
-    # the schedule's title as the Clerk typed it, marked as English
-    expect(page.locator("table.bill-lines caption span[lang=en]").first).to_have_text(want["schedule"]["title"])
+    # the schedule's title in Spanish (the schedule's title_es), not marked as English
+    title = page.locator("table.bill-lines caption span.schedule-title").first
+    [schedule] = [s for s in RULES["schedules"] if s["id"] == want["schedule"]["id"]]
+    expect(title).to_have_text(schedule["title_es"])
+    assert title.get_attribute("lang") is None
     # the quarters the engine offers, in Spanish words, and the chosen one's due date below the menu
     # ("Vence el 15 de enero de 2027."; a due date in each option did not fit a phone, issue 19)
     expect(page.locator("#quarter option:checked")).to_have_text("enero–marzo de 2027")
