@@ -18,6 +18,11 @@ def citation(rules: dict, ident: str, heading: bool = True) -> str:
     with its § once the Town's section numbers are known. The one place citations are
     put into words (pages, notices, the application, the engine's explanations).
     `heading=False`: without the provision's own heading ("Sewer rents F"), for a name in a sentence."""
+    if "provisions" not in rules:
+        # a partial rules dict: the schedule checks run on the parameters alone, while the
+        # rules are still being compiled ("rate-schedules.C" -> "Rate schedules C")
+        article, _, rest = ident.partition(".")
+        return f"{article.replace('-', ' ').capitalize()} {rest.replace('.', '')}".strip()
     by_id = {p["id"]: p for p in rules["provisions"]}
     p = own = by_id[ident]
     labels = []

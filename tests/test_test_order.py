@@ -1,7 +1,7 @@
 """The order tests are dealt to the pytest-xdist workers (tests/conftest.py)."""
 from types import SimpleNamespace
 
-from conftest import LONG, deal_longest_first
+from ordering import LONG, deal_longest_first
 
 
 def items(ids):

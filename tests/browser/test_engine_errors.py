@@ -48,9 +48,12 @@ def test_an_estimate_the_engine_cannot_compute_shows_the_error_summary(broken_en
     text = summary.inner_text()
     assert "could not answer" in text and "KeyError" in text and "late-penalty-rate" in text
     assert page.locator("#estimator").get_attribute("data-state") == "error"
-    # the page still answers what the engine can: paid on time, no penalty is needed
+    # every estimate now says what paying late would cost (issue 19, item 3), so without the
+    # penalty rate an on-time estimate fails the same way: said in the summary, never a wrong total
     page.goto(f"{site_url}/estimate/?quarter=2027-Q1&water-gallons=12000")
-    expect(page.locator("#result-total")).to_be_visible(timeout=TIMEOUT)
+    expect(summary).to_be_visible(timeout=TIMEOUT)
+    assert "late-penalty-rate" in summary.inner_text()
+    expect(page.locator("#result-total")).not_to_be_visible()
 
 
 def test_a_failed_application_fill_is_reported_not_awaited(page, site_url):

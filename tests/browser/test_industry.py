@@ -132,12 +132,12 @@ def test_the_facilities_the_law_requires_with_their_numbers_and_provisions(page,
     expect(facilities).to_have_count(4)
     for i, cite in enumerate(["pretreatment.A.1", "pretreatment.A.2", "pretreatment.A.3", "pretreatment.A.4"]):
         expect(facilities.nth(i).locator(f'a[href="../law/#{anchor(cite)}"]')).to_have_count(1)
-    sampler = facilities.nth(2).inner_text()
+    sampler = facilities.nth(2).text_content()  # its words, also while its section is folded
     for name in ("sampler-interval-minutes", "sampler-composite-hours", "sample-temperature-celsius",
                  "sample-temperature-fahrenheit", "sample-temperature-tolerance-celsius",
                  "sample-temperature-tolerance-fahrenheit"):
         assert str(P[name]["value"]) in sampler, name
-    assert "where the Town Board" in facilities.nth(3).inner_text()
+    assert "where the Town Board" in facilities.nth(3).text_content()
 
 
 def test_the_calendar_file_holds_the_report_and_bill_due_dates(page, site_url):

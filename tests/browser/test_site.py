@@ -7,7 +7,9 @@ pytestmark = pytest.mark.browser
 WCAG = {"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]}}
 TIMEOUT = 60_000
 # The pages that run the engine in the browser; no other page fetches a Pyodide file.
-ENGINE_PAGES = {"/estimate/", "/permit/", "/industry/", "/clerk/", "/clerk/bills/", "/es/estimate/", "/es/permit/", "/es/industry/"}
+ENGINE_PAGES = {"/estimate/", "/permit/", "/industry/", "/clerk/", "/clerk/bills/", "/es/estimate/", "/es/permit/", "/es/industry/",
+                # the application's web form fills the PDF with the engine (issue 19, item 8)
+                "/permit/application/", "/es/permit/application/"}
 
 
 def axe_violations(page):
