@@ -27,6 +27,7 @@ AMENDMENT = [
     ("parameters/late-penalty-period-months.yaml", "penalty of 15%", "penalty of 10%"),
     ("interpretations/penalty-accrual.yaml", "penalty of 15%", "penalty of 10%"),
     ("interpretations/period-end-business-day.yaml", "penalty of 15%", "penalty of 10%"),
+    ("interpretations/payment-order.yaml", "penalty of 15%", "penalty of 10%"),
 ]
 OLD_DUE = re.compile(r"\b(January|April|July|October) 15\b|\b15 (January|April|July|October)\b|\b15th\b"
                      r"|fifteenth day of January")
@@ -162,7 +163,7 @@ def test_a_parameter_whose_quote_is_no_longer_in_its_provision_is_refused(tmp_pa
     where = {p.split(": ")[0].split("rules/")[-1] for p in err.value.problems}
     assert where == {"parameters/late-penalty-rate.yaml:5:8", "parameters/late-penalty-grace-days.yaml:5:8",
                      "parameters/late-penalty-period-months.yaml:5:8", "interpretations/penalty-accrual.yaml:4:7",
-                     "interpretations/period-end-business-day.yaml:4:7"}
+                     "interpretations/period-end-business-day.yaml:4:7", "interpretations/payment-order.yaml:6:7"}
     assert all("rents.F" in p for p in err.value.problems)
 
 

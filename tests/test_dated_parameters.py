@@ -20,6 +20,7 @@ AMENDED_TEXT = [("law.yaml", "a penalty of 15% per quarter", "a penalty of 10% p
                 ("parameters/late-penalty-period-months.yaml", "penalty of 15%", "penalty of 10%"),
                 ("interpretations/penalty-accrual.yaml", "penalty of 15%", "penalty of 10%"),
                 ("interpretations/period-end-business-day.yaml", "penalty of 15%", "penalty of 10%"),
+                ("interpretations/payment-order.yaml", "penalty of 15%", "penalty of 10%"),
                 ("interpretations/minimum-with-sewage-meter.yaml", "usage of 8,000 gallons", "usage of 10,000 gallons")]
 RATE_2028 = '''values:
   "2028-01-01":
