@@ -24,8 +24,8 @@ from . import bill, penalty
 from .amounts import parse_amount
 from .dates import parse_date, parse_quarter, quarter_name
 from .errors import InputError
+from .explain import named
 from .i18n import LANGUAGES, N_, _
-from .law import citation
 from .rules import interpretation
 
 # The columns of each input file (README.md, "The quarterly bill run"); optional ones may be absent.
@@ -125,7 +125,7 @@ def run(rules: dict, quarter: str, accounts: tuple[str, str], reads: tuple[str, 
         raise InputError(_("No rate schedule has been adopted for fiscal year {year}, so {quarter} cannot be billed. "
                            "The law asks for a schedule before each fiscal year starts ({law}). Adopt "
                            "one on the Clerk's desk first, or choose a quarter of a year that has one.").format(
-            year=ctx["fiscal"]["year"], quarter=quarter, law=citation(rules, "rate-schedules.A", heading=False)),
+            year=ctx["fiscal"]["year"], quarter=quarter, law=named(rules, "rate-schedules.A")),
             "quarter")
     day = parse_date(as_of, N_("The date penalties are counted to (as-of)")) if as_of else ctx["due"]
     refused = _Refusals()
@@ -172,7 +172,7 @@ def run(rules: dict, quarter: str, accounts: tuple[str, str], reads: tuple[str, 
         "accounts": {r["account"]: {k: accts[r["account"]][k] for k in ACCOUNT_COLUMNS} for r in register},
         "files": {"register.csv": _csv(REGISTER_COLUMNS, register),
                   "summary.csv": _csv(SUMMARY_COLUMNS, summary),
-                  "arrears.csv": _(ARREARS_LABEL).format(as_of=day.isoformat(), law=citation(rules, "rents.G", heading=False)) + "\n"
+                  "arrears.csv": _(ARREARS_LABEL).format(as_of=day.isoformat(), law=named(rules, "rents.G")) + "\n"
                   + _csv(ARREARS_COLUMNS, arrears),
                   "refused.csv": _csv(REFUSAL_COLUMNS, refused.rows)},
     }
