@@ -24,7 +24,7 @@ from . import bill, penalty
 from .amounts import parse_amount
 from .dates import parse_date, parse_quarter, quarter_name
 from .errors import InputError
-from .explain import named
+from .explain import fold_citations, named
 from .i18n import LANGUAGES, N_, _
 from .rules import interpretation
 
@@ -475,8 +475,10 @@ def printable_bill(rules: dict, row: dict, account: dict, site_url: str) -> dict
     link = site_url.rstrip("/") + "/" + row["estimate_link"]
     # the paper bill says when a penalty is added in its own line, so the estimator's step "If you pay
     # late: …" (bill.if_late, the step with `first_penalty`) is not repeated: one page a bill
-    steps = [{"text": s["text"], "where": s["where"]} for s in result["explanation"]
-             if "first_penalty" not in s["values"]]
+    # each step's law as a resident names it, in the bill's language (explain.fold_citations: "Cargos de
+    # alcantarillado (en la ley, “sewer rents”), sección F" and its own heading, the law's English)
+    steps = fold_citations(rules, [{"text": s["text"], "where": s["where"], "cite": s["cite"]}
+                                   for s in result["explanation"] if "first_penalty" not in s["values"]])
     return {
         "account": row["account"], "language": row["language"],
         "title": _("Sewer bill for {quarter}").format(quarter=result["quarter_words"]),

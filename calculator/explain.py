@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import re
 from decimal import Decimal
 
 from .dates import long
@@ -132,6 +133,16 @@ def named(rules: dict, ident: str, said: set[str] | None = None) -> str:
         return citation(rules, ident, heading=False)
     own = everyday(rules, ident, set() if said is None else said)
     return own[0] if own else citation(rules, ident, heading=False)
+
+
+def quoted_english(html: str, marked: str = ' lang="en"') -> str:
+    """A provision named in another language, as HTML (already escaped), with the law's English
+    name it quotes marked as English: "… (en la ley, “<span lang="en">sewer rents</span>”) …"
+    (`marked`: the attribute; "" on a page in English, which marks nothing)."""
+    return _QUOTED_NAME.sub(rf"“<span{marked}>\1</span>”", html) if marked else html
+
+
+_QUOTED_NAME = re.compile("“([^”]+)”")
 
 
 def fold_citations(rules: dict, steps: list[dict]) -> list[dict]:

@@ -22,7 +22,7 @@ from html import escape
 from . import bill, money, schedule
 from .dates import WEEKDAY_NAMES, due_date, first_quarter_from, long, month_days, quarter_name, quarter_period
 from .errors import InputError
-from .explain import named
+from .explain import named, quoted_english
 from .i18n import SOURCE, _, lang
 from .law import citation, history_words
 from .rules import entry, interpretation, parameter, provision
@@ -263,10 +263,6 @@ def _quote(words: str) -> str:
     return f"\x01{words}\x01"
 
 
-# the law's English name quoted inside a provision named in another language (calculator.explain.everyday)
-_ENGLISH_QUOTED = re.compile("“([^”]+)”")
-
-
 def _cited(rules: dict, text: str, html: bool = False, named_in_full: set[str] | None = None) -> str:
     """Citations and quotations put into words; `text` is already escaped for HTML when `html`.
     In English a citation is the law's name for the provision; in another language it is named in
@@ -276,7 +272,7 @@ def _cited(rules: dict, text: str, html: bool = False, named_in_full: set[str] |
         if lang() == SOURCE:
             return escape(citation(rules, m.group(1))) if html else citation(rules, m.group(1))
         said = named(rules, m.group(1), named_in_full)
-        return _ENGLISH_QUOTED.sub(r'“<span lang="en">\1</span>”', escape(said, quote=False)) if html else said
+        return quoted_english(escape(said, quote=False)) if html else said
 
     def quoted(m):
         # the law's words are marked, so the readability measure leaves them out (kit/readability.py)

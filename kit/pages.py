@@ -18,7 +18,7 @@ from calculator import flow as flow_engine
 from calculator.errors import InputError
 from calculator.i18n import SOURCE, _, localized, speaking
 from calculator.dates import long, next_quarter_due, public_holidays, quarter_name, quarter_of
-from calculator.explain import everyday
+from calculator.explain import everyday, quoted_english
 from calculator.law import anchor, citation, enactments, first_sentence, local_law_name, provision_text
 
 from .application_pdf import build_blank_pdf
@@ -141,12 +141,9 @@ def render_pages(rules: dict, docs: Path, ctx: dict | None = None, lang: str = S
 
 
 def english_quoted(marked: str):
-    """The law's English name, quoted inside a provision named in the page's language
-    (calculator.explain.everyday: "Tablas de tarifas (en la ley, “rate schedules”), sección C"),
-    marked as English (`marked`: ' lang="en"', or "" on an English page)."""
-    if not marked:
-        return lambda words: words
-    return lambda words: re.sub("“([^”]+)”", rf"“<span{marked}>\1</span>”", words)
+    """The law's English name, quoted inside a provision named in the page's language, marked as
+    English (calculator.explain.quoted_english; `marked`: ' lang="en"', or "" on an English page)."""
+    return lambda words: quoted_english(words, marked)
 
 
 def provision_names(rules: dict, env, english: str, marked: str, said: set[str] | None = None):

@@ -34,8 +34,10 @@ SPANISH_COMMANDS = {"bill", "vc", "hearing", "quarters"}
 # outcome's title and summary, a question's hint; a permit answer's `question` is its
 # words, while a reason's `question` is the question's id and stays)
 # (a bill's `if_late`: `moved` and `lien` are sentences, a skipped day's `holiday` its name, in each language)
+# (a step's `law`: its `words`, and its `heading` beside words in the reader's language: in Spanish every
+# article is named in Spanish, its own heading the law's English beside it; in English only the sewer rents)
 WORDS = {"text", "label", "quarter_words", "words", "where", "lang", "error", "title", "summary", "hint", "says",
-         "moved", "lien", "holiday"}
+         "moved", "lien", "holiday", "heading"}
 # keys whose values are lists of sentences: the same number of them in every language
 SENTENCES = {"notices", "facts_needed"}
 WORD = re.compile(r"\b[a-z]{2,}\b")  # a word in lower case: a formula has none
