@@ -149,15 +149,21 @@ def fold_citations(rules: dict, steps: list[dict]) -> list[dict]:
     """Each step's provision as a list of steps names it, in words a resident uses (issue 19,
     item 10): the first step citing the rents article says "Sewer charges (the law’s “sewer
     rents”), section F" once; later ones "Sewer charges, section B"; a step citing the same
-    provision as the step before it says nothing more (`law` is None). `cite`, `anchor` and
-    `where` stay on every step, so each provision is still cited and linked."""
+    provision as the step before it says nothing more (`law` is None). In Spanish every article
+    is named so (`everyday`), an article itself by its Spanish name with the law's heading
+    beside it. `cite`, `anchor` and `where` stay on every step, so each provision is still
+    cited and linked."""
     said_article: set[str] = set()
     before = None
     for step in steps:
         if step["cite"] == before:
             step["law"] = None
-        elif parts(rules, step["cite"])[1] and (said := everyday(rules, step["cite"], said_article)) is not None:
+        elif (label := parts(rules, step["cite"])[1]) and (said := everyday(rules, step["cite"], said_article)):
             step["law"] = {"words": said[0], "heading": said[1]}
+        elif not label and lang() != SOURCE and step["cite"] in ARTICLES:
+            # an article itself, in another language: its name in that language, the law's beside it
+            # ("Cargo mínimo" (Minimum charge)), as a section is named with its heading
+            step["law"] = {"words": _(ARTICLES[step["cite"]]), "heading": parts(rules, step["cite"])[2]}
         else:
             step["law"] = {"words": citation(rules, step["cite"]), "heading": None}
         before = step["cite"]
