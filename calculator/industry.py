@@ -18,7 +18,7 @@ from . import money
 from .bill import parse_amount
 from .dates import long, month_day, parse_date, series
 from .errors import InputError
-from .explain import Explanation, named, since
+from .explain import Explanation, fold_citations, named, since
 from .i18n import N_, _
 from .law import first_sentence, first_year
 from .rules import interpretation, parameter
@@ -269,7 +269,7 @@ def compute(rules: dict, average_workday_gallons, system_gallons_per_day=None,
         "facilities_required": required,
         "facilities_if_deemed_necessary": conditional,
         "correction_days_at_most": correction_days,
-        "explanation": ex.steps,
-        "obligations": obligations(rules, determination),
-        "rights": your_rights,
+        "explanation": fold_citations(rules, ex.steps),  # each step's law in the reader's words
+        "obligations": fold_citations(rules, obligations(rules, determination)),
+        "rights": fold_citations(rules, your_rights),
     }
