@@ -139,7 +139,8 @@ def quoted_english(html: str, marked: str = ' lang="en"') -> str:
     """A provision named in another language, as HTML (already escaped), with the law's English
     name it quotes marked as English: "… (en la ley, “<span lang="en">sewer rents</span>”) …"
     (`marked`: the attribute; "" on a page in English, which marks nothing)."""
-    return _QUOTED_NAME.sub(rf"“<span{marked}>\1</span>”", html) if marked else html
+    # (str(): a markupsafe.Markup would escape the span it is given)
+    return _QUOTED_NAME.sub(rf"“<span{marked}>\1</span>”", str(html)) if marked else html
 
 
 _QUOTED_NAME = re.compile("“([^”]+)”")

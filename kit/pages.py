@@ -104,6 +104,8 @@ def render_pages(rules: dict, docs: Path, ctx: dict | None = None, lang: str = S
     # the same inside an HTML block, where Markdown is not read
     marked = "" if lang == SOURCE else ' lang="en"'
     own_words = english_quoted(marked)
+    # a provision named in the page's language (an answer's `law` words): the law's English name it quotes, marked
+    env.filters["english_quoted"] = own_words
 
     def cite_html(ident, up="../"):
         own = everyday(rules, ident, said)

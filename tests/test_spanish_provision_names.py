@@ -70,3 +70,30 @@ def test_the_walk_reads_the_answers_words_and_leaves_their_citations():
               "files": [{"path": "x.txt", "text": "(Minimum charge)"}], "law": {"words": "Minimum charge"}}
     assert [k for k, _t in strings(answer, SKIP)] == ["text", "text"]
     assert [k for k, _t in strings(answer, CITED)] == ["text", "path", "text", "words"]
+
+
+def test_the_law_s_english_name_is_marked_inside_html_that_is_already_escaped():
+    from markupsafe import Markup
+
+    from calculator.explain import quoted_english
+    said = "Tablas de tarifas (en la ley, “rate schedules”), sección C"
+    for html in (said, Markup(said)):  # a Markup would escape the span it is given
+        assert quoted_english(html) == 'Tablas de tarifas (en la ley, “<span lang="en">rate schedules</span>”), sección C'
+    assert quoted_english(said, "") == said  # an English page marks nothing
+
+
+def test_the_table_of_contents_marks_the_english_a_heading_quotes():
+    from kit.theme_hooks import mark_english_contents
+    html = ('<a href="#q" class="md-nav__link">\n <span class="md-ellipsis">\n ¿se compara con “the flow” (el caudal)?\n'
+            ' </span></a><h2 id="q">¿se compara con “<span lang="en" class="law-quote">the flow</span>” (el caudal)?</h2>')
+    assert '<span class="md-ellipsis">\n ¿se compara con “<span lang="en">the flow</span>” (el caudal)?' in \
+        mark_english_contents(html)
+
+
+def test_no_page_shows_markup_as_text_and_the_spanish_contents_mark_quoted_english(built_site):
+    pages = sorted(built_site.rglob("*.html"))
+    assert not [p for p in pages if "&lt;span" in p.read_text(encoding="utf-8")]
+    html = (built_site / "es" / "how-we-read-the-law" / "index.html").read_text(encoding="utf-8")
+    entry = re.search(r'href="#industry-flow-share" class="md-nav__link">\s*<span class="md-ellipsis">(.*?)</span>\s*</a>',
+                      html, re.S).group(1)
+    assert '“<span lang="en">the flow carried by the municipal system</span>”' in entry
