@@ -449,8 +449,9 @@ def printable_bill(rules: dict, row: dict, account: dict, site_url: str) -> dict
     link = site_url.rstrip("/") + "/" + row["estimate_link"]
     # the paper bill says when a penalty is added in its own line, so the estimator's step "If you pay
     # late: …" (bill.if_late, the step with `first_penalty`) is not repeated: one page a bill
+    # nor is its step "Total = …": the bill's own total line, with the arrears, is the total to pay
     steps = [{"text": s["text"], "where": s["where"]} for s in result["explanation"]
-             if "first_penalty" not in s["values"]]
+             if "first_penalty" not in s["values"] and "total" not in s["values"]]
     return {
         "account": row["account"], "language": row["language"],
         "title": _("Sewer bill for {quarter}").format(quarter=result["quarter_words"]),
