@@ -297,7 +297,9 @@ def _detail(exc: Exception) -> str:
 def warm() -> None:
     """Import every command's module, read the rules and every language's catalogue and make the
     parser: what a browser keeps in its snapshot (restored, it needs no file from the wheel)."""
-    from . import application, flow  # noqa: F401 - imported for the snapshot
+    # (billing too: the Clerk's desk may start from the snapshot an estimate made in this browser,
+    # and the wheel's files are put back only after the first answer)
+    from . import application, billing, flow  # noqa: F401 - imported for the snapshot
     from .i18n import LANGUAGES, catalogue
     load()
     for language in LANGUAGES:

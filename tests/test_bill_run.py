@@ -487,3 +487,15 @@ def test_a_changed_bill_link_gets_a_message_not_a_figure(change, says):
         cli_run(argv)
     assert says in str(refused.value)
     assert "Open the link on your bill again" in str(refused.value)
+
+
+def test_the_browser_s_snapshot_holds_the_bill_run_s_module():
+    """The Clerk's desk may start from the Python snapshot an estimate page made in the same browser
+    (engine-worker.js), where the wheel's files come back only after the first answer: every module a
+    command imports must be in it (cli.warm), the bill run's `billing` too. Found by opening the
+    estimate, then the desk: "cannot import name 'billing' from 'calculator'"."""
+    code = ("import sys, pkgutil, calculator; from calculator import cli; cli.warm(); "
+            "print(sorted(m.name for m in pkgutil.iter_modules(calculator.__path__) "
+            "if 'calculator.' + m.name not in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
+    assert out.stdout.strip() == "['__main__']"
