@@ -11,8 +11,8 @@ from .dates import (WEEKDAY_NAMES, due_date, long, month_name, parse_date, parse
                     quarter_name, quarter_period, quarter_words, series)
 from .errors import InputError
 from .i18n import N_, _, lang, ngettext
-from .explain import Explanation, fold_citations, since
-from .law import anchor, words as law_words
+from .explain import Explanation, everyday, fold_citations, since
+from .law import anchor, citation, words as law_words
 from .rules import entry, interpretation, parameter
 
 USAGE_KINDS = ("water-gallons", "water-cubic-feet", "sewage-gallons")
@@ -224,7 +224,7 @@ def _bill(rules: dict, ctx: dict, kind: str, amount: Decimal, explain: bool, owi
     }
     if owing is not None:
         result["quarter_total"] = str(charge + pen)
-        result["arrears"] = arrears_answer(owing, charge + pen, total)
+        result["arrears"] = arrears_answer(rules, owing, charge + pen, total)
     if explain:
         result["explanation"] = _explain(rules, dict(
             ctx, kind=kind, amount=amount, water_gallons=water_gallons, volume=volume, computed=computed,
@@ -233,7 +233,7 @@ def _bill(rules: dict, ctx: dict, kind: str, amount: Decimal, explain: bool, owi
     return result
 
 
-def arrears_answer(owing: dict, quarter_total: Decimal, total: Decimal) -> dict:
+def arrears_answer(rules: dict, owing: dict, quarter_total: Decimal, total: Decimal) -> dict:
     """A bill's arrears as the estimate page shows them: each earlier bill still owing (what was billed,
     paid and is unpaid, and its penalty, in words), and the bill's lines, each with the provision behind
     it: this quarter's charge, each unpaid amount and its penalty, and the total."""
@@ -252,12 +252,16 @@ def arrears_answer(owing: dict, quarter_total: Decimal, total: Decimal) -> dict:
         lines.append({"label": _("Late penalty on it, as of {date}").format(date=long(o["penalties_as_of"])),
                       "amount": str(o["penalties"]), "cite": "rents.F", "interpretation": "penalty-accrual"})
     lines.append({"label": _("Total to pay"), "amount": str(total), "cite": "rents.F"})
-    for line in lines:
+    said: set[str] = set()
+    for line in lines:  # each line's provision in a resident's words, as the steps name them (explain.everyday)
         line["anchor"] = anchor(line["cite"])
+        everyday_words = everyday(rules, line["cite"], said)
+        line["law"] = ({"words": everyday_words[0], "heading": everyday_words[1]} if everyday_words else
+                       {"words": citation(rules, line["cite"]), "heading": None})
     return {"as_of": owing["as_of"], "quarters": quarters, "unpaid": str(owing["unpaid"]),
             "penalties": str(owing["penalties"]), "lines": lines,
             "title": _("Your bill, with what is unpaid from earlier quarters"),
-            "columns": [_("Line"), _("Amount"), _("The law")]}
+            "columns": [_("Line"), _("Amount")]}
 
 
 def if_late(rules: dict, ctx: dict, charge: Decimal, pen: Decimal) -> dict:

@@ -163,9 +163,11 @@ function start() {
     a.lines.forEach((line, i) => {
       const last = i === a.lines.length - 1;
       const amount = last ? el("strong", { id: "bill-arrears-total" }, money(line.amount)) : money(line.amount);
+      // the law under the line's words (a third column did not fit a phone)
       body.append(el("tr", { class: last ? "bill-total" : null },
-        el("th", { scope: "row" }, line.label), el("td", {}, amount),
-        el("td", { class: "step-law" }, lawLinkIn(lawLink(line), { words: line.where, heading: null }))));
+        el("th", { scope: "row" }, line.label,
+          el("span", { class: "step-law" }, lawLinkIn(lawLink(line), line.law))),
+        el("td", {}, amount)));
     });
     const box = el("section", { class: "bill-arrears", id: "bill-arrears", "aria-labelledby": "bill-arrears-title" },
       el("h3", { id: "bill-arrears-title" }, a.title),
