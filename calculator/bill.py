@@ -334,10 +334,17 @@ _USED = {"water-gallons": N_("We used {amount} gallons of water."),
          "sewage-gallons": N_("We used {amount} gallons of sewage, from your sewage meter.")}
 
 
-def usage_words(kind: str, amount: Decimal, water_gallons: Decimal | None = None) -> str:
-    """The number a bill was worked out from, in a sentence: "We used 9,350 gallons of water."."""
-    return _(_USED[kind]).format(amount=money.gallons(amount),
-                                 gallons=money.gallons(water_gallons) if water_gallons is not None else "")
+#: the same on the Town's paper bill, where the Town speaks to the resident
+_YOU_USED = {"water-gallons": N_("You used {amount} gallons of water."),
+             "water-cubic-feet": N_("You used {amount} cubic feet of water ({gallons} gallons)."),
+             "sewage-gallons": N_("You used {amount} gallons of sewage, from your sewage meter.")}
+
+
+def usage_words(kind: str, amount: Decimal, water_gallons: Decimal | None = None, on_a_bill: bool = False) -> str:
+    """The number a bill was worked out from, in a sentence: "We used 9,350 gallons of water." (the
+    estimate repeats back what its visitor entered), or on the Town's bill "You used …"."""
+    return _((_YOU_USED if on_a_bill else _USED)[kind]).format(
+        amount=money.gallons(amount), gallons=money.gallons(water_gallons) if water_gallons is not None else "")
 
 
 def with_readings(used: str, meter: str, previous, current) -> str:

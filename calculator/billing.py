@@ -440,7 +440,9 @@ def printable_bill(rules: dict, row: dict, account: dict, site_url: str) -> dict
     from .dates import long
     from .explain import with_places
     result = with_places(rules, bill.compute(rules, row["quarter"], {row["meter"]: row["usage"]}))
-    words = result["usage"]["words"]
+    # the Town speaks on its bill: "You used …" (the estimate says the visitor's own "We used …")
+    words = bill.usage_words(row["meter"], Decimal(result["usage"]["amount"]),
+                             Decimal(result["water_gallons"]) if result["water_gallons"] else None, on_a_bill=True)
     if row["previous_reading"]:
         words = bill.with_readings(words, row["meter"], row["previous_reading"], row["current_reading"])
     charge = money.dollars(Decimal(row["charge"]))
