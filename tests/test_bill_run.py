@@ -499,3 +499,21 @@ def test_the_browser_s_snapshot_holds_the_bill_run_s_module():
             "if 'calculator.' + m.name not in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
     assert out.stdout.strip() == "['__main__']"
+
+
+def test_the_pdf_bills_are_the_same_bytes_for_the_same_inputs_and_each_page_is_its_own_letter(sample_run):
+    """Laid out twice, the same bills are the same bytes (kit/tagged_pdf.py keeps pydyf's page list
+    between pages, and must change nothing). A bill is its own letter: no "Page 2 of 3" footer, and the
+    Town speaks ("You used …")."""
+    import io as _io
+
+    from pypdf import PdfReader
+
+    from kit.billrun import bills_pdf
+    _files, result = sample_run
+    rows = [r for r in result["register"] if r["language"] == "en"][:3]
+    first = bills_pdf.bills_pdf(RULES, rows, result["accounts"], "en", "https://example.org/", workers=1)
+    assert bills_pdf.bills_pdf(RULES, rows, result["accounts"], "en", "https://example.org/", workers=1) == first
+    pages = [page.extract_text() for page in PdfReader(_io.BytesIO(first)).pages]
+    assert len(pages) == 3
+    assert all("You used" in text and "of 3" not in text for text in pages)
