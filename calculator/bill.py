@@ -240,14 +240,15 @@ def arrears_answer(rules: dict, owing: dict, quarter_total: Decimal, total: Deci
     lines = [{"label": _("This quarter's charge"), "amount": str(quarter_total), "cite": "rents.B"}]
     quarters = []
     for o in owing["quarters"]:
-        said = arrears.words(o)
-        quarters.append({"quarter": o["quarter"], "period": said["period"], "charge": str(o["charge"]),
+        told = arrears.words(o)
+        quarters.append({"quarter": o["quarter"], "period": told["period"], "charge": str(o["charge"]),
                          "paid": str(o["paid"]),
-                         "payments": [{"paid_on": when.isoformat(), "amount": str(amount)} for when, amount in o["payments"]],
+                         "payments": [{"paid_on": when.isoformat(), "amount": str(amount)}
+                                      for when, amount in o["payments"]],
                          "unpaid_charge": str(o["unpaid_charge"]), "penalties": str(o["penalties"]),
                          "unpaid_total": str(o["unpaid_total"]), "last_day_to_pay": o["last_day_to_pay"].isoformat(),
-                         "text": said["text"]})
-        lines.append({"label": _("Unpaid from {period}").format(period=said["period"]),
+                         "text": told["text"]})
+        lines.append({"label": _("Unpaid from {period}").format(period=told["period"]),
                       "amount": str(o["unpaid_charge"]), "cite": "rents.F", "interpretation": "payment-order"})
         lines.append({"label": _("Late penalty on it, as of {date}").format(date=long(o["penalties_as_of"])),
                       "amount": str(o["penalties"]), "cite": "rents.F", "interpretation": "penalty-accrual"})
