@@ -76,6 +76,7 @@ def html_to_pdf(
     from weasyprint import HTML  # imported here: it loads Pango on import
 
     _tag_languages()
+    _remember_page_references()
     document = HTML(string=html, base_url=base_url)
     names = accessible_names(document.etree_element)
     required, on_states = field_states(document.etree_element)
@@ -109,6 +110,26 @@ def _tag_languages() -> None:
             yield made
     with_languages.with_languages = True
     tags._build_box_tree = with_languages
+
+
+def _remember_page_references() -> None:
+    """WeasyPrint's tagging asks pydyf for the page list (`page_references`) once for each tagged
+    element, and pydyf builds the whole list each time: with a document of many pages (the quarterly
+    bills) that work grows with the square of the pages. The list is kept until a page is added, so
+    the PDF is byte for byte the same, sooner."""
+    import pydyf
+    if getattr(pydyf.PDF, "_pawling_remembers", False):
+        return
+
+    def page_references(self):
+        kids = self.pages["Kids"]
+        known = self.__dict__.get("_pawling_page_references")
+        if known is None or known[0] != len(kids):
+            known = (len(kids), tuple(f"{number} 0 R".encode("ascii") for number in kids[::3]))
+            self.__dict__["_pawling_page_references"] = known
+        return known[1]
+    pydyf.PDF.page_references = property(page_references)
+    pydyf.PDF._pawling_remembers = True
 
 
 def finish_pdf(
