@@ -17,13 +17,12 @@ from pathlib import Path
 
 from casebook import argv_for, load_cases, rules_for
 
-# keys whose values are not the engine's sentences: the law's own English (citations in words,
-# quotations), ids and addresses
-CITED = frozenset({"where", "quote", "title_as_recorded", "cite", "anchor", "cites"})
+# keys whose values are the law's own English: citations in words, quotations, a step's law's
+# `heading` (the provision's own heading, marked lang="en" on the page), and ids and addresses
+CITED = frozenset({"where", "quote", "title_as_recorded", "cite", "anchor", "cites", "heading"})
 # ... and every other key whose value is not a sentence in the answer's language: ids, addresses,
-# file names, a permit question's id, a step's law (the provision's own heading, the law's English
-# words, lang="en" on the page)
-NOT_SENTENCES = CITED | {"id", "url", "command", "file", "path", "name", "question", "next", "lang", "heading"}
+# file names, a permit question's id
+NOT_SENTENCES = CITED | {"id", "url", "command", "file", "path", "name", "question", "next", "lang"}
 
 
 def strings(answer, skip=NOT_SENTENCES, key=None):
