@@ -146,6 +146,20 @@ def quoted_english(html: str, marked: str = ' lang="en"') -> str:
 _QUOTED_NAME = re.compile("“([^”]+)”")
 
 
+def quoted_own(words: str) -> str:
+    """A quotation of words in the reader's language (a schedule's title, a word of the answer's
+    own): “…” in English, «…» in Spanish (the RAE's first-level quotes). In an answer in another
+    language “…” is kept for the law's English alone, so a page marks every “…” as English
+    (`quoted_english`, engine-client.js `quotedIn`) and nothing else."""
+    return f"“{words}”" if lang() == SOURCE else f"«{words}»"
+
+
+def quoted_law(words: str) -> str:
+    """A quotation of the law's English in plain text: "…" in English as before, “…” in another
+    language (the mark `quoted_english` and the pages look for)."""
+    return f'"{words}"' if lang() == SOURCE else f"“{words}”"
+
+
 def fold_citations(rules: dict, steps: list[dict]) -> list[dict]:
     """Each step's provision as a list of steps names it, in words a resident uses (issue 19,
     item 10): the first step citing the rents article says "Sewer charges (the law’s “sewer

@@ -22,7 +22,7 @@ from html import escape
 from . import bill, money, schedule
 from .dates import WEEKDAY_NAMES, due_date, first_quarter_from, long, month_days, quarter_name, quarter_period
 from .errors import InputError
-from .explain import named, quoted_english
+from .explain import named, quoted_english, quoted_law, quoted_own
 from .i18n import SOURCE, _, lang
 from .law import citation, history_words
 from .rules import entry, interpretation, parameter, provision
@@ -277,7 +277,7 @@ def _cited(rules: dict, text: str, html: bool = False, named_in_full: set[str] |
     def quoted(m):
         # the law's words are marked, so the readability measure leaves them out (kit/readability.py)
         marked = "" if lang() == SOURCE else ' lang="en"'
-        return f'“<span{marked} class="law-quote">{m.group(1)}</span>”' if html else f'"{m.group(1)}"'
+        return f'“<span{marked} class="law-quote">{m.group(1)}</span>”' if html else quoted_law(m.group(1))
     return _QUOTED.sub(quoted, _CITED.sub(words, text))
 
 
@@ -376,8 +376,9 @@ def user_notice(rules: dict, schedule_id: str, site_url: str | None) -> dict:
     if illustrative:
         text += ["*** " + _("ILLUSTRATIVE - NOT THE TOWN'S RATE.") + " " + do_not_send + " ***", ""]
     note = _translation_note()  # a paragraph of its own, after the heading
+    title = f'"{s["title"]}"' if lang() == SOURCE else quoted_own(s["title"])  # («…» in Spanish: not the law's)
     text += [_("TOWN OF PAWLING SEWER DISTRICTS"), _("ANNUAL NOTICE OF SEWER RATES"), *([""] + note if note else []), "",
-             _cited(rules, once_a_year, named_in_full=in_text) + " " + this_notice.format(title=f'"{s["title"]}"', effective=r["effective"],
+             _cited(rules, once_a_year, named_in_full=in_text) + " " + this_notice.format(title=title, effective=r["effective"],
                                                                    ends=f["ends"])]
     if f["adopted"]:
         text.append(f["adopted"])
@@ -399,7 +400,7 @@ def user_notice(rules: dict, schedule_id: str, site_url: str | None) -> dict:
     html += [f'  <h2 id="{anchor}">{heading}</h2>']
     html += [f"  <p>{words(note)}</p>" for note in _translation_note()]
     html += ["  <p>" + _cited(rules, words(once_a_year), html=True, named_in_full=on_page) + " " + words(this_notice).format(
-                 title=f"“{e(s['title'])}”", effective=e(r["effective"]), ends=e(f["ends"] or ""))
+                 title=quoted_own(e(s['title'])), effective=e(r["effective"]), ends=e(f["ends"] or ""))
              + (" " + e(f["adopted"]) if f["adopted"] else "") + "</p>", "  <dl>"]
     for term, text_of in items:
         html += [f"    <dt>{e(term)}</dt>",

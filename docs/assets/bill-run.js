@@ -2,7 +2,7 @@
 // command in the worker (calculator/billing.py, the same code as `python3 build.py bills`),
 // and its files come back as downloads. Nothing is worked out here, and nothing is sent
 // anywhere: the files are read in this browser and written into the worker's own memory.
-import { clearFieldErrors, el, longDate, showFieldError, startEngine, statusLine } from "./engine-client.js";
+import { clearFieldErrors, el, longDate, quotedIn, showFieldError, startEngine, statusLine } from "./engine-client.js";
 
 const root = document.getElementById("bill-run");
 // the engine's option names, as its refusals name them (InputError.field), and their boxes
@@ -94,7 +94,7 @@ function start() {
         el("p", { class: "bill-link" }, b.link_label, " ", el("a", { href: b.link }, b.link)),
         el("h5", {}, b.steps_title),
         // the law's names stay in English, the law's own language
-        el("ol", { class: "bill-steps" }, ...b.steps.map((step) => el("li", {}, step.text, " ",
+        el("ol", { class: "bill-steps" }, ...b.steps.map((step) => el("li", {}, ...quotedIn(step.text, b.language), " ",
           el("span", { class: "cite", lang: b.language === "en" ? null : "en" }, `(${step.where})`)))));
     });
     return [el("p", { id: "bills-print-hint" }, `${bills.length} bills. Each prints on its own page. `

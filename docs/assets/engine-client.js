@@ -143,9 +143,17 @@ export function lawLinkIn(href, law) {
   const english = pageLanguage() === "en" ? null : "en";
   if (!law.heading) return el("a", { href, lang: english }, law.words);
   // the law's English name the words quote ("… (en la ley, “sewer rents”), sección F") is English too
-  const words = english ? law.words.split(/“([^”]+)”/).flatMap((piece, i) => (i % 2
-    ? ["“", el("span", { lang: english }, piece), "”"] : piece ? [piece] : [])) : [law.words];
-  return el("a", { href }, ...words, " (", el("span", { lang: english }, law.heading), ")");
+  return el("a", { href }, ...quotedIn(law.words), " (", el("span", { lang: english }, law.heading), ")");
+}
+
+// An engine sentence as the pieces to append: on a page in another language each quotation
+// of the law's English (set in “…” by the engine; its own words are quoted «…»,
+// explain.quoted_own) marked as English, e.g. el("li", {}, ...quotedIn(step.text)).
+// `language`: the text's language where it is not the page's (a Spanish bill on the Clerk's desk).
+export function quotedIn(text, language = pageLanguage()) {
+  if (language === "en" || typeof text !== "string") return [text];
+  return text.split(/“([^”]+)”/).flatMap((piece, i) => (i % 2
+    ? ["“", el("span", { lang: "en" }, piece), "”"] : piece ? [piece] : []));
 }
 
 // A sentence with elements in it: the pieces to append, each {name} that t() left in

@@ -2,7 +2,7 @@
 // and the engine's answer to the page. The state lives in the query string,
 // with the command line's option names, so an estimate is a shareable link.
 // Every sentence it shows goes through t() (words.js): the page's language.
-import { clearFieldErrors, el, lawLinkIn, longDate, sentence, showFieldError, startEngine, statusLine } from "./engine-client.js";
+import { clearFieldErrors, el, lawLinkIn, longDate, quotedIn, sentence, showFieldError, startEngine, statusLine } from "./engine-client.js";
 import { pageLanguage, t } from "./words.js";
 
 const root = document.getElementById("estimator");
@@ -172,7 +172,7 @@ function start() {
     const box = el("section", { class: "bill-arrears", id: "bill-arrears", "aria-labelledby": "bill-arrears-title" },
       el("h3", { id: "bill-arrears-title" }, a.title),
       el("table", { class: "bill-lines", id: "bill-arrears-lines" }, el("thead", {}, head), body));
-    for (const q of a.quarters) box.append(el("p", { class: "bill-arrears-quarter" }, q.text));
+    for (const q of a.quarters) box.append(el("p", { class: "bill-arrears-quarter" }, ...quotedIn(q.text)));
     return box;
   }
 
@@ -205,12 +205,12 @@ function start() {
     if (r.fiscal_year && r.fiscal_year.text) {
       box.append(el("div", { class: "admonition warning", id: "fiscal-year-notice" },
         el("p", { class: "admonition-title" }, t("No schedule of its own for fiscal year {year}", { year: String(r.fiscal_year.year) })),
-        el("p", {}, r.fiscal_year.text)));
+        el("p", {}, ...quotedIn(r.fiscal_year.text))));
     }
     for (const notice of r.notices) {
       const status = r.schedule.status;
       const title = status === "adopted" ? t("What-if") : status === "proposed" ? t("Proposed rates") : t("Illustrative rates");
-      box.append(el("div", { class: "admonition warning" }, el("p", { class: "admonition-title" }, title), el("p", {}, notice)));
+      box.append(el("div", { class: "admonition warning" }, el("p", { class: "admonition-title" }, title), el("p", {}, ...quotedIn(notice))));
     }
     const tables = el("div", { class: "bill-tables" }, linesTable(r, caption(r.schedule.status, r.schedule.title)));
     if (r.proposed) tables.append(linesTable(r.proposed, caption("proposed", r.proposed.schedule.title)));
@@ -220,7 +220,7 @@ function start() {
     for (const s of r.explanation) {
       // the law's own words a step rests on (its English, the only official text)
       const quote = s.quote ? [el("q", { class: "step-quote", lang: citationLang }, s.quote), " "] : [];
-      steps.append(el("li", {}, `${s.text} `, ...quote, el("span", { class: "step-law" }, ...stepLaw(s))));
+      steps.append(el("li", {}, ...quotedIn(s.text), " ", ...quote, el("span", { class: "step-law" }, ...stepLaw(s))));
     }
     box.append(steps);
     box.append(el("p", { class: "share" }, ...sentence(t("Link to this estimate: {link}"),
@@ -246,9 +246,9 @@ function start() {
   function ifLate(late) {
     const block = el("div", { class: "if-late", id: "if-late" },
       el("h3", { id: "if-late-title" }, t("What if I pay late?")),
-      el("p", { id: "if-late-text" }, late.text));
-    if (late.moved) block.append(el("p", { id: "if-late-moved" }, late.moved));
-    if (late.lien) block.append(el("p", { id: "if-late-lien" }, late.lien));
+      el("p", { id: "if-late-text" }, ...quotedIn(late.text)));
+    if (late.moved) block.append(el("p", { id: "if-late-moved" }, ...quotedIn(late.moved)));
+    if (late.lien) block.append(el("p", { id: "if-late-lien" }, ...quotedIn(late.lien)));
     const links = late.anchors.map((anchor, i) => lawLinkIn(`../law/#${anchor}`, late.law[i]));
     block.append(el("p", { class: "step-law" }, ...sentence(t("The law: {where}"), { where: links.flatMap((a, i) => (i ? ["; ", a] : [a])) })));
     return block;

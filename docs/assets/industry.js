@@ -3,7 +3,7 @@
 // with the command line's option names (?average-workday-gallons=52000&year=2027),
 // so a result is a shareable link. No test of the law is worked out here.
 // Every sentence it shows goes through t() (words.js): the page's language.
-import { clearFieldErrors, el, lawLinkIn, longDate, sentence, showFieldError, startEngine, statusLine } from "./engine-client.js";
+import { clearFieldErrors, el, lawLinkIn, longDate, quotedIn, sentence, showFieldError, startEngine, statusLine } from "./engine-client.js";
 import { pageLanguage, t } from "./words.js";
 
 const root = document.getElementById("industry-checker");
@@ -84,10 +84,10 @@ function start() {
     box.append(el("h2", { id: "result-title", tabindex: "-1" }, TITLES[r.determination]()));
     if (r.determination === "not-determined") {
       box.append(el("p", {}, t("None of the tests decided so far is met, but some could not be decided. To finish the check, find out:")));
-      box.append(el("ul", { id: "facts-needed" }, ...r.facts_needed.map((f) => el("li", {}, f))));
+      box.append(el("ul", { id: "facts-needed" }, ...r.facts_needed.map((f) => el("li", {}, ...quotedIn(f)))));
     }
     // a step: its words, the provision it rests on, and the reading where one decides it
-    const step = (s) => el("li", {}, `${s.text} `,
+    const step = (s) => el("li", {}, ...quotedIn(s.text), " ",
       ...(s.quote ? [el("q", { lang: citationLang }, s.quote), " "] : []), el("span", { class: "step-law" },
       // the law in the reader's words (explain.fold_citations); a step citing the provision of the one before says so
       ...(s.law ? sentence(t("The law: {where}"), { where: lawLinkIn(`../law/#${s.anchor}`, s.law) })

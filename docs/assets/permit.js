@@ -10,7 +10,7 @@
 // `step` names the page to show when it is not the next unanswered question:
 // a question id, "check" or "result"; `from=check` marks a Change link.
 // Every sentence it shows goes through t() (words.js): the page's language.
-import { el, sentence, startEngine, statusLine } from "./engine-client.js";
+import { el, quotedIn, sentence, startEngine, statusLine } from "./engine-client.js";
 import { pageLanguage, t } from "./words.js";
 
 const root = document.getElementById("permit-checker");
@@ -184,7 +184,7 @@ function start() {
     else if (before) back = backLink({ answers: shown.answers, step: before });
     const fieldset = el("fieldset", { class: "field question", "aria-describedby": "question-hint question-law" },
       el("legend", { class: "question-legend" }, el("h2", { id: "step-title", tabindex: "-1" }, q.text)),
-      el("p", { class: "hint", id: "question-hint" }, q.hint),
+      el("p", { class: "hint", id: "question-hint" }, ...quotedIn(q.hint)),
       el("p", { class: "hint law-ref", id: "question-law" }, ...sentence(t("The law: {where}"),
         { where: el("a", { href: `../law/#${(law[q.cite] || {}).anchor}`, lang: citationLang }, q.where) })),
       el("p", { class: "field-error", id: "question-error", hidden: true }));
@@ -258,32 +258,32 @@ function start() {
   function renderResult(shown, r) {
     const o = r.outcome_detail;
     const box = el("div", { class: `outcome outcome--${o.id}`, id: "outcome", "data-outcome": o.id });
-    box.append(el("h2", { id: "step-title", tabindex: "-1" }, o.title), el("p", { class: "outcome-summary" }, o.summary));
+    box.append(el("h2", { id: "step-title", tabindex: "-1" }, o.title), el("p", { class: "outcome-summary" }, ...quotedIn(o.summary)));
     const links = o.cites.flatMap((c, i) => [i ? "; " : "", el("a", { href: `../law/#${(law[c] || {}).anchor}`, lang: citationLang }, o.where[i])]);
     box.append(el("p", { class: "law-ref" }, ...sentence(t("The law: {where}"), { where: links })));
     // one line for each thing asked about, in the person's words (the engine's verdicts)
     box.append(el("h3", {}, t("What you asked about")));
     box.append(el("ul", { id: "verdicts", class: "verdicts" }, ...r.verdicts.map((v) => el("li",
       { class: `verdict verdict--${v.outcome}`, "data-question": v.question, "data-outcome": v.outcome },
-      el("strong", {}, v.text), ": ", v.says, " — ",
+      el("strong", {}, ...quotedIn(v.text)), ": ", ...quotedIn(v.says), " — ",
       el("a", { href: `../law/#${v.anchor}`, lang: citationLang }, v.where)))));
     box.append(el("h3", {}, t("What the law requires")));
     const required = el("div", { id: "requirements", class: "requirements" });
     for (const stage of r.stages) {
       required.append(el("h4", { id: `stage-${stage.id}` }, stage.title),
         el("ul", { "aria-labelledby": `stage-${stage.id}`, "data-stage": stage.id },
-          ...stage.requirements.map((i) => el("li", {}, i.text, ...cite(i)))));
+          ...stage.requirements.map((i) => el("li", {}, ...quotedIn(i.text), ...cite(i)))));
     }
     box.append(required);
     if (r.reasons.length) {
       // the law's words behind each line: there on request, so the result stays short
       box.append(el("details", { class: "reasons-details", id: "why" },
         el("summary", {}, t("Why: the law behind each line")),
-        el("ul", { id: "reasons", class: "reasons" }, ...r.reasons.map((i) => el("li", {}, i.text, ...cite(i))))));
+        el("ul", { id: "reasons", class: "reasons" }, ...r.reasons.map((i) => el("li", {}, ...quotedIn(i.text), ...cite(i))))));
     }
     if (r.rights.length) {
       box.append(el("h3", {}, t("Your rights as a permit holder")));
-      box.append(el("ul", { id: "rights", class: "rights" }, ...r.rights.map((i) => el("li", {}, i.text, ...cite(i)))));
+      box.append(el("ul", { id: "rights", class: "rights" }, ...r.rights.map((i) => el("li", {}, ...quotedIn(i.text), ...cite(i)))));
     }
     box.append(el("h3", {}, t("What to do next")));
     const next = el("div", { class: "next-steps", id: "next-steps" });
