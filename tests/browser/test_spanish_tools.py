@@ -248,6 +248,37 @@ def test_the_spanish_application_pdf_is_spanish_blank_and_filled(page, site_url,
 INDUSTRY = "?average-workday-gallons=52000&system-gallons-per-day=600000&year=2027"
 
 
+# the language of the element around each piece of a text on the page that holds `words`
+LANG_AROUND = """([selector, words]) => {
+  const walker = document.createTreeWalker(document.querySelector(selector), NodeFilter.SHOW_TEXT);
+  const found = [];
+  while (walker.nextNode()) {
+    if (walker.currentNode.data.includes(words)) found.push(walker.currentNode.parentElement.closest("[lang]").lang);
+  }
+  return found;
+}"""
+
+
+def test_the_spanish_industry_answer_marks_the_law_s_english_it_quotes(page, site_url):
+    # issue 22: the engine sets the law's English in “…” and its own Spanish in «…»
+    # (test_spanish_quotes.py); the page marks each “…” as English, and only those
+    argv = ["industry", "--average-workday-gallons", "52000", "--system-gallons-per-day", "600000", "--year", "2027",
+            "--lang", "es"]
+    facilities = next(o["text"] for o in json.loads(run_json(argv))["result"]["obligations"]
+                      if "«" in o["text"] and "“" in o["text"])
+    english = re.findall(r"“([^”]+)”", facilities)
+    own = re.findall(r"«([^»]+)»", facilities)
+    assert english and own
+    page.goto(f"{site_url}/es/industry/{INDUSTRY}")
+    expect(page.locator("#obligations")).to_be_visible(timeout=TIMEOUT)
+    expect(page.locator("#obligations")).to_contain_text(facilities)
+    for words in english:
+        assert page.evaluate(LANG_AROUND, ["#obligations", words]) == ["en"], words
+    for words in own:
+        assert page.evaluate(LANG_AROUND, ["#obligations", words]) == ["es"], words
+    assert untranslated(page) == []
+
+
 def test_the_industry_answer_in_spanish(page, site_url):
     want = industry.compute(RULES, "52000", "600000", year=2027)
     assert want["major_contributing_industry"]
