@@ -171,15 +171,21 @@ def fold_citations(rules: dict, steps: list[dict]) -> list[dict]:
     said_article: set[str] = set()
     before = None
     for step in steps:
-        if step["cite"] == before:
-            step["law"] = None
-        elif (label := parts(rules, step["cite"])[1]) and (said := everyday(rules, step["cite"], said_article)):
-            step["law"] = {"words": said[0], "heading": said[1]}
-        elif not label and lang() != SOURCE and step["cite"] in ARTICLES:
-            # an article itself, in another language: its name in that language, the law's beside it
-            # ("Cargo mínimo" (Minimum charge)), as a section is named with its heading
-            step["law"] = {"words": _(ARTICLES[step["cite"]]), "heading": parts(rules, step["cite"])[2]}
-        else:
-            step["law"] = {"words": citation(rules, step["cite"]), "heading": None}
+        step["law"] = None if step["cite"] == before else law_words(rules, step["cite"], said_article)
         before = step["cite"]
     return steps
+
+
+def law_words(rules: dict, ident: str, said: set[str]) -> dict:
+    """A provision as a link to it says it ({"words", "heading"}, engine-client.js `lawLinkIn`):
+    in a reader's words where the law's name is not theirs (`everyday`; `said`: the articles
+    already named in full, updated), else the law's citation with its heading in it
+    (`heading` None)."""
+    label = parts(rules, ident)[1]
+    if label and (own := everyday(rules, ident, said)):
+        return {"words": own[0], "heading": own[1]}
+    if not label and lang() != SOURCE and ident in ARTICLES:
+        # an article itself, in another language: its name in that language, the law's beside it
+        # ("Cargo mínimo" (Minimum charge)), as a section is named with its heading
+        return {"words": _(ARTICLES[ident]), "heading": parts(rules, ident)[2]}
+    return {"words": citation(rules, ident), "heading": None}

@@ -11,7 +11,7 @@ runs in Pyodide too.
 from __future__ import annotations
 
 from .errors import InputError
-from .explain import Explanation
+from .explain import Explanation, law_words
 from .i18n import _
 from .law import anchor
 
@@ -201,16 +201,24 @@ def evaluate(rules: dict, answers) -> dict:
             rights = [_item(r, None, flow) for r in flow.get("rights", []) if holds(rules, r.get("when"), on_path)]
     used_ids = {a["id"] for a in used}
     ignored = [{"id": i, "value": v} for i, v in given.items() if i not in used_ids]
+    stages = _staged(flow, requirements)
+    # each provision the result links to, in the reader's words (explain.law_words), the articles
+    # named in full the first time the result names them, in the order the page shows them
+    said: set[str] = set()
+    cites_law = [law_words(rules, c, said) for c in cites]
+    for item in [*verdicts, *(r for st in stages for r in st["requirements"]), *requirements, *reasons, *rights]:
+        if "law" not in item:
+            item["law"] = law_words(rules, item["cite"], said)
     return {
         "command": "permit",
         "outcome": outcome,
         "outcome_detail": ({"id": outcome, "title": outcomes[outcome]["title"],
-                            "summary": outcomes[outcome]["summary"], "cites": cites}
+                            "summary": outcomes[outcome]["summary"], "cites": cites, "law": cites_law}
                            if outcome else None),
         "verdicts": verdicts,
         "reasons": reasons,
         "requirements": requirements,
-        "stages": _staged(flow, requirements),
+        "stages": stages,
         "rights": rights,
         "next_question": next_question,
         "answers": used,

@@ -10,7 +10,7 @@
 // `step` names the page to show when it is not the next unanswered question:
 // a question id, "check" or "result"; `from=check` marks a Change link.
 // Every sentence it shows goes through t() (words.js): the page's language.
-import { el, quotedIn, sentence, startEngine, statusLine } from "./engine-client.js";
+import { el, lawLinkIn, quotedIn, sentence, startEngine, statusLine } from "./engine-client.js";
 import { pageLanguage, t } from "./words.js";
 
 const root = document.getElementById("permit-checker");
@@ -249,7 +249,8 @@ function start() {
 
   // ---- the outcome ----
   function cite(item) {
-    const parts = sentence(t("The law: {where}"), { where: el("a", { href: `../law/#${item.anchor}`, lang: citationLang }, item.where) });
+    // the provision in the reader's words (explain.law_words), its heading the law's English
+    const parts = sentence(t("The law: {where}"), { where: lawLinkIn(`../law/#${item.anchor}`, item.law) });
     if (item.reading) parts.push("; ", el("a", { href: `#reading-${item.reading}` }, t("how we read it")));
     if (item.guide) parts.push("; ", el("a", { href: "../industry/" }, t("the industry check")));
     return [" ", el("span", { class: "step-law" }, ...parts)];
@@ -259,14 +260,14 @@ function start() {
     const o = r.outcome_detail;
     const box = el("div", { class: `outcome outcome--${o.id}`, id: "outcome", "data-outcome": o.id });
     box.append(el("h2", { id: "step-title", tabindex: "-1" }, o.title), el("p", { class: "outcome-summary" }, ...quotedIn(o.summary)));
-    const links = o.cites.flatMap((c, i) => [i ? "; " : "", el("a", { href: `../law/#${(law[c] || {}).anchor}`, lang: citationLang }, o.where[i])]);
+    const links = o.cites.flatMap((c, i) => [i ? "; " : "", lawLinkIn(`../law/#${(law[c] || {}).anchor}`, o.law[i])]);
     box.append(el("p", { class: "law-ref" }, ...sentence(t("The law: {where}"), { where: links })));
     // one line for each thing asked about, in the person's words (the engine's verdicts)
     box.append(el("h3", {}, t("What you asked about")));
     box.append(el("ul", { id: "verdicts", class: "verdicts" }, ...r.verdicts.map((v) => el("li",
       { class: `verdict verdict--${v.outcome}`, "data-question": v.question, "data-outcome": v.outcome },
       el("strong", {}, ...quotedIn(v.text)), ": ", ...quotedIn(v.says), " — ",
-      el("a", { href: `../law/#${v.anchor}`, lang: citationLang }, v.where)))));
+      lawLinkIn(`../law/#${v.anchor}`, v.law)))));
     box.append(el("h3", {}, t("What the law requires")));
     const required = el("div", { id: "requirements", class: "requirements" });
     for (const stage of r.stages) {

@@ -197,6 +197,18 @@ def test_the_spanish_checker_reaches_the_same_outcome_as_the_english(page, site_
     expect(checker(page)).to_have_attribute("data-state", "outcome")
     expect(page.locator("#outcome")).to_have_attribute("data-outcome", want)
     expect(page.locator("#requirements li")).to_have_count(english_requirements)
+    # the result names each provision in Spanish, as the estimate does (issue 22): the article's
+    # Spanish name, the law's English name quoted the first time, the heading beside it; all that
+    # is English is marked lang="en"
+    argv = ["permit", *[x for k, v in ANSWERS.items() for x in ("--answer", f"{k}={v}")], "--lang", "es"]
+    said = json.loads(run_json(argv))["result"]
+    first = page.locator("#outcome .law-ref a").first
+    expect(first).to_have_text(f'{said["outcome_detail"]["law"][0]["words"]} ({said["outcome_detail"]["law"][0]["heading"]})')
+    assert "(en la ley, “" in first.inner_text()
+    expect(first.locator("span")).to_have_count(2)
+    assert [s.get_attribute("lang") for s in first.locator("span").all()] == ["en", "en"]
+    links = page.locator("#outcome .step-law a[href^='../law/'], #verdicts a").all_inner_texts()
+    assert links and not [a for a in links if re.match(r"(Permits|Prohibited acts|House connections|Industrial waste)\b", a)]
     expect(page.locator("#outcome h3")).to_have_text([spanish("What you asked about"), spanish("What the law requires"),
                                                       spanish("Your rights as a permit holder"),
                                                       spanish("What to do next")])
