@@ -261,7 +261,8 @@ def test_the_calendar_in_spanish(tmp_path):
     bill = next(e for e in events if e.decoded("dtstart") == dt.date(2027, 1, 15))
     assert str(bill["summary"]).startswith(es("Sewer bill due for {quarter}").split("{")[0])
     assert "Sewer bill" not in str(bill["summary"])
-    # the law's words stay English, the only official text; the page is the Spanish one
+    # the law's words stay English, the only official text, quoted “…” (the mark of the law's
+    # English in Spanish, test_spanish_quotes.py); the page is the Spanish one
     quote = rules["parameters"]["bill-due-dates"]["quote"]
-    assert str(bill["description"]).endswith(f'"{quote}"') and str(bill["description"]).startswith("Ley ")
+    assert str(bill["description"]).endswith(f"“{quote}”") and str(bill["description"]).startswith("Ley ")
     assert str(bill["url"]) == "https://sewer.pawling.example/es/estimate/"
