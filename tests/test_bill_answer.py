@@ -182,10 +182,12 @@ def test_the_values_in_force_on_the_day_that_matters():
     rules = amended(rules, "late-penalty-grace-days", "2027-04-16", 20)
     rules = amended(rules, "late-penalty-rate", "2027-04-16", "0.10")
     rules = amended(rules, "late-penalty-period-months", "2027-04-16", 1)
-    old = bill.compute(rules, "2027-Q2", {"water-cubic-feet": "100"})
+    old = bill.compute(rules, "2027-Q2", {"water-cubic-feet": "100"}, "2027-06-01")
     # 100 cubic feet x 1728/231 = 748.05 gallons; the minimum $10 x 8,000 x 0.80 / 1,000 = $64.00; due April 15:
-    # day 30 is Saturday, May 15: the last day Monday the 17th; 15% of $64.00 = $9.60, every 3 months
+    # day 30 is Saturday, May 15: the last day Monday the 17th; 15% of $64.00 = $9.60, every 3 months; paid
+    # June 1: one period, $9.60
     assert (old["water_gallons"], old["minimum_charge"], old["last_day_to_pay"]) == ("748.05", "64.00", "2027-05-17")
+    assert (old["penalty_periods"], old["penalty"]) == (1, "9.60")
     assert (old["if_late"]["rate"], old["if_late"]["first_penalty"], old["if_late"]["period_months"]) == (
         "0.15", "9.60", 3)
     new = bill.compute(rules, "2027-Q3", {"water-cubic-feet": "100"})
@@ -229,3 +231,19 @@ def test_the_batch_takes_the_payment_date_and_the_what_ifs():
     # 12,000 x 0.9 x $12 / 1,000 = $129.60; the sewage meter's minimum $86.40; 1,600 cubic feet x 1728/231 x 0.9 =
     # 10,771.948 gallons: $129.26; each with 2 periods of 15%
     assert [b["total"] for b in batch] == ["168.48", "112.32", "168.04"]
+
+
+def test_empty_boxes_are_not_values():
+    # a form sends an empty box as "": no usage of that kind, no what-if, no payment date
+    out = bill.compute(RULES, "2027-Q1", {"water-gallons": "12000", "sewage-gallons": "", "water-cubic-feet": None},
+                       "", vc_per_1000=" ", sewage_fraction="")
+    assert (out["charge"], out["paid_on"], out["penalty_periods"], out["notices"]) == ("96.00", None, 0, [NOTICE])
+    assert "what_if" not in out["schedule"]
+
+
+def test_a_meter_that_is_none_of_the_three_is_refused_at_its_box():
+    from calculator.errors import InputError
+    with pytest.raises(InputError, match="Say what the meter measures") as err:
+        bill.usage_from_readings("gas", "1", "2")
+    assert err.value.field == "meter"
+    assert bill.usage_from_readings("water-cubic-feet", "120500", "121100") == {"water-cubic-feet": "600"}

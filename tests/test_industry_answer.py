@@ -237,3 +237,10 @@ def test_the_correction_time_under_the_reading_with_no_maximum():
     assert out["correction_days_at_most"] is None
     assert steps(out["rights"])[2] == ("pretreatment.B", "industry-correction-time", {"days_at_most": None})
     assert "the law sets no maximum" in out["rights"][2]["text"]
+
+
+def test_empty_boxes_are_not_answers():
+    # a form's empty box: no system flow (the 5% test waits for it), no day given (today), no year
+    out = industry.compute(RULES, "1000", "", False, False, "", average_daily_gallons="", today="")
+    assert out["criteria_not_determined"] == ["pretreatment.E.2"] and out["year"] is None
+    assert out["report_dates_from"] == dt.date.today().isoformat()
