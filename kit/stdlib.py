@@ -16,6 +16,7 @@ with Python 3.14's own parser, that every stripped module has the original's syn
 from __future__ import annotations
 
 import ast
+import functools
 import io
 import json
 import zipfile
@@ -73,7 +74,15 @@ def stripped(source: bytes) -> bytes:
 def trimmed_stdlib(full_zip: Path, modules=None) -> bytes:
     """A python_stdlib.zip holding only these modules (default: kit/stdlib-modules.txt), stripped,
     with fixed timestamps and order, so one input gives the same bytes."""
-    modules = kept_modules() if modules is None else modules
+    modules = tuple(kept_modules() if modules is None else modules)
+    stat = Path(full_zip).stat()
+    return _trimmed(str(Path(full_zip).resolve()), stat.st_mtime_ns, stat.st_size, modules)
+
+
+# One process (a test worker, `build.py serve`) builds the site many times from one
+# Pyodide: the 6-8 s of stripping are done once for each zip and list of modules.
+@functools.lru_cache(maxsize=4)
+def _trimmed(full_zip: str, _mtime_ns: int, _size: int, modules: tuple) -> bytes:
     buf = io.BytesIO()
     with zipfile.ZipFile(full_zip) as src, zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as out:
         for name in files_for(modules, set(src.namelist())):
