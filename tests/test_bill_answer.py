@@ -124,10 +124,17 @@ def test_a_bill_paid_on_time_in_cubic_feet():
 def test_the_minimum_with_a_sewage_meter_under_each_reading():
     # water-equivalent (chosen): $10 x 8,000 x 0.80 / 1,000 = $64.00; sewage-8000: $10 x 8,000 / 1,000 = $80.00.
     # A water-metered bill has the water minimum under both.
+    steps = {"water-equivalent": "Minimum charge = the charge for 8,000 gallons of water use = $10.00 × 8,000 × "
+                                 "0.80 ÷ 1,000 = $64.00 (also for a property with a sewage meter). The charge is below "
+                                 "it, so the minimum of $64.00 is billed.",
+             "sewage-8000": "Minimum charge = the charge for 8,000 gallons of metered sewage = $10.00 × 8,000 ÷ 1,000 "
+                            "= $80.00. The charge is below it, so the minimum of $80.00 is billed."}
     for reading, sewage_minimum in (("water-equivalent", "64.00"), ("sewage-8000", "80.00")):
         rules = with_reading(minimum_with_sewage_meter=reading)
         out = bill.compute(rules, "2027-Q1", {"sewage-gallons": "100"})
         assert (out["minimum_charge"], out["charge"], out["minimum_applied"]) == (sewage_minimum, sewage_minimum, True)
+        assert [(s["text"], s.get("interpretation")) for s in out["explanation"] if s["cite"] == "minimum-charge"] == [
+            (steps[reading], "minimum-with-sewage-meter")]
         assert bill.compute(rules, "2027-Q1", {"water-gallons": "100"})["minimum_charge"] == "64.00"
 
 
@@ -142,6 +149,12 @@ def test_the_rate_day_under_each_reading_of_billing_in_advance():
                                                         effective="2027-07-01", vc_per_1000_gallons="12.00")]
         out = bill.compute(rules, "2027-Q3", {"water-gallons": "12000"})
         assert (out["charge"], out["schedule"]["id"]) == (charge, rate_schedule)
+    # a schedule from January 2 is not the one in force on the year's first day
+    rules = with_reading(billing_in_advance="annual-in-four-parts")
+    rules["schedules"] = [*rules["schedules"], dict(rules["schedules"][0], id="2027-raised", title="Raised",
+                                                    effective="2027-01-02", vc_per_1000_gallons="12.00")]
+    out = bill.compute(rules, "2027-Q3", {"water-gallons": "12000"})
+    assert (out["charge"], out["schedule"]["id"]) == ("96.00", "2025-illustrative")
 
 
 def test_the_notices_and_fiscal_year_of_an_adopted_schedule_and_of_one_proposed():
@@ -188,6 +201,12 @@ def test_the_values_in_force_on_the_day_that_matters():
     # June 1: one period, $9.60
     assert (old["water_gallons"], old["minimum_charge"], old["last_day_to_pay"]) == ("748.05", "64.00", "2027-05-17")
     assert (old["penalty_periods"], old["penalty"]) == (1, "9.60")
+    assert old["if_late"]["moved"] == ("Day 30 after the due date is Saturday, May 15, 2027. The last day moves to the "
+                                       "next business day.")
+    periods = [s["text"] for s in old["explanation"] if s.get("interpretation") == "penalty-quarter"]
+    assert periods == ["Each further period begins 3 months (until April 15, 2027) after the one before, counted "
+                       "from May 18, 2027, the first penalty date, as we read the law. Periods begun by June 1, 2027: "
+                       "1, from May 18, 2027."]
     assert (old["if_late"]["rate"], old["if_late"]["first_penalty"], old["if_late"]["period_months"]) == (
         "0.15", "9.60", 3)
     new = bill.compute(rules, "2027-Q3", {"water-cubic-feet": "100"})
@@ -247,3 +266,23 @@ def test_a_meter_that_is_none_of_the_three_is_refused_at_its_box():
         bill.usage_from_readings("gas", "1", "2")
     assert err.value.field == "meter"
     assert bill.usage_from_readings("water-cubic-feet", "120500", "121100") == {"water-cubic-feet": "600"}
+
+
+def test_the_batch_refuses_a_usage_at_its_box_and_whole_units_only():
+    from calculator.errors import InputError
+    with pytest.raises(InputError, match="Water use in gallons cannot be negative") as err:
+        bill.compute_many(RULES, "2027-Q1", [{"water-gallons": "12000"}, {"water-gallons": "-1"}])
+    assert err.value.field == "water-gallons"
+    with pytest.raises(InputError, match="must be a whole number") as err:
+        bill.compute_many(RULES, "2027-Q1", [{"water-cubic-feet": "1600.5"}])
+    assert err.value.field == "water-cubic-feet"
+
+
+def test_the_schedule_used_starts_where_a_late_adoption_moves_it():
+    # rules/interpretations/late-adoption.yaml, "first-quarter-after": a schedule effective January 1, 2025 but
+    # adopted February 10 applies from the first quarter after its adoption, April 1, 2025; with no schedule
+    # for fiscal year 2027, the bill names it as in force from then.
+    rules = with_reading(late_adoption="first-quarter-after")
+    rules["schedules"][0]["adoption"] = dict(rules["schedules"][0].get("adoption") or {}, date="2025-02-10")
+    fiscal = bill.compute(rules, "2027-Q1", {"water-gallons": "12000"})["fiscal_year"]
+    assert fiscal["text"].endswith("“Illustrative rate schedule (not adopted)”, in force from April 1, 2025.")
