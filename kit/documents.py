@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from calculator import application
+from calculator.explain import quoted_english
 from calculator.i18n import N_
 from calculator.law import anchor, citation
 
@@ -23,6 +24,9 @@ def environment():
                              undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True,
                              keep_trailing_newline=True)
     env.filters["anchor"] = anchor
+    # the law's English name quoted inside a provision named in another language, marked as English
+    env.filters["english_quoted"] = lambda words: jinja2.utils.markupsafe.Markup(
+        quoted_english(str(jinja2.utils.markupsafe.escape(words))))
     from calculator.i18n import lang
 
     from .language import install_gettext
@@ -47,11 +51,13 @@ def application_html(rules: dict, medium: str) -> str:
         where=lambda cite: citation(rules, cite), english_citations=lang() != SOURCE)
 
 
-def document_html(body: str, *, title: str, lang: str = "en-US", kind: str = "document") -> str:
-    """A whole HTML document around `body` (trusted HTML), for html_to_pdf."""
+def document_html(body: str, *, title: str, lang: str = "en-US", kind: str = "document",
+                  page_numbers: bool = True) -> str:
+    """A whole HTML document around `body` (trusted HTML), for html_to_pdf. Without `page_numbers`
+    (the quarterly bills: each page is its own letter) no page has the "Page 1 of 5" footer."""
     from markupsafe import Markup
-    return environment().get_template("document.html.j2").render(body=Markup(body), title=title, lang=lang,
-                                                                  kind=kind, page_of=Markup(page_of_css()))
+    return environment().get_template("document.html.j2").render(
+        body=Markup(body), title=title, lang=lang, kind=kind, page_of=Markup(page_of_css()) if page_numbers else None)
 
 
 def page_of_css() -> str:

@@ -75,6 +75,8 @@ def html_to_pdf(
     """
     from weasyprint import HTML  # imported here: it loads Pango on import
 
+    _tag_languages()
+    _remember_page_references()
     document = HTML(string=html, base_url=base_url)
     names = accessible_names(document.etree_element)
     required, on_states = field_states(document.etree_element)
@@ -86,6 +88,48 @@ def html_to_pdf(
     return finish_pdf(
         rendered, title=title, lang=lang, field_names=names, required=required, on_states=on_states
     )
+
+
+def _tag_languages() -> None:
+    """An element in another language than the document's (``<span lang="en">`` on a Spanish
+    notice or bill: the law's English) gets /Lang on its structure element, so a screen reader
+    reads it in that language (PDF/UA-1 7.2, WCAG 3.1.2). WeasyPrint 70 tags a span (/Span) but
+    writes no /Lang below the catalog; this wraps its structure builder, once per process."""
+    from weasyprint.pdf import tags
+    if getattr(tags._build_box_tree, "with_languages", False):
+        return
+    import pydyf
+    build = tags._build_box_tree
+
+    def with_languages(box, parent, *args):
+        element = getattr(box, "element", None)
+        lang = None if element is None or box.element_tag in ("html", "body") else element.get("lang")
+        for made in build(box, parent, *args):
+            if lang and made is not parent and "Lang" not in made:
+                made["Lang"] = pydyf.String(lang)
+            yield made
+    with_languages.with_languages = True
+    tags._build_box_tree = with_languages
+
+
+def _remember_page_references() -> None:
+    """WeasyPrint's tagging asks pydyf for the page list (`page_references`) once for each tagged
+    element, and pydyf builds the whole list each time: with a document of many pages (the quarterly
+    bills) that work grows with the square of the pages. The list is kept until a page is added, so
+    the PDF is byte for byte the same, sooner."""
+    import pydyf
+    if getattr(pydyf.PDF, "_pawling_remembers", False):
+        return
+
+    def page_references(self):
+        kids = self.pages["Kids"]
+        known = self.__dict__.get("_pawling_page_references")
+        if known is None or known[0] != len(kids):
+            known = (len(kids), tuple(f"{number} 0 R".encode("ascii") for number in kids[::3]))
+            self.__dict__["_pawling_page_references"] = known
+        return known[1]
+    pydyf.PDF.page_references = property(page_references)
+    pydyf.PDF._pawling_remembers = True
 
 
 def finish_pdf(
