@@ -61,7 +61,6 @@ WORDS_ONLY = {
     ("money", "dollars"): _FOR_SENTENCES, ("money", "percent"): _FOR_SENTENCES, ("money", "gallons"): _FOR_SENTENCES,
     ("dates", "quarter_words"): _FOR_SENTENCES, ("dates", "month_name"): _FOR_SENTENCES,
     ("dates", "month_days"): _FOR_SENTENCES, ("dates", "series"): _FOR_SENTENCES, ("dates", "long"): _FOR_SENTENCES,
-    ("vc", "_named"): _FOR_SENTENCES,   # a provision's name ("Sewer rents D") for a refusal's or a step's sentence
 }
 SKIPPED = 34            # mutmut's exit code for "skipped"
 CAUGHT = {1, 3, 24, -24, 36, 152, 255, -9, -11}   # killed, pytest error, timeout, segfault
