@@ -285,13 +285,15 @@ def _detail(exc: Exception) -> str:
 
 
 def warm() -> None:
-    """Import every command's module, read the rules and every language's catalogue and make the
-    parser: what a browser keeps in its snapshot (restored, it needs no file from the wheel)."""
+    """Import every command's module, read the rules and each language's catalogue at hand (the
+    page's: the browser's worker gives only that one) and make the parser: what a browser keeps
+    in its snapshot (restored, it needs no file from the wheel)."""
     from . import application, flow  # noqa: F401 - imported for the snapshot
-    from .i18n import LANGUAGES, catalogue
+    from .i18n import LANGUAGES, catalogue, has_catalogue
     load()
     for language in LANGUAGES:
-        catalogue(language)
+        if has_catalogue(language):
+            catalogue(language)
     parser()
 
 

@@ -13,16 +13,24 @@
 //                  {type: "reply", id, ok: true, json, files}   the engine's answer (json is
 //                      calculator.cli.run_json's; files: {path: bytes} of what it `written`)
 //                  {type: "reply", id, ok: false, error}        no answer could be had
-import { loadPyodide, version } from "../pyodide/pyodide.mjs";
-
 // Marks a sentence for the scripts' catalogue (scripts.po); the page shows it in its
 // language (engine-client.js: t()). A worker has no page, so no words.js here.
 const t = (message) => message;
 
 const root = new URL("../", import.meta.url);
-const wheel = new URL(import.meta.url).searchParams.get("wheel");
-// the engine's folder, engine/<build id>/: its wheel and the standard library it needs
+const params = new URL(import.meta.url).searchParams;
+const wheel = params.get("wheel");
+// Pyodide's version, as the page names it (the site's copy of it), so this worker can name
+// its caches and start its downloads before pyodide.mjs itself has arrived
+const version = params.get("pyodide");
+// the engine's folder, engine/<build id>/: its wheel, the standard library it needs and its
+// catalogues, locale/<lang>.json (kit/wheel.py: write_engine_catalogues)
 const engineDir = new URL(`engine/${wheel.split("/").slice(0, -1).join("/")}/`, root);
+const indexURL = new URL("pyodide/", root).href;
+const catalogueURL = (language) => new URL(`locale/${language}.json`, engineDir).href;
+// the page's language: its catalogue, unless it is the engine's own (English), is fetched with
+// the rest; any other language a request names is fetched when asked (giveCatalogue)
+const pageLanguage = params.get("lang") || "en";
 
 function progress(step, text) {
   postMessage({ type: "progress", step, text });
@@ -40,8 +48,7 @@ const networkFetch = globalThis.fetch.bind(globalThis);
 const filesCache = caches.open(FILES_CACHE).catch(() => null); // none: Cache Storage refused
 const storing = []; // the copies being written (the wasm's ends well after Python has started)
 
-globalThis.fetch = async (resource, init) => {
-  const url = new URL(resource instanceof Request ? resource.url : resource, self.location.href);
+async function keptOrFetched(url, resource, init) {
   const cache = keepable(url) ? await filesCache : null;
   if (!cache) return networkFetch(resource, init);
   const hit = await cache.match(url.href, { ignoreSearch: true }).catch(() => null);
@@ -49,6 +56,30 @@ globalThis.fetch = async (resource, init) => {
   const response = await networkFetch(resource, init);
   if (response.ok) storing.push(cache.put(url.href, response.clone()).catch(() => {}));
   return response;
+}
+
+// Every file the first answer needs is asked for now, all at once, before pyodide.mjs has
+// arrived, so the link is never idle: a phone's slow link, not a chain of requests, sets the
+// time. Pyodide's own requests for them (by the global fetch, below) take these responses.
+const early = new Map();
+for (const url of [new URL("pyodide.asm.wasm", indexURL), new URL("pyodide-lock.json", indexURL),
+  new URL("python_stdlib.zip", engineDir), new URL(`engine/${wheel}`, root),
+  ...(pageLanguage === "en" ? [] : [new URL(catalogueURL(pageLanguage))])]) {
+  early.set(url.href, keptOrFetched(url, url.href));
+}
+// Pyodide's two scripts, into this worker's module map: loadPyodide's own import of
+// pyodide.asm.mjs takes the same module, not a second download
+const pyodideScript = import("../pyodide/pyodide.mjs");
+import("../pyodide/pyodide.asm.mjs").catch(() => {}); // a failure shows in loadPyodide's own import
+
+globalThis.fetch = async (resource, init) => {
+  const url = new URL(resource instanceof Request ? resource.url : resource, self.location.href);
+  const started = early.get(url.href);
+  if (started) {
+    early.delete(url.href); // a response is read once; a later fetch asks again
+    return started;
+  }
+  return keptOrFetched(url, resource, init);
 };
 
 // Starting Python and importing the engine takes about 3 s; restoring a memory
@@ -79,7 +110,7 @@ async function keepSnapshot(bytes) {
 const NOT_LOADED = t("The calculator's engine could not be loaded.");
 
 async function engineWheel() {
-  const response = await fetch(new URL(`engine/${wheel}`, root));
+  const response = await fetch(new URL(`engine/${wheel}`, root).href);
   if (!response.ok) throw new Error(`${NOT_LOADED} (HTTP ${response.status})`);
   return response.arrayBuffer();
 }
@@ -89,14 +120,16 @@ let answeredOnce = false;
 let packageLoaded = false;
 
 async function startPython() {
-  const options = { indexURL: new URL("pyodide/", root).href, stdLibURL: new URL("python_stdlib.zip", engineDir).href };
-  const [snapshot, engine] = await Promise.all([savedSnapshot(), engineWheel()]);
+  const options = { indexURL, stdLibURL: new URL("python_stdlib.zip", engineDir).href };
+  const engine = engineWheel(); // on its way already (above); Python starts without waiting for it
+  engine.catch(() => {}); // its failure is reported where it is awaited
+  const [{ loadPyodide }, snapshot] = await Promise.all([pyodideScript, savedSnapshot()]);
   if (snapshot) {
     try {
       const pyodide = await loadPyodide({ ...options, _loadSnapshot: snapshot });
       // the engine's modules, rules and catalogues are in the snapshot (calculator.cli.warm);
       // its files are put back after the first answer, for a traceback's source lines
-      afterFirstAnswer.push(() => pyodide.unpackArchive(engine, "wheel"));
+      afterFirstAnswer.push(async () => pyodide.unpackArchive(await engine, "wheel"));
       return pyodide;
     } catch {
       await caches.open(SNAPSHOT_CACHE).then((c) => c.delete(SNAPSHOT_KEY)).catch(() => {});
@@ -106,11 +139,13 @@ async function startPython() {
   progress(2, t("Loading the sewer law…"));
   // A wheel is a zip: unpacking it into site-packages ourselves skips the package
   // manager's bookkeeping for a package with no dependencies.
-  pyodide.unpackArchive(engine, "wheel");
-  pyodide.pyimport("calculator.cli").warm(); // every command's module and the rules, in the snapshot
+  pyodide.unpackArchive(await engine, "wheel");
   afterFirstAnswer.push(() => {
     if (packageLoaded) return; // a snapshot holds no loaded package: none this visit
     try {
+      // every command's module, the rules and the catalogues, for the snapshot: after the first
+      // answer, which needs only its own
+      pyodide.pyimport("calculator.cli").warm();
       keepSnapshot(pyodide.makeMemorySnapshot()).catch(() => {});
     } catch {
       // no snapshot this time; the next visit starts the long way again
@@ -140,6 +175,23 @@ function loadPackage(pyodide, path) {
   return loaded.get(path);
 }
 
+// The catalogue of the language a request asks in (--lang), given to the engine once: from the
+// snapshot, or fetched from beside the wheel (the page's own was asked for at the start).
+async function giveCatalogue(pyodide, argv) {
+  const at = argv.indexOf("--lang");
+  const language = at >= 0 ? argv[at + 1] : null;
+  if (!language || !/^[a-z]{2,3}$/.test(language)) return; // the engine itself refuses a bad one
+  const i18n = pyodide.pyimport("calculator.i18n");
+  try {
+    if (i18n.has_catalogue(language)) return;
+    const response = await fetch(catalogueURL(language));
+    if (!response.ok) throw new Error(`${NOT_LOADED} (HTTP ${response.status})`);
+    i18n.add_catalogue(language, await response.text());
+  } finally {
+    i18n.destroy();
+  }
+}
+
 function answer({ pyodide, runJson }, argv) {
   const args = pyodide.toPy(argv);
   try {
@@ -160,6 +212,7 @@ onmessage = async (event) => {
   }
   try {
     if (packages.length) packageLoaded = true;
+    await giveCatalogue(engine.pyodide, argv);
     for (const path of packages) await loadPackage(engine.pyodide, path);
     for (const [path, bytes] of Object.entries(files)) {
       engine.pyodide.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")) || "/");
@@ -173,7 +226,7 @@ onmessage = async (event) => {
     if (!answeredOnce) {
       answeredOnce = true;
       // the snapshot (a few hundred ms) once the first answer is on its way, not before it
-      setTimeout(() => afterFirstAnswer.forEach((task) => task()), 0);
+      setTimeout(() => afterFirstAnswer.forEach((task) => Promise.resolve(task()).catch(() => {})), 0);
       // then the page may start the offline cache, which takes these files from Cache Storage
       Promise.all(storing).then(() => postMessage({ type: "kept" }));
     }
