@@ -130,3 +130,18 @@ def test_the_trimmed_standard_library_is_a_fraction_of_pyodides(trimmed_stdlib):
         assert "argparse.py" in names and "decimal.py" in names and "unittest/__init__.py" not in names
         assert '"""Command-line parsing library' not in z.read("argparse.py").decode()  # no docstrings
     assert kit_stdlib.trimmed_stdlib(PYODIDE / "python_stdlib.zip") == trimmed_stdlib.read_bytes()  # same bytes
+
+
+def test_the_modules_only_pypdf_needs_load_with_pypdf_not_before_an_estimate(trimmed_stdlib, tmp_path):
+    """The modules marked `# pypdf` (kit/stdlib-modules.txt) travel in the pypdf wheel, except those
+    of a package the library keeps (Python finds a package's modules in its own folder only)."""
+    on_use = kit_stdlib.pypdf_modules()
+    assert "xml.dom.minidom" in on_use and "tarfile" in on_use
+    kept_packages = {m.split(".")[0] for m in kit_stdlib.kept_modules()}
+    assert not {m.split(".")[0] for m in on_use} & kept_packages
+    assert "encodings.cp1252" in kit_stdlib.kept_modules()  # pypdf's, but of the kept encodings package
+    with zipfile.ZipFile(PYODIDE / "python_stdlib.zip") as full:
+        files = set(kit_stdlib.files_for(on_use, set(full.namelist())))
+    pypdf = zipfile.ZipFile(kit_wheel.build_pypdf_wheel(tmp_path, PYODIDE / "python_stdlib.zip")).namelist()
+    assert files and files <= set(pypdf)
+    assert not files & set(zipfile.ZipFile(trimmed_stdlib).namelist())

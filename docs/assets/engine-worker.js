@@ -20,9 +20,13 @@ const t = (message) => message;
 const root = new URL("../", import.meta.url);
 const params = new URL(import.meta.url).searchParams;
 const wheel = params.get("wheel");
-// Pyodide's version, as the page names it (the site's copy of it), so this worker can name
-// its caches and start its downloads before pyodide.mjs itself has arrived
-const version = params.get("pyodide");
+// Pyodide's two scripts, asked for at once, into this worker's module map: loadPyodide's own
+// import of pyodide.asm.mjs takes the same module, not a second download
+const pyodideScript = import("../pyodide/pyodide.mjs");
+import("../pyodide/pyodide.asm.mjs").catch(() => {}); // a failure shows in loadPyodide's own import
+// Pyodide's version names this worker's caches: as the page names it (the site's copy of it),
+// so the downloads start before pyodide.mjs has arrived; else from pyodide.mjs itself
+const version = params.get("pyodide") ? Promise.resolve(params.get("pyodide")) : pyodideScript.then((m) => m.version);
 // the engine's folder, engine/<build id>/: its wheel, the standard library it needs and its
 // catalogues, locale/<lang>.json (kit/wheel.py: write_engine_catalogues)
 const engineDir = new URL(`engine/${wheel.split("/").slice(0, -1).join("/")}/`, root);
@@ -42,10 +46,9 @@ function progress(step, text) {
 // time, also in a private window, whose HTTP cache does not keep a 9.6 MB file. Their
 // addresses change when their contents do (engine/<build id>/; pyodide/ per version, in the
 // cache's name), so a kept copy is never stale. Pyodide fetches with the global fetch.
-const FILES_CACHE = `pawling-files-${version}`;
 const keepable = (url) => url.origin === self.location.origin && /\/(pyodide|engine)\//.test(url.pathname);
 const networkFetch = globalThis.fetch.bind(globalThis);
-const filesCache = caches.open(FILES_CACHE).catch(() => null); // none: Cache Storage refused
+const filesCache = version.then((v) => caches.open(`pawling-files-${v}`)).catch(() => null); // none: Cache Storage refused
 const storing = []; // the copies being written (the wasm's ends well after Python has started)
 
 async function keptOrFetched(url, resource, init) {
@@ -67,10 +70,6 @@ for (const url of [new URL("pyodide.asm.wasm", indexURL), new URL("pyodide-lock.
   ...(pageLanguage === "en" ? [] : [new URL(catalogueURL(pageLanguage))])]) {
   early.set(url.href, keptOrFetched(url, url.href));
 }
-// Pyodide's two scripts, into this worker's module map: loadPyodide's own import of
-// pyodide.asm.mjs takes the same module, not a second download
-const pyodideScript = import("../pyodide/pyodide.mjs");
-import("../pyodide/pyodide.asm.mjs").catch(() => {}); // a failure shows in loadPyodide's own import
 
 globalThis.fetch = async (resource, init) => {
   const url = new URL(resource instanceof Request ? resource.url : resource, self.location.href);
@@ -90,12 +89,12 @@ globalThis.fetch = async (resource, init) => {
 // a rebuilt site with a changed rate never starts from an old snapshot; older snapshots
 // are deleted.
 const SNAPSHOT_CACHE = "pawling-python-snapshot";
-const SNAPSHOT_KEY = new URL(`engine/${wheel}.pyodide-${version}.snapshot`, root).href;
+const snapshotKey = version.then((v) => new URL(`engine/${wheel}.pyodide-${v}.snapshot`, root).href);
 
+// the kept snapshot's response (its bytes are read while Pyodide's scripts start), or null
 async function savedSnapshot() {
   try {
-    const hit = await (await caches.open(SNAPSHOT_CACHE)).match(SNAPSHOT_KEY);
-    return hit ? new Uint8Array(await hit.arrayBuffer()) : null;
+    return (await (await caches.open(SNAPSHOT_CACHE)).match(await snapshotKey)) || null;
   } catch {
     return null; // no Cache Storage here: start Python the long way
   }
@@ -103,8 +102,9 @@ async function savedSnapshot() {
 
 async function keepSnapshot(bytes) {
   const cache = await caches.open(SNAPSHOT_CACHE);
-  for (const old of await cache.keys()) if (old.url !== SNAPSHOT_KEY) await cache.delete(old);
-  await cache.put(SNAPSHOT_KEY, new Response(bytes, { headers: { "Content-Type": "application/octet-stream" } }));
+  const key = await snapshotKey;
+  for (const old of await cache.keys()) if (old.url !== key) await cache.delete(old);
+  await cache.put(key, new Response(bytes, { headers: { "Content-Type": "application/octet-stream" } }));
 }
 
 const NOT_LOADED = t("The calculator's engine could not be loaded.");
@@ -126,13 +126,13 @@ async function startPython() {
   const [{ loadPyodide }, snapshot] = await Promise.all([pyodideScript, savedSnapshot()]);
   if (snapshot) {
     try {
-      const pyodide = await loadPyodide({ ...options, _loadSnapshot: snapshot });
+      const pyodide = await loadPyodide({ ...options, _loadSnapshot: snapshot.arrayBuffer() });
       // the engine's modules, rules and catalogues are in the snapshot (calculator.cli.warm);
       // its files are put back after the first answer, for a traceback's source lines
       afterFirstAnswer.push(async () => pyodide.unpackArchive(await engine, "wheel"));
       return pyodide;
     } catch {
-      await caches.open(SNAPSHOT_CACHE).then((c) => c.delete(SNAPSHOT_KEY)).catch(() => {});
+      await caches.open(SNAPSHOT_CACHE).then(async (c) => c.delete(await snapshotKey)).catch(() => {});
     }
   }
   const pyodide = await loadPyodide({ ...options, _makeSnapshot: true });
