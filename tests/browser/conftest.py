@@ -7,6 +7,7 @@ import pytest
 
 from kit import machine as kit_machine
 from kit import site as kit_site
+from warm import clear_storage
 
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
                  "--disable-sync", "--no-first-run", "--disable-quic"]
@@ -47,3 +48,31 @@ def all_pages(built_site):
         rel = html.parent.relative_to(built_site).as_posix()
         pages.append("/" if rel == "." else f"/{rel}/")
     return pages
+
+
+# A warm browser: one context for the session (per xdist worker) in which the engine has
+# started before, so Python comes back from this profile's own memory snapshot
+# (engine-worker.js: about 0.5 s, as on a resident's second visit) rather than the 3-7 s
+# of a cold start in a new profile. A test file whose tests only drive the pages (not a
+# first visit, the offline cache or the download's progress) takes it as its `page`:
+#     @pytest.fixture
+#     def page(warm_page):
+#         return warm_page
+# Service workers are blocked there, so page.route and request events see every request.
+# Each test starts with this origin's localStorage, IndexedDB and cookies cleared (the
+# permit checker and the Clerk's desk keep work in localStorage); Cache Storage, which
+# holds the snapshot and the downloaded files, stays.
+@pytest.fixture(scope="session")
+def warm_context(browser, browser_context_args):
+    context = browser.new_context(**dict(browser_context_args, service_workers="block"))
+    yield context
+    context.close()
+
+
+@pytest.fixture
+def warm_page(warm_context, site_url):
+    page = warm_context.new_page()
+    yield page
+    clear_storage(page, site_url)
+    page.close()
+

@@ -31,6 +31,12 @@ ROAD = complete_permit_answers(RULES, [("work", "new-connection"), ("street-open
 PHONE = {"width": 390, "height": 844}
 
 
+@pytest.fixture
+def page(warm_page):
+    """A browser that has started the engine before (tests/browser/conftest.py: warm_page)."""
+    return warm_page
+
+
 def checker(page):
     return page.locator("#permit-checker")
 

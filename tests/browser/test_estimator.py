@@ -16,6 +16,12 @@ pytestmark = pytest.mark.browser
 TIMEOUT = 60_000  # the first start of Pyodide on a busy 2-core machine
 
 
+@pytest.fixture
+def page(warm_page):
+    """A browser that has started the engine before (tests/browser/conftest.py: warm_page)."""
+    return warm_page
+
+
 def open_estimator(page, site_url, query=""):
     page.goto(f"{site_url}/estimate/{query}")
     # (state is waited on through the DOM: the page's CSP forbids the eval that

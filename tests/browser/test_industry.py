@@ -22,6 +22,12 @@ RULES = load()
 P = RULES["parameters"]
 
 
+@pytest.fixture
+def page(warm_page):
+    """A browser that has started the engine before (tests/browser/conftest.py: warm_page)."""
+    return warm_page
+
+
 def checker(page):
     return page.locator("#industry-checker")
 

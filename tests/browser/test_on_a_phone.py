@@ -11,6 +11,7 @@ from calculator import bill
 from calculator.rules import load
 from kit.language import script_words
 from test_wcag_checkers import FILLED
+from warm import clear_storage
 
 pytestmark = pytest.mark.browser
 TIMEOUT = 60_000  # the first start of Pyodide on a busy 2-core machine
@@ -25,13 +26,22 @@ def spanish(message):
     return ES[message]
 
 
-@pytest.fixture
-def phone(browser, site_url):
+@pytest.fixture(scope="module")
+def phone_context(browser, site_url):
+    """One phone for this file's tests: after the first, the engine comes back from the
+    phone's own snapshot, as on a resident's second visit (conftest.py: warm_page)."""
     context = browser.new_context(viewport=PHONE, service_workers="block")
     context.grant_permissions(["clipboard-read", "clipboard-write"], origin=site_url)
-    page = context.new_page()
-    yield page
+    yield context
     context.close()
+
+
+@pytest.fixture
+def phone(phone_context, site_url):
+    page = phone_context.new_page()
+    yield page
+    clear_storage(page, site_url)
+    page.close()
 
 
 def in_view(page, selector):

@@ -29,6 +29,12 @@ FIELDS = {f["name"]: f for f in RULES["application_form"]["fields"]}
 SHOWN = re.compile(r"^(question|error|check|outcome)$")
 
 
+@pytest.fixture
+def page(warm_page):
+    """A browser that has started the engine before (tests/browser/conftest.py: warm_page)."""
+    return warm_page
+
+
 # ---- helpers: the flow's paths, and moving through the page --------------------------
 
 def path_to(target):

@@ -51,8 +51,8 @@ PARTS = 3
 
 
 @pytest.mark.parametrize("part", range(PARTS))
-def test_every_page_has_no_axe_violations(page, site_url, all_pages, part):
-    found = {}
+def test_every_page_has_no_axe_violations(warm_page, site_url, all_pages, part):
+    page, found = warm_page, {}
     for path in all_pages[part::PARTS]:
         page.goto(site_url + path)
         v = axe_violations(page)

@@ -27,6 +27,12 @@ PAGE_ES = page_words("es")
 SPANISH_DATE = re.compile(r"\b\d{1,2} de [a-záéíóúñ]+ de \d{4}\b")
 
 
+@pytest.fixture
+def page(warm_page):
+    """A browser that has started the engine before (tests/browser/conftest.py: warm_page)."""
+    return warm_page
+
+
 def spanish(english: str) -> str:
     """The Spanish of a script's sentence, which must differ from the English."""
     text = ES[english]
