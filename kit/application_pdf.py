@@ -5,6 +5,7 @@ made a tagged PDF/UA-1 document by kit/tagged_pdf (CPython only). The engine fil
 "blank-application" provider."""
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 
 from calculator.application import form
@@ -20,8 +21,14 @@ def blank_pdf_bytes(rules: dict, lang: str = "en-US") -> bytes:
     citations printed, the fee marked illustrative while it is; /Title and /Lang set."""
     title = form(rules)["title"]
     html = document_html(application_html(rules, "pdf"), title=title, lang=lang, kind="application")
-    return html_to_pdf(html, title=title, lang=lang, base_url=str(PRINT_CSS.parent),
-                       stylesheets=[str(PRINT_CSS)])
+    return _rendered(html, title, lang, PRINT_CSS.read_text(encoding="utf-8"))
+
+
+# A test worker builds the site many times from the same rules: each language's PDF
+# (3 s of WeasyPrint) is made once for each page and style sheet it is made from.
+@functools.lru_cache(maxsize=8)
+def _rendered(html: str, title: str, lang: str, _css: str) -> bytes:
+    return html_to_pdf(html, title=title, lang=lang, base_url=str(PRINT_CSS.parent), stylesheets=[str(PRINT_CSS)])
 
 
 def build_blank_pdf(rules: dict, path, lang: str = "en-US") -> Path:

@@ -18,6 +18,7 @@ with Python 3.14's own parser, that every stripped module has the original's syn
 from __future__ import annotations
 
 import ast
+import functools
 import io
 import json
 import zipfile
@@ -102,7 +103,15 @@ def stripped_files(full_zip: Path, modules) -> dict[str, bytes]:
 def trimmed_stdlib(full_zip: Path, modules=None) -> bytes:
     """A python_stdlib.zip holding only these modules (default: kit/stdlib-modules.txt's but
     pypdf's), stripped, with fixed timestamps and order, so one input gives the same bytes."""
-    modules = kept_modules() if modules is None else modules
+    modules = tuple(kept_modules() if modules is None else modules)
+    stat = Path(full_zip).stat()
+    return _trimmed(str(Path(full_zip).resolve()), stat.st_mtime_ns, stat.st_size, modules)
+
+
+# One process (a test worker, `build.py serve`) builds the site many times from one
+# Pyodide: the 6-8 s of stripping are done once for each zip and list of modules.
+@functools.lru_cache(maxsize=4)
+def _trimmed(full_zip: str, _mtime_ns: int, _size: int, modules: tuple) -> bytes:
     buf = io.BytesIO()
     with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as out:
         for name, data in stripped_files(full_zip, modules).items():
@@ -111,6 +120,18 @@ def trimmed_stdlib(full_zip: Path, modules=None) -> bytes:
             info.external_attr = 0o644 << 16
             out.writestr(info, data)
     return buf.getvalue()
+
+
+def pypdf_files(full_zip: Path) -> dict[str, bytes]:
+    """The stripped files of the modules that travel with pypdf (pypdf_modules), made once a
+    process for each zip, as the trimmed library is."""
+    stat = Path(full_zip).stat()
+    return dict(_pypdf_files(str(Path(full_zip).resolve()), stat.st_mtime_ns, stat.st_size, tuple(pypdf_modules())))
+
+
+@functools.lru_cache(maxsize=4)
+def _pypdf_files(full_zip: str, _mtime_ns: int, _size: int, modules: tuple) -> tuple:
+    return tuple(stripped_files(full_zip, modules).items())
 
 
 def write_empty_lock(full_lock: Path, out: Path) -> Path:

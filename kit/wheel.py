@@ -91,8 +91,8 @@ def build_pypdf_wheel(out_dir: Path, stdlib_zip: Path | None = None) -> Path:
     dist = importlib.metadata.distribution("pypdf")
     files = package_files(Path(pypdf.__file__).parent)
     if stdlib_zip is not None:
-        from .stdlib import pypdf_modules, stripped_files
-        files.update(stripped_files(stdlib_zip, pypdf_modules()))
+        from .stdlib import pypdf_files
+        files.update(pypdf_files(stdlib_zip))
         files = dict(sorted(files.items()))
     licences = {}
     for f in dist.files or []:

@@ -80,16 +80,34 @@ def fixed_site_url(tmp_path_factory):
     server.shutdown()
 
 
-def open_page(browser, url, ready, width, height, media="screen"):
-    context = browser.new_context(viewport={"width": width, "height": height}, device_scale_factor=1,
-                                  reduced_motion="reduce", locale="en-US", timezone_id="America/New_York")
-    page = context.new_page()
+@pytest.fixture(scope="module")
+def browsers(browser):
+    """One browser profile for each screen size, for this file: after the first picture the
+    engine comes back from the profile's own snapshot (conftest.py: warm_page), not cold."""
+    contexts = {}
+
+    def of(width, height):
+        if (width, height) not in contexts:
+            contexts[width, height] = browser.new_context(
+                viewport={"width": width, "height": height}, device_scale_factor=1, reduced_motion="reduce",
+                locale="en-US", timezone_id="America/New_York", service_workers="block")
+        return contexts[width, height]
+    yield of
+    for each in contexts.values():
+        each.close()
+
+
+def open_page(browsers, url, ready, width, height, media="screen"):
+    """A new tab in the profile of that screen size, at `url`, once `ready` is there. Nothing
+    a page keeps (the permit checker's answers in localStorage) is read by these links: each
+    link says its answers itself."""
+    page = browsers(width, height).new_page()
     page.clock.set_fixed_time(DAY)
     page.emulate_media(media=media)
     page.goto(url)
     page.wait_for_selector(ready, state="attached", timeout=TIMEOUT)
     page.evaluate("document.fonts.ready")
-    return context, page
+    return page
 
 
 def compare(name: str, png: bytes, tmp_path: Path):
@@ -115,10 +133,10 @@ def compare(name: str, png: bytes, tmp_path: Path):
 
 @pytest.mark.parametrize("width_name", WIDTHS)
 @pytest.mark.parametrize("name", PAGES)
-def test_each_page_looks_as_it_did(browser, fixed_site_url, tmp_path, name, width_name):
+def test_each_page_looks_as_it_did(browsers, fixed_site_url, tmp_path, name, width_name):
     link, ready, scroll_to = PAGES[name]
     width, height = WIDTHS[width_name]
-    context, page = open_page(browser, fixed_site_url + link, ready, width, height)
+    page = open_page(browsers, fixed_site_url + link, ready, width, height)
     if scroll_to:  # the answer at the top of the screen, below the theme's sticky header
         page.evaluate("""(sel) => {
             const header = document.querySelector('.md-header').getBoundingClientRect().height;
@@ -126,16 +144,16 @@ def test_each_page_looks_as_it_did(browser, fixed_site_url, tmp_path, name, widt
         }""", scroll_to)
     page.wait_for_timeout(300)  # the theme's header reacts to the scroll
     png = page.screenshot(animations="disabled", caret="hide")
-    context.close()
+    page.close()
     compare(f"{name}-{width}", png, tmp_path)
 
 
 @pytest.mark.parametrize("name", PRINTED)
-def test_a_printed_answer_is_a_clean_page(browser, fixed_site_url, tmp_path, name):
+def test_a_printed_answer_is_a_clean_page(browsers, fixed_site_url, tmp_path, name):
     """Printing gives the page's content only: no header, menu, sidebars or footer; with
     an answer on the page, the answer and its citations, not the form."""
     link, ready = PRINTED[name]
-    context, page = open_page(browser, fixed_site_url + link, ready, PRINT_WIDTH, 1000, media="print")
+    page = open_page(browsers, fixed_site_url + link, ready, PRINT_WIDTH, 1000, media="print")
     for chrome in (".md-header", ".md-sidebar--primary", ".md-footer"):
         assert page.locator(chrome).is_hidden(), f"{chrome} is printed"
     if name != "print-application":
@@ -144,5 +162,5 @@ def test_a_printed_answer_is_a_clean_page(browser, fixed_site_url, tmp_path, nam
     full = page.evaluate("document.documentElement.scrollHeight")
     png = page.screenshot(animations="disabled", caret="hide", full_page=True,
                           clip={"x": 0, "y": 0, "width": PRINT_WIDTH, "height": min(full, PRINT_MAX_HEIGHT)})
-    context.close()
+    page.close()
     compare(name, png, tmp_path)

@@ -3,16 +3,21 @@
 // Each URL still gets its own clean run: Lighthouse opens it in a fresh tab and resets
 // the origin's storage first, as the CLI does.
 //
-// usage: node tests/node/lighthouse.mjs CATEGORIES URLS.json OUT.json
+// usage: node tests/node/lighthouse.mjs CATEGORIES URLS.json OUT.json [--keep-storage]
 //   CATEGORIES: e.g. "accessibility" or "accessibility,performance"
 //   URLS.json:  a JSON list of URLs
 //   OUT.json:   written with {url: {categories: {id: score}, audits: {id: {score, numericValue}}, failed: [ids]}}
+//   --keep-storage: no storage reset between URLs (Lighthouse's disableStorageReset), so an
+//      engine page after the first starts Python from the profile's own snapshot, as on a
+//      resident's second visit. For checks of what a page shows (accessibility), not of
+//      how fast a first visit loads (performance).
 // CHROME_PATH names the Chromium; CHROME_FLAGS (space-separated) are added to its flags.
 import { readFileSync, writeFileSync } from "node:fs";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 
-const [categories, urlsFile, outFile] = process.argv.slice(2);
+const [categories, urlsFile, outFile, ...options] = process.argv.slice(2);
+const disableStorageReset = options.includes("--keep-storage");
 const urls = JSON.parse(readFileSync(urlsFile, "utf8"));
 const flags = ["--headless=new", ...(process.env.CHROME_FLAGS || "").split(" ").filter(Boolean)];
 const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH, chromeFlags: flags });
@@ -20,7 +25,7 @@ const out = {};
 try {
   for (const url of urls) {
     const result = await lighthouse(url, {
-      port: chrome.port, output: "json", logLevel: "error", onlyCategories: categories.split(","),
+      port: chrome.port, output: "json", logLevel: "error", onlyCategories: categories.split(","), disableStorageReset,
     });
     const lhr = result.lhr;
     if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
