@@ -20,6 +20,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(1, str(ROOT / "tests" / "browser"))  # bill_desk: the desk driven as the tests drive it
 
 from calculator import billing  # noqa: E402
 from calculator.rules import load  # noqa: E402
@@ -67,6 +68,7 @@ def pdf(n: int) -> dict:
 
 
 def desk(n: int) -> dict:
+    import bill_desk
     from playwright.sync_api import sync_playwright
 
     from kit import machine, site
@@ -82,24 +84,12 @@ def desk(n: int) -> dict:
             browser = p.chromium.launch(executable_path=machine.find_chromium(), args=[
                 "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"])
             page = browser.new_page()
-            page.goto(url)
-            page.wait_for_function("() => window.__billRun && window.__billRun.ready", timeout=120_000)
-            page.get_by_label("Quarter to bill").fill(sample.SECOND)
-            page.get_by_label("Accounts file").set_input_files(str(folder / "accounts.csv"))
-            page.get_by_label("Meter reads for the quarter").set_input_files(str(folder / f"reads-{sample.SECOND}.csv"))
-            page.get_by_label("Payments received on earlier bills (optional)").set_input_files(str(folder / "payments.csv"))
-            page.get_by_label("Registers of earlier quarters (optional)").set_input_files(
-                str(folder / f"register-{sample.FIRST}.csv"))
+            bill_desk.fill_the_desk(page, url, folder, timeout=300_000)
             before = load_average()
-            started = time.perf_counter()
-            page.get_by_role("button", name="Run the bills").click()
-            page.wait_for_function("() => window.__billRun.done === 1", timeout=300_000)
-            seconds = time.perf_counter() - started
+            seconds = bill_desk.run_the_bills(page, timeout=300_000)
             billed = int(page.locator("#bills-done").inner_text().split()[1])
             # the bills to print, on request: the same run again with --printable, and a section a bill
-            page.get_by_role("button", name="Show the bills to print").click()
-            page.wait_for_function("() => window.__billRun.printed === 1", timeout=600_000)
-            print_seconds = page.evaluate("window.__billRun.printSeconds")
+            print_seconds = bill_desk.show_the_bills_to_print(page, timeout=600_000)
             browser.close()
         server.shutdown()
     return {"what": f"desk register, {billed} accounts (Chromium, Pyodide)", "seconds": seconds,

@@ -5,14 +5,14 @@ from __future__ import annotations
 import datetime as dt
 from decimal import Decimal
 
-from . import money, penalty, schedule
+from . import arrears, money, penalty, schedule
 from .amounts import parse_amount
 from .dates import (WEEKDAY_NAMES, due_date, long, month_name, parse_date, parse_quarter, public_holidays,
                     quarter_name, quarter_period, quarter_words, series)
 from .errors import InputError
 from .i18n import N_, _, lang, ngettext
-from .explain import Explanation, fold_citations, since
-from .law import anchor, words as law_words
+from .explain import Explanation, everyday, fold_citations, since
+from .law import anchor, citation, words as law_words
 from .rules import entry, interpretation, parameter
 
 USAGE_KINDS = ("water-gallons", "water-cubic-feet", "sewage-gallons")
@@ -21,12 +21,20 @@ NO_PENALTY = Decimal("0.00")
 
 
 def compute(rules: dict, quarter: str, usage: dict, paid_on: str | None = None,
-            vc_per_1000: str | None = None, sewage_fraction: str | None = None, explain: bool = True) -> dict:
+            vc_per_1000: str | None = None, sewage_fraction: str | None = None, explain: bool = True,
+            earlier_bills: list[str] = (), earlier_payments: list[str] = (), as_of: str | None = None,
+            check: str | None = None) -> dict:
     """usage: exactly one of {"water-gallons": N}, {"water-cubic-feet": N}, {"sewage-gallons": N}.
-    With explain=False the answer has the same numbers and no explanation (for batch runs)."""
+    With explain=False the answer has the same numbers and no explanation (for batch runs).
+    earlier_bills, earlier_payments, as_of: a bill's arrears as its link to the estimate page writes
+    them (calculator/arrears.py, "2025-Q3:96.00", "2025-Q3:50.00:2025-09-02"), with its check code: the
+    answer then has `arrears`, and its total is the bill's, counted as the bill run counts it."""
     kind, raw = _usage(usage)
     ctx = _known_quarter_context(rules, quarter, paid_on, vc_per_1000, sewage_fraction)
-    return _bill(rules, ctx, kind, parse_amount(raw, _NAMES[kind], _EXAMPLES[kind], kind, _UNITS[kind]), explain)
+    earlier, day = arrears.read_link(ctx["quarter"], earlier_bills, earlier_payments, as_of, check, (kind, str(raw)))
+    owing = arrears.for_bill(rules, ctx["quarter"], earlier, day or ctx["due"]) if earlier else None
+    return _bill(rules, ctx, kind, parse_amount(raw, _NAMES[kind], _EXAMPLES[kind], kind, _UNITS[kind]), explain,
+                 owing)
 
 
 # (rules, quarter, payment date, what-ifs, language) -> (those rules, the quarter's context): a bill
@@ -166,8 +174,9 @@ def fiscal_year_answer(rules: dict, day: dt.date, sched: dict) -> dict:
     return out
 
 
-def _bill(rules: dict, ctx: dict, kind: str, amount: Decimal, explain: bool) -> dict:
-    """One bill: VU (rents.C), CU = VC x VU (rents.B), the minimum, the penalty (rents.F)."""
+def _bill(rules: dict, ctx: dict, kind: str, amount: Decimal, explain: bool, owing: dict | None = None) -> dict:
+    """One bill: VU (rents.C), CU = VC x VU (rents.B), the minimum, the penalty (rents.F), and with
+    `owing` (arrears.for_bill) what is unpaid on earlier bills and their penalties."""
     vc, fraction, n = ctx["vc"], ctx["fraction"], ctx["n"]
     minimum = ctx["minimum_sewage_meter"] if kind == "sewage-gallons" else ctx["minimum"]
     water_gallons = None
@@ -182,6 +191,8 @@ def _bill(rules: dict, ctx: dict, kind: str, amount: Decimal, explain: bool) -> 
     charge = minimum if minimum_applied else computed
     pen = rounded(penalty.unrounded(rules, charge, n, ctx["due"])) if n else NO_PENALTY
     total = charge + pen
+    if owing is not None:
+        total += owing["unpaid"] + owing["penalties"]
     annual = charge * ctx["quarters_a_year"]
     paid, due = ctx["paid"], ctx["due"]
     # every line below is already rounded to the cent, so str() shows it as "96.00"
@@ -213,12 +224,47 @@ def _bill(rules: dict, ctx: dict, kind: str, amount: Decimal, explain: bool) -> 
         "notices": list(ctx["notices"]),
         "if_late": if_late(rules, ctx, charge, pen),
     }
+    if owing is not None:
+        result["quarter_total"] = str(charge + pen)
+        result["arrears"] = arrears_answer(rules, owing, charge + pen, total)
     if explain:
         result["explanation"] = _explain(rules, dict(
             ctx, kind=kind, amount=amount, water_gallons=water_gallons, volume=volume, computed=computed,
             minimum=minimum, ctx_minimum=ctx["minimum"], minimum_applied=minimum_applied, charge=charge, pen=pen,
-            total=total, annual=annual, if_late=result["if_late"]))
+            total=total, annual=annual, if_late=result["if_late"], owing=owing))
     return result
+
+
+def arrears_answer(rules: dict, owing: dict, quarter_total: Decimal, total: Decimal) -> dict:
+    """A bill's arrears as the estimate page shows them: each earlier bill still owing (what was billed,
+    paid and is unpaid, and its penalty, in words), and the bill's lines, each with the provision behind
+    it: this quarter's charge, each unpaid amount and its penalty, and the total."""
+    lines = [{"label": _("This quarter's charge"), "amount": str(quarter_total), "cite": "rents.B"}]
+    quarters = []
+    for o in owing["quarters"]:
+        told = arrears.words(o)
+        quarters.append({"quarter": o["quarter"], "period": told["period"], "charge": str(o["charge"]),
+                         "paid": str(o["paid"]),
+                         "payments": [{"paid_on": when.isoformat(), "amount": str(amount)}
+                                      for when, amount in o["payments"]],
+                         "unpaid_charge": str(o["unpaid_charge"]), "penalties": str(o["penalties"]),
+                         "unpaid_total": str(o["unpaid_total"]), "last_day_to_pay": o["last_day_to_pay"].isoformat(),
+                         "text": told["text"]})
+        lines.append({"label": _("Unpaid from {period}").format(period=told["period"]),
+                      "amount": str(o["unpaid_charge"]), "cite": "rents.F", "interpretation": "payment-order"})
+        lines.append({"label": _("Late penalty on it, as of {date}").format(date=long(o["penalties_as_of"])),
+                      "amount": str(o["penalties"]), "cite": "rents.F", "interpretation": "penalty-accrual"})
+    lines.append({"label": _("Total to pay"), "amount": str(total), "cite": "rents.F"})
+    said: set[str] = set()
+    for line in lines:  # each line's provision in a resident's words, as the steps name them (explain.everyday)
+        line["anchor"] = anchor(line["cite"])
+        everyday_words = everyday(rules, line["cite"], said)
+        line["law"] = ({"words": everyday_words[0], "heading": everyday_words[1]} if everyday_words else
+                       {"words": citation(rules, line["cite"]), "heading": None})
+    return {"as_of": owing["as_of"], "quarters": quarters, "unpaid": str(owing["unpaid"]),
+            "penalties": str(owing["penalties"]), "lines": lines,
+            "title": _("Your bill, with what is unpaid from earlier quarters"),
+            "columns": [_("Line"), _("Amount")]}
 
 
 def if_late(rules: dict, ctx: dict, charge: Decimal, pen: Decimal) -> dict:
@@ -307,10 +353,17 @@ _USED = {"water-gallons": N_("We used {amount} gallons of water."),
          "sewage-gallons": N_("We used {amount} gallons of sewage, from your sewage meter.")}
 
 
-def usage_words(kind: str, amount: Decimal, water_gallons: Decimal | None = None) -> str:
-    """The number a bill was worked out from, in a sentence: "We used 9,350 gallons of water."."""
-    return _(_USED[kind]).format(amount=money.gallons(amount),
-                                 gallons=money.gallons(water_gallons) if water_gallons is not None else "")
+#: the same on the Town's paper bill, where the Town speaks to the resident
+_YOU_USED = {"water-gallons": N_("You used {amount} gallons of water."),
+             "water-cubic-feet": N_("You used {amount} cubic feet of water ({gallons} gallons)."),
+             "sewage-gallons": N_("You used {amount} gallons of sewage, from your sewage meter.")}
+
+
+def usage_words(kind: str, amount: Decimal, water_gallons: Decimal | None = None, on_a_bill: bool = False) -> str:
+    """The number a bill was worked out from, in a sentence: "We used 9,350 gallons of water." (the
+    estimate repeats back what its visitor entered), or on the Town's bill "You used …"."""
+    return _((_YOU_USED if on_a_bill else _USED)[kind]).format(
+        amount=money.gallons(amount), gallons=money.gallons(water_gallons) if water_gallons is not None else "")
 
 
 def with_readings(used: str, meter: str, previous, current) -> str:
@@ -474,8 +527,24 @@ def _explain_rest(rules: dict, v: dict, ex: Explanation, vc, fraction, volume, k
            interpretation="penalty-accrual", last_day_to_pay=late["last_day_to_pay"],
            penalty_from=late["penalty_from"], first_penalty=late["first_penalty"])
     words = dict(charge=money.dollars(v["charge"]), penalty=money.dollars(v["pen"]), total=money.dollars(v["total"]))
-    ex.add((_("Total = {charge} + {penalty} penalty = {total}.") if v["pen"] else
-            _("Total = {charge} = {total}.")).format(**words), "rents.F", total=v["total"])
+    owing = v.get("owing")
+    if owing is not None:
+        for o in owing["quarters"]:
+            said = arrears.words(o)
+            ex.add(said["text"], "rents.F", interpretation="payment-order",
+                   quarter=o["quarter"], unpaid_charge=o["unpaid_charge"], penalty=o["penalties"],
+                   penalties_as_of=o["penalties_as_of"])
+        if any(o["late"] for o in owing["quarters"]) and not (v["paid"] and v["n"]):  # (said above when paid late)
+            ex.add(_("Unpaid charges are a lien on the property, to the extent set forth in § 452 of the General "
+                     "Municipal Law."), "rents.G",
+                   quote=law_words(rules, "rents.G", "Operations and maintenance charges shall", "Municipal Law."))
+        words.update(charge=money.dollars(v["charge"] + v["pen"]), unpaid=money.dollars(owing["unpaid"]),
+                     penalties=money.dollars(owing["penalties"]))
+        ex.add(_("Total = {charge} this quarter + {unpaid} unpaid from earlier quarters + {penalties} in late "
+                 "penalties on them = {total}.").format(**words), "rents.F", total=v["total"])
+    else:
+        ex.add((_("Total = {charge} + {penalty} penalty = {total}.") if v["pen"] else
+                _("Total = {charge} = {total}.")).format(**words), "rents.F", total=v["total"])
     ex.add(_("If every quarter of the year used the same, the year's charges would be {annual}.").format(
         annual=money.dollars(v["annual"])), "rents.H", annual_total=v["annual"])
     return fold_citations(rules, ex.steps, v["memo"])

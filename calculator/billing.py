@@ -20,7 +20,7 @@ import io
 from decimal import Decimal, InvalidOperation
 from urllib.parse import urlencode
 
-from . import bill, penalty
+from . import arrears, bill
 from .amounts import parse_amount
 from .dates import parse_date, parse_quarter, quarter_name
 from .errors import InputError
@@ -103,10 +103,17 @@ def _money(value: str) -> Decimal | None:
     return amount if amount.is_finite() and amount >= 0 and amount == amount.quantize(Decimal("0.01")) else None
 
 
-def estimate_link(quarter: str, meter: str, usage: int, language: str) -> str:
+def estimate_link(quarter: str, meter: str, usage: int, language: str, owed: list[dict] = (),
+                  as_of: dt.date | None = None) -> str:
     """The estimate page for this usage and quarter, relative to the site's root, in the account's
-    language: it opens showing the quarter's charge (the page reads the same words as `bill`)."""
-    return ("es/" if language == "es" else "") + "estimate/?" + urlencode({"quarter": quarter, meter: str(usage)})
+    language: it opens showing the quarter's charge (the page reads the same words as `bill`) and,
+    for a bill with arrears, the earlier bills still owing, the payments on them and the day their
+    penalties are counted to (arrears.link_values), so it shows the bill's total."""
+    values = [("quarter", quarter), (meter, str(usage))]
+    if owed:
+        values += arrears.link_values(list(owed), as_of)
+        values.append(("check", arrears.link_check(values)))
+    return ("es/" if language == "es" else "") + "estimate/?" + urlencode(values, safe=":")
 
 
 def run(rules: dict, quarter: str, accounts: tuple[str, str], reads: tuple[str, str],
@@ -141,13 +148,13 @@ def run(rules: dict, quarter: str, accounts: tuple[str, str], reads: tuple[str, 
                 account=number, quarter=quarter, file=reads[0]))
     order = [n for n in accts if n in usages]
     results = bill.compute_many(rules, quarter, [{accts[n]["meter"]: str(usages[n]["usage"])} for n in order])
-    register, arrears, contexts = [], [], {}
+    register, late, cache = [], [], {}
     for number, result in zip(order, results):
         a, u = accts[number], usages[number]
-        owed = [_arrears(rules, number, a, qtr, charge, paid.get((number, qtr), []), day, contexts)
+        owed = [_arrears(rules, number, a, qtr, charge, paid.get((number, qtr), []), day, cache)
                 for qtr, charge in sorted(billed_before.get(number, {}).items())]
         owed = [o for o in owed if o["unpaid_total"] > 0]
-        arrears += [o for o in owed if o["late"]]
+        late += [o for o in owed if o["late"]]
         unpaid = sum((o["unpaid_charge"] for o in owed), ZERO)
         penalties = sum((o["penalties"] for o in owed), ZERO)
         register.append({
@@ -160,20 +167,20 @@ def run(rules: dict, quarter: str, accounts: tuple[str, str], reads: tuple[str, 
             "arrears": str(unpaid), "penalties": str(penalties),
             "total": str(Decimal(result["charge"]) + unpaid + penalties), "due_date": result["due_date"],
             "last_day_to_pay": result["last_day_to_pay"], "penalties_as_of": day.isoformat(),
-            "estimate_link": estimate_link(quarter, a["meter"], u["usage"], a["language"]),
+            "estimate_link": estimate_link(quarter, a["meter"], u["usage"], a["language"], owed, day),
         })
     refused.rows.sort(key=lambda r: (r["file"], r["line"]))
-    summary = _summary(register, arrears, refused.rows)
+    summary = _summary(register, late, refused.rows)
     return {
         "command": "bills", "quarter": quarter, "due_date": ctx["due_date"], "last_day_to_pay": ctx["last_day"].isoformat(),
         "penalties_as_of": day.isoformat(), "schedule": dict(ctx["summary"]), "notices": list(ctx["notices"]),
-        "register": register, "arrears": [{k: str(v) for k, v in o.items() if k in ARREARS_COLUMNS} for o in arrears],
+        "register": register, "arrears": [{k: str(v) for k, v in o.items() if k in ARREARS_COLUMNS} for o in late],
         "refused": refused.rows, "summary": summary,
         "accounts": {r["account"]: {k: accts[r["account"]][k] for k in ACCOUNT_COLUMNS} for r in register},
         "files": {"register.csv": _csv(REGISTER_COLUMNS, register),
                   "summary.csv": _csv(SUMMARY_COLUMNS, summary),
                   "arrears.csv": _(ARREARS_LABEL).format(as_of=day.isoformat(), law=citation(rules, "rents.G", heading=False)) + "\n"
-                  + _csv(ARREARS_COLUMNS, arrears),
+                  + _csv(ARREARS_COLUMNS, late),
                   "refused.csv": _csv(REFUSAL_COLUMNS, refused.rows)},
     }
 
@@ -379,49 +386,16 @@ def _payments(source, accts: dict, billed: dict, refused: _Refusals) -> dict:
 
 
 def _arrears(rules: dict, number: str, a: dict, qtr: str, charge: Decimal, payments: list, day: dt.date,
-             contexts: dict) -> dict:
-    """What is owed on one earlier quarter's bill, as of `day` (docs/decisions/015-bill-run.md): payments
-    go to the charge first, oldest first (the reading payment-order; with its other option, penalties-first,
-    a payment first pays the penalties owed on its day); a part of the charge paid after the last day to pay carries
-    the penalty for the periods begun by that payment, as `bill --paid-on` counts them; the part still
-    unpaid carries the periods begun by `day`; what is paid beyond the charge goes to the penalties."""
-    if qtr not in contexts:
-        contexts[qtr] = bill.quarter_context(rules, qtr)
-    ctx = contexts[qtr]
-    due = ctx["due"]
-
-    def periods(when: dt.date) -> int:  # the same few days for every account: counted once each
-        key = (qtr, when)
-        if key not in contexts:
-            contexts[key] = penalty.periods(rules, due, when)
-        return contexts[key]
-    # which the payment pays first, the charge or the penalties owed that day: the recorded reading
-    # (rules/interpretations/payment-order.yaml)
-    penalties_first = interpretation(rules, "payment-order") == "penalties-first"
-    left, accrued, paid_total, to_penalties = charge, Decimal(0), ZERO, Decimal(0)
-    for when, amount in sorted(p for p in payments if p[0] <= day):  # a payment after `day` is not counted yet
-        paid_total += amount
-        if penalties_first:
-            owed = accrued + penalty.unrounded(rules, left, periods(when), due) - to_penalties
-            cleared = min(amount, max(ctx["round"](owed), ZERO))
-            to_penalties += cleared
-            amount -= cleared
-        part = min(left, amount)
-        if part > 0:
-            accrued += penalty.unrounded(rules, part, periods(when), due)
-            left -= part
-        to_penalties += amount - part  # beyond the charge: the penalties
-    accrued += penalty.unrounded(rules, left, periods(day), due)
-    penalties = ctx["round"](accrued)
-    unpaid_penalties = max(penalties - to_penalties, ZERO)
-    return {"account": number, "parcel": a["parcel"], "mailing_name": a["mailing_name"],
-            "service_address": a["service_address"], "quarter": qtr, "charge": charge, "paid": paid_total,
-            "unpaid_charge": left, "penalties": unpaid_penalties, "unpaid_total": left + unpaid_penalties,
-            "last_day_to_pay": ctx["last_day"].isoformat(), "penalties_as_of": day.isoformat(),
-            "late": day > ctx["last_day"]}
+             cache: dict) -> dict:
+    """What is owed on one earlier quarter's bill, as of `day` (arrears.owed, which a bill's estimate
+    link counts again), with the account's lines for arrears.csv."""
+    o = arrears.owed(rules, qtr, charge, payments, day, cache)
+    return dict(o, account=number, parcel=a["parcel"], mailing_name=a["mailing_name"],
+                service_address=a["service_address"], last_day_to_pay=o["last_day_to_pay"].isoformat(),
+                penalties_as_of=day.isoformat())
 
 
-def _summary(register: list[dict], arrears: list[dict], refused: list[dict]) -> list[dict]:
+def _summary(register: list[dict], late: list[dict], refused: list[dict]) -> list[dict]:
     """The run's totals, each the sum of the register's own column (so they reconcile to the cent)."""
     def total(rows, column):
         return str(sum((Decimal(r[column]) for r in rows), ZERO))
@@ -435,7 +409,7 @@ def _summary(register: list[dict], arrears: list[dict], refused: list[dict]) -> 
         {"item": "total penalties", "accounts": len(owing), "amount": total(register, "penalties")},
         {"item": "total of the bills", "accounts": len(register), "amount": total(register, "total")},
         {"item": "unpaid after the last day to pay (arrears.csv)",
-         "accounts": len({r["account"] for r in arrears}), "amount": total(arrears, "unpaid_total")},
+         "accounts": len({r["account"] for r in late}), "amount": total(late, "unpaid_total")},
         {"item": "rows refused (refused.csv)", "accounts": len(refused), "amount": ""},
     ]
 
@@ -466,7 +440,9 @@ def printable_bill(rules: dict, row: dict, account: dict, site_url: str) -> dict
     from .dates import long
     from .explain import with_places
     result = with_places(rules, bill.compute(rules, row["quarter"], {row["meter"]: row["usage"]}))
-    words = result["usage"]["words"]
+    # the Town speaks on its bill: "You used …" (the estimate says the visitor's own "We used …")
+    words = bill.usage_words(row["meter"], Decimal(result["usage"]["amount"]),
+                             Decimal(result["water_gallons"]) if result["water_gallons"] else None, on_a_bill=True)
     if row["previous_reading"]:
         words = bill.with_readings(words, row["meter"], row["previous_reading"], row["current_reading"])
     charge = money.dollars(Decimal(row["charge"]))
@@ -475,8 +451,9 @@ def printable_bill(rules: dict, row: dict, account: dict, site_url: str) -> dict
     link = site_url.rstrip("/") + "/" + row["estimate_link"]
     # the paper bill says when a penalty is added in its own line, so the estimator's step "If you pay
     # late: …" (bill.if_late, the step with `first_penalty`) is not repeated: one page a bill
+    # nor is its step "Total = …": the bill's own total line, with the arrears, is the total to pay
     steps = [{"text": s["text"], "where": s["where"]} for s in result["explanation"]
-             if "first_penalty" not in s["values"]]
+             if "first_penalty" not in s["values"] and "total" not in s["values"]]
     return {
         "account": row["account"], "language": row["language"],
         "title": _("Sewer bill for {quarter}").format(quarter=result["quarter_words"]),
@@ -496,6 +473,6 @@ def printable_bill(rules: dict, row: dict, account: dict, site_url: str) -> dict
         "pay_by": _("Pay by {due}.").format(due=long(dt.date.fromisoformat(row["due_date"]))),
         "late": _("If it is not paid by {last}, a late penalty is added.").format(
             last=long(dt.date.fromisoformat(row["last_day_to_pay"]))),
-        "link_label": _("See this charge on the Town's estimate page:"), "link": link,
+        "link_label": _("See this bill on the Town's estimate page:"), "link": link,
         "steps_title": _("How this quarter's charge is worked out"), "steps": steps,
     }

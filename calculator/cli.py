@@ -72,6 +72,14 @@ def parser() -> argparse.ArgumentParser:
                                               "most recent quarter's use)")
     b.add_argument("--current-reading", help="with --meter: the latest reading, before the bill")
     b.add_argument("--paid-on", help="payment date YYYY-MM-DD, to see a late penalty")
+    b.add_argument("--earlier-bill", action="append", default=[], metavar="QUARTER:CHARGE",
+                   help="a bill's arrears, as its link writes them: an earlier quarter's bill still owing, "
+                        "like 2025-Q3:96.00; repeat for each")
+    b.add_argument("--earlier-payment", action="append", default=[], metavar="QUARTER:AMOUNT:DATE",
+                   help="a payment on an earlier bill, like 2025-Q3:50.00:2025-09-02; repeat for each")
+    b.add_argument("--as-of", help="with --earlier-bill: count penalties on earlier bills to this day, YYYY-MM-DD "
+                   "(default: the due date)")
+    b.add_argument("--check", help="with --earlier-bill: the check code the bill's link carries")
     b.add_argument("--vc-per-1000", help="what-if: VC in dollars per 1,000 gallons")
     b.add_argument("--sewage-fraction", help="what-if: share of water use billed as sewage (0 to 1)")
     b.add_argument("--with-proposed", action="store_true", help="also compute the bill under a pending proposed schedule")
@@ -198,7 +206,9 @@ def _answer(args, rules: dict) -> dict | list:
             if any(v not in (None, "") for v in usage.values()):
                 raise InputError(_("Give either the usage or two meter readings, not both."), "previous-reading")
             usage = bill.usage_from_readings(*readings)
-        out = bill.compute(rules, args.quarter, usage, args.paid_on, args.vc_per_1000, args.sewage_fraction)
+        out = bill.compute(rules, args.quarter, usage, args.paid_on, args.vc_per_1000, args.sewage_fraction,
+                           earlier_bills=args.earlier_bill, earlier_payments=args.earlier_payment, as_of=args.as_of,
+                           check=args.check)
         if any(r not in (None, "") for r in readings):
             out["usage"]["words"] = bill.with_readings(out["usage"]["words"], *readings)
         if args.with_proposed:
@@ -288,7 +298,9 @@ def warm() -> None:
     """Import every command's module, read the rules and each language's catalogue at hand (the
     page's: the browser's worker gives only that one) and make the parser: what a browser keeps
     in its snapshot (restored, it needs no file from the wheel)."""
-    from . import application, flow  # noqa: F401 - imported for the snapshot
+    # (billing too: the Clerk's desk may start from the snapshot an estimate made in this browser,
+    # and the wheel's files are put back only after the first answer)
+    from . import application, billing, flow  # noqa: F401 - imported for the snapshot
     from .i18n import LANGUAGES, catalogue, has_catalogue
     load()
     for language in LANGUAGES:

@@ -47,11 +47,13 @@ def application_html(rules: dict, medium: str) -> str:
         where=lambda cite: citation(rules, cite), english_citations=lang() != SOURCE)
 
 
-def document_html(body: str, *, title: str, lang: str = "en-US", kind: str = "document") -> str:
-    """A whole HTML document around `body` (trusted HTML), for html_to_pdf."""
+def document_html(body: str, *, title: str, lang: str = "en-US", kind: str = "document",
+                  page_numbers: bool = True) -> str:
+    """A whole HTML document around `body` (trusted HTML), for html_to_pdf. Without `page_numbers`
+    (the quarterly bills: each page is its own letter) no page has the "Page 1 of 5" footer."""
     from markupsafe import Markup
-    return environment().get_template("document.html.j2").render(body=Markup(body), title=title, lang=lang,
-                                                                  kind=kind, page_of=Markup(page_of_css()))
+    return environment().get_template("document.html.j2").render(
+        body=Markup(body), title=title, lang=lang, kind=kind, page_of=Markup(page_of_css()) if page_numbers else None)
 
 
 def page_of_css() -> str:

@@ -75,6 +75,7 @@ def html_to_pdf(
     """
     from weasyprint import HTML  # imported here: it loads Pango on import
 
+    _remember_page_references()
     document = HTML(string=html, base_url=base_url)
     names = accessible_names(document.etree_element)
     required, on_states = field_states(document.etree_element)
@@ -86,6 +87,26 @@ def html_to_pdf(
     return finish_pdf(
         rendered, title=title, lang=lang, field_names=names, required=required, on_states=on_states
     )
+
+
+def _remember_page_references() -> None:
+    """WeasyPrint's tagging asks pydyf for the page list (`page_references`) once for each tagged
+    element, and pydyf builds the whole list each time: with a document of many pages (the quarterly
+    bills) that work grows with the square of the pages. The list is kept until a page is added, so
+    the PDF is byte for byte the same, sooner."""
+    import pydyf
+    if getattr(pydyf.PDF, "_pawling_remembers", False):
+        return
+
+    def page_references(self):
+        kids = self.pages["Kids"]
+        known = self.__dict__.get("_pawling_page_references")
+        if known is None or known[0] != len(kids):
+            known = (len(kids), tuple(f"{number} 0 R".encode("ascii") for number in kids[::3]))
+            self.__dict__["_pawling_page_references"] = known
+        return known[1]
+    pydyf.PDF.page_references = property(page_references)
+    pydyf.PDF._pawling_remembers = True
 
 
 def finish_pdf(

@@ -382,3 +382,138 @@ def test_the_paper_bill_names_the_rate_in_a_residents_words(sample_run):
         assert re.search(rf'<th scope="row">{label}</th><td>{re.escape(rate)}</td>', html), language
         # (the citations keep the law's own headings, "Computation of VC" among them)
         assert not re.search(r"<th[^>]*>[^<]*VC", html), language
+
+
+# ---- a bill's link to the estimate page shows the bill's total (arrears included) ------------
+
+def _link_argv(link: str) -> list[str]:
+    """`bill` on the command line with a bill's link's own values (what the estimate page sends the engine)."""
+    from urllib.parse import parse_qsl, urlsplit
+    return ["bill"] + [word for key, value in parse_qsl(urlsplit(link).query) for word in (f"--{key}", value)]
+
+
+EARLIER_QUARTERS = ("2024-Q4", "2025-Q1", "2025-Q2", "2025-Q3")
+DUE = {"2024-Q4": "2024-10-15", "2025-Q1": "2025-01-15", "2025-Q2": "2025-04-15", "2025-Q3": "2025-07-15",
+       "2025-Q4": "2025-10-15"}
+# an earlier bill: its charge in cents, and payments on it (days after its due date, cents)
+EARLIER_BILL = st.tuples(st.integers(0, 60_000), st.lists(st.tuples(st.integers(-10, 420), st.integers(1, 70_000)),
+                                                           max_size=3))
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(("water-gallons", "water-cubic-feet", "sewage-gallons")),
+                          st.sampled_from(("en", "es")), st.integers(0, 90_000),
+                          st.dictionaries(st.sampled_from(EARLIER_QUARTERS), EARLIER_BILL, min_size=1, max_size=4)),
+                min_size=1, max_size=5),
+       st.one_of(st.none(), st.integers(-60, 400)), st.sampled_from(("charge-first", "penalties-first")))
+def test_a_bill_s_link_gives_the_estimate_the_register_s_total_to_the_cent(accounts, as_of_days, order):
+    """For random accounts with arrears (earlier bills, payments on time, late, in part, beyond the
+    charge, after the as-of day), the estimate a bill's link opens (`bill` with the link's values) has
+    the register's total, arrears and penalties, to the cent, under either reading of payment-order."""
+    import copy
+    import datetime as dt
+    rules = copy.deepcopy(RULES)
+    rules["interpretations"]["payment-order"]["chosen"] = order
+    as_of = None if as_of_days is None else (dt.date(2025, 10, 15) + dt.timedelta(days=as_of_days)).isoformat()
+    lines = ["account,parcel,service_address,mailing_name,mailing_address,language,meter"]
+    reads, earlier, payments = ["account,usage"], ["account,quarter,charge"], ["account,quarter,amount,paid_on"]
+    for i, (meter, language, use, bills) in enumerate(accounts):
+        lines.append(f"P{i},p,a,n,m,{language},{meter}")
+        reads.append(f"P{i},{use}")
+        for qtr, (cents, paid) in bills.items():
+            earlier.append(f"P{i},{qtr},{Decimal(cents) / 100:.2f}")
+            for days, amount in paid:
+                day = dt.date.fromisoformat(DUE[qtr]) + dt.timedelta(days=days)
+                payments.append(f"P{i},{qtr},{Decimal(amount) / 100:.2f},{day.isoformat()}")
+    result = billing.run(rules, "2025-Q4", ("a.csv", "\n".join(lines)), ("r.csv", "\n".join(reads)),
+                         ("p.csv", "\n".join(payments)), [("e.csv", "\n".join(earlier))], as_of)
+    assert not result["refused"]
+    for row in result["register"]:
+        one = cli_run(_link_argv(row["estimate_link"]), rules)
+        assert one["total"] == row["total"], row["estimate_link"]
+        owed = one.get("arrears")
+        assert (owed["unpaid"], owed["penalties"]) == (row["arrears"], row["penalties"]) if owed else \
+            (row["arrears"], row["penalties"]) == ("0.00", "0.00")
+        assert one["charge"] == row["charge"]
+
+
+def test_the_sample_s_bills_with_arrears_link_to_their_own_total(sample_run):
+    """The sample's accounts with arrears, penalties on part payments and on late full payments among them:
+    each bill's link, in English and Spanish, opens an estimate with the bill's total, and the lines the
+    page shows (this quarter's charge, each unpaid amount and its penalty, the total) each cite the law."""
+    _files, result = sample_run
+    owing = [r for r in result["register"] if r["arrears"] != "0.00" or r["penalties"] != "0.00"]
+    assert {r["language"] for r in owing} == {"en", "es"}
+    assert any(r["arrears"] == "0.00" for r in owing) and any(r["arrears"] != "0.00" for r in owing)
+    for row in owing:
+        argv = _link_argv(row["estimate_link"])
+        one = cli_run(argv + ["--lang", row["language"]])
+        assert one["total"] == row["total"]
+        labels = [line["label"] for line in one["arrears"]["lines"]]
+        assert [line["amount"] for line in one["arrears"]["lines"]] == [row["charge"], row["arrears"],
+                                                                        row["penalties"], row["total"]]
+        assert all(line["cite"] and line["anchor"] and line["where"] for line in one["arrears"]["lines"])
+        assert labels[-1] == ("Total to pay" if row["language"] == "en" else "Total a pagar")
+        assert one["explanation"][-2]["text"].startswith("Total =")
+
+
+@pytest.mark.parametrize("change, says", [
+    (lambda v: v.replace("earlier-bill=2025-Q3:", "earlier-bill=2025-Q3:1"), "do not match its check code"),
+    (lambda v: v.replace("water-gallons=", "water-gallons=1"), "do not match its check code"),
+    (lambda v: v.split("&check=")[0], "do not match its check code"),
+    (lambda v: v.replace("as-of=2025-10-15", "as-of=2025-10-32"), "do not match its check code"),
+    (lambda v: v.split("&earlier-bill=")[0] + "&as-of=2025-10-15", "no earlier bill"),
+    (lambda v: v.replace("earlier-bill=2025-Q3:96.00", "earlier-bill=2025-Q3:lots"), "cannot be read"),
+    (lambda v: v.replace("earlier-bill=2025-Q3:96.00", "earlier-bill=2025-Q4:96.00"), "not before 2025-Q4"),
+])
+def test_a_changed_bill_link_gets_a_message_not_a_figure(change, says):
+    from calculator import arrears
+    result = billing.run(RULES, "2025-Q4",
+                         ("accounts.csv", "account,parcel,service_address,mailing_name,mailing_address,language,meter\n"
+                                          "A1,1-1-1,1 Example Lane,Ann Example,PO Box 1,en,water-gallons\n"),
+                         ("reads.csv", "account,usage\nA1,12000\n"), None,
+                         [("register.csv", "account,quarter,charge\nA1,2025-Q3,96.00\n")])
+    link = result["register"][0]["estimate_link"]
+    assert cli_run(_link_argv(link))["total"] == result["register"][0]["total"]
+    changed = change(link)
+    argv = _link_argv(changed)
+    if "check" in says:  # a well-formed change, with the check code of the link as it was
+        pass
+    elif "check=" in changed:  # a malformed value: refused for what it is, even with a fresh check code
+        from urllib.parse import parse_qsl, urlsplit
+        values = [(k, v) for k, v in parse_qsl(urlsplit(changed).query) if k != "check"]
+        argv = _link_argv("?" + "&".join(f"{k}={v}" for k, v in values) + "&check=" + arrears.link_check(values))
+    with pytest.raises(InputError) as refused:
+        cli_run(argv)
+    assert says in str(refused.value)
+    assert "Open the link on your bill again" in str(refused.value)
+
+
+def test_the_browser_s_snapshot_holds_the_bill_run_s_module():
+    """The Clerk's desk may start from the Python snapshot an estimate page made in the same browser
+    (engine-worker.js), where the wheel's files come back only after the first answer: every module a
+    command imports must be in it (cli.warm), the bill run's `billing` too. Found by opening the
+    estimate, then the desk: "cannot import name 'billing' from 'calculator'"."""
+    code = ("import sys, pkgutil, calculator; from calculator import cli; cli.warm(); "
+            "print(sorted(m.name for m in pkgutil.iter_modules(calculator.__path__) "
+            "if 'calculator.' + m.name not in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
+    assert out.stdout.strip() == "['__main__']"
+
+
+def test_the_pdf_bills_are_the_same_bytes_for_the_same_inputs_and_each_page_is_its_own_letter(sample_run):
+    """Laid out twice, the same bills are the same bytes (kit/tagged_pdf.py keeps pydyf's page list
+    between pages, and must change nothing). A bill is its own letter: no "Page 2 of 3" footer, and the
+    Town speaks ("You used …")."""
+    import io as _io
+
+    from pypdf import PdfReader
+
+    from kit.billrun import bills_pdf
+    _files, result = sample_run
+    rows = [r for r in result["register"] if r["language"] == "en"][:3]
+    first = bills_pdf.bills_pdf(RULES, rows, result["accounts"], "en", "https://example.org/", workers=1)
+    assert bills_pdf.bills_pdf(RULES, rows, result["accounts"], "en", "https://example.org/", workers=1) == first
+    pages = [page.extract_text() for page in PdfReader(_io.BytesIO(first)).pages]
+    assert len(pages) == 3
+    assert all("You used" in text and "of 3" not in text for text in pages)

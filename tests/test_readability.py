@@ -179,3 +179,25 @@ def test_the_estimate_answer_is_plain_enough(quarter, usage, paid):
     text = "\n".join(s["text"] for s in out["explanation"])
     assert len(text.split()) > 150
     assert score(text, "en") <= ENGLISH_RESIDENT_GRADE, (quarter, usage, paid, score(text, "en"))
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_the_estimate_from_a_bill_s_link_with_arrears_is_plain_enough(language):
+    """The estimate a bill's link opens, with what is unpaid from an earlier quarter (a part payment
+    made late, the rest unpaid, its penalty): the whole explanation and the bill's own lines."""
+    from calculator import arrears, bill
+    from calculator.i18n import localized, speaking
+    from calculator.rules import load
+    from kit.readability import score
+    values = [("quarter", "2025-Q4"), ("water-gallons", "12000"), ("earlier-bill", "2025-Q3:96.00"),
+              ("earlier-payment", "2025-Q3:40.00:2025-09-02"), ("as-of", "2025-10-15")]
+    with speaking(language):
+        out = bill.compute(localized(load()), "2025-Q4", {"water-gallons": "12000"}, earlier_bills=["2025-Q3:96.00"],
+                           earlier_payments=["2025-Q3:40.00:2025-09-02"], as_of="2025-10-15",
+                           check=arrears.link_check(values))
+    assert out["arrears"]["quarters"][0]["unpaid_charge"] == "56.00"
+    text = "\n".join([s["text"] for s in out["explanation"]] + [line["label"] + "." for line in out["arrears"]["lines"]])
+    if language == "en":
+        assert score(text, "en") <= ENGLISH_RESIDENT_GRADE, score(text, "en")
+    else:
+        assert score(text, "es") >= SPANISH_RESIDENT_EASE, score(text, "es")

@@ -130,6 +130,9 @@ function start() {
       make, area];
   }
 
+  // money as the site writes it, $9,559.20 (the register keeps 9559.20, for spreadsheets)
+  const dollars = (s) => "$" + Number(s).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
   function show(r, out, folder, seconds, argv) {
     urls.forEach((u) => URL.revokeObjectURL(u));
     urls = [];
@@ -141,7 +144,7 @@ function start() {
         ` (${name})`);
     });
     const rows = r.summary.map((s) => el("tr", {}, el("th", { scope: "row" }, s.item), el("td", {}, String(s.accounts)),
-      el("td", {}, s.amount ? `$${s.amount}` : "")));
+      el("td", {}, s.amount ? dollars(s.amount) : "")));
     const summary = el("table", { id: "bills-summary" },
       el("caption", {}, `The run for ${r.quarter}, due ${longDate(r.due_date)}`),
       el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "Item"), el("th", { scope: "col" }, "Accounts"),

@@ -13,6 +13,10 @@ const FIELD_INPUT = {
   "sewage-fraction": "sewage-fraction", "water-gallons": "usage", "water-cubic-feet": "usage",
   "sewage-gallons": "usage",
 };
+// what only a bill's link carries (calculator/arrears.py): the earlier bills still owing, the payments
+// on them, the day their penalties are counted to and the link's check code. No box of the form holds
+// them: the estimate from the link shows the bill's total, and a changed form is an estimate again.
+const LINK_ONLY = ["earlier-bill", "earlier-payment", "as-of", "check"];
 
 if (root) start();
 
@@ -133,7 +137,7 @@ function start() {
 
   function linesTable(r, captionParts) {
     const table = el("table", { class: "bill-lines" }, el("caption", {}, ...captionParts));
-    const rows = [
+    let rows = [
       [t("Sewage volume"), t("{volume} gallons", { volume: gallons(r.volume_gallons) })],
       [t("Rate"), t("{rate} per 1,000 gallons", { rate: money(r.schedule.vc_per_1000_gallons) })],
       [t("Charge for the volume"), money(r.computed_charge)],
@@ -142,10 +146,34 @@ function start() {
       [t("Late penalty"), money(r.penalty)],
       [t("Total"), money(r.total)],
     ];
+    // a bill with arrears: its total is in the bill's own table (arrearsTable), not this quarter's
+    if (r.arrears) rows = rows.slice(0, -1);
     const body = el("tbody");
     for (const [k, v] of rows) body.append(el("tr", {}, el("th", { scope: "row" }, k), el("td", {}, v)));
     table.append(body);
     return table;
+  }
+
+  // A bill opened from its link, with what is unpaid from earlier quarters (the engine's words,
+  // bill.arrears_answer): this quarter's charge, each unpaid amount and its penalty, the total,
+  // each line with the law behind it; then each earlier bill in a sentence.
+  function arrearsTable(a) {
+    const head = el("tr", {}, ...a.columns.map((c) => el("th", { scope: "col" }, c)));
+    const body = el("tbody");
+    a.lines.forEach((line, i) => {
+      const last = i === a.lines.length - 1;
+      const amount = last ? el("strong", { id: "bill-arrears-total" }, money(line.amount)) : money(line.amount);
+      // the law under the line's words (a third column did not fit a phone)
+      body.append(el("tr", { class: last ? "bill-total" : null },
+        el("th", { scope: "row" }, line.label,
+          el("span", { class: "step-law" }, lawLinkIn(lawLink(line), line.law))),
+        el("td", {}, amount)));
+    });
+    const box = el("section", { class: "bill-arrears", id: "bill-arrears", "aria-labelledby": "bill-arrears-title" },
+      el("h3", { id: "bill-arrears-title" }, a.title),
+      el("table", { class: "bill-lines", id: "bill-arrears-lines" }, el("thead", {}, head), body));
+    for (const q of a.quarters) box.append(el("p", { class: "bill-arrears-quarter" }, q.text));
+    return box;
   }
 
   function showResult(r, params) {
@@ -168,6 +196,7 @@ function start() {
         kind: kind[status] ? el("span", { class: "rate-kind", id: "result-rate-kind" }, `(${kind[status]()})`) : "" })));
     // the number the estimate was worked out from, as the engine read it ("We used 9,350 gallons of water.")
     box.append(el("p", { class: "result-used", id: "result-used" }, r.usage.words));
+    if (r.arrears) box.append(arrearsTable(r.arrears));
     box.append(ifLate(r.if_late));
     const link = `${location.pathname}?${params}`;
     box.append(shareButton(new URL(link, location.href).href, t("Sewer bill estimate for {quarter}: {total}",
@@ -270,7 +299,20 @@ function start() {
 
   const clearErrors = () => clearFieldErrors(form);
 
+  // A bad value in a bill's link (earlier bills, payments, as-of, check): no box holds it, so the
+  // error summary says it on its own, and no figure is shown.
+  function showLinkError(message, focusSummary) {
+    clearErrors();
+    result.replaceChildren();
+    root.dataset.state = "error";
+    if (example) example.hidden = false;
+    document.getElementById("error-summary-list").replaceChildren(el("li", { id: "link-error" }, message));
+    document.getElementById("error-summary").hidden = false;
+    if (focusSummary) document.getElementById("error-summary").focus();
+  }
+
   function showError(answer, focusSummary) {
+    if (LINK_ONLY.includes(answer.field)) return showLinkError(answer.error, focusSummary);
     const inputId = FIELD_INPUT[answer.field] || "usage";
     if (inputId === "vc-per-1000" || inputId === "sewage-fraction") $("what-if").open = true;
     result.replaceChildren();
@@ -318,7 +360,7 @@ function start() {
     // quarters. The link's own words go to the engine, so a bad value in a link is
     // reported rather than dropped by the browser's date box.
     const known = new URLSearchParams();
-    for (const [k, v] of initial) if (k in FIELD_INPUT) known.append(k, v);
+    for (const [k, v] of initial) if (k in FIELD_INPUT || LINK_ONLY.includes(k)) known.append(k, v);
     compute(true, known);
   }
   ask(["quarters", "--today", iso]).then(({ answer }) => {

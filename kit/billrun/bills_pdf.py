@@ -57,7 +57,8 @@ def _chunk_pdf(rules: dict, rows: list[dict], accounts: dict, language: str, sit
         env = environment()
         title = (page_words(language).get(TITLE) or TITLE).format(quarter=rows[0]["quarter"])
         body = "\n".join(bill_html(spoken, row, accounts[row["account"]], site_url, env) for row in rows)
-        html = document_html(body, title=title, lang=PDF_TAGS[language], kind="bills")
+        # no "Page 12 of 35" on a resident's bill: each page is its own letter (bill.css)
+        html = document_html(body, title=title, lang=PDF_TAGS[language], kind="bills", page_numbers=False)
     return html_to_pdf(html, title=title, lang=PDF_TAGS[language], base_url=str(PRINT_CSS.parent),
                        stylesheets=[str(PRINT_CSS), str(BILL_CSS)])
 

@@ -14,9 +14,10 @@ import os
 import shutil
 import sys
 import tempfile
+from decimal import Decimal
 from pathlib import Path
 
-from calculator import billing
+from calculator import billing, money
 from calculator.dates import parse_quarter, quarter_name
 from calculator.errors import InputError
 from calculator.rules import load
@@ -121,8 +122,8 @@ def main(argv: list[str]) -> int:
     for row in result["refused"]:
         print(f"{row['file']}:{row['line']}: {row['account'] or '-'}: {row['what_to_fix']}", file=sys.stderr)
     summary = {s["item"]: s for s in result["summary"]}
-    print(f"Billed {len(result['register'])} accounts for {result['quarter']} into {out}: total charged "
-          f"${summary['accounts billed: total charged this quarter']['amount']}."
+    charged = money.dollars(Decimal(summary["accounts billed: total charged this quarter"]["amount"]))
+    print(f"Billed {len(result['register'])} accounts for {result['quarter']} into {out}: total charged {charged}."
           + (f" {len(result['refused'])} rows refused, each listed above and in refused.csv with what to fix."
              if result["refused"] else ""))
     return 0

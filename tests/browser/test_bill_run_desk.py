@@ -9,11 +9,11 @@ import io
 import pytest
 from playwright.sync_api import expect
 
+from bill_desk import TIMEOUT, fill_the_desk, run_the_bills, show_the_bills_to_print
 from kit.billrun import command, sample
 from test_site import axe_violations
 
 pytestmark = pytest.mark.browser
-TIMEOUT = 120_000
 OUTPUTS = ("register.csv", "summary.csv", "arrears.csv", "refused.csv")
 
 
@@ -36,18 +36,11 @@ def cli_run(sample_files, tmp_path_factory):
 
 
 def run_on_the_desk(page, site_url, sample_files):
-    page.goto(f"{site_url}/clerk/bills/")
-    page.wait_for_function("() => window.__billRun && window.__billRun.ready", timeout=TIMEOUT)
-    page.get_by_label("Quarter to bill").fill(sample.SECOND)
-    page.get_by_label("Accounts file").set_input_files(str(sample_files / "accounts.csv"))
-    page.get_by_label("Meter reads for the quarter").set_input_files(str(sample_files / f"reads-{sample.SECOND}.csv"))
-    page.get_by_label("Payments received on earlier bills (optional)").set_input_files(str(sample_files / "payments.csv"))
-    page.get_by_label("Registers of earlier quarters (optional)").set_input_files(
-        str(sample_files / f"register-{sample.FIRST}.csv"))
+    """The run on the desk (bill_desk.py); the requests the page made from the click to the answer."""
+    fill_the_desk(page, f"{site_url}/clerk/bills/", sample_files)
     requests = []
     page.on("request", lambda r: requests.append(r.url) if not r.url.startswith(("blob:", "data:")) else None)
-    page.get_by_role("button", name="Run the bills").click()
-    page.wait_for_function("() => window.__billRun.done === 1", timeout=TIMEOUT)
+    run_the_bills(page)
     return requests
 
 
@@ -73,11 +66,7 @@ def test_the_desk_gives_the_command_line_s_files_byte_for_byte_and_asks_no_one(p
 
 
 def test_a_quarter_without_a_schedule_is_refused_at_its_box(page, site_url, sample_files):
-    page.goto(f"{site_url}/clerk/bills/")
-    page.wait_for_function("() => window.__billRun && window.__billRun.ready", timeout=TIMEOUT)
-    page.get_by_label("Quarter to bill").fill("2027-Q1")
-    page.get_by_label("Accounts file").set_input_files(str(sample_files / "accounts.csv"))
-    page.get_by_label("Meter reads for the quarter").set_input_files(str(sample_files / f"reads-{sample.SECOND}.csv"))
+    fill_the_desk(page, f"{site_url}/clerk/bills/", sample_files, quarter="2027-Q1", earlier=False)
     page.get_by_role("button", name="Run the bills").click()
     expect(page.locator("#error-summary")).to_be_visible(timeout=TIMEOUT)
     expect(page.locator("#bills-quarter-error")).to_contain_text("No rate schedule has been adopted for fiscal year 2027")
@@ -95,8 +84,47 @@ def test_a_bill_s_link_opens_the_estimate_showing_its_charge_in_its_language(pag
     for row in picked:
         page.goto(f"{site_url}/{row['estimate_link']}")
         total = page.locator("#result-total")
-        expect(total).to_have_text(f"${float(row['charge']):,.2f}", timeout=TIMEOUT)
+        expect(total).to_have_text(f"${float(row['total']):,.2f}", timeout=TIMEOUT)
         assert page.locator("html").get_attribute("lang").startswith(row["language"])
+
+
+def test_a_bill_with_arrears_links_to_an_estimate_showing_the_bill_s_total(page, site_url, cli_run):
+    """Issue 23's "Done when": the estimate page, opened from a bill's link, shows the bill's total. For
+    bills with arrears (unpaid earlier charges, penalties on them, a late payment whose penalty is still
+    owed), in English and in Spanish: the total at the top is the register's, and the bill's table shows
+    this quarter's charge, each unpaid amount, its penalty and the total, each line linked to the law.
+    A link changed by hand gets a message in the error summary, and no figure."""
+    from decimal import Decimal
+
+    from calculator import money
+    register = list(csv.DictReader(io.StringIO((cli_run / "register.csv").read_text(encoding="utf-8"))))
+    owing = [r for r in register if r["penalties"] != "0.00"]
+    picked = [next(r for r in owing if r["language"] == lang and (r["arrears"] == "0.00") == paid_late)
+              for lang in ("en", "es") for paid_late in (False, True)
+              if any(r["language"] == lang and (r["arrears"] == "0.00") == paid_late for r in owing)]
+    assert {r["language"] for r in picked} == {"en", "es"} and any(r["arrears"] != "0.00" for r in picked)
+    for row in picked:
+        page.goto(f"{site_url}/{row['estimate_link']}")
+        expect(page.locator("#result-total")).to_have_text(money.dollars(Decimal(row["total"])), timeout=TIMEOUT)
+        assert page.locator("html").get_attribute("lang").startswith(row["language"])
+        lines = page.locator("#bill-arrears-lines tbody tr")
+        expect(lines).to_have_count(4)  # this quarter's charge, the unpaid amount, its penalty, the total
+        assert lines.locator("td").all_inner_texts() == [
+            money.dollars(Decimal(row[c])) for c in ("charge", "arrears", "penalties", "total")]
+        hrefs = lines.locator("th a").evaluate_all("links => links.map(a => a.getAttribute('href'))")
+        assert hrefs == ["../law/#rents-b", "../law/#rents-f", "../law/#rents-f", "../law/#rents-f"]
+        expect(page.locator("#bill-arrears-total")).to_have_text(money.dollars(Decimal(row["total"])))
+        expect(page.locator("#bill-arrears-title")).to_have_text(
+            "Your bill, with what is unpaid from earlier quarters" if row["language"] == "en" else
+            "Su factura, con lo que falta pagar de trimestres anteriores")
+    assert axe_violations(page) == []
+    # the last one's link with its earlier bill changed by hand: a message, and no total at all
+    tampered = picked[-1]["estimate_link"].replace("earlier-bill=2025-Q3:", "earlier-bill=2025-Q3:1")
+    page.goto(f"{site_url}/{tampered}")
+    expect(page.locator("#link-error")).to_contain_text("código de control" if picked[-1]["language"] == "es"
+                                                        else "check code", timeout=TIMEOUT)
+    expect(page.locator("#error-summary")).to_be_focused()
+    expect(page.locator("#result-total")).to_have_count(0)
 
 
 def test_the_bills_to_print_are_one_section_an_account_with_the_register_s_totals(page, site_url, sample_files,
@@ -108,8 +136,7 @@ def test_the_bills_to_print_are_one_section_an_account_with_the_register_s_total
 
     from calculator import money
     run_on_the_desk(page, site_url, sample_files)
-    page.get_by_role("button", name="Show the bills to print").click()
-    page.wait_for_function("() => window.__billRun.printed === 1", timeout=TIMEOUT)
+    show_the_bills_to_print(page)
     expect(page.locator("#bills-print-title")).to_be_focused()
     register = list(csv.DictReader(io.StringIO((cli_run / "register.csv").read_text(encoding="utf-8"))))
     bills = page.locator("#bills-print section.bill")
