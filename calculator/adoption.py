@@ -7,8 +7,8 @@ from __future__ import annotations
 import datetime as dt
 
 from .dates import long
+from .explain import named
 from .i18n import N_, _
-from .law import citation
 from .rules import parameter
 
 
@@ -35,13 +35,13 @@ def vote_problem(rules: dict, adoption: dict, meeting: str) -> str | None:
         return _("{ayes} ayes is not a majority of all {size} members of the Town Board; {needed} are needed whatever "
                  "the absences (NY Town Law § 63; {law}). If the vote carried with {needed} ayes or more, "
                  "correct the number of ayes; if not, the schedule is not adopted, and the Board may vote on it "
-                 "again.").format(ayes=ayes, size=size, needed=needed, law=citation(rules, "rate-schedules.C", heading=False))
+                 "again.").format(ayes=ayes, size=size, needed=needed, law=named(rules, "rate-schedules.C"))
     if adoption["date"] < meeting:
         return _("the adoption date {date} is before the public-comment meeting on {meeting}; a schedule can be "
                  "adopted only after that meeting ({law}). If the vote was later, correct its date; if "
                  "not, the Board may vote on it again on or after {meeting}.").format(
                      date=_long(adoption["date"]), meeting=_long(meeting),
-                     law=citation(rules, "rate-schedules.C", heading=False))
+                     law=named(rules, "rate-schedules.C"))
     return None
 
 

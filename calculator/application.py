@@ -188,7 +188,7 @@ def write_application(rules: dict, answers, fields: dict | None, output, blank=N
         try:
             draw = provided("blank-application")
         except NotProvided as exc:
-            raise InputError(_("{problem} Or give --blank with the site's permit/application.pdf.").format(
+            raise InputError(_("{problem} Or give `--blank` with the site's permit/application.pdf.").format(
                 problem=exc), "blank") from None
         with tempfile.TemporaryDirectory() as tmp:
             values = fill_pdf(rules, answers, fields, draw(rules, Path(tmp) / "blank.pdf"), output)

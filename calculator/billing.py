@@ -24,8 +24,8 @@ from . import arrears, bill
 from .amounts import parse_amount
 from .dates import parse_date, parse_quarter, quarter_name
 from .errors import InputError
+from .explain import fold_citations, named
 from .i18n import LANGUAGES, N_, _
-from .law import citation
 from .rules import interpretation
 
 # The columns of each input file (README.md, "The quarterly bill run"); optional ones may be absent.
@@ -132,7 +132,7 @@ def run(rules: dict, quarter: str, accounts: tuple[str, str], reads: tuple[str, 
         raise InputError(_("No rate schedule has been adopted for fiscal year {year}, so {quarter} cannot be billed. "
                            "The law asks for a schedule before each fiscal year starts ({law}). Adopt "
                            "one on the Clerk's desk first, or choose a quarter of a year that has one.").format(
-            year=ctx["fiscal"]["year"], quarter=quarter, law=citation(rules, "rate-schedules.A", heading=False)),
+            year=ctx["fiscal"]["year"], quarter=quarter, law=named(rules, "rate-schedules.A")),
             "quarter")
     day = parse_date(as_of, N_("The date penalties are counted to (as-of)")) if as_of else ctx["due"]
     refused = _Refusals()
@@ -179,7 +179,7 @@ def run(rules: dict, quarter: str, accounts: tuple[str, str], reads: tuple[str, 
         "accounts": {r["account"]: {k: accts[r["account"]][k] for k in ACCOUNT_COLUMNS} for r in register},
         "files": {"register.csv": _csv(REGISTER_COLUMNS, register),
                   "summary.csv": _csv(SUMMARY_COLUMNS, summary),
-                  "arrears.csv": _(ARREARS_LABEL).format(as_of=day.isoformat(), law=citation(rules, "rents.G", heading=False)) + "\n"
+                  "arrears.csv": _(ARREARS_LABEL).format(as_of=day.isoformat(), law=named(rules, "rents.G")) + "\n"
                   + _csv(ARREARS_COLUMNS, late),
                   "refused.csv": _csv(REFUSAL_COLUMNS, refused.rows)},
     }
@@ -451,9 +451,12 @@ def printable_bill(rules: dict, row: dict, account: dict, site_url: str) -> dict
     link = site_url.rstrip("/") + "/" + row["estimate_link"]
     # the paper bill says when a penalty is added in its own line, so the estimator's step "If you pay
     # late: …" (bill.if_late, the step with `first_penalty`) is not repeated: one page a bill
-    # nor is its step "Total = …": the bill's own total line, with the arrears, is the total to pay
-    steps = [{"text": s["text"], "where": s["where"]} for s in result["explanation"]
-             if "first_penalty" not in s["values"] and "total" not in s["values"]]
+    # nor is its step "Total = …": the bill's own total line, with the arrears, is the total to pay.
+    # Each step's law as a resident names it, in the bill's language (explain.fold_citations: "Cargos de
+    # alcantarillado (en la ley, “sewer rents”), sección F" and its own heading, the law's English)
+    steps = fold_citations(rules, [{"text": s["text"], "where": s["where"], "cite": s["cite"]}
+                                   for s in result["explanation"]
+                                   if "first_penalty" not in s["values"] and "total" not in s["values"]])
     return {
         "account": row["account"], "language": row["language"],
         "title": _("Sewer bill for {quarter}").format(quarter=result["quarter_words"]),

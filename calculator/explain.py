@@ -2,10 +2,11 @@
 from __future__ import annotations
 
 import datetime as dt
+import re
 from decimal import Decimal
 
 from .dates import long
-from .i18n import _
+from .i18n import N_, SOURCE, _, lang
 from .law import anchor, citation, parts
 from .rules import entry, history
 
@@ -78,28 +79,81 @@ def with_places(rules: dict, answer):
 # the articles whose name in the law a resident does not use ("sewer rents"): said in everyday
 # words, with the law's own name quoted the first time
 _EVERYDAY = frozenset({"rents"})
+# each article of the law in a reader's words (issue 22): in English only the sewer rents are
+# renamed (the others are named as the law names them); in another language every article is
+# named in that language, the law's English name quoted the first time, never the English alone
+ARTICLES = {
+    "purpose": N_("Purpose"),
+    "system": N_("The sewer system"),
+    "domestic-sewage": N_("Domestic sewage only"),
+    "house-connections": N_("House connections"),
+    "industrial-waste": N_("Industrial waste"),
+    "prohibited-acts": N_("Prohibited acts"),
+    "measurements": N_("Measurements, tests and analyses"),
+    "pretreatment": N_("Pretreatment and industrial facilities"),
+    "permits": N_("Permits"),
+    "rents.purpose": N_("Purpose of the sewer rents"),
+    "rents.definitions": N_("Definitions"),
+    "rents": N_("Sewer charges"),
+    "rate-schedules": N_("Rate schedules"),
+    "minimum-charge": N_("Minimum charge"),
+}
 
 
 def everyday(rules: dict, ident: str, said: set[str]):
-    """A provision of an article whose name in the law a resident does not use, in everyday
-    words: ("Sewer charges (the law’s “sewer rents”), section F", its heading) the first time
-    `said` has not seen its article, ("Sewer charges, section B", its heading) after that
-    (`said` is updated). None for any other provision (its citation says it as it is)."""
+    """A provision in a reader's words, when the law's own name is not theirs: ("Sewer charges
+    (the law’s “sewer rents”), section F", its heading) the first time `said` has not seen its
+    article, ("Sewer charges, section B", its heading) after that (`said` is updated). In
+    English only the sewer-rents article is renamed; in Spanish every article is named in
+    Spanish ("Tablas de tarifas (en la ley, “rate schedules”), sección C"; an article
+    itself: "Cargo mínimo (en la ley, “minimum charge”)", with no heading). None when the
+    law's name is the reader's (its citation says it as it is)."""
     article, label, heading = parts(rules, ident)
-    if article not in _EVERYDAY or not label:
+    english = lang() == SOURCE
+    if article not in (_EVERYDAY if english else ARTICLES) or not (label or not english):
         return None
-    words = (_("Sewer charges, section {label}") if article in said else
-             _("Sewer charges (the law’s “sewer rents”), section {label}"))
+    law_name = next(p["heading"] for p in rules["provisions"] if p["id"] == article)
+    law_name = law_name[:1].lower() + law_name[1:]
+    if article in said:
+        words = _("{name}, section {label}") if label else "{name}"
+    else:
+        words = _("{name} (the law’s “{law}”), section {label}") if label else _("{name} (the law’s “{law}”)")
     said.add(article)
-    return words.format(label=label), heading
+    return words.format(name=_(ARTICLES[article]), law=law_name, label=label), heading if label else None
+
+
+def named(rules: dict, ident: str, said: set[str] | None = None) -> str:
+    """A provision named inside an answer's sentence: in English as the law names it, without
+    its heading ("Sewer rents D", "Industrial waste B(2)"); in another language in the reader's
+    words (`everyday`; `said`: the articles the text has already named in full, default none),
+    so a Spanish sentence never carries the law's English name unquoted ("como permite Cargos
+    de alcantarillado (en la ley, “sewer rents”), sección D"). Every engine sentence that
+    names a provision names it this way."""
+    if lang() == SOURCE or "provisions" not in rules:  # (no provisions: the schedule checks, while compiling)
+        return citation(rules, ident, heading=False)
+    own = everyday(rules, ident, set() if said is None else said)
+    return own[0] if own else citation(rules, ident, heading=False)
+
+
+def quoted_english(html: str, marked: str = ' lang="en"') -> str:
+    """A provision named in another language, as HTML (already escaped), with the law's English
+    name it quotes marked as English: "… (en la ley, “<span lang="en">sewer rents</span>”) …"
+    (`marked`: the attribute; "" on a page in English, which marks nothing)."""
+    # (str(): a markupsafe.Markup would escape the span it is given)
+    return _QUOTED_NAME.sub(rf"“<span{marked}>\1</span>”", str(html)) if marked else html
+
+
+_QUOTED_NAME = re.compile("“([^”]+)”")
 
 
 def fold_citations(rules: dict, steps: list[dict], memo: dict | None = None) -> list[dict]:
     """Each step's provision as a list of steps names it, in words a resident uses (issue 19,
     item 10): the first step citing the rents article says "Sewer charges (the law’s “sewer
     rents”), section F" once; later ones "Sewer charges, section B"; a step citing the same
-    provision as the step before it says nothing more (`law` is None). `cite`, `anchor` and
-    `where` stay on every step, so each provision is still cited and linked.
+    provision as the step before it says nothing more (`law` is None). In Spanish every article
+    is named so (`everyday`), an article itself by its Spanish name with the law's heading
+    beside it. `cite`, `anchor` and `where` stay on every step, so each provision is still
+    cited and linked.
     `memo`: a dict kept for steps in one language (a bill's quarter context), where the words
     for a list of citations already folded are taken again."""
     if memo is not None:
@@ -114,8 +168,12 @@ def fold_citations(rules: dict, steps: list[dict], memo: dict | None = None) -> 
     for step in steps:
         if step["cite"] == before:
             step["law"] = None
-        elif (said := everyday(rules, step["cite"], said_article)) is not None:
+        elif (label := parts(rules, step["cite"])[1]) and (said := everyday(rules, step["cite"], said_article)):
             step["law"] = {"words": said[0], "heading": said[1]}
+        elif not label and lang() != SOURCE and step["cite"] in ARTICLES:
+            # an article itself, in another language: its name in that language, the law's beside it
+            # ("Cargo mínimo" (Minimum charge)), as a section is named with its heading
+            step["law"] = {"words": _(ARTICLES[step["cite"]]), "heading": parts(rules, step["cite"])[2]}
         else:
             step["law"] = {"words": citation(rules, step["cite"]), "heading": None}
         before = step["cite"]

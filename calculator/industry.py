@@ -18,9 +18,9 @@ from . import money
 from .bill import parse_amount
 from .dates import long, month_day, parse_date, series
 from .errors import InputError
-from .explain import Explanation, since
+from .explain import Explanation, fold_citations, named, since
 from .i18n import N_, _
-from .law import citation, first_sentence, first_year
+from .law import first_sentence, first_year
 from .rules import interpretation, parameter
 
 NEEDED = {  # the facts still needed, each translated where it is used
@@ -129,7 +129,7 @@ def rights(rules: dict) -> tuple[list[dict], int | None]:
         ex.add(_("If the business is found breaking the law, it must first get a written notice. The notice says what "
                  "is wrong and gives a reasonable time to put it right: at most {days} days. (How we read it: the "
                  "limit in {provision} applies to businesses too.)").format(
-                     days=cap, provision=citation(rules, "permits.C.1")),
+                     days=cap, provision=named(rules, "permits.C.1")),
                "pretreatment.B", interpretation="industry-correction-time", days_at_most=cap)
         limit = cap
     else:
@@ -269,7 +269,7 @@ def compute(rules: dict, average_workday_gallons, system_gallons_per_day=None,
         "facilities_required": required,
         "facilities_if_deemed_necessary": conditional,
         "correction_days_at_most": correction_days,
-        "explanation": ex.steps,
-        "obligations": obligations(rules, determination),
-        "rights": your_rights,
+        "explanation": fold_citations(rules, ex.steps),  # each step's law in the reader's words
+        "obligations": fold_citations(rules, obligations(rules, determination)),
+        "rights": fold_citations(rules, your_rights),
     }

@@ -22,6 +22,7 @@ from html import escape
 from . import bill, money, schedule
 from .dates import WEEKDAY_NAMES, due_date, first_quarter_from, long, month_days, quarter_name, quarter_period
 from .errors import InputError
+from .explain import named, quoted_english
 from .i18n import SOURCE, _, lang
 from .law import citation, history_words
 from .rules import entry, interpretation, parameter, provision
@@ -133,7 +134,8 @@ def hearing_notice_text(rules: dict, schedule_id: str, site_url: str | None) -> 
     where = schedule_address(site_url, s["id"])
     n = s["notice"]
     current, proposed, quarter = current_and_proposed(rules, s)
-    cite = lambda ident: citation(rules, ident)  # noqa: E731
+    said: set[str] = set()  # in Spanish, each article of the law is named in full once (calculator.explain.named)
+    cite = lambda ident: citation(rules, ident) if lang() == SOURCE else named(rules, ident, said)  # noqa: E731
     commission = n.get("body", "town-board") == "joint-sewer-commission"
     history = history_words(rules)
     low = parameter(rules, "hearing-minimum-days", on=n["published"])
@@ -261,14 +263,16 @@ def _quote(words: str) -> str:
     return f"\x01{words}\x01"
 
 
-def _cited(rules: dict, text: str, html: bool = False) -> str:
-    """Citations and quotations put into words; `text` is already escaped for HTML when `html`."""
-    def english(said: str) -> str:
-        return said if lang() == SOURCE else f'<span lang="en">{said}</span>'
-
+def _cited(rules: dict, text: str, html: bool = False, named_in_full: set[str] | None = None) -> str:
+    """Citations and quotations put into words; `text` is already escaped for HTML when `html`.
+    In English a citation is the law's name for the provision; in another language it is named in
+    the reader's words, the law's English name quoted (and marked as English on a page) the first
+    time the notice names its article (`named_in_full`: the articles already named so)."""
     def words(m):
-        said = citation(rules, m.group(1))
-        return english(escape(said)) if html else said
+        if lang() == SOURCE:
+            return escape(citation(rules, m.group(1))) if html else citation(rules, m.group(1))
+        said = named(rules, m.group(1), named_in_full)
+        return quoted_english(escape(said, quote=False)) if html else said
 
     def quoted(m):
         # the law's words are marked, so the readability measure leaves them out (kit/readability.py)
@@ -367,18 +371,19 @@ def user_notice(rules: dict, schedule_id: str, site_url: str | None) -> dict:
     readings = _("The Town's readings of the law, and the other ways it can be read, are explained at {address}.")
     readings_at = page_address(site_url, "how-we-read-the-law/")
 
+    in_text, on_page = set(), set()  # the articles each format has named in full
     text = []
     if illustrative:
         text += ["*** " + _("ILLUSTRATIVE - NOT THE TOWN'S RATE.") + " " + do_not_send + " ***", ""]
     note = _translation_note()  # a paragraph of its own, after the heading
     text += [_("TOWN OF PAWLING SEWER DISTRICTS"), _("ANNUAL NOTICE OF SEWER RATES"), *([""] + note if note else []), "",
-             _cited(rules, once_a_year) + " " + this_notice.format(title=f'"{s["title"]}"', effective=r["effective"],
+             _cited(rules, once_a_year, named_in_full=in_text) + " " + this_notice.format(title=f'"{s["title"]}"', effective=r["effective"],
                                                                    ends=f["ends"])]
     if f["adopted"]:
         text.append(f["adopted"])
     text.append("")
     for term, words in items:
-        plain = _cited(rules, words).replace("{formula}", "CU = VC x VU")
+        plain = _cited(rules, words, named_in_full=in_text).replace("{formula}", "CU = VC x VU")
         text.append(f"- {term}: {plain[0].lower() + plain[1:]}")
     text += ["", read_at.format(address=where), readings.format(address=readings_at)]
 
@@ -393,12 +398,12 @@ def user_notice(rules: dict, schedule_id: str, site_url: str | None) -> dict:
     heading = words(_("Annual notice of sewer rates"))
     html += [f'  <h2 id="{anchor}">{heading}</h2>']
     html += [f"  <p>{words(note)}</p>" for note in _translation_note()]
-    html += ["  <p>" + _cited(rules, words(once_a_year), html=True) + " " + words(this_notice).format(
+    html += ["  <p>" + _cited(rules, words(once_a_year), html=True, named_in_full=on_page) + " " + words(this_notice).format(
                  title=f"“{e(s['title'])}”", effective=e(r["effective"]), ends=e(f["ends"] or ""))
              + (" " + e(f["adopted"]) if f["adopted"] else "") + "</p>", "  <dl>"]
     for term, text_of in items:
         html += [f"    <dt>{e(term)}</dt>",
-                 "    <dd>" + _cited(rules, e(text_of), html=True).replace(
+                 "    <dd>" + _cited(rules, e(text_of), html=True, named_in_full=on_page).replace(
                      "{formula}", '<span class="formula">CU = VC × VU</span>') + "</dd>"]
     html += ["  </dl>",
              "  <p>" + words(read_at).format(address=f'<a href="{e(where)}">{e(where)}</a>') + " "

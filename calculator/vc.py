@@ -8,20 +8,14 @@ from decimal import Decimal
 from . import money
 from .bill import parse_amount
 from .errors import InputError
-from .explain import Explanation
+from .explain import Explanation, named
 from .i18n import N_, _
-from .law import citation
 from .law import words as law_words
 from .rules import interpretation
 
 
 def _given(value) -> bool:
     return value is not None and str(value).strip() != ""
-
-
-def _named(rules: dict, ident: str) -> str:
-    """A provision named in a sentence as a reader names it ("Sewer rents D"), not by its id."""
-    return citation(rules, ident, heading=False)
 
 
 def compute(rules: dict, om_cost, user_volume_gallons, extraneous_flow_cost=None, budgeted_om_cost=None,
@@ -31,12 +25,12 @@ def compute(rules: dict, om_cost, user_volume_gallons, extraneous_flow_cost=None
     past_given, projected_given = _given(om_cost), _given(projected_om_cost)
     if past_given and projected_given:
         raise InputError(_("Enter the O&M cost of the past fiscal year, or, only when past data is not available, "
-                           "the projected O&M cost of the year ({law}); not both.").format(law=_named(rules, "rents.D")),
+                           "the projected O&M cost of the year ({law}); not both.").format(law=named(rules, "rents.D")),
                          "projected-om-cost")
     if not (past_given or projected_given):
         raise InputError(_("Enter the O&M cost of the past fiscal year, like 856791. When past data is not "
                            "available, enter the projected O&M cost of the year instead ({law}).").format(
-                               law=_named(rules, "rents.D")), "om-cost")
+                               law=named(rules, "rents.D")), "om-cost")
     om = parse_amount(om_cost, N_("The O&M cost"), "856791", "om-cost") if past_given else None
     projected = (parse_amount(projected_om_cost, N_("The projected O&M cost"), "856791", "projected-om-cost")
                  if projected_given else None)
@@ -73,10 +67,10 @@ def compute(rules: dict, om_cost, user_volume_gallons, extraneous_flow_cost=None
         cost = known
         ex.add(_("VC is based on the projected expenses, as {law} allows when past data is not available; the "
                  "budget of {budget} for the coming year is shown, not used.").format(
-                     budget=money.dollars(budget), law=_named(rules, "rents.D"))
+                     budget=money.dollars(budget), law=named(rules, "rents.D"))
                if budget is not None else
                _("VC is based on the projected expenses, as {law} allows when past data is not available.").format(
-                   law=_named(rules, "rents.D")),
+                   law=named(rules, "rents.D")),
                "rate-schedules.A", interpretation="vc-cost-basis", budgeted_om_cost=budget)
     else:
         cost = known

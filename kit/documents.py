@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from calculator import application
+from calculator.explain import quoted_english
 from calculator.i18n import N_
 from calculator.law import anchor, citation
 
@@ -23,6 +24,9 @@ def environment():
                              undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True,
                              keep_trailing_newline=True)
     env.filters["anchor"] = anchor
+    # the law's English name quoted inside a provision named in another language, marked as English
+    env.filters["english_quoted"] = lambda words: jinja2.utils.markupsafe.Markup(
+        quoted_english(str(jinja2.utils.markupsafe.escape(words))))
     from calculator.i18n import lang
 
     from .language import install_gettext

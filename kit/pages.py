@@ -18,7 +18,7 @@ from calculator import flow as flow_engine
 from calculator.errors import InputError
 from calculator.i18n import SOURCE, _, localized, speaking
 from calculator.dates import long, next_quarter_due, public_holidays, quarter_name, quarter_of
-from calculator.explain import everyday
+from calculator.explain import everyday, quoted_english
 from calculator.law import anchor, citation, enactments, first_sentence, local_law_name, provision_text
 
 from .application_pdf import build_blank_pdf
@@ -98,16 +98,19 @@ def render_pages(rules: dict, docs: Path, ctx: dict | None = None, lang: str = S
     def cite(ident, up="../"):
         own = everyday(rules, ident, said)
         if own:
-            return f"[{env.filters['md'](own[0])}]({up}law/index.md#{anchor(ident)})"
+            return f"[{own_words(env.filters['md'](own[0]))}]({up}law/index.md#{anchor(ident)})"
         return f"[{env.filters['md'](ctx['provisions'][ident]['where'])}]({up}law/index.md#{anchor(ident)}){english}"
     env.globals["cite"] = cite
     # the same inside an HTML block, where Markdown is not read
     marked = "" if lang == SOURCE else ' lang="en"'
+    own_words = english_quoted(marked)
+    # a provision named in the page's language (an answer's `law` words): the law's English name it quotes, marked
+    env.filters["english_quoted"] = own_words
 
     def cite_html(ident, up="../"):
         own = everyday(rules, ident, said)
         if own:
-            return f'<a href="{up}law/#{anchor(ident)}">{env.filters["html"](own[0])}</a>'
+            return f'<a href="{up}law/#{anchor(ident)}">{own_words(env.filters["html"](own[0]))}</a>'
         return f'<a href="{up}law/#{anchor(ident)}"{marked}>{env.filters["html"](ctx["provisions"][ident]["where"])}</a>'
     env.globals["cite_html"] = cite_html
     # a provision's id written in a reading ("rents.F", "prohibited-acts.I") as a reader names it:
@@ -139,6 +142,12 @@ def render_pages(rules: dict, docs: Path, ctx: dict | None = None, lang: str = S
     return written
 
 
+def english_quoted(marked: str):
+    """The law's English name, quoted inside a provision named in the page's language, marked as
+    English (calculator.explain.quoted_english; `marked`: ' lang="en"', or "" on an English page)."""
+    return lambda words: quoted_english(words, marked)
+
+
 def provision_names(rules: dict, env, english: str, marked: str, said: set[str] | None = None):
     """The `named` filter: each provision id in a text (one with a dot or a hyphen, so that no
     ordinary word is taken for one) put as a reader names the provision; the sewer-rents
@@ -152,7 +161,7 @@ def provision_names(rules: dict, env, english: str, marked: str, said: set[str] 
         def name(m):
             own = everyday(rules, m.group(1), said)
             if own:
-                words = env.filters["md"](own[0])
+                words = english_quoted(marked)(env.filters["md"](own[0]))
                 return f"[{words}]({up}law/index.md#{anchor(m.group(1))})" if link else words
             words = env.filters["md"](citation(rules, m.group(1), heading=False))
             if link:

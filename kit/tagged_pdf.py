@@ -75,6 +75,7 @@ def html_to_pdf(
     """
     from weasyprint import HTML  # imported here: it loads Pango on import
 
+    _tag_languages()
     _remember_page_references()
     document = HTML(string=html, base_url=base_url)
     names = accessible_names(document.etree_element)
@@ -87,6 +88,28 @@ def html_to_pdf(
     return finish_pdf(
         rendered, title=title, lang=lang, field_names=names, required=required, on_states=on_states
     )
+
+
+def _tag_languages() -> None:
+    """An element in another language than the document's (``<span lang="en">`` on a Spanish
+    notice or bill: the law's English) gets /Lang on its structure element, so a screen reader
+    reads it in that language (PDF/UA-1 7.2, WCAG 3.1.2). WeasyPrint 70 tags a span (/Span) but
+    writes no /Lang below the catalog; this wraps its structure builder, once per process."""
+    from weasyprint.pdf import tags
+    if getattr(tags._build_box_tree, "with_languages", False):
+        return
+    import pydyf
+    build = tags._build_box_tree
+
+    def with_languages(box, parent, *args):
+        element = getattr(box, "element", None)
+        lang = None if element is None or box.element_tag in ("html", "body") else element.get("lang")
+        for made in build(box, parent, *args):
+            if lang and made is not parent and "Lang" not in made:
+                made["Lang"] = pydyf.String(lang)
+            yield made
+    with_languages.with_languages = True
+    tags._build_box_tree = with_languages
 
 
 def _remember_page_references() -> None:

@@ -169,11 +169,33 @@ def on_post_page(output: str, page, config) -> str:
     return mark_english_contents(name_theme_toggles(output, {k: words.get(v) or v for k, v in TOGGLE_NAMES.items()}))
 
 
+def _mark_quoted_in_contents(html: str) -> str:
+    """A heading in the page's language that quotes the law's English (“<span lang="en">the flow
+    carried by the municipal system</span>”): the table of contents, which keeps only a heading's
+    text, marks the same words as English in its entry (issue 22)."""
+    quoted = {}
+    for m in re.finditer(r'<h[1-6]\b[^>]*\bid="([^"]+)"[^>]*>(.*?)</h[1-6]>', html, re.S):
+        words = re.findall(r'<span\b[^>]*\blang="en"[^>]*>([^<]+)</span>', m.group(2))
+        if words and 'lang="en"' not in m.group(0).split(">", 1)[0]:
+            quoted[m.group(1)] = words
+
+    def entry(m: re.Match) -> str:
+        text = m.group(3)
+        for words in quoted.get(m.group(2), ()):
+            text = text.replace(words, f'<span lang="en">{words}</span>', 1)
+        return m.group(1) + text + m.group(4)
+    if not quoted:
+        return html
+    return re.sub(r'(<a\b[^>]*\bhref="#([^"]+)"[^>]*\bclass="md-nav__link"[^>]*>\s*<span class="md-ellipsis">)(.*?)(</span>)',
+                  entry, html, flags=re.S)
+
+
 def mark_english_contents(html: str) -> str:
     """On a page in another language, a heading kept in English (the law's own, marked
     lang="en") is English in the page's table of contents too (WCAG 3.1.2)."""
     english = set(re.findall(r'<h[1-6]\b(?=[^>]*\blang="en")[^>]*\bid="([^"]+)"', html))
     english |= set(re.findall(r'<h[1-6]\b(?=[^>]*\bid="([^"]+)")[^>]*\blang="en"', html))
+    html = _mark_quoted_in_contents(html)
     if not english:
         return html
 

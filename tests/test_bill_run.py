@@ -384,6 +384,50 @@ def test_the_paper_bill_names_the_rate_in_a_residents_words(sample_run):
         assert not re.search(r"<th[^>]*>[^<]*VC", html), language
 
 
+def test_the_spanish_bill_names_the_law_in_spanish_and_tags_its_english(sample_run, tmp_path):
+    """Issue 22: the steps of a Spanish bill named each section of the law in English, unmarked
+    ("(Sewer rents F (Due dates and late penalty))"). They name it in Spanish, and what stays
+    English (the law's name quoted once, each section's own heading) is a /Span with /Lang en in
+    the tagged PDF, which pdfua passes; the English detector finds no English outside them."""
+    import re
+
+    import pikepdf
+    from english import english_sentences, visible_text
+    from test_tagged_pdf import assert_pdfua_clean, pdfua_check
+
+    from calculator.i18n import localized, speaking
+    from kit.billrun.bills_pdf import bill_html
+    from kit.documents import document_html
+    from kit.tagged_pdf import html_to_pdf
+    _, result = sample_run
+    row = next(r for r in result["register"] if r["language"] == "es")
+    with speaking("es"):
+        body = bill_html(localized(RULES), row, result["accounts"][row["account"]], "https://example.org/")
+        html = document_html(body, title="Factura", lang="es-US", kind="bills")
+    assert "(Cargos de alcantarillado (en la ley, “<span lang=\"en\">sewer rents</span>”), sección F " in body
+    assert "Sewer rents" not in body and ">Sewer" not in body
+    english = [s for s in english_sentences(visible_text(body)) if s.strip()]
+    assert not english, english
+    data = html_to_pdf(html, title="Factura", lang="es-US")
+    assert_pdfua_clean(pdfua_check(data, tmp_path, "bill-es.pdf"))
+    (tmp_path / "bill.pdf").write_bytes(data)
+    with pikepdf.open(tmp_path / "bill.pdf") as pdf:
+        tagged = []
+
+        def walk(element):
+            if "/Lang" in element:
+                tagged.append((str(element.S), str(element.Lang)))
+            kids = element.get("/K", [])
+            for kid in kids if isinstance(kids, pikepdf.Array) else [kids]:
+                if isinstance(kid, pikepdf.Dictionary) and "/S" in kid:
+                    walk(kid)
+        walk(pdf.Root.StructTreeRoot.K if not isinstance(pdf.Root.StructTreeRoot.K, pikepdf.Array)
+             else pdf.Root.StructTreeRoot.K[0])
+    marked = len(re.findall(r'<span lang="en">', body))
+    # (a span broken over two lines is two /Span elements, both marked)
+    assert marked >= 5 and set(tagged) == {("/Span", "en")} and len(tagged) >= marked
+
+
 # ---- a bill's link to the estimate page shows the bill's total (arrears included) ------------
 
 def _link_argv(link: str) -> list[str]:

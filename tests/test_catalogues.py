@@ -1,6 +1,7 @@
 """The translations are checked like the rules: a missing, stale (fuzzy or unused) or
 malformed translation stops validation and the build, naming the message and saying
 what to do; `build.py messages` brings the catalogues up to date without losing work."""
+import re
 import shutil
 import subprocess
 import sys
@@ -96,3 +97,25 @@ def test_the_command_line_answers_in_spanish():
     err = subprocess.run([sys.executable, "-m", "calculator", "bill", "--quarter", "2027-Q1", "--water-gallons",
                           "-5", "--lang", "es"], cwd=ROOT, capture_output=True, text=True)
     assert err.returncode == 2 and err.stderr.startswith("error: ") and "negativ" in err.stderr
+
+
+# a command-line option ("--budgeted-om-cost") outside `code`
+OPTION = re.compile(r"(?<![\w`-])--[a-z][a-z0-9-]*")
+
+
+def options_outside_code(text: str) -> list[str]:
+    return OPTION.findall(re.sub(r"`[^`\n]*`", "", text))
+
+
+def test_a_message_names_an_option_only_as_code_where_the_reader_types_it():
+    """Issue 22: a reading told a Spanish reader that the Clerk "ingresa con --budgeted-om-cost".
+    An option is for a person typing a command: a sentence anyone else reads says what it means
+    in words; one that tells its reader to type it sets it as code (`--blank`), in every language."""
+    assert options_outside_code("que la Secretaría ingresa con --budgeted-om-cost.") == ["--budgeted-om-cost"]
+    assert options_outside_code("O indique `--blank` con el archivo; y/o -- nada; a--b") == []
+    found = []
+    for domain in messages.DOMAINS:
+        for m in read_po(messages.po_path("es", domain).open("rb")):
+            for text in (m.id, m.string) if isinstance(m.id, str) else (*m.id, *m.string):
+                found += [(domain, option, text[:80]) for option in options_outside_code(text or "")]
+    assert not found, found

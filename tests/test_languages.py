@@ -16,6 +16,7 @@ from calculator.dates import long, month_days, quarter_words, series
 from calculator.errors import InputError
 from calculator.explain import since
 from calculator.i18n import speaking
+from answers import CITED, answers, strings
 from casebook import argv_for, explanation_problems, load_cases, rules_for
 from kit.messages import check_no_formatted_messages
 
@@ -33,8 +34,11 @@ SPANISH_COMMANDS = {"bill", "vc", "hearing", "quarters"}
 # outcome's title and summary, a question's hint; a permit answer's `question` is its
 # words, while a reason's `question` is the question's id and stays)
 # (a bill's `if_late`: `moved` and `lien` are sentences, a skipped day's `holiday` its name, in each language)
+# (a step's `law`: its `words`, and its `heading` beside words in the reader's language: in Spanish every
+# article is named in Spanish, its own heading the law's English beside it; in English only the sewer rents)
 WORDS = {"text", "label", "quarter_words", "words", "where", "lang", "error", "title", "summary", "hint", "says",
-         "moved", "lien", "holiday"}
+         "moved", "lien", "holiday", "heading",
+         "period", "columns"}  # (the arrears table: an earlier quarter's `period` in words, its `columns` headings)
 # keys whose values are lists of sentences: the same number of them in every language
 SENTENCES = {"notices", "facts_needed"}
 WORD = re.compile(r"\b[a-z]{2,}\b")  # a word in lower case: a formula has none
@@ -206,40 +210,15 @@ def test_every_engine_message_is_a_plain_string(tmp_path):
     assert sorted(line.split(":")[1] for line in found) == ["3", "4", "7"], found
 
 
-# keys whose words are not the engine's: the law's own English (citations in words,
-# quotations) and the Clerk's records as typed (a schedule's title and note)
-ENGLISH_KEPT = {"where", "quote", "title_as_recorded", "cite", "anchor", "cites"}
-
-
-def sentences_of(answer, key=None):
-    """Every string in an answer, with the key it is the value of."""
-    if isinstance(answer, dict):
-        for k, v in answer.items():
-            if k not in ENGLISH_KEPT and not (k == "schedule" and isinstance(v, dict)):
-                yield from sentences_of(v, k)
-    elif isinstance(answer, list):
-        for v in answer:
-            yield from sentences_of(v, key)
-    elif isinstance(answer, str):
-        yield key, answer
-
-
 def test_no_spanish_answer_has_an_english_sentence():
     """Every YAML case (answers and refusals) and every permit question, in Spanish: no
     sentence the tests' detector reads as English, outside the law's own words."""
     from english import english_sentences
     found = []
-    argvs = [argv_for(c) for c in CASES] + [["permit", "--list-questions"]]
-    for case, argv in zip([*CASES, {}], argvs):
-        if case.get("readings"):  # a case of another reading: its rules, as run_json answers
-            try:
-                answer = {"ok": True, "result": run([*argv, "--lang", "es"], rules_for(case))}
-            except InputError as exc:
-                answer = {"ok": False, "error": str(exc)}
-        else:
-            answer = json.loads(run_json([*argv, "--lang", "es"]))
-        for key, text in sentences_of(answer):
+    for _case, argv, answer in [*answers("es", CASES), (None, ["permit", "--list-questions", "--lang", "es"],
+                                                         json.loads(run_json(["permit", "--list-questions", "--lang", "es"])))]:
+        for key, text in strings(answer, CITED):
             for sentence in english_sentences(text):
                 found.append((" ".join(argv[:2]), key, sentence))
     assert not found, "\n".join(map(str, found[:20]))
-    assert english_sentences(json.loads(run_json([*argvs[0]]))["result"]["explanation"][0]["text"])  # it can fail
+    assert english_sentences(json.loads(run_json(argv_for(CASES[0])))["result"]["explanation"][0]["text"])  # it can fail

@@ -193,7 +193,9 @@ def test_the_hearing_notice_in_spanish(year):
     assert "Fecha de publicación: lunes 1 de noviembre de 2027" in es
     assert "el aviso oficial es el texto en inglés" in es and "aviso oficial" not in en
     assert f"{SITE}es/rates/2028/" in es and f"{SITE}rates/2028/" in en  # each points to its own language
-    assert "(Rate schedules B (Notice and publication); " in es  # citations as in English
+    # provisions named in Spanish, the law's English name of the article quoted the first time (issue 22)
+    assert "(Tablas de tarifas (en la ley, “rate schedules”), sección B; Tablas de tarifas, sección C)" in es
+    assert "(Rate schedules B (Notice and publication); Rate schedules C (Adoption))" in en
     assert title.startswith("Aviso de audiencia pública") and "2028" in title
 
 
@@ -206,9 +208,11 @@ def test_the_users_notice_in_spanish(year):
     assert "1 de enero de 2028" in es["text"] and "20 de noviembre de 2027" in es["text"]
     assert "15 de enero, 15 de abril, 15 de julio y 15 de octubre" in es["text"]
     assert "(resolución 2027-12)" in es["text"] and "30 días" in es["text"] and "15%" in es["text"]
-    # the page's fragment: in Spanish, with the citations marked as English; the English one unmarked
+    # the page's fragment: in Spanish, each provision named in Spanish and the law's English name of its
+    # article, quoted the first time, marked as English; the English one unmarked
     assert es["html"].startswith('<section class="user-notice" lang="es"') and "<h2 " in es["html"]
-    assert '(<span lang="en">Sewer rents D (Computation of VC)</span>)' in es["html"]
+    assert '(Cargos de alcantarillado (en la ley, “<span lang="en">sewer rents</span>”), sección D)' in es["html"]
+    assert "(Cargos de alcantarillado, sección B; Cargos de alcantarillado, sección D)" in es["text"]
     assert '<span lang="en">' not in en["html"] and en["html"].startswith('<section class="user-notice" lang="en"')
     assert sorted(DOLLARS.findall(es["html"])) == sorted(DOLLARS.findall(en["html"]))
 

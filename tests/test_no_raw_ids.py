@@ -5,16 +5,14 @@ filter, the engine's law.citation), a reading by what it says. Ids may stay wher
 does not read them as words: addresses (/law/#rents-f), attributes, code, file names.
 Checked on every page of the built site, in English and in Spanish, and on every engine
 answer of the YAML cases in both languages."""
-import json
 import re
 
 import pytest
 import yaml
 
-from casebook import argv_for, load_cases, rules_for
+from answers import answers, sentences
 from english import visible_text
 from kit.validate import RULES_DIR
-from test_spanish_spelling import NOT_SPANISH
 
 
 def rule_ids() -> set[str]:
@@ -77,32 +75,10 @@ def test_no_sentence_on_any_page_names_a_rule_by_its_id(built_site):
     assert not found, "\n".join(f"{where}: {' | '.join(h[:3])}" for where, h in sorted(found.items()))
 
 
-def sentences(answer, key=None):
-    """The sentences of an engine answer: not its citations, quotations, ids or addresses."""
-    if isinstance(answer, dict):
-        for k, v in answer.items():
-            if k not in NOT_SPANISH and not (k == "schedule" and isinstance(v, dict)):
-                yield from sentences(v, k)
-    elif isinstance(answer, list):
-        for v in answer:
-            yield from sentences(v, key)
-    elif isinstance(answer, str) and " " in answer.strip():
-        yield answer
-
-
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_no_engine_answer_names_a_rule_by_its_id(lang):
-    from calculator.cli import run, run_json
-    from calculator.errors import InputError
     found, read = {}, 0
-    for case in load_cases():
-        if (case.get("input") or {}).get("lang", lang) != lang:
-            continue
-        argv = argv_for(case) if "--lang" in argv_for(case) else [*argv_for(case), "--lang", lang]
-        try:
-            answer = run(argv, rules_for(case)) if case.get("readings") else json.loads(run_json(argv))
-        except InputError as exc:  # a refusal is an answer too
-            answer = {"error": str(exc)}
+    for case, _argv, answer in answers(lang):
         text = "\n".join(sentences(answer))
         read += len(text)
         if raw_ids(text):

@@ -5,21 +5,11 @@ the tests by kit/machine.py) plus the project's word list, rules/locale/es/words
 Each check runs hunspell once for all its text. A word the dictionary lacks but that is
 right (a term of the law, an imperative with its pronoun, a name) goes in the word list;
 English goes in lang="en" (or into Spanish)."""
-import json
 from pathlib import Path
 
-import pytest
-
-from casebook import argv_for, load_cases, rules_for
+from answers import answers, sentences
 from english import english_sentences, visible_text
 from spelling import WORDS, pdf_text, unknown, unknown_words, without_english_quotes
-
-
-# keys of an answer whose words are not Spanish sentences: the law's own English
-# (citations in words, quotations), ids and addresses
-NOT_SPANISH = {"where", "quote", "title_as_recorded", "cite", "anchor", "cites", "id", "url", "command", "file",
-               "path", "name", "question", "next", "lang",
-               "heading"}  # a step's law: the provision's own heading, the law's English words (lang="en" on the page)
 
 
 def report(found: dict) -> str:
@@ -61,34 +51,8 @@ def test_every_spanish_pdf_is_spelled_right_and_in_spanish(built_site):
     assert not found, report(found)
 
 
-def spanish_sentences(answer, key=None):
-    if isinstance(answer, dict):
-        for k, v in answer.items():
-            if k not in NOT_SPANISH and not (k == "schedule" and isinstance(v, dict)):
-                yield from spanish_sentences(v, k)
-    elif isinstance(answer, list):
-        for v in answer:
-            yield from spanish_sentences(v, key)
-    elif isinstance(answer, str) and " " in answer.strip():  # one token alone is an id or a figure
-        yield answer
-
-
 def test_every_spanish_answer_of_the_cases_is_spelled_right():
-    from calculator.cli import run, run_json
-    from calculator.errors import InputError
-    texts = {}
-    for case in load_cases():
-        if (case.get("input") or {}).get("lang", "es") != "es":
-            continue  # a case about the English answer
-        argv = [*argv_for(case), "--lang", "es"] if "--lang" not in argv_for(case) else argv_for(case)
-        if case.get("readings"):
-            try:
-                answer = run(argv, rules_for(case))
-            except InputError as exc:
-                answer = {"error": str(exc)}
-        else:
-            answer = json.loads(run_json(argv))
-        texts[case["name"]] = "\n".join(spanish_sentences(answer))
+    texts = {case["name"]: "\n".join(sentences(answer)) for case, _argv, answer in answers("es")}
     assert len(texts) >= 50 and sum(map(len, texts.values())) > 50_000
     found = unknown_words(texts)
     assert not found, report(found)

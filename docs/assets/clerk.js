@@ -128,10 +128,20 @@ function start() {
     return engine.ask(words_, files);
   }
 
+  // a box needed only with another field (the note in Spanish, with the note): shown while that
+  // field has words; while hidden, its words are kept in the box but not sent
+  const shownWith = [...root.querySelectorAll("[data-with]")];
+  function showNeeded() {
+    for (const box of shownWith) box.hidden = !$(box.dataset.with).value.trim();
+  }
+  for (const box of shownWith) $(box.dataset.with).addEventListener("input", showNeeded);
+  const isHidden = (s, name) => Boolean(input(s, name)?.closest("[data-with]")?.hidden);
+
   function formParams(s) {
     const p = new URLSearchParams();
     const form = formOf(s);
     for (const name of STEPS[s]) {
+      if (name !== "body" && isHidden(s, name)) continue;
       const value = name === "body" ? form.querySelector("input[name=body]:checked")?.value : input(s, name).value.trim();
       if (value) p.set(name, value);
     }
@@ -146,6 +156,7 @@ function start() {
         for (const r of formOf(s).querySelectorAll("input[name=body]")) r.checked = r.value === value;
       } else input(s, name).value = value;
     }
+    showNeeded();
   }
 
   function argvFrom(s, params, year) {

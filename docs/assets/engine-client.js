@@ -141,6 +141,18 @@ export function el(tag, attrs = {}, ...children) {
   return node;
 }
 
+// A link to a provision in a reader's words (the engine's `law` of a step, explain.fold_citations):
+// the name in the page's language, and the provision's heading (the law's English) marked as
+// English; a citation in the law's own words (no heading beside it) is all English.
+export function lawLinkIn(href, law) {
+  const english = pageLanguage() === "en" ? null : "en";
+  if (!law.heading) return el("a", { href, lang: english }, law.words);
+  // the law's English name the words quote ("… (en la ley, “sewer rents”), sección F") is English too
+  const words = english ? law.words.split(/“([^”]+)”/).flatMap((piece, i) => (i % 2
+    ? ["“", el("span", { lang: english }, piece), "”"] : piece ? [piece] : [])) : [law.words];
+  return el("a", { href }, ...words, " (", el("span", { lang: english }, law.heading), ")");
+}
+
 // A sentence with elements in it: the pieces to append, each {name} that t() left in
 // the text replaced by its node(s), e.g.
 // el("p", {}, ...sentence(t("Total {total}, due {date}", { date }), { total: el("strong", {}, "$1.00") })).

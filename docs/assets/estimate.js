@@ -2,7 +2,7 @@
 // and the engine's answer to the page. The state lives in the query string,
 // with the command line's option names, so an estimate is a shareable link.
 // Every sentence it shows goes through t() (words.js): the page's language.
-import { clearFieldErrors, el, longDate, sentence, showFieldError, startEngine, statusLine } from "./engine-client.js";
+import { clearFieldErrors, el, lawLinkIn, longDate, sentence, showFieldError, startEngine, statusLine } from "./engine-client.js";
 import { pageLanguage, t } from "./words.js";
 
 const root = document.getElementById("estimator");
@@ -239,13 +239,6 @@ function start() {
     return sentence(t("The law: {where}"), { where: lawLinkIn(lawLink(s), s.law) });
   }
 
-  // a link to a provision in a reader's words: the everyday name in the page's language, and
-  // the provision's heading (the law's English) marked as English; a citation in the law's
-  // own words (no everyday name) is all English
-  function lawLinkIn(href, law) {
-    if (!law.heading) return el("a", { href, lang: citationLang }, law.words);
-    return el("a", { href }, law.words, " (", el("span", { lang: citationLang }, law.heading), ")");
-  }
 
   // "What if I pay late?", answered under the total, in the engine's words (bill.if_late):
   // the last day, the first penalty, what each further period adds, the holiday that moved

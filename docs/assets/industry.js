@@ -3,7 +3,7 @@
 // with the command line's option names (?average-workday-gallons=52000&year=2027),
 // so a result is a shareable link. No test of the law is worked out here.
 // Every sentence it shows goes through t() (words.js): the page's language.
-import { clearFieldErrors, el, longDate, sentence, showFieldError, startEngine, statusLine } from "./engine-client.js";
+import { clearFieldErrors, el, lawLinkIn, longDate, sentence, showFieldError, startEngine, statusLine } from "./engine-client.js";
 import { pageLanguage, t } from "./words.js";
 
 const root = document.getElementById("industry-checker");
@@ -89,7 +89,9 @@ function start() {
     // a step: its words, the provision it rests on, and the reading where one decides it
     const step = (s) => el("li", {}, `${s.text} `,
       ...(s.quote ? [el("q", { lang: citationLang }, s.quote), " "] : []), el("span", { class: "step-law" },
-      ...sentence(t("The law: {where}"), { where: el("a", { href: `../law/#${s.anchor}`, lang: citationLang }, s.where) }),
+      // the law in the reader's words (explain.fold_citations); a step citing the provision of the one before says so
+      ...(s.law ? sentence(t("The law: {where}"), { where: lawLinkIn(`../law/#${s.anchor}`, s.law) })
+        : [el("a", { href: `../law/#${s.anchor}`, title: s.where }, t("(same section of the law)"))]),
       ...(s.interpretation ? [" ", el("a", { href: `../how-we-read-the-law/#${s.interpretation}` }, t("How we read it"))] : [])));
     box.append(el("h3", {}, t("How it was worked out")));
     box.append(el("ol", { class: "explanation" }, ...r.explanation.map(step)));

@@ -341,14 +341,24 @@ def test_the_desk_asks_for_the_note_in_spanish_and_the_spanish_title(desk):
     page = desk.page
     for box in ("title-es", "note-es"):
         expect(page.locator(f"#propose-{box}")).to_have_attribute("lang", "es")
+    # the box for the note in Spanish shows once there is a note (most schedules have none), labelled
+    # in the desk's language, needed then (not "optional"); its words are kept, not sent, while hidden
+    expect(page.locator("#propose-note-es")).to_be_hidden()
+    expect(page.locator("#propose-title-es")).to_be_visible()
     note = "Rates rise because the plant's pumps were replaced."
     desk.type("propose", dict(PROPOSE, note=note))
+    expect(page.locator("#propose-note-es")).to_be_visible()
+    expect(page.locator('label[for="propose-note-es"]')).to_have_text("The same note in Spanish")
     problems = desk.refused("propose", "Enter “The same note in Spanish” too")
     assert len(problems) == 1 and not developer_words(problems[0])
     expect(page.locator("#propose-note-es")).to_have_attribute("aria-invalid", "true")
     spanish = {"title-es": "Tabla de tarifas 2028 (propuesta)", "note": note,
                "note-es": "Las tarifas suben porque se cambiaron las bombas de la planta."}
     desk.type("propose", spanish)
+    page.fill("#propose-note", "")
+    expect(page.locator("#propose-note-es")).to_be_hidden()
+    page.fill("#propose-note", note)
+    expect(page.locator("#propose-note-es")).to_have_value(spanish["note-es"])
     desk.submit("propose")
     got = desk.files("#publish")
     text = got["rules/rate-schedules/2028/proposal.yaml"].decode()

@@ -107,9 +107,13 @@ def test_the_spanish_estimator_gives_the_same_total_in_spanish(page, site_url):
     expect(page.locator("#quarter-due")).to_have_text(pattern("Due {date}.", date=r"\d{1,2} de [a-z]+ de 2027"))
     # the citations name the English text, and say so: the first in everyday Spanish words ("Cargos de
     # alcantarillado (…), sección F") with the provision's English heading marked as English
+    # (and the law's English name those words quote, "sewer rents", marked as English too: issue 22)
     first = page.locator("ol.explanation li a").first
-    expect(first).to_contain_text("Cargos de alcantarillado")
-    expect(first.locator("span")).to_have_attribute("lang", "en")
+    expect(first).to_contain_text("Cargos de alcantarillado (en la ley, “sewer rents”), sección F")
+    spans = first.locator("span")
+    expect(spans).to_have_count(2)
+    for i in range(2):
+        expect(spans.nth(i)).to_have_attribute("lang", "en")
     assert untranslated(page) == []
 
 
@@ -258,6 +262,13 @@ def test_the_industry_answer_in_spanish(page, site_url):
     assert all(SPANISH_DATE.fullmatch(d.inner_text()) and d.inner_text().endswith("de 2027") for d in dates)
     expect(result.locator("h3").nth(1)).to_have_text(spanish("Section 307 reports due in {year}").replace("{year}", "2027"))
     expect(page.locator("#calendar-result-link")).to_have_text(spanish("Add the due dates to your calendar (.ics file)"))
+    # each step names the law in Spanish (issue 22), the provision's own heading marked as English
+    first = page.locator("ol.explanation li .step-law a").first
+    expect(first).to_contain_text("Pretratamiento e instalaciones industriales (en la ley, “pretreatment and "
+                                  "industrial facilities”), sección E(1)")
+    assert first.get_attribute("lang") is None
+    expect(first.locator("span").last).to_have_attribute("lang", "en")
+    assert not [a for a in page.locator("#industry-result .step-law a").all_inner_texts() if a.startswith("Pretreatment")]
     assert untranslated(page) == []
 
     # the same determination on the English page
