@@ -146,6 +146,8 @@ def quarter_context(rules: dict, quarter: str, paid_on=None, vc_per_1000=None, s
         "quarter_words": quarter_words(year, q),
         "summary": schedule.summary(sched) | ({"what_if": what_if} if what_if else {}),
         "notices": notices,
+        # what the explanations of this context's bills share, worked out for the first (_explain)
+        "memo": {},
     }
 
 
@@ -270,15 +272,40 @@ def if_late(rules: dict, ctx: dict, charge: Decimal, pen: Decimal) -> dict:
     penalty (rents.F, moved past a weekend or public holiday as period-end-business-day.yaml
     reads the law), the first penalty in dollars, what each further period adds (the readings
     penalty-accrual and penalty-quarter), and, when this bill has a penalty, the lien (rents.G)."""
+    memo = ctx["memo"]
+    if "if_late" not in memo:
+        memo["if_late"] = _if_late_quarter(rules, ctx)
+    known = memo["if_late"]
+    due = ctx["due"]
+    first_amount = ctx["round"](penalty.unrounded(rules, charge, 1, due))
+    words = dict(known["words"], amount=money.dollars(first_amount))
+    text = _("Pay by {last}: no penalty. From {first}: +{rate} ({amount}).").format(**words) + " " + \
+        known["further"].format(**words)
+    out = {"last_day_to_pay": known["last_day_to_pay"], "penalty_from": known["penalty_from"],
+           "rate": known["rate"], "first_penalty": str(first_amount), "period_months": known["period_months"],
+           "holidays_skipped": [dict(h) for h in known["holidays"]],
+           "text": text, "cites": ["rents.F"], "anchors": [anchor("rents.F")]}
+    if "moved" in known:
+        out["moved"] = known["moved"]
+    if pen:
+        out["lien"] = _("Unpaid charges are a lien on the property, as General Municipal Law § 452 sets out.")
+        out["cites"].append("rents.G")
+        out["anchors"].append(anchor("rents.G"))
+    # the provisions as a resident reads them: "Sewer charges (the law’s “sewer rents”), section F"
+    out["law"] = [step["law"] for step in fold_citations(rules, [{"cite": c} for c in out["cites"]], memo)]
+    return out
+
+
+def _if_late_quarter(rules: dict, ctx: dict) -> dict:
+    """What "What if I pay late?" says the same for every bill of a quarter context (if_late)."""
     due, last, first = ctx["due"], ctx["last_day"], ctx["first_penalty"]
     rate = parameter(rules, "late-penalty-rate", on=due)
     months = parameter(rules, "late-penalty-period-months", on=due)
-    first_amount = ctx["round"](penalty.unrounded(rules, charge, 1, due))
     holidays = [{"date": d.isoformat(), "holiday": name} for d in _days(ctx["grace_end"], last)
                 if (name := public_holidays(rules, d.year).get(d))]
     words = dict(last=_("{weekday}, {date}").format(weekday=_(WEEKDAY_NAMES[last.weekday()]), date=long(last)),
                  first=_("{month} {day}").format(month=month_name(first.month), day=first.day),
-                 rate=money.percent(rate), amount=money.dollars(first_amount), months=months)
+                 rate=money.percent(rate), months=months)
     if interpretation(rules, "penalty-accrual") == "once":
         further = _("No further penalty after that.")
     elif interpretation(rules, "penalty-quarter") == "billing-quarter":
@@ -289,11 +316,8 @@ def if_late(rules: dict, ctx: dict, charge: Decimal, pen: Decimal) -> dict:
         further = _("Each further {months} months: another {rate} of the unpaid total.")
     else:
         further = _("Each further {months} months: another {rate}.")
-    text = _("Pay by {last}: no penalty. From {first}: +{rate} ({amount}).").format(**words) + " " + \
-        further.format(**words)
     out = {"last_day_to_pay": last.isoformat(), "penalty_from": first.isoformat(), "rate": str(rate),
-           "first_penalty": str(first_amount), "period_months": months, "holidays_skipped": holidays,
-           "text": text, "cites": ["rents.F"], "anchors": [anchor("rents.F")]}
+           "period_months": months, "holidays": holidays, "words": words, "further": further}
     if last != ctx["grace_end"]:
         end = _("{weekday}, {date}").format(weekday=_(WEEKDAY_NAMES[ctx["grace_end"].weekday()]),
                                             date=long(ctx["grace_end"]))
@@ -303,12 +327,6 @@ def if_late(rules: dict, ctx: dict, charge: Decimal, pen: Decimal) -> dict:
                         if holidays else
                         _("Day {grace} after the due date is {end}. The last day moves to the next business "
                           "day.").format(grace=(ctx["grace_end"] - due).days, end=end))
-    if pen:
-        out["lien"] = _("Unpaid charges are a lien on the property, as General Municipal Law § 452 sets out.")
-        out["cites"].append("rents.G")
-        out["anchors"].append(anchor("rents.G"))
-    # the provisions as a resident reads them: "Sewer charges (the law’s “sewer rents”), section F"
-    out["law"] = [step["law"] for step in fold_citations(rules, [{"cite": c} for c in out["cites"]])]
     return out
 
 
@@ -359,8 +377,21 @@ def with_readings(used: str, meter: str, previous, current) -> str:
 def _explain(rules: dict, v: dict) -> list[dict]:
     """The bill's reasons, step by step, each citing its provision (from compute's values).
     Each step's words are whole sentences, so a translation can order them its own way."""
+    memo = v["memo"]
+    if "head" not in memo:
+        memo["head"] = _head_steps(rules, v)
     ex = Explanation()
-    sched, vc, fraction, volume, kind = v["sched"], v["vc"], v["fraction"], v["volume"], v["kind"]
+    ex.steps = [dict(step, values=dict(step["values"])) for step in memo["head"]]
+    vc, fraction, volume, kind = v["vc"], v["fraction"], v["volume"], v["kind"]
+    water = v["water_gallons"]
+    return _explain_rest(rules, v, ex, vc, fraction, volume, kind, water)
+
+
+def _head_steps(rules: dict, v: dict) -> list[dict]:
+    """The steps the quarter alone decides (its dates, the schedule, what-ifs): the same for every
+    bill of one quarter context, so worked out once for it (bill.quarter_context: `memo`)."""
+    ex = Explanation()
+    sched, vc, fraction = v["sched"], v["vc"], v["fraction"]
     ex.add(_("The bill for {quarter} is the charge for the quarter from {start} to {end}, billed in advance and due "
              "on {due}{since}.").format(quarter=quarter_words(v["year"], v["q"]), start=long(v["start"]),
                                         end=long(v["end"]), due=long(v["due"]),
@@ -408,7 +439,11 @@ def _explain(rules: dict, v: dict) -> list[dict]:
     if "sewage_fraction" in v["what_if"]:
         ex.add(_("What-if: you set the share of water billed as sewage to {share} instead of the schedule's.").format(
             share=money.percent(fraction)), "rents.C.1", sewage_fraction=fraction)
-    water = v["water_gallons"]
+    return ex.steps
+
+
+def _explain_rest(rules: dict, v: dict, ex: Explanation, vc, fraction, volume, kind, water) -> list[dict]:
+    """The steps each bill's own usage decides, after the quarter's (_head_steps)."""
     if kind == "water-cubic-feet":
         ratio = entry(rules, "gallons-per-cubic-foot", v["start"])["value"]
         ex.add(_("{cubic_feet} cubic feet × {numerator}/{denominator} gallons per cubic foot{since} = {water} gallons "
@@ -480,7 +515,9 @@ def _explain(rules: dict, v: dict) -> list[dict]:
                             "periods: penalty {penalty}.", n).format(**words),
                    "rents.F", interpretation="penalty-accrual",
                    days_after_due=days_late, penalty_periods=n, penalty=v["pen"])
-            ex.add(_periods_step(rules, v, months, grace), "rents.F", interpretation="penalty-quarter",
+            if "periods" not in v["memo"]:
+                v["memo"]["periods"] = _periods_step(rules, v, months, grace)
+            ex.add(v["memo"]["periods"], "rents.F", interpretation="penalty-quarter",
                    penalty_periods_from=[d.isoformat() for d in v["starts"]])
             ex.add(_("Unpaid charges are a lien on the property, to the extent set forth in § 452 of the General "
                      "Municipal Law."), "rents.G",
@@ -510,7 +547,7 @@ def _explain(rules: dict, v: dict) -> list[dict]:
                 _("Total = {charge} = {total}.")).format(**words), "rents.F", total=v["total"])
     ex.add(_("If every quarter of the year used the same, the year's charges would be {annual}.").format(
         annual=money.dollars(v["annual"])), "rents.H", annual_total=v["annual"])
-    return fold_citations(rules, ex.steps)
+    return fold_citations(rules, ex.steps, v["memo"])
 
 
 def skipped_days(rules: dict, first: dt.date, last_day: dt.date) -> list[str]:

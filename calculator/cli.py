@@ -295,15 +295,17 @@ def _detail(exc: Exception) -> str:
 
 
 def warm() -> None:
-    """Import every command's module, read the rules and every language's catalogue and make the
-    parser: what a browser keeps in its snapshot (restored, it needs no file from the wheel)."""
+    """Import every command's module, read the rules and each language's catalogue at hand (the
+    page's: the browser's worker gives only that one) and make the parser: what a browser keeps
+    in its snapshot (restored, it needs no file from the wheel)."""
     # (billing too: the Clerk's desk may start from the snapshot an estimate made in this browser,
     # and the wheel's files are put back only after the first answer)
     from . import application, billing, flow  # noqa: F401 - imported for the snapshot
-    from .i18n import LANGUAGES, catalogue
+    from .i18n import LANGUAGES, catalogue, has_catalogue
     load()
     for language in LANGUAGES:
-        catalogue(language)
+        if has_catalogue(language):
+            catalogue(language)
     parser()
 
 

@@ -160,14 +160,23 @@ def quoted_law(words: str) -> str:
     return f'"{words}"' if lang() == SOURCE else f"“{words}”"
 
 
-def fold_citations(rules: dict, steps: list[dict]) -> list[dict]:
+def fold_citations(rules: dict, steps: list[dict], memo: dict | None = None) -> list[dict]:
     """Each step's provision as a list of steps names it, in words a resident uses (issue 19,
     item 10): the first step citing the rents article says "Sewer charges (the law’s “sewer
     rents”), section F" once; later ones "Sewer charges, section B"; a step citing the same
     provision as the step before it says nothing more (`law` is None). In Spanish every article
     is named so (`everyday`), an article itself by its Spanish name with the law's heading
     beside it. `cite`, `anchor` and `where` stay on every step, so each provision is still
-    cited and linked."""
+    cited and linked.
+    `memo`: a dict kept for steps in one language (a bill's quarter context), where the words
+    for a list of citations already folded are taken again."""
+    if memo is not None:
+        key = ("fold", *(step["cite"] for step in steps))
+        if key not in memo:
+            memo[key] = [step["law"] for step in fold_citations(rules, [{"cite": c} for c in key[1:]])]
+        for step, law in zip(steps, memo[key]):
+            step["law"] = dict(law) if law is not None else None
+        return steps
     said_article: set[str] = set()
     before = None
     for step in steps:

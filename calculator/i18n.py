@@ -12,8 +12,9 @@ One mechanism for every string a person reads (docs/decisions/010-languages.md):
   extracts every message from the code, rules/, the page templates and the
   scripts, checks that each has a current translation (a missing, fuzzy or
   obsolete one fails validation, naming the message) and compiles them into a
-  JSON dictionary: packed in the wheel as calculator/locale/<lang>.json, and in
-  a checkout asked of the kit (the "messages" provider).
+  JSON dictionary: served beside the engine's wheel, one file a language, and given to
+  the engine in the browser (add_catalogue); in a checkout asked of the kit (the
+  "messages" provider).
 
 Figures, ids and citations are the same in every language; only words change.
 Standard library only: the engine runs unchanged in Pyodide.
@@ -97,6 +98,19 @@ def catalogue(language: str) -> dict:
         else:
             _catalogues[language] = provided("messages")(language)
     return _catalogues[language]
+
+
+def has_catalogue(language: str) -> bool:
+    """Whether this language's catalogue is at hand without the kit: the source language, one
+    already read or given (add_catalogue), or one packed beside the engine."""
+    return language == SOURCE or language in _catalogues or (_PACKED / f"{language}.json").exists()
+
+
+def add_catalogue(language: str, text: str) -> None:
+    """A language's catalogue, given as the JSON the kit compiles (kit/wheel.py): the site serves
+    each language's beside the engine's wheel, and the browser's worker gives the engine the
+    one a page asks in, so a visitor downloads only their own language's."""
+    _catalogues[language] = json.loads(text)
 
 
 def check_language(language: str) -> str:

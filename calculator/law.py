@@ -7,6 +7,24 @@ from .dates import series
 from .i18n import _
 
 
+# id(provisions list) -> (that list, its length, {id: provision}): an answer cites a dozen provisions,
+# and each citation looked them up in a dict made afresh (most of a bill's explaining time). The
+# list is kept with its index, so its id is never reused for another list; a list that has grown
+# or shrunk since is indexed again.
+_indexes: dict[int, tuple[list, int, dict]] = {}
+
+
+def by_id(rules: dict) -> dict:
+    """The law's provisions by id."""
+    provisions = rules["provisions"]
+    known = _indexes.get(id(provisions))
+    if known is None or known[0] is not provisions or known[1] != len(provisions):
+        if len(_indexes) > 64:
+            _indexes.clear()
+        known = _indexes[id(provisions)] = (provisions, len(provisions), {p["id"]: p for p in provisions})
+    return known[2]
+
+
 def anchor(provision_id: str) -> str:
     """The HTML anchor of a provision on /law/: its id lower-cased, dots as hyphens."""
     return provision_id.lower().replace(".", "-")
@@ -23,12 +41,12 @@ def citation(rules: dict, ident: str, heading: bool = True) -> str:
         # rules are still being compiled ("rate-schedules.C" -> "Rate schedules C")
         article, _, rest = ident.partition(".")
         return f"{article.replace('-', ' ').capitalize()} {rest.replace('.', '')}".strip()
-    by_id = {p["id"]: p for p in rules["provisions"]}
-    p = own = by_id[ident]
+    provisions = by_id(rules)
+    p = own = provisions[ident]
     labels = []
     while p.get("parent"):
         labels.append(p.get("label", "").strip().rstrip("."))
-        p = by_id[p["parent"]]
+        p = provisions[p["parent"]]
     section = f"§ {p['section']} " if p.get("section") else ""
     if not labels:
         return f"{section}{p['heading']}"
@@ -39,12 +57,12 @@ def citation(rules: dict, ident: str, heading: bool = True) -> str:
 def parts(rules: dict, ident: str) -> tuple[str, str, str]:
     """A provision's article (the id at the top of its tree), its label within it ("F", "C(1)";
     "" for the article itself) and its own heading: ("rents", "F", "Due dates and late penalty")."""
-    by_id = {p["id"]: p for p in rules["provisions"]}
-    p = own = by_id[ident]
+    provisions = by_id(rules)
+    p = own = provisions[ident]
     labels = []
     while p.get("parent"):
         labels.append(p.get("label", "").strip().rstrip("."))
-        p = by_id[p["parent"]]
+        p = provisions[p["parent"]]
     return p["id"], "".join(reversed(labels)), own["heading"]
 
 
@@ -52,8 +70,7 @@ def words(rules: dict, ident: str, first: str, last: str) -> str:
     """The law's own words in a provision, from `first` to `last` inclusive, as rules/law.yaml
     holds them: an answer quotes the law from the law, never from a copy. A KeyError when the
     provision no longer has those words (the tests run every quoting answer)."""
-    by_id = {p["id"]: p for p in rules["provisions"]}
-    text = by_id[ident].get("text", "")
+    text = by_id(rules)[ident].get("text", "")
     start = text.find(first)
     end = text.find(last, max(start, 0))
     if start < 0 or end < 0:

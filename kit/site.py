@@ -25,7 +25,7 @@ from .stdlib import STDLIB_ZIP, trimmed_stdlib, write_empty_lock
 from .language import LANGUAGES, building
 from .pages import build_date, render_language, stage_docs
 from .validate import RULES_DIR, read_yaml
-from .wheel import build_engine_wheel, build_pypdf_wheel, engine_build_id
+from .wheel import build_engine_wheel, build_pypdf_wheel, engine_build_id, write_engine_catalogues
 
 ROOT = Path(__file__).resolve().parent.parent
 # Pyodide's own files, as they come; its standard library and lock file are trimmed (kit/stdlib.py)
@@ -141,9 +141,11 @@ def build(site: Path = ROOT / "site", rules_dir: Path | None = None, site_url: s
                         {lang: c["notices"] for lang, c in contexts.items() if lang != "en"})
         step("Packing the calculator and the rules for the browser")
         build_engine_wheel(rules, docs / "engine" / build_id, rules_dir)
-        build_pypdf_wheel(docs / "engine")
+        write_engine_catalogues(rules, docs / "engine" / build_id, rules_dir)
         step("Copying Pyodide (Python for the browser) and the standard library the engine needs")
         copy_pyodide(docs, docs / "engine" / build_id)
+        # pypdf, with the standard-library modules only it imports (loaded when a page fills the application)
+        build_pypdf_wheel(docs / "engine", ROOT / "node_modules" / "pyodide" / "python_stdlib.zip")
         step("Building the site with mkdocs")
         run_mkdocs(docs, staging / "site", config["site_url"])
         unlist_noindex_pages(staging / "site")

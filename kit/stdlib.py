@@ -1,6 +1,8 @@
 """The browser's Python, trimmed for a phone on a slow link: only the standard-library
-modules the site's Python imports (Pyodide's own start-up, the engine, pypdf), without
-their docstrings and comments, and a package lock that names no package.
+modules the site's Python imports (Pyodide's own start-up, the engine), without their
+docstrings and comments, and a package lock that names no package. The modules only
+pypdf needs (xml, tarfile, uuid, …) travel in the pypdf wheel, loaded when a page fills
+the application, so no estimate waits for them.
 
 Pyodide's python_stdlib.zip is 2.5 MB of compressed source, already compressed, so the
 server's gzip saves nothing on it; a visitor waits for every byte of it before Python
@@ -31,10 +33,31 @@ STDLIB_ZIP = "python_stdlib.zip"
 ZIP_TIME = (1980, 1, 1, 0, 0, 0)
 
 
+def listed_modules(path: Path = MODULES) -> dict[str, bool]:
+    """{module: marked `# pypdf`} for each name in kit/stdlib-modules.txt (one a line; # starts
+    a comment, and `# pypdf` marks a module only pypdf and its loader import)."""
+    out = {}
+    for line in path.read_text(encoding="utf-8").splitlines():
+        name, _, comment = line.partition("#")
+        if name.strip():
+            out[name.strip()] = comment.strip().startswith("pypdf")
+    return out
+
+
 def kept_modules(path: Path = MODULES) -> list[str]:
-    """The module names in kit/stdlib-modules.txt (one a line; # starts a comment)."""
-    lines = (line.split("#", 1)[0].strip() for line in path.read_text(encoding="utf-8").splitlines())
-    return sorted({line for line in lines if line})
+    """The modules python_stdlib.zip holds: every listed one but those that load with pypdf."""
+    on_use = set(pypdf_modules(path))
+    return sorted(m for m in listed_modules(path) if m not in on_use)
+
+
+def pypdf_modules(path: Path = MODULES) -> list[str]:
+    """The modules marked `# pypdf` that travel in the pypdf wheel (kit/wheel.build_pypdf_wheel),
+    loaded only when a page fills the application: those of a package of their own. A module of
+    a package the library keeps (encodings.cp1252, importlib.metadata) stays in the library,
+    since Python looks for a package's modules in the package's own folder only."""
+    listed = listed_modules(path)
+    first = {m.split(".")[0] for m, marked in listed.items() if not marked}
+    return sorted(m for m, marked in listed.items() if marked and m.split(".")[0] not in first)
 
 
 def files_for(modules, names: set[str]) -> list[str]:
@@ -71,9 +94,15 @@ def stripped(source: bytes) -> bytes:
     return (ast.unparse(without_docstrings(tree)) + "\n").encode("utf-8")
 
 
+def stripped_files(full_zip: Path, modules) -> dict[str, bytes]:
+    """{zip entry: stripped source} of the files that hold these modules, in sorted order."""
+    with zipfile.ZipFile(full_zip) as src:
+        return {name: stripped(src.read(name)) for name in files_for(modules, set(src.namelist()))}
+
+
 def trimmed_stdlib(full_zip: Path, modules=None) -> bytes:
-    """A python_stdlib.zip holding only these modules (default: kit/stdlib-modules.txt), stripped,
-    with fixed timestamps and order, so one input gives the same bytes."""
+    """A python_stdlib.zip holding only these modules (default: kit/stdlib-modules.txt's but
+    pypdf's), stripped, with fixed timestamps and order, so one input gives the same bytes."""
     modules = tuple(kept_modules() if modules is None else modules)
     stat = Path(full_zip).stat()
     return _trimmed(str(Path(full_zip).resolve()), stat.st_mtime_ns, stat.st_size, modules)
@@ -84,13 +113,25 @@ def trimmed_stdlib(full_zip: Path, modules=None) -> bytes:
 @functools.lru_cache(maxsize=4)
 def _trimmed(full_zip: str, _mtime_ns: int, _size: int, modules: tuple) -> bytes:
     buf = io.BytesIO()
-    with zipfile.ZipFile(full_zip) as src, zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as out:
-        for name in files_for(modules, set(src.namelist())):
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as out:
+        for name, data in stripped_files(full_zip, modules).items():
             info = zipfile.ZipInfo(name, ZIP_TIME)
             info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16
-            out.writestr(info, stripped(src.read(name)))
+            out.writestr(info, data)
     return buf.getvalue()
+
+
+def pypdf_files(full_zip: Path) -> dict[str, bytes]:
+    """The stripped files of the modules that travel with pypdf (pypdf_modules), made once a
+    process for each zip, as the trimmed library is."""
+    stat = Path(full_zip).stat()
+    return dict(_pypdf_files(str(Path(full_zip).resolve()), stat.st_mtime_ns, stat.st_size, tuple(pypdf_modules())))
+
+
+@functools.lru_cache(maxsize=4)
+def _pypdf_files(full_zip: str, _mtime_ns: int, _size: int, modules: tuple) -> tuple:
+    return tuple(stripped_files(full_zip, modules).items())
 
 
 def write_empty_lock(full_lock: Path, out: Path) -> Path:

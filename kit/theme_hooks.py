@@ -114,6 +114,9 @@ def on_page_context(context, page, config, nav):
             page.meta["translation_note"] = _state["words"][lang].get(NOT_REVIEWED) or NOT_REVIEWED
         page.meta["made_with"] = _state["words"][lang].get(MADE_WITH) or MADE_WITH
     page.meta["lang"] = lang
+    if page.meta.get("engine_wheel"):  # the Pyodide the engine's worker starts (its caches carry the version)
+        from kit.wheel import pyodide_version
+        page.meta["engine_pyodide"] = pyodide_version()
     if page.file.src_uri not in ("index.md", *(f"{other}/index.md" for other in SECOND)):  # the home page has its own
         page.meta["contacts_html"] = _state["contacts"][lang]
     alternates = _alternates(page.file.src_uri)

@@ -60,24 +60,40 @@ def engine_translations(rules: dict, rules_dir: Path | None = None) -> dict[str,
 
 
 def build_engine_wheel(rules: dict, out_dir: Path, rules_dir: Path | None = None) -> Path:
-    """Step 3: the engine, the compiled rules and the engine's translations as a pure
-    py3-none-any wheel."""
+    """Step 3: the engine and the compiled rules as a pure py3-none-any wheel. Its translations
+    are served beside it, one file a language (write_engine_catalogues), not in it: a page
+    downloads only its own language's."""
     files = package_files(ENGINE, only=("*.py",))  # the whole engine: it is all standard library
     files["calculator/compiled_rules.json"] = json.dumps(rules, sort_keys=True, ensure_ascii=False).encode()
-    files.update(engine_translations(rules, rules_dir))
     files = dict(sorted(files.items()))
     return write_wheel(WHEEL_NAME, engine_version(), files, out_dir,
                        summary="The Town of Pawling sewer-use law as a calculator")
 
 
-def build_pypdf_wheel(out_dir: Path) -> Path:
+def write_engine_catalogues(rules: dict, out_dir: Path, rules_dir: Path | None = None) -> list[Path]:
+    """Step 3a: each language's catalogue beside the engine's wheel, as locale/<lang>.json in
+    engine/<build id>/: the calculator's worker fetches the page's language's only and gives it
+    to the engine (calculator.i18n.add_catalogue), so an English visitor never downloads the
+    Spanish one (about 55 KB), nor the reverse."""
+    return [write_atomic(Path(out_dir) / "locale" / Path(rel).name, data)
+            for rel, data in engine_translations(rules, rules_dir).items()]
+
+
+def build_pypdf_wheel(out_dir: Path, stdlib_zip: Path | None = None) -> Path:
     """Step 3b: the installed pypdf (pure Python) as a wheel beside the engine, so the
-    browser can fill the permit application with calculator.application.fill_pdf."""
+    browser can fill the permit application with calculator.application.fill_pdf. With
+    `stdlib_zip` (Pyodide's python_stdlib.zip), also the standard-library modules only pypdf
+    imports (kit/stdlib.py: pypdf_modules), which the site's trimmed library leaves out:
+    they load with pypdf, on use, not before an estimate."""
     import importlib.metadata
 
     import pypdf
     dist = importlib.metadata.distribution("pypdf")
     files = package_files(Path(pypdf.__file__).parent)
+    if stdlib_zip is not None:
+        from .stdlib import pypdf_files
+        files.update(pypdf_files(stdlib_zip))
+        files = dict(sorted(files.items()))
     licences = {}
     for f in dist.files or []:
         if f.name.upper().startswith(("LICENSE", "LICENCE", "COPYING")):

@@ -44,6 +44,16 @@ def test_the_site_has_its_pages_the_engine_and_pyodide(site):
     names = zipfile.ZipFile(wheel).namelist()
     assert "calculator/compiled_rules.json" in names and "calculator/bill.py" in names
     assert "calculator/cli.py" in names and not any(n.startswith("kit/") for n in names)  # the whole engine, no kit
+    # each language's catalogue beside the wheel, not in it: a page fetches its own language's only
+    assert not any(n.startswith("calculator/locale/") for n in names)
+    catalogue = json.loads((wheel.parent / "locale" / "es.json").read_text(encoding="utf-8"))
+    assert catalogue["Charge = {vc} per 1,000 gallons × {volume} gallons = {charge}."].startswith("Cargo")
+    assert not (wheel.parent / "locale" / "en.json").exists()  # English is the engine's own
+    # the standard-library modules only pypdf imports come with pypdf, not before an estimate
+    [pypdf] = (site / "engine").glob("pypdf-*.whl")
+    with_pypdf = zipfile.ZipFile(pypdf).namelist()
+    assert "xml/dom/minidom.py" in with_pypdf and "tarfile.py" in with_pypdf and "pypdf/__init__.py" in with_pypdf
+    assert not {"xml/dom/minidom.py", "tarfile.py"} & set(zipfile.ZipFile(stdlib).namelist())
 
 
 def test_every_provision_has_its_anchor_on_the_law_page(site):

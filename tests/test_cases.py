@@ -72,6 +72,8 @@ def test_bad_input_is_refused_in_process(case):
     with pytest.raises(InputError) as err:
         run(argv_for(case), rules_for(case))
     assert case["error"].lower() in str(err.value).lower()
+    # the box the page marks for correction (InputError.field), where the case names it
+    assert err.value.field == case.get("field", err.value.field), (err.value.field, case.get("field"))
 
 
 @pytest.mark.parametrize("case", REFUSALS, ids=[c["_id"] for c in REFUSALS])

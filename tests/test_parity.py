@@ -27,7 +27,10 @@ PYODIDE = ROOT / "node_modules" / "pyodide"
 
 @pytest.fixture(scope="session")
 def wheel(tmp_path_factory):
-    return kit_wheel.build_engine_wheel(kit_site.validate_rules(), tmp_path_factory.mktemp("wheel"))
+    """The engine's wheel and, beside it in locale/, its catalogues, as the build serves them."""
+    out = tmp_path_factory.mktemp("wheel")
+    kit_wheel.write_engine_catalogues(kit_site.validate_rules(), out)
+    return kit_wheel.build_engine_wheel(kit_site.validate_rules(), out)
 
 
 @pytest.fixture(scope="session")
@@ -54,12 +57,16 @@ def test_every_case_and_every_page_request_gives_the_same_answer_in_pyodide(whee
     argvs.append(["provisions"])
     if lang == "es":
         argvs = [[*argv, "--lang", "es"] for argv in argvs]
-    requests = [r for r in page_requests(rules, kit_wheel.build_pypdf_wheel(tmp_path),
+    requests = [r for r in page_requests(rules, kit_wheel.build_pypdf_wheel(tmp_path, PYODIDE / "python_stdlib.zip"),
                                          build_blank_pdf(rules, tmp_path / "blank.pdf"))
                 if ("--lang" in r["argv"]) == (lang == "es")]
+    # the requests that load pypdf last: the standard-library modules only pypdf needs come in its
+    # wheel, so a module any other request imports is missed (not found) before pypdf brings it
+    requests.sort(key=lambda r: bool(r.get("packages")))
     (tmp_path / "cases.json").write_text(json.dumps(argvs + requests))
     check = ["--check-stripped", str(PYODIDE / "python_stdlib.zip"), str(ROOT / "kit" / "stdlib.py")]
     proc = subprocess.run([shutil.which("node"), "tests/node/parity.mjs", str(wheel), str(tmp_path / "cases.json"),
+                           "--catalogues", str(wheel.parent / "locale"),
                            "--stdlib", str(trimmed_stdlib), *(check if lang == "en" else [])],
                           cwd=ROOT, capture_output=True, text=True, timeout=600)
     assert proc.returncode == 0, proc.stderr[-2000:]
@@ -123,3 +130,18 @@ def test_the_trimmed_standard_library_is_a_fraction_of_pyodides(trimmed_stdlib):
         assert "argparse.py" in names and "decimal.py" in names and "unittest/__init__.py" not in names
         assert '"""Command-line parsing library' not in z.read("argparse.py").decode()  # no docstrings
     assert kit_stdlib.trimmed_stdlib(PYODIDE / "python_stdlib.zip") == trimmed_stdlib.read_bytes()  # same bytes
+
+
+def test_the_modules_only_pypdf_needs_load_with_pypdf_not_before_an_estimate(trimmed_stdlib, tmp_path):
+    """The modules marked `# pypdf` (kit/stdlib-modules.txt) travel in the pypdf wheel, except those
+    of a package the library keeps (Python finds a package's modules in its own folder only)."""
+    on_use = kit_stdlib.pypdf_modules()
+    assert "xml.dom.minidom" in on_use and "tarfile" in on_use
+    kept_packages = {m.split(".")[0] for m in kit_stdlib.kept_modules()}
+    assert not {m.split(".")[0] for m in on_use} & kept_packages
+    assert "encodings.cp1252" in kit_stdlib.kept_modules()  # pypdf's, but of the kept encodings package
+    with zipfile.ZipFile(PYODIDE / "python_stdlib.zip") as full:
+        files = set(kit_stdlib.files_for(on_use, set(full.namelist())))
+    pypdf = zipfile.ZipFile(kit_wheel.build_pypdf_wheel(tmp_path, PYODIDE / "python_stdlib.zip")).namelist()
+    assert files and files <= set(pypdf)
+    assert not files & set(zipfile.ZipFile(trimmed_stdlib).namelist())

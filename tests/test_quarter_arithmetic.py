@@ -114,3 +114,40 @@ def test_a_proposed_schedule_does_not_open_earlier_quarters():
     rules["schedules"] = [dict(rules["schedules"][0], id="2024-proposed", status="proposed", effective="2024-01-01"),
                           *rules["schedules"]]
     assert quarters_offered(rules, D("2026-11-30"))["quarters"][0]["quarter"] == "2025-Q1"
+
+
+def _with_proposed(effective: str) -> dict:
+    rules = copy.deepcopy(RULES)
+    rules["schedules"] = [*rules["schedules"], dict(
+        rules["schedules"][0], id="2027-proposed", title="Proposed 2027", status="proposed", effective=effective,
+        vc_per_1000_gallons="12.00", sewage_fraction="0.75")]
+    return rules
+
+
+def test_the_same_bill_under_the_schedule_proposed_for_its_quarter():
+    """rents.H: a quarter is billed at the rate in force on its first day, so a schedule proposed
+    from that day is the one the quarter's bill would have if adopted (the estimate shows it beside
+    the bill in force). 12,000 gallons x 0.75 = 9,000 gallons x $12.00 / 1,000 = $108.00; paid
+    March 1, 2027, after the first penalty date (February 17): one period, 15% = $16.20."""
+    from calculator import bill
+    rules = _with_proposed("2027-01-01")
+    usage = {"water-gallons": "12000"}
+    now = bill.compute(rules, "2027-Q1", usage, "2027-03-01")
+    assert (now["charge"], now["penalty"], now["schedule"]["id"]) == ("96.00", "14.40", "2025-illustrative")
+    alongside = bill.proposed_alongside(rules, now, usage, "2027-03-01")
+    assert {k: alongside[k] for k in ("quarter", "charge", "minimum_charge", "penalty_periods", "penalty", "total")} == {
+        "quarter": "2027-Q1", "charge": "108.00", "minimum_charge": "72.00", "penalty_periods": 1, "penalty": "16.20",
+        "total": "124.20"}
+    assert alongside["schedule"] == {
+        "id": "2027-proposed", "title": "Proposed 2027", "status": "proposed", "effective": "2027-01-01",
+        "vc_per_1000_gallons": "12.00", "sewage_fraction": "0.75",
+        "label": "PROPOSED — not yet adopted by the Town Board; it may change."}
+    assert bill.proposed_alongside(rules, now, usage, None)["penalty"] == "0.00"
+
+
+def test_a_schedule_proposed_from_after_a_quarters_first_day_is_not_that_quarters():
+    from calculator import bill
+    rules = _with_proposed("2027-02-01")
+    now = bill.compute(rules, "2027-Q1", {"water-gallons": "12000"})
+    assert bill.proposed_alongside(rules, now, {"water-gallons": "12000"}, None) is None
+    assert bill.proposed_alongside(RULES, now, {"water-gallons": "12000"}, None) is None

@@ -6,7 +6,7 @@
 // every sentence this file shows goes through t() (words.js).
 import { pageLanguage, t } from "./words.js";
 
-// The worker for this wheel: the one engine-start.js began from the page's head (its
+// The worker for this wheel: the one the page's head began (docs/overrides/main.html: its
 // early messages are replayed to `onmessage`, in order), or a new one.
 export function engineWorker(wheel, onmessage) {
   const early = window.__pawlingEngine;
@@ -16,7 +16,12 @@ export function engineWorker(wheel, onmessage) {
     for (const event of early.messages) onmessage(event);
     return early.worker;
   }
-  const worker = new Worker(new URL(`engine-worker.js?wheel=${encodeURIComponent(wheel)}`, import.meta.url), { type: "module" });
+  const url = new URL("engine-worker.js", import.meta.url);
+  url.searchParams.set("wheel", wheel);
+  // the Pyodide the site ships, as the head names it (the worker's cache names carry it)
+  url.searchParams.set("pyodide", document.querySelector('meta[name="pawling-engine-wheel"]')?.dataset.pyodide || "");
+  url.searchParams.set("lang", pageLanguage()); // its catalogue is fetched with the rest
+  const worker = new Worker(url, { type: "module" });
   worker.onmessage = onmessage;
   return worker;
 }

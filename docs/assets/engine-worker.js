@@ -13,16 +13,28 @@
 //                  {type: "reply", id, ok: true, json, files}   the engine's answer (json is
 //                      calculator.cli.run_json's; files: {path: bytes} of what it `written`)
 //                  {type: "reply", id, ok: false, error}        no answer could be had
-import { loadPyodide, version } from "../pyodide/pyodide.mjs";
-
 // Marks a sentence for the scripts' catalogue (scripts.po); the page shows it in its
 // language (engine-client.js: t()). A worker has no page, so no words.js here.
 const t = (message) => message;
 
 const root = new URL("../", import.meta.url);
-const wheel = new URL(import.meta.url).searchParams.get("wheel");
-// the engine's folder, engine/<build id>/: its wheel and the standard library it needs
+const params = new URL(import.meta.url).searchParams;
+const wheel = params.get("wheel");
+// Pyodide's two scripts, asked for at once, into this worker's module map: loadPyodide's own
+// import of pyodide.asm.mjs takes the same module, not a second download
+const pyodideScript = import("../pyodide/pyodide.mjs");
+import("../pyodide/pyodide.asm.mjs").catch(() => {}); // a failure shows in loadPyodide's own import
+// Pyodide's version names this worker's caches: as the page names it (the site's copy of it),
+// so the downloads start before pyodide.mjs has arrived; else from pyodide.mjs itself
+const version = params.get("pyodide") ? Promise.resolve(params.get("pyodide")) : pyodideScript.then((m) => m.version);
+// the engine's folder, engine/<build id>/: its wheel, the standard library it needs and its
+// catalogues, locale/<lang>.json (kit/wheel.py: write_engine_catalogues)
 const engineDir = new URL(`engine/${wheel.split("/").slice(0, -1).join("/")}/`, root);
+const indexURL = new URL("pyodide/", root).href;
+const catalogueURL = (language) => new URL(`locale/${language}.json`, engineDir).href;
+// the page's language: its catalogue, unless it is the engine's own (English), is fetched with
+// the rest; any other language a request names is fetched when asked (giveCatalogue)
+const pageLanguage = params.get("lang") || "en";
 
 function progress(step, text) {
   postMessage({ type: "progress", step, text });
@@ -34,14 +46,12 @@ function progress(step, text) {
 // time, also in a private window, whose HTTP cache does not keep a 9.6 MB file. Their
 // addresses change when their contents do (engine/<build id>/; pyodide/ per version, in the
 // cache's name), so a kept copy is never stale. Pyodide fetches with the global fetch.
-const FILES_CACHE = `pawling-files-${version}`;
 const keepable = (url) => url.origin === self.location.origin && /\/(pyodide|engine)\//.test(url.pathname);
 const networkFetch = globalThis.fetch.bind(globalThis);
-const filesCache = caches.open(FILES_CACHE).catch(() => null); // none: Cache Storage refused
+const filesCache = version.then((v) => caches.open(`pawling-files-${v}`)).catch(() => null); // none: Cache Storage refused
 const storing = []; // the copies being written (the wasm's ends well after Python has started)
 
-globalThis.fetch = async (resource, init) => {
-  const url = new URL(resource instanceof Request ? resource.url : resource, self.location.href);
+async function keptOrFetched(url, resource, init) {
   const cache = keepable(url) ? await filesCache : null;
   if (!cache) return networkFetch(resource, init);
   const hit = await cache.match(url.href, { ignoreSearch: true }).catch(() => null);
@@ -49,6 +59,26 @@ globalThis.fetch = async (resource, init) => {
   const response = await networkFetch(resource, init);
   if (response.ok) storing.push(cache.put(url.href, response.clone()).catch(() => {}));
   return response;
+}
+
+// Every file the first answer needs is asked for now, all at once, before pyodide.mjs has
+// arrived, so the link is never idle: a phone's slow link, not a chain of requests, sets the
+// time. Pyodide's own requests for them (by the global fetch, below) take these responses.
+const early = new Map();
+for (const url of [new URL("pyodide.asm.wasm", indexURL), new URL("pyodide-lock.json", indexURL),
+  new URL("python_stdlib.zip", engineDir), new URL(`engine/${wheel}`, root),
+  ...(pageLanguage === "en" ? [] : [new URL(catalogueURL(pageLanguage))])]) {
+  early.set(url.href, keptOrFetched(url, url.href));
+}
+
+globalThis.fetch = async (resource, init) => {
+  const url = new URL(resource instanceof Request ? resource.url : resource, self.location.href);
+  const started = early.get(url.href);
+  if (started) {
+    early.delete(url.href); // a response is read once; a later fetch asks again
+    return started;
+  }
+  return keptOrFetched(url, resource, init);
 };
 
 // Starting Python and importing the engine takes about 3 s; restoring a memory
@@ -59,12 +89,12 @@ globalThis.fetch = async (resource, init) => {
 // a rebuilt site with a changed rate never starts from an old snapshot; older snapshots
 // are deleted.
 const SNAPSHOT_CACHE = "pawling-python-snapshot";
-const SNAPSHOT_KEY = new URL(`engine/${wheel}.pyodide-${version}.snapshot`, root).href;
+const snapshotKey = version.then((v) => new URL(`engine/${wheel}.pyodide-${v}.snapshot`, root).href);
 
+// the kept snapshot's response (its bytes are read while Pyodide's scripts start), or null
 async function savedSnapshot() {
   try {
-    const hit = await (await caches.open(SNAPSHOT_CACHE)).match(SNAPSHOT_KEY);
-    return hit ? new Uint8Array(await hit.arrayBuffer()) : null;
+    return (await (await caches.open(SNAPSHOT_CACHE)).match(await snapshotKey)) || null;
   } catch {
     return null; // no Cache Storage here: start Python the long way
   }
@@ -72,14 +102,15 @@ async function savedSnapshot() {
 
 async function keepSnapshot(bytes) {
   const cache = await caches.open(SNAPSHOT_CACHE);
-  for (const old of await cache.keys()) if (old.url !== SNAPSHOT_KEY) await cache.delete(old);
-  await cache.put(SNAPSHOT_KEY, new Response(bytes, { headers: { "Content-Type": "application/octet-stream" } }));
+  const key = await snapshotKey;
+  for (const old of await cache.keys()) if (old.url !== key) await cache.delete(old);
+  await cache.put(key, new Response(bytes, { headers: { "Content-Type": "application/octet-stream" } }));
 }
 
 const NOT_LOADED = t("The calculator's engine could not be loaded.");
 
 async function engineWheel() {
-  const response = await fetch(new URL(`engine/${wheel}`, root));
+  const response = await fetch(new URL(`engine/${wheel}`, root).href);
   if (!response.ok) throw new Error(`${NOT_LOADED} (HTTP ${response.status})`);
   return response.arrayBuffer();
 }
@@ -89,28 +120,32 @@ let answeredOnce = false;
 let packageLoaded = false;
 
 async function startPython() {
-  const options = { indexURL: new URL("pyodide/", root).href, stdLibURL: new URL("python_stdlib.zip", engineDir).href };
-  const [snapshot, engine] = await Promise.all([savedSnapshot(), engineWheel()]);
+  const options = { indexURL, stdLibURL: new URL("python_stdlib.zip", engineDir).href };
+  const engine = engineWheel(); // on its way already (above); Python starts without waiting for it
+  engine.catch(() => {}); // its failure is reported where it is awaited
+  const [{ loadPyodide }, snapshot] = await Promise.all([pyodideScript, savedSnapshot()]);
   if (snapshot) {
     try {
-      const pyodide = await loadPyodide({ ...options, _loadSnapshot: snapshot });
+      const pyodide = await loadPyodide({ ...options, _loadSnapshot: snapshot.arrayBuffer() });
       // the engine's modules, rules and catalogues are in the snapshot (calculator.cli.warm);
       // its files are put back after the first answer, for a traceback's source lines
-      afterFirstAnswer.push(() => pyodide.unpackArchive(engine, "wheel"));
+      afterFirstAnswer.push(async () => pyodide.unpackArchive(await engine, "wheel"));
       return pyodide;
     } catch {
-      await caches.open(SNAPSHOT_CACHE).then((c) => c.delete(SNAPSHOT_KEY)).catch(() => {});
+      await caches.open(SNAPSHOT_CACHE).then(async (c) => c.delete(await snapshotKey)).catch(() => {});
     }
   }
   const pyodide = await loadPyodide({ ...options, _makeSnapshot: true });
   progress(2, t("Loading the sewer law…"));
   // A wheel is a zip: unpacking it into site-packages ourselves skips the package
   // manager's bookkeeping for a package with no dependencies.
-  pyodide.unpackArchive(engine, "wheel");
-  pyodide.pyimport("calculator.cli").warm(); // every command's module and the rules, in the snapshot
+  pyodide.unpackArchive(await engine, "wheel");
   afterFirstAnswer.push(() => {
     if (packageLoaded) return; // a snapshot holds no loaded package: none this visit
     try {
+      // every command's module, the rules and the catalogues, for the snapshot: after the first
+      // answer, which needs only its own
+      pyodide.pyimport("calculator.cli").warm();
       keepSnapshot(pyodide.makeMemorySnapshot()).catch(() => {});
     } catch {
       // no snapshot this time; the next visit starts the long way again
@@ -140,6 +175,23 @@ function loadPackage(pyodide, path) {
   return loaded.get(path);
 }
 
+// The catalogue of the language a request asks in (--lang), given to the engine once: from the
+// snapshot, or fetched from beside the wheel (the page's own was asked for at the start).
+async function giveCatalogue(pyodide, argv) {
+  const at = argv.indexOf("--lang");
+  const language = at >= 0 ? argv[at + 1] : null;
+  if (!language || !/^[a-z]{2,3}$/.test(language)) return; // the engine itself refuses a bad one
+  const i18n = pyodide.pyimport("calculator.i18n");
+  try {
+    if (i18n.has_catalogue(language)) return;
+    const response = await fetch(catalogueURL(language));
+    if (!response.ok) throw new Error(`${NOT_LOADED} (HTTP ${response.status})`);
+    i18n.add_catalogue(language, await response.text());
+  } finally {
+    i18n.destroy();
+  }
+}
+
 function answer({ pyodide, runJson }, argv) {
   const args = pyodide.toPy(argv);
   try {
@@ -160,6 +212,7 @@ onmessage = async (event) => {
   }
   try {
     if (packages.length) packageLoaded = true;
+    await giveCatalogue(engine.pyodide, argv);
     for (const path of packages) await loadPackage(engine.pyodide, path);
     for (const [path, bytes] of Object.entries(files)) {
       engine.pyodide.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")) || "/");
@@ -173,7 +226,7 @@ onmessage = async (event) => {
     if (!answeredOnce) {
       answeredOnce = true;
       // the snapshot (a few hundred ms) once the first answer is on its way, not before it
-      setTimeout(() => afterFirstAnswer.forEach((task) => task()), 0);
+      setTimeout(() => afterFirstAnswer.forEach((task) => Promise.resolve(task()).catch(() => {})), 0);
       // then the page may start the offline cache, which takes these files from Cache Storage
       Promise.all(storing).then(() => postMessage({ type: "kept" }));
     }

@@ -34,15 +34,20 @@ self.addEventListener("install", (event) => {
 
 self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
-    const kept = new Set(KEEP.map((rel) => new URL(rel, base).href));
+    // this build's engine folders, engine/<build id>/ (its wheel, standard library and catalogues)
+    const engineDirs = new Set(KEEP.map((rel) => new URL(rel, base).pathname.match(/^.*\/engine\/[^/]+\//))
+      .filter(Boolean).map((m) => m[0]));
     for (const name of await caches.keys()) {
       if (name.startsWith("pawling-kit-") && name !== CACHE) await caches.delete(name);
-      // the calculator's worker's files: another Pyodide's, or another engine's (engine/<build id>/)
+      // the calculator's worker's files: another Pyodide's, or another engine's; and pypdf (its
+      // wheel carries standard-library modules of this build's choosing): fetched again on use
       if (name.startsWith("pawling-files-") && name !== FILES_CACHE) await caches.delete(name);
       if (name === FILES_CACHE) {
         const files = await caches.open(name);
         for (const request of await files.keys()) {
-          if (/\/engine\/[^/]+\//.test(new URL(request.url).pathname) && !kept.has(request.url)) await files.delete(request);
+          const path = new URL(request.url).pathname;
+          const dir = path.match(/^.*\/engine\/[^/]+\//);
+          if (path.includes("/engine/") && !(dir && engineDirs.has(dir[0]))) await files.delete(request);
         }
       }
     }

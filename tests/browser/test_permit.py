@@ -101,7 +101,11 @@ def outside_requests(page, site_url):
 CONTRACTOR = dict(complete([("work", "new-connection"), ("street-opening", "yes")]))
 
 
-def test_a_contractor_connecting_under_a_town_road_needs_a_permit_and_highway_approval(page, site_url, tmp_path):
+def test_a_contractor_connecting_under_a_town_road_needs_a_permit_and_highway_approval(context, site_url, tmp_path):
+    # a new browser profile (pytest-playwright's `context`), not the warm one: this test sees
+    # pypdf fetched on the first click, which a profile that has made an application before
+    # takes from its own Cache Storage
+    page = context.new_page()
     outside = outside_requests(page, site_url)
     page.add_init_script(WATCH_CSP)
     wheels = []

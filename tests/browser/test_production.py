@@ -191,4 +191,6 @@ def test_a_first_visit_downloads_each_file_once_also_in_a_private_window(browser
         server.server_close()
     assert sent["/pyodide/pyodide.asm.wasm"] == 1
     assert {path: n for path, n in sent.items() if n > 1} == {}
+    # an English estimate: no Spanish catalogue (it is served beside the wheel, fetched by a Spanish page)
+    assert not any("/locale/" in path for path in sent), sorted(sent)
     assert not any(path.endswith("python_stdlib.zip") and "/engine/" not in path for path in sent)  # only ours

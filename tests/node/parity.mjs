@@ -2,7 +2,7 @@
 // site's worker starts it (docs/assets/engine-worker.js), and print one JSON answer per
 // line: the parity test compares them with CPython's.
 //
-// usage: node tests/node/parity.mjs WHEEL CASES.json [--stdlib ZIP [--check-stripped FULL_ZIP STDLIB_PY]]
+// usage: node tests/node/parity.mjs WHEEL CASES.json [--catalogues DIR] [--stdlib ZIP [--check-stripped FULL_ZIP STDLIB_PY]]
 //
 // CASES.json: a list whose items are argv lists, or {argv, files?, packages?} as the
 // pages send them (files: {path in Pyodide: path on disk}, written first; packages:
@@ -12,7 +12,7 @@
 // The last line on stderr is JSON: the Python version, timings, the standard-library
 // modules imported (`modules`), and every module asked for that no finder found
 // (`not_found`): the test compares those with the whole library.
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { loadPyodide } from "pyodide";
 
 const args = process.argv.slice(2);
@@ -32,8 +32,18 @@ class _NotFound:
         return None
 sys.meta_path.append(_NotFound)
 `);
-// as the worker does: the wheel unpacked into site-packages, every command imported, a snapshot made
+// as the worker does: the wheel unpacked into site-packages, the catalogues served beside it
+// given to the engine (--catalogues DIR: its <lang>.json files), every command imported, a
+// snapshot made
 pyodide.unpackArchive(new Uint8Array(readFileSync(wheel)), "wheel");
+if (args.includes("--catalogues")) {
+  const dir = args[args.indexOf("--catalogues") + 1];
+  const i18n = pyodide.pyimport("calculator.i18n");
+  for (const name of readdirSync(dir).filter((n) => n.endsWith(".json")).sort()) {
+    i18n.add_catalogue(name.slice(0, -".json".length), readFileSync(`${dir}/${name}`, "utf8"));
+  }
+  i18n.destroy();
+}
 pyodide.pyimport("calculator.cli").warm();
 pyodide.makeMemorySnapshot();
 const run = pyodide.pyimport("calculator.cli").run_json;

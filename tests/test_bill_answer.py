@@ -1,0 +1,288 @@
+"""The bill's answer (calculator/bill.py), whole: every key of it, the "What if I pay late?" answer,
+the fiscal year's schedule, the notices, each reading's minimum and rate day, and the values of the
+law in force on the day that matters (the quarter's first day for the minimum and the cubic foot;
+the due date for the penalty). tests/cases/ pin the law's figures bill by bill; this pins the rest.
+
+The illustrative schedule: VC = $10.00 per 1,000 gallons, 80% of water billed as sewage; the minimum
+is the charge for 8,000 gallons of water (rents.D, minimum-charge); rents.F: due on the 15th of
+January, April, July and October, "a penalty of 15% per quarter after nonpayment for 30 days".
+Every expected value below is worked out by hand in its comment."""
+import copy
+
+import pytest
+
+from calculator import bill
+from calculator.rules import load
+
+RULES = load()
+SCHEDULE = {"effective": "2025-01-01", "id": "2025-illustrative",
+            "label": "ILLUSTRATIVE — invented numbers, not a rate the Town has adopted.", "sewage_fraction": "0.80",
+            "status": "illustrative", "title": "Illustrative rate schedule (not adopted)", "vc_per_1000_gallons": "10.00"}
+NOTICE = ("This estimate uses the illustrative schedule “Illustrative rate schedule (not adopted)”. ILLUSTRATIVE — "
+          "invented numbers, not a rate the Town has adopted.")
+FISCAL_2027 = {"proposed": None, "schedule": None, "year": 2027, "text": (
+    "No rate schedule is on record for fiscal year 2027. The law asks for a schedule to be prepared before each fiscal "
+    "year starts. This estimate uses the latest schedule in force, “Illustrative rate schedule (not adopted)”, in force "
+    "from January 1, 2025.")}
+LAW_F_G = [{"heading": "Due dates and late penalty", "words": "Sewer charges (the law’s “sewer rents”), section F"},
+           {"heading": "Charges are a lien", "words": "Sewer charges, section G"}]
+LIEN = "Unpaid charges are a lien on the property, as General Municipal Law § 452 sets out."
+
+
+def with_reading(**readings) -> dict:
+    rules = copy.deepcopy(RULES)
+    for ident, option in readings.items():
+        ident = ident.replace("_", "-")
+        assert option in rules["interpretations"][ident]["options"]
+        rules["interpretations"][ident]["chosen"] = option
+    return rules
+
+
+def amended(rules: dict, name: str, since: str, value) -> dict:
+    """The rules with a second, dated value of a parameter (an amendment in force from `since`)."""
+    rules = copy.deepcopy(rules)
+    p = rules["parameters"][name]
+    p["history"] = [{"since": None, "value": p["value"], "quote": p.get("quote")},
+                    {"since": since, "value": value, "quote": p.get("quote")}]
+    return rules
+
+
+def without_explanation(answer: dict) -> dict:
+    assert answer.pop("explanation")
+    return answer
+
+
+def test_a_bill_paid_after_a_holiday_moved_its_last_day():
+    # 12,000 gallons x 0.80 = 9,600 gallons x $10.00 / 1,000 = $96.00. Due January 15, 2027; day 30 is
+    # Sunday, February 14; Monday the 15th is Washington's Birthday (GCL § 24): the last day to pay is
+    # Tuesday the 16th, the first penalty from the 17th. Paid March 1 (45 days after the due date): one
+    # period, 15% of $96.00 = $14.40.
+    out = without_explanation(bill.compute(RULES, "2027-Q1", {"water-gallons": "12000"}, "2027-03-01"))
+    assert out == {
+        "command": "bill", "quarter": "2027-Q1", "quarter_words": "January–March 2027",
+        "period_start": "2027-01-01", "period_end": "2027-03-31", "due_date": "2027-01-15",
+        "penalty_from": "2027-02-17", "last_day_to_pay": "2027-02-16", "schedule": SCHEDULE,
+        "usage": {"amount": "12000", "kind": "water-gallons", "words": "We used 12,000 gallons of water."},
+        "water_gallons": "12000.00", "volume_gallons": "9600.00", "computed_charge": "96.00",
+        "minimum_charge": "64.00", "minimum_applied": False, "charge": "96.00", "paid_on": "2027-03-01",
+        "days_after_due": 45, "penalty_periods": 1, "penalty_periods_from": ["2027-02-17"], "penalty": "14.40",
+        "total": "110.40", "annual_total": "384.00", "fiscal_year": FISCAL_2027, "notices": [NOTICE],
+        "if_late": {
+            "last_day_to_pay": "2027-02-16", "penalty_from": "2027-02-17", "rate": "0.15", "first_penalty": "14.40",
+            "period_months": 3, "holidays_skipped": [{"date": "2027-02-15", "holiday": "Washington's Birthday"}],
+            "text": "Pay by Tuesday, February 16, 2027: no penalty. From February 17: +15% ($14.40). Each further 3 "
+                    "months: another 15%.",
+            "moved": "Day 30 after the due date is Sunday, February 14, 2027. The last day moves past Washington's "
+                     "Birthday, a public holiday.",
+            "cites": ["rents.F", "rents.G"], "anchors": ["rents-f", "rents-g"], "lien": LIEN, "law": LAW_F_G}}
+
+
+def test_a_sewage_meter_bill_with_both_what_ifs_two_periods_late():
+    # sewage meter, 5,000 gallons at a what-if $12 per 1,000 = $60.00; the minimum, water-equivalent
+    # (the chosen reading): $12 x 8,000 x 0.9 / 1,000 = $86.40, billed. Due July 15, 2027; day 30 is
+    # Saturday, August 14: the last day is Monday the 16th. Paid February 10, 2028 (210 days after the
+    # due date): periods from August 17 and November 17 (the next, February 17, not yet): 2 x 15% x
+    # $86.40 = $25.92.
+    out = without_explanation(bill.compute(RULES, "2027-Q3", {"sewage-gallons": "5000"}, " 2028-02-10 ",
+                                           vc_per_1000="12", sewage_fraction="0.9"))
+    assert out == {
+        "command": "bill", "quarter": "2027-Q3", "quarter_words": "July–September 2027",
+        "period_start": "2027-07-01", "period_end": "2027-09-30", "due_date": "2027-07-15",
+        "penalty_from": "2027-08-17", "last_day_to_pay": "2027-08-16",
+        "schedule": SCHEDULE | {"what_if": {"sewage_fraction": "0.9", "vc_per_1000_gallons": "12"}},
+        "usage": {"amount": "5000", "kind": "sewage-gallons",
+                  "words": "We used 5,000 gallons of sewage, from your sewage meter."},
+        "water_gallons": None, "volume_gallons": "5000.00", "computed_charge": "60.00",
+        "minimum_charge": "86.40", "minimum_applied": True, "charge": "86.40", "paid_on": "2028-02-10",
+        "days_after_due": 210, "penalty_periods": 2, "penalty_periods_from": ["2027-08-17", "2027-11-17"],
+        "penalty": "25.92", "total": "112.32", "annual_total": "345.60", "fiscal_year": FISCAL_2027,
+        "notices": [NOTICE, "This is a what-if estimate with values you chose, not the schedule's."],
+        "if_late": {
+            "last_day_to_pay": "2027-08-16", "penalty_from": "2027-08-17", "rate": "0.15", "first_penalty": "12.96",
+            "period_months": 3, "holidays_skipped": [],
+            "text": "Pay by Monday, August 16, 2027: no penalty. From August 17: +15% ($12.96). Each further 3 months: "
+                    "another 15%.",
+            "moved": "Day 30 after the due date is Saturday, August 14, 2027. The last day moves to the next business "
+                     "day.",
+            "cites": ["rents.F", "rents.G"], "anchors": ["rents-f", "rents-g"], "lien": LIEN, "law": LAW_F_G}}
+
+
+def test_a_bill_paid_on_time_in_cubic_feet():
+    # 1,600 cubic feet x 1728/231 gallons = 11,968.831 gallons x 0.80 = 9,575.065 gallons (9,575.06 at the
+    # cent, half up): $95.75. Due October 15, 2027; day 30 is Sunday, November 14: the last day Monday the 15th.
+    out = bill.compute(RULES, "2027-Q4", {"water-cubic-feet": "1600"}, "2027-10-15")
+    assert "explanation" in out
+    assert (out["water_gallons"], out["volume_gallons"], out["charge"]) == ("11968.83", "9575.06", "95.75")
+    assert (out["paid_on"], out["days_after_due"], out["penalty_periods"], out["penalty"], out["total"]) == (
+        "2027-10-15", 0, 0, "0.00", "95.75")
+    assert out["if_late"]["holidays_skipped"] == [] and "lien" not in out["if_late"]
+    assert (out["if_late"]["cites"], out["if_late"]["anchors"]) == (["rents.F"], ["rents-f"])
+    unpaid = bill.compute(RULES, "2027-Q4", {"water-cubic-feet": "1600"})
+    assert (unpaid["paid_on"], unpaid["days_after_due"], unpaid["penalty_periods_from"]) == (None, None, [])
+
+
+def test_the_minimum_with_a_sewage_meter_under_each_reading():
+    # water-equivalent (chosen): $10 x 8,000 x 0.80 / 1,000 = $64.00; sewage-8000: $10 x 8,000 / 1,000 = $80.00.
+    # A water-metered bill has the water minimum under both.
+    steps = {"water-equivalent": "Minimum charge = the charge for 8,000 gallons of water use = $10.00 × 8,000 × "
+                                 "0.80 ÷ 1,000 = $64.00 (also for a property with a sewage meter). The charge is below "
+                                 "it, so the minimum of $64.00 is billed.",
+             "sewage-8000": "Minimum charge = the charge for 8,000 gallons of metered sewage = $10.00 × 8,000 ÷ 1,000 "
+                            "= $80.00. The charge is below it, so the minimum of $80.00 is billed."}
+    for reading, sewage_minimum in (("water-equivalent", "64.00"), ("sewage-8000", "80.00")):
+        rules = with_reading(minimum_with_sewage_meter=reading)
+        out = bill.compute(rules, "2027-Q1", {"sewage-gallons": "100"})
+        assert (out["minimum_charge"], out["charge"], out["minimum_applied"]) == (sewage_minimum, sewage_minimum, True)
+        assert [(s["text"], s.get("interpretation")) for s in out["explanation"] if s["cite"] == "minimum-charge"] == [
+            (steps[reading], "minimum-with-sewage-meter")]
+        assert bill.compute(rules, "2027-Q1", {"water-gallons": "100"})["minimum_charge"] == "64.00"
+
+
+def test_the_rate_day_under_each_reading_of_billing_in_advance():
+    # a second schedule from July 1, 2027 at $12.00: the third quarter is billed at the rate of its first
+    # day (previous-quarter-reading, chosen), or at the rate of January 1 when the year's charge is billed
+    # in four parts (annual-in-four-parts). 12,000 gallons x 0.80 = 9,600 gallons.
+    for reading, charge, rate_schedule in (("previous-quarter-reading", "115.20", "2027-raised"),
+                                           ("annual-in-four-parts", "96.00", "2025-illustrative")):
+        rules = with_reading(billing_in_advance=reading)
+        rules["schedules"] = [*rules["schedules"], dict(rules["schedules"][0], id="2027-raised", title="Raised",
+                                                        effective="2027-07-01", vc_per_1000_gallons="12.00")]
+        out = bill.compute(rules, "2027-Q3", {"water-gallons": "12000"})
+        assert (out["charge"], out["schedule"]["id"]) == (charge, rate_schedule)
+    # a schedule from January 2 is not the one in force on the year's first day
+    rules = with_reading(billing_in_advance="annual-in-four-parts")
+    rules["schedules"] = [*rules["schedules"], dict(rules["schedules"][0], id="2027-raised", title="Raised",
+                                                    effective="2027-01-02", vc_per_1000_gallons="12.00")]
+    out = bill.compute(rules, "2027-Q3", {"water-gallons": "12000"})
+    assert (out["charge"], out["schedule"]["id"]) == ("96.00", "2025-illustrative")
+
+
+def test_the_notices_and_fiscal_year_of_an_adopted_schedule_and_of_one_proposed():
+    rules = copy.deepcopy(RULES)
+    rules["schedules"] = [dict(rules["schedules"][0], status="adopted")]
+    out = bill.compute(rules, "2027-Q1", {"water-gallons": "12000"})
+    assert out["notices"] == []
+    proposed = copy.deepcopy(RULES)
+    proposed["schedules"] = [*proposed["schedules"], dict(proposed["schedules"][0], id="2027-proposed",
+                                                          title="Proposed 2027", status="proposed",
+                                                          effective="2027-01-01")]
+    fiscal = bill.compute(proposed, "2027-Q1", {"water-gallons": "12000"})["fiscal_year"]
+    assert fiscal == {"year": 2027, "schedule": None, "proposed": "2027-proposed", "text": (
+        "The rate schedule for fiscal year 2027, “Proposed 2027”, is only proposed. The law asks for a schedule to be "
+        "prepared before each fiscal year starts. Until this one is adopted, this estimate uses the latest schedule "
+        "in force, “Illustrative rate schedule (not adopted)”, in force from January 1, 2025.")}
+
+
+@pytest.mark.parametrize("accrual, quarter, further", [
+    ("simple", "three-months", "Each further 3 months: another 15%."),
+    ("compound", "three-months", "Each further 3 months: another 15% of the unpaid total."),
+    ("once", "three-months", "No further penalty after that."),
+    ("once", "billing-quarter", "No further penalty after that."),
+    ("simple", "billing-quarter", "Each later billing quarter: another 15%."),
+    ("compound", "billing-quarter", "Each later billing quarter: another 15% of the unpaid total."),
+])
+def test_what_each_further_period_adds_under_each_reading(accrual, quarter, further):
+    rules = with_reading(penalty_accrual=accrual, penalty_quarter=quarter)
+    late = bill.compute(rules, "2027-Q1", {"water-gallons": "12000"})["if_late"]
+    assert late["text"] == f"Pay by Tuesday, February 16, 2027: no penalty. From February 17: +15% ($14.40). {further}"
+
+
+def test_the_values_in_force_on_the_day_that_matters():
+    # amendments in force from the day after the quarter's first day, or after its due date: the 2027-Q2 bill
+    # (April 1; due April 15) keeps the old values; the 2027-Q3 bill takes the new ones.
+    rules = amended(RULES, "minimum-charge-water-gallons", "2027-04-02", 9000)
+    rules = amended(rules, "gallons-per-cubic-foot", "2027-04-02", {"numerator": 7, "denominator": 1})
+    rules = amended(rules, "late-penalty-grace-days", "2027-04-16", 20)
+    rules = amended(rules, "late-penalty-rate", "2027-04-16", "0.10")
+    rules = amended(rules, "late-penalty-period-months", "2027-04-16", 1)
+    old = bill.compute(rules, "2027-Q2", {"water-cubic-feet": "100"}, "2027-06-01")
+    # 100 cubic feet x 1728/231 = 748.05 gallons; the minimum $10 x 8,000 x 0.80 / 1,000 = $64.00; due April 15:
+    # day 30 is Saturday, May 15: the last day Monday the 17th; 15% of $64.00 = $9.60, every 3 months; paid
+    # June 1: one period, $9.60
+    assert (old["water_gallons"], old["minimum_charge"], old["last_day_to_pay"]) == ("748.05", "64.00", "2027-05-17")
+    assert (old["penalty_periods"], old["penalty"]) == (1, "9.60")
+    assert old["if_late"]["moved"] == ("Day 30 after the due date is Saturday, May 15, 2027. The last day moves to the "
+                                       "next business day.")
+    periods = [s["text"] for s in old["explanation"] if s.get("interpretation") == "penalty-quarter"]
+    assert periods == ["Each further period begins 3 months (until April 15, 2027) after the one before, counted "
+                       "from May 18, 2027, the first penalty date, as we read the law. Periods begun by June 1, 2027: "
+                       "1, from May 18, 2027."]
+    assert (old["if_late"]["rate"], old["if_late"]["first_penalty"], old["if_late"]["period_months"]) == (
+        "0.15", "9.60", 3)
+    new = bill.compute(rules, "2027-Q3", {"water-cubic-feet": "100"})
+    # 100 x 7 = 700 gallons; the minimum $10 x 9,000 x 0.80 / 1,000 = $72.00; due July 15: day 20 is Wednesday,
+    # August 4; 10% of $72.00 = $7.20, every month
+    assert (new["water_gallons"], new["minimum_charge"], new["last_day_to_pay"]) == ("700.00", "72.00", "2027-08-04")
+    assert (new["if_late"]["rate"], new["if_late"]["first_penalty"], new["if_late"]["period_months"]) == (
+        "0.10", "7.20", 1)
+
+
+def test_the_explanation_names_each_day_skipped_and_no_more():
+    out = bill.compute(RULES, "2027-Q1", {"water-gallons": "12000"})
+    moved = [s for s in out["explanation"] if s["text"].startswith("Day 30 after the due date")]
+    assert len(moved) == 1
+    assert ("Sunday, February 14, 2027, is not a business day. Monday, February 15, 2027, is Washington's Birthday, "
+            "a New York public holiday (General Construction Law § 24). Under NY") in moved[0]["text"]
+
+
+@pytest.mark.parametrize("paid_on, shown", [
+    # due January 15, 2027, first penalty February 17; a period begins every 3 months after it
+    ("2028-05-17", "May 17, 2028: 6, from February 17, 2027, May 17, 2027, August 17, 2027, November 17, 2027, "
+                   "February 17, 2028 and May 17, 2028."),                  # 6 periods: each named
+    ("2028-08-17", "August 17, 2028: 7, from February 17, 2027 to August 17, 2028."),  # 7: the first and the last
+])
+def test_the_periods_begun_are_named_up_to_six(paid_on, shown):
+    out = bill.compute(RULES, "2027-Q1", {"water-gallons": "12000"}, paid_on)
+    step = [s for s in out["explanation"] if s.get("interpretation") == "penalty-quarter"]
+    assert len(step) == 1
+    assert step[0]["text"].startswith("Each further period begins 3 months after the one before, counted from "
+                                      "February 17, 2027, the first penalty date, as we read the law.")
+    assert step[0]["text"].endswith(f"Periods begun by {shown}")
+
+
+def test_the_batch_takes_the_payment_date_and_the_what_ifs():
+    usages = [{"water-gallons": "12000"}, {"sewage-gallons": "5000"}, {"water-cubic-feet": "1600"}]
+    batch = bill.compute_many(RULES, "2027-Q3", usages, "2028-02-10", "12", "0.9")
+    assert all("explanation" not in b for b in batch)
+    for one, usage in zip(batch, usages):
+        alone = without_explanation(bill.compute(RULES, "2027-Q3", usage, "2028-02-10", "12", "0.9"))
+        assert one == alone
+    # 12,000 x 0.9 x $12 / 1,000 = $129.60; the sewage meter's minimum $86.40; 1,600 cubic feet x 1728/231 x 0.9 =
+    # 10,771.948 gallons: $129.26; each with 2 periods of 15%
+    assert [b["total"] for b in batch] == ["168.48", "112.32", "168.04"]
+
+
+def test_empty_boxes_are_not_values():
+    # a form sends an empty box as "": no usage of that kind, no what-if, no payment date
+    out = bill.compute(RULES, "2027-Q1", {"water-gallons": "12000", "sewage-gallons": "", "water-cubic-feet": None},
+                       "", vc_per_1000=" ", sewage_fraction="")
+    assert (out["charge"], out["paid_on"], out["penalty_periods"], out["notices"]) == ("96.00", None, 0, [NOTICE])
+    assert "what_if" not in out["schedule"]
+
+
+def test_a_meter_that_is_none_of_the_three_is_refused_at_its_box():
+    from calculator.errors import InputError
+    with pytest.raises(InputError, match="Say what the meter measures") as err:
+        bill.usage_from_readings("gas", "1", "2")
+    assert err.value.field == "meter"
+    assert bill.usage_from_readings("water-cubic-feet", "120500", "121100") == {"water-cubic-feet": "600"}
+
+
+def test_the_batch_refuses_a_usage_at_its_box_and_whole_units_only():
+    from calculator.errors import InputError
+    with pytest.raises(InputError, match="Water use in gallons cannot be negative") as err:
+        bill.compute_many(RULES, "2027-Q1", [{"water-gallons": "12000"}, {"water-gallons": "-1"}])
+    assert err.value.field == "water-gallons"
+    with pytest.raises(InputError, match="must be a whole number") as err:
+        bill.compute_many(RULES, "2027-Q1", [{"water-cubic-feet": "1600.5"}])
+    assert err.value.field == "water-cubic-feet"
+
+
+def test_the_schedule_used_starts_where_a_late_adoption_moves_it():
+    # rules/interpretations/late-adoption.yaml, "first-quarter-after": a schedule effective January 1, 2025 but
+    # adopted February 10 applies from the first quarter after its adoption, April 1, 2025; with no schedule
+    # for fiscal year 2027, the bill names it as in force from then.
+    rules = with_reading(late_adoption="first-quarter-after")
+    rules["schedules"][0]["adoption"] = dict(rules["schedules"][0].get("adoption") or {}, date="2025-02-10")
+    fiscal = bill.compute(rules, "2027-Q1", {"water-gallons": "12000"})["fiscal_year"]
+    assert fiscal["text"].endswith("“Illustrative rate schedule (not adopted)”, in force from April 1, 2025.")
