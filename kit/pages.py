@@ -119,8 +119,11 @@ def render_pages(rules: dict, docs: Path, ctx: dict | None = None, lang: str = S
     # the law's own words, quoted as written: marked, so the readability measure leaves them out
     # (kit/readability.py), and on a page in another language marked as English
     env.globals["law_quote"] = lambda text: f'<span{marked} class="law-quote">{text}</span>'
-    # a reading's "quoted words" are the law's, as written (a translation keeps them in English)
-    env.filters["quoted"] = lambda text: re.sub(r'"([^"\n]+)"', rf'“<span{marked} class="law-quote">\1</span>”', str(text))
+    # a reading's "quoted words" are the law's, as written (a translation keeps them in English);
+    # in another language the law's English is quoted “…” too (its own words «…»: not marked)
+    law_quotes = r'"([^"\n]+)"|“([^”\n]+)”' if marked else r'"([^"\n]+)"'
+    env.filters["quoted"] = lambda text: re.sub(
+        law_quotes, lambda m: f'“<span{marked} class="law-quote">{m.group(1) or m.group(2)}</span>”', str(text))
     written = []
     for template in sorted(PAGES.rglob("*.md.j2")):
         rel = template.relative_to(PAGES).as_posix()
