@@ -33,8 +33,10 @@ const engineDir = new URL(`engine/${wheel.split("/").slice(0, -1).join("/")}/`, 
 const indexURL = new URL("pyodide/", root).href;
 const catalogueURL = (language) => new URL(`locale/${language}.json`, engineDir).href;
 // the page's language: its catalogue, unless it is the engine's own (English), is fetched with
-// the rest; any other language a request names is fetched when asked (giveCatalogue)
-const pageLanguage = params.get("lang") || "en";
+// the rest; any other language a request names is fetched when asked (giveCatalogue). A desk
+// that writes in every language (the Clerk's, the bill run) names them all ("en,es"), so
+// nothing is fetched while it runs.
+const pageLanguages = (params.get("lang") || "en").split(",");
 
 function progress(step, text) {
   postMessage({ type: "progress", step, text });
@@ -67,7 +69,7 @@ async function keptOrFetched(url, resource, init) {
 const early = new Map();
 for (const url of [new URL("pyodide.asm.wasm", indexURL), new URL("pyodide-lock.json", indexURL),
   new URL("python_stdlib.zip", engineDir), new URL(`engine/${wheel}`, root),
-  ...(pageLanguage === "en" ? [] : [new URL(catalogueURL(pageLanguage))])]) {
+  ...pageLanguages.filter((language) => language !== "en").map((language) => new URL(catalogueURL(language)))]) {
   early.set(url.href, keptOrFetched(url, url.href));
 }
 
@@ -176,17 +178,25 @@ function loadPackage(pyodide, path) {
 }
 
 // The catalogue of the language a request asks in (--lang), given to the engine once: from the
-// snapshot, or fetched from beside the wheel (the page's own was asked for at the start).
+// snapshot, or fetched from beside the wheel (the page's own was asked for at the start). The
+// commands that write in every language the site speaks whatever the page's (the Clerk's rate
+// steps: notices with their Spanish title and note; the bill run: each account's bill in its
+// language) get every catalogue.
+const EVERY_LANGUAGE = new Set(["rates", "bills"]);
+
 async function giveCatalogue(pyodide, argv) {
   const at = argv.indexOf("--lang");
-  const language = at >= 0 ? argv[at + 1] : null;
-  if (!language || !/^[a-z]{2,3}$/.test(language)) return; // the engine itself refuses a bad one
   const i18n = pyodide.pyimport("calculator.i18n");
   try {
-    if (i18n.has_catalogue(language)) return;
-    const response = await fetch(catalogueURL(language));
-    if (!response.ok) throw new Error(`${NOT_LOADED} (HTTP ${response.status})`);
-    i18n.add_catalogue(language, await response.text());
+    const languages = [...(at >= 0 ? [argv[at + 1]] : []),
+                       ...(EVERY_LANGUAGE.has(argv[0]) ? i18n.LANGUAGES.toJs() : [])];
+    for (const language of languages) {
+      // a bad one is refused by the engine itself
+      if (!language || !/^[a-z]{2,3}$/.test(language) || i18n.has_catalogue(language)) continue;
+      const response = await fetch(catalogueURL(language));
+      if (!response.ok) throw new Error(`${NOT_LOADED} (HTTP ${response.status})`);
+      i18n.add_catalogue(language, await response.text());
+    }
   } finally {
     i18n.destroy();
   }
