@@ -66,7 +66,10 @@ def test_the_parts_cover_every_page_once():
 @pytest.mark.parametrize("part", range(PARTS))
 def test_pa11y_finds_no_error_on_any_page_or_answer(site_url, all_pages, tmp_path, part):
     urls = [f"{site_url}{p}" for p in all_pages]
-    urls += [{"url": f"{site_url}{link}", "actions": [f"wait for element {sel} to be visible"]}
+    # after the answer shows, a second more (pa11y's `wait` comes after its actions): a shared link
+    # scrolls the answer into view, and the theme's header swaps its title with a fade; checked
+    # mid-fade, the title's half-transparent text failed axe's contrast once in three runs
+    urls += [{"url": f"{site_url}{link}", "actions": [f"wait for element {sel} to be visible"], "wait": 1000}
              for link, sel in FILLED.items()]
     urls = part_of(urls, part)
     # KNOWN, NOT FIXED (December 1, 2026): on /es/permit/ pa11y's axe 4.11 reports two of the
