@@ -13,15 +13,9 @@ from calculator.cli import run, run_json
 from kit import clerk
 from kit.validate import RULES_DIR, compile_rules
 
-SITE = "https://sewer.pawling.example/"
+from answers import ADOPT, NOTICE, PROPOSE, SITE, USER_NOTICE  # the Clerk's year, one copy (tests/answers.py)
+
 REPO = "https://github.com/town-of-pawling/sewer-kit"
-PROPOSE = ["propose", "--fiscal-year", "2028", "--effective", "2028-01-01", "--om-cost", "856791",
-           "--user-volume-gallons", "70000000", "--proposed-on", "2027-10-01"]
-NOTICE = ["notice", "2028", "--published", "2027-11-01", "--meeting", "2027-11-16", "--time", "19:00",
-          "--place", "Town Hall, 160 Charles Colman Boulevard"]
-ADOPT = ["adopt", "2028", "--date", "2027-11-20", "--ayes", "3", "--noes", "1", "--absent", "1",
-         "--resolution", "2027-41"]
-USER_NOTICE = ["user-notice", "2028"]
 
 
 @pytest.fixture
