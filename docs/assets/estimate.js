@@ -283,11 +283,16 @@ function start() {
   // The answer a visitor asked for (the button, or a link they opened): scrolled to the
   // top of the screen, below the theme's header (scroll-margin-top in site.css), and its
   // heading focused, so a screen reader starts there. Typing alone moves nothing.
+  // The page moves a frame after the answer is drawn: moved in the same frame, what
+  // followed the form (pushed down by the answer) would count as jumping into and out of
+  // sight (layout shift), though no one saw it where it was.
   function bringIntoView() {
-    const heading = $("result-title");
-    if (!heading) return;
-    heading.focus({ preventScroll: true });
-    heading.scrollIntoView({ block: "start" });
+    requestAnimationFrame(() => requestAnimationFrame(() => {
+      const heading = $("result-title");
+      if (!heading) return;
+      heading.focus({ preventScroll: true });
+      heading.scrollIntoView({ block: "start" });
+    }));
   }
 
   const clearErrors = () => clearFieldErrors(form);

@@ -267,3 +267,24 @@ def test_no_page_scrolls_sideways_on_a_phone(browser, site_url, all_pages):
         context.close()
     assert len(all_pages) > 20 and any(p.startswith("/es/") for p in all_pages)
     assert not wide, "\n".join(wide)
+
+
+# Every layout shift the browser reports (the Layout Instability API that Lighthouse's CLS
+# sums), kept from the page's first frame.
+SHIFTS = """window.__shifts = [];
+new PerformanceObserver((list) => { for (const e of list.getEntries()) if (!e.hadRecentInput) window.__shifts.push(e.value); })
+  .observe({ type: "layout-shift", buffered: true });"""
+
+
+@pytest.mark.parametrize("link", list(FILLED))
+def test_a_shared_links_answer_moves_nothing_on_screen(phone, site_url, link):
+    """The answer from a shared link arrives seconds after the page: nothing the visitor sees
+    jumps when it does (layout shift under Lighthouse's 0.1). Lighthouse's own CLS stops
+    counting when the page is quiet, usually before the engine answers; this counts to the
+    answer and a moment after."""
+    phone.add_init_script(SHIFTS)
+    phone.goto(f"{site_url}{link}")
+    expect(phone.locator(FILLED[link])).to_have_count(1, timeout=TIMEOUT)
+    phone.wait_for_timeout(500)
+    shifts = phone.evaluate("window.__shifts")
+    assert sum(shifts) < 0.1, shifts
