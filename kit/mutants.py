@@ -41,7 +41,7 @@ ROOT = Path(__file__).resolve().parent.parent
 WORK = ROOT / "mutants"
 VERDICTS = ROOT / "bench" / "mutants-equivalent.yaml"
 REPORT = ROOT / "bench" / "mutants.md"
-MODULES = ("money", "penalty", "dates", "hearing", "adoption", "vc", "bill", "industry")
+MODULES = ("money", "penalty", "dates", "hearing", "adoption", "vc", "bill", "industry", "arrears")
 MESSAGE_FUNCTIONS = {"_", "N_", "ngettext"}   # ngettext(singular, plural, n): main uses it in bill.py
 # The arguments that are only words a person reads, by the called function's name and position:
 # ex.add(text, cite, **figures); InputError(message, field); parse_amount(value, what, example, field, unit);

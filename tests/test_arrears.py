@@ -1,0 +1,155 @@
+"""Arrears (calculator/arrears.py): what is still owed on an earlier quarter's bill, and its late
+penalty (rents.F), as of a day; and a bill's link that carries them, read strictly.
+
+rents.F: due on the 15th of January, April, July and October; "Nonpayment shall be subject to a
+penalty of 15% per quarter after nonpayment for 30 days." 2025-Q3 is due July 15, 2025; day 30 is
+Thursday, August 14 (no holiday moves it), the last day to pay; with the recorded readings, penalty
+periods begin August 15, November 15, February 15, May 15... (every 3 months), each adding 15% of the
+charge then unpaid (penalty-accrual: simple). Payments go to the charge first (payment-order:
+charge-first). Every expected value below is worked out by hand in its comment."""
+import copy
+import datetime as dt
+from decimal import Decimal
+
+import pytest
+
+from calculator import arrears
+from calculator.errors import InputError
+from calculator.rules import load
+
+RULES = load()
+D = Decimal
+
+
+def with_reading(**readings) -> dict:
+    rules = copy.deepcopy(RULES)
+    for ident, option in readings.items():
+        ident = ident.replace("_", "-")
+        assert option in rules["interpretations"][ident]["options"]
+        rules["interpretations"][ident]["chosen"] = option
+    return rules
+
+
+def owed(day: str, payments=(), charge="96.00", quarter="2025-Q3", rules=RULES) -> dict:
+    return arrears.owed(rules, quarter, D(charge), [(dt.date.fromisoformat(w), D(a)) for w, a in payments],
+                        dt.date.fromisoformat(day))
+
+
+def test_an_unpaid_bill_on_its_last_day_to_pay_has_no_penalty():
+    o = owed("2025-08-14")
+    assert o == {"quarter": "2025-Q3", "charge": D("96.00"), "paid": D("0.00"), "payments": [],
+                 "unpaid_charge": D("96.00"), "penalties": D("0.00"), "unpaid_total": D("96.00"),
+                 "due": dt.date(2025, 7, 15), "last_day_to_pay": dt.date(2025, 8, 14),
+                 "penalties_as_of": dt.date(2025, 8, 14), "late": False}
+
+
+def test_the_day_after_the_last_day_begins_the_first_period():
+    # 15% of $96.00 = $14.40
+    o = owed("2025-08-15")
+    assert (o["penalties"], o["unpaid_total"], o["late"]) == (D("14.40"), D("110.40"), True)
+
+
+@pytest.mark.parametrize("day, periods", [("2025-11-14", 1), ("2025-11-15", 2), ("2026-02-15", 3),
+                                          ("2026-05-14", 3), ("2026-05-15", 4), ("2027-11-15", 10)])
+def test_each_period_begun_adds_15_percent_of_the_unpaid_charge(day, periods):
+    # $14.40 a period
+    o = owed(day)
+    assert o["penalties"] == D("14.40") * periods
+    assert o["unpaid_total"] == D("96.00") + D("14.40") * periods
+
+
+def test_a_part_paid_late_carries_the_periods_begun_by_its_payment_the_rest_those_begun_by_the_day():
+    # $40.00 paid September 2 (one period begun): 15% x 40 = 6.00; $56.00 unpaid on November 20 (two
+    # periods begun: August 15, November 15): 2 x 15% x 56 = 16.80; in all 22.80
+    o = owed("2025-11-20", [("2025-09-02", "40.00")])
+    assert (o["paid"], o["unpaid_charge"], o["penalties"], o["unpaid_total"]) == (
+        D("40.00"), D("56.00"), D("22.80"), D("78.80"))
+    assert o["payments"] == [(dt.date(2025, 9, 2), D("40.00"))]
+
+
+def test_a_payment_in_time_carries_no_penalty():
+    # $40.00 paid on the last day to pay: no period on it; $56.00 one period by September 1: 8.40
+    o = owed("2025-09-01", [("2025-08-14", "40.00")])
+    assert (o["unpaid_charge"], o["penalties"]) == (D("56.00"), D("8.40"))
+
+
+def test_a_payment_after_the_day_is_not_counted_yet_and_payments_count_oldest_first():
+    # the October 20 payment is after the day (October 15): not counted. The two counted are sorted by day.
+    o = owed("2025-10-15", [("2025-10-20", "50.00"), ("2025-09-10", "10.00"), ("2025-08-01", "20.00")])
+    assert o["payments"] == [(dt.date(2025, 8, 1), D("20.00")), (dt.date(2025, 9, 10), D("10.00"))]
+    # 20.00 in time: none; 10.00 late, one period: 1.50; 66.00 unpaid, one period: 9.90; in all 11.40
+    assert (o["paid"], o["unpaid_charge"], o["penalties"]) == (D("30.00"), D("66.00"), D("11.40"))
+
+
+def test_a_payment_on_the_day_is_counted():
+    o = owed("2025-09-02", [("2025-09-02", "96.00")])
+    # the whole charge paid late, one period: 14.40 still owed
+    assert (o["paid"], o["unpaid_charge"], o["penalties"], o["unpaid_total"]) == (
+        D("96.00"), D("0.00"), D("14.40"), D("14.40"))
+
+
+def test_what_is_paid_beyond_the_charge_pays_the_penalties():
+    # $100.00 on September 2: 96.00 pays the charge (late: 14.40 penalty), 4.00 pays penalties: 10.40 left
+    o = owed("2025-12-01", [("2025-09-02", "100.00")])
+    assert (o["unpaid_charge"], o["penalties"], o["unpaid_total"]) == (D("0.00"), D("10.40"), D("10.40"))
+    # and a payment beyond charge and penalty leaves nothing owed, never less than nothing
+    o = owed("2025-12-01", [("2025-09-02", "120.00")])
+    assert (o["unpaid_charge"], o["penalties"], o["unpaid_total"]) == (D("0.00"), D("0.00"), D("0.00"))
+
+
+def test_penalties_first_a_payment_pays_the_penalty_owed_that_day_then_the_charge():
+    rules = with_reading(payment_order="penalties-first")
+    # $40.00 on September 2: one period on $96.00 is owed, 14.40; it pays that, and 25.60 of the charge
+    # (paid late: 15% x 25.60 = 3.84 on it). $70.40 left: one period by October 15, 10.56.
+    # Penalties: 3.84 + 10.56 = 14.40, all paid by the 14.40: nothing owed.
+    o = owed("2025-10-15", [("2025-09-02", "40.00")], rules=rules)
+    assert (o["unpaid_charge"], o["penalties"], o["unpaid_total"]) == (D("70.40"), D("0.00"), D("70.40"))
+    # November 15 begins the second period on the $70.40 left: 2 x 10.56 = 21.12; with 3.84, 24.96,
+    # less the 14.40 paid: 10.56 owed
+    o = owed("2025-11-15", [("2025-09-02", "40.00")], rules=rules)
+    assert (o["unpaid_charge"], o["penalties"], o["unpaid_total"]) == (D("70.40"), D("10.56"), D("80.96"))
+    # the same payment with the charge first (the recorded reading): 40.00 late, one period, 6.00;
+    # 56.00 two periods, 16.80
+    o = owed("2025-11-15", [("2025-09-02", "40.00")])
+    assert (o["unpaid_charge"], o["penalties"]) == (D("56.00"), D("22.80"))
+
+
+def test_penalties_first_a_payment_in_time_pays_the_charge():
+    # nothing is owed in penalties on August 1: the whole payment pays the charge
+    rules = with_reading(payment_order="penalties-first")
+    o = owed("2025-08-20", [("2025-08-01", "40.00")], rules=rules)
+    # 56.00 unpaid, one period by August 20: 8.40
+    assert (o["unpaid_charge"], o["penalties"]) == (D("56.00"), D("8.40"))
+
+
+def test_for_bill_counts_only_bills_still_owing_and_sums_them():
+    day = dt.date(2025, 11, 20)
+    earlier = [("2024-Q4", D("50.00"), []),                                  # nothing paid
+               ("2025-Q2", D("80.00"), [(dt.date(2025, 4, 20), D("80.00"))]),  # paid in full in time
+               ("2025-Q3", D("96.00"), [(dt.date(2025, 9, 2), D("40.00"))])]
+    out = arrears.for_bill(RULES, "2025-Q4", earlier, day)
+    # 2024-Q4: due October 15, 2024; last day November 14, 2024; periods begun by November 20, 2025:
+    # Nov 15, Feb 15, May 15, Aug 15, Nov 15: five, 5 x 15% x 50 = 37.50. 2025-Q3: 22.80 (above).
+    assert [o["quarter"] for o in out["quarters"]] == ["2024-Q4", "2025-Q3"]
+    assert out["quarters"][0]["penalties"] == D("37.50")
+    assert (out["as_of"], out["unpaid"], out["penalties"]) == ("2025-11-20", D("106.00"), D("60.30"))
+
+
+def test_for_bill_with_nothing_owing():
+    out = arrears.for_bill(RULES, "2025-Q4", [("2025-Q3", D("96.00"), [(dt.date(2025, 8, 1), D("96.00"))])],
+                           dt.date(2025, 10, 15))
+    assert out == {"as_of": "2025-10-15", "quarters": [], "unpaid": D("0.00"), "penalties": D("0.00")}
+
+
+def test_link_values_and_read_link_give_back_the_same_bills():
+    o = owed("2025-10-15", [("2025-09-02", "40.00")])
+    values = arrears.link_values([o], dt.date(2025, 10, 15))
+    assert values == [("earlier-bill", "2025-Q3:96.00"), ("earlier-payment", "2025-Q3:40.00:2025-09-02"),
+                      ("as-of", "2025-10-15")]
+    assert arrears.link_values([], dt.date(2025, 10, 15)) == []
+    bills = [v for k, v in values if k == "earlier-bill"]
+    payments = [v for k, v in values if k == "earlier-payment"]
+    usage = ("water-gallons", "12000")
+    check = arrears.link_check([("quarter", "2025-Q4"), usage, *values])
+    assert arrears.read_link("2025-Q4", bills, payments, "2025-10-15", check, usage) == (
+        [("2025-Q3", D("96.00"), [(dt.date(2025, 9, 2), D("40.00"))])], dt.date(2025, 10, 15))
