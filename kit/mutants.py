@@ -58,6 +58,12 @@ _FOR_SENTENCES = "formats a value for a sentence; every caller puts the result i
 WORDS_ONLY = {
     ("bill", "_explain"): "builds the bill's explanation: its sentences and the figures they repeat; the bill's "
                           "figures are decided in _bill and quarter_context",
+    # main split _explain into these two (the quarter's steps, worked out once per quarter context, and each
+    # bill's own): the same code, counted as _explain always was
+    ("bill", "_head_steps"): "the first steps of the bill's explanation (_explain), those the quarter alone decides",
+    ("bill", "_explain_rest"): "the rest of the bill's explanation (_explain), the steps each bill's usage decides",
+    ("arrears", "words"): "one earlier bill in sentences (its text and period's name); its figures are decided in "
+                          "arrears.owed",
     ("money", "dollars"): _FOR_SENTENCES, ("money", "percent"): _FOR_SENTENCES, ("money", "gallons"): _FOR_SENTENCES,
     ("dates", "quarter_words"): _FOR_SENTENCES, ("dates", "month_name"): _FOR_SENTENCES,
     ("dates", "month_days"): _FOR_SENTENCES, ("dates", "series"): _FOR_SENTENCES, ("dates", "long"): _FOR_SENTENCES,
