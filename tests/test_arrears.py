@@ -153,3 +153,105 @@ def test_link_values_and_read_link_give_back_the_same_bills():
     check = arrears.link_check([("quarter", "2025-Q4"), usage, *values])
     assert arrears.read_link("2025-Q4", bills, payments, "2025-10-15", check, usage) == (
         [("2025-Q3", D("96.00"), [(dt.date(2025, 9, 2), D("40.00"))])], dt.date(2025, 10, 15))
+
+
+# ---- a bill's link, read strictly ----
+# The check code is the first 12 hex digits of the SHA-256 of the link's other values, one `key=value` a
+# line, in the order the bill writes them: the quarter, the usage, each earlier bill, each payment, as-of.
+
+def _check(quarter, bills=(), payments=(), as_of=None, usage=None) -> str:
+    import hashlib
+    lines = [f"quarter={quarter}", *([f"{usage[0]}={usage[1]}"] if usage else []),
+             *(f"earlier-bill={b}" for b in bills), *(f"earlier-payment={p}" for p in payments),
+             *([f"as-of={as_of}"] if as_of else [])]
+    return hashlib.sha256("\n".join(lines).encode("utf-8")).hexdigest()[:12]
+
+
+def read(bills=(), payments=(), as_of=None, check=None, quarter="2025-Q4", usage=None):
+    if check is None and bills:
+        check = _check(quarter, bills, payments, as_of, usage)
+    return arrears.read_link(quarter, list(bills), list(payments), as_of, check, usage)
+
+
+def refused(field: str, **link) -> str:
+    with pytest.raises(InputError) as e:
+        read(**link)
+    assert e.value.field == field
+    assert str(e.value).endswith("Open the link on your bill again, or ask the Town Clerk for your bill's total.")
+    return str(e.value)
+
+
+def test_the_check_code_is_the_digest_of_the_links_values():
+    # the bill's link of tests/cases/arrears.yaml, "A bill paid in part, late…"
+    values = [("quarter", "2025-Q4"), ("water-gallons", "12000"), ("earlier-bill", "2025-Q3:96.00"),
+              ("earlier-payment", "2025-Q3:40.00:2025-09-02"), ("as-of", "2025-10-15")]
+    assert arrears.link_check(values) == "f04463072ed8" == _check(
+        "2025-Q4", ["2025-Q3:96.00"], ["2025-Q3:40.00:2025-09-02"], "2025-10-15", ("water-gallons", "12000"))
+
+
+def test_a_link_read_back_sorted_by_quarter_with_each_bills_payments():
+    bills = ["2025-Q3:96.00", "2024-Q4:50.00"]
+    payments = ["2025-Q3:40.00:2025-09-02", "2024-Q4:10.00:2024-12-01", "2025-Q3:6.50:2025-09-30"]
+    assert read(bills, payments, "2025-10-15") == (
+        [("2024-Q4", D("50.00"), [(dt.date(2024, 12, 1), D("10.00"))]),
+         ("2025-Q3", D("96.00"), [(dt.date(2025, 9, 2), D("40.00")), (dt.date(2025, 9, 30), D("6.50"))])],
+        dt.date(2025, 10, 15))
+    # no as-of: None (the bill's own due date is used); a bill of $0.00 and an amount like 96.0 are read
+    assert read(["2025-Q3:0.00", "2025-Q2:96.0"]) == (
+        [("2025-Q2", D("96.0"), []), ("2025-Q3", D("0.00"), [])], None)
+    # the usage is part of what the check code covers
+    assert read(["2025-Q3:96.00"], usage=("water-cubic-feet", "1600"))[0] == [("2025-Q3", D("96.00"), [])]
+
+
+def test_no_earlier_bill_no_arrears():
+    assert arrears.read_link("2025-Q4", [], [], None, None) == ([], None)
+    assert arrears.read_link("2025-Q4", None, None, "", "") == ([], None)
+
+
+def test_a_link_whose_values_do_not_match_its_check_code_is_refused():
+    good = _check("2025-Q4", ["2025-Q3:96.00"])
+    assert read(["2025-Q3:96.00"], check=good)[0] == [("2025-Q3", D("96.00"), [])]
+    refused("check", bills=["2025-Q3:9.60"], check=good)
+    refused("check", bills=["2025-Q3:96.00"], check="")
+    refused("check", bills=["2025-Q3:96.00"], check=good, quarter="2026-Q1")
+    refused("check", bills=["2025-Q3:96.00"], check=good, usage=("water-gallons", "12000"))
+    refused("check", bills=["2025-Q3:96.00"], check=good, as_of="2025-10-15")
+    refused("check", bills=["2025-Q3:96.00"], payments=["2025-Q3:1.00:2025-09-02"], check=good)
+
+
+def test_a_link_without_an_earlier_bill_carries_nothing_else():
+    assert "no earlier bill" in refused("check", check="abc")
+    assert "not the bill" in refused("earlier-payment", payments=["2025-Q3:40.00:2025-09-02"])
+    assert "(as-of)" in refused("as-of", as_of="2025-10-15")
+
+
+@pytest.mark.parametrize("bill", ["2025-Q3", "2025-Q3:96.00:x", "2025-Q9:96.00", "Q3:96.00", "2025-Q3:96",
+                                  "2025-Q3:-1.00", "2025-Q3:96.001", "2025-Q3:abc", "2025-Q3:NaN",
+                                  "2025-Q3:Infinity", "2025-Q3:1E+2", ":96.00"])
+def test_an_earlier_bill_a_link_would_not_write_is_refused(bill):
+    assert repr(bill) in refused("earlier-bill", bills=[bill])
+
+
+def test_an_earlier_bill_must_be_before_the_billed_quarter_and_one_a_quarter():
+    refused("earlier-bill", bills=["2025-Q4:96.00"])
+    refused("earlier-bill", bills=["2026-Q1:96.00"])
+    assert read(["2025-Q3:96.00"])[0] == [("2025-Q3", D("96.00"), [])]
+    refused("earlier-bill", bills=["2025-Q3:96.00", "2025-Q3:10.00"])
+    # the quarter as written is read as the quarter it names
+    refused("earlier-bill", bills=["2025-Q3:96.00", "2025-q3:10.00"])
+
+
+@pytest.mark.parametrize("payment", ["2025-Q3:40.00", "2025-Q3:40.00:2025-09-02:x", "2025-Q9:40.00:2025-09-02",
+                                     "2025-Q3:40:2025-09-02", "2025-Q3:0.00:2025-09-02", "2025-Q3:-5.00:2025-09-02",
+                                     "2025-Q3:40.00:2025-13-02", "2025-Q3:40.00:soon", "2025-Q3:40.00:"])
+def test_a_payment_a_link_would_not_write_is_refused(payment):
+    assert repr(payment) in refused("earlier-payment", bills=["2025-Q3:96.00"], payments=[payment])
+
+
+def test_a_payment_on_a_bill_the_link_does_not_carry_is_refused():
+    refused("earlier-payment", bills=["2025-Q3:96.00"], payments=["2025-Q2:40.00:2025-09-02"])
+
+
+def test_an_as_of_that_is_not_a_date_is_refused():
+    assert "'2025-10-32'" in refused("as-of", bills=["2025-Q3:96.00"], as_of="2025-10-32")
+    assert read(["2025-Q3:96.00"], as_of="")[1] is None

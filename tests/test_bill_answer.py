@@ -286,3 +286,94 @@ def test_the_schedule_used_starts_where_a_late_adoption_moves_it():
     rules["schedules"][0]["adoption"] = dict(rules["schedules"][0].get("adoption") or {}, date="2025-02-10")
     fiscal = bill.compute(rules, "2027-Q1", {"water-gallons": "12000"})["fiscal_year"]
     assert fiscal["text"].endswith("“Illustrative rate schedule (not adopted)”, in force from April 1, 2025.")
+
+
+# ---- a bill with what is unpaid on earlier bills (its link's arrears; calculator/arrears.py) ----
+
+def _with_arrears(quarter, usage, paid_on=None, bills=(), payments=(), as_of=None):
+    from calculator import arrears
+    kind, raw = next(iter(usage.items()))
+    values = [("quarter", quarter), (kind, raw), *(("earlier-bill", b) for b in bills),
+              *(("earlier-payment", p) for p in payments), *([("as-of", as_of)] if as_of else [])]
+    return bill.compute(RULES, quarter, usage, paid_on, earlier_bills=list(bills), earlier_payments=list(payments),
+                        as_of=as_of, check=arrears.link_check(values))
+
+
+def _line(label, amount, cite, law_words, heading, interpretation=None):
+    return {"label": label, "amount": amount, "cite": cite, **({"interpretation": interpretation} if interpretation
+                                                                 else {}),
+            "anchor": cite.replace(".", "-").lower(), "law": {"words": law_words, "heading": heading}}
+
+
+F_AGAIN = ("Sewer charges, section F", "Due dates and late penalty")
+
+
+def test_a_bill_paid_late_with_two_earlier_bills_unpaid_and_one_paid():
+    # 2025-Q4: 12,000 gallons = $96.00, due October 15, 2025, last day to pay Friday, November 14; paid
+    # November 20: one period, $14.40: this quarter $110.40. Earlier bills, counted to November 20, 2025:
+    # 2024-Q4 $50.00 unpaid: due October 15, 2024, last day November 14, 2024; periods begun November 15,
+    # February 15, May 15, August 15, November 15: 5 x 15% x 50.00 = 37.50.
+    # 2025-Q2 $80.00 paid April 20, in time: nothing owed, not shown.
+    # 2025-Q3 $96.00, $40.00 paid September 2 (after August 14: one period, 6.00); $56.00 unpaid, two periods
+    # (August 15, November 15): 16.80; in all 22.80.
+    # Total: 110.40 + (50.00 + 56.00) + (37.50 + 22.80) = 110.40 + 106.00 + 60.30 = 276.70
+    out = _with_arrears("2025-Q4", {"water-gallons": "12000"}, "2025-11-20",
+                        ["2024-Q4:50.00", "2025-Q2:80.00", "2025-Q3:96.00"],
+                        ["2025-Q2:80.00:2025-04-20", "2025-Q3:40.00:2025-09-02"], "2025-11-20")
+    assert (out["charge"], out["penalty"], out["quarter_total"], out["total"]) == ("96.00", "14.40", "110.40", "276.70")
+    a = out["arrears"]
+    assert (a["as_of"], a["unpaid"], a["penalties"]) == ("2025-11-20", "106.00", "60.30")
+    assert a["quarters"] == [
+        {"quarter": "2024-Q4", "period": "October–December 2024", "charge": "50.00", "paid": "0.00", "payments": [],
+         "unpaid_charge": "50.00", "penalties": "37.50", "unpaid_total": "87.50", "last_day_to_pay": "2024-11-14",
+         "text": "Your bill for October–December 2024 was $50.00. $50.00 of it is still unpaid. The last day to pay "
+                 "it was November 14, 2024. The late penalty still owed on it is $37.50, counted to November 20, 2025."},
+        {"quarter": "2025-Q3", "period": "July–September 2025", "charge": "96.00", "paid": "40.00",
+         "payments": [{"paid_on": "2025-09-02", "amount": "40.00"}],
+         "unpaid_charge": "56.00", "penalties": "22.80", "unpaid_total": "78.80", "last_day_to_pay": "2025-08-14",
+         "text": "Your bill for July–September 2025 was $96.00. You paid $40.00 on September 2, 2025. $56.00 of it is "
+                 "still unpaid. The last day to pay it was August 14, 2025. The late penalty still owed on it is "
+                 "$22.80, counted to November 20, 2025."}]
+    # each line with its provision; the law's long name once (the first line), then "Sewer charges"
+    assert a["lines"] == [
+        _line("This quarter's charge", "110.40", "rents.B", "Sewer charges (the law’s “sewer rents”), section B",
+              "Determination of charge"),
+        _line("Unpaid from October–December 2024", "50.00", "rents.F", *F_AGAIN, "payment-order"),
+        _line("Late penalty on it, as of November 20, 2025", "37.50", "rents.F", *F_AGAIN, "penalty-accrual"),
+        _line("Unpaid from July–September 2025", "56.00", "rents.F", *F_AGAIN, "payment-order"),
+        _line("Late penalty on it, as of November 20, 2025", "22.80", "rents.F", *F_AGAIN, "penalty-accrual"),
+        _line("Total to pay", "276.70", "rents.F", *F_AGAIN)]
+    assert (a["title"], a["columns"]) == ("Your bill, with what is unpaid from earlier quarters", ["Line", "Amount"])
+    assert set(a) == {"as_of", "quarters", "unpaid", "penalties", "lines", "title", "columns"}
+    # the explanation's total says the same sums
+    assert out["explanation"][-2]["text"] == ("Total = $110.40 this quarter + $106.00 unpaid from earlier quarters + "
+                                              "$60.30 in late penalties on them = $276.70.")
+
+
+def test_without_an_as_of_day_earlier_bills_are_counted_to_the_bills_due_date():
+    # 2025-Q4 is due October 15, 2025. 2024-Q4's $50.00: periods begun by then November 15, February 15,
+    # May 15, August 15: 4 x 7.50 = 30.00. 2025-Q3: 40.00 paid September 2 (one period, 6.00), 56.00 one
+    # period (8.40): 14.40. Penalties 44.40; this quarter, not paid yet: 96.00; total 96.00 + 106.00 + 44.40
+    out = _with_arrears("2025-Q4", {"water-cubic-feet": "1600"}, None, ["2024-Q4:50.00", "2025-Q3:96.00"],
+                        ["2025-Q3:40.00:2025-09-02"])
+    # 1,600 cubic feet x 7.48052 = 11,968.832 gallons x 0.80 x $10.00 / 1,000 = $95.75
+    assert (out["charge"], out["quarter_total"]) == ("95.75", "95.75")
+    a = out["arrears"]
+    assert (a["as_of"], a["unpaid"], a["penalties"], out["total"]) == ("2025-10-15", "106.00", "44.40", "246.15")
+    assert [q["penalties"] for q in a["quarters"]] == ["30.00", "14.40"]
+
+
+def test_earlier_bills_all_paid_leave_only_this_quarter():
+    out = _with_arrears("2025-Q4", {"water-gallons": "12000"}, None, ["2025-Q3:96.00"],
+                        ["2025-Q3:96.00:2025-08-14"], "2025-10-15")
+    a = out["arrears"]
+    assert (a["quarters"], a["unpaid"], a["penalties"], out["total"], out["quarter_total"]) == (
+        [], "0.00", "0.00", "96.00", "96.00")
+    assert a["lines"] == [_line("This quarter's charge", "96.00", "rents.B",
+                                "Sewer charges (the law’s “sewer rents”), section B", "Determination of charge"),
+                          _line("Total to pay", "96.00", "rents.F", *F_AGAIN)]
+
+
+def test_a_bill_without_earlier_bills_has_no_arrears():
+    out = bill.compute(RULES, "2025-Q4", {"water-gallons": "12000"})
+    assert "arrears" not in out and "quarter_total" not in out and out["total"] == "96.00"
