@@ -255,3 +255,75 @@ def test_a_payment_on_a_bill_the_link_does_not_carry_is_refused():
 def test_an_as_of_that_is_not_a_date_is_refused():
     assert "'2025-10-32'" in refused("as-of", bills=["2025-Q3:96.00"], as_of="2025-10-32")
     assert read(["2025-Q3:96.00"], as_of="")[1] is None
+
+
+def amended_rate(rules, since: str, value: str) -> dict:
+    """The rules with the late-penalty rate amended from `since` (a second, dated value)."""
+    rules = copy.deepcopy(rules)
+    p = rules["parameters"]["late-penalty-rate"]
+    p["history"] = [{"since": None, "value": p["value"], "quote": p.get("quote")},
+                    {"since": since, "value": D(value), "quote": p.get("quote")}]
+    return rules
+
+
+def test_two_late_payments_each_carry_their_own_periods_charge_first():
+    # $40.00 on September 2 (one period: 6.00), $20.00 on November 20 (two periods: 2 x 15% x 20 = 6.00),
+    # $36.00 unpaid on December 1 (two periods: 10.80): 22.80
+    o = owed("2025-12-01", [("2025-09-02", "40.00"), ("2025-11-20", "20.00")])
+    assert (o["paid"], o["unpaid_charge"], o["penalties"]) == (D("60.00"), D("36.00"), D("22.80"))
+
+
+def test_two_late_payments_penalties_first():
+    rules = with_reading(payment_order="penalties-first")
+    # September 2: owed 14.40 (one period on 96.00): $40.00 pays it and 25.60 of the charge (late: 3.84 on
+    # it); 70.40 left. November 20: owed on that day 3.84 + 2 x 15% x 70.40 (21.12) - 14.40 paid = 10.56;
+    # $20.00 pays it and 9.44 of the charge (two periods: 2.832); 60.96 left.
+    # December 1: 60.96 two periods, 18.288; penalties 3.84 + 2.832 + 18.288 = 24.96, all paid (14.40 + 10.56)
+    o = owed("2025-12-01", [("2025-09-02", "40.00"), ("2025-11-20", "20.00")], rules=rules)
+    assert (o["paid"], o["unpaid_charge"], o["penalties"], o["unpaid_total"]) == (
+        D("60.00"), D("60.96"), D("0.00"), D("60.96"))
+    # February 15, 2026 begins a third period on the 60.96 left: 3 x 9.144 = 27.432; 3.84 + 2.832 + 27.432
+    # = 34.104, 34.10 rounded, less 24.96 paid: 9.14
+    o = owed("2026-02-15", [("2025-09-02", "40.00"), ("2025-11-20", "20.00")], rules=rules)
+    assert (o["unpaid_charge"], o["penalties"]) == (D("60.96"), D("9.14"))
+
+
+def test_a_payment_of_a_dollar_or_less_pays_the_charge():
+    o = owed("2025-08-14", [("2025-08-01", "1.00")])
+    assert (o["unpaid_charge"], o["penalties"], o["unpaid_total"]) == (D("95.00"), D("0.00"), D("95.00"))
+    o = owed("2025-08-14", [("2025-08-01", "0.01")])
+    assert o["unpaid_charge"] == D("95.99")
+
+
+@pytest.mark.parametrize("order", ["charge-first", "penalties-first"])
+def test_the_penalty_rate_is_the_one_in_force_on_the_due_date(order):
+    # The rate amended to 20% from January 1, 2026; 2025-Q3 was due July 15, 2025, at 15%: its penalties
+    # stay 15% a period, counted to March 1, 2026 (periods begun August 15, November 15, February 15).
+    rules = amended_rate(with_reading(payment_order=order), "2026-01-01", "0.20")
+    o = owed("2026-03-01", [("2025-09-02", "40.00")], rules=rules)
+    if order == "charge-first":
+        # 40.00 one period: 6.00; 56.00 three periods: 25.20; 31.20
+        assert (o["unpaid_charge"], o["penalties"]) == (D("56.00"), D("31.20"))
+    else:
+        # 40.00 pays 14.40 owed and 25.60 of the charge (3.84); 70.40 three periods: 31.68; 3.84 + 31.68
+        # - 14.40 = 21.12
+        assert (o["unpaid_charge"], o["penalties"]) == (D("70.40"), D("21.12"))
+    # a bill due after the amendment: 20% a period. 2026-Q1 due January 15, 2026; last day to pay
+    # February 17 (day 30 is Saturday, February 14; Monday the 16th is Washington's Birthday); one period
+    # by March 1: 20% of 96.00 = 19.20
+    o = owed("2026-03-01", [], quarter="2026-Q1", rules=rules)
+    assert o["penalties"] == D("19.20")
+
+
+def test_for_bill_keeps_a_bill_with_a_dollar_or_less_unpaid():
+    # $95.50 paid in time on a $96.00 bill: 0.50 unpaid, one period by October 15 (0.075, 0.08 rounded)
+    out = arrears.for_bill(RULES, "2025-Q4", [("2025-Q3", D("96.00"), [(dt.date(2025, 8, 1), D("95.50"))])],
+                           dt.date(2025, 10, 15))
+    assert [(o["quarter"], o["unpaid_charge"], o["penalties"]) for o in out["quarters"]] == [
+        ("2025-Q3", D("0.50"), D("0.08"))]
+    assert (out["unpaid"], out["penalties"]) == (D("0.50"), D("0.08"))
+
+
+def test_a_payment_of_one_dollar_in_a_link_is_read():
+    assert read(["2025-Q3:96.00"], ["2025-Q3:1.00:2025-09-02"])[0] == [
+        ("2025-Q3", D("96.00"), [(dt.date(2025, 9, 2), D("1.00"))])]
