@@ -377,3 +377,16 @@ def test_earlier_bills_all_paid_leave_only_this_quarter():
 def test_a_bill_without_earlier_bills_has_no_arrears():
     out = bill.compute(RULES, "2025-Q4", {"water-gallons": "12000"})
     assert "arrears" not in out and "quarter_total" not in out and out["total"] == "96.00"
+
+
+def test_each_day_skipped_before_the_last_day_to_pay_is_named_and_no_more():
+    import datetime as dt
+    # 2027-Q1: day 30 after January 15 is Sunday, February 14; the day before it is Saturday the 13th.
+    # Monday the 15th is Washington's Birthday (GCL § 24: the third Monday in February): the last day to
+    # pay is Tuesday the 16th. The days from the 13th to the day before the 16th, one sentence each.
+    assert bill.skipped_days(RULES, dt.date(2027, 2, 13), dt.date(2027, 2, 16)) == [
+        "Saturday, February 13, 2027, is not a business day.",
+        "Sunday, February 14, 2027, is not a business day.",
+        "Monday, February 15, 2027, is Washington's Birthday, a New York public holiday (General Construction Law "
+        "§ 24)."]
+    assert bill.skipped_days(RULES, dt.date(2027, 2, 16), dt.date(2027, 2, 16)) == []
