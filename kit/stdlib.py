@@ -21,6 +21,7 @@ import ast
 import functools
 import io
 import json
+import sys
 import zipfile
 from pathlib import Path
 
@@ -110,8 +111,16 @@ def trimmed_stdlib(full_zip: Path, modules=None) -> bytes:
 
 # One process (a test worker, `build.py serve`) builds the site many times from one
 # Pyodide: the 6-8 s of stripping are done once for each zip and list of modules.
+# Between processes, kit/buildcache.py keeps it on disk, named by the zip's bytes, the modules,
+# this file's code and Python's version (ast.unparse writes differently from version to version).
 @functools.lru_cache(maxsize=4)
 def _trimmed(full_zip: str, _mtime_ns: int, _size: int, modules: tuple) -> bytes:
+    from . import buildcache
+    return buildcache.cached("stdlib", [Path(full_zip).read_bytes(), "\n".join(modules), buildcache.source_of(
+        sys.modules[__name__])], lambda: _trim(full_zip, modules))
+
+
+def _trim(full_zip: str, modules: tuple) -> bytes:
     buf = io.BytesIO()
     with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as out:
         for name, data in stripped_files(full_zip, modules).items():

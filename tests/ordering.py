@@ -14,7 +14,6 @@
 LONG = {  # node id, or a module's path for a block: seconds measured
     "tests/browser/test_wcag_checkers.py::test_lighthouse_accessibility": 129,
     "tests/browser/test_wcag_checkers.py::test_pa11y_finds_no_error": 116,
-    "tests/browser/test_wcag_checkers.py::test_the_engine_pages_do_not_jump": 90,
     "tests/browser/test_site.py::test_every_page_has_no_axe_violations": 63,
     "tests/browser/test_site.py::test_no_page_asks_another_host": 48,
     "tests/browser/test_site.py::test_the_estimator_states_have_no_axe": 47,

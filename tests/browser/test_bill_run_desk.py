@@ -17,6 +17,13 @@ pytestmark = pytest.mark.browser
 OUTPUTS = ("register.csv", "summary.csv", "arrears.csv", "refused.csv")
 
 
+@pytest.fixture
+def page(warm_page):
+    """A browser that has started the engine before (tests/browser/conftest.py: warm_page): the
+    desk is a page the billing clerk comes back to; its storage is cleared after each test."""
+    return warm_page
+
+
 @pytest.fixture(scope="module")
 def sample_files(tmp_path_factory):
     folder = tmp_path_factory.mktemp("sample")

@@ -31,6 +31,13 @@ NOTICE = {"published": "2027-11-15", "meeting": "2027-12-01", "time": "7 pm",
           "place": "Town Hall, 160 Charles Colman Boulevard"}
 ADOPT = {"date": "2027-12-06", "ayes": "3", "noes": "1", "absent": "1", "resolution": "2027-41"}
 
+@pytest.fixture
+def page(warm_page):
+    """For the tests on the shared site (not the `desk` fixture's copy): a browser that has started
+    the engine before (tests/browser/conftest.py: warm_page); storage is cleared after each test."""
+    return warm_page
+
+
 # Developer words that must never reach the Clerk in a message
 DEVELOPER_WORDS = [re.compile(p) for p in (
     r"--[a-z]", r"\brules/", r"\.ya?ml\b", r"mkdocs", r"2025-illustrative", r"late-adoption", r"run `",
@@ -48,15 +55,28 @@ def developer_words(text: str) -> list[str]:
     return [p.pattern for p in DEVELOPER_WORDS if p.search(text)]
 
 
-class Desk:
-    """The desk's copy of the project, built once and served, and the terminal's copy beside it."""
+def copy_project(root: Path) -> Path:
+    """The rules and a mkdocs.yml with the site's address and repository, in `root`."""
+    shutil.copytree(RULES_DIR, root / "rules")
+    (root / "mkdocs.yml").write_text(f"site_name: copy\nsite_url: {SITE}\nrepo_url: {REPO}\n")
+    return root
 
-    def __init__(self, root: Path, browser):
+
+@pytest.fixture(scope="module")
+def desk_site(tmp_path_factory):
+    """The desk's site, built once for this file from an untouched copy of the rules (the desk
+    keeps its work in the browser: nothing a test does changes what the site serves)."""
+    root = copy_project(tmp_path_factory.mktemp("desk-site"))
+    return kit_site.build(root / "site", rules_dir=root / "rules")
+
+
+class Desk:
+    """The desk's copy of the project, its site served, and the terminal's copy beside it."""
+
+    def __init__(self, root: Path, browser, site: Path):
         for name in ("desk", "cli"):
-            shutil.copytree(RULES_DIR, root / name / "rules")
-            (root / name / "mkdocs.yml").write_text(f"site_name: copy\nsite_url: {SITE}\nrepo_url: {REPO}\n")
+            copy_project(root / name)
         self.root, self.desk, self.cli = root, root / "desk", root / "cli"
-        site = kit_site.build(self.desk / "site", rules_dir=self.desk / "rules")
         self.server = kit_site.serve(site, port=0)
         threading.Thread(target=self.server.serve_forever, daemon=True).start()
         self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
@@ -124,8 +144,8 @@ class Desk:
 
 
 @pytest.fixture
-def desk(tmp_path, browser):
-    d = Desk(tmp_path, browser)
+def desk(tmp_path, browser, desk_site):
+    d = Desk(tmp_path, browser, desk_site)
     yield d
     d.close()
 

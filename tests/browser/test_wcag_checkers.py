@@ -1,7 +1,10 @@
 """WCAG 2.1 AA by checkers no one here wrote: pa11y-ci (runners HTML_CodeSniffer and
 axe-core, standard WCAG2AA) on every page and on a filled estimate, permit result and
-industry answer; Lighthouse 12 (accessibility 100 on every page; the layout shift of
-the engine pages opened from a shared link). Both drive the system's Chromium."""
+industry answer; Lighthouse 12 (accessibility 100 on every page). Both drive the system's
+Chromium. (The layout shift of the engine pages opened from a shared link is counted in
+test_on_a_phone.py, up to the answer: Lighthouse's own CLS stopped counting when the page
+went quiet, which was usually before the engine answered, so it reported 0.000 in 15 runs of
+16 for a page that jumped by 0.48 every time.)"""
 import json
 import os
 import subprocess
@@ -96,7 +99,7 @@ def test_pa11y_finds_no_error_on_any_page_or_answer(site_url, all_pages, tmp_pat
     print(f"\npa11y-ci: {report['total']} URLs, {report['errors']} errors")
 
 
-def lighthouse(urls: list[str], out: Path, categories: str = "accessibility,performance", keep_storage=False) -> dict:
+def lighthouse(urls: list[str], out: Path, categories: str = "accessibility", keep_storage=False) -> dict:
     """Lighthouse 12 on each URL, through its Node API with one Chromium for the list
     (tests/node/lighthouse.mjs): the CLI starts a Node and a Chromium for every page.
     Each URL is a run of its own, in a fresh tab, with the origin's storage reset unless
@@ -125,14 +128,3 @@ def test_lighthouse_accessibility_is_100_on_every_page(site_url, all_pages, tmp_
               for page in pages}
     print("\nLighthouse accessibility: " + ", ".join(f"{p} {s * 100:.0f}" for p, (s, _) in scores.items()))
     assert all(s == 1 for s, _ in scores.values()), scores
-
-
-@pytest.mark.parametrize("part", range(PARTS))
-def test_the_engine_pages_do_not_jump_when_the_answer_arrives(site_url, tmp_path, part):
-    links = part_of(list(FILLED), part)
-    reports = lighthouse([f"{site_url}{link}" for link in links], tmp_path)
-    figures = {link: (round(reports[f"{site_url}{link}"]["audits"]["cumulative-layout-shift"]["numericValue"], 3),
-                      round(reports[f"{site_url}{link}"]["categories"]["performance"] * 100))
-               for link in links}
-    print("\nLighthouse CLS and performance from a shared link: " + json.dumps(figures))
-    assert all(cls < 0.1 for cls, _ in figures.values()), figures

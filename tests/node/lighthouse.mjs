@@ -26,6 +26,8 @@ try {
   for (const url of urls) {
     const result = await lighthouse(url, {
       port: chrome.port, output: "json", logLevel: "error", onlyCategories: categories.split(","), disableStorageReset,
+      // no picture of the whole page: no audit of a category reads it (it is for the HTML report)
+      disableFullPageScreenshot: true,
     });
     const lhr = result.lhr;
     if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);

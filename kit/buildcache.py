@@ -1,0 +1,63 @@
+"""What a build makes the same way from the same inputs, kept on disk between processes.
+
+Two steps of a build take most of a first build's time and depend on nothing that changes
+from one build to the next: the trimmed standard library (stripping about 180 modules of
+Pyodide's, 3-4 s) and the blank permit application in each language (WeasyPrint, 1 s each).
+Each process keeps them in memory already (kit/stdlib.py, kit/application_pdf.py); this keeps
+them in `.cache/build/` (not committed) so that the next `build.py build`, and each test that
+builds in a process of its own, starts from them too.
+
+An entry's name is the SHA-256 of everything its bytes come from: the inputs, the source of
+the code that makes them, the versions of the libraries it uses and of Python. A changed input
+is a new name, never a stale entry. `PAWLING_BUILD_CACHE=0` builds without it (the test that
+two builds give the same bytes runs one build so). A cache that cannot be written (a read-only
+checkout) is skipped, never an error; an entry is written whole or not at all."""
+from __future__ import annotations
+
+import hashlib
+import os
+import sys
+from collections.abc import Callable, Iterable
+from pathlib import Path
+
+from calculator.files import write_atomic
+
+ROOT = Path(__file__).resolve().parent.parent
+CACHE = ROOT / ".cache" / "build"
+
+
+def enabled() -> bool:
+    return os.environ.get("PAWLING_BUILD_CACHE", "1") != "0"
+
+
+def key(parts: Iterable) -> str:
+    """The SHA-256 of the parts (str or bytes), each with its length, so no two lists of parts
+    run together into the same bytes; and of this Python's version."""
+    digest = hashlib.sha256()
+    for part in (sys.version, *parts):
+        data = part if isinstance(part, bytes) else str(part).encode("utf-8")
+        digest.update(len(data).to_bytes(8, "big"))
+        digest.update(data)
+    return digest.hexdigest()
+
+
+def source_of(*modules) -> bytes:
+    """The source files of these modules, as one input of a key."""
+    return b"\0".join(Path(m.__file__).read_bytes() for m in modules)
+
+
+def cached(kind: str, parts: Iterable, make: Callable[[], bytes]) -> bytes:
+    """The bytes `make()` gives for these parts: from the cache when it has them, else made and kept."""
+    if not enabled():
+        return make()
+    path = CACHE / f"{kind}-{key(parts)}"
+    try:
+        return path.read_bytes()
+    except OSError:
+        pass
+    data = make()
+    try:
+        write_atomic(path, data)
+    except OSError:
+        pass  # no room or no right to write: the build goes on without keeping it
+    return data

@@ -1,0 +1,75 @@
+"""kit/buildcache.py: what a build keeps on disk between processes is named by all it comes from."""
+
+import pytest
+
+from kit import buildcache
+
+
+@pytest.fixture
+def cache(tmp_path, monkeypatch):
+    monkeypatch.setattr(buildcache, "CACHE", tmp_path / "cache")
+    monkeypatch.delenv("PAWLING_BUILD_CACHE", raising=False)
+    return tmp_path / "cache"
+
+
+def maker(data: bytes):
+    calls = []
+
+    def make():
+        calls.append(1)
+        return data
+    return make, calls
+
+
+def test_the_second_time_comes_from_the_disk(cache):
+    make, calls = maker(b"one")
+    assert buildcache.cached("thing", ["a", b"b"], make) == b"one"
+    assert buildcache.cached("thing", ["a", b"b"], make) == b"one"
+    assert len(calls) == 1 and len(list(cache.iterdir())) == 1
+
+
+def test_a_changed_input_is_made_anew(cache):
+    make, calls = maker(b"one")
+    buildcache.cached("thing", ["a", "b"], make)
+    buildcache.cached("thing", ["a", "c"], make)
+    buildcache.cached("thing", ["ab"], make)   # the parts do not run together: ["a", "b"] is not ["ab"]
+    buildcache.cached("other", ["a", "b"], make)
+    assert len(calls) == 4 and len(list(cache.iterdir())) == 4
+
+
+def test_turned_off_it_neither_reads_nor_writes(cache, monkeypatch):
+    make, calls = maker(b"one")
+    buildcache.cached("thing", ["a"], make)
+    monkeypatch.setenv("PAWLING_BUILD_CACHE", "0")
+    buildcache.cached("thing", ["a"], make)
+    buildcache.cached("thing", ["new"], make)
+    assert len(calls) == 3 and len(list(cache.iterdir())) == 1
+
+
+def test_a_cache_it_cannot_write_is_skipped(cache):
+    """(a file where its folder should be: root, who runs CI, can write a read-only folder)"""
+    cache.parent.mkdir(exist_ok=True)
+    cache.write_text("not a folder")
+    make, calls = maker(b"one")
+    assert buildcache.cached("thing", ["a"], make) == b"one"
+    assert buildcache.cached("thing", ["a"], make) == b"one" and len(calls) == 2
+
+
+def test_the_trimmed_library_and_the_application_come_from_the_cache_as_made(cache):
+    """The cached bytes are the bytes made: a build from the cache is the build without it."""
+    from pathlib import Path
+
+    from calculator.rules import load
+    from kit import application_pdf, stdlib
+    full = Path(buildcache.ROOT / "node_modules" / "pyodide" / "python_stdlib.zip")
+    modules = ("json", "json.decoder")
+    made = stdlib._trim(str(full), modules)
+    stdlib._trimmed.cache_clear()
+    assert stdlib.trimmed_stdlib(full, modules) == made          # made, and kept
+    stdlib._trimmed.cache_clear()
+    assert len(list(cache.iterdir())) == 1
+    assert stdlib.trimmed_stdlib(full, modules) == made          # from the disk
+    application_pdf._rendered.cache_clear()
+    pdf = application_pdf.blank_pdf_bytes(load())
+    application_pdf._rendered.cache_clear()
+    assert application_pdf.blank_pdf_bytes(load()) == pdf and len(list(cache.iterdir())) == 2
