@@ -15,12 +15,12 @@ LONG = {  # node id, or a module's path for a block: seconds measured
     "tests/browser/test_wcag_checkers.py::test_lighthouse_accessibility": 129,
     "tests/browser/test_wcag_checkers.py::test_pa11y_finds_no_error": 116,
     "tests/browser/test_site.py::test_every_page_has_no_axe_violations": 63,
-    "tests/browser/test_site.py::test_no_page_asks_another_host": 48,
+    # the two tests that read one walk of every page (test_site.py's first_visit): a block
+    "tests/browser/test_site.py::test_first_visit_*": 60,
     "tests/browser/test_site.py::test_the_estimator_states_have_no_axe": 47,
     "tests/browser/test_production.py::test_a_rebuilt_site_with_a_new_rate": 123,
     "tests/browser/test_production.py::test_a_repeat_visit_works_with_the_network_off": 91,
     "tests/browser/test_production.py::test_a_first_visit_downloads_each_file_once": 56,
-    "tests/browser/test_production.py::test_every_page_has_a_strict_policy": 51,
     "tests/browser/test_permit.py::test_every_state_has_no_axe_violations": 102,
     "tests/browser/test_permit.py::test_the_checker_works_with_the_keyboard_alone": 53,
     "tests/test_build.py::test_two_builds_of_one_commit_are_byte_identical": 94,
@@ -41,11 +41,13 @@ def deal_longest_first(items: list, workers: int) -> list:
     longest first to the share with least work; the quick tests fill the shares behind them."""
     units, quick = {}, []
     for item in items:
-        key = next((k for k in LONG if item.nodeid.startswith(k)), None)
+        key = next((k for k in LONG if item.nodeid.startswith(k.rstrip("*"))), None)
         if key is None:
             quick.append(item)
-        else:  # a block (module) keeps its tests together; a long test is a unit of its own
-            units.setdefault(key if "::" not in key else item.nodeid, (LONG[key], []))[1].append(item)
+        else:  # a block (a module, or the tests named `prefix*`) keeps its tests together, so its
+            # module-wide fixture is made once; any other long test is a unit of its own
+            block = "::" not in key or key.endswith("*")
+            units.setdefault(key if block else item.nodeid, (LONG[key], []))[1].append(item)
     shares = [[] for _ in range(workers)]
     load = [0.0] * workers
     for seconds, unit in sorted(units.values(), key=lambda u: -u[0]):

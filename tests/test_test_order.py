@@ -34,3 +34,18 @@ def test_one_worker_keeps_every_test():
     order = deal_longest_first(given, 1)
     assert [i.nodeid for i in order][0] == "tests/test_build.py::test_two_builds_of_one_commit_are_byte_identical"
     assert len(order) == 6
+
+
+def test_the_tests_named_by_a_prefix_block_stay_together():
+    """test_site.py's two first-visit tests read one walk of every page: dealt to one worker, one after
+    the other, so the walk is made once."""
+    walk = ["tests/browser/test_site.py::test_first_visit_no_page_asks_another_host_for_anything[chromium]",
+            "tests/browser/test_site.py::test_first_visit_every_page_has_a_strict_policy_and_breaks_none_of_it[chromium]"]
+    walkers = [f"tests/browser/test_wcag_checkers.py::test_pa11y_finds_no_error_on_any_page_or_answer[{p}]"
+               for p in range(4)]
+    quick = [f"tests/test_cases.py::test_case[{n}]" for n in range(40)]
+    given = items([walk[0]] + quick[:20] + walkers + quick[20:] + [walk[1]])
+    order = [i.nodeid for i in deal_longest_first(given, 2)]
+    at = order.index(walk[0])
+    assert order[at + 1] == walk[1]
+    assert (at < len(order) // 2) == (at + 1 < len(order) // 2)   # in the same share

@@ -15,9 +15,8 @@ from calculator import application, flow
 from calculator.law import anchor
 from calculator.rules import load
 from casebook import complete_permit_answers
-from test_site import axe_violations
 from test_tagged_pdf import assert_pdfua_clean, check_widgets_tagged, pdfua_check
-from test_production import WATCH_CSP
+from test_site import WATCH_CSP, axe_violations
 
 pytestmark = pytest.mark.browser
 TIMEOUT = 60_000  # the first start of Pyodide on a busy 2-core machine

@@ -1,4 +1,5 @@
-"""Every page: no request to any other host, zero axe-core violations (WCAG 2.1 A/AA)."""
+"""Every page: no request to any other host, a strict Content Security Policy that nothing on the
+page breaks, zero axe-core violations (WCAG 2.1 A/AA)."""
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
@@ -25,25 +26,65 @@ def test_there_are_pages_to_check(all_pages):
             "/industry/"} <= set(all_pages)
 
 
-def test_no_page_asks_another_host_for_anything(page, site_url, all_pages):
-    outside, pyodide_elsewhere = [], []
-    current = {"path": None}
+# What a first visitor's browser does on every page, walked once in a new profile for the two
+# tests below (each page waits for the network to go quiet; two walks took 75-90 s of a run).
+WATCH_CSP = """
+window.__csp = [];
+document.addEventListener('securitypolicyviolation',
+  (e) => window.__csp.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`));
+"""
+LINK = "/estimate/?quarter=2027-Q1&water-gallons=12000"
 
-    def seen(request):
-        if not request.url.startswith(site_url) and not request.url.startswith(("data:", "blob:")):
-            outside.append((current["path"], request.url))
-        if "/pyodide/" in request.url and current["path"] not in ENGINE_PAGES:
-            pyodide_elsewhere.append((current["path"], request.url))
 
-    page.on("request", seen)
+def csp_problems(page, console):
+    return page.evaluate("window.__csp") + [m for m in console if "Content Security Policy" in m]
+
+
+@pytest.fixture(scope="module")
+def first_visit(browser, site_url, all_pages):
+    """Every page once, in a new browser profile, then the estimator from a shared link and its
+    error state, with Pyodide running under the policy: every request made on each page, each
+    page's policy, and the policy violations seen (the page's own events and the console's)."""
+    context = browser.new_context()
+    context.add_init_script(WATCH_CSP)
+    page = context.new_page()
+    console, requests, current = [], [], {"path": None}
+    page.on("console", lambda m: console.append(m.text))
+    page.on("request", lambda r: requests.append((current["path"], r.url)))
+    policies, violations = {}, {}
     for path in all_pages:
         current["path"] = path
         page.goto(site_url + path, wait_until="networkidle")
+        policies[path] = page.locator('meta[http-equiv="Content-Security-Policy"]').get_attribute("content")
+        violations[path] = csp_problems(page, console)
     current["path"] = "/estimate/"
-    page.goto(f"{site_url}/estimate/?quarter=2027-Q1&water-gallons=12000")
+    page.goto(site_url + LINK)
     expect(page.locator("#result-total")).to_be_visible(timeout=TIMEOUT)
+    page.fill("#usage", "-3")
+    page.click("#estimate-button")
+    expect(page.locator("#error-summary")).to_be_visible()
+    violations["estimator"] = csp_problems(page, console)
+    context.close()
+    return {"requests": requests, "policies": policies, "violations": violations}
+
+
+def test_first_visit_no_page_asks_another_host_for_anything(first_visit, site_url, all_pages):
+    assert {path for path, _ in first_visit["requests"]} >= set(all_pages)   # every page was walked
+    outside = [(path, url) for path, url in first_visit["requests"]
+               if not url.startswith(site_url) and not url.startswith(("data:", "blob:"))]
+    pyodide_elsewhere = [(path, url) for path, url in first_visit["requests"]
+                         if "/pyodide/" in url and path not in ENGINE_PAGES]
     assert not outside
     assert not pyodide_elsewhere
+
+
+def test_first_visit_every_page_has_a_strict_policy_and_breaks_none_of_it(first_visit, all_pages):
+    assert set(first_visit["policies"]) == set(all_pages)
+    for path, policy in first_visit["policies"].items():
+        assert "script-src 'self' 'wasm-unsafe-eval'" in policy and "'unsafe-eval'" not in policy.replace(
+            "'wasm-unsafe-eval'", "") and "'unsafe-inline'" not in policy, path
+    found = {path: problems for path, problems in first_visit["violations"].items() if problems}
+    assert not found, found
 
 
 # cut into slices (every page in exactly one) so that both test workers can share the walk
