@@ -7,12 +7,14 @@ from __future__ import annotations
 
 import functools
 import os
+from importlib.metadata import version
 from pathlib import Path
 
 from calculator.application import form
 from calculator.files import write_atomic
 
 from .documents import PRINT_CSS, application_html, document_html
+from . import buildcache, tagged_pdf
 from .tagged_pdf import html_to_pdf
 
 
@@ -32,9 +34,6 @@ def blank_pdf_bytes(rules: dict, lang: str = "en-US") -> bytes:
 # code that tags it and the versions of WeasyPrint, pydyf and pikepdf.
 @functools.lru_cache(maxsize=8)
 def _rendered(html: str, title: str, lang: str, css: str, epoch: str) -> bytes:
-    from importlib.metadata import version
-
-    from . import buildcache, tagged_pdf
     parts = [html, title, lang, css, epoch,
              *(version(lib) for lib in ("weasyprint", "pydyf", "pikepdf")), buildcache.source_of(tagged_pdf)]
     return buildcache.cached("application-pdf", parts, lambda: html_to_pdf(

@@ -39,20 +39,37 @@ _WITH_READINGS: dict = {}  # kept alive: the engine caches localized rules by th
 def rules_for(case: dict):
     """The compiled rules a case runs on: the engine's own, or, for a case with `readings:`
     ({interpretation id: option}), a copy with those readings chosen (a case of an alternative)."""
-    import copy
-
     from calculator.rules import load
     readings = case.get("readings") or {}
     if not readings:
         return load()
     key = tuple(sorted(readings.items()))
     if key not in _WITH_READINGS:
-        rules = copy.deepcopy(load())
-        for ident, option in readings.items():
-            assert option in rules["interpretations"][ident]["options"], (ident, option)
-            rules["interpretations"][ident]["chosen"] = option
-        _WITH_READINGS[key] = rules
+        _WITH_READINGS[key] = with_readings(readings)
     return _WITH_READINGS[key]
+
+
+def with_readings(readings: dict, rules: dict | None = None) -> dict:
+    """A copy of the rules (default: the engine's own) with these readings chosen
+    ({interpretation id: option}), each an option the interpretation offers."""
+    import copy
+
+    from calculator.rules import load
+    rules = copy.deepcopy(load() if rules is None else rules)
+    for ident, option in readings.items():
+        assert option in rules["interpretations"][ident]["options"], (ident, option)
+        rules["interpretations"][ident]["chosen"] = option
+    return rules
+
+
+def amended(rules: dict, name: str, since: str, value) -> dict:
+    """A copy of the rules with a second, dated value of a parameter (an amendment in force from `since`)."""
+    import copy
+    rules = copy.deepcopy(rules)
+    p = rules["parameters"][name]
+    p["history"] = [{"since": None, "value": p["value"], "quote": p.get("quote")},
+                    {"since": since, "value": value, "quote": p.get("quote")}]
+    return rules
 
 
 def explanation_problems(case: dict, result: dict, lang: str = "en") -> list[str]:

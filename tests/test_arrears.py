@@ -7,7 +7,6 @@ Thursday, August 14 (no holiday moves it), the last day to pay; with the recorde
 periods begin August 15, November 15, February 15, May 15... (every 3 months), each adding 15% of the
 charge then unpaid (penalty-accrual: simple). Payments go to the charge first (payment-order:
 charge-first). Every expected value below is worked out by hand in its comment."""
-import copy
 import datetime as dt
 from decimal import Decimal
 
@@ -16,18 +15,12 @@ import pytest
 from calculator import arrears
 from calculator.errors import InputError
 from calculator.rules import load
+from casebook import amended, with_readings
 
 RULES = load()
 D = Decimal
 
 
-def with_reading(**readings) -> dict:
-    rules = copy.deepcopy(RULES)
-    for ident, option in readings.items():
-        ident = ident.replace("_", "-")
-        assert option in rules["interpretations"][ident]["options"]
-        rules["interpretations"][ident]["chosen"] = option
-    return rules
 
 
 def owed(day: str, payments=(), charge="96.00", quarter="2025-Q3", rules=RULES) -> dict:
@@ -98,7 +91,7 @@ def test_what_is_paid_beyond_the_charge_pays_the_penalties():
 
 
 def test_penalties_first_a_payment_pays_the_penalty_owed_that_day_then_the_charge():
-    rules = with_reading(payment_order="penalties-first")
+    rules = with_readings({"payment-order": "penalties-first"})
     # $40.00 on September 2: one period on $96.00 is owed, 14.40; it pays that, and 25.60 of the charge
     # (paid late: 15% x 25.60 = 3.84 on it). $70.40 left: one period by October 15, 10.56.
     # Penalties: 3.84 + 10.56 = 14.40, all paid by the 14.40: nothing owed.
@@ -116,7 +109,7 @@ def test_penalties_first_a_payment_pays_the_penalty_owed_that_day_then_the_charg
 
 def test_penalties_first_a_payment_in_time_pays_the_charge():
     # nothing is owed in penalties on August 1: the whole payment pays the charge
-    rules = with_reading(payment_order="penalties-first")
+    rules = with_readings({"payment-order": "penalties-first"})
     o = owed("2025-08-20", [("2025-08-01", "40.00")], rules=rules)
     # 56.00 unpaid, one period by August 20: 8.40
     assert (o["unpaid_charge"], o["penalties"]) == (D("56.00"), D("8.40"))
@@ -259,11 +252,7 @@ def test_an_as_of_that_is_not_a_date_is_refused():
 
 def amended_rate(rules, since: str, value: str) -> dict:
     """The rules with the late-penalty rate amended from `since` (a second, dated value)."""
-    rules = copy.deepcopy(rules)
-    p = rules["parameters"]["late-penalty-rate"]
-    p["history"] = [{"since": None, "value": p["value"], "quote": p.get("quote")},
-                    {"since": since, "value": D(value), "quote": p.get("quote")}]
-    return rules
+    return amended(rules, "late-penalty-rate", since, D(value))
 
 
 def test_two_late_payments_each_carry_their_own_periods_charge_first():
@@ -274,7 +263,7 @@ def test_two_late_payments_each_carry_their_own_periods_charge_first():
 
 
 def test_two_late_payments_penalties_first():
-    rules = with_reading(payment_order="penalties-first")
+    rules = with_readings({"payment-order": "penalties-first"})
     # September 2: owed 14.40 (one period on 96.00): $40.00 pays it and 25.60 of the charge (late: 3.84 on
     # it); 70.40 left. November 20: owed on that day 3.84 + 2 x 15% x 70.40 (21.12) - 14.40 paid = 10.56;
     # $20.00 pays it and 9.44 of the charge (two periods: 2.832); 60.96 left.
@@ -299,7 +288,7 @@ def test_a_payment_of_a_dollar_or_less_pays_the_charge():
 def test_the_penalty_rate_is_the_one_in_force_on_the_due_date(order):
     # The rate amended to 20% from January 1, 2026; 2025-Q3 was due July 15, 2025, at 15%: its penalties
     # stay 15% a period, counted to March 1, 2026 (periods begun August 15, November 15, February 15).
-    rules = amended_rate(with_reading(payment_order=order), "2026-01-01", "0.20")
+    rules = amended_rate(with_readings({"payment-order": order}), "2026-01-01", "0.20")
     o = owed("2026-03-01", [("2025-09-02", "40.00")], rules=rules)
     if order == "charge-first":
         # 40.00 one period: 6.00; 56.00 three periods: 25.20; 31.20

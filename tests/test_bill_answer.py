@@ -13,6 +13,7 @@ import pytest
 
 from calculator import bill
 from calculator.rules import load
+from casebook import amended, with_readings
 
 RULES = load()
 SCHEDULE = {"effective": "2025-01-01", "id": "2025-illustrative",
@@ -29,22 +30,8 @@ LAW_F_G = [{"heading": "Due dates and late penalty", "words": "Sewer charges (th
 LIEN = "Unpaid charges are a lien on the property, as General Municipal Law § 452 sets out."
 
 
-def with_reading(**readings) -> dict:
-    rules = copy.deepcopy(RULES)
-    for ident, option in readings.items():
-        ident = ident.replace("_", "-")
-        assert option in rules["interpretations"][ident]["options"]
-        rules["interpretations"][ident]["chosen"] = option
-    return rules
 
 
-def amended(rules: dict, name: str, since: str, value) -> dict:
-    """The rules with a second, dated value of a parameter (an amendment in force from `since`)."""
-    rules = copy.deepcopy(rules)
-    p = rules["parameters"][name]
-    p["history"] = [{"since": None, "value": p["value"], "quote": p.get("quote")},
-                    {"since": since, "value": value, "quote": p.get("quote")}]
-    return rules
 
 
 def without_explanation(answer: dict) -> dict:
@@ -130,7 +117,7 @@ def test_the_minimum_with_a_sewage_meter_under_each_reading():
              "sewage-8000": "Minimum charge = the charge for 8,000 gallons of metered sewage = $10.00 × 8,000 ÷ 1,000 "
                             "= $80.00. The charge is below it, so the minimum of $80.00 is billed."}
     for reading, sewage_minimum in (("water-equivalent", "64.00"), ("sewage-8000", "80.00")):
-        rules = with_reading(minimum_with_sewage_meter=reading)
+        rules = with_readings({"minimum-with-sewage-meter": reading})
         out = bill.compute(rules, "2027-Q1", {"sewage-gallons": "100"})
         assert (out["minimum_charge"], out["charge"], out["minimum_applied"]) == (sewage_minimum, sewage_minimum, True)
         assert [(s["text"], s.get("interpretation")) for s in out["explanation"] if s["cite"] == "minimum-charge"] == [
@@ -144,13 +131,13 @@ def test_the_rate_day_under_each_reading_of_billing_in_advance():
     # in four parts (annual-in-four-parts). 12,000 gallons x 0.80 = 9,600 gallons.
     for reading, charge, rate_schedule in (("previous-quarter-reading", "115.20", "2027-raised"),
                                            ("annual-in-four-parts", "96.00", "2025-illustrative")):
-        rules = with_reading(billing_in_advance=reading)
+        rules = with_readings({"billing-in-advance": reading})
         rules["schedules"] = [*rules["schedules"], dict(rules["schedules"][0], id="2027-raised", title="Raised",
                                                         effective="2027-07-01", vc_per_1000_gallons="12.00")]
         out = bill.compute(rules, "2027-Q3", {"water-gallons": "12000"})
         assert (out["charge"], out["schedule"]["id"]) == (charge, rate_schedule)
     # a schedule from January 2 is not the one in force on the year's first day
-    rules = with_reading(billing_in_advance="annual-in-four-parts")
+    rules = with_readings({"billing-in-advance": "annual-in-four-parts"})
     rules["schedules"] = [*rules["schedules"], dict(rules["schedules"][0], id="2027-raised", title="Raised",
                                                     effective="2027-01-02", vc_per_1000_gallons="12.00")]
     out = bill.compute(rules, "2027-Q3", {"water-gallons": "12000"})
@@ -182,7 +169,7 @@ def test_the_notices_and_fiscal_year_of_an_adopted_schedule_and_of_one_proposed(
     ("compound", "billing-quarter", "Each later billing quarter: another 15% of the unpaid total."),
 ])
 def test_what_each_further_period_adds_under_each_reading(accrual, quarter, further):
-    rules = with_reading(penalty_accrual=accrual, penalty_quarter=quarter)
+    rules = with_readings({"penalty-accrual": accrual, "penalty-quarter": quarter})
     late = bill.compute(rules, "2027-Q1", {"water-gallons": "12000"})["if_late"]
     assert late["text"] == f"Pay by Tuesday, February 16, 2027: no penalty. From February 17: +15% ($14.40). {further}"
 
@@ -282,7 +269,7 @@ def test_the_schedule_used_starts_where_a_late_adoption_moves_it():
     # rules/interpretations/late-adoption.yaml, "first-quarter-after": a schedule effective January 1, 2025 but
     # adopted February 10 applies from the first quarter after its adoption, April 1, 2025; with no schedule
     # for fiscal year 2027, the bill names it as in force from then.
-    rules = with_reading(late_adoption="first-quarter-after")
+    rules = with_readings({"late-adoption": "first-quarter-after"})
     rules["schedules"][0]["adoption"] = dict(rules["schedules"][0].get("adoption") or {}, date="2025-02-10")
     fiscal = bill.compute(rules, "2027-Q1", {"water-gallons": "12000"})["fiscal_year"]
     assert fiscal["text"].endswith("“Illustrative rate schedule (not adopted)”, in force from April 1, 2025.")

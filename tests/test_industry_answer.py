@@ -8,7 +8,6 @@ average workday, or (E.2) a flow greater than 5% of the flow carried by the muni
 (E.3) a toxic pollutant in toxic amounts, or (E.4) a significant impact; it reports "on the
 fifteenth day of the months of March, September and December or as otherwise prescribed by the
 Sewer Inspector". Every expected value below is written out by hand."""
-import copy
 import datetime as dt
 
 import pytest
@@ -16,6 +15,7 @@ import pytest
 from calculator import industry
 from calculator.errors import InputError
 from calculator.rules import load
+from casebook import amended, with_readings
 
 RULES = load()
 D = dt.date.fromisoformat
@@ -29,20 +29,8 @@ def steps(answer_steps):
     return [(s["cite"], s.get("interpretation"), s["values"]) for s in answer_steps]
 
 
-def with_reading(ident: str, option: str) -> dict:
-    rules = copy.deepcopy(RULES)
-    assert option in rules["interpretations"][ident]["options"]
-    rules["interpretations"][ident]["chosen"] = option
-    return rules
 
 
-def amended(name: str, since: str, value) -> dict:
-    """The rules with a second, dated value of a parameter (an amendment in force from `since`)."""
-    rules = copy.deepcopy(RULES)
-    p = rules["parameters"][name]
-    p["history"] = [{"since": None, "value": p["value"], "quote": p.get("quote")},
-                    {"since": since, "value": value, "quote": p.get("quote")}]
-    return rules
 
 
 def test_a_major_industry_by_the_5_percent_test_with_one_fact_unanswered():
@@ -89,7 +77,7 @@ def test_the_5_percent_test_not_met_and_e1_met_at_its_threshold():
 
 
 def test_the_average_day_reading_compares_the_daily_flow():
-    rules = with_reading("industry-flow-share", "average-day")
+    rules = with_readings({"industry-flow-share": "average-day"})
     over = industry.compute(rules, "10000", "600000", False, False, 2027, average_daily_gallons="36000")
     assert over["criteria_met"] == ["pretreatment.E.2"]
     assert steps(over["explanation"])[1] == ("pretreatment.E.2", "industry-flow-share",
@@ -121,7 +109,7 @@ def test_not_determined_names_each_fact_still_needed():
                                                               "pretreatment.E.4"]})]
     assert "could not be decided" in out["explanation"][4]["text"]
     # the average-day reading with neither flow: both facts, in one sentence
-    both = industry.compute(with_reading("industry-flow-share", "average-day"), "1000",
+    both = industry.compute(with_readings({"industry-flow-share": "average-day"}), "1000",
                             year=2027)
     assert both["facts_needed"][:2] == [
         "the flow carried by the municipal system receiving the waste, in gallons per day (the Sewer Inspector "
@@ -193,12 +181,12 @@ def test_the_years_at_the_ends_of_the_range_are_taken():
 
 def test_a_dated_threshold_and_share_apply_from_the_start_of_the_year_asked_about():
     # an amendment in force from January 2, 2028: the year 2028 is judged by the law of January 1
-    lower = amended("major-industry-workday-gallons", "2028-01-02", 40000)
+    lower = amended(RULES, "major-industry-workday-gallons", "2028-01-02", 40000)
     assert industry.compute(lower, "45000", "9000000", False, False, 2028, today="2028-06-01")["criteria_met"] == []
     assert industry.compute(lower, "45000", "9000000", False, False, 2029)["criteria_met"] == ["pretreatment.E.1"]
     assert industry.compute(lower, "45000", "9000000", False, False, today="2028-06-01")["criteria_met"] == [
         "pretreatment.E.1"]
-    smaller = amended("major-industry-system-flow-share", "2028-01-02", "0.04")
+    smaller = amended(RULES, "major-industry-system-flow-share", "2028-01-02", "0.04")
     # 29,000 / 600,000 = 4.83%: not greater than 5%, greater than 4%
     assert industry.compute(smaller, "29000", "600000", False, False, 2028, today="2028-06-01")["criteria_met"] == []
     assert industry.compute(smaller, "29000", "600000", False, False, today="2028-06-01")["criteria_met"] == [
@@ -206,7 +194,7 @@ def test_a_dated_threshold_and_share_apply_from_the_start_of_the_year_asked_abou
 
 
 def test_dated_report_dates_are_those_in_force_on_the_years_first_day():
-    rules = amended("industry-report-due-dates", "2028-01-02", ["06-15", "11-15"])
+    rules = amended(RULES, "industry-report-due-dates", "2028-01-02", ["06-15", "11-15"])
     assert industry.report_dates(rules, 2028) == [D("2028-03-15"), D("2028-09-15"), D("2028-12-15")]
     assert industry.report_dates(rules, 2029) == [D("2029-06-15"), D("2029-11-15")]
     # from a day: each year's own dates, as many as that day's law has
@@ -220,7 +208,7 @@ def test_dated_report_dates_are_those_in_force_on_the_years_first_day():
     ("major-industries", "not-major", []), ("major-industries", "not-determined", []),
     ("where-deemed-necessary", "major", [])])
 def test_the_pretreatment_facilities_under_each_reading(reading, determination, required):
-    rules = with_reading("pretreatment-facilities", reading)
+    rules = with_readings({"pretreatment-facilities": reading})
     conditional = ["pretreatment.A.4"] if required else [*FACILITIES, "pretreatment.A.4"]
     assert industry.facilities(rules, determination) == (required, conditional)
     flow = {"major": "60000", "not-major": "1000", "not-determined": "1000"}[determination]
@@ -232,7 +220,7 @@ def test_the_pretreatment_facilities_under_each_reading(reading, determination, 
 
 
 def test_the_correction_time_under_the_reading_with_no_maximum():
-    rules = with_reading("industry-correction-time", "reasonable-time-only")
+    rules = with_readings({"industry-correction-time": "reasonable-time-only"})
     out = industry.compute(rules, "1000", "600000", False, False, 2027)
     assert out["correction_days_at_most"] is None
     assert steps(out["rights"])[2] == ("pretreatment.B", "industry-correction-time", {"days_at_most": None})
