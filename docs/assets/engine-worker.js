@@ -16,6 +16,10 @@
 // Marks a sentence for the scripts' catalogue (scripts.po); the page shows it in its
 // language (engine-client.js: t()). A worker has no page, so no words.js here.
 const t = (message) => message;
+// Marks on this worker's timeline (performance.mark: "pawling:…"), read by bench/warm.py to
+// say where a repeat visit's time goes; they cost nothing else.
+const mark = (name) => { try { performance.mark(`pawling:${name}`); } catch { /* no User Timing here */ } };
+mark("worker-start");
 
 const root = new URL("../", import.meta.url);
 const params = new URL(import.meta.url).searchParams;
@@ -23,7 +27,8 @@ const wheel = params.get("wheel");
 // Pyodide's two scripts, asked for at once, into this worker's module map: loadPyodide's own
 // import of pyodide.asm.mjs takes the same module, not a second download
 const pyodideScript = import("../pyodide/pyodide.mjs");
-import("../pyodide/pyodide.asm.mjs").catch(() => {}); // a failure shows in loadPyodide's own import
+pyodideScript.then(() => mark("pyodide.mjs"), () => {});
+import("../pyodide/pyodide.asm.mjs").then(() => mark("pyodide.asm.mjs"), () => {}); // a failure shows in loadPyodide's own import
 // Pyodide's version names this worker's caches: as the page names it (the site's copy of it),
 // so the downloads start before pyodide.mjs has arrived; else from pyodide.mjs itself
 const version = params.get("pyodide") ? Promise.resolve(params.get("pyodide")) : pyodideScript.then((m) => m.version);
@@ -57,6 +62,7 @@ async function keptOrFetched(url, resource, init) {
   const cache = keepable(url) ? await filesCache : null;
   if (!cache) return networkFetch(resource, init);
   const hit = await cache.match(url.href, { ignoreSearch: true }).catch(() => null);
+  mark(`${hit ? "kept" : "fetching"}:${url.pathname.split("/").pop()}`);
   if (hit) return hit;
   const response = await networkFetch(resource, init);
   if (response.ok) storing.push(cache.put(url.href, response.clone()).catch(() => {}));
@@ -75,6 +81,7 @@ for (const url of [new URL("pyodide.asm.wasm", indexURL), new URL("pyodide-lock.
 
 globalThis.fetch = async (resource, init) => {
   const url = new URL(resource instanceof Request ? resource.url : resource, self.location.href);
+  mark(`fetch:${url.pathname.split("/").pop()}`);
   const started = early.get(url.href);
   if (started) {
     early.delete(url.href); // a response is read once; a later fetch asks again
@@ -126,9 +133,13 @@ async function startPython() {
   const engine = engineWheel(); // on its way already (above); Python starts without waiting for it
   engine.catch(() => {}); // its failure is reported where it is awaited
   const [{ loadPyodide }, snapshot] = await Promise.all([pyodideScript, savedSnapshot()]);
+  mark(snapshot ? "snapshot-found" : "no-snapshot");
   if (snapshot) {
     try {
-      const pyodide = await loadPyodide({ ...options, _loadSnapshot: snapshot.arrayBuffer() });
+      const bytes = snapshot.arrayBuffer();
+      bytes.then(() => mark("snapshot-read"), () => {});
+      const pyodide = await loadPyodide({ ...options, _loadSnapshot: bytes });
+      mark("python-restored");
       // the engine's modules, rules and catalogues are in the snapshot (calculator.cli.warm);
       // its files are put back after the first answer, for a traceback's source lines
       afterFirstAnswer.push(async () => pyodide.unpackArchive(await engine, "wheel"));
@@ -160,6 +171,7 @@ const ready = (async () => {
   progress(1, t("Downloading the calculator (about 5 MB the first time)…"));
   const pyodide = await startPython();
   const runJson = pyodide.pyimport("calculator.cli").run_json;
+  mark("ready");
   postMessage({ type: "ready" });
   return { pyodide, runJson };
 })();
@@ -213,6 +225,7 @@ function answer({ pyodide, runJson }, argv) {
 
 onmessage = async (event) => {
   const { id, argv, files = {}, packages = [] } = event.data;
+  mark(`asked:${id}`);
   let engine;
   try {
     engine = await ready;
@@ -233,6 +246,7 @@ onmessage = async (event) => {
     const out = {};
     for (const path of (parsed.ok && parsed.result.written) || []) out[path] = engine.pyodide.FS.readFile(path);
     postMessage({ type: "reply", id, ok: true, json, files: out }, Object.values(out).map((b) => b.buffer));
+    mark(`replied:${id}`);
     if (!answeredOnce) {
       answeredOnce = true;
       // the snapshot (a few hundred ms) once the first answer is on its way, not before it
