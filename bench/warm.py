@@ -64,10 +64,10 @@ WORKER_TIMELINE = """() => {
 WAIT_UNTIL = "load"
 
 
-def one_run(p, launch, server, trace: Path | None = None) -> dict:
+def one_run(p, launch, server, trace: Path | None = None, link: str = phone.LINK) -> dict:
     with tempfile.TemporaryDirectory() as profile:
         phone.open_until_cached(p.chromium.launch_persistent_context(profile, **launch, **phone.PHONE),
-                                server.url + phone.LINK)
+                                server.url + link)
         ctx = p.chromium.launch_persistent_context(profile, **launch, **phone.PHONE)
         ctx.add_init_script(DRAWN)
         page = ctx.new_page()
@@ -82,7 +82,7 @@ def one_run(p, launch, server, trace: Path | None = None) -> dict:
         workers = []
         page.on("worker", lambda w: workers.append(w))
         start, wall = time.perf_counter(), time.time() * 1000
-        page.goto(server.url + phone.LINK, wait_until=WAIT_UNTIL)
+        page.goto(server.url + link, wait_until=WAIT_UNTIL)
         loaded = time.time() * 1000
         page.wait_for_selector("#result-total", state="attached", timeout=300_000)
         total = time.perf_counter() - start
@@ -125,11 +125,29 @@ def one_run(p, launch, server, trace: Path | None = None) -> dict:
     return row
 
 
+def table(rows, before_rows):
+    keys = sorted({k for r in rows for k in r}, key=lambda k: statistics.median([r[k] for r in rows if k in r]))
+    if before_rows:
+        keys += [k for k in sorted({k for r in before_rows for k in r}) if k not in keys]
+        print("| event | before, median ms | median ms | runs (before) | runs |")
+        print("|---|---|---|---|---|")
+    else:
+        print("| event | median ms | runs |")
+        print("|---|---|---|")
+    for k in keys:
+        cells = []
+        for rs in ([before_rows] if before_rows else []) + [rows]:
+            values = [r[k] for r in rs if k in r]
+            cells.append((f"{statistics.median(values):.0f}" if values else "", ", ".join(f"{v:.0f}" for v in values)))
+        print(f"| {k} | " + " | ".join(c[0] for c in cells) + " | " + " | ".join(c[1] for c in cells) + " |")
+
+
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--site", type=Path)
     ap.add_argument("--json", type=Path)
+    ap.add_argument("--before", type=Path, help="another build, measured alternately with this one")
     ap.add_argument("--trace", type=Path)
     ap.add_argument("--wait-until", default="load", help="page.goto's wait_until (phone.py: load)")
     args = ap.parse_args()
@@ -137,25 +155,24 @@ def main() -> int:
     WAIT_UNTIL = args.wait_until
     site = args.site or kit_site.build(ROOT / "bench" / "out" / "site")
     from playwright.sync_api import sync_playwright
-    rows = []
+    rows, before_rows = [], []
+    old_link = phone.LINK.replace("/pawling-sewer/", "/before/")
     with tempfile.TemporaryDirectory() as tmp, sync_playwright() as p:
-        root = phone.serve_root(site, Path(tmp))
+        root = phone.serve_root(site, Path(tmp), args.before)
         launch = {"args": phone.ARGS, "executable_path": kit_machine.find_chromium()}
         server = phone.Server(root, 10_000_000, 0)
         try:
             for i in range(args.runs):
                 rows.append(one_run(p, launch, server, args.trace if i == args.runs - 1 else None))
                 print(f"run {i + 1}: {rows[-1]['total_ms']} ms", file=sys.stderr)
+                if args.before:
+                    before_rows.append(one_run(p, launch, server, None, old_link))
+                    print(f"run {i + 1}, before: {before_rows[-1]['total_ms']} ms", file=sys.stderr)
         finally:
             server.close()
-    keys = sorted({k for r in rows for k in r}, key=lambda k: statistics.median([r[k] for r in rows if k in r]))
-    print("| event | median ms | runs |")
-    print("|---|---|---|")
-    for k in keys:
-        values = [r[k] for r in rows if k in r]
-        print(f"| {k} | {statistics.median(values):.0f} | {', '.join(f'{v:.0f}' for v in values)} |")
+    table(rows, before_rows)
     if args.json:
-        args.json.write_text(json.dumps(rows, indent=1) + "\n")
+        args.json.write_text(json.dumps({"runs": rows, "before": before_rows}, indent=1) + "\n")
     return 0
 
 

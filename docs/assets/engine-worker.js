@@ -98,22 +98,89 @@ globalThis.fetch = async (resource, init) => {
 // a rebuilt site with a changed rate never starts from an old snapshot; older snapshots
 // are deleted.
 const SNAPSHOT_CACHE = "pawling-python-snapshot";
-const snapshotKey = version.then((v) => new URL(`engine/${wheel}.pyodide-${v}.snapshot`, root).href);
+const snapshotKey = version.then((v) => new URL(`engine/${wheel}.pyodide-${v}.sparse.snapshot`, root).href);
 
-// the kept snapshot's response (its bytes are read while Pyodide's scripts start), or null
-async function savedSnapshot() {
+// A snapshot is Python's whole memory (about 31 MB), half of it zeros in a few long stretches.
+// It is kept sparse: only its 4 KB pages that are not all zeros, one after another, and where
+// each run of them goes (X-Snapshot-Runs: [[offset, length], …]; X-Snapshot-Length: the
+// memory's size). Reading half the bytes back halves the time a repeat visit waits for them.
+const PAGE = 4096;
+
+function sparseSnapshot(bytes) {
+  const aligned = bytes.byteOffset % 4 === 0;
+  const words = aligned ? new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.length >> 2) : null;
+  const runs = [];
+  for (let page = 0; page < bytes.length; page += PAGE) {
+    const end = Math.min(page + PAGE, bytes.length);
+    let zero = true;
+    if (words && end % 4 === 0) {
+      for (let i = page >> 2; i < end >> 2; i++) if (words[i]) { zero = false; break; }
+    } else {
+      for (let i = page; i < end; i++) if (bytes[i]) { zero = false; break; }
+    }
+    if (zero) continue;
+    const last = runs[runs.length - 1];
+    if (last && last[0] + last[1] === page) last[1] += end - page;
+    else runs.push([page, end - page]);
+  }
+  return new Response(new Blob(runs.map(([offset, length]) => bytes.subarray(offset, offset + length))), {
+    headers: { "Content-Type": "application/octet-stream", "X-Snapshot-Length": String(bytes.length),
+      "X-Snapshot-Runs": JSON.stringify(runs) },
+  });
+}
+
+// The memory again, from a kept sparse snapshot; an error if it does not add up.
+async function fullSnapshot(response) {
+  const length = Number(response.headers.get("X-Snapshot-Length"));
+  const runs = JSON.parse(response.headers.get("X-Snapshot-Runs") || "null");
+  const packed = new Uint8Array(await response.arrayBuffer());
+  if (!Number.isSafeInteger(length) || length <= 0 || !Array.isArray(runs)) throw new Error("Not a sparse snapshot.");
+  const bytes = new Uint8Array(length);
+  let at = 0;
+  for (const [offset, size] of runs) {
+    if (!(offset >= 0 && size > 0 && offset + size <= length)) throw new Error("A sparse snapshot's run is out of range.");
+    bytes.set(packed.subarray(at, at + size), offset);
+    at += size;
+  }
+  if (at !== packed.length) throw new Error("A sparse snapshot's runs do not add up to its bytes.");
+  return bytes;
+}
+
+// The kept snapshot, looked for at once and its bytes read while Pyodide's scripts arrive and
+// compile (a repeat visit waits for this read, not for them): null when there is none.
+const keptSnapshot = (async () => {
   try {
     return (await (await caches.open(SNAPSHOT_CACHE)).match(await snapshotKey)) || null;
   } catch {
     return null; // no Cache Storage here: start Python the long way
   }
-}
+})();
+const snapshotBytes = keptSnapshot.then((response) => response && fullSnapshot(response)).catch(() => null);
+snapshotBytes.then((bytes) => bytes && mark("snapshot-read"));
+
+// With a snapshot, Python's start waits for its bytes, and Pyodide compiles its wasm only after
+// them: here the wasm is compiled while they are read, and Pyodide's one request to instantiate
+// it (WebAssembly.instantiateStreaming) takes this module. Without a snapshot, the wasm is
+// compiled as it arrives, by Pyodide, as before.
+const compiledWasm = keptSnapshot.then((response) => response
+  && WebAssembly.compileStreaming(fetch(new URL("pyodide.asm.wasm", indexURL).href))).catch(() => null);
+const instantiateStreaming = WebAssembly.instantiateStreaming;
+let precompiled = compiledWasm;
+WebAssembly.instantiateStreaming = async (source, imports) => {
+  const mine = precompiled; // the first request only: Pyodide's own wasm
+  precompiled = null;
+  const module = mine && await mine;
+  if (!module) return instantiateStreaming.call(WebAssembly, source, imports);
+  Promise.resolve(source).catch(() => {}); // Pyodide's own response, not read
+  mark("wasm-compiled");
+  return { module, instance: await WebAssembly.instantiate(module, imports) };
+};
 
 async function keepSnapshot(bytes) {
   const cache = await caches.open(SNAPSHOT_CACHE);
   const key = await snapshotKey;
   for (const old of await cache.keys()) if (old.url !== key) await cache.delete(old);
-  await cache.put(key, new Response(bytes, { headers: { "Content-Type": "application/octet-stream" } }));
+  await cache.put(key, sparseSnapshot(bytes));
 }
 
 const NOT_LOADED = t("The calculator's engine could not be loaded.");
@@ -132,12 +199,12 @@ async function startPython() {
   const options = { indexURL, stdLibURL: new URL("python_stdlib.zip", engineDir).href };
   const engine = engineWheel(); // on its way already (above); Python starts without waiting for it
   engine.catch(() => {}); // its failure is reported where it is awaited
-  const [{ loadPyodide }, snapshot] = await Promise.all([pyodideScript, savedSnapshot()]);
+  const [{ loadPyodide }, snapshot] = await Promise.all([pyodideScript, keptSnapshot]);
   mark(snapshot ? "snapshot-found" : "no-snapshot");
   if (snapshot) {
     try {
-      const bytes = snapshot.arrayBuffer();
-      bytes.then(() => mark("snapshot-read"), () => {});
+      const bytes = await snapshotBytes;
+      if (!bytes) throw new Error("The kept snapshot could not be read.");
       const pyodide = await loadPyodide({ ...options, _loadSnapshot: bytes });
       mark("python-restored");
       // the engine's modules, rules and catalogues are in the snapshot (calculator.cli.warm);
