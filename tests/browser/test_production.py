@@ -127,6 +127,55 @@ def test_a_repeat_visit_starts_python_from_this_browser_s_own_snapshot(browser, 
     context.close()
 
 
+def stored_snapshot(page):
+    return page.evaluate("""async () => {
+        const cache = await caches.open('pawling-python-snapshot');
+        const [key] = await cache.keys();
+        if (!key) return null;
+        const response = await cache.match(key);
+        return {url: key.url, length: Number(response.headers.get('X-Snapshot-Length')),
+                runs: JSON.parse(response.headers.get('X-Snapshot-Runs')),
+                bytes: (await response.arrayBuffer()).byteLength};
+    }""")
+
+
+def test_the_kept_snapshot_is_sparse_and_a_broken_one_is_not_used(browser, site_url):
+    """Python's memory is kept without its all-zero pages (engine-worker.js: sparseSnapshot), so a
+    repeat visit reads about half the bytes; a kept snapshot that does not add up is not restored:
+    Python starts the long way, answers, and a good snapshot replaces it."""
+    context = browser.new_context()
+    context.add_init_script(RECORD_STATUS)
+    page = context.new_page()
+    page.goto(site_url + LINK)
+    expect(page.locator("#result-total")).to_have_text("$96.00", timeout=TIMEOUT)
+    for _ in range(120):  # the snapshot is stored in the background
+        if snapshots(page):
+            break
+        page.wait_for_timeout(250)
+    kept = stored_snapshot(page)
+    assert kept["bytes"] == sum(size for _, size in kept["runs"]) < 0.75 * kept["length"]
+    ends = [0] + [offset + size for offset, size in kept["runs"]]
+    assert all(offset >= end and size > 0 for (offset, size), end in zip(kept["runs"], ends)), kept["runs"]
+    assert ends[-1] <= kept["length"]
+    # the same key, runs that claim more bytes than it holds
+    page.evaluate("""async ([url, length]) => {
+        const cache = await caches.open('pawling-python-snapshot');
+        await cache.put(url, new Response(new Uint8Array(1000), {headers: {
+            'X-Snapshot-Length': String(length), 'X-Snapshot-Runs': JSON.stringify([[0, 4096]])}}));
+    }""", [kept["url"], kept["length"]])
+    again = context.new_page()
+    again.goto(site_url + "/estimate/?quarter=2027-Q3&sewage-gallons=7000")
+    expect(again.locator("#result-total")).to_have_text("$70.00", timeout=TIMEOUT)
+    assert "Loading the sewer law…" in again.evaluate("window.__statuses")  # the long way
+    for _ in range(120):
+        replaced = stored_snapshot(again)
+        if replaced and replaced["bytes"] != 1000:
+            break
+        again.wait_for_timeout(250)
+    assert replaced["url"] == kept["url"] and replaced["bytes"] == sum(size for _, size in replaced["runs"])
+    context.close()
+
+
 def test_a_first_visit_downloads_each_file_once_also_in_a_private_window(browser, tmp_path):
     """The calculator's worker keeps what it fetched in Cache Storage; the offline cache takes it
     from there instead of downloading Pyodide's 9.6 MB wasm a second time. A Playwright context
