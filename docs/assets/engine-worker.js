@@ -158,23 +158,9 @@ const keptSnapshot = (async () => {
 const snapshotBytes = keptSnapshot.then((response) => response && fullSnapshot(response)).catch(() => null);
 snapshotBytes.then((bytes) => bytes && mark("snapshot-read"));
 
-// With a snapshot, Python's start waits for its bytes, and Pyodide compiles its wasm only after
-// them: here the wasm is compiled while they are read, and Pyodide's one request to instantiate
-// it (WebAssembly.instantiateStreaming) takes this module. Without a snapshot, the wasm is
-// compiled as it arrives, by Pyodide, as before.
-const compiledWasm = keptSnapshot.then((response) => response
-  && WebAssembly.compileStreaming(fetch(new URL("pyodide.asm.wasm", indexURL).href))).catch(() => null);
-const instantiateStreaming = WebAssembly.instantiateStreaming;
-let precompiled = compiledWasm;
-WebAssembly.instantiateStreaming = async (source, imports) => {
-  const mine = precompiled; // the first request only: Pyodide's own wasm
-  precompiled = null;
-  const module = mine && await mine;
-  if (!module) return instantiateStreaming.call(WebAssembly, source, imports);
-  Promise.resolve(source).catch(() => {}); // Pyodide's own response, not read
-  mark("wasm-compiled");
-  return { module, instance: await WebAssembly.instantiate(module, imports) };
-};
+// (Compiling the wasm here while the snapshot is read, ahead of Pyodide, was tried: on a machine
+// whose cores are busy it competes with the read and the page's scripts and made the repeat
+// visit slower, 1.9 s against 1.5 s: bench/warm.md.)
 
 async function keepSnapshot(bytes) {
   const cache = await caches.open(SNAPSHOT_CACHE);
