@@ -129,21 +129,20 @@ function sparseSnapshot(bytes) {
   });
 }
 
-// The memory again, from a kept sparse snapshot; an error if it does not add up.
+// The memory again, from a kept sparse snapshot; null if it does not add up.
 async function fullSnapshot(response) {
   const length = Number(response.headers.get("X-Snapshot-Length"));
   const runs = JSON.parse(response.headers.get("X-Snapshot-Runs") || "null");
   const packed = new Uint8Array(await response.arrayBuffer());
-  if (!Number.isSafeInteger(length) || length <= 0 || !Array.isArray(runs)) throw new Error("Not a sparse snapshot.");
+  if (!Number.isSafeInteger(length) || length <= 0 || !Array.isArray(runs)) return null;
   const bytes = new Uint8Array(length);
   let at = 0;
   for (const [offset, size] of runs) {
-    if (!(offset >= 0 && size > 0 && offset + size <= length)) throw new Error("A sparse snapshot's run is out of range.");
+    if (!(offset >= 0 && size > 0 && offset + size <= length && at + size <= packed.length)) return null;
     bytes.set(packed.subarray(at, at + size), offset);
     at += size;
   }
-  if (at !== packed.length) throw new Error("A sparse snapshot's runs do not add up to its bytes.");
-  return bytes;
+  return at === packed.length ? bytes : null;
 }
 
 // The kept snapshot, looked for at once and its bytes read while Pyodide's scripts arrive and
@@ -189,17 +188,19 @@ async function startPython() {
   mark(snapshot ? "snapshot-found" : "no-snapshot");
   if (snapshot) {
     try {
-      const bytes = await snapshotBytes;
-      if (!bytes) throw new Error("The kept snapshot could not be read.");
-      const pyodide = await loadPyodide({ ...options, _loadSnapshot: bytes });
-      mark("python-restored");
-      // the engine's modules, rules and catalogues are in the snapshot (calculator.cli.warm);
-      // its files are put back after the first answer, for a traceback's source lines
-      afterFirstAnswer.push(async () => pyodide.unpackArchive(await engine, "wheel"));
-      return pyodide;
+      const bytes = await snapshotBytes; // null: it could not be read, or does not add up
+      if (bytes) {
+        const pyodide = await loadPyodide({ ...options, _loadSnapshot: bytes });
+        mark("python-restored");
+        // the engine's modules, rules and catalogues are in the snapshot (calculator.cli.warm);
+        // its files are put back after the first answer, for a traceback's source lines
+        afterFirstAnswer.push(async () => pyodide.unpackArchive(await engine, "wheel"));
+        return pyodide;
+      }
     } catch {
-      await caches.open(SNAPSHOT_CACHE).then(async (c) => c.delete(await snapshotKey)).catch(() => {});
+      // not restored: the long way, below
     }
+    await caches.open(SNAPSHOT_CACHE).then(async (c) => c.delete(await snapshotKey)).catch(() => {});
   }
   const pyodide = await loadPyodide({ ...options, _makeSnapshot: true });
   progress(2, t("Loading the sewer law…"));
