@@ -55,12 +55,56 @@ const storing = []; // the copies being written (the wasm's ends well after Pyth
 
 async function keptOrFetched(url, resource, init) {
   const cache = keepable(url) ? await filesCache : null;
-  if (!cache) return networkFetch(resource, init);
-  const hit = await cache.match(url.href, { ignoreSearch: true }).catch(() => null);
+  const hit = cache && await cache.match(url.href, { ignoreSearch: true }).catch(() => null);
   if (hit) return hit;
-  const response = await networkFetch(resource, init);
-  if (response.ok) storing.push(cache.put(url.href, response.clone()).catch(() => {}));
+  const response = await (url.href === WASM.href ? wasmFetched(init) : networkFetch(resource, init));
+  // the wasm is kept decoded: a repeat visit and the offline cache need no decoder
+  if (cache && response.ok) storing.push(cache.put(url.href, response.clone()).catch(() => {}));
   return response;
+}
+
+// Pyodide's wasm comes xz-compressed (2.6 MB, where the server's gzip makes 3.5 MB: kit/xz.py)
+// and is decoded here as it arrives, by xz-decompress (served beside Pyodide). Pyodide gets the
+// decoded bytes as a wasm response, so the browser still compiles them while they arrive. If
+// the decoder cannot be loaded, the .xz cannot be had, or it does not decode, the plain wasm
+// is fetched: after a failed decoding Pyodide asks for the wasm again, and gets the plain one.
+const WASM = new URL("pyodide.asm.wasm", indexURL);
+let plainWasm = false; // the decoder failed once: the plain wasm from now on
+
+async function wasmFetched(init) {
+  if (plainWasm) return networkFetch(WASM.href, init);
+  const abort = new AbortController();
+  const packed = networkFetch(new URL("pyodide.asm.wasm.xz", indexURL).href, { ...init, signal: abort.signal });
+  packed.catch(() => {});
+  try {
+    const { XzReadableStream } = await import("../pyodide/xz-decompress.mjs");
+    const response = await packed;
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    return new Response(failingOver(new XzReadableStream(response.body)),
+      { headers: { "Content-Type": "application/wasm" } });
+  } catch {
+    abort.abort(); // the .xz's download, if it is still coming, no longer takes the link
+    plainWasm = true;
+    return networkFetch(WASM.href, init);
+  }
+}
+
+// the decoded stream, as it comes; its first error (a broken or cut .xz) turns to the plain wasm
+function failingOver(stream) {
+  const reader = stream.getReader();
+  return new ReadableStream({
+    async pull(controller) {
+      try {
+        const { done, value } = await reader.read();
+        if (done) controller.close();
+        else controller.enqueue(value);
+      } catch (err) {
+        plainWasm = true; // before the error reaches Pyodide, whose second request it decides
+        controller.error(err);
+      }
+    },
+    cancel: (reason) => reader.cancel(reason),
+  });
 }
 
 // Every file the first answer needs is asked for now, all at once, before pyodide.mjs has
