@@ -66,8 +66,9 @@ async function keptOrFetched(url, resource, init) {
 // Pyodide's wasm comes xz-compressed (2.6 MB, where the server's gzip makes 3.5 MB: kit/xz.py)
 // and is decoded here as it arrives, by xz-decompress (served beside Pyodide). Pyodide gets the
 // decoded bytes as a wasm response, so the browser still compiles them while they arrive. If
-// the decoder cannot be loaded, the .xz cannot be had, or it does not decode, the plain wasm
-// is fetched: after a failed decoding Pyodide asks for the wasm again, and gets the plain one.
+// the decoder cannot be loaded or run, or the .xz cannot be had, the plain wasm is fetched; if
+// the decoding stops half way (a download cut short), the rest comes from the plain wasm.
+// (Pyodide does not ask again when a compile fails: it waits for ever. So no error may reach it.)
 const WASM = new URL("pyodide.asm.wasm", indexURL);
 let plainWasm = false; // the decoder failed once: the plain wasm from now on
 
@@ -80,8 +81,10 @@ async function wasmFetched(init) {
     const { XzReadableStream } = await import("../pyodide/xz-decompress.mjs");
     const response = await packed;
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
-    return new Response(failingOver(new XzReadableStream(response.body)),
-      { headers: { "Content-Type": "application/wasm" } });
+    const decoded = new XzReadableStream(response.body).getReader();
+    const first = await decoded.read(); // the decoder runs, or the plain wasm before Pyodide has a byte
+    if (first.done) throw new Error("an empty .xz");
+    return new Response(failingOver(decoded, first, init), { headers: { "Content-Type": "application/wasm" } });
   } catch {
     abort.abort(); // the .xz's download, if it is still coming, no longer takes the link
     plainWasm = true;
@@ -89,18 +92,38 @@ async function wasmFetched(init) {
   }
 }
 
-// the decoded stream, as it comes; its first error (a broken or cut .xz) turns to the plain wasm
-function failingOver(stream) {
-  const reader = stream.getReader();
+// The decoded bytes as they come; if the decoding stops, the plain wasm's bytes after those given.
+function failingOver(decoded, first, init) {
+  let reader = decoded;
+  let pending = first;
+  let given = 0;
+  let skip = 0;
   return new ReadableStream({
     async pull(controller) {
-      try {
-        const { done, value } = await reader.read();
-        if (done) controller.close();
-        else controller.enqueue(value);
-      } catch (err) {
-        plainWasm = true; // before the error reaches Pyodide, whose second request it decides
-        controller.error(err);
+      for (;;) {
+        let chunk;
+        try {
+          chunk = pending || await reader.read();
+          pending = null;
+        } catch (err) {
+          if (reader !== decoded) throw err; // the plain wasm broke off too: nothing more to try
+          plainWasm = true;
+          const plain = await networkFetch(WASM.href, init);
+          if (!plain.ok) throw new Error(`${WASM.href}: HTTP ${plain.status}`);
+          reader = plain.body.getReader();
+          skip = given;
+          continue;
+        }
+        if (chunk.done) {
+          controller.close();
+          return;
+        }
+        const skipped = Math.min(skip, chunk.value.length);
+        skip -= skipped;
+        if (skipped === chunk.value.length) continue;
+        given += chunk.value.length - skipped;
+        controller.enqueue(chunk.value.subarray(skipped));
+        return;
       }
     },
     cancel: (reason) => reader.cancel(reason),
