@@ -224,7 +224,7 @@ async function startPython() {
 }
 
 const ready = (async () => {
-  progress(1, t("Downloading the calculator (about 5 MB the first time)…"));
+  progress(1, t("Downloading the calculator (about 4 MB the first time)…"));
   const pyodide = await startPython();
   const runJson = pyodide.pyimport("calculator.cli").run_json;
   postMessage({ type: "ready" });
