@@ -23,10 +23,10 @@ def _playwright_has_its_own_chromium() -> bool:
 def browser_type_launch_args(browser_type_launch_args):
     args = dict(browser_type_launch_args, args=CHROMIUM_ARGS)
     if not _playwright_has_its_own_chromium():
-        path = kit_machine.find_chromium()
+        path = kit_machine.find_test_chromium()
         if not path:
-            pytest.fail("No Chromium found. `python build.py test` installs Debian's chromium package; "
-                        "or run `sudo apt-get install chromium`.")
+            pytest.fail("No Chromium found. `python build.py test` installs Debian's chromium-headless-shell "
+                        "package; or run `sudo apt-get install chromium-headless-shell`.")
         args["executable_path"] = path
     return args
 

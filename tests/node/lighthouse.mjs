@@ -11,7 +11,8 @@
 //      engine page after the first starts Python from the profile's own snapshot, as on a
 //      resident's second visit. For checks of what a page shows (accessibility), not of
 //      how fast a first visit loads (performance).
-// CHROME_PATH names the Chromium; CHROME_FLAGS (space-separated) are added to its flags.
+// CHROME_PATH names the Chromium; CHROME_FLAGS (space-separated) are its flags (else --headless=new):
+// the tests give `--headless` for chromium-headless-shell.
 import { readFileSync, writeFileSync } from "node:fs";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
@@ -19,7 +20,7 @@ import lighthouse from "lighthouse";
 const [categories, urlsFile, outFile, ...options] = process.argv.slice(2);
 const disableStorageReset = options.includes("--keep-storage");
 const urls = JSON.parse(readFileSync(urlsFile, "utf8"));
-const flags = ["--headless=new", ...(process.env.CHROME_FLAGS || "").split(" ").filter(Boolean)];
+const flags = (process.env.CHROME_FLAGS || "--headless=new").split(" ").filter(Boolean);
 const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH, chromeFlags: flags });
 const out = {};
 try {
