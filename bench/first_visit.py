@@ -68,7 +68,7 @@ def main() -> int:
     twice = {path: n for path, n in count.items() if n > 1}
     print(json.dumps({"total_bytes": sum(sent.values()), "requests": sum(count.values()),
                       "sent_more_than_once": twice,
-                      "wasm_bytes": sum(b for path, b in sent.items() if path.endswith(".wasm"))}, indent=1))
+                      "wasm_bytes": sum(b for path, b in sent.items() if path.endswith((".wasm", ".wasm.xz")))}, indent=1))
     return 0
 
 

@@ -8,6 +8,7 @@ import json
 import re
 from pathlib import Path
 
+from . import xz
 from .errors import BuildError
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "docs" / "templates"
@@ -40,7 +41,10 @@ def write_service_worker(site: Path, build_id: str) -> Path:
     """Step 5c: the service worker that keeps the estimator working offline on a repeat
     visit. Its cache is named after a hash of everything it keeps, so any change to the
     site (a new rate, a new engine) makes a new cache and drops the old one."""
-    keep = ["estimate/", *(f"{p.relative_to(site).as_posix()}" for p in sorted((site / "pyodide").iterdir())),
+    # Pyodide's files, as the worker keeps them: the wasm decoded (from the .xz it fetched), so
+    # neither the .xz nor its decoder is needed offline, and neither is downloaded again for it
+    keep = ["estimate/", *(f"{p.relative_to(site).as_posix()}" for p in sorted((site / "pyodide").iterdir())
+                           if p.suffix != ".xz" and p.name != xz.DECODER),
             # the engine's wheel; pypdf is cached when a page first loads it (fetch handler below)
             *(p.relative_to(site).as_posix() for p in sorted((site / "engine").rglob("pawling_sewer_kit-*.whl"))),
             # and the standard library it runs on (kit/stdlib.py)

@@ -34,17 +34,27 @@ def run(cmd: list, **kw) -> None:
     subprocess.run([str(c) for c in cmd], check=True, cwd=ROOT, **kw)
 
 
-def apt_install(packages: list[str], why: str) -> None:
-    """Install Debian packages as root, or stop with the command a person should run."""
-    if not packages:
+def apt_install(packages: list[str], why: str, optional: list[str] = ()) -> None:
+    """Install Debian packages as root, or stop with the command a person should run.
+    `optional` ones are installed too where this machine's apt offers them and it runs as root,
+    and are left out otherwise (nothing then stops)."""
+    root = hasattr(os, "geteuid") and os.geteuid() == 0 and shutil.which("apt-get")
+    if not packages and not (root and any(apt_offers(p) for p in optional)):
         return
-    if hasattr(os, "geteuid") and os.geteuid() == 0 and shutil.which("apt-get"):
+    if root:
         env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
         run(["apt-get", "update", "-qq"], env=env)
-        run(["apt-get", "install", "-y", "-qq", "--no-install-recommends", *packages], env=env)
+        offered = [p for p in optional if apt_offers(p)]
+        run(["apt-get", "install", "-y", "-qq", "--no-install-recommends", *packages, *offered], env=env)
         return
     raise SystemExit(f"{why} Install {' and '.join(packages)} with:\n\n"
                      f"    sudo apt-get install {' '.join(packages)}\n\nthen run the same command again.")
+
+
+def apt_offers(package: str) -> bool:
+    """Whether apt's package lists have `package` (Debian has chromium-headless-shell; Ubuntu does not)."""
+    return shutil.which("apt-cache") is not None and subprocess.run(
+        ["apt-cache", "show", package], capture_output=True).returncode == 0
 
 
 def ensure_venv() -> None:
@@ -100,8 +110,7 @@ def install(with_tests: bool) -> None:
               # WeasyPrint (tagged PDFs) draws text with Pango
               ("libpango-1.0-0", find_library("pango-1.0")), ("libpangoft2-1.0-0", find_library("pangoft2-1.0"))]
     if with_tests:
-        needed += [("chromium", find_chromium()), ("chromium-headless-shell", shutil.which("chromium-headless-shell")),
-                   ("default-jre-headless", shutil.which("java")),
+        needed += [("chromium", find_chromium()), ("default-jre-headless", shutil.which("java")),
                    ("shellcheck", shutil.which("shellcheck")),
                    ("hunspell", shutil.which("hunspell")),
                    ("hunspell-es", Path("/usr/share/hunspell/es_US.dic").exists()),
@@ -109,8 +118,10 @@ def install(with_tests: bool) -> None:
                    # Arial/Helvetica); without it Chromium falls back to another font and every
                    # picture differs from its baseline
                    ("fonts-liberation", Path("/usr/share/fonts/truetype/liberation").is_dir())]
+    # the tests' Chromium where Debian offers it (find_test_chromium); elsewhere the full one
+    optional = ["chromium-headless-shell"] if with_tests and not shutil.which("chromium-headless-shell") else []
     apt_install([pkg for pkg, present in needed if not present],
-                "The kit needs these Debian packages" + (" for its tests." if with_tests else "."))
+                "The kit needs these Debian packages" + (" for its tests." if with_tests else "."), optional)
     run([sys.executable, "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
          "-e", ".[test]" if with_tests else "."])
     # the checkers' puppeteer must not download a browser of its own (none can be had

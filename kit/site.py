@@ -17,6 +17,7 @@ from pathlib import Path
 from calculator.files import write_atomic
 from calculator.law import latest_enactment_date
 
+from . import xz
 from .config import project_config
 from .errors import BuildError
 from .feed import publish_notices
@@ -30,6 +31,7 @@ from .wheel import build_engine_wheel, build_pypdf_wheel, engine_build_id, write
 ROOT = Path(__file__).resolve().parent.parent
 # Pyodide's own files, as they come; its standard library and lock file are trimmed (kit/stdlib.py)
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
+WASM_XZ = "pyodide.asm.wasm.xz"  # what the worker fetches; the plain wasm if it cannot decode it
 
 
 def validate_rules(rules_dir: Path | None = None) -> dict:
@@ -39,9 +41,10 @@ def validate_rules(rules_dir: Path | None = None) -> dict:
 
 
 def copy_pyodide(docs: Path, engine_dir: Path) -> Path:
-    """Step 4: Pyodide's core files from node_modules (pinned by package-lock.json), its lock
-    file without the package list, and beside the engine's wheel the standard library the
-    engine needs, trimmed (kit/stdlib.py)."""
+    """Step 4: Pyodide's core files from node_modules (pinned by package-lock.json), its wasm
+    also xz-compressed with the decoder the worker unpacks it with (kit/xz.py), its lock file
+    without the package list, and beside the engine's wheel the standard library the engine
+    needs, trimmed (kit/stdlib.py)."""
     src = ROOT / "node_modules" / "pyodide"
     if not src.is_dir():
         raise BuildError("node_modules/pyodide is missing. Run `npm ci` first (python build.py install does it).")
@@ -49,6 +52,8 @@ def copy_pyodide(docs: Path, engine_dir: Path) -> Path:
     dst.mkdir(parents=True, exist_ok=True)
     for name in PYODIDE_FILES:
         shutil.copy2(src / name, dst / name)
+    write_atomic(dst / WASM_XZ, xz.compressed(src / "pyodide.asm.wasm"))
+    write_atomic(dst / xz.DECODER, xz.decoder_module())
     write_empty_lock(src / "pyodide-lock.json", dst / "pyodide-lock.json")
     write_atomic(engine_dir / STDLIB_ZIP, trimmed_stdlib(src / "python_stdlib.zip"))
     return dst
@@ -172,7 +177,7 @@ def serve(site: Path = ROOT / "site", host: str = "127.0.0.1", port: int = 8000)
     class Handler(http.server.SimpleHTTPRequestHandler):
         extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
                           ".mjs": "text/javascript", ".wasm": "application/wasm", ".js": "text/javascript",
-                          ".whl": "application/zip", ".zip": "application/zip", ".ics": "text/calendar",
+                          ".whl": "application/zip", ".xz": "application/x-xz", ".zip": "application/zip", ".ics": "text/calendar",
                           ".xml": "application/xml"}
 
         def log_message(self, *args):

@@ -10,6 +10,7 @@ words share (spelling, raw ids, English showing through, provisions named in Eng
 """
 from __future__ import annotations
 
+import copy
 import json
 import shutil
 import tempfile
@@ -61,14 +62,27 @@ def in_language(argv: list[str], lang: str) -> list[str]:
     return argv if "--lang" in argv else [*argv, "--lang", lang]
 
 
+# Several test files read every answer in a language (spelling, raw ids, quotations, provision
+# names); a test process works each walk out once and gives each file its own copy.
+_walked: dict = {}
+
+
+def _once(key, walk):
+    if key not in _walked:
+        _walked[key] = list(walk())
+    return copy.deepcopy(_walked[key])
+
+
 def answers(lang: str, cases: list[dict] | None = None):
     """(case, argv, answer) for every YAML case answered in `lang` (a case that names another
     language in its input is left out: it is about that language's answer)."""
-    for case in load_cases() if cases is None else cases:
-        if (case.get("input") or {}).get("lang", lang) != lang:
-            continue
-        argv = in_language(argv_for(case), lang)
-        yield case, argv, answer(argv, rules_for(case) if case.get("readings") else None)
+    def walk():
+        for case in load_cases() if cases is None else cases:
+            if (case.get("input") or {}).get("lang", lang) != lang:
+                continue
+            argv = in_language(argv_for(case), lang)
+            yield case, argv, answer(argv, rules_for(case) if case.get("readings") else None)
+    return walk() if cases is not None else _once(("answers", lang), walk)
 
 
 SITE = "https://sewer.pawling.example/"
@@ -97,6 +111,10 @@ CLERK_STEPS = [
 def clerk_answers(lang: str):
     """(argv, answer) for each of the Clerk's steps in CLERK_STEPS, in `lang`, each on a fresh
     copy of rules/ with the steps before it recorded by the Clerk's command (kit/clerk.py)."""
+    return _once(("clerk", lang), lambda: _clerk_answers(lang))
+
+
+def _clerk_answers(lang: str):
     from kit import clerk
     from kit.validate import RULES_DIR, compile_rules
     with tempfile.TemporaryDirectory() as tmp:

@@ -17,13 +17,15 @@ def built_site(tmp_path_factory):
 
 
 def pytest_sessionstart(session):
-    """Each test session starts with the engine's caches empty: a session never reuses a quarter
-    or a year of holidays worked out before it began. mutmut (python3 build.py mutants) forks each
+    """Each test session starts with the engine's caches empty: a session never reuses a quarter,
+    a year of holidays or an answer (tests/answers.py) worked out before it began. mutmut (python3 build.py mutants) forks each
     mutant's session from a process that has already collected the tests, and collecting them fills
     these caches with the unmutated engine's answers, which would hide every mutant below them."""
     from calculator import bill, dates
     bill._quarter_contexts.clear()
     dates._holidays_of_year.clear()
+    import answers  # tests/answers.py: the answers its walks have worked out, the same way
+    answers._walked.clear()
 
 
 from ordering import deal_longest_first  # noqa: E402  (tests/ordering.py)

@@ -60,13 +60,80 @@ const storing = []; // the copies being written (the wasm's ends well after Pyth
 
 async function keptOrFetched(url, resource, init) {
   const cache = keepable(url) ? await filesCache : null;
-  if (!cache) return networkFetch(resource, init);
-  const hit = await cache.match(url.href, { ignoreSearch: true }).catch(() => null);
-  mark(`${hit ? "kept" : "fetching"}:${url.pathname.split("/").pop()}`);
+  const hit = cache && await cache.match(url.href, { ignoreSearch: true }).catch(() => null);
+  if (cache) mark(`${hit ? "kept" : "fetching"}:${url.pathname.split("/").pop()}`);
   if (hit) return hit;
-  const response = await networkFetch(resource, init);
-  if (response.ok) storing.push(cache.put(url.href, response.clone()).catch(() => {}));
+  const response = await (url.href === WASM.href ? wasmFetched(init) : networkFetch(resource, init));
+  // the wasm is kept decoded: a repeat visit and the offline cache need no decoder
+  if (cache && response.ok) storing.push(cache.put(url.href, response.clone()).catch(() => {}));
   return response;
+}
+
+// Pyodide's wasm comes xz-compressed (2.6 MB, where the server's gzip makes 3.5 MB: kit/xz.py)
+// and is decoded here as it arrives, by xz-decompress (served beside Pyodide). Pyodide gets the
+// decoded bytes as a wasm response, so the browser still compiles them while they arrive. If
+// the decoder cannot be loaded or run, or the .xz cannot be had, the plain wasm is fetched; if
+// the decoding stops half way (a download cut short), the rest comes from the plain wasm.
+// (Pyodide does not ask again when a compile fails: it waits for ever. So no error may reach it.)
+const WASM = new URL("pyodide.asm.wasm", indexURL);
+let plainWasm = false; // the decoder failed once: the plain wasm from now on
+
+async function wasmFetched(init) {
+  if (plainWasm) return networkFetch(WASM.href, init);
+  const abort = new AbortController();
+  const packed = networkFetch(new URL("pyodide.asm.wasm.xz", indexURL).href, { ...init, signal: abort.signal });
+  packed.catch(() => {});
+  try {
+    const { XzReadableStream } = await import("../pyodide/xz-decompress.mjs");
+    const response = await packed;
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    const decoded = new XzReadableStream(response.body).getReader();
+    const first = await decoded.read(); // the decoder runs, or the plain wasm before Pyodide has a byte
+    if (first.done) throw new Error("an empty .xz");
+    return new Response(failingOver(decoded, first, init), { headers: { "Content-Type": "application/wasm" } });
+  } catch {
+    abort.abort(); // the .xz's download, if it is still coming, no longer takes the link
+    plainWasm = true;
+    return networkFetch(WASM.href, init);
+  }
+}
+
+// The decoded bytes as they come; if the decoding stops, the plain wasm's bytes after those given.
+function failingOver(decoded, first, init) {
+  let reader = decoded;
+  let pending = first;
+  let given = 0;
+  let skip = 0;
+  return new ReadableStream({
+    async pull(controller) {
+      for (;;) {
+        let chunk;
+        try {
+          chunk = pending || await reader.read();
+          pending = null;
+        } catch (err) {
+          if (reader !== decoded) throw err; // the plain wasm broke off too: nothing more to try
+          plainWasm = true;
+          const plain = await networkFetch(WASM.href, init);
+          if (!plain.ok) throw new Error(`${WASM.href}: HTTP ${plain.status}`);
+          reader = plain.body.getReader();
+          skip = given;
+          continue;
+        }
+        if (chunk.done) {
+          controller.close();
+          return;
+        }
+        const skipped = Math.min(skip, chunk.value.length);
+        skip -= skipped;
+        if (skipped === chunk.value.length) continue;
+        given += chunk.value.length - skipped;
+        controller.enqueue(chunk.value.subarray(skipped));
+        return;
+      }
+    },
+    cancel: (reason) => reader.cancel(reason),
+  });
 }
 
 // Every file the first answer needs is asked for now, all at once, before pyodide.mjs has
@@ -222,7 +289,7 @@ async function startPython() {
 }
 
 const ready = (async () => {
-  progress(1, t("Downloading the calculator (about 5 MB the first time)…"));
+  progress(1, t("Downloading the calculator (about 4 MB the first time)…"));
   const pyodide = await startPython();
   const runJson = pyodide.pyimport("calculator.cli").run_json;
   mark("ready");

@@ -177,9 +177,10 @@ def test_the_kept_snapshot_is_sparse_and_a_broken_one_is_not_used(browser, site_
 
 
 def test_a_first_visit_downloads_each_file_once_also_in_a_private_window(browser, tmp_path):
-    """The calculator's worker keeps what it fetched in Cache Storage; the offline cache takes it
-    from there instead of downloading Pyodide's 9.6 MB wasm a second time. A Playwright context
-    is a private (off-the-record) profile: its HTTP cache keeps no such file."""
+    """The calculator's worker keeps what it fetched in Cache Storage (the wasm decoded from its
+    .xz); the offline cache takes it from there instead of downloading Pyodide's wasm a second
+    time. A Playwright context is a private (off-the-record) profile: its HTTP cache keeps no
+    such file."""
     site = kit_site.build(tmp_path / "site")
     server = kit_site.serve(site, port=0)
     sent = Counter()
@@ -203,7 +204,9 @@ def test_a_first_visit_downloads_each_file_once_also_in_a_private_window(browser
     finally:
         server.shutdown()
         server.server_close()
-    assert sent["/pyodide/pyodide.asm.wasm"] == 1
+    # Pyodide's wasm comes xz-compressed, decoded in the worker (kit/xz.py); never the plain one
+    assert sent["/pyodide/pyodide.asm.wasm.xz"] == 1 and sent["/pyodide/xz-decompress.mjs"] == 1
+    assert "/pyodide/pyodide.asm.wasm" not in sent
     assert {path: n for path, n in sent.items() if n > 1} == {}
     # an English estimate: no Spanish catalogue (it is served beside the wheel, fetched by a Spanish page)
     assert not any("/locale/" in path for path in sent), sorted(sent)

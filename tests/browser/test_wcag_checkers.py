@@ -36,7 +36,6 @@ FILLED = {
 }
 # the same answers on the Spanish pages (the same query strings)
 FILLED.update({f"/es{link}": ready for link, ready in FILLED.items()})
-assert next(iter(FILLED)).startswith("/estimate/?")  # the shared link pa11y's profile is warmed with
 
 
 def tool(name):
@@ -73,49 +72,68 @@ def test_the_parts_cover_every_page_once():
     assert sorted(p for s in slices for p in s) == sorted(pages) and all(slices)
 
 
-@pytest.mark.parametrize("part", range(PARTS))
+# pa11y-ci's slices. Each runs in ONE browser profile (useIncognitoBrowserContext: false), as a
+# resident's browser is one profile: the theme's scripts and Pyodide's files come from its caches,
+# and an engine page starts Python from the profile's own memory snapshot (about 0.5 s) rather
+# than the long way (about 3 s). In pa11y-ci's default, a new incognito profile for each URL,
+# every engine page started Python the long way. So each slice opens with a shared estimate link,
+# whose answer leaves the snapshot behind; then the plain pages; then the other shared links. No
+# plain page comes after a permit link, so none shows answers a link kept in localStorage (the
+# only thing these pages keep: permit.js; the Clerk's desk keeps work only once she types).
+PA11Y_PARTS = 2
+
+
+def pa11y_slices(plain: list, filled: list) -> list[list]:
+    estimates = [u for u in filled if "/estimate/?" in u["url"]]
+    others = [u for u in filled if u not in estimates]
+    assert len(estimates) == PA11Y_PARTS, "one shared estimate link opens each slice"
+    return [[estimates[i], *plain[i::PA11Y_PARTS], *others[i::PA11Y_PARTS]] for i in range(PA11Y_PARTS)]
+
+
+def test_the_pa11y_slices_check_every_url_once_and_no_plain_page_after_a_permit_link():
+    plain = [f"/p{i}/" for i in range(7)] + ["/permit/", "/es/permit/"]
+    filled = [{"url": link} for link in FILLED]
+    slices = pa11y_slices(plain, filled)
+    urls = [u if isinstance(u, str) else u["url"] for each in slices for u in each]
+    assert sorted(urls) == sorted(plain + list(FILLED))
+    for each in slices:
+        assert "/estimate/?" in each[0]["url"]
+        kinds = ["plain" if isinstance(u, str) else "link" for u in each[1:]]
+        assert kinds == sorted(kinds, key=lambda k: k == "link"), each
+
+
+@pytest.mark.parametrize("part", range(PA11Y_PARTS))
 def test_pa11y_finds_no_error_on_any_page_or_answer(site_url, all_pages, tmp_path, part):
-    urls = [f"{site_url}{p}" for p in all_pages]
     # after the answer shows, a second more (pa11y's `wait` comes after its actions): a shared link
     # scrolls the answer into view, and the theme's header swaps its title with a fade; checked
     # mid-fade, the title's half-transparent text failed axe's contrast once in three runs
-    urls += [{"url": f"{site_url}{link}", "actions": [f"wait for element {sel} to be visible"], "wait": 1000}
-             for link, sel in FILLED.items()]
-    urls = part_of(urls, part)
+    filled = [{"url": f"{site_url}{link}", "actions": [f"wait for element {sel} to be visible"], "wait": 1000}
+              for link, sel in FILLED.items()]
+    urls = pa11y_slices([f"{site_url}{p}" for p in all_pages], filled)[part]
     # KNOWN, NOT FIXED (December 1, 2026): on /es/permit/ pa11y's axe 4.11 reports two of the
     # theme's table-of-contents entries (long Spanish questions cut with an ellipsis) as
     # failing colour contrast. Playwright's axe and Lighthouse, on the same page, find nothing;
     # the cause is not yet found. Only those entries are hidden from pa11y, only on that page.
     urls = [dict(u if isinstance(u, dict) else {"url": u}, hideElements="nav.md-nav--secondary .md-ellipsis")
             if "/es/permit/" in (u["url"] if isinstance(u, dict) else u) else u for u in urls]
-    report = pa11y(urls, tmp_path, warm=f"{site_url}{next(iter(FILLED))}")
-    # a page pa11y could not check (it did not load, or the answer never showed) is an entry
-    # with a message and no code: a failure, never a pass
+    config = {"defaults": {"standard": "WCAG2AA", "runners": ["htmlcs", "axe"], "timeout": 120_000,
+                           "useIncognitoBrowserContext": False,
+                           "chromeLaunchConfig": {"executablePath": chromium(), "args": FLAGS,
+                                                  "headless": headless(chromium())}},
+              "urls": urls}
+    (tmp_path / "pa11y.json").write_text(json.dumps(config))
+    proc = subprocess.run([tool("pa11y-ci"), "--config", str(tmp_path / "pa11y.json"), "--json"],
+                          capture_output=True, text=True, timeout=900, env=dict(os.environ, PUPPETEER_SKIP_DOWNLOAD="1"))
+    report = json.loads(proc.stdout)
+    # a page pa11y could not check (it did not load, or the answer never showed) is a
+    # string or an entry with a message and no code: a failure, never a pass
     found = [(url, r.get("runner"), r["code"], r["message"], r.get("selector"))
              for url, results in report["results"].items() for r in results if isinstance(r, dict) and "code" in r]
     failures = [(url, r) for url, results in report["results"].items() for r in results
                 if not (isinstance(r, dict) and "code" in r)]
-    assert report["total"] == len(urls) == len(report["results"]) and not failures, failures
+    assert report["total"] == len(urls) and not failures, failures
     assert not found, found
-    print(f"\npa11y: {report['total']} URLs, {report['errors']} errors")
-
-
-def pa11y(urls: list, out: Path, warm: str | None = None) -> dict:
-    """pa11y 9 (HTML_CodeSniffer and axe-core, WCAG2AA) on each URL, through its Node API in one
-    browser profile for the list (tests/node/pa11y.mjs), after a shared estimate link has left
-    the engine's snapshot in it: pa11y-ci's new incognito profile a URL started Python the long
-    way on every engine page. What a page keeps in localStorage, IndexedDB and cookies is
-    cleared after each URL."""
-    config = {"defaults": {"standard": "WCAG2AA", "runners": ["htmlcs", "axe"], "timeout": 120_000,
-                           "chromeLaunchConfig": {"executablePath": chromium(), "args": FLAGS,
-                                                  "headless": headless(chromium())}},
-              "urls": urls, **({"warm": {"url": warm}} if warm else {})}
-    (out / "pa11y.json").write_text(json.dumps(config))
-    proc = subprocess.run(["node", str(ROOT / "tests" / "node" / "pa11y.mjs"), str(out / "pa11y.json"),
-                           str(out / "report.json")], capture_output=True, text=True, timeout=900,
-                          env=dict(os.environ, PUPPETEER_SKIP_DOWNLOAD="1"))
-    assert proc.returncode == 0, proc.stderr[-3000:]
-    return json.loads((out / "report.json").read_text())
+    print(f"\npa11y-ci: {report['total']} URLs, {report['errors']} errors")
 
 
 def lighthouse(urls: list[str], out: Path, categories: str = "accessibility", keep_storage=False) -> dict:
@@ -136,13 +154,32 @@ def lighthouse(urls: list[str], out: Path, categories: str = "accessibility", ke
     return reports
 
 
-@pytest.mark.parametrize("part", range(PARTS))
+# Lighthouse's slices: two, each one Chromium (tests/node/lighthouse.mjs); in each, the estimate
+# page first: it asks the engine for its quarters as it opens, so its first answer leaves the
+# engine's snapshot in the profile, and each engine page after it starts Python from that
+# (about 0.5 s) rather than the long way (about 3 s).
+LIGHTHOUSE_PARTS = 2
+
+
+def lighthouse_slice(pages: list, part: int) -> list:
+    estimates = [page for page in pages if page.endswith("/estimate/")]  # one a language
+    rest = [page for page in pages if page not in estimates]
+    return [*estimates[part::LIGHTHOUSE_PARTS], *rest[part::LIGHTHOUSE_PARTS]]
+
+
+def test_each_lighthouse_slice_opens_with_an_estimate_page_and_all_are_checked(all_pages):
+    slices = [lighthouse_slice(all_pages, part) for part in range(LIGHTHOUSE_PARTS)]
+    assert sorted(p for each in slices for p in each) == sorted(all_pages)
+    assert all(each[0].endswith("/estimate/") for each in slices), slices
+
+
+@pytest.mark.parametrize("part", range(LIGHTHOUSE_PARTS))
 def test_lighthouse_accessibility_is_100_on_every_page(site_url, all_pages, tmp_path, part):
     # only the accessibility category: this test asserts nothing of performance, whose
     # trace would double each page's time (the layout-shift test below runs it); and the
     # storage kept from page to page, as a resident's browser keeps it: what is checked is
     # the page as it shows, not how a first visit loads
-    pages = part_of(all_pages, part)
+    pages = lighthouse_slice(all_pages, part)
     reports = lighthouse([f"{site_url}{page}" for page in pages], tmp_path, categories="accessibility", keep_storage=True)
     scores = {page: (reports[f"{site_url}{page}"]["categories"]["accessibility"], reports[f"{site_url}{page}"]["failed"])
               for page in pages}

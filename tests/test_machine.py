@@ -1,0 +1,57 @@
+"""What `build.py install` asks apt for (kit/machine.py: apt_install): a package only some
+distributions offer (Debian's chromium-headless-shell, the tests' Chromium) is installed where
+apt has it and left out elsewhere, never a reason to stop."""
+import pytest
+
+from kit import machine
+
+
+@pytest.fixture
+def apt(monkeypatch):
+    """A root machine with apt; `offered` is what its package lists have. Returns the commands run."""
+    ran = []
+    monkeypatch.setattr(machine.os, "geteuid", lambda: 0)
+    monkeypatch.setattr(machine.shutil, "which", lambda name: f"/usr/bin/{name}")
+    monkeypatch.setattr(machine, "run", lambda argv, **kw: ran.append(argv))
+    offered = set()
+    monkeypatch.setattr(machine, "apt_offers", lambda p: p in offered)
+    return ran, offered
+
+
+def test_an_optional_package_apt_offers_is_installed_with_the_needed_ones(apt):
+    ran, offered = apt
+    offered.add("chromium-headless-shell")
+    machine.apt_install(["shellcheck"], "why", ["chromium-headless-shell"])
+    assert ran[-1][-2:] == ["shellcheck", "chromium-headless-shell"]
+
+
+def test_an_optional_package_apt_does_not_offer_is_left_out_and_nothing_stops(apt):
+    ran, _ = apt
+    machine.apt_install(["shellcheck"], "why", ["chromium-headless-shell"])
+    assert ran[-1][-1] == "shellcheck" and "chromium-headless-shell" not in ran[-1]
+    ran.clear()
+    machine.apt_install([], "why", ["chromium-headless-shell"])
+    assert ran == []  # not even `apt-get update`
+
+
+def test_only_an_optional_package_missing_and_offered_still_installs_it(apt):
+    ran, offered = apt
+    offered.add("chromium-headless-shell")
+    machine.apt_install([], "why", ["chromium-headless-shell"])
+    assert ran[0][:2] == ["apt-get", "update"] and ran[-1][-1] == "chromium-headless-shell"
+
+
+def test_without_root_a_needed_package_stops_with_the_command_but_an_optional_one_does_not(monkeypatch):
+    monkeypatch.setattr(machine.os, "geteuid", lambda: 1000)
+    monkeypatch.setattr(machine, "run", lambda argv, **kw: pytest.fail(f"ran {argv}"))
+    monkeypatch.setattr(machine, "apt_offers", lambda p: True)
+    machine.apt_install([], "why", ["chromium-headless-shell"])
+    with pytest.raises(SystemExit, match="sudo apt-get install shellcheck"):
+        machine.apt_install(["shellcheck"], "why", ["chromium-headless-shell"])
+
+
+def test_the_tests_prefer_the_headless_shell(monkeypatch):
+    monkeypatch.setattr(machine.shutil, "which", lambda name: f"/usr/bin/{name}")
+    assert machine.find_test_chromium() == "/usr/bin/chromium-headless-shell"
+    monkeypatch.setattr(machine.shutil, "which", lambda name: None if "headless" in name else f"/usr/bin/{name}")
+    assert machine.find_test_chromium() == "/usr/bin/chromium"
