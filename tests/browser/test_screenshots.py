@@ -82,26 +82,20 @@ def fixed_site_url(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def browsers(browser):
-    """One browser profile for each screen size, for this file: after the first picture the
-    engine comes back from the profile's own snapshot (conftest.py: warm_page), not cold."""
-    contexts = {}
-
-    def of(width, height):
-        if (width, height) not in contexts:
-            contexts[width, height] = browser.new_context(
-                viewport={"width": width, "height": height}, device_scale_factor=1, reduced_motion="reduce",
-                locale="en-US", timezone_id="America/New_York", service_workers="block")
-        return contexts[width, height]
-    yield of
-    for each in contexts.values():
-        each.close()
+    """One browser profile for this file, each tab sized for its picture: after the first picture
+    the engine comes back from the profile's own snapshot (conftest.py: warm_page), not cold."""
+    context = browser.new_context(device_scale_factor=1, reduced_motion="reduce", locale="en-US",
+                                  timezone_id="America/New_York", service_workers="block")
+    yield context
+    context.close()
 
 
 def open_page(browsers, url, ready, width, height, media="screen"):
-    """A new tab in the profile of that screen size, at `url`, once `ready` is there. Nothing
-    a page keeps (the permit checker's answers in localStorage) is read by these links: each
-    link says its answers itself."""
-    page = browsers(width, height).new_page()
+    """A new tab of `width` x `height` in the file's profile, at `url`, once `ready` is there.
+    Nothing a page keeps (the permit checker's answers in localStorage) is read by these links:
+    each link says its answers itself."""
+    page = browsers.new_page()
+    page.set_viewport_size({"width": width, "height": height})
     page.clock.set_fixed_time(DAY)
     page.emulate_media(media=media)
     page.goto(url)
