@@ -11,9 +11,12 @@ An entry's name is the SHA-256 of everything its bytes come from: the inputs, th
 the code that makes them, the versions of the libraries it uses and of Python. A changed input
 is a new name, never a stale entry. `PAWLING_BUILD_CACHE=0` builds without it (the test that
 two builds give the same bytes runs one build so). A cache that cannot be written (a read-only
-checkout) is skipped, never an error; an entry is written whole or not at all."""
+checkout) is skipped, never an error; an entry is written whole or not at all. Processes that
+build at once (the test workers, each building its site as it starts) make an entry once: the
+first makes it under a lock on its name, the others wait for it and read it."""
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import sys
@@ -23,7 +26,9 @@ from pathlib import Path
 from calculator.files import write_atomic
 
 ROOT = Path(__file__).resolve().parent.parent
-CACHE = ROOT / ".cache" / "build"
+# PAWLING_BUILD_CACHE_DIR: another folder (a copy of the project, as a test makes, shares the
+# checkout's entries)
+CACHE = Path(os.environ.get("PAWLING_BUILD_CACHE_DIR") or ROOT / ".cache" / "build")
 
 
 def enabled() -> bool:
@@ -55,9 +60,30 @@ def cached(kind: str, parts: Iterable, make: Callable[[], bytes]) -> bytes:
         return path.read_bytes()
     except OSError:
         pass
-    data = make()
+    with _making(path):
+        try:  # another process may have made it while this one waited
+            return path.read_bytes()
+        except OSError:
+            pass
+        data = make()
+        try:
+            write_atomic(path, data)
+        except OSError:
+            pass  # no room or no right to write: the build goes on without keeping it
+        return data
+
+
+@contextlib.contextmanager
+def _making(path: Path):
+    """An exclusive lock on `path`'s name while it is made (none where locks cannot be had:
+    no fcntl, or no right to write the cache)."""
     try:
-        write_atomic(path, data)
-    except OSError:
-        pass  # no room or no right to write: the build goes on without keeping it
-    return data
+        import fcntl
+        path.parent.mkdir(parents=True, exist_ok=True)
+        lock = open(path.with_name(path.name + ".lock"), "a")
+    except (ImportError, OSError):
+        yield
+        return
+    with lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        yield

@@ -12,6 +12,11 @@ def cache(tmp_path, monkeypatch):
     return tmp_path / "cache"
 
 
+def entries(cache):
+    """The kept entries (not the lock files beside them)."""
+    return [p for p in cache.iterdir() if p.suffix != ".lock"]
+
+
 def maker(data: bytes):
     calls = []
 
@@ -25,7 +30,7 @@ def test_the_second_time_comes_from_the_disk(cache):
     make, calls = maker(b"one")
     assert buildcache.cached("thing", ["a", b"b"], make) == b"one"
     assert buildcache.cached("thing", ["a", b"b"], make) == b"one"
-    assert len(calls) == 1 and len(list(cache.iterdir())) == 1
+    assert len(calls) == 1 and len(entries(cache)) == 1
 
 
 def test_a_changed_input_is_made_anew(cache):
@@ -34,7 +39,7 @@ def test_a_changed_input_is_made_anew(cache):
     buildcache.cached("thing", ["a", "c"], make)
     buildcache.cached("thing", ["ab"], make)   # the parts do not run together: ["a", "b"] is not ["ab"]
     buildcache.cached("other", ["a", "b"], make)
-    assert len(calls) == 4 and len(list(cache.iterdir())) == 4
+    assert len(calls) == 4 and len(entries(cache)) == 4
 
 
 def test_turned_off_it_neither_reads_nor_writes(cache, monkeypatch):
@@ -43,7 +48,7 @@ def test_turned_off_it_neither_reads_nor_writes(cache, monkeypatch):
     monkeypatch.setenv("PAWLING_BUILD_CACHE", "0")
     buildcache.cached("thing", ["a"], make)
     buildcache.cached("thing", ["new"], make)
-    assert len(calls) == 3 and len(list(cache.iterdir())) == 1
+    assert len(calls) == 3 and len(entries(cache)) == 1
 
 
 def test_a_cache_it_cannot_write_is_skipped(cache):
@@ -67,9 +72,35 @@ def test_the_trimmed_library_and_the_application_come_from_the_cache_as_made(cac
     stdlib._trimmed.cache_clear()
     assert stdlib.trimmed_stdlib(full, modules) == made          # made, and kept
     stdlib._trimmed.cache_clear()
-    assert len(list(cache.iterdir())) == 1
+    assert len(entries(cache)) == 1
     assert stdlib.trimmed_stdlib(full, modules) == made          # from the disk
     application_pdf._rendered.cache_clear()
     pdf = application_pdf.blank_pdf_bytes(load())
     application_pdf._rendered.cache_clear()
-    assert application_pdf.blank_pdf_bytes(load()) == pdf and len(list(cache.iterdir())) == 2
+    assert application_pdf.blank_pdf_bytes(load()) == pdf and len(entries(cache)) == 2
+
+
+def test_processes_that_build_at_once_make_an_entry_once(cache, tmp_path):
+    """Two processes ask for the same entry at the same time (the test workers' first builds):
+    one makes it, the other waits for it and reads it."""
+    import subprocess
+    import sys
+    import textwrap
+    log = tmp_path / "made.log"
+    code = textwrap.dedent(f"""
+        import time
+        from pathlib import Path
+        from kit import buildcache
+        buildcache.CACHE = Path({str(cache)!r})
+        def make():
+            with open({str(log)!r}, "a") as f:
+                f.write("made\\n")
+            time.sleep(1.5)
+            return b"slow"
+        print(buildcache.cached("slow", ["x"], make).decode())
+    """)
+    procs = [subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True,
+                              cwd=buildcache.ROOT) for _ in range(2)]
+    outs = [p.communicate(timeout=60)[0].strip() for p in procs]
+    assert outs == ["slow", "slow"] and all(p.returncode == 0 for p in procs)
+    assert log.read_text().count("made") == 1

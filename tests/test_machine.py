@@ -55,3 +55,28 @@ def test_the_tests_prefer_the_headless_shell(monkeypatch):
     assert machine.find_test_chromium() == "/usr/bin/chromium-headless-shell"
     monkeypatch.setattr(machine.shutil, "which", lambda name: None if "headless" in name else f"/usr/bin/{name}")
     assert machine.find_test_chromium() == "/usr/bin/chromium"
+
+
+def test_pip_and_npm_run_together_and_a_failure_of_either_stops_the_install(tmp_path):
+    import subprocess
+    import sys
+
+    def waits_for_the_other(me, other):
+        """Leaves its mark, then ends well only once the other's mark is there (so only if the
+        two run at the same time; one after the other, the first gives up after 30 s)."""
+        return [sys.executable, "-c", f"""
+import pathlib, sys, time
+d = pathlib.Path({str(tmp_path)!r})
+(d / {me!r}).touch()
+for _ in range(300):
+    if (d / {other!r}).exists():
+        sys.exit(0)
+    time.sleep(0.1)
+sys.exit(1)
+"""]
+    machine.run_together(waits_for_the_other("a", "b"), (waits_for_the_other("b", "a"), None))
+    ok, fail = [sys.executable, "-c", "pass"], [sys.executable, "-c", "raise SystemExit(3)"]
+    for pair in ((fail, (ok, None)), (ok, (fail, None))):
+        with pytest.raises(subprocess.CalledProcessError) as raised:
+            machine.run_together(*pair)
+        assert raised.value.returncode == 3

@@ -1,6 +1,7 @@
 """The Clerk's whole year, in a temporary copy of the project: propose → notice
 (a refused date, then a lawful one) → adopt (a refused vote, then a lawful one)
 → build → the site, the feed and the estimator follow."""
+import os
 import shutil
 import subprocess
 import sys
@@ -11,6 +12,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
+from kit import buildcache
 from kit import site as kit_site
 
 pytestmark = pytest.mark.browser
@@ -21,8 +23,9 @@ SITE = "https://sewer.pawling.example/"
 
 
 def run(project: Path, *args):
+    # the copy's builds take what the checkout's have kept (kit/buildcache.py), as a second build would
     return subprocess.run([sys.executable, "build.py", *args], cwd=project, capture_output=True, text=True,
-                          timeout=300)
+                          timeout=300, env=dict(os.environ, PAWLING_BUILD_CACHE_DIR=str(buildcache.CACHE)))
 
 
 def snapshot(project: Path) -> dict:
@@ -33,8 +36,12 @@ def snapshot(project: Path) -> dict:
 def project(tmp_path_factory):
     dst = tmp_path_factory.mktemp("year") / "kit"
     shutil.copytree(ROOT, dst, ignore=shutil.ignore_patterns(
-        ".git", "site", "node_modules", ".site-*", "notices-out", "__pycache__", ".pytest_cache", ".hypothesis"))
+        ".git", "site", "node_modules", ".venv", ".cache", ".site-*", "notices-out", "__pycache__", ".pytest_cache",
+        ".hypothesis", "mutants"))
+    # the checkout's environment and packages, not copies of them (470 MB): the copy's build.py
+    # finds its .venv there and runs in it
     (dst / "node_modules").symlink_to(ROOT / "node_modules")
+    (dst / ".venv").symlink_to(Path(sys.prefix))
     # the site's address, which notices, the feed and the sitemap name (unset in the repository's mkdocs.yml)
     config = dst / "mkdocs.yml"
     config.write_text(config.read_text() + f"site_url: {SITE}\n")
