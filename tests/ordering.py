@@ -9,36 +9,31 @@
 # worker sat idle. So the long tests are dealt out first, longest first, to the share with
 # the least work so far (LPT), each share's own long tests at its front and quick ones behind
 # them for stealing. A module with an expensive module-wide fixture is dealt as one block,
-# so that fixture is still made once. The seconds are a measurement of one run (December 2,
-# 2026, `--durations` of a fresh clone's `.ci/run`, the tests in chromium-headless-shell; a
-# module's, its tests' sum, some estimated from its slowest); only their order matters, and a
-# test missing here is merely quick.
+# so that fixture is still made once. The seconds are a measurement of one run (December 1,
+# 2026, `--durations`; the checkers' slices, December 2, after they were cut to two each);
+# only their order matters, and a test missing here is merely quick.
 LONG = {  # node id, or a module's path for a block: seconds measured
-    "tests/browser/test_wcag_checkers.py::test_lighthouse_accessibility": 60,
-    "tests/browser/test_wcag_checkers.py::test_pa11y_finds_no_error": 41,
-    "tests/browser/test_site.py::test_every_page_has_no_axe_violations": 11,
+    "tests/browser/test_wcag_checkers.py::test_lighthouse_accessibility": 65,
+    "tests/browser/test_wcag_checkers.py::test_pa11y_finds_no_error": 55,
+    "tests/browser/test_site.py::test_every_page_has_no_axe_violations": 63,
     # the two tests that read one walk of every page (test_site.py's first_visit): a block
-    "tests/browser/test_site.py::test_first_visit_*": 33,
-    "tests/browser/test_site.py::test_the_estimator_states_have_no_axe": 11,
-    "tests/browser/test_production.py::test_a_rebuilt_site_with_a_new_rate": 21,
-    "tests/browser/test_production.py::test_a_repeat_visit_works_with_the_network_off": 14,
-    "tests/browser/test_production.py::test_the_kept_snapshot_is_sparse": 15,
-    "tests/browser/test_production.py::test_a_first_visit_downloads_each_file_once": 8,
-    "tests/browser/test_permit.py::test_every_state_has_no_axe_violations": 21,
-    "tests/browser/test_permit.py::test_a_contractor_connecting_under_a_town_road": 10,
-    "tests/browser/test_permit.py::test_the_checker_works_with_the_keyboard_alone": 8,
-    "tests/browser/test_bill_run_desk.py::test_the_bills_to_print": 23,
-    "tests/test_build.py::test_two_builds_of_one_commit_are_byte_identical": 21,
-    "tests/test_parity.py::test_every_case_and_every_page_request": 15,
-    "tests/browser/test_screenshots.py": 70,
-    "tests/browser/test_spanish_tools.py": 50,
-    "tests/browser/test_on_a_phone.py": 45,
-    "tests/browser/test_clerk_desk.py": 40,
-    "tests/browser/test_clerk_year.py": 32,
-    "tests/browser/test_publish.py": 25,
-    "tests/browser/test_outside_checkers.py": 25,
-    "tests/test_accessible_pdfs.py": 10,
-    "tests/test_amendment.py": 8,
+    "tests/browser/test_site.py::test_first_visit_*": 60,
+    "tests/browser/test_site.py::test_the_estimator_states_have_no_axe": 47,
+    "tests/browser/test_production.py::test_a_rebuilt_site_with_a_new_rate": 123,
+    "tests/browser/test_production.py::test_a_repeat_visit_works_with_the_network_off": 91,
+    "tests/browser/test_production.py::test_a_first_visit_downloads_each_file_once": 56,
+    "tests/browser/test_permit.py::test_every_state_has_no_axe_violations": 102,
+    "tests/browser/test_permit.py::test_the_checker_works_with_the_keyboard_alone": 53,
+    "tests/test_build.py::test_two_builds_of_one_commit_are_byte_identical": 94,
+    "tests/test_parity.py::test_every_case_and_every_page_request": 90,
+    "tests/browser/test_screenshots.py": 443,
+    "tests/browser/test_spanish_tools.py": 239,
+    "tests/browser/test_publish.py": 149,
+    "tests/browser/test_clerk_desk.py": 127,
+    "tests/browser/test_clerk_year.py": 103,
+    "tests/test_accessible_pdfs.py": 78,
+    "tests/test_amendment.py": 71,
+    "tests/browser/test_outside_checkers.py": 71,
 }
 
 
