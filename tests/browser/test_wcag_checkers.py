@@ -57,19 +57,13 @@ def headless(path: str) -> str:
     return "shell" if "headless-shell" in path else "new"
 
 
-# The checks below each walk many pages; they are cut into PARTS slices (every page in
-# exactly one) so that pytest-xdist can run the slices on both cores at once.
-PARTS = 4
-
-
-def part_of(items: list, part: int) -> list:
-    return items[part::PARTS]
-
-
-def test_the_parts_cover_every_page_once():
-    pages = [f"/p{i}/" for i in range(10)]
-    slices = [part_of(pages, part) for part in range(PARTS)]
-    assert sorted(p for s in slices for p in s) == sorted(pages) and all(slices)
+# The checks below each walk many pages; they are cut into slices (every page in exactly one) so
+# that pytest-xdist can run them on both cores at once. Each slice is one browser profile and
+# opens with one of `openers` (a page whose first answer leaves the engine's snapshot there);
+# then each group in turn, dealt round the slices.
+def opened_slices(openers: list, *groups: list) -> list[list]:
+    n = len(openers)
+    return [[openers[i], *(item for group in groups for item in group[i::n])] for i in range(n)]
 
 
 # pa11y-ci's slices. Each runs in ONE browser profile (useIncognitoBrowserContext: false), as a
@@ -85,9 +79,8 @@ PA11Y_PARTS = 2
 
 def pa11y_slices(plain: list, filled: list) -> list[list]:
     estimates = [u for u in filled if "/estimate/?" in u["url"]]
-    others = [u for u in filled if u not in estimates]
     assert len(estimates) == PA11Y_PARTS, "one shared estimate link opens each slice"
-    return [[estimates[i], *plain[i::PA11Y_PARTS], *others[i::PA11Y_PARTS]] for i in range(PA11Y_PARTS)]
+    return opened_slices(estimates, plain, [u for u in filled if u not in estimates])
 
 
 def test_the_pa11y_slices_check_every_url_once_and_no_plain_page_after_a_permit_link():
@@ -163,8 +156,8 @@ LIGHTHOUSE_PARTS = 2
 
 def lighthouse_slice(pages: list, part: int) -> list:
     estimates = [page for page in pages if page.endswith("/estimate/")]  # one a language
-    rest = [page for page in pages if page not in estimates]
-    return [*estimates[part::LIGHTHOUSE_PARTS], *rest[part::LIGHTHOUSE_PARTS]]
+    assert len(estimates) == LIGHTHOUSE_PARTS, "one estimate page opens each slice"
+    return opened_slices(estimates, [page for page in pages if page not in estimates])[part]
 
 
 def test_each_lighthouse_slice_opens_with_an_estimate_page_and_all_are_checked(all_pages):
