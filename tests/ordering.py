@@ -15,9 +15,9 @@
 LONG = {  # node id, or a module's path for a block: seconds measured
     "tests/browser/test_wcag_checkers.py::test_lighthouse_accessibility": 65,
     "tests/browser/test_wcag_checkers.py::test_pa11y_finds_no_error": 55,
-    "tests/browser/test_site.py::test_every_page_has_no_axe_violations": 63,
-    # the two tests that read one walk of every page (test_site.py's first_visit): a block
-    "tests/browser/test_site.py::test_first_visit_*": 60,
+    # the tests that read one walk of every page (test_site.py's first_visit: requests, policy,
+    # axe, width on a phone): a block
+    "tests/browser/test_site.py::test_first_visit_*": 90,
     "tests/browser/test_site.py::test_the_estimator_states_have_no_axe": 47,
     "tests/browser/test_production.py::test_a_rebuilt_site_with_a_new_rate": 123,
     "tests/browser/test_production.py::test_a_repeat_visit_works_with_the_network_off": 91,

@@ -37,7 +37,7 @@ def test_one_worker_keeps_every_test():
 
 
 def test_the_tests_named_by_a_prefix_block_stay_together():
-    """test_site.py's two first-visit tests read one walk of every page: dealt to one worker, one after
+    """test_site.py's first-visit tests read one walk of every page: dealt to one worker, one after
     the other, so the walk is made once."""
     walk = ["tests/browser/test_site.py::test_first_visit_no_page_asks_another_host_for_anything[chromium]",
             "tests/browser/test_site.py::test_first_visit_every_page_has_a_strict_policy_and_breaks_none_of_it[chromium]"]

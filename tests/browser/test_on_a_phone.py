@@ -228,47 +228,6 @@ def test_nothing_is_cut_off_at_the_right(phone, site_url, path):
         assert label and label in phone.evaluate("(e) => getComputedStyle(e, '::before').content", cell.element_handle())
 
 
-# Whatever sticks out furthest past the right edge: the deepest element reaching furthest (so a
-# report names the culprit, not its page-wide ancestors), with a few of its words.
-WIDEST = """() => {
-    const width = document.documentElement.clientWidth;
-    let worst = null;
-    for (const e of document.querySelectorAll("body *")) {
-        const r = e.getBoundingClientRect();
-        if (r.width && r.right > width + 0.5 && (!worst || r.right >= worst.right))
-            worst = {right: Math.round(r.right), tag: e.tagName.toLowerCase() + (e.id ? "#" + e.id : "") +
-                     (typeof e.className === "string" && e.className ? "." + e.className.trim().split(/\\s+/).join(".") : ""),
-                     words: (e.textContent || "").trim().replace(/\\s+/g, " ").slice(0, 60)};
-    }
-    return {scroll: document.documentElement.scrollWidth, width, worst};
-}"""
-
-
-def test_no_page_scrolls_sideways_on_a_phone(browser, site_url, all_pages):
-    """WCAG 1.4.10 (reflow): every page of the site in both languages, and each engine page opened
-    with its answer shown, fits a 390-px and a 320-px screen: the page is never wider than the
-    screen. (A long page title in the theme's header made /permit/application/ 403 px wide.)
-    One context and one page for the whole walk; each page is measured at both widths."""
-    context = browser.new_context(viewport=PHONE, service_workers="block")
-    page = context.new_page()
-    wide = []
-    try:
-        for path in [*all_pages, *FILLED]:
-            page.set_viewport_size(PHONE)
-            page.goto(f"{site_url}{path}")
-            if path in FILLED:
-                expect(page.locator(FILLED[path])).to_be_visible(timeout=TIMEOUT)
-            for width in (390, 320):
-                page.set_viewport_size({"width": width, "height": PHONE["height"]})
-                seen = page.evaluate(WIDEST)
-                if seen["scroll"] > seen["width"]:
-                    wide.append(f"{path} at {width} px: {seen['scroll']} px wide; widest: {seen['worst']}")
-    finally:
-        context.close()
-    assert len(all_pages) > 20 and any(p.startswith("/es/") for p in all_pages)
-    assert not wide, "\n".join(wide)
-
-
 # Every layout shift the browser reports (the Layout Instability API that Lighthouse's CLS
 # sums), kept from the page's first frame.
 SHIFTS = """window.__shifts = [];

@@ -6,7 +6,9 @@
 // usage: node tests/node/lighthouse.mjs CATEGORIES URLS.json OUT.json [--keep-storage]
 //   CATEGORIES: e.g. "accessibility" or "accessibility,performance"
 //   URLS.json:  a JSON list of URLs
-//   OUT.json:   written with {url: {categories: {id: score}, audits: {id: {score, numericValue}}, failed: [ids]}}
+//   OUT.json:   written with {url: {categories: {id: score}, audits: {id: {score, numericValue}}, failed: [ids],
+//               warnings, benchmarkIndex}}; the machine's benchmark index is measured on the first URL
+//               only and the same for all (lighthouse-hooks.mjs)
 //   --keep-storage: no storage reset between URLs (Lighthouse's disableStorageReset), so an
 //      engine page after the first starts Python from the profile's own snapshot, as on a
 //      resident's second visit. For checks of what a page shows (accessibility), not of
@@ -14,8 +16,13 @@
 // CHROME_PATH names the Chromium; CHROME_FLAGS (space-separated) are its flags (else --headless=new):
 // the tests give `--headless` for chromium-headless-shell.
 import { readFileSync, writeFileSync } from "node:fs";
+import { register } from "node:module";
 import * as chromeLauncher from "chrome-launcher";
-import lighthouse from "lighthouse";
+
+// Lighthouse's machine benchmark once for the list, not before every URL (lighthouse-hooks.mjs);
+// registered before Lighthouse is imported, so its modules load through the hook
+register("./lighthouse-hooks.mjs", import.meta.url);
+const { default: lighthouse } = await import("lighthouse");
 
 const [categories, urlsFile, outFile, ...options] = process.argv.slice(2);
 const disableStorageReset = options.includes("--keep-storage");
@@ -42,7 +49,7 @@ try {
     for (const [id, audit] of Object.entries(lhr.audits)) {
       audits[id] = { score: audit.score, numericValue: audit.numericValue };
     }
-    out[url] = { categories: cats, audits, failed, warnings: lhr.runWarnings };
+    out[url] = { categories: cats, audits, failed, warnings: lhr.runWarnings, benchmarkIndex: lhr.environment.benchmarkIndex };
   }
 } finally {
   await chrome.kill();
