@@ -7,6 +7,7 @@ through the "rules" provider (calculator/providers.py), which is `load_rules` he
 """
 from __future__ import annotations
 
+import copy
 import datetime as _dt
 import difflib
 import json
@@ -52,8 +53,8 @@ def read_yaml(path: Path):
     return yaml.load(Path(path).read_text(encoding="utf-8"), Loader=YamlLoader)
 
 
-def _compose(path: Path):
-    text = path.read_text(encoding="utf-8")
+def _compose(path: Path, text: str | None = None):
+    text = path.read_text(encoding="utf-8") if text is None else text
     try:
         loader = YamlLoader(text)  # parsed once: the data is built from the node read for its marks
         try:
@@ -105,10 +106,6 @@ def _where(path: Path, node, at, at_key=False) -> str:
     return f"{shown}:{line}:{col}"
 
 
-def _schema(name: str, rules_dir: Path) -> dict:
-    return json.loads((rules_dir / "schemas" / f"{name}.schema.json").read_text(encoding="utf-8"))
-
-
 def _advice(err) -> str:
     if err.validator == "additionalProperties":
         allowed = sorted(err.schema.get("properties", {}))
@@ -126,14 +123,42 @@ def _advice(err) -> str:
     return err.message
 
 
-def _check(path: Path, data, node, schema: dict, problems: list[str]) -> None:
+def _schema_errors(data, schema: dict) -> list[tuple[list, bool, str]]:
+    """What the schema finds wrong in `data`: where (a path of keys), whether it is the key
+    itself that is wrong, and what to change."""
     validator = jsonschema.Draft202012Validator(schema, format_checker=jsonschema.FormatChecker())
+    found = []
     for err in sorted(validator.iter_errors(data), key=lambda e: list(map(str, e.absolute_path))):
         at = list(err.absolute_path)
         if err.validator == "additionalProperties" and isinstance(err.instance, dict):
             extra = [k for k in err.instance if k not in err.schema.get("properties", {})]
             at += extra[:1]  # point at the unknown key itself
-        problems.append(f"{_where(path, node, at, at_key=err.validator == 'additionalProperties')}: {_advice(err)}")
+        found.append((at, err.validator == "additionalProperties", _advice(err)))
+    return found
+
+
+# One file read and checked against its schema, by the file's text and the schema's: the
+# data, the YAML nodes (for the line and column of a problem) and what the schema found. A
+# process that compiles the rules again (each of the Clerk's commands, twice; a site build,
+# several times) re-reads only the files whose text changed. At most READ_KEPT of them are
+# kept; the data is handed out as a copy, since compiling fills parts of it in.
+_read: dict[tuple[str, str], tuple] = {}
+READ_KEPT = 256
+
+
+def _read_checked(path: Path, schema_text: str):
+    """The data of one rule file, its YAML nodes and its schema problems (as _schema_errors);
+    raises RuleError if it is not YAML."""
+    text = path.read_text(encoding="utf-8")
+    found = _read.get((text, schema_text))
+    if found is None:
+        data, node = _compose(path, text)
+        found = (data, node, _schema_errors(data, json.loads(schema_text)))
+        if len(_read) >= READ_KEPT:
+            _read.pop(next(iter(_read)))
+        _read[(text, schema_text)] = found
+    data, node, errors = found
+    return copy.deepcopy(data), node, errors
 
 
 # ---- the law ----------------------------------------------------------------------
@@ -159,14 +184,13 @@ def compile_rules(rules_dir: Path | str = RULES_DIR) -> dict:
 
     def load(path: Path, kind: str):
         try:
-            data, node = _compose(path)
+            data, node, errors = _read_checked(path, (rules_dir / "schemas" / f"{kind}.schema.json").read_text(encoding="utf-8"))
         except RuleError as exc:
             problems.extend(exc.problems)
             return None
         nodes[path] = node
-        before = len(problems)
-        _check(path, data, node, _schema(kind, rules_dir), problems)
-        return data if len(problems) == before else None
+        problems.extend(f"{_where(path, node, at, at_key=at_key)}: {advice}" for at, at_key, advice in errors)
+        return None if errors else data
 
     law_path = rules_dir / "law.yaml"
     law = load(law_path, "law")

@@ -159,3 +159,23 @@ def test_the_job_summary_says_which_file_and_what_to_change(rules_copy, tmp_path
     monkeypatch.setattr(validate, "RULES_DIR", ROOT / "rules")
     assert validate.main() == 0
     assert "### The rules are sound" in summary.read_text()
+
+
+def test_a_file_read_again_gives_its_own_problems_and_a_fresh_copy_of_its_data(tmp_path):
+    """A process that compiles again re-reads only the files whose text changed (kit/validate.py:
+    _read_checked): the same bad text in another folder is reported at that folder's path, a
+    file changed back is valid again, and what one compile hands out is not another's."""
+    first, second = tmp_path / "a" / "rules", tmp_path / "b" / "rules"
+    shutil.copytree(ROOT / "rules", first)
+    shutil.copytree(ROOT / "rules", second)
+    rules = compile_rules(first)
+    rules["parameters"].clear()
+    assert compile_rules(second)["parameters"], "a compile was handed data another compile changed"
+    for folder in (first, second):
+        f = folder / "parameters" / "late-penalty-rate.yaml"
+        good = f.read_text()
+        f.write_text(good + "valeu: 0.2\n")
+        [p] = problems(folder)
+        assert p.startswith(str(f)) and "late-penalty-rate.yaml:6:1" in p and "valeu" in p, p
+        f.write_text(good)
+        assert compile_rules(folder)["parameters"]
