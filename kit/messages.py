@@ -70,7 +70,7 @@ def extract(rules_dir: Path = RULES_DIR) -> Messages:
     found = Messages()
     for domain, folder in (("engine", ROOT / "calculator"), ("pages", ROOT / "kit")):
         for path in sorted(folder.rglob("*.py")):  # kit/billrun/ too
-            for line, message, _comments, _context in extract_from_file("python", str(path), keywords=PY_KEYWORDS):
+            for line, message in _extracted("python", path, PY_KEYWORDS):
                 found.add(domain, message, f"{_rel(path)}:{line}")
     for section, path, text in text_items(raw_rules(rules_dir)):
         found.add("rules", text, f"rules/{'.'.join(str(p) for p in path)}")
@@ -90,9 +90,25 @@ def extract(rules_dir: Path = RULES_DIR) -> Messages:
         for title in item:
             found.add("pages", title, "mkdocs.yml#nav")
     for path in sorted((ROOT / "docs" / "assets").glob("*.js")):
-        for line, message, _comments, _context in extract_from_file("javascript", str(path), keywords=JS_KEYWORDS):
+        for line, message in _extracted("javascript", path, JS_KEYWORDS):
             found.add("scripts", message, f"{_rel(path)}:{line}")
     return found
+
+
+# The messages of each source file, by its path and its text: the code does not change while a
+# process builds again (a test process builds several sites, each reading every source file),
+# and a file that does change is read again.
+_sources: dict[tuple[str, str, bytes], tuple] = {}
+
+
+def _extracted(method: str, path: Path, keywords: dict) -> tuple:
+    """(line, message) of each message in one source file (Babel's extractor)."""
+    data = path.read_bytes()
+    key = (method, str(path), data)
+    if key not in _sources:
+        _sources[key] = tuple((line, message) for line, message, _comments, _context
+                              in extract_from_file(method, str(path), keywords=keywords))
+    return _sources[key]
 
 
 def raw_rules(rules_dir: Path = RULES_DIR) -> dict:
