@@ -468,8 +468,11 @@ def _explain_rest(rules: dict, v: dict, ex: Explanation, vc, fraction, volume, k
         vc=money.dollars(vc), volume=money.gallons(volume), charge=money.dollars(v["computed"])),
         "rents.B", interpretation="rounding", charge=v["computed"])
     minimum, min_water = v["minimum"], v["min_water"]
+    memo = v["memo"]  # what the quarter alone decides, worked out once for it (bill.quarter_context)
+    if "minimum_since" not in memo:
+        memo["minimum_since"] = since(rules, "minimum-charge-water-gallons", v["start"])
     words = dict(gallons=money.gallons(min_water), vc=money.dollars(vc), fraction=fraction,
-                 minimum=money.dollars(minimum), since=since(rules, "minimum-charge-water-gallons", v["start"]))
+                 minimum=money.dollars(minimum), since=memo["minimum_since"])
     if kind == "sewage-gallons" and minimum != v["ctx_minimum"]:
         how = _("Minimum charge = the charge for {gallons} gallons of metered sewage = {vc} × {gallons} ÷ 1,000 = "
                 "{minimum}.").format(**words)
@@ -486,14 +489,16 @@ def _explain_rest(rules: dict, v: dict, ex: Explanation, vc, fraction, volume, k
     paid, due, n = v["paid"], v["due"], v["n"]
     if paid:
         days_late = (paid - due).days
-        rate = parameter(rules, "late-penalty-rate", on=due)
-        grace = parameter(rules, "late-penalty-grace-days", on=due)
-        months = parameter(rules, "late-penalty-period-months", on=due)
-        words = dict(paid=long(paid), days=days_late, grace=grace, rate=money.percent(rate),
-                     grace_since=since(rules, "late-penalty-grace-days", due),
-                     rate_since=since(rules, "late-penalty-rate", due),
-                     months=months, months_since=since(rules, "late-penalty-period-months", due),
-                     first_penalty=long(v["first_penalty"]), periods=n, penalty=money.dollars(v["pen"]))
+        if "late_terms" not in memo:  # the penalty's terms in force on the quarter's due date
+            rate = parameter(rules, "late-penalty-rate", on=due)
+            memo["late_terms"] = dict(
+                grace=parameter(rules, "late-penalty-grace-days", on=due), rate=money.percent(rate),
+                months=parameter(rules, "late-penalty-period-months", on=due),
+                grace_since=since(rules, "late-penalty-grace-days", due), rate_since=since(rules, "late-penalty-rate", due),
+                months_since=since(rules, "late-penalty-period-months", due), first_penalty=long(v["first_penalty"]))
+        terms = memo["late_terms"]
+        grace, months = terms["grace"], terms["months"]
+        words = dict(terms, paid=long(paid), days=days_late, periods=n, penalty=money.dollars(v["pen"]))
         if n == 0 and days_late > grace:
             ex.add(_("Paid on {paid}, {days} days after the due date. That is more than {grace} days{grace_since}, "
                      "but the time to pay ran to the next business day, {last_day}, as the step above says, so "
@@ -515,9 +520,9 @@ def _explain_rest(rules: dict, v: dict, ex: Explanation, vc, fraction, volume, k
                             "periods: penalty {penalty}.", n).format(**words),
                    "rents.F", interpretation="penalty-accrual",
                    days_after_due=days_late, penalty_periods=n, penalty=v["pen"])
-            if "periods" not in v["memo"]:
-                v["memo"]["periods"] = _periods_step(rules, v, months, grace)
-            ex.add(v["memo"]["periods"], "rents.F", interpretation="penalty-quarter",
+            if "periods" not in memo:
+                memo["periods"] = _periods_step(rules, v, months, grace)
+            ex.add(memo["periods"], "rents.F", interpretation="penalty-quarter",
                    penalty_periods_from=[d.isoformat() for d in v["starts"]])
             ex.add(_("Unpaid charges are a lien on the property, to the extent set forth in § 452 of the General "
                      "Municipal Law."), "rents.G",
