@@ -163,7 +163,9 @@ def test(pytest_args: list[str]) -> int:
     # 15:00 on 2 cores); worksteal keeps each test file on one worker where it can, so a
     # file's expensive fixtures are made once, and moves work to a worker that runs dry
     parallel = ["-n", "auto", "--dist", "worksteal"]
-    code = subprocess.run([sys.executable, "-m", "pytest", *parallel, *pytest_args], cwd=ROOT, env=env).returncode
+    # and the ten slowest tests named at the end of every run, where a slowing suite shows first
+    code = subprocess.run([sys.executable, "-m", "pytest", *parallel, "--durations=10", *pytest_args],
+                          cwd=ROOT, env=env).returncode
     if code == 5:
         print("pytest collected no tests: that is a failure here.", file=sys.stderr)
         return 1
