@@ -53,8 +53,7 @@ def read_yaml(path: Path):
     return yaml.load(Path(path).read_text(encoding="utf-8"), Loader=YamlLoader)
 
 
-def _compose(path: Path, text: str | None = None):
-    text = path.read_text(encoding="utf-8") if text is None else text
+def _compose(path: Path, text: str):
     try:
         loader = YamlLoader(text)  # parsed once: the data is built from the node read for its marks
         try:

@@ -4,6 +4,7 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
+from test_on_a_phone import PHONE
 from test_wcag_checkers import FILLED
 
 pytestmark = pytest.mark.browser
@@ -51,7 +52,6 @@ document.addEventListener('securitypolicyviolation',
 """
 LINK = "/estimate/?quarter=2027-Q1&water-gallons=12000"
 DESKTOP = {"width": 1280, "height": 720}
-PHONE = {"width": 390, "height": 844}
 PHONE_WIDTHS = (390, 320)  # a common phone, and the 320 px of WCAG 1.4.10 (reflow)
 # Whatever sticks out furthest past the right edge: the deepest element reaching furthest (so a
 # report names the culprit, not its page-wide ancestors), with a few of its words.
