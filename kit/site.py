@@ -44,7 +44,7 @@ def copy_pyodide(docs: Path, engine_dir: Path) -> Path:
     """Step 4: Pyodide's core files from node_modules (pinned by package-lock.json), its wasm
     also xz-compressed with the decoder the worker unpacks it with (kit/xz.py), its lock file
     without the package list, and beside the engine's wheel the standard library the engine
-    needs, trimmed (kit/stdlib.py)."""
+    needs, trimmed (kit/stdlib.py), also xz-compressed."""
     src = ROOT / "node_modules" / "pyodide"
     if not src.is_dir():
         raise BuildError("node_modules/pyodide is missing. Run `npm ci` first (python build.py install does it).")
@@ -55,7 +55,7 @@ def copy_pyodide(docs: Path, engine_dir: Path) -> Path:
     write_atomic(dst / WASM_XZ, xz.compressed(src / "pyodide.asm.wasm"))
     write_atomic(dst / xz.DECODER, xz.decoder_module())
     write_empty_lock(src / "pyodide-lock.json", dst / "pyodide-lock.json")
-    write_atomic(engine_dir / STDLIB_ZIP, trimmed_stdlib(src / "python_stdlib.zip"))
+    xz.write_packed(write_atomic(engine_dir / STDLIB_ZIP, trimmed_stdlib(src / "python_stdlib.zip")))
     return dst
 
 
@@ -145,7 +145,7 @@ def build(site: Path = ROOT / "site", rules_dir: Path | None = None, site_url: s
         publish_notices(ctx["notices"], docs, latest_enactment_date(rules) or "1970-01-01", config["site_url"],
                         {lang: c["notices"] for lang, c in contexts.items() if lang != "en"})
         step("Packing the calculator and the rules for the browser")
-        build_engine_wheel(rules, docs / "engine" / build_id, rules_dir)
+        xz.write_packed(build_engine_wheel(rules, docs / "engine" / build_id, rules_dir))
         write_engine_catalogues(rules, docs / "engine" / build_id, rules_dir)
         step("Copying Pyodide (Python for the browser) and the standard library the engine needs")
         copy_pyodide(docs, docs / "engine" / build_id)

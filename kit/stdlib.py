@@ -1,19 +1,22 @@
 """The browser's Python, trimmed for a phone on a slow link: only the standard-library
 modules the site's Python imports (Pyodide's own start-up, the engine), without their
-docstrings and comments, and a package lock that names no package. The modules only
-pypdf needs (xml, tarfile, uuid, …) travel in the pypdf wheel, loaded when a page fills
-the application, so no estimate waits for them.
+docstrings and comments, compiled to bytecode, and a package lock that names no package.
+The modules only pypdf needs (xml, tarfile, uuid, …) travel in the pypdf wheel, as source,
+loaded when a page fills the application, so no estimate waits for them.
 
 Pyodide's python_stdlib.zip is 2.5 MB of compressed source, already compressed, so the
 server's gzip saves nothing on it; a visitor waits for every byte of it before Python
-starts. kit/stdlib-modules.txt lists the modules kept; tests/test_parity.py runs every
-YAML case and every page's request in Pyodide with this library and fails, naming the
-module, when one is imported that the list lacks.
+starts, and Python then compiles every module it imports. The trimmed one holds the kept
+modules' bytecode (`compiled`), stored uncompressed, and travels xz-compressed as a whole
+(kit/xz.py), which compresses across files. kit/stdlib-modules.txt lists the modules kept;
+tests/test_parity.py runs every YAML case and every page's request in Pyodide with this
+library and fails, naming the module, when one is imported that the list lacks.
 
 Stripping parses each module with this Python (3.11) and writes it back with
 `ast.unparse`, docstrings dropped (as `python -OO` drops them). A module this Python
 cannot parse (newer syntax) is kept as it is; tests/test_parity.py checks in Pyodide,
 with Python 3.14's own parser, that every stripped module has the original's syntax tree.
+The stripped sources are then compiled by Pyodide's Python (kit/pyc.mjs).
 """
 from __future__ import annotations
 
@@ -28,6 +31,7 @@ from pathlib import Path
 from calculator.files import write_atomic
 
 MODULES = Path(__file__).with_name("stdlib-modules.txt")
+PYC_SCRIPT = Path(__file__).with_name("pyc.mjs")
 # served beside the engine's wheel, in engine/<build id>/ (its id covers this library's inputs:
 # kit.wheel.engine_build_id), so a changed library is a new address the browser may keep for good
 STDLIB_ZIP = "python_stdlib.zip"
@@ -103,33 +107,72 @@ def stripped_files(full_zip: Path, modules) -> dict[str, bytes]:
 
 def trimmed_stdlib(full_zip: Path, modules=None) -> bytes:
     """A python_stdlib.zip holding only these modules (default: kit/stdlib-modules.txt's but
-    pypdf's), stripped, with fixed timestamps and order, so one input gives the same bytes."""
+    pypdf's), stripped and compiled, with fixed timestamps and order, so one input gives the
+    same bytes."""
     modules = tuple(kept_modules() if modules is None else modules)
     stat = Path(full_zip).stat()
     return _trimmed(str(Path(full_zip).resolve()), stat.st_mtime_ns, stat.st_size, modules)
 
 
 # One process (a test worker, `build.py serve`) builds the site many times from one
-# Pyodide: the 6-8 s of stripping are done once for each zip and list of modules.
-# Between processes, kit/buildcache.py keeps it on disk, named by the zip's bytes, the modules,
-# this file's code and Python's version (ast.unparse writes differently from version to version).
+# Pyodide: the 6-8 s of stripping and the 5 s of compiling are done once for each zip and list
+# of modules. Between processes, kit/buildcache.py keeps it on disk, named by the zip's bytes, the
+# modules, this file's code, kit/pyc.mjs, Pyodide's package.json and Python's version (ast.unparse
+# writes differently from version to version).
 @functools.lru_cache(maxsize=4)
 def _trimmed(full_zip: str, _mtime_ns: int, _size: int, modules: tuple) -> bytes:
     # imported here: the parity test runs this file on its own in Pyodide (its `stripped`), without the kit
     from . import buildcache
+    pyodide = Path(full_zip).parent
     return buildcache.cached("stdlib", [Path(full_zip).read_bytes(), "\n".join(modules), buildcache.source_of(
-        sys.modules[__name__])], lambda: _trim(full_zip, modules))
+        sys.modules[__name__]), PYC_SCRIPT.read_bytes(), (pyodide / "package.json").read_bytes()],
+        lambda: _trim(full_zip, modules))
 
 
 def _trim(full_zip: str, modules: tuple) -> bytes:
+    return compiled(_sources(full_zip, modules))
+
+
+def _sources(full_zip: str, modules: tuple) -> bytes:
+    # stored, not deflated: the site sends the library xz-compressed as one stream (kit/xz.py),
+    # which compresses across files; and Python reads a stored module without inflating it
     buf = io.BytesIO()
-    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as out:
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_STORED) as out:
         for name, data in stripped_files(full_zip, modules).items():
             info = zipfile.ZipInfo(name, ZIP_TIME)
-            info.compress_type = zipfile.ZIP_DEFLATED
+            info.compress_type = zipfile.ZIP_STORED
             info.external_attr = 0o644 << 16
             out.writestr(info, data)
     return buf.getvalue()
+
+
+def compiled(sources: bytes) -> bytes:
+    """A zip of Python sources as a zip of the same modules' bytecode, compiled by Pyodide's own
+    Python in Node (kit/pyc.mjs; this Python is another version, whose bytecode Pyodide's cannot
+    read). Python compiles every module it imports from source at each start: about 2.3 s of a
+    first start's 3.3 s went to compiling the library's sources (measured in Node on the site's
+    library). The bytecode, without line tables, is 636 KB xz-compressed against the sources'
+    387 KB: 1.2 s more on a 200 KB/s link for 2.3 s less of work that cannot start before the
+    last byte has come."""
+    import shutil
+    import subprocess
+    import tempfile
+
+    from .errors import BuildError
+    node = shutil.which("node")
+    if not node:
+        raise BuildError("Node.js is missing: the build compiles the browser's standard library with Pyodide "
+                         "in Node. Install it (python build.py install does it).")
+    with tempfile.TemporaryDirectory(prefix="pawling-pyc-") as tmp:
+        src, out = Path(tmp, "sources.zip"), Path(tmp, "bytecode.zip")
+        src.write_bytes(sources)
+        proc = subprocess.run([node, str(PYC_SCRIPT), str(src), str(out)], capture_output=True, text=True,
+                              cwd=PYC_SCRIPT.parent.parent)
+        if proc.returncode or not out.is_file():
+            raise BuildError("Pyodide could not compile the browser's standard library (kit/pyc.mjs). Run "
+                             "`npm ci` (python build.py install does it), then build again. Node said:\n"
+                             + (proc.stderr.strip() or proc.stdout.strip())[-2000:])
+        return out.read_bytes()
 
 
 def pypdf_files(full_zip: Path) -> dict[str, bytes]:

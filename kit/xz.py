@@ -7,6 +7,10 @@ xz-decompress (a 20 KB WebAssembly decoder from npm, served from this site), han
 decoded bytes as they come (docs/assets/engine-worker.js). The plain wasm stays beside it, for a
 browser where the decoder cannot run (docs/decisions/018-xz-wasm.md).
 
+The engine's two other files, the trimmed standard library and the engine's wheel, travel the
+same way (`packed`): zips whose entries are stored, not deflated, so xz compresses them as one
+stream, 387 + 94 KB where the deflated zips were 536 + 124 KB (kit/site.py: copy_pyodide).
+
 The dictionary is the wasm's own size, not preset 9's 64 MiB: the same bytes out (a dictionary
 larger than the file finds nothing more), and the phone's decoder needs 13 MiB, not 65."""
 from __future__ import annotations
@@ -15,6 +19,8 @@ import functools
 import json
 import lzma
 from pathlib import Path
+
+from calculator.files import write_atomic
 
 from . import buildcache
 from .errors import BuildError
@@ -38,16 +44,29 @@ def compressed(path: Path) -> bytes:
 
 @functools.lru_cache(maxsize=2)
 def _compressed(path: str, _mtime_ns: int, _size: int) -> bytes:
-    data = Path(path).read_bytes()
+    return packed(Path(path).read_bytes())
+
+
+def packed(data: bytes) -> bytes:
+    """These bytes xz-compressed with `filters`, kept on disk by kit/buildcache.py."""
     spec = filters(len(data))
     return buildcache.cached("xz", [data, repr(spec)], lambda: lzma.compress(
         data, format=lzma.FORMAT_XZ, check=lzma.CHECK_CRC64, filters=spec))
 
 
+def write_packed(path: Path) -> Path:
+    """Write `<path>.xz` beside the file (the worker fetches it, and the file if it cannot decode it)."""
+    return write_atomic(Path(str(path) + ".xz"), packed(Path(path).read_bytes()))
+
+
 def decoder_module() -> bytes:
     """xz-decompress's browser build as an ES module for the module worker. The package ships
     one UMD script (its WebAssembly inside, as a data: URL); given `module` and `require`, it puts
-    its exports on `module.exports`, which the last line exports."""
+    its exports on `module.exports`. The package decodes one stream at a time (the others wait
+    for it), so the module exports `decoder()`, which evaluates the script afresh and returns a
+    decoder with a WebAssembly instance of its own, and `XzReadableStream`, a first one: the
+    worker decodes the wasm with the first while its bytes arrive, and the standard library and
+    the engine with a second, without waiting for the wasm's last byte."""
     package = DECODER_PACKAGE / "package.json"
     if not package.is_file():
         raise BuildError("node_modules/xz-decompress is missing. Run `npm ci` first (python build.py install does it).")
@@ -56,8 +75,11 @@ def decoder_module() -> bytes:
     return "\n".join([
         f"// xz-decompress {version} (npm), its browser build as an ES module (kit/xz.py). License: MIT;",
         "// its own notice, below, names the parts it contains and their licenses.",
+        "export function decoder() {",
         "const module = { exports: {} }; const exports = module.exports; const require = () => ({});",
         script.strip(),
-        "export const { XzReadableStream } = module.exports;",
+        "return module.exports.XzReadableStream;",
+        "}",
+        "export const XzReadableStream = decoder();",
         "",
     ]).encode("utf-8")

@@ -1,5 +1,6 @@
 """build.py: the pipeline's steps, and a failed build that keeps the previous site."""
 import json
+import lzma
 import shutil
 import zipfile
 from pathlib import Path
@@ -37,7 +38,7 @@ def test_the_site_has_its_pages_the_engine_and_pyodide(site):
     assert json.loads((site / "pyodide" / "pyodide-lock.json").read_text())["packages"] == {}
     assert not (site / "pyodide" / "python_stdlib.zip").exists()
     [stdlib] = (site / "engine").glob("*/python_stdlib.zip")
-    assert "argparse.py" in zipfile.ZipFile(stdlib).namelist()
+    assert "argparse.pyc" in zipfile.ZipFile(stdlib).namelist()  # compiled (kit/stdlib.py)
     [wheel] = (site / "engine").glob("*/pawling_sewer_kit-*.whl")
     assert wheel.parent == stdlib.parent
     assert wheel.name.endswith("-py3-none-any.whl")
@@ -46,6 +47,12 @@ def test_the_site_has_its_pages_the_engine_and_pyodide(site):
     assert "calculator/cli.py" in names and not any(n.startswith("kit/") for n in names)  # the whole engine, no kit
     # each language's catalogue beside the wheel, not in it: a page fetches its own language's only
     assert not any(n.startswith("calculator/locale/") for n in names)
+    # each also xz-compressed beside it, what the calculator's worker fetches (kit/xz.py); the
+    # zips store their files, so xz compresses across them
+    for plain in (stdlib, wheel):
+        packed = Path(f"{plain}.xz").read_bytes()
+        assert lzma.decompress(packed) == plain.read_bytes() and len(packed) < plain.stat().st_size / 4
+        assert {i.compress_type for i in zipfile.ZipFile(plain).infolist()} == {zipfile.ZIP_STORED}
     catalogue = json.loads((wheel.parent / "locale" / "es.json").read_text(encoding="utf-8"))
     assert catalogue["Charge = {vc} per 1,000 gallons × {volume} gallons = {charge}."].startswith("Cargo")
     assert not (wheel.parent / "locale" / "en.json").exists()  # English is the engine's own

@@ -14,6 +14,7 @@ import pytest
 from kit import site as kit_site
 from kit import stdlib as kit_stdlib
 from kit import wheel as kit_wheel
+from kit import xz as kit_xz
 from calculator.cli import run_json
 from casebook import argv_for, load_cases
 from flows import page_requests
@@ -31,6 +32,11 @@ def wheel(tmp_path_factory):
     out = tmp_path_factory.mktemp("wheel")
     kit_wheel.write_engine_catalogues(kit_site.validate_rules(), out)
     return kit_wheel.build_engine_wheel(kit_site.validate_rules(), out)
+
+
+def sources_of(trimmed: zipfile.ZipFile) -> set[str]:
+    """The source files the trimmed library's entries were compiled from (`x.pyc` from `x.py`)."""
+    return {n.removesuffix("c") if n.endswith(".pyc") else n for n in trimmed.namelist()}
 
 
 @pytest.fixture(scope="session")
@@ -85,8 +91,8 @@ def test_every_case_and_every_page_request_gives_the_same_answer_in_pyodide(whee
         missing = sorted(set(stats["not_found"]) & in_full)
         assert not missing, (f"The site's Python asked for {missing}, which the trimmed standard library lacks: "
                              f"add them to kit/stdlib-modules.txt.")
-        # and every module it imported came from a file the trimmed library has
-        assert set(kit_stdlib.files_for(stats["modules"], set(full.namelist()))) <= set(trimmed.namelist())
+        # and every module it imported came from a file the trimmed library has (compiled)
+        assert set(kit_stdlib.files_for(stats["modules"], set(full.namelist()))) <= sources_of(trimmed)
     # every stripped module is the original without its docstrings, by Python 3.14's own parser
     assert stats.get("not_stripped_alike", []) == [] and ("not_stripped_alike" in stats) == (lang == "en")
 
@@ -122,13 +128,22 @@ def test_every_case_and_every_page_request_gives_the_same_answer_in_pyodide(whee
 
 
 def test_the_trimmed_standard_library_is_a_fraction_of_pyodides(trimmed_stdlib):
-    """What a phone downloads before Python starts: the kept modules only, stripped."""
+    """What a phone downloads before Python starts: the kept modules only, stripped, compiled by
+    Pyodide's Python (kit/pyc.mjs), stored in the zip and sent xz-compressed as one stream
+    (kit/xz.py)."""
     full = (PYODIDE / "python_stdlib.zip").stat().st_size
-    assert trimmed_stdlib.stat().st_size < full / 3
+    assert len(kit_xz.packed(trimmed_stdlib.read_bytes())) < full / 3
     with zipfile.ZipFile(trimmed_stdlib) as z:
+        assert {i.compress_type for i in z.infolist()} == {zipfile.ZIP_STORED}
         names = z.namelist()
-        assert "argparse.py" in names and "decimal.py" in names and "unittest/__init__.py" not in names
-        assert '"""Command-line parsing library' not in z.read("argparse.py").decode()  # no docstrings
+        assert "argparse.pyc" in names and "decimal.pyc" in names and "unittest/__init__.pyc" not in names
+        assert not [n for n in names if n.endswith(".py")]  # no source to compile at each start
+        pyc = z.read("argparse.pyc")
+        # PEP 552: Python 3.14's magic number (3600-3649: 3.14), then flags 0b01, a hash-based
+        # .pyc Python takes without looking for a source
+        assert 3600 <= int.from_bytes(pyc[:2], "little") < 3650 and pyc[2:4] == b"\r\n"
+        assert int.from_bytes(pyc[4:8], "little") == 0b01
+        assert b"Command-line parsing library" not in pyc and b"ArgumentParser" in pyc  # no docstrings
     assert kit_stdlib.trimmed_stdlib(PYODIDE / "python_stdlib.zip") == trimmed_stdlib.read_bytes()  # same bytes
 
 
@@ -144,4 +159,4 @@ def test_the_modules_only_pypdf_needs_load_with_pypdf_not_before_an_estimate(tri
         files = set(kit_stdlib.files_for(on_use, set(full.namelist())))
     pypdf = zipfile.ZipFile(kit_wheel.build_pypdf_wheel(tmp_path, PYODIDE / "python_stdlib.zip")).namelist()
     assert files and files <= set(pypdf)
-    assert not files & set(zipfile.ZipFile(trimmed_stdlib).namelist())
+    assert not files & sources_of(zipfile.ZipFile(trimmed_stdlib))

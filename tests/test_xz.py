@@ -78,6 +78,34 @@ console.log(JSON.stringify({ sha256: createHash("sha256").update(whole).digest("
     assert result["cut"].startswith("refused:"), result["cut"]
 
 
+def test_a_second_decoder_decodes_while_the_first_is_busy_with_the_wasm(site):
+    """The package decodes one stream at a time per instance: the worker decodes the standard
+    library and the engine with a decoder of their own (`decoder()`) while the wasm's stream,
+    still arriving, holds the first. Here the wasm's stream is left half read; with one
+    decoder the standard library's would wait for it for ever."""
+    decoder = (site / "pyodide" / kit_xz.DECODER).as_uri()
+    [stdlib] = site.glob("engine/*/python_stdlib.zip")
+    script = """
+import { XzReadableStream, decoder } from %s;
+import { readFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+const stream = (path) => new Blob([readFileSync(path)]).stream();
+const wasm = new XzReadableStream(stream(%s)).getReader();
+await wasm.read();  // the first decoder is now taken, its stream not finished
+const within = (promise) => Promise.race([promise, new Promise((resolve) => setTimeout(() => resolve(null), 5000))]);
+const decode = async (Decoder) => new Uint8Array(await new Response(new Decoder(stream(%s))).arrayBuffer());
+const second = await within(decode(decoder()));
+const same = await within(decode(XzReadableStream));
+const sha = (bytes) => bytes && createHash("sha256").update(bytes).digest("hex");
+console.log(JSON.stringify({ second: sha(second), same: sha(same) }));
+process.exit(0);
+""" % (json.dumps(decoder), json.dumps(str(site / "pyodide" / kit_site.WASM_XZ)), json.dumps(f"{stdlib}.xz"))
+    out = subprocess.run(["node", "--input-type=module", "-e", script], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    result = json.loads(out.stdout)
+    assert result == {"second": hashlib.sha256(stdlib.read_bytes()).hexdigest(), "same": None}
+
+
 def test_the_offline_cache_keeps_the_decoded_wasm_not_the_xz_nor_its_decoder(site):
     keep = json.loads(re.search(r"const KEEP = (\[.*?\]);", (site / "sw.js").read_text(), re.S).group(1))
     assert "pyodide/pyodide.asm.wasm" in keep  # taken from the worker's Cache Storage, decoded

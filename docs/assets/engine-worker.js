@@ -58,12 +58,14 @@ const networkFetch = globalThis.fetch.bind(globalThis);
 const filesCache = version.then((v) => caches.open(`pawling-files-${v}`)).catch(() => null); // none: Cache Storage refused
 const storing = []; // the copies being written (the wasm's ends well after Python has started)
 
-async function keptOrFetched(url, resource, init) {
+async function keptOrFetched(url, resource, init, lookFirst = true) {
   const cache = keepable(url) ? await filesCache : null;
-  const hit = cache && await cache.match(url.href, { ignoreSearch: true }).catch(() => null);
+  const hit = lookFirst && cache && await cache.match(url.href, { ignoreSearch: true }).catch(() => null);
   if (cache) mark(`${hit ? "kept" : "fetching"}:${url.pathname.split("/").pop()}`);
+  if (hit && url.href === WASM.href) wasmIn("kept");
   if (hit) return hit;
-  const response = await (url.href === WASM.href ? wasmFetched(init) : networkFetch(resource, init));
+  const response = await (url.href === WASM.href ? wasmFetched(init)
+    : PACKED.has(url.href) ? packedFetched(url, init) : networkFetch(resource, init));
   // the wasm is kept decoded: a repeat visit and the offline cache need no decoder
   if (cache && response.ok) storing.push(cache.put(url.href, response.clone()).catch(() => {}));
   return response;
@@ -76,10 +78,17 @@ async function keptOrFetched(url, resource, init) {
 // the decoding stops half way (a download cut short), the rest comes from the plain wasm.
 // (Pyodide does not ask again when a compile fails: it waits for ever. So no error may reach it.)
 const WASM = new URL("pyodide.asm.wasm", indexURL);
-let plainWasm = false; // the decoder failed once: the plain wasm from now on
+let plainFiles = false; // the decoder failed once: the plain files from now on
+// The wasm's bytes are all here: "kept" from an earlier visit, or "fetched" (decoded; at once
+// when it comes plain). See `early`, below.
+let wasmIn;
+const wasmArrived = new Promise((resolve) => { wasmIn = resolve; });
 
 async function wasmFetched(init) {
-  if (plainWasm) return networkFetch(WASM.href, init);
+  if (plainFiles) {
+    wasmIn("fetched");
+    return networkFetch(WASM.href, init);
+  }
   const abort = new AbortController();
   const packed = networkFetch(new URL("pyodide.asm.wasm.xz", indexURL).href, { ...init, signal: abort.signal });
   packed.catch(() => {});
@@ -93,9 +102,41 @@ async function wasmFetched(init) {
     return new Response(failingOver(decoded, first, init), { headers: { "Content-Type": "application/wasm" } });
   } catch {
     abort.abort(); // the .xz's download, if it is still coming, no longer takes the link
-    plainWasm = true;
+    plainFiles = true;
+    wasmIn("fetched");
     return networkFetch(WASM.href, init);
   }
+}
+
+// The standard library and the engine's wheel come xz-compressed too: zips whose files are
+// stored, compressed as one stream (kit/xz.py). Each is decoded whole once it is here, by a
+// decoder of its own: the wasm's holds the first until the wasm's last byte. The plain file if
+// the decoder cannot be had or fails.
+const stdLibURL = new URL("python_stdlib.zip", engineDir);
+const wheelURL = new URL(`engine/${wheel}`, root);
+const PACKED = new Set([stdLibURL.href, wheelURL.href]);
+let EngineDecoder = null; // the second decoder (kit/xz.py: decoder())
+
+async function packedFetched(url, init) {
+  if (!plainFiles) {
+    const abort = new AbortController();
+    const packed = networkFetch(`${url.href}.xz`, { ...init, signal: abort.signal });
+    packed.catch(() => {});
+    try {
+      const { decoder } = await import("../pyodide/xz-decompress.mjs");
+      EngineDecoder ??= decoder();
+      const response = await packed;
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      const whole = new Blob([await response.arrayBuffer()]);
+      const bytes = await new Response(new EngineDecoder(whole.stream())).arrayBuffer();
+      mark(`decoded:${url.pathname.split("/").pop()}`);
+      return new Response(bytes, { headers: { "Content-Type": "application/zip" } });
+    } catch {
+      abort.abort(); // the .xz's download, if it is still coming, no longer takes the link
+      plainFiles = true;
+    }
+  }
+  return networkFetch(url.href, init);
 }
 
 // The decoded bytes as they come; if the decoding stops, the plain wasm's bytes after those given.
@@ -112,8 +153,11 @@ function failingOver(decoded, first, init) {
           chunk = pending || await reader.read();
           pending = null;
         } catch (err) {
-          if (reader !== decoded) throw err; // the plain wasm broke off too: nothing more to try
-          plainWasm = true;
+          if (reader !== decoded) {
+            wasmIn("fetched");
+            throw err; // the plain wasm broke off too: nothing more to try
+          }
+          plainFiles = true;
           const plain = await networkFetch(WASM.href, init);
           if (!plain.ok) throw new Error(`${WASM.href}: HTTP ${plain.status}`);
           reader = plain.body.getReader();
@@ -121,6 +165,8 @@ function failingOver(decoded, first, init) {
           continue;
         }
         if (chunk.done) {
+          mark("wasm-in");
+          wasmIn("fetched");
           controller.close();
           return;
         }
@@ -136,14 +182,20 @@ function failingOver(decoded, first, init) {
   });
 }
 
-// Every file the first answer needs is asked for now, all at once, before pyodide.mjs has
+// Every file Python needs to start is asked for now, all at once, before pyodide.mjs has
 // arrived, so the link is never idle: a phone's slow link, not a chain of requests, sets the
-// time. Pyodide's own requests for them (by the global fetch, below) take these responses.
+// time. The files Python needs only once it runs (the engine's wheel, the page's catalogue) are
+// asked for when the wasm's last byte is here: they come while Python starts, instead of
+// sharing the link with the files it waits for. When the wasm was not kept, neither are they:
+// they are asked for at once, not after a look into Cache Storage, which would wait until
+// Python has started (it runs on this thread). Pyodide's own requests for them (by the
+// global fetch, below) take these responses.
 const early = new Map();
-for (const url of [new URL("pyodide.asm.wasm", indexURL), new URL("pyodide-lock.json", indexURL),
-  new URL("python_stdlib.zip", engineDir), new URL(`engine/${wheel}`, root),
-  ...pageLanguages.filter((language) => language !== "en").map((language) => new URL(catalogueURL(language)))]) {
+for (const url of [new URL("pyodide.asm.wasm", indexURL), new URL("pyodide-lock.json", indexURL), stdLibURL]) {
   early.set(url.href, keptOrFetched(url, url.href));
+}
+for (const url of [wheelURL, ...pageLanguages.filter((language) => language !== "en").map((language) => new URL(catalogueURL(language)))]) {
+  early.set(url.href, wasmArrived.then((how) => keptOrFetched(url, url.href, undefined, how === "kept")));
 }
 
 globalThis.fetch = async (resource, init) => {
@@ -238,7 +290,7 @@ async function keepSnapshot(bytes) {
 const NOT_LOADED = t("The calculator's engine could not be loaded.");
 
 async function engineWheel() {
-  const response = await fetch(new URL(`engine/${wheel}`, root).href);
+  const response = await fetch(wheelURL.href);
   if (!response.ok) throw new Error(`${NOT_LOADED} (HTTP ${response.status})`);
   return response.arrayBuffer();
 }
@@ -248,7 +300,7 @@ let answeredOnce = false;
 let packageLoaded = false;
 
 async function startPython() {
-  const options = { indexURL, stdLibURL: new URL("python_stdlib.zip", engineDir).href };
+  const options = { indexURL, stdLibURL: stdLibURL.href };
   const engine = engineWheel(); // on its way already (above); Python starts without waiting for it
   engine.catch(() => {}); // its failure is reported where it is awaited
   const [{ loadPyodide }, snapshot] = await Promise.all([pyodideScript, keptSnapshot]);
@@ -270,10 +322,12 @@ async function startPython() {
     await caches.open(SNAPSHOT_CACHE).then(async (c) => c.delete(await snapshotKey)).catch(() => {});
   }
   const pyodide = await loadPyodide({ ...options, _makeSnapshot: true });
+  mark("python-started");
   progress(2, t("Loading the sewer law…"));
   // A wheel is a zip: unpacking it into site-packages ourselves skips the package
   // manager's bookkeeping for a package with no dependencies.
   pyodide.unpackArchive(await engine, "wheel");
+  mark("engine-unpacked");
   afterFirstAnswer.push(() => {
     if (packageLoaded) return; // a snapshot holds no loaded package: none this visit
     try {

@@ -204,9 +204,13 @@ def test_a_first_visit_downloads_each_file_once_also_in_a_private_window(browser
     finally:
         server.shutdown()
         server.server_close()
-    # Pyodide's wasm comes xz-compressed, decoded in the worker (kit/xz.py); never the plain one
+    # Pyodide's wasm, the standard library and the engine's wheel come xz-compressed, decoded in
+    # the worker (kit/xz.py); never the plain ones
     assert sent["/pyodide/pyodide.asm.wasm.xz"] == 1 and sent["/pyodide/xz-decompress.mjs"] == 1
     assert "/pyodide/pyodide.asm.wasm" not in sent
+    for plain in (*site.glob("engine/*/python_stdlib.zip"), *site.glob("engine/*/pawling_sewer_kit-*.whl")):
+        path = "/" + plain.relative_to(site).as_posix()
+        assert sent[path + ".xz"] == 1 and path not in sent, path
     assert {path: n for path, n in sent.items() if n > 1} == {}
     # an English estimate: no Spanish catalogue (it is served beside the wheel, fetched by a Spanish page)
     assert not any("/locale/" in path for path in sent), sorted(sent)

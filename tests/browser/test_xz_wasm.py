@@ -1,6 +1,7 @@
-"""Pyodide's wasm on a first visit: fetched xz-compressed, decoded in the calculator's worker as
-it arrives, kept decoded; the plain wasm when the decoder cannot be loaded or the .xz is broken
-(kit/xz.py, docs/assets/engine-worker.js)."""
+"""Pyodide's wasm, the standard library and the engine's wheel on a first visit: fetched
+xz-compressed, decoded in the calculator's worker (the wasm as it arrives), kept decoded; the
+plain files when the decoder cannot be loaded or an .xz is broken (kit/xz.py,
+docs/assets/engine-worker.js)."""
 import hashlib
 from pathlib import Path
 
@@ -13,19 +14,34 @@ TIMEOUT = 90_000  # a first start of Pyodide on a busy 2-core machine
 LINK = "/estimate/?quarter=2027-Q1&water-gallons=12000"
 WASM = ROOT / "node_modules" / "pyodide" / "pyodide.asm.wasm"
 
-KEPT_WASM = """async () => {
+KEPT = """async (paths) => {
     const name = (await caches.keys()).find((n) => n.startsWith('pawling-files-'));
-    const kept = name && await (await caches.open(name)).match(new URL('pyodide/pyodide.asm.wasm', location.origin + '/').href);
-    if (!kept) return null;
-    const bytes = await kept.arrayBuffer();
-    const digest = await crypto.subtle.digest('SHA-256', bytes);
-    return {type: kept.headers.get('Content-Type'),
-            sha256: [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('')};
+    const out = {};
+    for (const path of paths) {
+        const kept = name && await (await caches.open(name)).match(new URL(path, location.origin + '/').href);
+        if (!kept) return null;
+        const digest = await crypto.subtle.digest('SHA-256', await kept.arrayBuffer());
+        out[path] = {type: kept.headers.get('Content-Type'),
+                     sha256: [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('')};
+    }
+    return out;
 }"""
 
 
-def first_estimate(browser, site_url, route=None):
-    """A first visit's estimate in a new (private) profile: the paths it asked for, the wasm it kept."""
+def packed_files(site):
+    """The site's paths of the files that travel xz-compressed: the wasm, the standard library, the wheel."""
+    [stdlib] = site.glob("engine/*/python_stdlib.zip")
+    [wheel] = site.glob("engine/*/pawling_sewer_kit-*.whl")
+    return {"pyodide/pyodide.asm.wasm": WASM, **{p.relative_to(site).as_posix(): p for p in (stdlib, wheel)}}
+
+
+def sha256(path):
+    return hashlib.sha256(Path(path).read_bytes()).hexdigest()
+
+
+def first_estimate(browser, site_url, site, route=None):
+    """A first visit's estimate in a new (private) profile: the paths it asked for, and what it
+    kept of the files that travel xz-compressed ({path: {type, sha256}})."""
     context = browser.new_context(service_workers="block")
     asked = []
     context.on("request", lambda r: asked.append(r.url.removeprefix(site_url).split("?")[0]))
@@ -35,8 +51,8 @@ def first_estimate(browser, site_url, route=None):
     page.goto(site_url + LINK)
     expect(page.locator("#result-total")).to_have_text("$96.00", timeout=TIMEOUT)
     kept = None
-    for _ in range(240):  # the decoded wasm is stored in the background, after the answer
-        kept = page.evaluate(KEPT_WASM)
+    for _ in range(240):  # the decoded files are stored in the background, after the answer
+        kept = page.evaluate(KEPT, list(packed_files(site)))
         if kept:
             break
         page.wait_for_timeout(250)
@@ -44,19 +60,22 @@ def first_estimate(browser, site_url, route=None):
     return asked, kept
 
 
-def test_the_estimate_runs_on_the_decoded_xz_and_never_asks_for_the_plain_wasm(browser, site_url):
-    asked, kept = first_estimate(browser, site_url)
-    assert asked.count("/pyodide/pyodide.asm.wasm.xz") == 1
+def test_the_estimate_runs_on_the_decoded_xz_files_and_never_asks_for_the_plain_ones(browser, site_url, built_site):
+    asked, kept = first_estimate(browser, site_url, built_site)
     assert asked.count("/pyodide/xz-decompress.mjs") == 1
-    assert "/pyodide/pyodide.asm.wasm" not in asked
-    # kept decoded, Pyodide's own bytes, for the next visit and the offline cache
-    assert kept == {"type": "application/wasm", "sha256": hashlib.sha256(WASM.read_bytes()).hexdigest()}
+    for path, plain in packed_files(built_site).items():
+        assert asked.count(f"/{path}.xz") == 1, path
+        assert f"/{path}" not in asked, path
+        # kept decoded, the plain file's own bytes, for the next visit and the offline cache
+        assert kept[path]["sha256"] == sha256(plain), path
+    assert kept["pyodide/pyodide.asm.wasm"]["type"] == "application/wasm"
 
 
-def test_without_the_decoder_the_estimate_takes_the_plain_wasm(browser, site_url):
-    asked, kept = first_estimate(browser, site_url, ("**/pyodide/xz-decompress.mjs", lambda r: r.abort()))
-    assert asked.count("/pyodide/pyodide.asm.wasm") == 1
-    assert kept["sha256"] == hashlib.sha256(WASM.read_bytes()).hexdigest()
+def test_without_the_decoder_the_estimate_takes_the_plain_files(browser, site_url, built_site):
+    asked, kept = first_estimate(browser, site_url, built_site, ("**/pyodide/xz-decompress.mjs", lambda r: r.abort()))
+    for path, plain in packed_files(built_site).items():
+        assert asked.count(f"/{path}") == 1, path
+        assert kept[path]["sha256"] == sha256(plain), path
 
 
 def test_a_cut_xz_is_refused_and_the_plain_wasm_taken_instead(browser, site_url, built_site):
@@ -64,8 +83,23 @@ def test_a_cut_xz_is_refused_and_the_plain_wasm_taken_instead(browser, site_url,
     plain wasm, which Pyodide asks for again when its streaming compile fails; nothing broken
     is kept."""
     cut = (built_site / "pyodide" / "pyodide.asm.wasm.xz").read_bytes()[:300_000]
-    asked, kept = first_estimate(browser, site_url, ("**/pyodide/pyodide.asm.wasm.xz", lambda r: r.fulfill(
+    asked, kept = first_estimate(browser, site_url, built_site, ("**/pyodide/pyodide.asm.wasm.xz", lambda r: r.fulfill(
         status=200, body=cut, headers={"Content-Type": "application/x-xz"})))
     assert asked.count("/pyodide/pyodide.asm.wasm.xz") == 1
     assert asked.count("/pyodide/pyodide.asm.wasm") == 1
-    assert kept["sha256"] == hashlib.sha256(WASM.read_bytes()).hexdigest()
+    assert kept["pyodide/pyodide.asm.wasm"]["sha256"] == sha256(WASM)
+
+
+def test_cut_xz_files_of_the_engine_are_refused_and_the_plain_ones_taken_instead(browser, site_url, built_site):
+    """The standard library's and the wheel's .xz cut short: each is decoded whole before Python
+    has it, so the decoder's error turns the worker to the plain file."""
+    engine = {path: plain for path, plain in packed_files(built_site).items() if path.startswith("engine/")}
+
+    def cut(route):
+        whole = Path(built_site, route.request.url.removeprefix(site_url + "/").split("?")[0]).read_bytes()
+        route.fulfill(status=200, body=whole[:len(whole) // 2], headers={"Content-Type": "application/x-xz"})
+
+    asked, kept = first_estimate(browser, site_url, built_site, ("**/engine/*/*.xz", cut))
+    for path, plain in engine.items():
+        assert asked.count(f"/{path}.xz") == 1 and asked.count(f"/{path}") == 1, path
+        assert kept[path]["sha256"] == sha256(plain), path
