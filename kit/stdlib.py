@@ -130,10 +130,20 @@ def _trimmed(full_zip: str, _mtime_ns: int, _size: int, modules: tuple) -> bytes
 
 
 def _trim(full_zip: str, modules: tuple) -> bytes:
-    return compiled(_sources(full_zip, modules))
+    return compiled(stripped_sources(full_zip, modules))
 
 
-def _sources(full_zip: str, modules: tuple) -> bytes:
+def stripped_sources(full_zip, modules=None) -> bytes:
+    """The zip of stripped sources the trimmed library is compiled from (tests/test_parity.py
+    compares each with Pyodide's own, by Python 3.14's parser), kept by kit/buildcache.py."""
+    modules = tuple(kept_modules() if modules is None else modules)
+    from . import buildcache
+    return buildcache.cached("stdlib-sources", [Path(full_zip).read_bytes(), "\n".join(modules),
+                                                buildcache.source_of(sys.modules[__name__])],
+                             lambda: _zipped_sources(full_zip, modules))
+
+
+def _zipped_sources(full_zip, modules: tuple) -> bytes:
     # stored, not deflated: the site sends the library xz-compressed as one stream (kit/xz.py),
     # which compresses across files; and Python reads a stored module without inflating it
     buf = io.BytesIO()

@@ -70,7 +70,9 @@ def test_every_case_and_every_page_request_gives_the_same_answer_in_pyodide(whee
     # wheel, so a module any other request imports is missed (not found) before pypdf brings it
     requests.sort(key=lambda r: bool(r.get("packages")))
     (tmp_path / "cases.json").write_text(json.dumps(argvs + requests))
-    check = ["--check-stripped", str(PYODIDE / "python_stdlib.zip"), str(ROOT / "kit" / "stdlib.py")]
+    sources = tmp_path / "stripped_stdlib.zip"
+    sources.write_bytes(kit_stdlib.stripped_sources(PYODIDE / "python_stdlib.zip"))
+    check = ["--check-stripped", str(PYODIDE / "python_stdlib.zip"), str(ROOT / "kit" / "stdlib.py"), str(sources)]
     proc = subprocess.run([shutil.which("node"), "tests/node/parity.mjs", str(wheel), str(tmp_path / "cases.json"),
                            "--catalogues", str(wheel.parent / "locale"),
                            "--stdlib", str(trimmed_stdlib), *(check if lang == "en" else [])],
@@ -93,8 +95,13 @@ def test_every_case_and_every_page_request_gives_the_same_answer_in_pyodide(whee
                              f"add them to kit/stdlib-modules.txt.")
         # and every module it imported came from a file the trimmed library has (compiled)
         assert set(kit_stdlib.files_for(stats["modules"], set(full.namelist()))) <= sources_of(trimmed)
-    # every stripped module is the original without its docstrings, by Python 3.14's own parser
+    # every stripped module is the original without its docstrings, by Python 3.14's own parser;
+    # each module the library holds compiled was compared so
     assert stats.get("not_stripped_alike", []) == [] and ("not_stripped_alike" in stats) == (lang == "en")
+    if lang == "en":
+        with zipfile.ZipFile(trimmed_stdlib) as trimmed:
+            compiled = [n for n in trimmed.namelist() if n.endswith(".pyc")]
+        assert stats["stripped_compared"] == len(compiled) > 100
 
     for argv, got in zip(argvs, lines):
         assert got == run_json(argv), argv

@@ -2,7 +2,7 @@
 // site's worker starts it (docs/assets/engine-worker.js), and print one JSON answer per
 // line: the parity test compares them with CPython's.
 //
-// usage: node tests/node/parity.mjs WHEEL CASES.json [--catalogues DIR] [--stdlib ZIP [--check-stripped FULL_ZIP STDLIB_PY]]
+// usage: node tests/node/parity.mjs WHEEL CASES.json [--catalogues DIR] [--stdlib ZIP [--check-stripped FULL_ZIP STDLIB_PY SOURCES_ZIP]]
 //
 // CASES.json: a list whose items are argv lists, or {argv, files?, packages?} as the
 // pages send them (files: {path in Pyodide: path on disk}, written first; packages:
@@ -66,22 +66,27 @@ json.dumps({
     "not_found": sorted(_NotFound.names),
 })
 `));
-// --check-stripped FULL_ZIP STDLIB_PY: each module of the trimmed library has the syntax tree
-// of Pyodide's own, docstrings left out (by kit/stdlib.py's without_docstrings), as Python
-// 3.14 parses them; the modules that differ are reported (`not_stripped_alike`).
+// --check-stripped FULL_ZIP STDLIB_PY SOURCES_ZIP: each module of the stripped sources the
+// trimmed library was compiled from (SOURCES_ZIP) has the syntax tree of Pyodide's own,
+// docstrings left out (by kit/stdlib.py's without_docstrings), as Python 3.14 parses them; the
+// modules that differ are reported (`not_stripped_alike`), and those compared are counted
+// (`stripped_compared`).
 const check = args.indexOf("--check-stripped");
 if (check >= 0) {
   pyodide.FS.writeFile("/tmp/full_stdlib.zip", new Uint8Array(readFileSync(args[check + 1])));
   pyodide.FS.writeFile("/tmp/kit_stdlib.py", readFileSync(args[check + 2], "utf8"));
-  imported.not_stripped_alike = JSON.parse(pyodide.runPython(`
+  pyodide.FS.writeFile("/tmp/stripped_stdlib.zip", new Uint8Array(readFileSync(args[check + 3])));
+  Object.assign(imported, JSON.parse(pyodide.runPython(`
 import ast, json, sys, zipfile
 sys.path.insert(0, "/tmp")
 from kit_stdlib import without_docstrings
 full = zipfile.ZipFile("/tmp/full_stdlib.zip")
-trimmed = zipfile.ZipFile(next(p for p in sys.path if p.endswith(".zip")))
-json.dumps([name for name in trimmed.namelist() if name.endswith(".py") and
-            ast.dump(without_docstrings(ast.parse(full.read(name)))) != ast.dump(without_docstrings(ast.parse(trimmed.read(name))))])
-`));
+stripped = zipfile.ZipFile("/tmp/stripped_stdlib.zip")
+names = [name for name in stripped.namelist() if name.endswith(".py")]
+json.dumps({"stripped_compared": len(names), "not_stripped_alike": [
+    name for name in names
+    if ast.dump(without_docstrings(ast.parse(full.read(name)))) != ast.dump(without_docstrings(ast.parse(stripped.read(name))))]})
+`)));
 }
 process.stderr.write(JSON.stringify({
   python: pyodide.runPython("import sys; '.'.join(map(str, sys.version_info[:3]))"),
