@@ -330,7 +330,8 @@ def first_visit_404s(p, launch, server, prefix="/pawling-sewer"):
 
 def stdlib_listing(site: Path) -> dict:
     """What the first answer's Python files hold: the trimmed standard library by top-level module
-    and the engine's wheel by file, in compressed bytes (the server's gzip saves little on a zip)."""
+    (bytes of bytecode) and the engine's wheel by file (bytes), each zip with the size of the
+    .xz it is sent as (one stream for the whole zip, so it cannot be split by file)."""
     import zipfile
     from collections import Counter
     [stdlib] = (site / "engine").glob("*/python_stdlib.zip")
@@ -338,11 +339,13 @@ def stdlib_listing(site: Path) -> dict:
     modules = Counter()
     with zipfile.ZipFile(stdlib) as z:
         for info in z.infolist():
-            modules[info.filename.split("/")[0].removesuffix(".py")] += info.compress_size
+            modules[info.filename.split("/")[0].removesuffix(".pyc").removesuffix(".py")] += info.file_size
     with zipfile.ZipFile(wheel) as z:
-        files = {info.filename: info.compress_size for info in z.infolist()}
-    return {"stdlib_bytes": stdlib.stat().st_size, "modules": dict(modules.most_common()),
-            "wheel_bytes": wheel.stat().st_size, "wheel_files": dict(sorted(files.items(), key=lambda kv: -kv[1]))}
+        files = {info.filename: info.file_size for info in z.infolist()}
+    xz_size = lambda path: Path(f"{path}.xz").stat().st_size if Path(f"{path}.xz").is_file() else None  # noqa: E731
+    return {"stdlib_bytes": stdlib.stat().st_size, "stdlib_xz_bytes": xz_size(stdlib), "modules": dict(modules.most_common()),
+            "wheel_bytes": wheel.stat().st_size, "wheel_xz_bytes": xz_size(wheel),
+            "wheel_files": dict(sorted(files.items(), key=lambda kv: -kv[1]))}
 
 
 def report(r) -> str:
@@ -416,21 +419,24 @@ def report(r) -> str:
         f"leave {20 * rate - wasm - mjs:,} of them for the page, the standard library and the engine, "
         + ("so the link alone no longer keeps the goal out of reach. " if total < 20 * rate else
            "so the 20 s goal is blocked by the size of Pyodide's wasm. ")
-        + "What remains above the floor is the browser's own work: "
-        "Chromium compiles the wasm as it arrives (streaming), and a browser that cannot compile as fast as "
-        "the bytes come reads them more slowly than the link could send them; then Python starts, imports "
-        "the engine and answers. On this shared machine (see the load above) that work, not the link, is "
-        "most of the difference, for bare Pyodide as for us.", "",
+        + "What remains above the floor is the work that cannot start before the wasm's last byte: "
+        "Chromium finishes compiling the wasm, Python starts (0.7-0.8 s here, from bytecode; bare Pyodide "
+        "compiles its library's sources, about 2.5 s more), imports the engine (its wheel arrives meanwhile: "
+        "it is asked for as the wasm's last bytes come) and answers, and the page draws the answer. "
+        "(docs/decisions/019-stdlib-bytecode.md)", "",
         "## What the first answer's Python holds", "",
-        f"The trimmed standard library, `python_stdlib.zip`, {r['stdlib']['stdlib_bytes']:,} bytes, by top-level "
-        "module (compressed bytes in the zip; gzip saves nothing more on it). It holds what Pyodide's own "
+        f"The trimmed standard library, `python_stdlib.zip`: {r['stdlib']['stdlib_bytes']:,} bytes of Python 3.14 "
+        f"bytecode (kit/pyc.mjs), stored, sent as `python_stdlib.zip.xz`, {r['stdlib'].get('stdlib_xz_bytes') or 0:,} "
+        "bytes (one xz stream for the whole zip). By top-level module, bytes of bytecode. It holds what Pyodide's own "
         "start-up imports (`pyodide`, `_pyodide`, and through them `asyncio`, `typing`, `inspect`, "
         "`dataclasses`, `zipfile`, `tarfile`'s neighbours …) and what the engine imports; the modules only "
         "pypdf needs come with pypdf's wheel, when a page fills the application (kit/stdlib.py).", "",
         "| module | bytes |", "|---|---|",
         *(f"| `{k}` | {v:,} |" for k, v in r["stdlib"]["modules"].items()),
-        "", f"The engine's wheel, {r['stdlib']['wheel_bytes']:,} bytes (largest files; each language's "
-        "catalogue is served beside it, `locale/<lang>.json`, and fetched by that language's pages only):", "",
+        "", f"The engine's wheel: {r['stdlib']['wheel_bytes']:,} bytes stored, sent as its `.xz`, "
+        f"{r['stdlib'].get('wheel_xz_bytes') or 0:,} bytes, asked for when the wasm has nearly all come (its largest "
+        "files; each language's catalogue is served beside it, `locale/<lang>.json`, and fetched by that language's "
+        "pages only):", "",
         "| file | bytes |", "|---|---|",
         *(f"| `{k}` | {v:,} |" for k, v in list(r["stdlib"]["wheel_files"].items())[:12]),
         "", "## Method", "",

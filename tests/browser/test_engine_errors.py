@@ -3,6 +3,7 @@ none waits forever. The failure is made real: the browser is given an engine whe
 whose rules lack a parameter, so the engine raises inside Python."""
 import io
 import json
+import lzma
 import zipfile
 from urllib.parse import urlencode
 
@@ -35,6 +36,10 @@ def broken_wheel(built_site, drop: str) -> bytes:
 @pytest.fixture
 def broken_engine(page, built_site):
     body = broken_wheel(built_site, "late-penalty-rate")
+    # the worker asks for the wheel xz-compressed (kit/xz.py), the plain one if it cannot decode it
+    packed = lzma.compress(body, format=lzma.FORMAT_XZ, check=lzma.CHECK_CRC64)
+    page.route("**/engine/*/pawling_sewer_kit-*.whl.xz",
+               lambda route: route.fulfill(status=200, body=packed, content_type="application/x-xz"))
     page.route("**/engine/*/pawling_sewer_kit-*.whl",
                lambda route: route.fulfill(status=200, body=body, content_type="application/zip"))
     return page

@@ -162,13 +162,13 @@ def test_first_visit_no_page_scrolls_sideways_on_a_phone(first_visit, all_pages)
 def test_the_estimator_states_have_no_axe_violations(page, site_url):
     # loading: hold the engine wheel back until axe has looked
     held = []
-    page.route("**/engine/**/*.whl", lambda route: held.append(route))
+    page.route("**/engine/**/*.whl*", lambda route: held.append(route))  # the wheel or its .xz
     page.goto(f"{site_url}/estimate/")
     expect(page.locator("#engine-status-text")).to_contain_text("Downloading", timeout=TIMEOUT)
     states = {"loading": axe_violations(page)}
     for route in held:
         route.continue_()
-    page.unroute("**/engine/**/*.whl")
+    page.unroute("**/engine/**/*.whl*")
     expect(page.locator("#estimator[data-engine=ready]")).to_have_count(1, timeout=TIMEOUT)
     page.fill("#usage", "12000")
     page.fill("#paid-on", "2027-06-01")
