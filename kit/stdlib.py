@@ -156,14 +156,14 @@ def _zipped_sources(full_zip, modules: tuple) -> bytes:
     return buf.getvalue()
 
 
-def compiled(sources: bytes) -> bytes:
+def compiled(sources: bytes, keep_lines: bool = False) -> bytes:
     """A zip of Python sources as a zip of the same modules' bytecode, compiled by Pyodide's own
     Python in Node (kit/pyc.mjs; this Python is another version, whose bytecode Pyodide's cannot
     read). Python compiles every module it imports from source at each start: about 2.3 s of a
     first start's 3.3 s went to compiling the library's sources (measured in Node on the site's
     library). The bytecode, without line tables, is 636 KB xz-compressed against the sources'
     387 KB: 1.2 s more on a 200 KB/s link for 2.3 s less of work that cannot start before the
-    last byte has come."""
+    last byte has come. `keep_lines` keeps each line's number (the engine's own modules)."""
     import shutil
     import subprocess
     import tempfile
@@ -176,8 +176,8 @@ def compiled(sources: bytes) -> bytes:
     with tempfile.TemporaryDirectory(prefix="pawling-pyc-") as tmp:
         src, out = Path(tmp, "sources.zip"), Path(tmp, "bytecode.zip")
         src.write_bytes(sources)
-        proc = subprocess.run([node, str(PYC_SCRIPT), str(src), str(out)], capture_output=True, text=True,
-                              cwd=PYC_SCRIPT.parent.parent)
+        proc = subprocess.run([node, str(PYC_SCRIPT), str(src), str(out), *(["--keep-lines"] if keep_lines else [])],
+                              capture_output=True, text=True, cwd=PYC_SCRIPT.parent.parent)
         if proc.returncode or not out.is_file():
             raise BuildError("Pyodide could not compile the browser's standard library (kit/pyc.mjs). Run "
                              "`npm ci` (python build.py install does it), then build again. Node said:\n"

@@ -331,7 +331,7 @@ async function startPython() {
         const pyodide = await loadPyodide({ ...options, _loadSnapshot: bytes });
         mark("python-restored");
         // the engine's modules, rules and catalogues are in the snapshot (calculator.cli.warm);
-        // its files are put back after the first answer, for a traceback's source lines
+        // its files are put back after the first answer, for a module imported later
         afterFirstAnswer.push(async () => pyodide.unpackArchive(await engine, "wheel"));
         return pyodide;
       }
