@@ -182,3 +182,7 @@ def test_lighthouse_accessibility_is_100_on_every_page(site_url, all_pages, tmp_
     # each page: a measured index, the same figure on every report
     indexes = {reports[f"{site_url}{page}"]["benchmarkIndex"] for page in pages}
     assert len(indexes) == 1 and next(iter(indexes)) > 0, indexes
+    # and its message formatters were made once for the list and used again (the same strings:
+    # a formatter depends only on its message and locale): after the first page, few new ones
+    made = [reports[f"{site_url}{page}"]["formatters"] for page in pages]
+    assert made[0] > 50 and made[-1] < 2 * made[0], made

@@ -7,8 +7,9 @@
 //   CATEGORIES: e.g. "accessibility" or "accessibility,performance"
 //   URLS.json:  a JSON list of URLs
 //   OUT.json:   written with {url: {categories: {id: score}, audits: {id: {score, numericValue}}, failed: [ids],
-//               warnings, benchmarkIndex}}; the machine's benchmark index is measured on the first URL
-//               only and the same for all (lighthouse-hooks.mjs)
+//               warnings, benchmarkIndex, formatters}}; the machine's benchmark index is measured on the
+//               first URL only and the same for all, and each message formatter is made once for the
+//               list (`formatters`: how many there are after this URL) (lighthouse-hooks.mjs)
 //   --keep-storage: no storage reset between URLs (Lighthouse's disableStorageReset), so an
 //      engine page after the first starts Python from the profile's own snapshot, as on a
 //      resident's second visit. For checks of what a page shows (accessibility), not of
@@ -19,8 +20,9 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { register } from "node:module";
 import * as chromeLauncher from "chrome-launcher";
 
-// Lighthouse's machine benchmark once for the list, not before every URL (lighthouse-hooks.mjs);
-// registered before Lighthouse is imported, so its modules load through the hook
+// Lighthouse's machine benchmark once for the list, not before every URL, and each of its message
+// formatters made once (lighthouse-hooks.mjs); registered before Lighthouse is imported, so its
+// modules load through the hook
 register("./lighthouse-hooks.mjs", import.meta.url);
 const { default: lighthouse } = await import("lighthouse");
 
@@ -49,7 +51,8 @@ try {
     for (const [id, audit] of Object.entries(lhr.audits)) {
       audits[id] = { score: audit.score, numericValue: audit.numericValue };
     }
-    out[url] = { categories: cats, audits, failed, warnings: lhr.runWarnings, benchmarkIndex: lhr.environment.benchmarkIndex };
+    out[url] = { categories: cats, audits, failed, warnings: lhr.runWarnings, benchmarkIndex: lhr.environment.benchmarkIndex,
+      formatters: globalThis.__lighthouseFormatters?.size ?? 0 };
   }
 } finally {
   await chrome.kill();
