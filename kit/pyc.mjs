@@ -7,9 +7,9 @@
 // Each module is compiled as it is (the library's docstrings already left out: kit/stdlib.py),
 // with no line table: the sources are not sent, and the stripped sources' line numbers were not
 // the library's anyway. --keep-lines keeps each line's number (not its columns), for the
-// engine's own modules (kit/wheel.py): a traceback then names the line. Each .pyc is an unchecked hash-based one (PEP 552): Python takes it without
-// looking for a source. The zip's entries are stored, in the sources' order, dated as they are:
-// one input gives the same bytes.
+// engine's own modules (kit/wheel.py): a traceback then names the line. Each .pyc is an
+// unchecked hash-based one (PEP 552): Python takes it without looking for a source. The zip's
+// entries are stored, in the sources' order, dated as they are: one input gives the same bytes.
 import { readFileSync, writeFileSync } from "node:fs";
 import { loadPyodide } from "pyodide";
 

@@ -32,6 +32,7 @@ from calculator.files import write_atomic
 
 MODULES = Path(__file__).with_name("stdlib-modules.txt")
 PYC_SCRIPT = Path(__file__).with_name("pyc.mjs")
+PYODIDE = Path(__file__).resolve().parent.parent / "node_modules" / "pyodide"
 # served beside the engine's wheel, in engine/<build id>/ (its id covers this library's inputs:
 # kit.wheel.engine_build_id), so a changed library is a new address the browser may keep for good
 STDLIB_ZIP = "python_stdlib.zip"
@@ -123,10 +124,8 @@ def trimmed_stdlib(full_zip: Path, modules=None) -> bytes:
 def _trimmed(full_zip: str, _mtime_ns: int, _size: int, modules: tuple) -> bytes:
     # imported here: the parity test runs this file on its own in Pyodide (its `stripped`), without the kit
     from . import buildcache
-    pyodide = Path(full_zip).parent
     return buildcache.cached("stdlib", [Path(full_zip).read_bytes(), "\n".join(modules), buildcache.source_of(
-        sys.modules[__name__]), PYC_SCRIPT.read_bytes(), (pyodide / "package.json").read_bytes()],
-        lambda: _trim(full_zip, modules))
+        sys.modules[__name__]), *compiler()], lambda: _trim(full_zip, modules))
 
 
 def _trim(full_zip: str, modules: tuple) -> bytes:
@@ -144,16 +143,25 @@ def stripped_sources(full_zip, modules=None) -> bytes:
 
 
 def _zipped_sources(full_zip, modules: tuple) -> bytes:
-    # stored, not deflated: the site sends the library xz-compressed as one stream (kit/xz.py),
-    # which compresses across files; and Python reads a stored module without inflating it
+    return stored_zip(stripped_files(full_zip, modules))
+
+
+def stored_zip(files: dict[str, bytes]) -> bytes:
+    """These files as a zip whose entries are stored, with fixed timestamps, in this order."""
     buf = io.BytesIO()
     with zipfile.ZipFile(buf, "w", zipfile.ZIP_STORED) as out:
-        for name, data in stripped_files(full_zip, modules).items():
+        for name, data in files.items():
             info = zipfile.ZipInfo(name, ZIP_TIME)
             info.compress_type = zipfile.ZIP_STORED
             info.external_attr = 0o644 << 16
             out.writestr(info, data)
     return buf.getvalue()
+
+
+def compiler() -> list[bytes]:
+    """What bytecode made by `compiled` depends on besides its sources, for kit/buildcache.py's
+    names: kit/pyc.mjs and the Pyodide (its package.json) it runs."""
+    return [PYC_SCRIPT.read_bytes(), (PYODIDE / "package.json").read_bytes()]
 
 
 def compiled(sources: bytes, keep_lines: bool = False) -> bytes:

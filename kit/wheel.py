@@ -78,14 +78,8 @@ def compiled_files(files: dict[str, bytes]) -> dict[str, bytes]:
     not compile the engine in the browser as it imports it (0.4 s of a first estimate's, on
     this machine). Kept by kit/buildcache.py, named by the sources."""
     from . import buildcache, stdlib
-    buf = io.BytesIO()
-    with zipfile.ZipFile(buf, "w", zipfile.ZIP_STORED) as zf:
-        for rel, data in sorted(files.items()):
-            zf.writestr(zipfile.ZipInfo(rel, ZIP_TIME), data)
-    sources = buf.getvalue()
-    pyodide = ENGINE.parent / "node_modules" / "pyodide" / "package.json"
-    made = buildcache.cached("engine-pyc", [sources, stdlib.PYC_SCRIPT.read_bytes(),
-                                            pyodide.read_bytes() if pyodide.is_file() else b""],
+    sources = stdlib.stored_zip(dict(sorted(files.items())))
+    made = buildcache.cached("engine-pyc", [sources, *stdlib.compiler()],
                              lambda: stdlib.compiled(sources, keep_lines=True))
     with zipfile.ZipFile(io.BytesIO(made)) as zf:
         return {info.filename: zf.read(info) for info in zf.infolist()}

@@ -9,7 +9,7 @@ browser where the decoder cannot run (docs/decisions/018-xz-wasm.md).
 
 The engine's two other files, the trimmed standard library and the engine's wheel, travel the
 same way (`packed`): zips whose entries are stored, not deflated, so xz compresses them as one
-stream, 387 + 94 KB where the deflated zips were 536 + 124 KB (kit/site.py: copy_pyodide).
+stream (kit/site.py; docs/decisions/019-stdlib-bytecode.md).
 
 The dictionary is the wasm's own size, not preset 9's 64 MiB: the same bytes out (a dictionary
 larger than the file finds nothing more), and the phone's decoder needs 13 MiB, not 65."""

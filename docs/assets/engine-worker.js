@@ -210,7 +210,7 @@ function failingOver(decoded, first, init) {
 // Python has started (it runs on this thread). Pyodide's own requests for them (by the
 // global fetch, below) take these responses.
 const early = new Map();
-for (const url of [new URL("pyodide.asm.wasm", indexURL), new URL("pyodide-lock.json", indexURL), stdLibURL]) {
+for (const url of [WASM, new URL("pyodide-lock.json", indexURL), stdLibURL]) {
   early.set(url.href, keptOrFetched(url, url.href));
 }
 for (const url of [wheelURL, ...pageLanguages.filter((language) => language !== "en").map((language) => new URL(catalogueURL(language)))]) {
