@@ -23,62 +23,128 @@ ZERO = Decimal("0.00")
 SEP = ":"
 
 
-def owed(rules: dict, quarter: str, charge: Decimal, payments, day: dt.date, cache: dict | None = None) -> dict:
-    """What is owed on one earlier quarter's bill (`charge`), as of `day` (docs/decisions/015-bill-run.md):
-    payments go to the charge first, oldest first (the reading payment-order; with its other option,
-    penalties-first, a payment first pays the penalties owed on its day); a part of the charge paid after
-    the last day to pay carries the penalty for the periods begun by that payment, as `bill --paid-on`
-    counts them; the part still unpaid carries the periods begun by `day`; what is paid beyond the charge
-    goes to the penalties. `payments`: (date paid, amount) pairs; one paid after `day` is not counted yet.
-    `cache`: a dict kept across calls (a run's many accounts share a few quarters and days)."""
-    cache = {} if cache is None else cache
-    if quarter not in cache:
-        due = due_date(rules, *parse_quarter(quarter))
-        cache[quarter] = (due, penalty.last_day_to_pay(rules, due), money.line_rounder(rules))
-    due, last_day, rounded = cache[quarter]
+def ledger(rules: dict, bills, payments, day: dt.date, cache: dict | None = None) -> dict:
+    """Every earlier bill of one account and every payment on them, as of `day`
+    (docs/decisions/015-bill-run.md). `bills`: (quarter, charge) pairs; `payments`: (date paid, amount,
+    the quarter it names) triples, counted in the order of their days (a payment after `day` is not
+    counted: the bill run refuses such a run, and a bill's link never carries one).
 
-    def periods(when: dt.date) -> int:  # the same few days for every account: counted once each
+    A payment goes to the bill it names first: that bill's charge and its late penalties, in the order
+    the recorded reading payment-order says (charge first, or penalties first). A part of a charge paid
+    after the last day to pay carries the penalty for the periods begun by that payment, as
+    `bill --paid-on` counts them; the part still unpaid carries the periods begun by `day`. What the
+    payment brings beyond all that the bill owes on its day is never lost: by the recorded reading
+    payment-surplus it pays the oldest other bill still owing, then the next (oldest-owed), or it waits
+    as a credit on the next bill (next-bill); what is left after every bill is `credit`.
+
+    The answer: `quarters`, one `owed` dict a bill (in quarter order; its `payments` are the (date,
+    amount) parts of payments that went to it), `credit`, `counted` (the payments counted, in order,
+    each with where its money went: `applied`, [(quarter, amount)])."""
+    cache = {} if cache is None else cache
+    penalties_first = interpretation(rules, "payment-order") == "penalties-first"
+    spread = interpretation(rules, "payment-surplus") == "oldest-owed"
+    state = {}
+    for quarter, charge in sorted(bills):
+        if quarter not in cache:
+            due = due_date(rules, *parse_quarter(quarter))
+            cache[quarter] = (due, penalty.last_day_to_pay(rules, due), money.line_rounder(rules))
+        state[quarter] = {"charge": charge, "left": charge, "accrued": Decimal(0), "to_penalties": ZERO,
+                          "parts": [], "due": cache[quarter][0], "last": cache[quarter][1]}
+    rounded = money.line_rounder(rules)
+
+    def periods(quarter: str, when: dt.date) -> int:  # the same few days for every account: counted once each
         key = (quarter, when)
         if key not in cache:
-            cache[key] = penalty.periods(rules, due, when)
+            cache[key] = penalty.periods(rules, state[quarter]["due"], when)
         return cache[key]
-    # which the payment pays first, the charge or the penalties owed that day: the recorded reading
-    # (rules/interpretations/payment-order.yaml)
-    penalties_first = interpretation(rules, "payment-order") == "penalties-first"
-    counted = sorted(p for p in payments if p[0] <= day)
-    left, accrued, paid_total, to_penalties = charge, Decimal(0), ZERO, Decimal(0)
-    for when, amount in counted:
-        paid_total += amount
+
+    def penalties_owed(quarter: str, when: dt.date) -> Decimal:
+        s = state[quarter]
+        return max(rounded(s["accrued"] + penalty.unrounded(rules, s["left"], periods(quarter, when), s["due"]))
+                   - s["to_penalties"], ZERO)
+
+    def pay(quarter: str, when: dt.date, amount: Decimal) -> Decimal:
+        """Pays what it can of one bill on `when`; what is left of `amount`."""
+        s, given = state[quarter], amount
         if penalties_first:
-            due_then = accrued + penalty.unrounded(rules, left, periods(when), due) - to_penalties
-            cleared = min(amount, max(rounded(due_then), ZERO))
-            to_penalties += cleared
+            cleared = min(amount, penalties_owed(quarter, when))
+            s["to_penalties"] += cleared
             amount -= cleared
-        part = min(left, amount)
+        part = min(s["left"], amount)
         if part > 0:
-            accrued += penalty.unrounded(rules, part, periods(when), due)
-            left -= part
-        to_penalties += amount - part  # beyond the charge: the penalties
-    accrued += penalty.unrounded(rules, left, periods(day), due)
-    penalties = rounded(accrued)
-    unpaid_penalties = max(penalties - to_penalties, ZERO)
-    return {"quarter": quarter, "charge": charge, "paid": paid_total, "payments": counted,
-            "unpaid_charge": left, "penalties": unpaid_penalties, "unpaid_total": left + unpaid_penalties,
-            "due": due, "last_day_to_pay": last_day, "penalties_as_of": day, "late": day > last_day}
+            s["accrued"] += penalty.unrounded(rules, part, periods(quarter, when), s["due"])
+            s["left"] -= part
+            amount -= part
+        cleared = min(amount, penalties_owed(quarter, when))  # beyond the charge: its penalties
+        s["to_penalties"] += cleared
+        amount -= cleared
+        if given - amount > 0:
+            s["parts"].append((when, given - amount))
+        return amount
+
+    counted, credit = [], ZERO
+    for when, amount, named in sorted((p for p in payments if p[0] <= day), key=lambda p: (p[0], p[2])):
+        order = [named] + ([q for q in state if q != named] if spread else [])
+        applied, rest = [], amount
+        for quarter in order:
+            if rest <= 0:
+                break
+            if quarter in state:
+                left = pay(quarter, when, rest)
+                if left < rest:
+                    applied.append((quarter, rest - left))
+                rest = left
+        credit += rest
+        counted.append({"paid_on": when, "amount": amount, "quarter": named, "applied": applied, "credit": rest})
+    quarters = []
+    for quarter, s in state.items():
+        penalties = rounded(s["accrued"] + penalty.unrounded(rules, s["left"], periods(quarter, day), s["due"]))
+        unpaid_penalties = max(penalties - s["to_penalties"], ZERO)
+        quarters.append({"quarter": quarter, "charge": s["charge"], "paid": sum((a for _, a in s["parts"]), ZERO),
+                         "payments": list(s["parts"]), "unpaid_charge": s["left"], "penalties": unpaid_penalties,
+                         "unpaid_total": s["left"] + unpaid_penalties, "due": s["due"], "last_day_to_pay": s["last"],
+                         "penalties_as_of": day, "late": day > s["last"]})
+    return {"quarters": quarters, "credit": credit, "counted": counted}
+
+
+def owed(rules: dict, quarter: str, charge: Decimal, payments, day: dt.date, cache: dict | None = None) -> dict:
+    """What is owed on one earlier quarter's bill (`charge`), as of `day`, when every payment (date paid,
+    amount) names it: the `ledger` of that one bill."""
+    return ledger(rules, [(quarter, charge)], [(when, amount, quarter) for when, amount in payments], day,
+                  cache)["quarters"][0]
+
+
+def needed(result: dict) -> tuple[list, list]:
+    """The bills and payments of a `ledger` that a later count still needs: every bill except one paid in
+    full (its penalties too) whose money came only from payments that paid nothing else, and those
+    payments. Counting again what is kept gives every kept bill the same figures and the same credit
+    (a dropped bill owes nothing on any later day either), so a bill's link carries only these."""
+    touched = {}
+    for p in result["counted"]:
+        for quarter, _amount in p["applied"]:
+            touched.setdefault(quarter, []).append(p)
+        touched.setdefault(p["quarter"], []).append(p)
+    dropped = {o["quarter"] for o in result["quarters"] if o["unpaid_total"] == 0 and all(
+        p["credit"] == 0 and p["quarter"] == o["quarter"] and all(q == o["quarter"] for q, _ in p["applied"])
+        for p in touched.get(o["quarter"], []))}
+    bills = [(o["quarter"], o["charge"]) for o in result["quarters"] if o["quarter"] not in dropped]
+    payments = [(p["paid_on"], p["amount"], p["quarter"]) for p in result["counted"] if p["quarter"] not in dropped]
+    return bills, payments
 
 
 # ---- a bill's link: the earlier bills and payments it carries, written and read back ----
 
-def link_values(owed_list: list[dict], day: dt.date) -> list[tuple[str, str]]:
+def link_values(bills: list, payments: list, day: dt.date) -> list[tuple[str, str]]:
     """The query parameters a bill's link carries for its arrears (what `bill` needs to count them
-    again): each earlier bill still owing (`earlier-bill=2025-Q3:96.00`), each payment counted on it
-    (`earlier-payment=2025-Q3:50.00:2025-09-02`) and the day penalties are counted to (`as-of`)."""
-    if not owed_list:
+    again; `needed` of the account's ledger): each earlier bill (`earlier-bill=2025-Q3:96.00`), each
+    payment counted, with the bill it names (`earlier-payment=2025-Q3:50.00:2025-09-02`), and the day
+    penalties are counted to (`as-of`)."""
+    if not bills:
         return []
-    # every bill, then every payment (the order `read_link` checks them in)
-    out = [("earlier-bill", f"{o['quarter']}{SEP}{o['charge']}") for o in owed_list]
-    out += [("earlier-payment", f"{o['quarter']}{SEP}{amount}{SEP}{when.isoformat()}")
-            for o in owed_list for when, amount in o["payments"]]
+    # every bill, then every payment, a bill's payments together (the order `read_link` checks them in)
+    out = [("earlier-bill", f"{quarter}{SEP}{charge}") for quarter, charge in bills]
+    out += [("earlier-payment", f"{quarter}{SEP}{amount}{SEP}{when.isoformat()}")
+            for quarter, _charge in bills for when, amount, named in payments if named == quarter]
     return out + [("as-of", day.isoformat())]
 
 
@@ -112,15 +178,26 @@ def _quarter(text: str) -> str | None:
         return None
 
 
+def read_parcel(text: str) -> list:
+    """A bill's link's `parcel` value, read strictly: the computed charges of the property's accounts,
+    this account as "*" (`24.00,*`), as [Decimal | None]."""
+    parts = text.split(",")
+    charges = [None if p == "*" else _amount(p) for p in parts]
+    if parts.count("*") != 1 or len(parts) < 2 or any(c is None for p, c in zip(parts, charges) if p != "*"):
+        raise _refuse(_("The link's property charges {value} (parcel) cannot be read. A bill's link writes them as "
+                        "amounts with a * for this account, like 24.00,*.").format(value=repr(text)), "parcel")
+    return charges
+
+
 def read_link(quarter: str, bills: list[str], payments: list[str], as_of: str | None, check: str | None = None,
-              usage: tuple[str, str] | None = None) -> tuple[list, dt.date | None]:
+              usage: tuple[str, str] | None = None, extra: list = ()) -> tuple[list, dt.date | None]:
     """The earlier bills and payments of a bill's link, read strictly: [(quarter, charge, [(date, amount)])]
     and the as-of day (None: the billed quarter's due date). Anything a bill's link would not write is
     refused with a message saying which value, and what to do; so are values that do not match the
     link's check code (`link_check` of the quarter, the `usage` (kind, value) and these values)."""
     bills, payments = list(bills or []), list(payments or [])
-    if bills:
-        values = [("quarter", quarter), *([usage] if usage else []), *(("earlier-bill", b) for b in bills),
+    if bills or extra:
+        values = [("quarter", quarter), *([usage] if usage else []), *extra, *(("earlier-bill", b) for b in bills),
                   *(("earlier-payment", p) for p in payments), *([("as-of", as_of)] if as_of else [])]
         if check != link_check(values):
             raise _refuse(_("This link's figures do not match its check code (check), so the link was changed or "
@@ -174,20 +251,19 @@ def read_link(quarter: str, bills: list[str], payments: list[str], as_of: str | 
     return [(q, charge, paid) for q, (charge, paid) in sorted(found.items())], day
 
 
-def for_bill(rules: dict, quarter: str, earlier: list, day: dt.date) -> dict:
-    """The arrears part of a bill's estimate: each earlier bill still owing, what was billed and paid, what
-    is unpaid, its penalties as of `day`, and the sums. Its `quarters` and sums are what the bill run's
-    register says for the account."""
-    cache: dict = {}
-    quarters = []
-    for qtr, charge, paid in earlier:
-        o = owed(rules, qtr, charge, paid, day, cache)
-        if o["unpaid_total"] <= 0:
-            continue  # paid in full: the register does not count it either
-        quarters.append(o)
+def for_bill(rules: dict, earlier: list, day: dt.date) -> dict:
+    """The arrears part of a bill's estimate (`earlier`: a bill's link read back, [(quarter, charge,
+    [(date, amount)])], each payment under the bill it names): each earlier bill still owing, what was
+    billed and paid, what is unpaid, its penalties as of `day`, the sums and the credit (what earlier
+    payments brought beyond all that the earlier bills owe). Its `quarters`, sums and credit are what the
+    bill run's register says for the account."""
+    result = ledger(rules, [(q, charge) for q, charge, _paid in earlier],
+                    [(when, amount, q) for q, _charge, paid in earlier for when, amount in paid], day)
+    quarters = [o for o in result["quarters"] if o["unpaid_total"] > 0]  # paid in full: not a line of the bill
     unpaid = sum((o["unpaid_charge"] for o in quarters), ZERO)
     penalties = sum((o["penalties"] for o in quarters), ZERO)
-    return {"as_of": day.isoformat(), "quarters": quarters, "unpaid": unpaid, "penalties": penalties}
+    return {"as_of": day.isoformat(), "quarters": quarters, "unpaid": unpaid, "penalties": penalties,
+            "credit": result["credit"]}
 
 
 def words(o: dict) -> dict:

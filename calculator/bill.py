@@ -23,18 +23,29 @@ NO_PENALTY = Decimal("0.00")
 def compute(rules: dict, quarter: str, usage: dict, paid_on: str | None = None,
             vc_per_1000: str | None = None, sewage_fraction: str | None = None, explain: bool = True,
             earlier_bills: list[str] = (), earlier_payments: list[str] = (), as_of: str | None = None,
-            check: str | None = None) -> dict:
+            check: str | None = None, parcel: str | None = None) -> dict:
     """usage: exactly one of {"water-gallons": N}, {"water-cubic-feet": N}, {"sewage-gallons": N}.
     With explain=False the answer has the same numbers and no explanation (for batch runs).
     earlier_bills, earlier_payments, as_of: a bill's arrears as its link to the estimate page writes
     them (calculator/arrears.py, "2025-Q3:96.00", "2025-Q3:50.00:2025-09-02"), with its check code: the
-    answer then has `arrears`, and its total is the bill's, counted as the bill run counts it."""
+    answer then has `arrears`, and its total is the bill's, counted as the bill run counts it. With a
+    payment date after the as-of day, the earlier bills' penalties are counted to the payment date too.
+    parcel: the computed charges of every account billed on the same property, in the accounts file's
+    order, this one as "*" ("24.00,*"), as a bill's link writes them: the minimum charge is the
+    property's (the reading minimum-per-property), shared between its accounts (property_shares)."""
     kind, raw = _usage(usage)
     ctx = _known_quarter_context(rules, quarter, paid_on, vc_per_1000, sewage_fraction)
-    earlier, day = arrears.read_link(ctx["quarter"], earlier_bills, earlier_payments, as_of, check, (kind, str(raw)))
-    owing = arrears.for_bill(rules, ctx["quarter"], earlier, day or ctx["due"]) if earlier else None
+    earlier, day = arrears.read_link(ctx["quarter"], earlier_bills, earlier_payments, as_of, check, (kind, str(raw)),
+                                     [("parcel", parcel)] if parcel not in (None, "") else [])
+    others = arrears.read_parcel(parcel) if parcel not in (None, "") else None
+    day = day or ctx["due"]
+    counted_to = max(day, ctx["paid"]) if ctx["paid"] else day
+    owing = None
+    if earlier:
+        owing = arrears.for_bill(rules, earlier, counted_to)
+        owing["earlier"], owing["day"] = earlier, counted_to
     return _bill(rules, ctx, kind, parse_amount(raw, _NAMES[kind], _EXAMPLES[kind], kind, _UNITS[kind]), explain,
-                 owing)
+                 owing, others)
 
 
 # (rules, quarter, payment date, what-ifs, language) -> (those rules, the quarter's context): a bill
@@ -174,9 +185,27 @@ def fiscal_year_answer(rules: dict, day: dt.date, sched: dict) -> dict:
     return out
 
 
-def _bill(rules: dict, ctx: dict, kind: str, amount: Decimal, explain: bool, owing: dict | None = None) -> dict:
+def property_shares(minimum: Decimal, charges: list[Decimal]) -> list[Decimal]:
+    """The minimum charge of one property shared between its accounts (the reading minimum-per-property):
+    in proportion to each account's computed charge (equally when none has one), to the cent, the cents
+    left over going to the largest remainders (the first account first on a tie), so the shares add up
+    to the minimum exactly."""
+    cent = Decimal("0.01")
+    weights = charges if sum(charges) > 0 else [Decimal(1)] * len(charges)
+    raw = [minimum * w / sum(weights) for w in weights]
+    shares = [r.quantize(cent, rounding="ROUND_DOWN") for r in raw]
+    left = int((minimum - sum(shares)) / cent)
+    for i in sorted(range(len(raw)), key=lambda i: (shares[i] - raw[i], i))[:left]:
+        shares[i] += cent
+    return shares
+
+
+def _bill(rules: dict, ctx: dict, kind: str, amount: Decimal, explain: bool, owing: dict | None = None,
+          parcel: list | None = None) -> dict:
     """One bill: VU (rents.C), CU = VC x VU (rents.B), the minimum, the penalty (rents.F), and with
-    `owing` (arrears.for_bill) what is unpaid on earlier bills and their penalties."""
+    `owing` (arrears.for_bill) what is unpaid on earlier bills and their penalties, and any credit
+    from earlier payments; with `parcel` (the property's other accounts' computed charges, None for
+    this one), the property's minimum charge shared (property_shares)."""
     vc, fraction, n = ctx["vc"], ctx["fraction"], ctx["n"]
     minimum = ctx["minimum_sewage_meter"] if kind == "sewage-gallons" else ctx["minimum"]
     water_gallons = None
@@ -189,8 +218,17 @@ def _bill(rules: dict, ctx: dict, kind: str, amount: Decimal, explain: bool, owi
     computed = rounded(vc * volume / THOUSAND)
     minimum_applied = computed < minimum
     charge = minimum if minimum_applied else computed
-    pen = rounded(penalty.unrounded(rules, charge, n, ctx["due"])) if n else NO_PENALTY
-    total = charge + pen
+    on_property = None
+    if parcel is not None and interpretation(rules, "minimum-per-property") == "property":
+        charges = [computed if c is None else c for c in parcel]
+        place = parcel.index(None)
+        minimum_applied = sum(charges) < minimum
+        charge = property_shares(minimum, charges)[place] if minimum_applied else computed
+        on_property = {"accounts": len(charges), "combined": sum(charges, NO_PENALTY), "share": charge}
+    # a credit from earlier payments pays this quarter's charge first, before its due date: no penalty on it
+    credit = min(owing["credit"], charge) if owing is not None else NO_PENALTY
+    pen = rounded(penalty.unrounded(rules, charge - credit, n, ctx["due"])) if n else NO_PENALTY
+    total = charge + pen - credit
     if owing is not None:
         total += owing["unpaid"] + owing["penalties"]
     annual = charge * ctx["quarters_a_year"]
@@ -224,18 +262,25 @@ def _bill(rules: dict, ctx: dict, kind: str, amount: Decimal, explain: bool, owi
         "notices": list(ctx["notices"]),
         "if_late": if_late(rules, ctx, charge, pen),
     }
+    if on_property is not None:
+        result["property"] = {k: (str(v) if isinstance(v, Decimal) else v) for k, v in on_property.items()}
     if owing is not None:
         result["quarter_total"] = str(charge + pen)
-        result["arrears"] = arrears_answer(rules, owing, charge + pen, total)
+        result["credit"] = str(credit)
+        result["credit_carried"] = str(owing["credit"] - credit)
+        result["arrears"] = arrears_answer(rules, owing, charge + pen, total, credit)
+        result["if_late"] = if_late_with_arrears(rules, ctx, owing, charge, credit, result["if_late"])
     if explain:
         result["explanation"] = _explain(rules, dict(
             ctx, kind=kind, amount=amount, water_gallons=water_gallons, volume=volume, computed=computed,
             minimum=minimum, ctx_minimum=ctx["minimum"], minimum_applied=minimum_applied, charge=charge, pen=pen,
-            total=total, annual=annual, if_late=result["if_late"], owing=owing))
+            total=total, annual=annual, if_late=result["if_late"], owing=owing, credit=credit,
+            on_property=on_property))
     return result
 
 
-def arrears_answer(rules: dict, owing: dict, quarter_total: Decimal, total: Decimal) -> dict:
+def arrears_answer(rules: dict, owing: dict, quarter_total: Decimal, total: Decimal,
+                   credit: Decimal = NO_PENALTY) -> dict:
     """A bill's arrears as the estimate page shows them: each earlier bill still owing (what was billed,
     paid and is unpaid, and its penalty, in words), and the bill's lines, each with the provision behind
     it: this quarter's charge, each unpaid amount and its penalty, and the total."""
@@ -254,6 +299,9 @@ def arrears_answer(rules: dict, owing: dict, quarter_total: Decimal, total: Deci
                       "amount": str(o["unpaid_charge"]), "cite": "rents.F", "interpretation": "payment-order"})
         lines.append({"label": _("Late penalty on it, as of {date}").format(date=long(o["penalties_as_of"])),
                       "amount": str(o["penalties"]), "cite": "rents.F", "interpretation": "penalty-accrual"})
+    if credit:
+        lines.append({"label": _("Paid already: a credit from earlier payments"), "amount": str(-credit),
+                      "cite": "rents.F", "interpretation": "payment-surplus"})
     lines.append({"label": _("Total to pay"), "amount": str(total), "cite": "rents.F"})
     said: set[str] = set()
     for line in lines:  # each line's provision in a resident's words, as the steps name them (explain.everyday)
@@ -262,7 +310,8 @@ def arrears_answer(rules: dict, owing: dict, quarter_total: Decimal, total: Deci
         line["law"] = ({"words": everyday_words[0], "heading": everyday_words[1]} if everyday_words else
                        {"words": citation(rules, line["cite"]), "heading": None})
     return {"as_of": owing["as_of"], "quarters": quarters, "unpaid": str(owing["unpaid"]),
-            "penalties": str(owing["penalties"]), "lines": lines,
+            "penalties": str(owing["penalties"]), "credit": str(credit),
+            "credit_carried": str(owing["credit"] - credit), "lines": lines,
             "title": _("Your bill, with what is unpaid from earlier quarters"),
             "columns": [_("Line"), _("Amount")]}
 
@@ -293,6 +342,56 @@ def if_late(rules: dict, ctx: dict, charge: Decimal, pen: Decimal) -> dict:
         out["anchors"].append(anchor("rents.G"))
     # the provisions as a resident reads them: "Sewer charges (the law’s “sewer rents”), section F"
     out["law"] = [step["law"] for step in fold_citations(rules, [{"cite": c} for c in out["cites"]], memo)]
+    return out
+
+
+def if_late_with_arrears(rules: dict, ctx: dict, owing: dict, charge: Decimal, credit: Decimal, alone: dict) -> dict:
+    """"What if I pay late?" for a bill with earlier bills on it: every amount on the bill counts. The
+    days after the bill's day (its as-of day, or the payment date) on which a part of it gains a penalty:
+    each unpaid earlier bill's next penalty period, and this quarter's first penalty date; and the total
+    owed from each of them, counted as the bill is (arrears.ledger), up to this quarter's own first
+    penalty. `alone`: if_late of this quarter's charge alone, whose fields stay."""
+    day = owing["day"]
+    earlier = owing["earlier"]
+    rounded = ctx["round"]
+    starts: dict[dt.date, list[str]] = {}
+
+    def next_start(due: dt.date) -> dt.date:
+        later = penalty.period_starts(rules, due, day + dt.timedelta(days=400))
+        return next(d for d in later if d > day)
+    for o in owing["quarters"]:
+        if o["unpaid_charge"] > 0:
+            starts.setdefault(next_start(o["due"]), []).append(o["quarter"])
+    if charge - credit > 0:
+        starts.setdefault(next_start(ctx["due"]), []).append(ctx["quarter"])
+    if not starts:
+        return alone
+    own = next_start(ctx["due"]) if charge - credit > 0 else max(starts)
+    days = sorted(d for d in starts if d <= max(own, min(starts)))
+    bills = [(q, c) for q, c, _paid in earlier]
+    payments = [(when, amount, q) for q, _c, paid in earlier for when, amount in paid]
+
+    def total_on(when: dt.date) -> Decimal:
+        counted = arrears.ledger(rules, bills, payments, when)
+        owed = sum((o["unpaid_total"] for o in counted["quarters"]), NO_PENALTY)
+        return owed + charge - credit + rounded(penalty.unrounded(rules, charge - credit,
+                                                                  penalty.periods(rules, ctx["due"], when), ctx["due"]))
+    now = total_on(day)
+    last = days[0] - dt.timedelta(days=1)
+    then = [{"from": d.isoformat(), "total": str(total_on(d)), "quarters": starts[d]} for d in days]
+    said = [_("Pay {total} by {last}: no further penalty.").format(
+        total=money.dollars(now), last=_("{weekday}, {date}").format(weekday=_(WEEKDAY_NAMES[last.weekday()]),
+                                                                     date=long(last)))]
+    for d, t in zip(days, then):
+        said.append(_("From {date}, a late penalty is added on {periods}: the total is then {total}.").format(
+            date=long(d), total=money.dollars(Decimal(t["total"])),
+            periods=series([quarter_words(*parse_quarter(q)) for q in starts[d]])))
+    out = dict(alone, text=" ".join(said), no_new_penalty_until=last.isoformat(), pay_now=str(now), then=then)
+    if "lien" not in out and any(o["late"] for o in owing["quarters"]):
+        out["lien"] = _("Unpaid charges are a lien on the property, as General Municipal Law § 452 sets out.")
+        out["cites"] = [*out["cites"], "rents.G"]
+        out["anchors"] = [*out["anchors"], anchor("rents.G")]
+        out["law"] = [step["law"] for step in fold_citations(rules, [{"cite": c} for c in out["cites"]], ctx["memo"])]
     return out
 
 

@@ -25,21 +25,22 @@ from .amounts import parse_amount
 from .dates import parse_date, parse_quarter, quarter_name
 from .errors import InputError
 from .explain import fold_citations, named
-from .i18n import LANGUAGES, N_, _
+from .i18n import LANGUAGES, N_, _, ngettext
 from .rules import interpretation
 
 # The columns of each input file (README.md, "The quarterly bill run"); optional ones may be absent.
 ACCOUNT_COLUMNS = ("account", "parcel", "service_address", "mailing_name", "mailing_address", "language", "meter")
 ACCOUNT_OPTIONAL = ("meter_digits",)
 READ_COLUMNS = ("account",)
-READ_OPTIONAL = ("previous_reading", "current_reading", "read_date", "rollover", "usage")
+READ_OPTIONAL = ("previous_reading", "current_reading", "read_date", "rollover", "new_meter", "usage")
 PAYMENT_COLUMNS = ("account", "quarter", "amount", "paid_on")
 EARLIER_COLUMNS = ("account", "quarter", "charge")
 
 REGISTER_COLUMNS = ("account", "quarter", "language", "meter", "previous_reading", "current_reading", "rollover",
                     "usage", "water_gallons", "sewage_gallons", "vc_per_1000_gallons", "computed_charge",
-                    "minimum_charge", "minimum_applied", "charge", "arrears", "penalties", "total", "due_date",
-                    "last_day_to_pay", "penalties_as_of", "estimate_link")
+                    "minimum_charge", "minimum_applied", "charge", "arrears", "penalties", "credit", "total",
+                    "due_date", "last_day_to_pay", "penalties_as_of", "arrears_quarters", "credit_carried",
+                    "no_new_penalty_until", "estimate_link")
 ARREARS_COLUMNS = ("account", "parcel", "mailing_name", "service_address", "quarter", "charge", "paid",
                    "unpaid_charge", "penalties", "unpaid_total", "last_day_to_pay", "penalties_as_of")
 REFUSAL_COLUMNS = ("file", "line", "account", "what_to_fix")
@@ -103,17 +104,32 @@ def _money(value: str) -> Decimal | None:
     return amount if amount.is_finite() and amount >= 0 and amount == amount.quantize(Decimal("0.01")) else None
 
 
-def estimate_link(quarter: str, meter: str, usage: int, language: str, owed: list[dict] = (),
-                  as_of: dt.date | None = None) -> str:
+def estimate_link(quarter: str, meter: str, usage: int, language: str, bills: list = (), payments: list = (),
+                  as_of: dt.date | None = None, parcel: str | None = None) -> str:
     """The estimate page for this usage and quarter, relative to the site's root, in the account's
     language: it opens showing the quarter's charge (the page reads the same words as `bill`) and,
-    for a bill with arrears, the earlier bills still owing, the payments on them and the day their
-    penalties are counted to (arrears.link_values), so it shows the bill's total."""
+    for a bill with arrears or a credit, the earlier bills and payments its count needs (arrears.needed,
+    arrears.link_values) and the day their penalties are counted to; for an account that shares its
+    property's minimum charge, the property's charges (`parcel`). So it shows the bill's total."""
     values = [("quarter", quarter), (meter, str(usage))]
-    if owed:
-        values += arrears.link_values(list(owed), as_of)
+    if parcel or bills:
+        values += [("parcel", parcel)] if parcel else []
+        values += arrears.link_values(list(bills), list(payments), as_of)
         values.append(("check", arrears.link_check(values)))
-    return ("es/" if language == "es" else "") + "estimate/?" + urlencode(values, safe=":")
+    return ("es/" if language == "es" else "") + "estimate/?" + urlencode(values, safe=":,*")
+
+
+def link_answer(rules: dict, link: str, explain: bool = True) -> dict:
+    """`bill`'s answer for a bill's estimate link (estimate_link): what the estimate page shows when the
+    link is opened, which the paper bill and the desk's printable bill print."""
+    from urllib.parse import parse_qsl, urlsplit
+    values = parse_qsl(urlsplit(link).query, keep_blank_values=True)
+    one = {k: v for k, v in values if k not in ("earlier-bill", "earlier-payment")}
+    usage = {k: one[k] for k in bill.USAGE_KINDS if k in one}
+    return bill.compute(rules, one["quarter"], usage, explain=explain,
+                        earlier_bills=[v for k, v in values if k == "earlier-bill"],
+                        earlier_payments=[v for k, v in values if k == "earlier-payment"],
+                        as_of=one.get("as-of"), check=one.get("check"), parcel=one.get("parcel"))
 
 
 def run(rules: dict, quarter: str, accounts: tuple[str, str], reads: tuple[str, str],
@@ -121,7 +137,12 @@ def run(rules: dict, quarter: str, accounts: tuple[str, str], reads: tuple[str, 
         as_of: str | None = None) -> dict:
     """The run for one quarter. Each file is (name, CSV text). `earlier`: the registers of earlier
     runs (what was billed); `as_of` (YYYY-MM-DD): the day penalties on arrears are counted to
-    (default: this quarter's due date, the day the bill asks to be paid by)."""
+    (default: this quarter's due date, the day the bill asks to be paid by).
+
+    Each account's earlier bills and payments are counted together (arrears.ledger): a payment pays
+    the bill it names, and what it brings beyond that pays the account's other bills (the reading
+    payment-surplus), then this quarter's charge, then waits as a credit. A property with several
+    accounts owes one minimum charge (the reading minimum-per-property)."""
     try:
         year, q = parse_quarter(quarter)
     except InputError as exc:
@@ -137,52 +158,171 @@ def run(rules: dict, quarter: str, accounts: tuple[str, str], reads: tuple[str, 
     day = parse_date(as_of, N_("The date penalties are counted to (as-of)")) if as_of else ctx["due"]
     refused = _Refusals()
     accts = _accounts(accounts, refused)
-    usages = _reads(reads, accts, refused)
-    billed_before = _earlier(earlier, quarter)
+    before = _earlier(earlier, quarter)
+    billed_before = {n: {qtr: r["charge"] for qtr, r in rows.items()} for n, rows in before.items()}
+    _carried(before, earlier)
+    usages = _reads(reads, accts, refused, before)
     paid = _payments(payments, accts, billed_before, refused) if payments else {}
+    _paid_after(paid, day, payments[0] if payments else "")
     # an account with no read (or only refused ones) is not billed: say which
     for number, a in accts.items():
         if number not in usages and not a.get("refused"):
             refused.add(accounts[0], a["line"], number, _(
                 "Account {account} has no meter read for {quarter}. Add its read to {file}.").format(
                 account=number, quarter=quarter, file=reads[0]))
+    for number in billed_before:
+        if number not in accts:
+            rows = before[number]
+            refused.add(rows[max(rows)]["file"], rows[max(rows)]["line"], number, _(
+                "Account {account} was billed before but is not in the accounts file, so what it still owes "
+                "cannot be counted. Add the account to {file}, or close it with the Town Clerk.").format(
+                account=number, file=accounts[0]))
     order = [n for n in accts if n in usages]
     results = bill.compute_many(rules, quarter, [{accts[n]["meter"]: str(usages[n]["usage"])} for n in order])
+    computed = dict(zip(order, results))
+    shares = _property_minimum(rules, accts, order, computed)
     register, late, cache = [], [], {}
-    for number, result in zip(order, results):
-        a, u = accts[number], usages[number]
-        owed = [_arrears(rules, number, a, qtr, charge, paid.get((number, qtr), []), day, cache)
-                for qtr, charge in sorted(billed_before.get(number, {}).items())]
-        owed = [o for o in owed if o["unpaid_total"] > 0]
-        late += [o for o in owed if o["late"]]
-        unpaid = sum((o["unpaid_charge"] for o in owed), ZERO)
-        penalties = sum((o["penalties"] for o in owed), ZERO)
+    for number in accts:  # every account's earlier bills: a refused account's arrears stay on the levy list
+        if number not in billed_before:
+            continue
+        counted = _ledger(rules, number, accts[number], billed_before[number], paid.get(number, []), day, cache)
+        accts[number]["ledger"] = counted
+        late += [o for o in counted["quarters"] if o["late"] and o["unpaid_total"] > 0]
+    for number in order:
+        a, u, result = accts[number], usages[number], computed[number]
+        counted = a.get("ledger", {"quarters": [], "credit": ZERO, "counted": []})
+        owing = [o for o in counted["quarters"] if o["unpaid_total"] > 0]
+        unpaid = sum((o["unpaid_charge"] for o in owing), ZERO)
+        penalties = sum((o["penalties"] for o in owing), ZERO)
+        parcel, minimum_applied = shares.get(number, (None, result["minimum_applied"]))
+        charge = Decimal(result["charge"]) if parcel is None else parcel["charge"]
+        credit = min(counted["credit"], charge)
+        bills, payments = arrears.needed(counted) if (owing or counted["credit"]) else ([], [])
+        link = estimate_link(quarter, a["meter"], u["usage"], a["language"], bills, payments, day,
+                             parcel["link"] if parcel else None)
         register.append({
             "account": number, "quarter": quarter, "language": a["language"], "meter": a["meter"],
             "previous_reading": u["previous"], "current_reading": u["current"], "rollover": u["rollover"],
             "usage": str(u["usage"]), "water_gallons": result["water_gallons"] or "",
             "sewage_gallons": result["volume_gallons"], "vc_per_1000_gallons": result["schedule"]["vc_per_1000_gallons"],
-            "computed_charge": result["computed_charge"], "minimum_charge": result["minimum_charge"],
-            "minimum_applied": "yes" if result["minimum_applied"] else "no", "charge": result["charge"],
-            "arrears": str(unpaid), "penalties": str(penalties),
-            "total": str(Decimal(result["charge"]) + unpaid + penalties), "due_date": result["due_date"],
+            "computed_charge": result["computed_charge"],
+            "minimum_charge": str(parcel["minimum"]) if parcel else result["minimum_charge"],
+            "minimum_applied": "yes" if minimum_applied else "no", "charge": str(charge),
+            "arrears": str(unpaid), "penalties": str(penalties), "credit": str(credit),
+            "total": str(charge + unpaid + penalties - credit), "due_date": result["due_date"],
             "last_day_to_pay": result["last_day_to_pay"], "penalties_as_of": day.isoformat(),
-            "estimate_link": estimate_link(quarter, a["meter"], u["usage"], a["language"], owed, day),
+            "arrears_quarters": " ".join(o["quarter"] for o in owing),
+            "credit_carried": str(counted["credit"] - credit),
+            "no_new_penalty_until": _no_new_penalty_until(rules, ctx, owing, charge - credit, day),
+            "estimate_link": link,
         })
     refused.rows.sort(key=lambda r: (r["file"], r["line"]))
-    summary = _summary(register, late, refused.rows)
+    late_rows = [dict(o, account=o["account"]) for o in late]
+    summary = _summary(register, late_rows, refused.rows)
     return {
         "command": "bills", "quarter": quarter, "due_date": ctx["due_date"], "last_day_to_pay": ctx["last_day"].isoformat(),
         "penalties_as_of": day.isoformat(), "schedule": dict(ctx["summary"]), "notices": list(ctx["notices"]),
-        "register": register, "arrears": [{k: str(v) for k, v in o.items() if k in ARREARS_COLUMNS} for o in late],
+        "register": register, "arrears": [{k: str(v) for k, v in o.items() if k in ARREARS_COLUMNS} for o in late_rows],
         "refused": refused.rows, "summary": summary,
         "accounts": {r["account"]: {k: accts[r["account"]][k] for k in ACCOUNT_COLUMNS} for r in register},
         "files": {"register.csv": _csv(REGISTER_COLUMNS, register),
                   "summary.csv": _csv(SUMMARY_COLUMNS, summary),
                   "arrears.csv": _(ARREARS_LABEL).format(as_of=day.isoformat(), law=named(rules, "rents.G")) + "\n"
-                  + _csv(ARREARS_COLUMNS, late),
+                  + _csv(ARREARS_COLUMNS, late_rows),
                   "refused.csv": _csv(REFUSAL_COLUMNS, refused.rows)},
     }
+
+
+def _no_new_penalty_until(rules: dict, ctx: dict, owing: list[dict], charge_left: Decimal, day: dt.date) -> str:
+    """The last day the bill's total can be paid with no new penalty on any part of it: the day before
+    the earliest next penalty period of an unpaid earlier bill, or of this quarter's charge (its first
+    penalty date), whichever comes first (bill.if_late_with_arrears says the same in words)."""
+    from . import penalty
+    firsts = [ctx["first_penalty"]] if charge_left > 0 else []
+    for o in owing:
+        if o["unpaid_charge"] > 0:
+            firsts.append(next(d for d in penalty.period_starts(rules, o["due"], day + dt.timedelta(days=400))
+                               if d > day))
+    return (min(firsts) - dt.timedelta(days=1)).isoformat() if firsts else ""
+
+
+def _ledger(rules: dict, number: str, a: dict, billed: dict, payments: list, day: dt.date, cache: dict) -> dict:
+    """An account's earlier bills and payments counted together (arrears.ledger), each bill with the
+    account's lines for arrears.csv."""
+    counted = arrears.ledger(rules, sorted(billed.items()), [p[:3] for p in payments], day, cache)
+    counted["quarters"] = [dict(o, account=number, parcel=a["parcel"], mailing_name=a["mailing_name"],
+                                service_address=a["service_address"], last_day_to_pay=o["last_day_to_pay"].isoformat(),
+                                penalties_as_of=day.isoformat()) for o in counted["quarters"]]
+    return counted
+
+
+def _property_minimum(rules: dict, accts: dict, order: list[str], computed: dict) -> dict:
+    """The reading minimum-per-property: accounts billed on one property (the same tax-map parcel) owe
+    one minimum charge together, shared in proportion to their computed charges (bill.property_shares).
+    {account: ({charge, minimum, link}, minimum applied)} for each account that shares a property."""
+    if interpretation(rules, "minimum-per-property") != "property":
+        return {}
+    by_parcel: dict[str, list[str]] = {}
+    for number in order:
+        key = accts[number]["parcel"].strip().lower()
+        if key:
+            by_parcel.setdefault(key, []).append(number)
+    out = {}
+    for numbers in by_parcel.values():
+        if len(numbers) < 2:
+            continue
+        charges = [Decimal(computed[n]["computed_charge"]) for n in numbers]
+        minimum = max(Decimal(computed[n]["minimum_charge"]) for n in numbers)
+        applied = sum(charges) < minimum
+        shares = bill.property_shares(minimum, charges) if applied else charges
+        for i, n in enumerate(numbers):
+            link = ",".join("*" if j == i else str(c) for j, c in enumerate(charges))
+            out[n] = ({"charge": shares[i], "minimum": minimum, "link": link}, applied)
+    return out
+
+
+def _carried(before: dict, registers) -> None:
+    """Refuses a run whose earlier registers leave out a quarter that one of them says was still owed
+    (its `arrears_quarters`): without that quarter's register, its unpaid charge and penalties would
+    drop off the bill without a word."""
+    missing = []
+    for number, rows in before.items():
+        for qtr, row in sorted(rows.items()):
+            named = row["arrears_quarters"]
+            if named is None:  # a register from before the column: arrears, but not which quarters
+                if row["arrears"] > 0 and not any(q < qtr for q in rows):
+                    missing.append((row, number, _("a quarter before {quarter}").format(quarter=qtr)))
+                continue
+            for owed in named:
+                if owed not in rows:
+                    missing.append((row, number, owed))
+    if missing:
+        row, number, owed = missing[0]
+        more = len(missing) - 1
+        raise InputError(_("{file}:{line}: account {account} still owed on {owed} when that register was made, but no "
+                           "earlier register for {owed} is given, so what is unpaid on it would be lost. Give every "
+                           "earlier register (for example billing/{owed}/register.csv) and run again.").format(
+            file=row["file"], line=row["line"], account=number, owed=owed)
+            + (" " + ngettext("{count} more account or quarter is missing in the same way.",
+                              "{count} more accounts or quarters are missing in the same way.", more).format(count=more)
+               if more else ""), "earlier")
+
+
+def _paid_after(paid: dict, day: dt.date, name: str) -> None:
+    """Refuses a run that would leave out payments already made: payments dated after the day penalties
+    are counted to would not be counted, and the bills would ask for money already paid."""
+    after = sorted((p[0], p[3], number) for number, rows in paid.items() for p in rows if p[0] > day)
+    if after:
+        latest = max(p[0] for p in after)
+        raise InputError(ngettext(
+            "{file}:{line}: a payment from account {account} is dated {paid}, after {day}, the day penalties are "
+            "counted to, so it would not be counted. Count penalties to {latest} or later (as-of), or take the "
+            "payment out of this run's file.",
+            "{file}:{line}: a payment from account {account} is dated {paid}, after {day}, the day penalties are "
+            "counted to, so it would not be counted; {count} payments are. Count penalties to {latest} or later "
+            "(as-of), or take those payments out of this run's file.", len(after)).format(
+            file=name, line=after[0][1], account=after[0][2], paid=after[0][0].isoformat(), day=day.isoformat(),
+            latest=latest.isoformat(), count=len(after)), "as-of")
 
 
 def run_files(rules: dict, quarter: str, accounts: str, reads: str, payments: str | None, earlier: list[str],
@@ -256,7 +396,7 @@ def _accounts(source, refused: _Refusals) -> dict:
     return out
 
 
-def _reads(source, accts: dict, refused: _Refusals) -> dict:
+def _reads(source, accts: dict, refused: _Refusals, before: dict | None = None) -> dict:
     name, text = source
     out: dict[str, dict] = {}
     seen: dict[str, int] = {}
@@ -276,11 +416,30 @@ def _reads(source, accts: dict, refused: _Refusals) -> dict:
         if accts[number].get("refused"):
             continue  # the account's own row is refused: its read waits for it
         read = _usage(row, accts[number], name, line, refused)
+        if read is not None and not _continues(read, row, (before or {}).get(number, {}), name, line, refused):
+            read = None
         if read is None:
             accts[number]["refused"] = True  # its read is listed with what to fix: not also as missing
         else:
             out[number] = read
     return out
+
+
+def _continues(read: dict, row: dict, rows: dict, name: str, line: int, refused: _Refusals) -> bool:
+    """A read's previous reading is the last bill's current reading (the latest earlier register that
+    has one), unless the read says the meter is new (new_meter): otherwise the water between the two
+    would never be billed, or be billed twice."""
+    if not read["previous"] or row.get("new_meter", "").lower() in YES:
+        return True
+    last = [(qtr, r) for qtr, r in sorted(rows.items()) if r["current_reading"] is not None]
+    if not last or last[-1][1]["current_reading"] == int(read["previous"]):
+        return True
+    qtr, r = last[-1]
+    refused.add(name, line, row["account"], _(
+        "The previous reading, {previous}, is not the current reading of the last bill, {last} ({quarter}). The "
+        "water between them would not be billed. Check both readings, or write yes in the new_meter column if "
+        "the meter was replaced.").format(previous=read["previous"], last=r["current_reading"], quarter=qtr))
+    return False
 
 
 def _usage(row: dict, account: dict, name: str, line: int, refused: _Refusals) -> dict | None:
@@ -328,10 +487,11 @@ def _usage(row: dict, account: dict, name: str, line: int, refused: _Refusals) -
     return {"previous": str(before), "current": str(after), "rollover": "yes" if rollover else "", "usage": usage}
 
 
-def _earlier(registers, quarter: str) -> dict[str, dict[str, Decimal]]:
-    """{account: {quarter: charge}} from the registers of earlier runs (a later or the same quarter is ignored:
-    it is not earlier)."""
-    out: dict[str, dict[str, Decimal]] = {}
+def _earlier(registers, quarter: str) -> dict[str, dict[str, dict]]:
+    """{account: {quarter: {charge, arrears, arrears_quarters, current_reading, file, line}}} from the
+    registers of earlier runs (a later or the same quarter is ignored: it is not earlier).
+    `arrears_quarters` is None in a register written before that column."""
+    out: dict[str, dict[str, dict]] = {}
     for name, text in registers:
         for line, row in _rows(name, text, EARLIER_COLUMNS):
             try:
@@ -340,25 +500,31 @@ def _earlier(registers, quarter: str) -> dict[str, dict[str, Decimal]]:
                 raise InputError(_("{file}:{line}: {value} is not a quarter. Is this a register the bill run "
                                    "wrote?").format(file=name, line=line, value=repr(row["quarter"]))) from None
             charge = _money(row["charge"])
-            if charge is None:
+            arrears_then = _money(row.get("arrears", "") or "0.00")
+            if charge is None or arrears_then is None:
                 raise InputError(_("{file}:{line}: the charge {value} is not an amount. Is this a register the bill "
                                    "run wrote?").format(file=name, line=line, value=repr(row["charge"])))
-            if qtr < quarter:
-                out.setdefault(row["account"], {})[qtr] = charge
+            if qtr >= quarter:
+                continue
+            named = row.get("arrears_quarters")
+            reading = row.get("current_reading", "")
+            out.setdefault(row["account"], {})[qtr] = {
+                "charge": charge, "arrears": arrears_then, "file": name, "line": line,
+                "arrears_quarters": None if named is None else named.split(),
+                "current_reading": _whole(reading) if reading else None}
     return out
 
 
 def _payments(source, accts: dict, billed: dict, refused: _Refusals) -> dict:
+    """{account: [(date paid, amount, the quarter it names, line)]}, in the file's order."""
     name, text = source
-    out: dict[tuple[str, str], list] = {}
+    out: dict[str, list] = {}
     for line, row in _rows(name, text, PAYMENT_COLUMNS):
         number = row["account"]
         if number not in accts:
             refused.add(name, line, number, _("There is no account {account} in the accounts file. Check the "
                                               "number.").format(account=number))
             continue
-        if accts[number].get("refused"):
-            continue  # the account is refused already, with what to fix: its payments wait for it
         try:
             qtr = quarter_name(*parse_quarter(row["quarter"]))
         except InputError:
@@ -381,18 +547,8 @@ def _payments(source, accts: dict, billed: dict, refused: _Refusals) -> dict:
             refused.add(name, line, number, _("The date paid {value} is not a date. Write it as YYYY-MM-DD, like "
                                               "2027-03-01.").format(value=repr(row["paid_on"])))
             continue
-        out.setdefault((number, qtr), []).append((day, amount))
+        out.setdefault(number, []).append((day, amount, qtr, line))
     return out
-
-
-def _arrears(rules: dict, number: str, a: dict, qtr: str, charge: Decimal, payments: list, day: dt.date,
-             cache: dict) -> dict:
-    """What is owed on one earlier quarter's bill, as of `day` (arrears.owed, which a bill's estimate
-    link counts again), with the account's lines for arrears.csv."""
-    o = arrears.owed(rules, qtr, charge, payments, day, cache)
-    return dict(o, account=number, parcel=a["parcel"], mailing_name=a["mailing_name"],
-                service_address=a["service_address"], last_day_to_pay=o["last_day_to_pay"].isoformat(),
-                penalties_as_of=day.isoformat())
 
 
 def _summary(register: list[dict], late: list[dict], refused: list[dict]) -> list[dict]:

@@ -79,7 +79,9 @@ def parser() -> argparse.ArgumentParser:
                    help="a payment on an earlier bill, like 2025-Q3:50.00:2025-09-02; repeat for each")
     b.add_argument("--as-of", help="with --earlier-bill: count penalties on earlier bills to this day, YYYY-MM-DD "
                    "(default: the due date)")
-    b.add_argument("--check", help="with --earlier-bill: the check code the bill's link carries")
+    b.add_argument("--check", help="with --earlier-bill or --parcel: the check code the bill's link carries")
+    b.add_argument("--parcel", help="a bill's link: the computed charges of every account billed on the same "
+                   "property, this one as *, like 24.00,* (the property's minimum charge is shared)")
     b.add_argument("--vc-per-1000", help="what-if: VC in dollars per 1,000 gallons")
     b.add_argument("--sewage-fraction", help="what-if: share of water use billed as sewage (0 to 1)")
     b.add_argument("--with-proposed", action="store_true", help="also compute the bill under a pending proposed schedule")
@@ -208,7 +210,7 @@ def _answer(args, rules: dict) -> dict | list:
             usage = bill.usage_from_readings(*readings)
         out = bill.compute(rules, args.quarter, usage, args.paid_on, args.vc_per_1000, args.sewage_fraction,
                            earlier_bills=args.earlier_bill, earlier_payments=args.earlier_payment, as_of=args.as_of,
-                           check=args.check)
+                           check=args.check, parcel=args.parcel)
         if any(r not in (None, "") for r in readings):
             out["usage"]["words"] = bill.with_readings(out["usage"]["words"], *readings)
         if args.with_proposed:

@@ -120,7 +120,7 @@ def test_for_bill_counts_only_bills_still_owing_and_sums_them():
     earlier = [("2024-Q4", D("50.00"), []),                                  # nothing paid
                ("2025-Q2", D("80.00"), [(dt.date(2025, 4, 20), D("80.00"))]),  # paid in full in time
                ("2025-Q3", D("96.00"), [(dt.date(2025, 9, 2), D("40.00"))])]
-    out = arrears.for_bill(RULES, "2025-Q4", earlier, day)
+    out = arrears.for_bill(RULES, earlier, day)
     # 2024-Q4: due October 15, 2024; last day November 14, 2024; periods begun by November 20, 2025:
     # Nov 15, Feb 15, May 15, Aug 15, Nov 15: five, 5 x 15% x 50 = 37.50. 2025-Q3: 22.80 (above).
     assert [o["quarter"] for o in out["quarters"]] == ["2024-Q4", "2025-Q3"]
@@ -129,17 +129,19 @@ def test_for_bill_counts_only_bills_still_owing_and_sums_them():
 
 
 def test_for_bill_with_nothing_owing():
-    out = arrears.for_bill(RULES, "2025-Q4", [("2025-Q3", D("96.00"), [(dt.date(2025, 8, 1), D("96.00"))])],
+    out = arrears.for_bill(RULES, [("2025-Q3", D("96.00"), [(dt.date(2025, 8, 1), D("96.00"))])],
                            dt.date(2025, 10, 15))
-    assert out == {"as_of": "2025-10-15", "quarters": [], "unpaid": D("0.00"), "penalties": D("0.00")}
+    assert out == {"as_of": "2025-10-15", "quarters": [], "unpaid": D("0.00"), "penalties": D("0.00"),
+                   "credit": D("0.00")}
 
 
 def test_link_values_and_read_link_give_back_the_same_bills():
     o = owed("2025-10-15", [("2025-09-02", "40.00")])
-    values = arrears.link_values([o], dt.date(2025, 10, 15))
+    values = arrears.link_values([("2025-Q3", o["charge"])], [(dt.date(2025, 9, 2), D("40.00"), "2025-Q3")],
+                                 dt.date(2025, 10, 15))
     assert values == [("earlier-bill", "2025-Q3:96.00"), ("earlier-payment", "2025-Q3:40.00:2025-09-02"),
                       ("as-of", "2025-10-15")]
-    assert arrears.link_values([], dt.date(2025, 10, 15)) == []
+    assert arrears.link_values([], [], dt.date(2025, 10, 15)) == []
     bills = [v for k, v in values if k == "earlier-bill"]
     payments = [v for k, v in values if k == "earlier-payment"]
     usage = ("water-gallons", "12000")
@@ -306,7 +308,7 @@ def test_the_penalty_rate_is_the_one_in_force_on_the_due_date(order):
 
 def test_for_bill_keeps_a_bill_with_a_dollar_or_less_unpaid():
     # $95.50 paid in time on a $96.00 bill: 0.50 unpaid, one period by October 15 (0.075, 0.08 rounded)
-    out = arrears.for_bill(RULES, "2025-Q4", [("2025-Q3", D("96.00"), [(dt.date(2025, 8, 1), D("95.50"))])],
+    out = arrears.for_bill(RULES, [("2025-Q3", D("96.00"), [(dt.date(2025, 8, 1), D("95.50"))])],
                            dt.date(2025, 10, 15))
     assert [(o["quarter"], o["unpaid_charge"], o["penalties"]) for o in out["quarters"]] == [
         ("2025-Q3", D("0.50"), D("0.08"))]

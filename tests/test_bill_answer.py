@@ -331,7 +331,7 @@ def test_a_bill_paid_late_with_two_earlier_bills_unpaid_and_one_paid():
         _line("Late penalty on it, as of November 20, 2025", "22.80", "rents.F", *F_AGAIN, "penalty-accrual"),
         _line("Total to pay", "276.70", "rents.F", *F_AGAIN)]
     assert (a["title"], a["columns"]) == ("Your bill, with what is unpaid from earlier quarters", ["Line", "Amount"])
-    assert set(a) == {"as_of", "quarters", "unpaid", "penalties", "lines", "title", "columns"}
+    assert set(a) == {"as_of", "quarters", "unpaid", "penalties", "credit", "credit_carried", "lines", "title", "columns"}
     # the explanation's total says the same sums
     assert out["explanation"][-2]["text"] == ("Total = $110.40 this quarter + $106.00 unpaid from earlier quarters + "
                                               "$60.30 in late penalties on them = $276.70.")

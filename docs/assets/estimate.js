@@ -16,7 +16,7 @@ const FIELD_INPUT = {
 // what only a bill's link carries (calculator/arrears.py): the earlier bills still owing, the payments
 // on them, the day their penalties are counted to and the link's check code. No box of the form holds
 // them: the estimate from the link shows the bill's total, and a changed form is an estimate again.
-const LINK_ONLY = ["earlier-bill", "earlier-payment", "as-of", "check"];
+const LINK_ONLY = ["earlier-bill", "earlier-payment", "as-of", "check", "parcel"];
 
 if (root) start();
 
