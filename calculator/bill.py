@@ -685,6 +685,9 @@ def _periods_step(rules: dict, v: dict, months: int, grace: int) -> str:
     else:
         rule = _("Each further period begins {months} months{months_since} after the one before, counted from "
                  "{first_penalty}, the first penalty date, as we read the law.")
+    if interpretation(rules, "later-period-end-business-day") == "next-business-day":
+        rule += " " + _("A period that ends on a Saturday, Sunday or public holiday runs to the next business day "
+                        "(NY General Construction Law § 25-a, as we read the law).")
     return _("{rule} Periods begun by {paid}: {count}, from {starts}.").format(rule=rule.format(**words), **words)
 
 

@@ -595,7 +595,12 @@ def printable_bill(rules: dict, row: dict, account: dict, site_url: str) -> dict
     from . import money
     from .dates import long
     from .explain import with_places
-    result = with_places(rules, bill.compute(rules, row["quarter"], {row["meter"]: row["usage"]}))
+    # what the estimate page shows when the bill's link is opened: the same figures, arrears and all
+    result = with_places(rules, link_answer(rules, row["estimate_link"]))
+    if result["total"] != row["total"]:  # never print a bill whose link would show another total
+        raise InputError(_("Account {account}: the bill's total {total} is not what its estimate link shows, "
+                           "{shown}. Nothing was printed; report this to the kit's developers.").format(
+            account=row["account"], total=row["total"], shown=result["total"]))
     # the Town speaks on its bill: "You used …" (the estimate says the visitor's own "We used …")
     words = bill.usage_words(row["meter"], Decimal(result["usage"]["amount"]),
                              Decimal(result["water_gallons"]) if result["water_gallons"] else None, on_a_bill=True)
@@ -603,7 +608,8 @@ def printable_bill(rules: dict, row: dict, account: dict, site_url: str) -> dict
         words = bill.with_readings(words, row["meter"], row["previous_reading"], row["current_reading"])
     charge = money.dollars(Decimal(row["charge"]))
     if row["minimum_applied"] == "yes":
-        charge += " " + _("(the minimum charge)")
+        charge += " " + (_("(its share of the property's minimum charge)") if "property" in result else
+                         _("(the minimum charge)"))
     link = site_url.rstrip("/") + "/" + row["estimate_link"]
     # the paper bill says when a penalty is added in its own line, so the estimator's step "If you pay
     # late: …" (bill.if_late, the step with `first_penalty`) is not repeated: one page a bill
@@ -612,7 +618,23 @@ def printable_bill(rules: dict, row: dict, account: dict, site_url: str) -> dict
     # alcantarillado (en la ley, “sewer rents”), sección F" and its own heading, the law's English)
     steps = fold_citations(rules, [{"text": s["text"], "where": s["where"], "cite": s["cite"]}
                                    for s in result["explanation"]
-                                   if "first_penalty" not in s["values"] and "total" not in s["values"]])
+                                   if "first_penalty" not in s["values"] and "total" not in s["values"]
+                                   and "penalties_as_of" not in s["values"] and s["cite"] != "rents.G"])
+    owing = result.get("arrears")
+    as_of = long(dt.date.fromisoformat(row["penalties_as_of"]))
+    if owing and owing["quarters"]:  # each earlier bill still owing, by its quarter (bill.arrears_answer)
+        earlier = [[line["label"], money.dollars(Decimal(line["amount"]))] for line in owing["lines"][1:-1]]
+    else:
+        earlier = [[_("Unpaid from earlier quarters"), money.dollars(Decimal(row["arrears"]))],
+                   [_("Penalties on them, as of {as_of}").format(as_of=as_of), money.dollars(Decimal(row["penalties"]))]]
+        if owing and Decimal(owing["credit"]):
+            earlier.append([owing["lines"][-2]["label"], money.dollars(Decimal(owing["lines"][-2]["amount"]))])
+    late = result["if_late"]
+    when = (late["text"] if "no_new_penalty_until" in late else
+            _("If it is not paid by {last}, a late penalty is added.").format(
+                last=long(dt.date.fromisoformat(row["last_day_to_pay"]))))
+    if "lien" in late:
+        when += " " + late["lien"]
     return {
         "account": row["account"], "language": row["language"],
         "title": _("Sewer bill for {quarter}").format(quarter=result["quarter_words"]),
@@ -624,14 +646,10 @@ def printable_bill(rules: dict, row: dict, account: dict, site_url: str) -> dict
             [_("Usage"), words],
             [_("Sewage volume"), _("{gallons} gallons").format(gallons=money.gallons(Decimal(row["sewage_gallons"])))],
             [_("Rate per 1,000 gallons"), money.dollars(Decimal(row["vc_per_1000_gallons"]))],
-            [_("This quarter's charge"), charge],
-            [_("Unpaid from earlier quarters"), money.dollars(Decimal(row["arrears"]))],
-            [_("Penalties on them, as of {as_of}").format(as_of=long(dt.date.fromisoformat(row["penalties_as_of"]))),
-             money.dollars(Decimal(row["penalties"]))]],
+            [_("This quarter's charge"), charge], *earlier],
         "total": [_("Total to pay"), money.dollars(Decimal(row["total"]))],
         "pay_by": _("Pay by {due}.").format(due=long(dt.date.fromisoformat(row["due_date"]))),
-        "late": _("If it is not paid by {last}, a late penalty is added.").format(
-            last=long(dt.date.fromisoformat(row["last_day_to_pay"]))),
+        "late": when,
         "link_label": _("See this bill on the Town's estimate page:"), "link": link,
         "steps_title": _("How this quarter's charge is worked out"), "steps": steps,
     }

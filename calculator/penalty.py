@@ -47,8 +47,15 @@ def period_starts(rules: dict, due: dt.date, paid_on: dt.date) -> list[dt.date]:
 
         def later(k: int) -> dt.date:
             return add_months(anchor, k * step)
+    # rules/interpretations/later-period-end-business-day.yaml: a later period whose last day is a
+    # Saturday, Sunday or public holiday runs to the next business day (GCL § 25-a), or not
+    moved = interpretation(rules, "later-period-end-business-day") == "next-business-day"
+
+    def begins(k: int) -> dt.date:
+        day = later(k)
+        return next_business_day(rules, day - dt.timedelta(days=1)) + dt.timedelta(days=1) if moved else day
     starts, k = [first], 1
-    while (day := later(k)) <= paid_on:
+    while (day := begins(k)) <= paid_on:
         if day > first:
             starts.append(day)
         k += 1

@@ -26,9 +26,12 @@ CASES = yaml.safe_load((ROOT / "tests" / "cases" / "bill-run" / "cases.yaml").re
 
 
 def run_case(case):
+    # `earlier`: one earlier register, or {name: text} for several (each a register.csv of its quarter)
+    earlier = case.get("earlier", {})
+    registers = ([("register.csv", earlier)] if isinstance(earlier, str) else list(earlier.items()))
     return billing.run(RULES, case["quarter"], ("accounts.csv", case["accounts"]), ("reads.csv", case["reads"]),
-                       ("payments.csv", case["payments"]) if "payments" in case else None,
-                       [("register.csv", case["earlier"])] if "earlier" in case else [])
+                       ("payments.csv", case["payments"]) if "payments" in case else None, registers,
+                       case.get("as_of"))
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c["name"] for c in CASES])
@@ -48,6 +51,17 @@ def test_case(case):
     lines = {r["account"]: r for r in result["register"]}
     for account, columns in case.get("register", {}).items():
         assert {k: lines[account][k] for k in columns} == columns
+    # the estimate the bill's link opens, and the printed bill, say the register's total
+    for row in result["register"]:
+        shown = billing.link_answer(RULES, row["estimate_link"])
+        assert shown["total"] == row["total"], row["estimate_link"]
+        printed = billing.printable_bill(RULES, row, result["accounts"][row["account"]], "https://example.org/")
+        assert printed["total"][1] == f"${Decimal(row['total']):,.2f}"
+    for account, words in case.get("if_late", {}).items():
+        shown = billing.link_answer(RULES, lines[account]["estimate_link"])
+        assert shown["if_late"]["text"] == words
+        printed = billing.printable_bill(RULES, lines[account], result["accounts"][account], "https://example.org/")
+        assert words in printed["late"]
     if "arrears" in case:
         assert [{k: row[k] for k in want} for row, want in zip(result["arrears"], case["arrears"])] == case["arrears"]
         assert len(result["arrears"]) == len(case["arrears"])
