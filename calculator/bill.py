@@ -688,6 +688,9 @@ def _periods_step(rules: dict, v: dict, months: int, grace: int) -> str:
     if interpretation(rules, "later-period-end-business-day") == "next-business-day":
         rule += " " + _("A period that ends on a Saturday, Sunday or public holiday runs to the next business day "
                         "(NY General Construction Law § 25-a, as we read the law).")
+    elif len(starts) > 1:
+        rule += " " + _("A later period is not moved when it ends on a Saturday, Sunday or public holiday, as we read "
+                        "the law; only the first 30 days are.")
     return _("{rule} Periods begun by {paid}: {count}, from {starts}.").format(rule=rule.format(**words), **words)
 
 

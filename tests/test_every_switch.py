@@ -103,6 +103,19 @@ def probes(rules):
         ("reads.csv", "account,usage\nA1,12000\n"),
         ("payments.csv", "account,quarter,amount,paid_on\nA1,2025-Q3,60.00,2025-09-01\n"),
         [("register.csv", "account,quarter,charge\nA1,2025-Q3,100.00\n")], "2025-12-01")["arrears"]
+    head = "account,parcel,service_address,mailing_name,mailing_address,language,meter\n"
+    # two accounts on one property, each under the minimum (minimum-per-property)
+    out["bill run, two accounts on one property"] = lambda: billing.run(
+        rules, "2025-Q4", ("accounts.csv", head + "A1,7-7-7,7 Lane,Ann,PO 1,en,water-gallons\n"
+                                                  "A2,7-7-7,7 Lane Up,Bo,PO 2,en,water-gallons\n"),
+        ("reads.csv", "account,usage\nA1,3000\nA2,3000\n"))["register"]
+    # the whole Q2 bill paid, Q1's arrears included, named as the Q2 payment (payment-surplus)
+    out["bill run, a payment beyond the bill it names"] = lambda: billing.run(
+        rules, "2025-Q3", ("accounts.csv", head + "A1,1-1-1,1 Lane,Ann,PO 1,en,water-gallons\n"),
+        ("reads.csv", "account,usage\nA1,12000\n"),
+        ("payments.csv", "account,quarter,amount,paid_on\nA1,2025-Q2,206.40,2025-04-30\n"),
+        [("q1.csv", "account,quarter,charge\nA1,2025-Q1,96.00\n"),
+         ("q2.csv", "account,quarter,charge,arrears,arrears_quarters\nA1,2025-Q2,96.00,96.00,2025-Q1\n")])["register"]
     return out
 
 
