@@ -532,6 +532,8 @@ def _payments(source, accts: dict, billed: dict, refused: _Refusals) -> dict:
                 value=repr(row["quarter"])))
             continue
         if qtr not in billed.get(number, {}):
+            if accts[number].get("refused"):
+                continue  # the account is refused already, with what to fix: this payment waits for it
             refused.add(name, line, number, _("A payment for {quarter}, but account {account} was never billed for "
                                               "that quarter (no earlier register has it). Check the quarter, or add "
                                               "that quarter's register.").format(quarter=qtr, account=number))

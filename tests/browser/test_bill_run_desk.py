@@ -170,3 +170,34 @@ def test_the_bills_to_print_are_one_section_an_account_with_the_register_s_total
     import pikepdf
     printed = pikepdf.open(io.BytesIO(page.pdf(format="Letter")))
     assert len(printed.pages) == len(register)
+
+
+def test_a_bill_with_a_credit_a_shared_minimum_or_arrears_opens_its_own_total_and_what_if_late(page, site_url):
+    """Issue 32: the estimate page opened from a bill's link shows the register's total for a bill with a
+    credit from an overpayment, for an account sharing its property's minimum charge, and for a bill with
+    arrears, whose "What if I pay late" names the first day any part of it gains a penalty."""
+    from decimal import Decimal
+
+    from calculator import billing, money
+    from calculator.rules import load
+    head = "account,parcel,service_address,mailing_name,mailing_address,language,meter\n"
+    result = billing.run(
+        load(), "2025-Q3", ("accounts.csv", head + "A1,1-1-1,1 Lane,Ann,PO 1,en,water-gallons\n"
+                                                   "B1,7-7-7,7 Lane,Bo,PO 2,es,water-gallons\n"
+                                                   "B2,7-7-7,7 Lane Up,Cy,PO 3,en,water-gallons\n"
+                                                   "C1,2-2-2,2 Lane,Di,PO 4,en,water-gallons\n"),
+        ("reads.csv", "account,usage\nA1,12000\nB1,3000\nB2,3000\nC1,12000\n"),
+        ("payments.csv", "account,quarter,amount,paid_on\nA1,2025-Q2,250.00,2025-04-30\n"),
+        [("q1.csv", "account,quarter,charge\nA1,2025-Q1,96.00\nC1,2025-Q1,96.00\n"),
+         ("q2.csv", "account,quarter,charge,arrears,arrears_quarters\nA1,2025-Q2,96.00,96.00,2025-Q1\n"
+                    "C1,2025-Q2,96.00,96.00,2025-Q1\n")])
+    rows = {r["account"]: r for r in result["register"]}
+    # A1: $43.60 credit on $96.00; B1, B2: $32.00 each of the property's $64.00; C1: $331.20 with arrears
+    assert [rows[a]["total"] for a in ("A1", "B1", "B2", "C1")] == ["52.40", "32.00", "32.00", "331.20"]
+    for account in ("A1", "B1", "C1"):
+        page.goto(f"{site_url}/{rows[account]['estimate_link']}")
+        expect(page.locator("#result-total")).to_have_text(money.dollars(Decimal(rows[account]["total"])),
+                                                           timeout=TIMEOUT)
+    # C1's bill: Q1's third period begins August 15, before Q3's first penalty (August 15 too)
+    expect(page.locator("#result")).to_contain_text("no further penalty")
+    assert axe_violations(page) == []
