@@ -268,7 +268,7 @@ def _bill(rules: dict, ctx: dict, kind: str, amount: Decimal, explain: bool, owi
         result["quarter_total"] = str(charge + pen)
         result["credit"] = str(credit)
         result["credit_carried"] = str(owing["credit"] - credit)
-        result["arrears"] = arrears_answer(rules, owing, charge + pen, total, credit)
+        result["arrears"] = arrears_answer(rules, owing, charge, total, credit, pen)
         result["if_late"] = if_late_with_arrears(rules, ctx, owing, charge, credit, result["if_late"])
     if explain:
         result["explanation"] = _explain(rules, dict(
@@ -279,12 +279,15 @@ def _bill(rules: dict, ctx: dict, kind: str, amount: Decimal, explain: bool, owi
     return result
 
 
-def arrears_answer(rules: dict, owing: dict, quarter_total: Decimal, total: Decimal,
-                   credit: Decimal = NO_PENALTY) -> dict:
+def arrears_answer(rules: dict, owing: dict, charge: Decimal, total: Decimal,
+                   credit: Decimal = NO_PENALTY, pen: Decimal = NO_PENALTY) -> dict:
     """A bill's arrears as the estimate page shows them: each earlier bill still owing (what was billed,
     paid and is unpaid, and its penalty, in words), and the bill's lines, each with the provision behind
     it: this quarter's charge, each unpaid amount and its penalty, and the total."""
-    lines = [{"label": _("This quarter's charge"), "amount": str(quarter_total), "cite": "rents.B"}]
+    lines = [{"label": _("This quarter's charge"), "amount": str(charge), "cite": "rents.B"}]
+    if pen:
+        lines.append({"label": _("Late penalty on this quarter's charge"), "amount": str(pen), "cite": "rents.F",
+                      "interpretation": "penalty-accrual"})
     quarters = []
     for o in owing["quarters"]:
         told = arrears.words(o)
@@ -364,8 +367,13 @@ def if_late_with_arrears(rules: dict, ctx: dict, owing: dict, charge: Decimal, c
             starts.setdefault(next_start(o["due"]), []).append(o["quarter"])
     if charge - credit > 0:
         starts.setdefault(next_start(ctx["due"]), []).append(ctx["quarter"])
-    if not starts:
-        return alone
+    carried = owing["credit"] - credit
+    left_over = (" " + _("A credit of {credit} is left for your next bills.").format(credit=money.dollars(carried))
+                 if carried > 0 else "")
+    if not starts:  # nothing on the bill is unpaid: no day can add a penalty
+        return dict(alone, text=_("Your credit from earlier payments pays this bill: nothing is left to pay, so no "
+                                  "late penalty can be added.") + left_over,
+                    no_new_penalty_until="", pay_now="0.00", then=[], first_penalty="0.00")
     own = next_start(ctx["due"]) if charge - credit > 0 else max(starts)
     days = sorted(d for d in starts if d <= max(own, min(starts)))
     bills = [(q, c) for q, c, _paid in earlier]
@@ -386,7 +394,8 @@ def if_late_with_arrears(rules: dict, ctx: dict, owing: dict, charge: Decimal, c
         said.append(_("From {date}, a late penalty is added on {periods}: the total is then {total}.").format(
             date=long(d), total=money.dollars(Decimal(t["total"])),
             periods=series([quarter_words(*parse_quarter(q)) for q in starts[d]])))
-    out = dict(alone, text=" ".join(said), no_new_penalty_until=last.isoformat(), pay_now=str(now), then=then)
+    out = dict(alone, text=" ".join(said) + left_over, no_new_penalty_until=last.isoformat(), pay_now=str(now),
+               then=then)
     if "lien" not in out and any(o["late"] for o in owing["quarters"]):
         out["lien"] = _("Unpaid charges are a lien on the property, as General Municipal Law § 452 sets out.")
         out["cites"] = [*out["cites"], "rents.G"]
@@ -644,8 +653,14 @@ def _explain_rest(rules: dict, v: dict, ex: Explanation, vc, fraction, volume, k
                    quote=law_words(rules, "rents.G", "Operations and maintenance charges shall", "Municipal Law."))
         words.update(charge=money.dollars(v["charge"] + v["pen"]), unpaid=money.dollars(owing["unpaid"]),
                      penalties=money.dollars(owing["penalties"]))
-        ex.add(_("Total = {charge} this quarter + {unpaid} unpaid from earlier quarters + {penalties} in late "
-                 "penalties on them = {total}.").format(**words), "rents.F", total=v["total"])
+        if v.get("credit"):
+            words.update(credit=money.dollars(v["credit"]))
+            ex.add(_("Total = {charge} this quarter + {unpaid} unpaid from earlier quarters + {penalties} in late "
+                     "penalties on them − {credit} credit from earlier payments = {total}.").format(**words),
+                   "rents.F", interpretation="payment-surplus", total=v["total"])
+        else:
+            ex.add(_("Total = {charge} this quarter + {unpaid} unpaid from earlier quarters + {penalties} in late "
+                     "penalties on them = {total}.").format(**words), "rents.F", total=v["total"])
     else:
         ex.add((_("Total = {charge} + {penalty} penalty = {total}.") if v["pen"] else
                 _("Total = {charge} = {total}.")).format(**words), "rents.F", total=v["total"])

@@ -156,6 +156,11 @@ def run(rules: dict, quarter: str, accounts: tuple[str, str], reads: tuple[str, 
             year=ctx["fiscal"]["year"], quarter=quarter, law=named(rules, "rate-schedules.A")),
             "quarter")
     day = parse_date(as_of, N_("The date penalties are counted to (as-of)")) if as_of else ctx["due"]
+    if day > ctx["last_day"]:
+        raise InputError(_("Penalties can be counted to {last} at the latest, the last day to pay the {quarter} bill: "
+                           "a later day would leave this quarter's own late penalty off its bill. Count them to "
+                           "{last} or earlier (as-of), and bill the next quarter for what is paid after it.").format(
+            last=ctx["last_day"].isoformat(), quarter=quarter), "as-of")
     refused = _Refusals()
     accts = _accounts(accounts, refused)
     before = _earlier(earlier, quarter)
@@ -163,6 +168,7 @@ def run(rules: dict, quarter: str, accounts: tuple[str, str], reads: tuple[str, 
     _carried(before, earlier)
     usages = _reads(reads, accts, refused, before)
     paid = _payments(payments, accts, billed_before, refused) if payments else {}
+    _hold_shared_properties(rules, accts, usages, refused, accounts[0])
     _paid_after(paid, day, payments[0] if payments else "")
     # an account with no read (or only refused ones) is not billed: say which
     for number, a in accts.items():
@@ -177,7 +183,7 @@ def run(rules: dict, quarter: str, accounts: tuple[str, str], reads: tuple[str, 
                 "Account {account} was billed before but is not in the accounts file, so what it still owes "
                 "cannot be counted. Add the account to {file}, or close it with the Town Clerk.").format(
                 account=number, file=accounts[0]))
-    order = [n for n in accts if n in usages]
+    order = [n for n in accts if n in usages and not accts[n].get("refused")]
     results = bill.compute_many(rules, quarter, [{accts[n]["meter"]: str(usages[n]["usage"])} for n in order])
     computed = dict(zip(order, results))
     shares = _property_minimum(rules, accts, order, computed)
@@ -254,6 +260,29 @@ def _ledger(rules: dict, number: str, a: dict, billed: dict, payments: list, day
                                 service_address=a["service_address"], last_day_to_pay=o["last_day_to_pay"].isoformat(),
                                 penalties_as_of=day.isoformat()) for o in counted["quarters"]]
     return counted
+
+
+def _hold_shared_properties(rules: dict, accts: dict, usages: dict, refused: _Refusals, name: str) -> None:
+    """Under the reading minimum-per-property, a property's minimum is shared by all its accounts: when
+    one of them cannot be billed (a refused row, no read), the others on that parcel are held too, so the
+    one billed is never charged the whole property's minimum."""
+    if interpretation(rules, "minimum-per-property") != "property":
+        return
+    by_parcel: dict[str, list[str]] = {}
+    for number, a in accts.items():
+        if a["parcel"].strip():
+            by_parcel.setdefault(a["parcel"].strip().lower(), []).append(number)
+    for numbers in by_parcel.values():
+        held = [n for n in numbers if accts[n].get("refused") or n not in usages]
+        if not held or len(numbers) < 2:
+            continue
+        for n in numbers:
+            if n not in held:
+                refused.add(name, accts[n]["line"], n, _(
+                    "Account {account} shares tax-map parcel {parcel} with account {other}, which cannot be billed "
+                    "yet. The property's minimum charge is shared by its accounts, so fix {other} first and run "
+                    "again.").format(account=n, parcel=accts[n]["parcel"], other=held[0]))
+                accts[n]["refused"] = True
 
 
 def _property_minimum(rules: dict, accts: dict, order: list[str], computed: dict) -> dict:
@@ -528,24 +557,28 @@ def _payments(source, accts: dict, billed: dict, refused: _Refusals) -> dict:
         try:
             qtr = quarter_name(*parse_quarter(row["quarter"]))
         except InputError:
+            accts[number]["refused"] = True  # its bill would ask for money already paid
             refused.add(name, line, number, _("{value} is not a billing quarter. Write it like 2027-Q1.").format(
                 value=repr(row["quarter"])))
             continue
         if qtr not in billed.get(number, {}):
             if accts[number].get("refused"):
                 continue  # the account is refused already, with what to fix: this payment waits for it
+            accts[number]["refused"] = True  # its bill would ask for money already paid
             refused.add(name, line, number, _("A payment for {quarter}, but account {account} was never billed for "
                                               "that quarter (no earlier register has it). Check the quarter, or add "
                                               "that quarter's register.").format(quarter=qtr, account=number))
             continue
         amount = _money(row["amount"])
         if amount is None or amount == 0:
+            accts[number]["refused"] = True  # its bill would ask for money already paid
             refused.add(name, line, number, _("The amount {value} is not a payment. Write dollars and cents, like "
                                               "96.00.").format(value=repr(row["amount"])))
             continue
         try:
             day = dt.date.fromisoformat(row["paid_on"])
         except ValueError:
+            accts[number]["refused"] = True  # its bill would ask for money already paid
             refused.add(name, line, number, _("The date paid {value} is not a date. Write it as YYYY-MM-DD, like "
                                               "2027-03-01.").format(value=repr(row["paid_on"])))
             continue
@@ -632,7 +665,7 @@ def printable_bill(rules: dict, row: dict, account: dict, site_url: str) -> dict
         if owing and Decimal(owing["credit"]):
             earlier.append([owing["lines"][-2]["label"], money.dollars(Decimal(owing["lines"][-2]["amount"]))])
     late = result["if_late"]
-    when = (late["text"] if "no_new_penalty_until" in late else
+    when = (late["text"] if "then" in late else
             _("If it is not paid by {last}, a late penalty is added.").format(
                 last=long(dt.date.fromisoformat(row["last_day_to_pay"]))))
     if "lien" in late:

@@ -323,8 +323,10 @@ def test_a_bill_paid_late_with_two_earlier_bills_unpaid_and_one_paid():
                  "$22.80, counted to November 20, 2025."}]
     # each line with its provision; the law's long name once (the first line), then "Sewer charges"
     assert a["lines"] == [
-        _line("This quarter's charge", "110.40", "rents.B", "Sewer charges (the law’s “sewer rents”), section B",
+        _line("This quarter's charge", "96.00", "rents.B", "Sewer charges (the law’s “sewer rents”), section B",
               "Determination of charge"),
+        # paid November 20, after its own last day (November 14): one period, 15% of $96.00
+        _line("Late penalty on this quarter's charge", "14.40", "rents.F", *F_AGAIN, "penalty-accrual"),
         _line("Unpaid from October–December 2024", "50.00", "rents.F", *F_AGAIN, "payment-order"),
         _line("Late penalty on it, as of November 20, 2025", "37.50", "rents.F", *F_AGAIN, "penalty-accrual"),
         _line("Unpaid from July–September 2025", "56.00", "rents.F", *F_AGAIN, "payment-order"),

@@ -354,17 +354,23 @@ def test_a_spreadsheet_s_byte_order_mark_and_header_case_are_read_as_written():
 def test_penalties_are_counted_to_the_as_of_day():
     case = next(c for c in CASES if c["name"].startswith("A payment for a quarter never billed"))
     later = billing.run(RULES, case["quarter"], ("accounts.csv", case["accounts"]), ("reads.csv", case["reads"]),
-                        None, [("register.csv", case["earlier"])], as_of="2026-01-01")
+                        None, [("register.csv", case["earlier"])], as_of="2025-08-14")
     line = later["register"][0]
-    assert (line["arrears"], line["penalties"], line["penalties_as_of"]) == ("96.00", "28.80", "2026-01-01")
+    # the Q3 bill's last day to pay is August 14: counted to that day, no penalty; to the due date
+    # (October 15, the default), one period (August 15): 14.40
+    assert (line["arrears"], line["penalties"], line["penalties_as_of"]) == ("96.00", "0.00", "2025-08-14")
+    default = billing.run(RULES, case["quarter"], ("accounts.csv", case["accounts"]), ("reads.csv", case["reads"]),
+                          None, [("register.csv", case["earlier"])])["register"][0]
+    assert (default["penalties"], default["penalties_as_of"]) == ("14.40", "2025-10-15")
 
 
 @pytest.mark.parametrize("chosen, unpaid_charge, penalties", [
-    # 60.00 to the charge: its penalty stops at 9.00 (one period); 40.00 unpaid carries two by December
-    ("charge-first", "40.00", "21.00"),
-    # 15.00 to the penalty owed on 1 September, 45.00 to the charge (6.75); 55.00 unpaid carries two
-    # periods (16.50): 23.25 accrued, 15.00 of it paid
-    ("penalties-first", "55.00", "8.25"),
+    # counted to November 14, 2025 (the latest day a 2025-Q4 run may count to): one period begun
+    # (August 15). 60.00 to the charge: its penalty stops at 9.00; 40.00 unpaid carries 6.00: 15.00
+    ("charge-first", "40.00", "15.00"),
+    # 15.00 to the penalty owed on 1 September, 45.00 to the charge (6.75 on it); 55.00 unpaid carries
+    # 8.25: 15.00 accrued, all of it paid
+    ("penalties-first", "55.00", "0.00"),
 ])
 def test_a_part_payment_is_applied_as_the_recorded_reading_says(chosen, unpaid_charge, penalties):
     """rules/interpretations/payment-order.yaml: the run follows whichever option is chosen."""
@@ -376,7 +382,7 @@ def test_a_part_payment_is_applied_as_the_recorded_reading_says(chosen, unpaid_c
                                           "A1,1-1-1,1 Example Lane,Ann Example,PO Box 1,en,water-gallons\n"),
                          ("reads.csv", "account,usage\nA1,12000\n"),
                          ("payments.csv", "account,quarter,amount,paid_on\nA1,2025-Q3,60.00,2025-09-01\n"),
-                         [("register.csv", "account,quarter,charge\nA1,2025-Q3,100.00\n")], "2025-12-01")
+                         [("register.csv", "account,quarter,charge\nA1,2025-Q3,100.00\n")], "2025-11-14")
     (owed,) = result["arrears"]
     assert (owed["unpaid_charge"], owed["penalties"]) == (unpaid_charge, penalties)
     assert result["register"][0]["penalties"] == penalties
@@ -465,7 +471,7 @@ EARLIER_BILL = st.tuples(st.integers(0, 60_000), st.lists(st.tuples(st.integers(
                           st.sampled_from(("en", "es")), st.integers(0, 90_000),
                           st.dictionaries(st.sampled_from(EARLIER_QUARTERS), EARLIER_BILL, min_size=1, max_size=4)),
                 min_size=1, max_size=5),
-       st.one_of(st.none(), st.integers(-60, 400)), st.sampled_from(("charge-first", "penalties-first")))
+       st.one_of(st.none(), st.integers(-60, 30)), st.sampled_from(("charge-first", "penalties-first")))
 def test_a_bill_s_link_gives_the_estimate_the_register_s_total_to_the_cent(accounts, as_of_days, order):
     """For random accounts with arrears (earlier bills, payments on time, late, in part, beyond the
     charge, after the as-of day), the estimate a bill's link opens (`bill` with the link's values) has

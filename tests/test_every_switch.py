@@ -102,7 +102,7 @@ def probes(rules):
                                            "A1,1-1-1,1 Example Lane,Ann Example,PO Box 1,en,water-gallons\n"),
         ("reads.csv", "account,usage\nA1,12000\n"),
         ("payments.csv", "account,quarter,amount,paid_on\nA1,2025-Q3,60.00,2025-09-01\n"),
-        [("register.csv", "account,quarter,charge\nA1,2025-Q3,100.00\n")], "2025-12-01")["arrears"]
+        [("register.csv", "account,quarter,charge\nA1,2025-Q3,100.00\n")], "2025-11-14")["arrears"]
     head = "account,parcel,service_address,mailing_name,mailing_address,language,meter\n"
     # two accounts on one property, each under the minimum (minimum-per-property)
     out["bill run, two accounts on one property"] = lambda: billing.run(

@@ -87,6 +87,7 @@ def run(args) -> tuple[Path, dict]:
                          _read(args.payments, "payments") if args.payments else None,
                          [(f"{p.parent.name}/{p.name}", _read(str(p), "earlier register")[1]) for p in earlier],
                          args.as_of)
+    result["no_earlier"] = not earlier
     out.parent.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=f".{out.name}.", dir=out.parent))
     try:
@@ -121,6 +122,10 @@ def main(argv: list[str]) -> int:
         return 2
     for row in result["refused"]:
         print(f"{row['file']}:{row['line']}: {row['account'] or '-'}: {row['what_to_fix']}", file=sys.stderr)
+    if result.get("no_earlier"):
+        print("Note: no earlier register was given or found beside the output folder, so no arrears from earlier "
+              "quarters are counted. Give every earlier quarter's register with --earlier if any bill is unpaid.",
+              file=sys.stderr)
     summary = {s["item"]: s for s in result["summary"]}
     charged = money.dollars(Decimal(summary["accounts billed: total charged this quarter"]["amount"]))
     print(f"Billed {len(result['register'])} accounts for {result['quarter']} into {out}: total charged {charged}."
