@@ -289,7 +289,8 @@ def _user_facts(rules: dict, s: dict) -> dict:
         rules, "late-penalty-grace-days", on=due_day)
     months, reading = parameter(rules, "late-penalty-period-months", on=due_day), interpretation(rules, "penalty-accrual")
     # the law's words are quoted (as they stood for the schedule's first quarter); what follows is
-    # the Town's reading of them (penalty-accrual, period-end-business-day), labelled as such
+    # this site's reading of them (penalty-accrual, period-end-business-day), labelled as such: the Town has
+    # adopted no reading
     if reading == "simple":
         late = _("A bill still unpaid {grace} days after its due date has a penalty of {rate} of the unpaid charge, "
                  "and a further {rate} of the same charge for each further {months} months it stays unpaid; "
@@ -308,7 +309,8 @@ def _user_facts(rules: dict, s: dict) -> dict:
         last_day = _("The {grace} days are calendar days: the penalty applies from the next day even when the last "
                      "of them is a Saturday, Sunday or public holiday.")
     late = late.format(grace=grace, rate=rate, months=months)
-    law = _("The law ({cite}) says: {quote} The Town's reading: {late} {last_day}").format(
+    law = _("The law ({cite}) says: {quote} This site's reading (the Town has not adopted it): {late} "
+            "{last_day}").format(
         quote=_quote(entry(rules, "late-penalty-rate", on=due_day)["quote"]), cite=_cite("rents.F"),
         late=late[0].lower() + late[1:], last_day=last_day.format(grace=grace))
     adoption = s.get("adoption")
@@ -368,7 +370,8 @@ def user_notice(rules: dict, schedule_id: str, site_url: str | None) -> dict:
     do_not_send = _("Invented numbers to show the notice; do not send.")
     read_at = _("The rate schedule can be read at the office of the Town Clerk and on the Town's sewer website at "
                 "{address}.")
-    readings = _("The Town's readings of the law, and the other ways it can be read, are explained at {address}.")
+    readings = _("Where the law can be read more than one way, the reading this site uses, and the other ways, are "
+                 "explained at {address}. These readings are this site's: the Town has not adopted them.")
     readings_at = page_address(site_url, "how-we-read-the-law/")
 
     in_text, on_page = set(), set()  # the articles each format has named in full

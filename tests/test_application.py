@@ -322,11 +322,11 @@ def test_cli_application_refuses_bad_input_with_one_line_and_exit_2(tmp_path, ar
 
 
 def test_a_notes_quotation_is_the_laws_own_words():
-    """A note that quotes the law (issue 19: the quotation is set apart, so the Town's reading
+    """A note that quotes the law (issue 19: the quotation is set apart, so this site's reading
     beside it is short and plain) quotes its provision word for word."""
     provisions = {p["id"]: " ".join(p.get("text", "").split()) for p in RULES["provisions"]}
     quoted = [n for s in FORM["sections"] for n in s.get("notes", []) if "quote" in n]
     assert quoted
     for n in quoted:
         assert " ".join(n["quote"].split()) in provisions[n["cite"]], n["quote"]
-        assert "Town's reading" in n["text"]
+        assert "This site's reading (the Town has not adopted it)" in n["text"]

@@ -153,7 +153,7 @@ def test_each_question_is_asked_after_its_prefix(question):
     nq = result["next_question"]
     assert nq["id"] == question
     assert nq["text"] and nq["hint"] and nq["cite"] in PROVISION_IDS
-    assert set(nq) == {"id", "text", "hint", "choices", "cite"}
+    assert set(nq) == {"id", "text", "hint", "choices", "cite"} | ({"reading"} if "reading" in nq else set())
     assert all(set(c) == {"value", "label"} and c["label"] for c in nq["choices"])
 
 
@@ -681,8 +681,28 @@ def test_the_rights_take_the_correction_time_from_its_parameter():
     assert [o["id"] for o in FLOW["outcomes"] if o.get("rights")] == ["needs-approval", "permit-required"]
 
 
-def test_hints_that_define_words_the_law_leaves_undefined_say_they_are_the_towns_reading():
-    # Finding 16: "...or business operations" is not in the law.
+def test_hints_that_define_words_the_law_leaves_undefined_say_they_are_this_sites_reading():
+    # Finding 16: "...or business operations" is not in the law. No reading is the Town's (item 8).
     for ident in ("industrial-waste", "trade-waste"):
         q = next(q for q in FLOW["questions"] if q["id"] == ident)
-        assert "The law does not define" in q["hint"] and "the Town reads it" in q["hint"].replace("The Town", "the Town")
+        assert "The law does not define" in q["hint"] and "This site reads it" in q["hint"]
+        assert "the Town has not adopted this reading" in q["hint"].replace("The Town", "the Town")
+
+
+def test_the_meaning_of_industrial_waste_is_a_recorded_reading_that_leaves_out_offices():
+    """Item 8: the hint's meaning of industrial waste is a reading on /how-we-read-the-law/, and it
+    does not sweep in a restaurant's, a shop's or an office's sewage ("business operations")."""
+    q = next(q for q in FLOW["questions"] if q["id"] == "industrial-waste")
+    assert q["reading"] == "industrial-waste-meaning" and "business operations" not in q["hint"]
+    assert "restaurant, a shop or an office is not industrial waste" in q["hint"]
+    reading = RULES["interpretations"]["industrial-waste-meaning"]
+    assert reading["reads"] == "industrial-waste" and reading["chosen"] == "process-waste"
+    assert set(reading["options"]) == {"process-waste", "any-business"}
+    asked = flow.evaluate(RULES, BASE[:[q for q, _ in BASE].index("industrial-waste")])["next_question"]
+    assert asked["id"] == "industrial-waste" and asked["reading"] == "industrial-waste-meaning"
+    assert asked["hint"] == q["hint"]
+    # the other reading words the question its way: a restaurant, a shop or an office answers yes
+    flipped = copy.deepcopy(RULES)
+    flipped["interpretations"]["industrial-waste-meaning"]["chosen"] = "any-business"
+    asked = flow.evaluate(flipped, BASE[:[q for q, _ in BASE].index("industrial-waste")])["next_question"]
+    assert "A restaurant, a shop or an office answers yes." in asked["hint"]
