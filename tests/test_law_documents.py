@@ -183,7 +183,9 @@ def test_the_guide_shows_the_business_s_rights(docs):
     text = page(docs, "industry")
     section = text.split("{: #rights }")[1].split("\n## ")[0]
     cites = re.findall(r"\(\[([^\]]+)\]\(\.\./law/index\.md#([a-z0-9-]+)\)", section)
-    assert [a for _, a in cites] == ["pretreatment-a-5", "permits-d", "pretreatment-b", "pretreatment-d", "permits-c"]
+    assert [a for _, a in cites] == ["pretreatment-a-5", "permits-d", "pretreatment-b", "pretreatment-d",
+                                     "industrial-waste-b-1", "permits-c"]
+    assert "Only if" not in section and "except as such may be caused by negligence" in section
     assert "observe" not in section and "follow the business's own safety rules" in section
     assert "at most 30 days" in section and "how-we-read-the-law/index.md#industry-correction-time" in section
     assert "{: #rights }" in page(docs, "industry", "es")
