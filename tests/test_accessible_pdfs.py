@@ -31,7 +31,7 @@ LABELS = {w: f["label"] + (" (required)" if f.get("required") else "")
           for f in FORM["fields"] for w in application.widget_names(f)}
 CONTRACTOR = [("work", "new-connection"), ("street-opening", "yes"), ("septic-or-cesspool-link", "no"),
               ("flammables-washstand", "no"), ("steam-exhaust", "no"), ("trade-waste", "no"),
-              ("manure-or-cesspool-overflow", "no"), ("garbage-grinder", "yes"), ("stormwater", "no"),
+              ("manure-or-cesspool-overflow", "no"), ("garbage-grinder", "yes"), ("stormwater", "no"), ("other-water", "no"),
               ("industrial-waste", "no"), ("sewer-pipe", "no")]
 TYPED = {"owner-name": "Ana Ortiz & Sons <LLC>", "owner-mailing-address": "12 Main Street\nPawling, NY 12564",
          "contractor-name": "Ridge Plumbing", "plans-attached": "yes", "signature-date": "2027-03-15",

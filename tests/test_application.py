@@ -24,7 +24,7 @@ REQUIRED_FLAG, MULTILINE_FLAG = 1 << 1, 1 << 12
 
 CONTRACTOR = [("work", "new-connection"), ("street-opening", "yes"), ("septic-or-cesspool-link", "no"),
               ("flammables-washstand", "no"), ("steam-exhaust", "no"), ("trade-waste", "no"),
-              ("manure-or-cesspool-overflow", "no"), ("garbage-grinder", "yes"), ("stormwater", "no"),
+              ("manure-or-cesspool-overflow", "no"), ("garbage-grinder", "yes"), ("stormwater", "no"), ("other-water", "no"),
               ("industrial-waste", "no"), ("sewer-pipe", "no")]
 
 
