@@ -145,19 +145,19 @@ def hearing_notice_text(rules: dict, schedule_id: str, site_url: str | None) -> 
                "fiscal_year": s.get("fiscal_year")}
     if commission and s.get("fiscal_year"):
         take_notice = _("PLEASE TAKE NOTICE that the Pawling Joint Sewer Commission, as designated by the Town Board "
-                        "of the Town of Pawling, will hold a meeting to hear public comments on the proposed sewer "
-                        "rate schedule for fiscal year {fiscal_year} on {day}, at {time}, at {place}.")
+                        "of the Town of Pawling, will hold a public hearing to hear public comments on the proposed "
+                        "sewer rate schedule for fiscal year {fiscal_year} on {day}, at {time}, at {place}.")
     elif commission:
         take_notice = _("PLEASE TAKE NOTICE that the Pawling Joint Sewer Commission, as designated by the Town Board "
-                        "of the Town of Pawling, will hold a meeting to hear public comments on the proposed sewer "
-                        "rate schedule on {day}, at {time}, at {place}.")
+                        "of the Town of Pawling, will hold a public hearing to hear public comments on the proposed "
+                        "sewer rate schedule on {day}, at {time}, at {place}.")
     elif s.get("fiscal_year"):
-        take_notice = _("PLEASE TAKE NOTICE that the Town Board of the Town of Pawling will hold a meeting to hear "
-                        "public comments on the proposed sewer rate schedule for fiscal year {fiscal_year} on {day}, "
+        take_notice = _("PLEASE TAKE NOTICE that the Town Board of the Town of Pawling will hold a public hearing to "
+                        "hear public comments on the proposed sewer rate schedule for fiscal year {fiscal_year} on {day}, "
                         "at {time}, at {place}.")
     else:
-        take_notice = _("PLEASE TAKE NOTICE that the Town Board of the Town of Pawling will hold a meeting to hear "
-                        "public comments on the proposed sewer rate schedule on {day}, at {time}, at {place}.")
+        take_notice = _("PLEASE TAKE NOTICE that the Town Board of the Town of Pawling will hold a public hearing to "
+                        "hear public comments on the proposed sewer rate schedule on {day}, at {time}, at {place}.")
     purpose = {"history": history, "low": low, "high": high, "cite_b": cite("rate-schedules.B"),
                "cite_c": cite("rate-schedules.C"),
                "newspaper": n.get("newspaper") or _("the official newspaper of the Town of Pawling")}
@@ -173,7 +173,7 @@ def hearing_notice_text(rules: dict, schedule_id: str, site_url: str | None) -> 
                          "vote ({cite_b}; {cite_c}).")
     lines = [
         _("TOWN OF PAWLING, DUTCHESS COUNTY, NEW YORK"),
-        _("NOTICE OF PUBLIC MEETING ON A PROPOSED SEWER RATE SCHEDULE"),
+        _("NOTICE OF PUBLIC HEARING ON A PROPOSED SEWER RATE SCHEDULE"),
         *_translation_note(),
         "",
         take_notice.format(**meeting),
@@ -223,7 +223,7 @@ def hearing_notice_text(rules: dict, schedule_id: str, site_url: str | None) -> 
         _("The proposed rate schedule may be read at the office of the Town Clerk during regular business hours, "
           "and on the Town's sewer website at {address}.").format(address=where),
         "",
-        _("All interested persons will be given an opportunity to be heard at the meeting."),
+        _("All interested persons will be given an opportunity to be heard at the public hearing."),
         "",
         _("By order of the Pawling Joint Sewer Commission") if commission else
         _("By order of the Town Board of the Town of Pawling"),
@@ -234,7 +234,7 @@ def hearing_notice_text(rules: dict, schedule_id: str, site_url: str | None) -> 
 
 
 def hearing_notice_title(schedule_id: str) -> str:
-    return _("Notice of public meeting on the proposed sewer rate schedule {schedule} – Town of Pawling").format(
+    return _("Notice of public hearing on the proposed sewer rate schedule {schedule} – Town of Pawling").format(
         schedule=schedule_id)
 
 

@@ -192,7 +192,7 @@ def test_every_notice_of_a_built_site_passes_pdfua_check(town_site, tmp_path):
 
 def test_the_site_and_the_clerk_give_the_notices_their_titles(clerks_year, town_site):
     out = clerks_year / "notices-out"
-    assert PdfReader(str(out / "hearing-notice-2026.pdf")).metadata.title.startswith("Notice of public meeting")
+    assert PdfReader(str(out / "hearing-notice-2026.pdf")).metadata.title.startswith("Notice of public hearing")
     assert PdfReader(str(town_site / "notices/2026-hearing/2026-hearing.pdf")).metadata.title == (
         "Proposed sewer rate schedule 2026: public comment meeting")
     assert PdfReader(str(town_site / "notices/2026-rates/2026-rates.pdf")).metadata.title.startswith(

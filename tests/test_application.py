@@ -67,8 +67,8 @@ def test_every_prefill_names_a_real_question_and_answer():
     for f in FORM["fields"]:
         if "from_answer" in f:
             q = QUESTIONS[f["from_answer"]]
-            if f["type"] == "yes-no":  # the answer itself fills it: a yes-no question's
-                assert sorted(c["value"] for c in q["choices"]) == ["no", "yes"], f["name"]
+            if f["type"] == "yes-no":  # the answer itself fills it: a question answered yes or no
+                assert {"no", "yes"} <= {c["value"] for c in q["choices"]}, f["name"]
     assert FIELDS["kind-of-work"]["from_answer"] == "work"
     assert FIELDS["street-opening"]["from_answer"] == "street-opening"
 
@@ -330,3 +330,29 @@ def test_a_notes_quotation_is_the_laws_own_words():
     for n in quoted:
         assert " ".join(n["quote"].split()) in provisions[n["cite"]], n["quote"]
         assert "This site's reading (the Town has not adopted it)" in n["text"]
+
+
+def test_another_answer_than_yes_or_no_ticks_no_box():
+    # the industrial-waste question's answer for a business's own sewage is neither box's
+    office = [(q, "business-sewage-only" if q == "industrial-waste" else v) for q, v in CONTRACTOR]
+    assert "industrial-waste" not in application.prefill(RULES, office)
+
+
+def test_the_form_says_at_its_top_what_the_checker_found():
+    """The lawyer's minor item: an application filled for work the checker found not allowed says
+    so first, in the form itself (the first field of its first section), not only in the answer."""
+    assert FORM["sections"][0]["id"] == "checker" and FORM["fields"][0]["name"] == "checker-result"
+    sump = [(q, "yes" if q == "stormwater" else v) for q, v in CONTRACTOR]
+    warning = application.prefill(RULES, sump)["checker-result"]
+    assert warning.startswith("WARNING: NOT ALLOWED.") and "cannot permit it as it stands" in warning
+    assert application.prefill(RULES, CONTRACTOR)["checker-result"] == "You need a permit from the Sewer Inspector."
+    assert "checker-result" not in application.prefill(RULES, CONTRACTOR[:3])   # not all answered: nothing said
+
+
+def test_the_filled_pdf_for_prohibited_work_carries_the_warning(blank, tmp_path):
+    sump = [(q, "yes" if q == "stormwater" else v) for q, v in CONTRACTOR]
+    dst = tmp_path / "filled.pdf"
+    application.fill_pdf(RULES, sump, {}, blank, dst)
+    from pypdf import PdfReader
+    fields = PdfReader(str(dst)).get_fields()
+    assert str(fields["checker-result"]["/V"]).startswith("WARNING: NOT ALLOWED.")
