@@ -45,16 +45,20 @@ def vote_problem(rules: dict, adoption: dict, meeting: str) -> str | None:
     return None
 
 
-# why a schedule comes too late, by the step that came after its effective date
+# why a schedule comes too late, by the step that came after its effective date: the law asks for a schedule
+# "Prior to the start of each fiscal year" (rate-schedules.A) and bills are due in advance (rents.F, rents.H);
+# refusing a late one is this site's reading (rules/interpretations/late-adoption.yaml, "refuse"), not the Town's
 _LATE = {
-    "published": N_("the schedule is published on {day}, after its effective date {effective}: bills due since then "
-                    "would be repriced (as the Town reads Rate schedules B, on publishing the schedule). Publish it in time "
-                    "for the meeting to be held by {effective}, or propose it again with an effective date on or "
-                    "after the day it can be adopted."),
-    "adopted": N_("the schedule is adopted on {day}, after its effective date {effective}: bills due since then "
-                  "would be repriced (as the Town reads Rate schedules B, on publishing the schedule). If the vote was "
-                  "earlier, correct its date; if not, propose the schedule again with an effective date on or after "
-                  "{day}."),
+    "published": N_("the schedule is published on {day}, after its effective date {effective}. The law asks for a "
+                    "schedule before its fiscal year starts (Rate schedules A). Bills are due in advance, so bills "
+                    "due since {effective} would be repriced. This site reads the law as refusing a late schedule "
+                    "(the Town has not adopted this reading). Publish it in time for the meeting to be held by "
+                    "{effective}, or propose it again with an effective date on or after the day it can be adopted."),
+    "adopted": N_("the schedule is adopted on {day}, after its effective date {effective}. The law asks for a "
+                  "schedule before its fiscal year starts (Rate schedules A). Bills are due in advance, so bills "
+                  "due since {effective} would be repriced. This site reads the law as refusing a late schedule "
+                  "(the Town has not adopted this reading). If the vote was earlier, correct its date; if not, "
+                  "propose the schedule again with an effective date on or after {day}."),
 }
 
 

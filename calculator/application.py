@@ -55,14 +55,29 @@ def prefill(rules: dict, answers) -> dict:
     used = {a["id"]: a for a in result["answers"]}
     out: dict = {}
     for field in form(rules)["fields"]:
+        if field.get("from_outcome"):
+            if result["outcome"]:
+                out[field["name"]] = outcome_words(result)
+            continue
         source = field.get("from_answer")
         if source is None or source not in used:
             continue
         if field["type"] == "yes-no":
-            out[field["name"]] = used[source]["value"]
+            # only a yes or a no ticks a box: another answer (a business's own sewage, to the
+            # industrial-waste question) is the person's to say on the form
+            if used[source]["value"] in ("yes", "no"):
+                out[field["name"]] = used[source]["value"]
         else:
             out[field["name"]] = used[source]["label"]
     return out
+
+
+def outcome_words(result: dict) -> str:
+    """What the checker found, for the form's top: a plain warning when the work is not allowed."""
+    if result["outcome"] == "prohibited":
+        return _("WARNING: NOT ALLOWED. The permit checker found that the work, as described, is not allowed. The "
+                 "Sewer Inspector cannot permit it as it stands. Change the plan, then check it again.")
+    return _("{title}.").format(title=result["outcome_detail"]["title"])
 
 
 def field_values(rules: dict, answers=(), fields: dict | None = None) -> dict:

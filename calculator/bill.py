@@ -157,6 +157,8 @@ def quarter_context(rules: dict, quarter: str, paid_on=None, vc_per_1000=None, s
         "quarter_words": quarter_words(year, q),
         "summary": schedule.summary(sched) | ({"what_if": what_if} if what_if else {}),
         "notices": notices,
+        # the rate or the fraction used is the illustrative schedule's invented number (both what-ifs: neither is)
+        "illustrative": sched["status"] == "illustrative" and len(what_if) < 2,
         # what the explanations of this context's bills share, worked out for the first (_explain)
         "memo": {},
     }
@@ -257,6 +259,9 @@ def _bill(rules: dict, ctx: dict, kind: str, amount: Decimal, explain: bool, owi
         "penalty_periods_from": [d.isoformat() for d in ctx["starts"]],
         "penalty": str(pen),
         "total": str(total),
+        # an estimate at the invented (illustrative) rate says so at its total, not only in a step (issue: item 11)
+        "illustrative": ctx["illustrative"],
+        "total_note": _(ILLUSTRATIVE_TOTAL) if ctx["illustrative"] else None,
         "annual_total": str(annual),
         "fiscal_year": dict(ctx["fiscal"]),
         "notices": list(ctx["notices"]),
@@ -448,6 +453,9 @@ def _days(first: dt.date, last: dt.date):
 
 _NAMES = {"water-gallons": N_("Water use in gallons"), "water-cubic-feet": N_("Water use in cubic feet"),
           "sewage-gallons": N_("Metered sewage in gallons")}
+# said at the total of an estimate at the illustrative schedule's invented numbers (`total_note`), in every language
+ILLUSTRATIVE_TOTAL = N_("ILLUSTRATIVE: this total uses an invented rate, not one the Town has adopted. It is not what "
+                        "you owe.")
 # the notice of an estimate made with a schedule not adopted, by the schedule's status
 _USES = {"illustrative": N_("This estimate uses the illustrative schedule “{title}”. {label}"),
          "proposed": N_("This estimate uses the proposed schedule “{title}”. {label}")}

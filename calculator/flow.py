@@ -30,15 +30,26 @@ def _outcomes(flow: dict) -> dict[str, dict]:
     return {o["id"]: o for o in flow["outcomes"]}
 
 
-def public_question(q: dict) -> dict:
-    """A question as a page shows it: no flow internals."""
-    return {"id": q["id"], "text": q["text"], "hint": q["hint"], "cite": q["cite"],
-            "choices": [{"value": c["value"], "label": c["label"]} for c in q["choices"]]}
+def hint(rules: dict | None, q: dict) -> str:
+    """A question's hint as the chosen readings word it (`hint_alternatives`: the first whose `when` holds)."""
+    for alt in q.get("hint_alternatives", []) if rules is not None else []:
+        if holds(rules, alt["when"], {}):
+            return alt["hint"]
+    return q["hint"]
+
+
+def public_question(q: dict, rules: dict | None = None) -> dict:
+    """A question as a page shows it: no flow internals; its hint as the chosen readings word it."""
+    out = {"id": q["id"], "text": q["text"], "hint": hint(rules, q), "cite": q["cite"],
+           "choices": [{"value": c["value"], "label": c["label"]} for c in q["choices"]]}
+    if "reading" in q:  # the hint's words rest on a recorded reading (rules/interpretations/)
+        out["reading"] = q["reading"]
+    return out
 
 
 def questions(rules: dict) -> list[dict]:
     """Every question, in the file's order."""
-    return [public_question(q) for q in _flow(rules)["questions"]]
+    return [public_question(q, rules) for q in _flow(rules)["questions"]]
 
 
 # ---- answers ----------------------------------------------------------------------
@@ -164,7 +175,7 @@ def evaluate(rules: dict, answers) -> dict:
     while node in qs:
         q = qs[node]
         if node not in given:
-            next_question = public_question(q)
+            next_question = public_question(q, rules)
             break
         so_far = {a["id"]: a["value"] for a in used} | {node: given[node]}
         choice = effective_choice(rules, next(c for c in q["choices"] if c["value"] == given[node]), so_far)
@@ -296,6 +307,11 @@ def problems(flow: dict, interpretations: dict | None = None) -> list[tuple[list
         for k, item in enumerate(flow.get(key, [])):
             check_item(item, [key, k], requirement=key == "always")
     for qi, q in enumerate(flow["questions"]):
+        if q.get("reading") and interpretations is not None and q["reading"] not in interpretations:
+            out.append((["questions", qi, "reading"], f"unknown interpretation {q['reading']!r} in reading; "
+                                                      f"use a file name from rules/interpretations/."))
+        for ai, alt in enumerate(q.get("hint_alternatives", [])):
+            check_when(alt["when"], ["questions", qi, "hint_alternatives", ai, "when"])
         values = [c["value"] for c in q["choices"]]
         if len(set(values)) != len(values):
             out.append((["questions", qi, "choices"], f"question {q['id']!r}: two answers share a value; "

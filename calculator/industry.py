@@ -77,6 +77,14 @@ def report_dates(rules: dict, year: int | None = None, today=None) -> list[dt.da
     return [d for d in ahead if d >= day][:len(parameter(rules, "industry-report-due-dates", on=day))]
 
 
+def _words(rules: dict, ident: str) -> str:
+    """A provision's own words, as in rules/law.yaml (one line)."""
+    return " ".join(next(p["text"] for p in rules["provisions"] if p["id"] == ident).split())
+
+
+# pretreatment.A(5)'s last words, the exception to the business's protection while the Town samples
+_A5_EXCEPTION = "except as such may be caused by negligence or failure of the company to maintain safe conditions as required above."
+
 FACILITIES = ("pretreatment.A.1", "pretreatment.A.2", "pretreatment.A.3")  # A(4), the pH meter: "where required"
 
 
@@ -109,6 +117,11 @@ def obligations(rules: dict, determination: str) -> list[dict]:
            if_deemed_necessary=conditional)
     ex.add(_("Every measurement, test and analysis of the waste follows the latest edition of Standard Methods for "
              "the Examination of Water and Wastewater, on samples collected at suitable points."), "measurements")
+    ex.add(_("Keep the amount and rate of flow of the waste within the limits the Sewer Inspector sets. The Town "
+             "Board and/or the Pawling Joint Sewer Commission may review those limits. The law says:"),
+           "industrial-waste.A", quote=_words(rules, "industrial-waste.A"))
+    ex.add(_("If the business breaks this law, it must pay the Town for any expense, loss or damage that the "
+             "violation causes the Town. The law says:"), "pretreatment.C", quote=_words(rules, "pretreatment.C"))
     return ex.steps
 
 
@@ -119,8 +132,10 @@ def rights(rules: dict) -> tuple[list[dict], int | None]:
     ex.add(_("When the Sewer Inspector or the Town's agents work at the business, they must follow the business's own "
              "safety rules. The business is not to blame if their employees are hurt or suffer a loss. The Town pays "
              "for damage its employees do to the business's property. It also pays claims against the business that "
-             "come from the gauging and sampling, unless the business was negligent or did not keep conditions safe."),
-           "pretreatment.A.5")
+             "come from the gauging and sampling. The law makes an exception: none of this holds for what the "
+             "business's own negligence causes, or its failure to keep conditions safe. (This site's reading: the "
+             "exception covers each of these promises, not only the claims. The law's sentence does not say which.) "
+             "The law's exception:"), "pretreatment.A.5", quote=_A5_EXCEPTION)
     ex.add(_("Inspectors who show proper credentials may enter at any time to inspect, measure and sample. The Sewer "
              "Inspector must keep the inspection to the sewage system and the part of the property where it is."),
            "permits.D")
@@ -137,8 +152,14 @@ def rights(rules: dict) -> tuple[list[dict], int | None]:
                  "is wrong and gives a reasonable time to put it right. (How we read it: the law sets no maximum "
                  "for a business.)"), "pretreatment.B", interpretation="industry-correction-time", days_at_most=None)
         limit = None
-    ex.add(_("Only if the violation goes on after that time may the Town refuse the waste and cut the connection. "
-             "It does so on the Sewer Inspector's recommendation."), "pretreatment.D")
+    ex.add(_("If the violation goes on after that time, the Town may refuse the waste and cut the connection, on the "
+             "Sewer Inspector's recommendation."), "pretreatment.D")
+    ex.add(_("The notice is not the only way the connection can be cut. The Sewer Inspector may refuse waste that has "
+             "the substances or qualities this law lists. The same goes for waste that, in the Inspector's judgment, "
+             "may harm the sewage works, the treatment or the waters it flows into, or is a hazard to life or a "
+             "nuisance. The Inspector may then cut the connection. The law does not say that a notice or a time to "
+             "correct must come first. The law says the Sewer Inspector may:"), "industrial-waste.B.1",
+           quote=_words(rules, "industrial-waste.B.1"))
     ex.add(_("The Sewer Inspector must report a violation to the Town Board in writing. The Board may take away the "
              "business's permit only if it finds the charges are proven."), "permits.C")
     return ex.steps, limit
@@ -212,18 +233,20 @@ def compute(rules: dict, average_workday_gallons, system_gallons_per_day=None,
         if over:
             met.append("pretreatment.E.2")
         pct = compared / system * 100
+        # said as a person would: the flow against the share of the system's flow, in gallons ("more than 5%"),
+        # not a rounded percentage beside the share ("5.00%, which is greater than 5%")
         if workday:
-            text = (_("{compared} gallons per average workday against the system's {system} gallons a day is "
-                      "{pct}%, which is greater than {share}.") if over else
-                    _("{compared} gallons per average workday against the system's {system} gallons a day is "
-                      "{pct}%, which is not greater than {share}."))
+            text = (_("{compared} gallons per average workday is more than {share} of the system's {system} gallons a "
+                      "day ({limit} gallons).") if over else
+                    _("{compared} gallons per average workday is not more than {share} of the system's {system} "
+                      "gallons a day ({limit} gallons)."))
         else:
-            text = (_("{compared} gallons on an average day against the system's {system} gallons a day is "
-                      "{pct}%, which is greater than {share}.") if over else
-                    _("{compared} gallons on an average day against the system's {system} gallons a day is "
-                      "{pct}%, which is not greater than {share}."))
-        ex.add(text.format(compared=money.gallons(compared), system=money.gallons(system), pct=f"{pct:.2f}",
-                           share=money.percent(share)),
+            text = (_("{compared} gallons on an average day is more than {share} of the system's {system} gallons a "
+                      "day ({limit} gallons).") if over else
+                    _("{compared} gallons on an average day is not more than {share} of the system's {system} "
+                      "gallons a day ({limit} gallons)."))
+        ex.add(text.format(compared=money.gallons(compared), system=money.gallons(system),
+                           limit=money.gallons(share * system), share=money.percent(share)),
                "pretreatment.E.2", interpretation="industry-flow-share", share_percent=money.text(pct), met=over)
 
     for cite, answer, key in (("pretreatment.E.3", toxic, "toxic-pollutant"),

@@ -145,19 +145,19 @@ def hearing_notice_text(rules: dict, schedule_id: str, site_url: str | None) -> 
                "fiscal_year": s.get("fiscal_year")}
     if commission and s.get("fiscal_year"):
         take_notice = _("PLEASE TAKE NOTICE that the Pawling Joint Sewer Commission, as designated by the Town Board "
-                        "of the Town of Pawling, will hold a meeting to hear public comments on the proposed sewer "
-                        "rate schedule for fiscal year {fiscal_year} on {day}, at {time}, at {place}.")
+                        "of the Town of Pawling, will hold a public hearing to hear public comments on the proposed "
+                        "sewer rate schedule for fiscal year {fiscal_year} on {day}, at {time}, at {place}.")
     elif commission:
         take_notice = _("PLEASE TAKE NOTICE that the Pawling Joint Sewer Commission, as designated by the Town Board "
-                        "of the Town of Pawling, will hold a meeting to hear public comments on the proposed sewer "
-                        "rate schedule on {day}, at {time}, at {place}.")
+                        "of the Town of Pawling, will hold a public hearing to hear public comments on the proposed "
+                        "sewer rate schedule on {day}, at {time}, at {place}.")
     elif s.get("fiscal_year"):
-        take_notice = _("PLEASE TAKE NOTICE that the Town Board of the Town of Pawling will hold a meeting to hear "
-                        "public comments on the proposed sewer rate schedule for fiscal year {fiscal_year} on {day}, "
+        take_notice = _("PLEASE TAKE NOTICE that the Town Board of the Town of Pawling will hold a public hearing to "
+                        "hear public comments on the proposed sewer rate schedule for fiscal year {fiscal_year} on {day}, "
                         "at {time}, at {place}.")
     else:
-        take_notice = _("PLEASE TAKE NOTICE that the Town Board of the Town of Pawling will hold a meeting to hear "
-                        "public comments on the proposed sewer rate schedule on {day}, at {time}, at {place}.")
+        take_notice = _("PLEASE TAKE NOTICE that the Town Board of the Town of Pawling will hold a public hearing to "
+                        "hear public comments on the proposed sewer rate schedule on {day}, at {time}, at {place}.")
     purpose = {"history": history, "low": low, "high": high, "cite_b": cite("rate-schedules.B"),
                "cite_c": cite("rate-schedules.C"),
                "newspaper": n.get("newspaper") or _("the official newspaper of the Town of Pawling")}
@@ -173,7 +173,7 @@ def hearing_notice_text(rules: dict, schedule_id: str, site_url: str | None) -> 
                          "vote ({cite_b}; {cite_c}).")
     lines = [
         _("TOWN OF PAWLING, DUTCHESS COUNTY, NEW YORK"),
-        _("NOTICE OF PUBLIC MEETING ON A PROPOSED SEWER RATE SCHEDULE"),
+        _("NOTICE OF PUBLIC HEARING ON A PROPOSED SEWER RATE SCHEDULE"),
         *_translation_note(),
         "",
         take_notice.format(**meeting),
@@ -223,7 +223,7 @@ def hearing_notice_text(rules: dict, schedule_id: str, site_url: str | None) -> 
         _("The proposed rate schedule may be read at the office of the Town Clerk during regular business hours, "
           "and on the Town's sewer website at {address}.").format(address=where),
         "",
-        _("All interested persons will be given an opportunity to be heard at the meeting."),
+        _("All interested persons will be given an opportunity to be heard at the public hearing."),
         "",
         _("By order of the Pawling Joint Sewer Commission") if commission else
         _("By order of the Town Board of the Town of Pawling"),
@@ -234,7 +234,7 @@ def hearing_notice_text(rules: dict, schedule_id: str, site_url: str | None) -> 
 
 
 def hearing_notice_title(schedule_id: str) -> str:
-    return _("Notice of public meeting on the proposed sewer rate schedule {schedule} – Town of Pawling").format(
+    return _("Notice of public hearing on the proposed sewer rate schedule {schedule} – Town of Pawling").format(
         schedule=schedule_id)
 
 
@@ -289,7 +289,8 @@ def _user_facts(rules: dict, s: dict) -> dict:
         rules, "late-penalty-grace-days", on=due_day)
     months, reading = parameter(rules, "late-penalty-period-months", on=due_day), interpretation(rules, "penalty-accrual")
     # the law's words are quoted (as they stood for the schedule's first quarter); what follows is
-    # the Town's reading of them (penalty-accrual, period-end-business-day), labelled as such
+    # this site's reading of them (penalty-accrual, period-end-business-day), labelled as such: the Town has
+    # adopted no reading
     if reading == "simple":
         late = _("A bill still unpaid {grace} days after its due date has a penalty of {rate} of the unpaid charge, "
                  "and a further {rate} of the same charge for each further {months} months it stays unpaid; "
@@ -308,7 +309,8 @@ def _user_facts(rules: dict, s: dict) -> dict:
         last_day = _("The {grace} days are calendar days: the penalty applies from the next day even when the last "
                      "of them is a Saturday, Sunday or public holiday.")
     late = late.format(grace=grace, rate=rate, months=months)
-    law = _("The law ({cite}) says: {quote} The Town's reading: {late} {last_day}").format(
+    law = _("The law ({cite}) says: {quote} This site's reading (the Town has not adopted it): {late} "
+            "{last_day}").format(
         quote=_quote(entry(rules, "late-penalty-rate", on=due_day)["quote"]), cite=_cite("rents.F"),
         late=late[0].lower() + late[1:], last_day=last_day.format(grace=grace))
     adoption = s.get("adoption")
@@ -368,7 +370,8 @@ def user_notice(rules: dict, schedule_id: str, site_url: str | None) -> dict:
     do_not_send = _("Invented numbers to show the notice; do not send.")
     read_at = _("The rate schedule can be read at the office of the Town Clerk and on the Town's sewer website at "
                 "{address}.")
-    readings = _("The Town's readings of the law, and the other ways it can be read, are explained at {address}.")
+    readings = _("Where the law can be read more than one way, the reading this site uses, and the other ways, are "
+                 "explained at {address}. These readings are this site's: the Town has not adopted them.")
     readings_at = page_address(site_url, "how-we-read-the-law/")
 
     in_text, on_page = set(), set()  # the articles each format has named in full

@@ -22,7 +22,7 @@ stands for that field, and each interface names it its own way (`for_cli`: the o
 The desk keeps the Clerk's work in the browser until she publishes it: `--prepared DIR`
 gives the records made and not yet published (DIR/<id>/proposal.yaml, notice.yaml,
 vote.yaml, as the steps make them), and the steps see the rules as they would be with them.
-`status` says where each fiscal year stands, with the law's deadlines.
+`status` says where each fiscal year stands, with its deadlines (the law, as this site reads it).
 """
 from __future__ import annotations
 
@@ -576,8 +576,8 @@ def _notice_timing(rules: dict, s: dict, published: dt.date, meeting: dt.date) -
     too_late = refuse and meeting > effective
     if refuse and published > effective:
         return [("published", f"⟦published⟧ {_day(published)} is after {_day(effective)}, the day the new rates "
-                              f"take effect: bills due since then would be repriced (as the Town reads "
-                              f"rate-schedules.B). Publish it by {_day(_after(effective, -low))}, so "
+                              f"take effect: bills due since then would be repriced (as this site reads "
+                              f"Rate schedules A; the Town has not adopted this reading). Publish it by {_day(_after(effective, -low))}, so "
                               f"the meeting can be held by {_day(effective)}, or propose the schedule again with a "
                               f"later first day (⟦step:propose⟧), on or after {_day(_after(published, low))}.")]
     if in_window and not too_late:
@@ -588,8 +588,8 @@ def _notice_timing(rules: dict, s: dict, published: dt.date, meeting: dt.date) -
                    f"{_day(meeting)} is {days} days after {_day(published)}")
     if too_late:
         why.append(f"the meeting on {_day(meeting)} is after {_day(effective)}, the day the new rates take effect, "
-                   f"and the Board can adopt them only after the meeting and, as the Town reads Rate schedules B, "
-                   f"no later than that day")
+                   f"and the Board can adopt them only after the meeting and, as this site reads Rate schedules A "
+                   f"(the Town has not adopted this reading), no later than that day")
     fixes = []
     first, last = dt.date.fromisoformat(w["earliest"]), dt.date.fromisoformat(w["latest"])
     if refuse:
@@ -776,7 +776,7 @@ STAGES = ("no-schedule", "proposed", "notice", "adopted")
 
 def status(rules: dict, args) -> dict:
     """Each fiscal year from the first schedule's to next year: its schedule's stage (and which of its
-    records are only prepared), the law's deadlines with the days left, and the years that have no
+    records are only prepared), its deadlines (the law as this site reads it: late-adoption) with the days left, and the years that have no
     schedule of their own (rate-schedules.A: one "prior to the start of each fiscal year"; the same
     test as a bill's, schedule.for_fiscal_year). A year starts on rules/parameters/fiscal-year-start.yaml."""
     today = _date(args.today, "today") if _given(args.today) else dt.date.today()
@@ -894,7 +894,7 @@ def add_steps(sub, parents=()) -> dict:
                                                              "(rate-schedules.D)")
     un.add_argument("schedule", help="an adopted (or illustrative) schedule's id")
 
-    st = sub.add_parser("status", parents=parents, help="where each fiscal year stands, with the law's deadlines "
+    st = sub.add_parser("status", parents=parents, help="where each fiscal year stands, with its deadlines (as this site reads the law) "
                                                         "(rate-schedules.A-C)")
     st.add_argument("--today", help="the day to count the days left from, YYYY-MM-DD (default: today)")
     for step in (pr, no, ad, un, st):

@@ -4,7 +4,7 @@
     notice       check the meeting date, record the notice (notice.yaml), write the newspaper notice (text and PDF)
     adopt        check the notice and the vote, record the vote (vote.yaml): the schedule is adopted
     user-notice  the yearly notice that goes out with a regular bill (text, HTML and PDF)
-    status       where each fiscal year stands, with the law's deadlines (writes nothing)
+    status       where each fiscal year stands, with its deadlines (writes nothing)
 
 `python build.py rates ARGS…` calls `main(ARGS)`; `python -m kit.clerk ARGS…` does the same.
 

@@ -335,7 +335,10 @@ def permit_context(rules: dict) -> dict:
         return dict(c, reasons=shown(c.get("reasons")), requirements=shown(c.get("requirements")),
                     leads_to=titles[c["next"]], leads_to_outcome=c["next"] not in question_ids)
 
-    questions = [dict(q, choices=[as_read(c) for c in q["choices"]]) for q in flow["questions"]]
+    def hint_as_read(q):  # the hint as the chosen readings word it
+        return next((a["hint"] for a in q.get("hint_alternatives", []) if _may_hold(rules, a["when"])), q["hint"])
+
+    questions = [dict(q, hint=hint_as_read(q), choices=[as_read(c) for c in q["choices"]]) for q in flow["questions"]]
     named = {i for _, i in _readings_named(flow)}
     readings = [dict(i, cite=i["reads"]) for i in rules["interpretations"].values() if i["id"] in named]
     form = application.form(rules)

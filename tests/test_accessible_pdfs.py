@@ -31,7 +31,7 @@ LABELS = {w: f["label"] + (" (required)" if f.get("required") else "")
           for f in FORM["fields"] for w in application.widget_names(f)}
 CONTRACTOR = [("work", "new-connection"), ("street-opening", "yes"), ("septic-or-cesspool-link", "no"),
               ("flammables-washstand", "no"), ("steam-exhaust", "no"), ("trade-waste", "no"),
-              ("manure-or-cesspool-overflow", "no"), ("garbage-grinder", "yes"), ("stormwater", "no"),
+              ("manure-or-cesspool-overflow", "no"), ("garbage-grinder", "yes"), ("stormwater", "no"), ("other-water", "no"),
               ("industrial-waste", "no"), ("sewer-pipe", "no")]
 TYPED = {"owner-name": "Ana Ortiz & Sons <LLC>", "owner-mailing-address": "12 Main Street\nPawling, NY 12564",
          "contractor-name": "Ridge Plumbing", "plans-attached": "yes", "signature-date": "2027-03-15",
@@ -192,7 +192,7 @@ def test_every_notice_of_a_built_site_passes_pdfua_check(town_site, tmp_path):
 
 def test_the_site_and_the_clerk_give_the_notices_their_titles(clerks_year, town_site):
     out = clerks_year / "notices-out"
-    assert PdfReader(str(out / "hearing-notice-2026.pdf")).metadata.title.startswith("Notice of public meeting")
+    assert PdfReader(str(out / "hearing-notice-2026.pdf")).metadata.title.startswith("Notice of public hearing")
     assert PdfReader(str(town_site / "notices/2026-hearing/2026-hearing.pdf")).metadata.title == (
         "Proposed sewer rate schedule 2026: public comment meeting")
     assert PdfReader(str(town_site / "notices/2026-rates/2026-rates.pdf")).metadata.title.startswith(

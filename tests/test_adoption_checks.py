@@ -88,15 +88,19 @@ def test_notice_and_adoption_on_or_before_the_effective_day_are_in_time():
 
 def test_adoption_the_day_after_the_effective_day_is_refused_in_these_words():
     assert timing("2027-12-15", "2028-01-02") == (
-        "the schedule is adopted on January 2, 2028, after its effective date January 1, 2028: bills due since then "
-        "would be repriced (as the Town reads Rate schedules B, on publishing the schedule). If the vote was earlier, correct its date; if not, "
+        "the schedule is adopted on January 2, 2028, after its effective date January 1, 2028. The law asks for a "
+        "schedule before its fiscal year starts (Rate schedules A). Bills are due in advance, so bills due since "
+        "January 1, 2028 would be repriced. This site reads the law as refusing a late schedule (the Town has not "
+        "adopted this reading). If the vote was earlier, correct its date; if not, "
         "propose the schedule again with an effective date on or after January 2, 2028.")
 
 
 def test_a_notice_after_the_effective_day_is_refused_first_in_these_words():
     assert timing("2028-01-02", "2028-01-20") == (
-        "the schedule is published on January 2, 2028, after its effective date January 1, 2028: bills due since "
-        "then would be repriced (as the Town reads Rate schedules B, on publishing the schedule). Publish it in time for the meeting to be held "
+        "the schedule is published on January 2, 2028, after its effective date January 1, 2028. The law asks for a "
+        "schedule before its fiscal year starts (Rate schedules A). Bills are due in advance, so bills due since "
+        "January 1, 2028 would be repriced. This site reads the law as refusing a late schedule (the Town has not "
+        "adopted this reading). Publish it in time for the meeting to be held "
         "by January 1, 2028, or propose it again with an effective date on or after the day it can be adopted.")
 
 

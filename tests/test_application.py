@@ -24,7 +24,7 @@ REQUIRED_FLAG, MULTILINE_FLAG = 1 << 1, 1 << 12
 
 CONTRACTOR = [("work", "new-connection"), ("street-opening", "yes"), ("septic-or-cesspool-link", "no"),
               ("flammables-washstand", "no"), ("steam-exhaust", "no"), ("trade-waste", "no"),
-              ("manure-or-cesspool-overflow", "no"), ("garbage-grinder", "yes"), ("stormwater", "no"),
+              ("manure-or-cesspool-overflow", "no"), ("garbage-grinder", "yes"), ("stormwater", "no"), ("other-water", "no"),
               ("industrial-waste", "no"), ("sewer-pipe", "no")]
 
 
@@ -67,8 +67,8 @@ def test_every_prefill_names_a_real_question_and_answer():
     for f in FORM["fields"]:
         if "from_answer" in f:
             q = QUESTIONS[f["from_answer"]]
-            if f["type"] == "yes-no":  # the answer itself fills it: a yes-no question's
-                assert sorted(c["value"] for c in q["choices"]) == ["no", "yes"], f["name"]
+            if f["type"] == "yes-no":  # the answer itself fills it: a question answered yes or no
+                assert {"no", "yes"} <= {c["value"] for c in q["choices"]}, f["name"]
     assert FIELDS["kind-of-work"]["from_answer"] == "work"
     assert FIELDS["street-opening"]["from_answer"] == "street-opening"
 
@@ -322,11 +322,37 @@ def test_cli_application_refuses_bad_input_with_one_line_and_exit_2(tmp_path, ar
 
 
 def test_a_notes_quotation_is_the_laws_own_words():
-    """A note that quotes the law (issue 19: the quotation is set apart, so the Town's reading
+    """A note that quotes the law (issue 19: the quotation is set apart, so this site's reading
     beside it is short and plain) quotes its provision word for word."""
     provisions = {p["id"]: " ".join(p.get("text", "").split()) for p in RULES["provisions"]}
     quoted = [n for s in FORM["sections"] for n in s.get("notes", []) if "quote" in n]
     assert quoted
     for n in quoted:
         assert " ".join(n["quote"].split()) in provisions[n["cite"]], n["quote"]
-        assert "Town's reading" in n["text"]
+        assert "This site's reading (the Town has not adopted it)" in n["text"]
+
+
+def test_another_answer_than_yes_or_no_ticks_no_box():
+    # the industrial-waste question's answer for a business's own sewage is neither box's
+    office = [(q, "business-sewage-only" if q == "industrial-waste" else v) for q, v in CONTRACTOR]
+    assert "industrial-waste" not in application.prefill(RULES, office)
+
+
+def test_the_form_says_at_its_top_what_the_checker_found():
+    """The lawyer's minor item: an application filled for work the checker found not allowed says
+    so first, in the form itself (the first field of its first section), not only in the answer."""
+    assert FORM["sections"][0]["id"] == "checker" and FORM["fields"][0]["name"] == "checker-result"
+    sump = [(q, "yes" if q == "stormwater" else v) for q, v in CONTRACTOR]
+    warning = application.prefill(RULES, sump)["checker-result"]
+    assert warning.startswith("WARNING: NOT ALLOWED.") and "cannot permit it as it stands" in warning
+    assert application.prefill(RULES, CONTRACTOR)["checker-result"] == "You need a permit from the Sewer Inspector."
+    assert "checker-result" not in application.prefill(RULES, CONTRACTOR[:3])   # not all answered: nothing said
+
+
+def test_the_filled_pdf_for_prohibited_work_carries_the_warning(blank, tmp_path):
+    sump = [(q, "yes" if q == "stormwater" else v) for q, v in CONTRACTOR]
+    dst = tmp_path / "filled.pdf"
+    application.fill_pdf(RULES, sump, {}, blank, dst)
+    from pypdf import PdfReader
+    fields = PdfReader(str(dst)).get_fields()
+    assert str(fields["checker-result"]["/V"]).startswith("WARNING: NOT ALLOWED.")

@@ -27,6 +27,7 @@ FISCAL_2027 = {"proposed": None, "schedule": None, "year": 2027, "text": (
     "from January 1, 2025.")}
 LAW_F_G = [{"heading": "Due dates and late penalty", "words": "Sewer charges (the law’s “sewer rents”), section F"},
            {"heading": "Charges are a lien", "words": "Sewer charges, section G"}]
+TOTAL_NOTE = "ILLUSTRATIVE: this total uses an invented rate, not one the Town has adopted. It is not what you owe."
 LIEN = "Unpaid charges are a lien on the property, as General Municipal Law § 452 sets out."
 
 
@@ -53,7 +54,8 @@ def test_a_bill_paid_after_a_holiday_moved_its_last_day():
         "water_gallons": "12000.00", "volume_gallons": "9600.00", "computed_charge": "96.00",
         "minimum_charge": "64.00", "minimum_applied": False, "charge": "96.00", "paid_on": "2027-03-01",
         "days_after_due": 45, "penalty_periods": 1, "penalty_periods_from": ["2027-02-17"], "penalty": "14.40",
-        "total": "110.40", "annual_total": "384.00", "fiscal_year": FISCAL_2027, "notices": [NOTICE],
+        "total": "110.40", "illustrative": True, "total_note": TOTAL_NOTE,
+        "annual_total": "384.00", "fiscal_year": FISCAL_2027, "notices": [NOTICE],
         "if_late": {
             "last_day_to_pay": "2027-02-16", "penalty_from": "2027-02-17", "rate": "0.15", "first_penalty": "14.40",
             "period_months": 3, "holidays_skipped": [{"date": "2027-02-15", "holiday": "Washington's Birthday"}],
@@ -82,7 +84,8 @@ def test_a_sewage_meter_bill_with_both_what_ifs_two_periods_late():
         "water_gallons": None, "volume_gallons": "5000.00", "computed_charge": "60.00",
         "minimum_charge": "86.40", "minimum_applied": True, "charge": "86.40", "paid_on": "2028-02-10",
         "days_after_due": 210, "penalty_periods": 2, "penalty_periods_from": ["2027-08-17", "2027-11-17"],
-        "penalty": "25.92", "total": "112.32", "annual_total": "345.60", "fiscal_year": FISCAL_2027,
+        "penalty": "25.92", "total": "112.32", "illustrative": False, "total_note": None,  # both numbers are what-ifs
+        "annual_total": "345.60", "fiscal_year": FISCAL_2027,
         "notices": [NOTICE, "This is a what-if estimate with values you chose, not the schedule's."],
         "if_late": {
             "last_day_to_pay": "2027-08-16", "penalty_from": "2027-08-17", "rate": "0.15", "first_penalty": "12.96",

@@ -17,7 +17,7 @@ RULES = load()
 # The permit checker: the harmless path, and each answer that matters changed on it.
 BASE = [("work", "new-connection"), ("street-opening", "no"), ("septic-or-cesspool-link", "no"),
         ("flammables-washstand", "no"), ("steam-exhaust", "no"), ("trade-waste", "no"),
-        ("manure-or-cesspool-overflow", "no"), ("garbage-grinder", "no"), ("stormwater", "no"),
+        ("manure-or-cesspool-overflow", "no"), ("garbage-grinder", "no"), ("stormwater", "no"), ("other-water", "no"),
         ("industrial-waste", "no"), ("sewer-pipe", "no")]
 
 
@@ -36,6 +36,8 @@ def _changed(**changes):
 PERMIT_SCENARIOS = [BASE, _changed(work="repair"), _changed(work="alteration"), _changed(septic_or_cesspool_link="yes"),
                     _changed(trade_waste="yes", pretreatment="yes"), _changed(trade_waste="yes", pretreatment="no"),
                     _changed(stormwater="yes"), _changed(industrial_waste="yes"),
+                    _changed(industrial_waste="business-sewage-only"), _changed(other_water="yes"),
+                    _changed(work="demolition"),
                     _changed(flammables_washstand="yes", oil_separator="yes")]
 
 

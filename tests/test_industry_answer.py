@@ -22,7 +22,7 @@ D = dt.date.fromisoformat
 FACILITIES = ["pretreatment.A.1", "pretreatment.A.2", "pretreatment.A.3"]
 RIGHTS = [("pretreatment.A.5", None, {}), ("permits.D", None, {}),
           ("pretreatment.B", "industry-correction-time", {"days_at_most": 30}), ("pretreatment.D", None, {}),
-          ("permits.C", None, {})]
+          ("industrial-waste.B.1", None, {}), ("permits.C", None, {})]
 
 
 def steps(answer_steps):
@@ -51,14 +51,16 @@ def test_a_major_industry_by_the_5_percent_test_with_one_fact_unanswered():
         ("pretreatment.E.3", None, {"met": None}),
         ("pretreatment.E.4", None, {"met": False}),
         ("pretreatment.E", None, {"report_due": ["2027-03-15", "2027-09-15", "2027-12-15"]})]
-    assert "is 5.00%, which is greater than 5%" in out["explanation"][1]["text"]
+    assert out["explanation"][1]["text"] == ("30,001 gallons per average workday is more than 5% of the system's "
+                                             "600,000 gallons a day (30,000 gallons).")
+    assert "5.00%" not in out["explanation"][1]["text"] and "greater" not in out["explanation"][1]["text"]
     assert "must report under Section 307 on March 15, 2027, September 15, 2027, December 15, 2027" in \
         out["explanation"][4]["text"]
     assert steps(out["obligations"]) == [
         ("pretreatment.E", None, {}),
         ("pretreatment.A", "pretreatment-facilities",
          {"required": [], "if_deemed_necessary": [*FACILITIES, "pretreatment.A.4"]}),
-        ("measurements", None, {})]
+        ("measurements", None, {}), ("industrial-waste.A", None, {}), ("pretreatment.C", None, {})]
     assert out["obligations"][0]["quote"].startswith("Notwithstanding any provisions of this chapter")
     assert "needs none until" in out["obligations"][1]["text"]
     assert steps(out["rights"]) == RIGHTS
@@ -73,7 +75,7 @@ def test_the_5_percent_test_not_met_and_e1_met_at_its_threshold():
         ("pretreatment.E.2", "industry-flow-share", {"share_percent": "2.50", "met": False}),
         ("pretreatment.E.3", None, {"met": True}),
         ("pretreatment.E.4", None, {"met": True})]
-    assert "is 2.50%, which is not greater than 5%" in out["explanation"][1]["text"]
+    assert "is not more than 5% of the system's 2,000,000 gallons a day (100,000 gallons)" in out["explanation"][1]["text"]
 
 
 def test_the_average_day_reading_compares_the_daily_flow():
@@ -83,11 +85,11 @@ def test_the_average_day_reading_compares_the_daily_flow():
     assert steps(over["explanation"])[1] == ("pretreatment.E.2", "industry-flow-share",
                                              {"share_percent": "6.00", "met": True})
     assert "36,000 gallons on an average day" in over["explanation"][1]["text"]
-    assert "which is greater than 5%" in over["explanation"][1]["text"]
+    assert "is more than 5% of the system's" in over["explanation"][1]["text"]
     under = industry.compute(rules, "40000", "600000", False, False, 2027, average_daily_gallons="24000")
     assert under["determination"] == "not-major"
     assert "24,000 gallons on an average day" in under["explanation"][1]["text"]
-    assert "which is not greater than 5%" in under["explanation"][1]["text"]
+    assert "is not more than 5% of the system's" in under["explanation"][1]["text"]
     # no daily flow: the 5% test waits for it, whatever the workday flow
     waiting = industry.compute(rules, "40000", "600000", False, False, 2027, average_daily_gallons="  ")
     assert waiting["criteria_not_determined"] == ["pretreatment.E.2"]

@@ -37,7 +37,7 @@ SPANISH_COMMANDS = {"bill", "vc", "hearing", "quarters"}
 # (a step's `law`: its `words`, and its `heading` beside words in the reader's language: in Spanish every
 # article is named in Spanish, its own heading the law's English beside it; in English only the sewer rents)
 WORDS = {"text", "label", "quarter_words", "words", "where", "lang", "error", "title", "summary", "hint", "says",
-         "moved", "lien", "holiday", "heading",
+         "moved", "lien", "holiday", "heading", "total_note",  # (a bill's sentence at its total, item 11)
          "period", "columns"}  # (the arrears table: an earlier quarter's `period` in words, its `columns` headings)
 # keys whose values are lists of sentences: the same number of them in every language
 SENTENCES = {"notices", "facts_needed"}

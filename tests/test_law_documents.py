@@ -1,5 +1,5 @@
 """Issue 17 (the law, read a third time), its documents and the industry guide: the annual
-notice to users quotes rents.F and rents.G and labels the Town's reading as such; the home
+notice to users quotes rents.F and rents.G and labels this site's reading as such (the Town has adopted none); the home
 page and the industry guide make pretreatment facilities conditional, as pretreatment.A
 does; the guide quotes pretreatment.E's first sentence, the measurements rule and E(4),
 shows its citations in the hints as links (not raw Markdown), shows the business's rights
@@ -79,7 +79,7 @@ def test_the_notice_quotes_rents_f_and_g_word_for_word_and_labels_the_town_s_rea
         assert f"{q1}{words(lien)}{q2}" in doc
         assert "to the extent set forth in § 452 of the General Municipal Law" in doc   # dropped before
     late = next(line for line in n["text"].splitlines() if line.startswith("- Late payment:"))
-    quoted, reading = late.split("The Town's reading: ")
+    quoted, reading = late.split("This site's reading (the Town has not adopted it): ")
     # the explanation comes after its label; the law's part has only the quotation and the citation
     assert quoted == f'- Late payment: the law (Sewer rents F (Due dates and late penalty)) says: "{penalty}" '
     assert "a further 15% of the same charge for each further 3 months" in reading
@@ -91,7 +91,7 @@ def test_the_notice_quotes_rents_f_and_g_word_for_word_and_labels_the_town_s_rea
 def test_under_the_calendar_days_reading_the_notice_says_so():
     rules = copy.deepcopy(RULES)
     rules["interpretations"]["period-end-business-day"]["chosen"] = "calendar-days"
-    reading = user_notice(rules)["text"].split("The Town's reading: ")[1]
+    reading = user_notice(rules)["text"].split("This site's reading (the Town has not adopted it): ")[1]
     assert "calendar days" in reading and "next business day" not in reading
 
 
@@ -100,7 +100,7 @@ def test_the_spanish_notice_keeps_the_law_s_words_in_english_and_marked():
     penalty = entry(RULES, "late-penalty-rate")["quote"]
     assert f'“<span lang="en" class="law-quote">{penalty}</span>”' in n["html"]
     assert '“<span lang="en" class="law-quote">Operations and maintenance charges to constitute lien.' in n["html"]
-    assert "La interpretación del Pueblo: una factura" in n["text"]
+    assert "La interpretación de este sitio (el Pueblo no la ha adoptado): una factura" in n["text"]
     assert "siguiente día hábil llega a tiempo" in n["text"]
     assert "es/how-we-read-the-law/" in n["text"]
 
@@ -183,7 +183,9 @@ def test_the_guide_shows_the_business_s_rights(docs):
     text = page(docs, "industry")
     section = text.split("{: #rights }")[1].split("\n## ")[0]
     cites = re.findall(r"\(\[([^\]]+)\]\(\.\./law/index\.md#([a-z0-9-]+)\)", section)
-    assert [a for _, a in cites] == ["pretreatment-a-5", "permits-d", "pretreatment-b", "pretreatment-d", "permits-c"]
+    assert [a for _, a in cites] == ["pretreatment-a-5", "permits-d", "pretreatment-b", "pretreatment-d",
+                                     "industrial-waste-b-1", "permits-c"]
+    assert "Only if" not in section and "except as such may be caused by negligence" in section
     assert "observe" not in section and "follow the business's own safety rules" in section
     assert "at most 30 days" in section and "how-we-read-the-law/index.md#industry-correction-time" in section
     assert "{: #rights }" in page(docs, "industry", "es")

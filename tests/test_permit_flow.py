@@ -25,7 +25,7 @@ OUTCOMES = ("prohibited", "needs-approval", "permit-required")
 # How to reach each question with "harmless" answers (the shortest path to it).
 BASE = [("work", "new-connection"), ("street-opening", "no"), ("septic-or-cesspool-link", "no"),
         ("flammables-washstand", "no"), ("steam-exhaust", "no"), ("trade-waste", "no"),
-        ("manure-or-cesspool-overflow", "no"), ("garbage-grinder", "no"), ("stormwater", "no"),
+        ("manure-or-cesspool-overflow", "no"), ("garbage-grinder", "no"), ("stormwater", "no"), ("other-water", "no"),
         ("industrial-waste", "no"), ("sewer-pipe", "no")]
 
 
@@ -45,6 +45,7 @@ NEXT = {
     ("work", "repair"): "street-opening",
     ("work", "uncover-sewer"): "sewer-pipe",          # issue 17, finding 14: work that is not a connection
     ("work", "septic-system"): "permit-required",     # issue 17, finding 1: a property on a septic system
+    ("work", "demolition"): "sewer-pipe",             # the lawyer's minor item: abandoning a house sewer
     ("street-opening", "yes"): "septic-or-cesspool-link",
     ("street-opening", "no"): "septic-or-cesspool-link",
     ("septic-or-cesspool-link", "yes"): "flammables-washstand",
@@ -63,10 +64,13 @@ NEXT = {
     ("manure-or-cesspool-overflow", "no"): "garbage-grinder",
     ("garbage-grinder", "yes"): "stormwater",
     ("garbage-grinder", "no"): "stormwater",
-    ("stormwater", "yes"): "industrial-waste",
-    ("stormwater", "no"): "industrial-waste",
+    ("stormwater", "yes"): "other-water",
+    ("stormwater", "no"): "other-water",
+    ("other-water", "yes"): "industrial-waste",      # the lawyer's item 10: pool, backwash, cooling water
+    ("other-water", "no"): "industrial-waste",
     ("industrial-waste", "yes"): "sewer-pipe",   # subject to review, not approval (issue 13, finding 4)
     ("industrial-waste", "no"): "sewer-pipe",
+    ("industrial-waste", "business-sewage-only"): "sewer-pipe",   # item 8: a restaurant's or an office's sewage
     ("sewer-pipe", "yes"): "prohibited",         # prohibited-acts.D: no permit for it
     ("sewer-pipe", "no"): "permit-required",
 }
@@ -83,6 +87,7 @@ PROHIBITING = {
     ("manure-or-cesspool-overflow", "yes"): "prohibited-acts.E",
 }
 NEEDING_APPROVAL = {
+    ("other-water", "yes"): "domestic-sewage",        # not domestic sewage: the Board's specific approval
     ("pretreatment", "yes"): "prohibited-acts.F",
     ("oil-separator", "yes"): "prohibited-acts.F",    # issue 17, finding 16: act F as well as act G
 }
@@ -93,6 +98,8 @@ ALWAYS_CITES = {
                    "permits.D", "permits.C.2", "prohibited-acts.I", "prohibited-acts.J", "rents.C.2"},
     "septic-system": {"permits", "permits.A", "permits.B", "permits.D", "permits.C.2"},
     "uncover-sewer": {"permits.A", "permits.B", "permits.D", "prohibited-acts.J", "permits.C.2"},
+    # tearing down: the permit to uncover the connection and cap it, not plans (the sewer-abandonment reading)
+    "demolition": {"permits.A", "permits.B", "permits.D", "prohibited-acts.J", "permits.C.2"},
 }
 CONNECTION_ONLY = {"prohibited-acts.C", "prohibited-acts.D", "house-connections", "prohibited-acts.I", "rents.C.2"}
 RIGHTS_CITES = ["permits.C", "permits.C.1", "permits.D"]
@@ -124,9 +131,10 @@ def test_the_table_covers_every_answer_in_the_flow():
 
 def test_the_question_ids_and_values_are_the_contract():
     got = {q["id"]: [c["value"] for c in q["choices"]] for q in FLOW["questions"]}
-    assert got["work"] == ["new-connection", "alteration", "repair", "uncover-sewer", "septic-system"]
+    assert got["work"] == ["new-connection", "alteration", "repair", "uncover-sewer", "demolition", "septic-system"]
+    assert got["industrial-waste"] == ["yes", "business-sewage-only", "no"]
     for ident, values in got.items():
-        if ident != "work":
+        if ident not in ("work", "industrial-waste"):
             assert values == ["yes", "no"], ident
 
 
@@ -153,7 +161,7 @@ def test_each_question_is_asked_after_its_prefix(question):
     nq = result["next_question"]
     assert nq["id"] == question
     assert nq["text"] and nq["hint"] and nq["cite"] in PROVISION_IDS
-    assert set(nq) == {"id", "text", "hint", "choices", "cite"}
+    assert set(nq) == {"id", "text", "hint", "choices", "cite"} | ({"reading"} if "reading" in nq else set())
     assert all(set(c) == {"value", "label"} and c["label"] for c in nq["choices"])
 
 
@@ -253,9 +261,10 @@ def test_every_path_ends_in_an_outcome_and_every_node_is_reached():
         asked.update(a["id"] for a in result["answers"])
     assert outcomes == set(OUTCOMES)
     assert asked == {q["id"] for q in FLOW["questions"]}
-    # the three kinds of connection work through every question; work that only uncovers the
-    # sewer through sewer-pipe; a septic system straight to its outcome
-    assert paths == 3 * 2 * 2 * 3 * 2 * 3 * 2 * 2 * 2 * 2 * 2 + 2 + 1
+    # the three kinds of connection work through every question (industrial waste has three answers);
+    # work that only uncovers the sewer, and tearing down (abandoning a house sewer), through sewer-pipe;
+    # a septic system straight to its outcome
+    assert paths == 3 * 2 * 2 * 3 * 2 * 3 * 2 * 2 * 2 * 2 * 3 * 2 + 2 + 2 + 1
 
 
 def test_no_cycles_and_follow_ups_only_after_yes():
@@ -534,7 +543,7 @@ def test_cli_permit_lists_the_questions():
 
 @pytest.mark.parametrize("args,words", [
     (["--answer", "steam-exhaust=maybe"], ["'maybe'", "yes, no"]),
-    (["--answer", "work=demolition"], ["new-connection, alteration, repair"]),
+    (["--answer", "work=landscaping"], ["new-connection, alteration, repair"]),
     (["--answer", "basement=yes"], ["'basement'", "work, street-opening"]),
     (["--answer", "work"], ["QUESTION=ANSWER"]),
 ])
@@ -681,8 +690,32 @@ def test_the_rights_take_the_correction_time_from_its_parameter():
     assert [o["id"] for o in FLOW["outcomes"] if o.get("rights")] == ["needs-approval", "permit-required"]
 
 
-def test_hints_that_define_words_the_law_leaves_undefined_say_they_are_the_towns_reading():
-    # Finding 16: "...or business operations" is not in the law.
+def test_hints_that_define_words_the_law_leaves_undefined_say_they_are_this_sites_reading():
+    # Finding 16: "...or business operations" is not in the law. No reading is the Town's (item 8).
     for ident in ("industrial-waste", "trade-waste"):
         q = next(q for q in FLOW["questions"] if q["id"] == ident)
-        assert "The law does not define" in q["hint"] and "the Town reads it" in q["hint"].replace("The Town", "the Town")
+        assert "The law does not define" in q["hint"] and "This site reads it" in q["hint"]
+        assert "the Town has not adopted this reading" in q["hint"].replace("The Town", "the Town")
+
+
+def test_the_meaning_of_industrial_waste_is_a_recorded_reading_that_leaves_out_offices():
+    """Item 8: the hint's meaning of industrial waste is a reading on /how-we-read-the-law/, and it
+    does not sweep in a restaurant's, a shop's or an office's sewage ("business operations")."""
+    q = next(q for q in FLOW["questions"] if q["id"] == "industrial-waste")
+    assert q["reading"] == "industrial-waste-meaning" and "business operations" not in q["hint"]
+    assert "restaurant, a shop or an office is not industrial waste" in q["hint"]
+    reading = RULES["interpretations"]["industrial-waste-meaning"]
+    assert reading["reads"] == "industrial-waste" and reading["chosen"] == "process-waste"
+    assert set(reading["options"]) == {"process-waste", "any-business"}
+    asked = flow.evaluate(RULES, BASE[:[q for q, _ in BASE].index("industrial-waste")])["next_question"]
+    assert asked["id"] == "industrial-waste" and asked["reading"] == "industrial-waste-meaning"
+    assert asked["hint"] == q["hint"]
+    # the other reading words the question its way: a restaurant, a shop or an office answers yes
+    flipped = copy.deepcopy(RULES)
+    flipped["interpretations"]["industrial-waste-meaning"]["chosen"] = "any-business"
+    asked = flow.evaluate(flipped, BASE[:[q for q, _ in BASE].index("industrial-waste")])["next_question"]
+    assert "A restaurant, a shop or an office discharges industrial waste." in asked["hint"]
+    # and the answer for a business's own sewage leads, under it, to the Sewer Inspector's limits
+    office = BASE[:-2] + [("industrial-waste", "business-sewage-only"), ("sewer-pipe", "no")]
+    assert "industrial-waste.A" not in cites(flow.evaluate(RULES, office)["requirements"])
+    assert "industrial-waste.A" in cites(flow.evaluate(flipped, office)["requirements"])

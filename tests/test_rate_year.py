@@ -291,7 +291,8 @@ def test_a_meeting_after_the_effective_date_is_refused_with_every_way_out(town, 
     answer = town.engine(argv)
     assert answer["problems"] == [{"field": "meeting", "text": (
         "The meeting on January 5, 2028 is after January 1, 2028, the day the new rates take effect, and the Board "
-        "can adopt them only after the meeting and, as the Town reads Rate schedules B, no later than that day: "
+        "can adopt them only after the meeting and, as this site reads Rate schedules A (the Town has not adopted "
+        "this reading), no later than that day: "
         "propose the schedule again with a first day on or after January 5, 2028 (⟦step:propose⟧).")}]
     assert town.cli(argv) == 2
     assert "the `propose` step" in capsys.readouterr().err

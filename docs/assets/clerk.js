@@ -217,7 +217,7 @@ function start() {
     });
     box.replaceChildren(el("table", { id: "years" },
       el("caption", {}, `Today is ${longDate(r.today)}.`),
-      el("thead", {}, el("tr", {}, ...["Year", "Where it stands", "The law's deadlines"].map((h) => el("th", { scope: "col" }, h)),
+      el("thead", {}, el("tr", {}, ...["Year", "Where it stands", "Deadlines (the law, as this site reads it)"].map((h) => el("th", { scope: "col" }, h)),
         el("th", { scope: "col" }, el("span", { class: "visually-hidden" }, "What to do")))),
       el("tbody", {}, ...rows)));
     for (const a of box.querySelectorAll("a.open-year")) {

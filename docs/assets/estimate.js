@@ -194,6 +194,10 @@ function start() {
       kind[status] ? t("Total {total} {kind}, due {date}") : t("Total {total}, due {date}"),
       { date: longDate(r.due_date), total: el("strong", { id: "result-total" }, money(r.total)),
         kind: kind[status] ? el("span", { class: "rate-kind", id: "result-rate-kind" }, `(${kind[status]()})`) : "" })));
+    // at the invented (illustrative) rate, the engine's sentence for the total, right under it (bill.total_note)
+    if (r.illustrative && r.total_note) {
+      box.append(el("p", { class: "result-total-note", id: "result-total-note" }, el("strong", {}, r.total_note)));
+    }
     // the number the estimate was worked out from, as the engine read it ("We used 9,350 gallons of water.")
     box.append(el("p", { class: "result-used", id: "result-used" }, r.usage.words));
     if (r.arrears) box.append(arrearsTable(r.arrears));

@@ -184,7 +184,8 @@ function start() {
     else if (before) back = backLink({ answers: shown.answers, step: before });
     const fieldset = el("fieldset", { class: "field question", "aria-describedby": "question-hint question-law" },
       el("legend", { class: "question-legend" }, el("h2", { id: "step-title", tabindex: "-1" }, q.text)),
-      el("p", { class: "hint", id: "question-hint" }, ...quotedIn(q.hint)),
+      el("p", { class: "hint", id: "question-hint" }, ...quotedIn(q.hint),
+        ...(q.reading ? [" (", el("a", { href: `#reading-${q.reading}` }, t("how we read it")), ")"] : [])),
       el("p", { class: "hint law-ref", id: "question-law" }, ...sentence(t("The law: {where}"),
         { where: el("a", { href: `../law/#${(law[q.cite] || {}).anchor}`, lang: citationLang }, q.where) })),
       el("p", { class: "field-error", id: "question-error", hidden: true }));
