@@ -683,6 +683,8 @@ def printable_bill(rules: dict, row: dict, account: dict, site_url: str) -> dict
             [_("Rate per 1,000 gallons"), money.dollars(Decimal(row["vc_per_1000_gallons"]))],
             [_("This quarter's charge"), charge], *earlier],
         "total": [_("Total to pay"), money.dollars(Decimal(row["total"]))],
+        # at the illustrative schedule's invented rate, the bill says so at its total (bill.total_note)
+        "total_note": result.get("total_note"),
         "pay_by": _("Pay by {due}.").format(due=long(dt.date.fromisoformat(row["due_date"]))),
         "late": when,
         "link_label": _("See this bill on the Town's estimate page:"), "link": link,

@@ -57,6 +57,8 @@ def test_case(case):
         assert shown["total"] == row["total"], row["estimate_link"]
         printed = billing.printable_bill(RULES, row, result["accounts"][row["account"]], "https://example.org/")
         assert printed["total"][1] == f"${Decimal(row['total']):,.2f}"
+        # fiscal 2025 bills at the illustrative schedule: the paper bill says so at its total (issue 32, item 11)
+        assert printed["total_note"].startswith("ILLUSTRATIVE: this total uses an invented rate")
     for account, words in case.get("if_late", {}).items():
         shown = billing.link_answer(RULES, lines[account]["estimate_link"])
         assert shown["if_late"]["text"] == words

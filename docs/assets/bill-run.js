@@ -90,6 +90,8 @@ function start() {
         el("h4", { id: `bill-${b.account}` }, b.title),
         el("p", { class: "bill-from" }, b.from), el("p", { class: "bill-to" }, b.to[0], el("br"), b.to[1]),
         rows(b.account_lines, "bill-account"), lines,
+        // a bill at the illustrative schedule's invented rate says so at its total (the engine's words)
+        ...(b.total_note ? [el("p", { class: "bill-illustrative" }, el("strong", {}, b.total_note))] : []),
         el("p", { class: "bill-due" }, el("strong", {}, b.pay_by), " ", b.late),
         el("p", { class: "bill-link" }, b.link_label, " ", el("a", { href: b.link }, b.link)),
         el("h5", {}, b.steps_title),
