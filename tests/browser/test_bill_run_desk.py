@@ -56,7 +56,10 @@ def test_the_desk_gives_the_command_line_s_files_byte_for_byte_and_asks_no_one(p
     requests = run_on_the_desk(page, site_url, sample_files)
     assert requests == []  # the files never left the browser, and nothing was fetched while it ran
     expect(page.locator("#bills-done")).to_be_focused()
-    expect(page.locator("#bills-done")).to_have_text(f"Billed 118 accounts for {sample.SECOND}")
+    # as many as the command line billed (a payment row refused holds its account's bill: issue 32)
+    billed = len(list(csv.DictReader(io.StringIO((cli_run / "register.csv").read_text(encoding="utf-8")))))
+    assert billed >= 110
+    expect(page.locator("#bills-done")).to_have_text(f"Billed {billed} accounts for {sample.SECOND}")
     for name in OUTPUTS:
         with page.expect_download() as download:
             page.locator(f'#bills-downloads a[data-file="{name}"]').click()
@@ -65,8 +68,9 @@ def test_the_desk_gives_the_command_line_s_files_byte_for_byte_and_asks_no_one(p
         assert got.read_bytes() == (cli_run / name).read_bytes(), name
     # every refused row is named with its file, line and what to fix
     refused = page.locator("#bills-refused li")
-    expect(refused).to_have_count(6)
-    expect(refused.first).to_contain_text("accounts.csv, line 122, account S10004: Account S10004 is listed twice")
+    expect(refused).to_have_count(len(list(csv.DictReader(io.StringIO(
+        (cli_run / "refused.csv").read_text(encoding="utf-8"))))))
+    expect(page.locator("#bills-refused")).to_contain_text("accounts.csv, line 122, account S10004: Account S10004 is listed twice")
     expect(page.locator("#bills-refused")).to_contain_text("lower than the previous one")
     expect(page.locator("#bills-refused")).to_contain_text("never billed")
     assert axe_violations(page) == []  # the answer, its tables and its downloads, as a person meets them
