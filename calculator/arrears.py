@@ -47,7 +47,7 @@ def ledger(rules: dict, bills, payments, day: dt.date, cache: dict | None = None
     for quarter, charge in sorted(bills):
         if quarter not in cache:
             due = due_date(rules, *parse_quarter(quarter))
-            cache[quarter] = (due, penalty.last_day_to_pay(rules, due), money.line_rounder(rules))
+            cache[quarter] = (due, penalty.last_day_to_pay(rules, due))
         state[quarter] = {"charge": charge, "left": charge, "accrued": Decimal(0), "to_penalties": ZERO,
                           "parts": [], "due": cache[quarter][0], "last": cache[quarter][1]}
     rounded = money.line_rounder(rules)

@@ -362,16 +362,7 @@ def if_late_with_arrears(rules: dict, ctx: dict, owing: dict, charge: Decimal, c
     day = owing["day"]
     earlier = owing["earlier"]
     rounded = ctx["round"]
-    starts: dict[dt.date, list[str]] = {}
-
-    def next_start(due: dt.date) -> dt.date:
-        later = penalty.period_starts(rules, due, day + dt.timedelta(days=400))
-        return next(d for d in later if d > day)
-    for o in owing["quarters"]:
-        if o["unpaid_charge"] > 0:
-            starts.setdefault(next_start(o["due"]), []).append(o["quarter"])
-    if charge - credit > 0:
-        starts.setdefault(next_start(ctx["due"]), []).append(ctx["quarter"])
+    starts = new_penalty_days(rules, ctx, owing["quarters"], charge - credit, day)
     carried = owing["credit"] - credit
     left_over = (" " + _("A credit of {credit} is left for your next bills.").format(credit=money.dollars(carried))
                  if carried > 0 else "")
@@ -379,7 +370,7 @@ def if_late_with_arrears(rules: dict, ctx: dict, owing: dict, charge: Decimal, c
         return dict(alone, text=_("Your credit from earlier payments pays this bill: nothing is left to pay, so no "
                                   "late penalty can be added.") + left_over,
                     no_new_penalty_until="", pay_now="0.00", then=[], first_penalty="0.00")
-    own = next_start(ctx["due"]) if charge - credit > 0 else max(starts)
+    own = penalty.next_start(rules, ctx["due"], day) if charge - credit > 0 else max(starts)
     days = sorted(d for d in starts if d <= max(own, min(starts)))
     bills = [(q, c) for q, c, _paid in earlier]
     payments = [(when, amount, q) for q, _c, paid in earlier for when, amount in paid]
@@ -407,6 +398,19 @@ def if_late_with_arrears(rules: dict, ctx: dict, owing: dict, charge: Decimal, c
         out["anchors"] = [*out["anchors"], anchor("rents.G")]
         out["law"] = [step["law"] for step in fold_citations(rules, [{"cite": c} for c in out["cites"]], ctx["memo"])]
     return out
+
+
+def new_penalty_days(rules: dict, ctx: dict, owing: list[dict], charge_left: Decimal,
+                     day: dt.date) -> dict[dt.date, list[str]]:
+    """{day: [quarters]}: the next day after `day` on which each unpaid part of a bill gains a penalty:
+    each earlier bill with its charge unpaid, and this quarter's charge while some of it is left."""
+    starts: dict[dt.date, list[str]] = {}
+    for o in owing:
+        if o["unpaid_charge"] > 0:
+            starts.setdefault(penalty.next_start(rules, o["due"], day), []).append(o["quarter"])
+    if charge_left > 0:
+        starts.setdefault(penalty.next_start(rules, ctx["due"], day), []).append(ctx["quarter"])
+    return starts
 
 
 def _if_late_quarter(rules: dict, ctx: dict) -> dict:

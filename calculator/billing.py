@@ -223,32 +223,25 @@ def run(rules: dict, quarter: str, accounts: tuple[str, str], reads: tuple[str, 
             "estimate_link": link,
         })
     refused.rows.sort(key=lambda r: (r["file"], r["line"]))
-    late_rows = [dict(o, account=o["account"]) for o in late]
-    summary = _summary(register, late_rows, refused.rows)
+    summary = _summary(register, late, refused.rows)
     return {
         "command": "bills", "quarter": quarter, "due_date": ctx["due_date"], "last_day_to_pay": ctx["last_day"].isoformat(),
         "penalties_as_of": day.isoformat(), "schedule": dict(ctx["summary"]), "notices": list(ctx["notices"]),
-        "register": register, "arrears": [{k: str(v) for k, v in o.items() if k in ARREARS_COLUMNS} for o in late_rows],
+        "register": register, "arrears": [{k: str(v) for k, v in o.items() if k in ARREARS_COLUMNS} for o in late],
         "refused": refused.rows, "summary": summary,
         "accounts": {r["account"]: {k: accts[r["account"]][k] for k in ACCOUNT_COLUMNS} for r in register},
         "files": {"register.csv": _csv(REGISTER_COLUMNS, register),
                   "summary.csv": _csv(SUMMARY_COLUMNS, summary),
                   "arrears.csv": _(ARREARS_LABEL).format(as_of=day.isoformat(), law=named(rules, "rents.G")) + "\n"
-                  + _csv(ARREARS_COLUMNS, late_rows),
+                  + _csv(ARREARS_COLUMNS, late),
                   "refused.csv": _csv(REFUSAL_COLUMNS, refused.rows)},
     }
 
 
 def _no_new_penalty_until(rules: dict, ctx: dict, owing: list[dict], charge_left: Decimal, day: dt.date) -> str:
     """The last day the bill's total can be paid with no new penalty on any part of it: the day before
-    the earliest next penalty period of an unpaid earlier bill, or of this quarter's charge (its first
-    penalty date), whichever comes first (bill.if_late_with_arrears says the same in words)."""
-    from . import penalty
-    firsts = [ctx["first_penalty"]] if charge_left > 0 else []
-    for o in owing:
-        if o["unpaid_charge"] > 0:
-            firsts.append(next(d for d in penalty.period_starts(rules, o["due"], day + dt.timedelta(days=400))
-                               if d > day))
+    the first of bill.new_penalty_days, which bill.if_late_with_arrears puts into words."""
+    firsts = bill.new_penalty_days(rules, ctx, owing, charge_left, day)
     return (min(firsts) - dt.timedelta(days=1)).isoformat() if firsts else ""
 
 
@@ -262,17 +255,23 @@ def _ledger(rules: dict, number: str, a: dict, billed: dict, payments: list, day
     return counted
 
 
+def _by_parcel(accts: dict, numbers) -> list[list[str]]:
+    """The accounts `numbers` grouped by their tax-map parcel (trimmed, any case), in the accounts file's
+    order; an account with no parcel is on no shared property."""
+    groups: dict[str, list[str]] = {}
+    for number in numbers:
+        if accts[number]["parcel"].strip():
+            groups.setdefault(accts[number]["parcel"].strip().lower(), []).append(number)
+    return list(groups.values())
+
+
 def _hold_shared_properties(rules: dict, accts: dict, usages: dict, refused: _Refusals, name: str) -> None:
     """Under the reading minimum-per-property, a property's minimum is shared by all its accounts: when
     one of them cannot be billed (a refused row, no read), the others on that parcel are held too, so the
     one billed is never charged the whole property's minimum."""
     if interpretation(rules, "minimum-per-property") != "property":
         return
-    by_parcel: dict[str, list[str]] = {}
-    for number, a in accts.items():
-        if a["parcel"].strip():
-            by_parcel.setdefault(a["parcel"].strip().lower(), []).append(number)
-    for numbers in by_parcel.values():
+    for numbers in _by_parcel(accts, accts):
         held = [n for n in numbers if accts[n].get("refused") or n not in usages]
         if not held or len(numbers) < 2:
             continue
@@ -291,13 +290,8 @@ def _property_minimum(rules: dict, accts: dict, order: list[str], computed: dict
     {account: ({charge, minimum, link}, minimum applied)} for each account that shares a property."""
     if interpretation(rules, "minimum-per-property") != "property":
         return {}
-    by_parcel: dict[str, list[str]] = {}
-    for number in order:
-        key = accts[number]["parcel"].strip().lower()
-        if key:
-            by_parcel.setdefault(key, []).append(number)
     out = {}
-    for numbers in by_parcel.values():
+    for numbers in _by_parcel(accts, order):
         if len(numbers) < 2:
             continue
         charges = [Decimal(computed[n]["computed_charge"]) for n in numbers]
@@ -548,6 +542,10 @@ def _payments(source, accts: dict, billed: dict, refused: _Refusals) -> dict:
     """{account: [(date paid, amount, the quarter it names, line)]}, in the file's order."""
     name, text = source
     out: dict[str, list] = {}
+
+    def refuse(line: int, number: str, words: str) -> None:
+        accts[number]["refused"] = True  # its bill would ask for money already paid
+        refused.add(name, line, number, words)
     for line, row in _rows(name, text, PAYMENT_COLUMNS):
         number = row["account"]
         if number not in accts:
@@ -557,30 +555,26 @@ def _payments(source, accts: dict, billed: dict, refused: _Refusals) -> dict:
         try:
             qtr = quarter_name(*parse_quarter(row["quarter"]))
         except InputError:
-            accts[number]["refused"] = True  # its bill would ask for money already paid
-            refused.add(name, line, number, _("{value} is not a billing quarter. Write it like 2027-Q1.").format(
+            refuse(line, number, _("{value} is not a billing quarter. Write it like 2027-Q1.").format(
                 value=repr(row["quarter"])))
             continue
         if qtr not in billed.get(number, {}):
             if accts[number].get("refused"):
                 continue  # the account is refused already, with what to fix: this payment waits for it
-            accts[number]["refused"] = True  # its bill would ask for money already paid
-            refused.add(name, line, number, _("A payment for {quarter}, but account {account} was never billed for "
-                                              "that quarter (no earlier register has it). Check the quarter, or add "
-                                              "that quarter's register.").format(quarter=qtr, account=number))
+            refuse(line, number, _("A payment for {quarter}, but account {account} was never billed for "
+                                   "that quarter (no earlier register has it). Check the quarter, or add "
+                                   "that quarter's register.").format(quarter=qtr, account=number))
             continue
         amount = _money(row["amount"])
         if amount is None or amount == 0:
-            accts[number]["refused"] = True  # its bill would ask for money already paid
-            refused.add(name, line, number, _("The amount {value} is not a payment. Write dollars and cents, like "
-                                              "96.00.").format(value=repr(row["amount"])))
+            refuse(line, number, _("The amount {value} is not a payment. Write dollars and cents, like "
+                                   "96.00.").format(value=repr(row["amount"])))
             continue
         try:
             day = dt.date.fromisoformat(row["paid_on"])
         except ValueError:
-            accts[number]["refused"] = True  # its bill would ask for money already paid
-            refused.add(name, line, number, _("The date paid {value} is not a date. Write it as YYYY-MM-DD, like "
-                                              "2027-03-01.").format(value=repr(row["paid_on"])))
+            refuse(line, number, _("The date paid {value} is not a date. Write it as YYYY-MM-DD, like "
+                                   "2027-03-01.").format(value=repr(row["paid_on"])))
             continue
         out.setdefault(number, []).append((day, amount, qtr, line))
     return out

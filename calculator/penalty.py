@@ -30,9 +30,21 @@ def period_starts(rules: dict, due: dt.date, paid_on: dt.date) -> list[dt.date]:
     "per quarter" say: counted from the first penalty date as moved to the next business day, or
     from the day after the grace days (rules/interpretations/later-penalty-start.yaml); every
     further number of months, or every later billing quarter (penalty-quarter.yaml)."""
+    starts = []
+    for day in _all_starts(rules, due):
+        if day > paid_on:
+            return starts
+        starts.append(day)
+
+
+def next_start(rules: dict, due: dt.date, day: dt.date) -> dt.date:
+    """The first day after `day` on which a new penalty period begins for a bill due on `due`."""
+    return next(d for d in _all_starts(rules, due) if d > day)
+
+
+def _all_starts(rules: dict, due: dt.date):
+    """Every penalty period's first day, in order, without end (period_starts, next_start)."""
     first = first_penalty_date(rules, due)
-    if paid_on < first:
-        return []
     anchor = first
     if interpretation(rules, "later-penalty-start") == "day-after-grace":
         anchor = due + dt.timedelta(days=parameter(rules, "late-penalty-grace-days", on=due) + 1)
@@ -50,16 +62,15 @@ def period_starts(rules: dict, due: dt.date, paid_on: dt.date) -> list[dt.date]:
     # rules/interpretations/later-period-end-business-day.yaml: a later period whose last day is a
     # Saturday, Sunday or public holiday runs to the next business day (GCL § 25-a), or not
     moved = interpretation(rules, "later-period-end-business-day") == "next-business-day"
-
-    def begins(k: int) -> dt.date:
+    yield first
+    k = 1
+    while True:
         day = later(k)
-        return next_business_day(rules, day - dt.timedelta(days=1)) + dt.timedelta(days=1) if moved else day
-    starts, k = [first], 1
-    while (day := begins(k)) <= paid_on:
+        if moved:
+            day = next_business_day(rules, day - dt.timedelta(days=1)) + dt.timedelta(days=1)
         if day > first:
-            starts.append(day)
+            yield day
         k += 1
-    return starts
 
 
 def periods(rules: dict, due: dt.date, paid_on: dt.date) -> int:
