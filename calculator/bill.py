@@ -44,7 +44,7 @@ def compute(rules: dict, quarter: str, usage: dict, paid_on: str | None = None,
     if earlier:
         owing = arrears.for_bill(rules, earlier, counted_to)
         owing["earlier"], owing["day"] = earlier, counted_to
-    return _bill(rules, ctx, kind, parse_amount(raw, _NAMES[kind], _EXAMPLES[kind], kind, _UNITS[kind]), explain,
+    return _bill(rules, ctx, kind, parse_amount(raw, _NAMES[kind], _EXAMPLES[kind], kind, UNITS[kind]), explain,
                  owing, others)
 
 
@@ -73,7 +73,7 @@ def compute_many(rules: dict, quarter: str, usages, paid_on: str | None = None, 
     out = []
     for usage in usages:
         kind, raw = _usage(usage)
-        out.append(_bill(rules, ctx, kind, parse_amount(raw, _NAMES[kind], _EXAMPLES[kind], kind, _UNITS[kind]), explain))
+        out.append(_bill(rules, ctx, kind, parse_amount(raw, _NAMES[kind], _EXAMPLES[kind], kind, UNITS[kind]), explain))
     return out
 
 
@@ -465,7 +465,7 @@ _USES = {"illustrative": N_("This estimate uses the illustrative schedule “{ti
          "proposed": N_("This estimate uses the proposed schedule “{title}”. {label}")}
 _EXAMPLES = {"water-gallons": "12000", "water-cubic-feet": "1600", "sewage-gallons": "9600"}
 # each usage is a whole number of its unit (the page's hint says so): how to name a number of it
-_UNITS = {"water-gallons": N_("{amount} gallons"), "water-cubic-feet": N_("{amount} cubic feet"),
+UNITS = {"water-gallons": N_("{amount} gallons"), "water-cubic-feet": N_("{amount} cubic feet"),
           "sewage-gallons": N_("{amount} gallons")}
 # the usage, repeated back in words: the number the bill was worked out from, as the engine read it
 _USED = {"water-gallons": N_("We used {amount} gallons of water."),
@@ -489,7 +489,7 @@ def usage_words(kind: str, amount: Decimal, water_gallons: Decimal | None = None
 def with_readings(used: str, meter: str, previous, current) -> str:
     """The usage sentence of a bill worked out from two meter readings, with the readings
     as the engine read them (usage_from_readings has already accepted both)."""
-    before, after = (parse_amount(r, _NAMES[meter], "0", None, _UNITS[meter]) for r in (previous, current))
+    before, after = (parse_amount(r, _NAMES[meter], "0", None, UNITS[meter]) for r in (previous, current))
     return _("{used} Your latest reading, {current}, minus the one before it, {previous}.").format(
         used=used, current=money.gallons(after), previous=money.gallons(before))
 
@@ -732,8 +732,8 @@ def usage_from_readings(meter: str, previous, current) -> dict:
     else:
         what_before, what_after = (N_("The previous meter reading (in gallons)"),
                                    N_("The current meter reading (in gallons)"))
-    before = parse_amount(previous, what_before, "120500", "previous-reading", _UNITS[meter])
-    after = parse_amount(current, what_after, "132500", "current-reading", _UNITS[meter])
+    before = parse_amount(previous, what_before, "120500", "previous-reading", UNITS[meter])
+    after = parse_amount(current, what_after, "132500", "current-reading", UNITS[meter])
     if after < before:
         raise InputError(_("The current reading is lower than the previous one. Check both readings; if the meter "
                            "was replaced or rolled over, enter the quarter's usage instead."), "current-reading")

@@ -17,7 +17,8 @@ from __future__ import annotations
 import csv
 import datetime as dt
 import io
-from decimal import Decimal, InvalidOperation
+import re
+from decimal import Decimal
 from urllib.parse import urlencode
 
 from . import arrears, bill
@@ -67,12 +68,20 @@ def _rows(name: str, text: str, needed, optional=()) -> list[tuple[int, dict]]:
         raise InputError(_("{file} is empty. It needs a header row with the columns {columns}.").format(
             file=name, columns=", ".join(needed)))
     reader.fieldnames = [c.strip().lower() for c in reader.fieldnames]
+    twice = sorted({c for c in reader.fieldnames if c and reader.fieldnames.count(c) > 1})
+    if twice:
+        raise InputError(_("{file}:1: the header has the column {columns} twice, so which one to read is not clear. "
+                           "Keep one.").format(file=name, columns=", ".join(twice)))
     missing = [c for c in needed if c not in reader.fieldnames]
     if missing:
         raise InputError(_("{file}:1: the header has no column {columns}. Add it: the columns are {all}.").format(
             file=name, columns=", ".join(missing), all=", ".join((*needed, *optional))))
     out = []
     for row in reader:
+        if None in row and any(v.strip() for v in row[None]):
+            raise InputError(_("{file}:{line}: this row has more values than the header has columns, so a value "
+                               "would be lost. Check for a stray comma, or put the value in quotes.").format(
+                file=name, line=reader.line_num))
         values = {k: (v or "").strip() for k, v in row.items() if k is not None}
         if any(values.values()):  # a blank line is not a row
             out.append((reader.line_num, values))
@@ -87,21 +96,27 @@ class _Refusals:
         self.rows.append({"file": file, "line": line, "account": account, "what_to_fix": text})
 
 
-def _whole(value: str) -> int | None:
-    """A meter reading or usage as a whole number (commas grouping thousands allowed), else None."""
-    try:
-        amount = parse_amount(value, N_("The reading"), "132500")
-    except InputError:
-        return None
-    return int(amount) if amount == amount.to_integral_value() else None
+def _whole(value: str, meter: str = "water-gallons", what: str = N_("The reading"), example: str = "132500") -> int:
+    """A meter reading or usage as a whole number of the meter's unit, read by the same reader as the
+    command line and the estimator (amounts.parse_amount): "12,000" is 12000, and "12.000" is asked
+    about ("Did you mean 12,000 gallons?"), never billed as 12. Refused with its InputError."""
+    return int(parse_amount(value, what, example, None, bill.UNITS.get(meter, bill.UNITS["water-gallons"])))
+
+
+def _reading(value: str) -> int | None:
+    """A register's own reading (the bill run wrote it as plain digits), else None."""
+    return int(value) if value.isascii() and value.isdigit() else None
+
+
+#: dollars and cents as a spreadsheet writes them: 96.00, 1,096.00, $96.00 (ASCII digits, commas only
+#: between groups of three, at most two decimals). "100,00", "1e2", "1,2,3.00" or other digits are not.
+_MONEY = re.compile(r"\$?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d{1,2})?", re.ASCII)
 
 
 def _money(value: str) -> Decimal | None:
-    try:
-        amount = Decimal(value.replace(",", "").replace("$", ""))
-    except InvalidOperation:
+    if not _MONEY.fullmatch(value):
         return None
-    return amount if amount.is_finite() and amount >= 0 and amount == amount.quantize(Decimal("0.01")) else None
+    return Decimal(value.replace(",", "").replace("$", ""))
 
 
 def estimate_link(quarter: str, meter: str, usage: int, language: str, bills: list = (), payments: list = (),
@@ -378,13 +393,28 @@ def run_files(rules: dict, quarter: str, accounts: str, reads: str, payments: st
     return answer
 
 
+#: what a spreadsheet reads as the start of a formula: a cell beginning so is written with a ' before it
+#: (OWASP's advice for CSV injection), which a spreadsheet shows as text and the run reads back (_cell)
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
 def _csv(columns, rows) -> str:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(columns)
     for row in rows:
-        writer.writerow([str(row[c]) for c in columns])
+        writer.writerow([_safe(str(row[c])) for c in columns])
     return out.getvalue()
+
+
+def _safe(cell: str) -> str:
+    """A cell a spreadsheet will not run as a formula (FORMULA_START)."""
+    return "'" + cell if cell.startswith(FORMULA_START) else cell
+
+
+def _cell(value: str) -> str:
+    """A cell of a file the run wrote, as it was before _safe."""
+    return value[1:] if value.startswith("'") and value[1:].startswith(FORMULA_START) else value
 
 
 def _accounts(source, refused: _Refusals) -> dict:
@@ -470,20 +500,21 @@ def _usage(row: dict, account: dict, name: str, line: int, refused: _Refusals) -
     before_text, after_text, given = row.get("previous_reading", ""), row.get("current_reading", ""), row.get("usage", "")
     rollover = row.get("rollover", "").lower() in YES
     if given and not (before_text or after_text):
-        usage = _whole(given)
-        if usage is None:
-            refused.add(name, line, number, _("The usage {value} is not a whole number. Write it like 12000.").format(
-                value=repr(given)))
+        try:
+            usage = _whole(given, account["meter"], N_("The usage"), "12000")
+        except InputError as exc:
+            refused.add(name, line, number, f"{given!r}: {exc}")
             return None
         return {"previous": "", "current": "", "rollover": "", "usage": usage}
     if not (before_text and after_text):
         refused.add(name, line, number, _("The read for account {account} is missing. Write both readings (previous "
                                           "and current), or the usage.").format(account=number))
         return None
-    before, after = _whole(before_text), _whole(after_text)
-    if before is None or after is None:
-        refused.add(name, line, number, _("A reading is not a whole number ({previous}, {current}). Write each "
-                                          "like 132500.").format(previous=repr(before_text), current=repr(after_text)))
+    try:
+        before = _whole(before_text, account["meter"], N_("The previous reading"))
+        after = _whole(after_text, account["meter"], N_("The current reading"))
+    except InputError as exc:
+        refused.add(name, line, number, str(exc))
         return None
     if after >= before and not rollover:
         usage = after - before
@@ -531,10 +562,10 @@ def _earlier(registers, quarter: str) -> dict[str, dict[str, dict]]:
                 continue
             named = row.get("arrears_quarters")
             reading = row.get("current_reading", "")
-            out.setdefault(row["account"], {})[qtr] = {
+            out.setdefault(_cell(row["account"]), {})[qtr] = {
                 "charge": charge, "arrears": arrears_then, "file": name, "line": line,
                 "arrears_quarters": None if named is None else named.split(),
-                "current_reading": _whole(reading) if reading else None}
+                "current_reading": _reading(reading) if reading else None}
     return out
 
 

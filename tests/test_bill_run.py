@@ -587,3 +587,26 @@ def test_the_pdf_bills_are_the_same_bytes_for_the_same_inputs_and_each_page_is_i
     pages = [page.extract_text() for page in PdfReader(_io.BytesIO(first)).pages]
     assert len(pages) == 3
     assert all("You used" in text and "of 3" not in text for text in pages)
+
+
+def test_cells_a_spreadsheet_would_run_as_formulas_are_written_as_text_and_read_back_as_written():
+    """Issue 35, item 5: an account id, a name or an address that begins with =, +, - or @ goes into the
+    register, the arrears list and the refused rows with a ' before it (read back by a spreadsheet as
+    text), and a later run reads the register's account back as the account it is."""
+    head = "account,parcel,service_address,mailing_name,mailing_address,language,meter\n"
+    accounts = head + '=1+1,-2,"@SUM(A1)",+cmd|calc,PO 1,en,water-gallons\n'
+    first = billing.run(RULES, "2025-Q3", ("accounts.csv", accounts),
+                        ("reads.csv", "account,usage\n=1+1,12000\n=HYPERLINK(1),5\n"))
+    later = billing.run(RULES, "2025-Q4", ("accounts.csv", accounts), ("reads.csv", "account,usage\n=1+1,12000\n"),
+                        None, [("register.csv", first["files"]["register.csv"])])
+    register = list(csv.reader(io.StringIO(later["files"]["register.csv"])))
+    assert register[1][0] == "'=1+1"
+    arrears = list(csv.reader(io.StringIO(later["files"]["arrears.csv"].split("\n", 1)[1])))
+    assert arrears[1][:4] == ["'=1+1", "'-2", "'+cmd|calc", "'@SUM(A1)"]
+    refused = list(csv.reader(io.StringIO(first["files"]["refused.csv"])))
+    assert refused[1][2] == "'=HYPERLINK(1)"
+    every = [cell for text in (*later["files"].values(), *first["files"].values())
+             for row in csv.reader(io.StringIO(text)) for cell in row]
+    assert not [cell for cell in every if cell.startswith(("=", "+", "-", "@"))]
+    # the earlier bill is the same account's: $96.00 unpaid, one period by October 15
+    assert (later["register"][0]["arrears"], later["register"][0]["penalties"]) == ("96.00", "14.40")

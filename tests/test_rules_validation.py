@@ -179,3 +179,21 @@ def test_a_file_read_again_gives_its_own_problems_and_a_fresh_copy_of_its_data(t
         assert p.startswith(str(f)) and "late-penalty-rate.yaml:6:1" in p and "valeu" in p, p
         f.write_text(good)
         assert compile_rules(folder)["parameters"]
+
+
+@pytest.mark.parametrize("file, key, second", [
+    ("parameters/late-penalty-rate.yaml", "value", 'value: "0.50"\n'),
+    ("rate-schedules/2025-illustrative.yaml", "vc_per_1000_gallons", 'vc_per_1000_gallons: "99.00"\n'),
+    ("interpretations/penalty-accrual.yaml", "chosen", "chosen: once\n"),
+])
+def test_a_key_given_twice_is_refused_with_both_lines(rules_copy, file, key, second):
+    """Issue 35, item 10: YAML keeps the last of two equal keys without a word (a 50% penalty under a
+    15% one); the rules refuse it, naming the file, the line of each, and what to do."""
+    f = rules_copy / file
+    text = f.read_text(encoding="utf-8")
+    first_line = next(i for i, line in enumerate(text.splitlines(), 1) if line.startswith(f"{key}:"))
+    f.write_text(text + second, encoding="utf-8")
+    [p] = problems(rules_copy)
+    last_line = len(text.splitlines()) + 1
+    assert f"{Path(file).name}:{last_line}:1: the key '{key}' is given twice" in p
+    assert f"(also on line {first_line})" in p and "Keep one of them." in p
