@@ -3,6 +3,7 @@ tests/cases/bill-run/, on the fictional sample, against `bill` one account at a 
 `bills` command's whole-or-nothing output folder; and the privacy guard of the site build."""
 import csv
 import io
+import shutil
 import subprocess
 import sys
 from decimal import Decimal
@@ -610,3 +611,87 @@ def test_cells_a_spreadsheet_would_run_as_formulas_are_written_as_text_and_read_
     assert not [cell for cell in every if cell.startswith(("=", "+", "-", "@"))]
     # the earlier bill is the same account's: $96.00 unpaid, one period by October 15
     assert (later["register"][0]["arrears"], later["register"][0]["penalties"]) == ("96.00", "14.40")
+
+
+# ---- issue 35: the output folder is never one whose replacing loses or publishes something ----------
+
+@pytest.mark.parametrize("where, says", [
+    ("a file", "is a file, not a folder"),
+    ("a folder of other files", "holds files the bill run did not write"),
+    ("the input folder", "holds the input file"),
+    ("docs", "is inside the project"),
+    ("site", "is inside the project"),
+    ("a git repository", "is inside the git repository"),
+])
+def test_an_output_folder_whose_replacing_would_lose_or_publish_something_is_refused(sample_dir, tmp_path, capsys,
+                                                                                      where, says):
+    target = {"a file": tmp_path / "notes.txt", "a folder of other files": tmp_path / "mine",
+              "the input folder": sample_dir, "docs": ROOT / "docs" / "billing-2025-Q4",
+              "site": ROOT / "site", "a git repository": tmp_path / "repo" / "out"}[where]
+    if where == "a file":
+        target.write_text("a letter\n")
+    if where == "a folder of other files":
+        target.mkdir()
+        (target / "letter.odt").write_text("keep me\n")
+    if where == "a git repository":
+        (tmp_path / "repo" / ".git").mkdir(parents=True)
+    before = sorted(str(p) for p in target.rglob("*")) if target.is_dir() else None
+    around = sorted(p.name for p in tmp_path.iterdir())
+    assert command.main(_args(sample_dir, target, "--no-pdf")) == 2
+    err = capsys.readouterr().err
+    assert says in err and "Nothing was written." in err
+    if where == "a file":
+        assert target.read_text() == "a letter\n"
+    elif before is not None:
+        assert sorted(str(p) for p in target.rglob("*")) == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == around  # nothing beside it either
+    assert not target.is_relative_to(ROOT) or where == "site" or not target.exists()
+
+
+def test_a_folder_an_earlier_run_made_is_replaced_and_what_a_killed_run_left_is_swept(sample_dir, tmp_path):
+    out = tmp_path / "billing" / sample.SECOND
+    assert command.main(_args(sample_dir, out, "--no-pdf")) == 0
+    # a run killed mid-way left its staging folder and the folder it was replacing
+    for name in (f".{out.name}.k1llid", f".{out.name}.old-99999"):
+        shutil.copytree(out, out.parent / name)
+    (out.parent / f".{out.name}.notours").mkdir()
+    (out.parent / f".{out.name}.notours" / "keep.txt").write_text("keep\n")
+    assert command.main(_args(sample_dir, out, "--no-pdf")) == 0
+    assert sorted(p.name for p in out.parent.iterdir()) == [f".{out.name}.notours", out.name]
+
+
+def test_sigterm_mid_run_leaves_nothing_behind_and_ends_the_pdf_workers(tmp_path):
+    """Issue 35, item 2: a run stopped by SIGTERM while its PDF workers lay out bills removes its staging
+    folder, its workers end with it, and it says it stopped (no traceback)."""
+    import signal
+    import time
+    folder = tmp_path / "sample"
+    sample.write(folder, 600)
+    out = tmp_path / "billing" / sample.SECOND
+    proc = subprocess.Popen([sys.executable, str(ROOT / "build.py"), "bills", *_args(folder, out)], cwd=ROOT,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and not list(out.parent.glob(f".{out.name}.*/register.csv")):
+        time.sleep(0.05)
+    assert list(out.parent.glob(f".{out.name}.*/register.csv")), "the run never reached its PDFs"
+    time.sleep(1.0)  # the PDF workers are laying out bills now
+    children = _children(proc.pid)
+    proc.send_signal(signal.SIGTERM)
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, err
+    assert "Stopped before the end: nothing was written" in err and "Traceback" not in err
+    assert not out.exists() and not list(out.parent.iterdir())
+    time.sleep(0.5)
+    assert [pid for pid in children if Path(f"/proc/{pid}").exists()] == []
+
+
+def _children(pid: int) -> list[int]:
+    """Every descendant of a process (Linux /proc)."""
+    out, todo = [], [pid]
+    while todo:
+        parent = todo.pop()
+        for task in Path(f"/proc/{parent}/task").glob("*"):
+            kids = (task / "children").read_text().split() if (task / "children").exists() else []
+            out += [int(k) for k in kids]
+            todo += [int(k) for k in kids]
+    return out

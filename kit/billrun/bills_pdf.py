@@ -44,11 +44,30 @@ def bills_pdf(rules: dict, rows: list[dict], accounts: dict, language: str, site
     chunks = [rows[i:i + size] for i in range(0, len(rows), size)]
     # fork, not spawn: spawn re-runs the caller's main module, which a script without a
     # `if __name__ == "__main__"` guard does not survive; the parent has not laid anything out yet
-    with ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("fork")) as pool:
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("fork"),
+                               initializer=_die_with_parent)
+    try:
         parts = list(pool.map(_chunk_pdf, [rules] * len(chunks), chunks,
                               [{r["account"]: accounts[r["account"]] for r in chunk} for chunk in chunks],
                               [language] * len(chunks), [site_url] * len(chunks)))
+    except BaseException:  # stopped (Ctrl-C, SIGTERM) or failed: the workers end now, not after their chunks
+        for process in list((pool._processes or {}).values()):
+            process.terminate()
+        pool.shutdown(wait=False, cancel_futures=True)
+        raise
+    pool.shutdown()
     return join_tagged(parts)
+
+
+def _die_with_parent() -> None:
+    """A worker ends when the run that started it ends, even when the run is killed (SIGKILL leaves
+    no time to stop the pool): Linux's PR_SET_PDEATHSIG, where there is one."""
+    import ctypes
+    import signal
+    try:
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG = 1
+    except (OSError, AttributeError):
+        pass  # not Linux: the pool still ends with the run on an ordinary exit or signal
 
 
 def _chunk_pdf(rules: dict, rows: list[dict], accounts: dict, language: str, site_url: str) -> bytes:

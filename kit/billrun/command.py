@@ -43,7 +43,7 @@ def parser() -> argparse.ArgumentParser:
                    help="the register.csv of an earlier run; repeat for each (default: every billing/QUARTER/"
                         "register.csv beside --out for an earlier quarter)")
     p.add_argument("--as-of", help="count penalties on arrears to this day, YYYY-MM-DD (default: the due date)")
-    p.add_argument("--out", help="the output folder (default: billing/QUARTER/); replaced whole")
+    p.add_argument("--out", help="the output folder (default: billing/QUARTER/): new, empty, or one an earlier run made; replaced whole")
     p.add_argument("--no-pdf", action="store_true", help="the register and lists only, without the PDF bills")
     p.add_argument("--site-url", help="the site the bills link to (default: mkdocs.yml's site_url)")
     p.add_argument("--sample", metavar="DIR", help="write the fictional sample files into DIR, and nothing else")
@@ -74,6 +74,54 @@ def earlier_registers(out: Path, quarter: str) -> list[Path]:
     return found
 
 
+#: what a run writes into its folder: a folder holding only these (or nothing) is one a run made
+OUTPUTS = ("register.csv", "summary.csv", "arrears.csv", "refused.csv", "bills-en.pdf", "bills-es.pdf")
+
+
+def _is_a_run(folder: Path) -> bool:
+    """A folder the bill run made: only its outputs, the register starting with the register's header."""
+    names = [p.name for p in folder.iterdir()]
+    if not names:
+        return True
+    if not set(names) <= set(OUTPUTS) or "register.csv" not in names:
+        return False
+    with open(folder / "register.csv", encoding="utf-8") as f:
+        return f.readline().rstrip("\n") == ",".join(billing.REGISTER_COLUMNS)
+
+
+def check_out(out: Path, inputs: list[Path]) -> None:
+    """Refuses an output folder whose replacing would lose or publish something (issue 35): a file; a
+    folder the run did not make; the folder of an input file; anything inside the project but its
+    billing/ folder (the site, docs/, rules/, files git tracks); anything inside another git
+    repository, where account data would be one `git add` from being published."""
+    what = "Choose a new folder, like billing/QUARTER/ (ignored by git), or a folder an earlier run made."
+    if out.exists() and not out.is_dir():
+        raise InputError(f"--out {out} is a file, not a folder. {what}")
+    for path in inputs:
+        if out == path.resolve().parent or out in path.resolve().parents:
+            raise InputError(f"--out {out} holds the input file {path}, which the run would replace. {what}")
+    if out.is_relative_to(ROOT) and not out.is_relative_to(ROOT / "billing"):
+        raise InputError(f"--out {out} is inside the project, which publishes what is in it: account files must "
+                         f"stay out of it. {what}")
+    for parent in (out, *out.parents):
+        if (parent / ".git").exists() and parent != ROOT:
+            raise InputError(f"--out {out} is inside the git repository {parent}: account files must never be "
+                             f"where `git add` would take them. {what}")
+    if out.is_dir() and not _is_a_run(out):
+        raise InputError(f"--out {out} holds files the bill run did not write, which replacing it would delete. "
+                         f"{what}")
+
+
+def sweep(out: Path) -> None:
+    """Removes what an earlier run killed mid-way left beside its folder: its staging folder
+    (.QUARTER.xxxx) and the folder it was replacing (.QUARTER.old-PID), each only when it is a run's."""
+    if not out.parent.is_dir():
+        return
+    for folder in out.parent.glob(f".{out.name}.*"):
+        if folder.is_dir() and _is_a_run(folder):
+            shutil.rmtree(folder, ignore_errors=True)
+
+
 def run(args) -> tuple[Path, dict]:
     """The run: every output into a temporary folder beside --out, then swapped in."""
     for option in ("quarter", "accounts", "reads"):
@@ -82,6 +130,7 @@ def run(args) -> tuple[Path, dict]:
     quarter = quarter_name(*parse_quarter(args.quarter))
     out = Path(args.out or ROOT / "billing" / quarter).resolve()
     earlier = [Path(p) for p in args.earlier] if args.earlier is not None else earlier_registers(out, quarter)
+    check_out(out, [Path(p) for p in (args.accounts, args.reads, args.payments) if p] + earlier)
     rules = load()
     result = billing.run(rules, quarter, _read(args.accounts, "accounts"), _read(args.reads, "reads"),
                          _read(args.payments, "payments") if args.payments else None,
@@ -89,6 +138,7 @@ def run(args) -> tuple[Path, dict]:
                          args.as_of)
     result["no_earlier"] = not earlier
     out.parent.mkdir(parents=True, exist_ok=True)
+    sweep(out)
     staging = Path(tempfile.mkdtemp(prefix=f".{out.name}.", dir=out.parent))
     try:
         for name, text in result["files"].items():
@@ -108,7 +158,23 @@ def run(args) -> tuple[Path, dict]:
     return out, result
 
 
+def _stop(signum, frame):
+    raise KeyboardInterrupt  # the run's `finally` removes its staging folder; main says what happened
+
+
 def main(argv: list[str]) -> int:
+    import signal
+    previous = signal.signal(signal.SIGTERM, _stop)
+    try:
+        return _main(argv)
+    except KeyboardInterrupt:
+        print("Stopped before the end: nothing was written, and the last output is as it was.", file=sys.stderr)
+        return 130
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def _main(argv: list[str]) -> int:
     try:
         args = parser().parse_args(argv)
         if args.sample:
