@@ -695,3 +695,29 @@ def _children(pid: int) -> list[int]:
             out += [int(k) for k in kids]
             todo += [int(k) for k in kids]
     return out
+
+
+@pytest.mark.parametrize("name, text", [
+    ("arrears.csv", None),  # the bill run's own, its first line a comment
+    ("register.csv", None),
+    ("export.csv", "Town of Pawling billing export\nAccount Number;Owner;Balance\nA1;Ann;96,00\n"),
+    ("accounts.json", '[{"account_number": "A1", "mailing_name": "Ann"}]\n'),
+    ("export.txt", "\n\n#,title\naccount|service address\nA1|1 Lane\n"),
+    ("bills-en.pdf", "%PDF-1.7\n"),
+    ("accounts.xlsx", "PK\x03\x04"),
+])
+def test_the_guard_refuses_every_format_an_account_file_comes_in(tmp_path, name, text):
+    """Issue 35, item 3: the bill run's own outputs (whatever their first line), files with a title line,
+    ;- or |-separated, JSON, an account_number header, and files that cannot be read to check
+    (PDF, spreadsheets) are refused under docs/; the site's own sources are not."""
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "page.md").write_text("# Accounts\n\naccount, name and address are asked for at the counter.\n")
+    (docs / "ok.csv").write_text("quarter,due_date\n2025-Q4,2025-10-15\n")
+    assert privacy.account_files(docs) == []
+    if text is None:
+        out = billing.run(RULES, "2025-Q4", ("a.csv", CASES[1]["accounts"]), ("r.csv", CASES[1]["reads"]),
+                          None, [("e.csv", "account,quarter,charge\nA1,2025-Q3,96.00\n")])
+        text = out["files"][name]
+    (docs / name).write_text(text, encoding="utf-8")
+    assert privacy.account_files(docs) == [docs / name]
