@@ -721,3 +721,13 @@ def test_the_guard_refuses_every_format_an_account_file_comes_in(tmp_path, name,
         text = out["files"][name]
     (docs / name).write_text(text, encoding="utf-8")
     assert privacy.account_files(docs) == [docs / name]
+
+
+def test_control_characters_from_the_files_are_not_printed_raw(tmp_path, capsys):
+    """Issue 35, item 6: an account id with an escape sequence is shown as \\x1b…, never sent raw."""
+    (tmp_path / "a.csv").write_text(CASES[1]["accounts"])
+    (tmp_path / "r.csv").write_text("account,usage\n\x1b[2J\x1b[31mEVIL,12000\n")
+    assert command.main(["--quarter", "2025-Q4", "--accounts", str(tmp_path / "a.csv"), "--reads",
+                         str(tmp_path / "r.csv"), "--out", str(tmp_path / "out"), "--no-pdf"]) == 0
+    err = capsys.readouterr().err
+    assert "\x1b" not in err and "\\x1b[2J\\x1b[31mEVIL" in err

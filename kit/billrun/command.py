@@ -158,6 +158,12 @@ def run(args) -> tuple[Path, dict]:
     return out, result
 
 
+def shown(text: str) -> str:
+    """Text from the Town's files as a terminal may print it: control characters (an escape sequence in
+    an account id could move the cursor or recolour the screen) written as \\x1b and the like."""
+    return "".join(c if c.isprintable() or c == "\n" else c.encode("unicode_escape").decode("ascii") for c in text)
+
+
 def _stop(signum, frame):
     raise KeyboardInterrupt  # the run's `finally` removes its staging folder; main says what happened
 
@@ -184,10 +190,10 @@ def _main(argv: list[str]) -> int:
             return 0
         out, result = run(args)
     except InputError as exc:
-        print(f"error: {exc} Nothing was written.", file=sys.stderr)
+        print(shown(f"error: {exc} Nothing was written."), file=sys.stderr)
         return 2
     for row in result["refused"]:
-        print(f"{row['file']}:{row['line']}: {row['account'] or '-'}: {row['what_to_fix']}", file=sys.stderr)
+        print(shown(f"{row['file']}:{row['line']}: {row['account'] or '-'}: {row['what_to_fix']}"), file=sys.stderr)
     if result.get("no_earlier"):
         print("Note: no earlier register was given or found beside the output folder, so no arrears from earlier "
               "quarters are counted. Give every earlier quarter's register with --earlier if any bill is unpaid.",
