@@ -61,6 +61,12 @@ def grouped(amount: Decimal) -> str:
     return f"{_tidy(amount):,f}"
 
 
+def _scripts(text: str) -> set[str]:
+    """The scripts of a text's digits: DIGIT ONE is "", ARABIC-INDIC DIGIT ONE is "ARABIC-INDIC"."""
+    import unicodedata
+    return {unicodedata.name(c, "?").rpartition("DIGIT")[0].strip() for c in text if c.isdigit()}
+
+
 def parse_amount(value, what: str, example: str, field: str | None = None, unit: str | None = None) -> Decimal:
     """A non-negative number typed by a person, read as the site writes numbers
     (9,350.5). `what` names the amount in a sentence, `unit` ("{amount} gallons")
@@ -71,6 +77,9 @@ def parse_amount(value, what: str, example: str, field: str | None = None, unit:
     text = str(value).strip()
     if text.isascii() and text.isdigit() and len(text) < 13:  # "12000": read one way only, and below LARGEST
         return Decimal(text)  # (the common case, kept fast for the Clerk's run of every parcel's bill)
+    if not text.isascii() and len(_scripts(text)) > 1:  # "1٢0০0": digits of two or more scripts
+        raise InputError(_("{what} mixes digits of different kinds. Enter it with the digits 0 to 9 only, like "
+                           "{example}.").format(what=_(what), example=example), field)
     sign, body = (text[0], text[1:].strip()) if text[:1] in ("+", "-") else ("", text)  # ("" is in "+-")
     (as_written, decimals), (other_way, other_decimals) = _read(body, _POINT, ","), _read(body, _COMMA, ".")
     whole = unit is not None

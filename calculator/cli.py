@@ -169,9 +169,26 @@ def run(argv: list[str], rules: dict | None = None) -> dict | list:
     Every citation in the answer is also put into words (`where`), for the pages to show."""
     argv, language = split_language(argv)
     with speaking(language):
+        once(argv)
         args = parser().parse_args(argv)
         rules = localized(load() if rules is None else rules)
         return _with_lang(with_places(rules, _answer(args, rules)), language)
+
+
+#: the options given once for each value they carry (every other option is given at most once)
+REPEATABLE = frozenset({"earlier-bill", "earlier-payment", "answer", "field", "earlier"})
+
+
+def once(argv: list[str]) -> None:
+    """Refuses an option given twice (`--water-gallons 12000 --water-gallons 5000` would bill the last
+    without a word) and a yes with its no (`--toxic-pollutant --no-toxic-pollutant`)."""
+    given = [a[2:].split("=", 1)[0] for a in argv if a.startswith("--") and len(a) > 2]
+    for name in dict.fromkeys(given):
+        if name not in REPEATABLE and given.count(name) > 1:
+            raise InputError(f"--{name} is given {given.count(name)} times, so which one is meant is not clear. "
+                             "Give it once.", name)
+        if name.startswith("no-") and name[3:] in given:
+            raise InputError(f"--{name[3:]} and --{name} are both given. Give one of them.", name[3:])
 
 
 def split_language(argv: list[str]) -> tuple[list[str], str]:
@@ -179,6 +196,8 @@ def split_language(argv: list[str]) -> tuple[list[str], str]:
     rest, language, i = [], None, 0
     while i < len(argv):
         a = argv[i]
+        if (a == "--lang" or a.startswith("--lang=")) and language is not None:
+            raise InputError("--lang is given twice. Give it once: en (English) or es (español).", "lang")
         if a == "--lang":
             if i + 1 >= len(argv):
                 raise InputError("--lang needs a language: en (English) or es (español).", "lang")

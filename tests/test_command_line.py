@@ -75,3 +75,24 @@ def test_build_refuses_a_site_url_that_is_not_a_web_address(argv, words):
     assert proc.returncode == 2 and proc.stdout == ""
     assert proc.stderr == (f"--site-url {words}. Give the address the site is published at, "
                            "like https://OWNER.github.io/REPO/.\n")
+
+
+@pytest.mark.parametrize("argv, says", [
+    (["bill", "--quarter", "2027-Q1", "--water-gallons", "12000", "--water-gallons", "5000"],
+     "--water-gallons is given 2 times"),
+    (["bill", "--quarter", "2027-Q1", "--quarter", "2027-Q2", "--water-gallons", "12000"], "--quarter is given 2 times"),
+    (["bill", "--quarter", "2027-Q1", "--water-gallons", "12000", "--paid-on", "2027-03-01", "--paid-on=2027-02-01"],
+     "--paid-on is given 2 times"),
+    (["industry", "--average-workday-gallons", "52000", "--toxic-pollutant", "--no-toxic-pollutant"],
+     "--toxic-pollutant and --no-toxic-pollutant are both given"),
+    (["bill", "--quarter", "2027-Q1", "--water-gallons", "12000", "--lang", "es", "--lang", "en"],
+     "--lang is given twice"),
+    (["bill", "--quarter", "2027-Q1", "--water-gallons", "1\u0662000"], "mixes digits of different kinds"),
+])
+def test_a_repeated_or_conflicting_option_or_mixed_digits_are_refused(argv, says):
+    """Issue 35, item 11: the last of two values never wins silently."""
+    from calculator.cli import run
+    from calculator.errors import InputError
+    with pytest.raises(InputError) as refused:
+        run(argv)
+    assert says in str(refused.value)
