@@ -77,7 +77,15 @@ def _rows(name: str, text: str, needed, optional=()) -> list[tuple[int, dict]]:
         raise InputError(_("{file}:1: the header has no column {columns}. Add it: the columns are {all}.").format(
             file=name, columns=", ".join(missing), all=", ".join((*needed, *optional))))
     out = []
-    for row in reader:
+    rows = iter(reader)
+    while True:
+        try:
+            row = next(rows)
+        except StopIteration:
+            break
+        except csv.Error as exc:  # a field over the csv module's limit (131,072 characters), a NUL byte …
+            raise InputError(_("{file}:{line}: this line cannot be read as CSV ({problem}). Check the file: save "
+                               "it again as CSV UTF-8.").format(file=name, line=reader.line_num + 1, problem=exc)) from None
         if None in row and any(v.strip() for v in row[None]):
             raise InputError(_("{file}:{line}: this row has more values than the header has columns, so a value "
                                "would be lost. Check for a stray comma, or put the value in quotes.").format(

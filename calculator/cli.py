@@ -357,7 +357,9 @@ def _main(argv: list[str] | None) -> int:
         with speaking(language):
             result = run(argv)
     except InputError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        # a field named ⟦like-this⟧ (the Clerk's steps; the desk names it by its box) is its option here
+        from .rate_year import for_cli
+        print(f"error: {for_cli(str(exc))}", file=sys.stderr)
         return 2
     except Exception as exc:  # noqa: BLE001 - rules it cannot read, or a defect: one line, exit 2
         print(f"error: {_failed(exc, language)}", file=sys.stderr)

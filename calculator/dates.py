@@ -12,12 +12,22 @@ from .rules import parameter
 _QUARTER = re.compile(r"^(\d{4})-Q([1-4])$")
 
 
+#: the years the calculator counts in: a date far outside them is a typo, and counting periods and
+#: holidays from it would run past what a date can hold (9999-12-31)
+YEARS = (1900, 2200)
+
+
 def parse_date(value: str, what: str) -> dt.date:
     try:
-        return dt.date.fromisoformat(str(value).strip())
+        day = dt.date.fromisoformat(str(value).strip())
     except ValueError:
         raise InputError(_("{what} {value} is not a date. Enter it as YYYY-MM-DD, like 2027-03-01.").format(
             what=_(what), value=repr(value))) from None
+    if not YEARS[0] <= day.year <= YEARS[1]:
+        raise InputError(_("{what} {value} is too far from today to be right. Enter a date from {first} to {last}, "
+                           "like 2027-03-01.").format(what=_(what), value=repr(value), first=YEARS[0],
+                                                      last=YEARS[1]))
+    return day
 
 
 def parse_quarter(value: str) -> tuple[int, int]:
@@ -25,6 +35,10 @@ def parse_quarter(value: str) -> tuple[int, int]:
     if not m:
         raise InputError(_("Quarter {value} is not a billing quarter. Enter the year and quarter 1 to 4, "
                            "like 2027-Q1.").format(value=repr(value)))
+    if not YEARS[0] <= int(m.group(1)) <= YEARS[1]:
+        raise InputError(_("Quarter {value} is too far from today to be right. Enter a quarter of a year from "
+                           "{first} to {last}, like 2027-Q1.").format(value=repr(value), first=YEARS[0],
+                                                                     last=YEARS[1]))
     return int(m.group(1)), int(m.group(2))
 
 

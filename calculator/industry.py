@@ -195,9 +195,9 @@ def compute(rules: dict, average_workday_gallons, system_gallons_per_day=None,
         except ValueError:
             raise InputError(_("The year must be a whole number, like 2027. You entered {value}.").format(
                 value=repr(year)), "year") from None
-    if not first_year(rules) <= (year or today.year) <= 2200:  # 2200: no one plans that far; a typo, not a year
-        raise InputError(_("The year {year} is out of range; enter a year like 2027.").format(year=year or today.year),
-                         "year")
+    asked = year if year is not None else today.year
+    if not first_year(rules) <= asked <= 2200:  # 2200: no one plans that far; a typo, not a year
+        raise InputError(_("The year {year} is out of range; enter a year like 2027.").format(year=asked), "year")
 
     # the law as it stands at the start of the year asked about, or today
     on = dt.date(year, 1, 1) if year is not None else today

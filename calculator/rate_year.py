@@ -34,7 +34,7 @@ from decimal import Decimal
 from urllib.parse import quote
 
 from . import adoption, bill, hearing, money, notices, schedule, vc
-from .dates import first_quarter_from, long, month_day, quarter_name, quarter_period, quarter_words
+from .dates import YEARS, first_quarter_from, long, month_day, quarter_name, quarter_period, quarter_words
 from .errors import InputError
 from .i18n import N_, _, speaking
 from .law import first_year
@@ -270,9 +270,13 @@ def _count(value, what: str, field: str) -> int:
 def _date(value, field: str) -> dt.date:
     raw = _needed(value, field)
     try:
-        return dt.date.fromisoformat(raw)
+        day = dt.date.fromisoformat(raw)
     except ValueError:
         raise InputError(f"⟦{field}⟧ {raw!r} is not a date. Enter it as YYYY-MM-DD, like 2028-01-01.", field) from None
+    if not YEARS[0] <= day.year <= YEARS[1]:
+        raise InputError(f"⟦{field}⟧ {raw!r} is too far from today to be right. Enter a date from {YEARS[0]} to "
+                         f"{YEARS[1]}, like 2028-01-01.", field)
+    return day
 
 
 def _year(value, rules: dict) -> int:

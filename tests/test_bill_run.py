@@ -731,3 +731,19 @@ def test_control_characters_from_the_files_are_not_printed_raw(tmp_path, capsys)
                          str(tmp_path / "r.csv"), "--out", str(tmp_path / "out"), "--no-pdf"]) == 0
     err = capsys.readouterr().err
     assert "\x1b" not in err and "\\x1b[2J\\x1b[31mEVIL" in err
+
+
+def test_a_huge_field_a_folder_for_a_file_and_a_sample_too_small_get_messages(tmp_path, capsys):
+    """Issue 35, item 13: no traceback for a 200 KB field, --accounts naming a folder, --count 0 or -1."""
+    (tmp_path / "big.csv").write_text(CASES[1]["accounts"].splitlines()[0] + "\nA1," + "x" * 200_000
+                                      + ",a,n,m,en,water-gallons\n")
+    (tmp_path / "r.csv").write_text("account,usage\nA1,12000\n")
+    common = ["--quarter", "2025-Q4", "--reads", str(tmp_path / "r.csv"), "--out", str(tmp_path / "o"), "--no-pdf"]
+    assert command.main(["--accounts", str(tmp_path / "big.csv"), *common]) == 2
+    assert "big.csv:2: this line cannot be read as CSV (field larger than field limit" in capsys.readouterr().err
+    assert command.main(["--accounts", str(tmp_path), *common]) == 2
+    assert "is a folder. Give the path of the CSV file in it." in capsys.readouterr().err
+    for count in ("0", "-1"):
+        assert command.main(["--sample", str(tmp_path / "s"), "--count", count]) == 2
+        assert f"--count {count} is too few" in capsys.readouterr().err
+    assert not (tmp_path / "o").exists() and not (tmp_path / "s").exists()

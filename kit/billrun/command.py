@@ -59,6 +59,11 @@ def _read(path: str, what: str) -> tuple[str, str]:
         raise InputError(f"The {what} file {path} does not exist. Give the path of the CSV file.") from None
     except UnicodeDecodeError:
         raise InputError(f"The {what} file {path} is not UTF-8 text. Save it as CSV UTF-8 and try again.") from None
+    except IsADirectoryError:
+        raise InputError(f"The {what} file {path} is a folder. Give the path of the CSV file in it.") from None
+    except OSError as exc:
+        raise InputError(f"The {what} file {path} cannot be read ({exc.strerror}). Check the path and that you "
+                         "may read it.") from None
 
 
 def earlier_registers(out: Path, quarter: str) -> list[Path]:
@@ -184,7 +189,10 @@ def _main(argv: list[str]) -> int:
     try:
         args = parser().parse_args(argv)
         if args.sample:
-            from .sample import write
+            from .sample import SMALLEST, write
+            if args.count < SMALLEST:
+                raise InputError(f"--count {args.count} is too few: the sample has at least {SMALLEST} accounts, one "
+                                 "of each kind it shows (a rollover, a refused read, a late payment …).")
             for path in write(args.sample, args.count):
                 print(path)
             return 0

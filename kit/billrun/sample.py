@@ -111,6 +111,10 @@ def sample_files(count: int = 2000, seed: int = SEED) -> dict[str, str]:
     return files
 
 
+#: the fewest accounts a sample can have: one of each kind the sample shows
+SMALLEST = 10
+
+
 def write(folder, count: int = 2000) -> list[Path]:
     """Write the sample files into a folder (each atomically)."""
     from calculator.files import write_atomic
