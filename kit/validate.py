@@ -66,6 +66,13 @@ def _compose(path: Path, text: str):
         where = f"{path}:{mark.line + 1}:{mark.column + 1}" if mark else str(path)
         problem = getattr(exc, "problem", None) or str(exc)
         raise RuleError([f"{where}: this is not valid YAML ({problem}). Check the indentation and quotes on that line."])
+    if node is None:
+        raise RuleError([f"{_shown(path)}:1: this file is empty. Write its entries, or delete the file."])
+    shared = _alias(node)
+    if shared is not None:  # &anchors and *aliases: no rule file needs one, and a few lines can expand to millions
+        raise RuleError([f"{_shown(path)}:{shared.start_mark.line + 1}:{shared.start_mark.column + 1}: this repeats "
+                         "another part of the file with an alias (* and &). The rules do not use aliases: write "
+                         "the value out in full."])
     twice = _duplicate_keys(node)
     if twice:  # YAML keeps the last of two equal keys without a word: a 50% penalty under a 15% one
         raise RuleError([f"{_shown(path)}:{k.start_mark.line + 1}:{k.start_mark.column + 1}: "
@@ -74,6 +81,22 @@ def _compose(path: Path, text: str):
                          + f" in one place (also on line {first.start_mark.line + 1}), so which value is meant is "
                          "not clear. Keep one of them." for k, first in twice])
     return data, node
+
+
+def _alias(node):
+    """The first node met a second time under `node` (an alias repeats its anchor's node), else None."""
+    seen, stack = set(), [node]
+    while stack:
+        n = stack.pop()
+        if id(n) in seen:
+            return n
+        seen.add(id(n))
+        if isinstance(n, yaml.MappingNode):
+            for k, v in n.value:
+                stack += [k, v]
+        elif isinstance(n, yaml.SequenceNode):
+            stack += n.value
+    return None
 
 
 def _duplicate_keys(node) -> list:
@@ -174,7 +197,12 @@ READ_KEPT = 256
 def _read_checked(path: Path, schema_text: str):
     """The data of one rule file, its YAML nodes and its schema problems (as _schema_errors);
     raises RuleError if it is not YAML."""
-    text = path.read_text(encoding="utf-8")
+    try:
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        line = path.read_bytes()[:exc.start].count(b"\n") + 1
+        raise RuleError([f"{_shown(path)}:{line}: this file is not UTF-8 text (byte {exc.object[exc.start]:#04x}). "
+                         "Save it as UTF-8, and write accented letters as they are (é, ñ)."]) from None
     found = _read.get((text, schema_text))
     if found is None:
         data, node = _compose(path, text)

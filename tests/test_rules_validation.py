@@ -197,3 +197,21 @@ def test_a_key_given_twice_is_refused_with_both_lines(rules_copy, file, key, sec
     last_line = len(text.splitlines()) + 1
     assert f"{Path(file).name}:{last_line}:1: the key '{key}' is given twice" in p
     assert f"(also on line {first_line})" in p and "Keep one of them." in p
+
+
+@pytest.mark.parametrize("change, says", [
+    (lambda f: f.write_text(f.read_text() + 'note: "open\n'), "this is not valid YAML"),
+    (lambda f: f.write_bytes(f.read_bytes() + b"note: caf\xe9\n"), "late-penalty-rate.yaml:6: this file is not UTF-8"),
+    (lambda f: f.write_text(""), "late-penalty-rate.yaml:1: this file is empty"),
+    (lambda f: f.write_text(f.read_text() + "note: !!python/object/apply:os.system ['echo hi']\n"),
+     "this is not valid YAML"),
+    (lambda f: f.write_text(f.read_text() + "a: &a [x, x, x, x, x, x, x, x, x]\n" + "".join(
+        f"{n}: &{n} [{', '.join([f'*{p}'] * 9)}]\n" for p, n in zip("abcdefgh", "bcdefghi"))),
+     "late-penalty-rate.yaml:6:4: this repeats another part of the file with an alias"),
+], ids=["unterminated quote", "not UTF-8", "empty", "python tag", "alias bomb"])
+def test_a_broken_rule_file_is_refused_with_its_place_not_a_traceback(rules_copy, change, says):
+    """Issue 35, item 13: each of these is a message naming the file and line, never a traceback or
+    (the alias bomb: 9^9 items from nine lines) a machine out of memory."""
+    change(rules_copy / "parameters" / "late-penalty-rate.yaml")
+    [p] = problems(rules_copy)
+    assert says in p
