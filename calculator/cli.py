@@ -364,7 +364,31 @@ def _main(argv: list[str] | None) -> int:
     except Exception as exc:  # noqa: BLE001 - rules it cannot read, or a defect: one line, exit 2
         print(f"error: {_failed(exc, language)}", file=sys.stderr)
         return 2
-    json.dump(result, sys.stdout, ensure_ascii=False, indent=2)
-    sys.stdout.write("\n")
-    sys.stdout.flush()  # a reader gone away shows here, inside main, not at exit
+    return _print(result)
+
+
+#: the exit status when the answer could not be written (sysexits.h EX_IOERR)
+CANNOT_WRITE = 74
+
+
+def _print(result) -> int:
+    """The answer as one JSON text, made whole before a byte is written (never half a JSON), with
+    JSON escapes (\\u2013) where the output's encoding has no such letter (ASCII, Latin-1)."""
+    out = sys.stdout
+    if out is None:
+        print("error: there is nowhere to write the answer (standard output is closed).", file=sys.stderr)
+        return CANNOT_WRITE
+    text = json.dumps(result, ensure_ascii=False, indent=2) + "\n"
+    try:
+        text.encode(out.encoding or "utf-8")
+    except (UnicodeEncodeError, LookupError):
+        text = json.dumps(result, ensure_ascii=True, indent=2) + "\n"
+    try:
+        out.write(text)
+        out.flush()  # a reader gone away shows here, inside main, not at exit
+    except BrokenPipeError:
+        raise
+    except OSError as exc:
+        print(f"error: the answer could not be written ({exc.strerror}). Nothing else was changed.", file=sys.stderr)
+        return CANNOT_WRITE
     return 0

@@ -121,3 +121,25 @@ def test_the_clerk_s_step_messages_name_the_option_on_the_command_line(capsys):
     assert main(["rates", "status", "--today", "9999-12-31"]) == 2
     err = capsys.readouterr().err
     assert "--today '9999-12-31'" in err and "⟦" not in err
+
+
+def test_an_answer_that_cannot_be_written_says_so_and_never_prints_half_a_json():
+    """Issue 35, item 13: stdout on /dev/full or closed: a one-line message and exit 74; an ASCII or
+    Latin-1 terminal: the whole answer as JSON, with \\u escapes, that reads back to the same figures."""
+    import json
+    import os
+    argv = [sys.executable, "-m", "calculator", "bill", "--quarter", "2027-Q1", "--water-gallons", "12000"]
+    root = Path(__file__).resolve().parent.parent
+    with open("/dev/full", "w") as full:
+        done = subprocess.run(argv, cwd=root, stdout=full, stderr=subprocess.PIPE, text=True)
+    assert done.returncode == 74 and "could not be written (No space left on device)" in done.stderr
+    assert "Traceback" not in done.stderr
+    done = subprocess.run(argv, cwd=root, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+                          pass_fds=(), preexec_fn=lambda: os.close(1))
+    assert done.returncode == 74 and "standard output is closed" in done.stderr and "Traceback" not in done.stderr
+    for encoding in ("ascii", "latin-1"):
+        done = subprocess.run([*argv, "--lang", "es"], cwd=root, capture_output=True,
+                              env=dict(os.environ, PYTHONIOENCODING=encoding))
+        assert done.returncode == 0, done.stderr
+        answer = json.loads(done.stdout.decode(encoding))
+        assert (answer["total"], answer["quarter_words"]) == ("96.00", "enero–marzo de 2027")
