@@ -198,6 +198,11 @@ def write_application(rules: dict, answers, fields: dict | None, output, blank=N
         if not Path(blank).is_file():
             raise InputError(_("The blank application {file} does not exist; give the path of "
                                "permit/application.pdf from the built site.").format(file=repr(str(blank))), "blank")
+        with open(blank, "rb") as f:
+            is_pdf = f.read(5) == b"%PDF-"
+        if not is_pdf:
+            raise InputError(_("The blank application {file} is not a PDF; give the path of permit/application.pdf "
+                               "from the built site.").format(file=repr(str(blank))), "blank")
         values = fill_pdf(rules, answers, fields, blank, output)
     else:
         try:

@@ -732,6 +732,10 @@ def usage_from_readings(meter: str, previous, current) -> dict:
     else:
         what_before, what_after = (N_("The previous meter reading (in gallons)"),
                                    N_("The current meter reading (in gallons)"))
+    for value, what, field in ((previous, what_before, "previous-reading"), (current, what_after, "current-reading")):
+        if value is None or str(value).strip() == "":
+            raise InputError(_("{what} is missing. Enter it, like {example}: both readings are needed.").format(
+                what=_(what), example="120500" if field == "previous-reading" else "132500"), field)
     before = parse_amount(previous, what_before, "120500", "previous-reading", UNITS[meter])
     after = parse_amount(current, what_after, "132500", "current-reading", UNITS[meter])
     if after < before:

@@ -143,3 +143,18 @@ def test_an_answer_that_cannot_be_written_says_so_and_never_prints_half_a_json()
         assert done.returncode == 0, done.stderr
         answer = json.loads(done.stdout.decode(encoding))
         assert (answer["total"], answer["quarter_words"]) == ("96.00", "enero–marzo de 2027")
+
+
+def test_a_missing_reading_and_a_blank_that_is_not_a_pdf_get_plain_messages(tmp_path):
+    """Issue 35, item 14: not "You entered None.", not "could not answer (PdfStreamError …)"."""
+    from calculator.cli import run
+    from calculator.errors import InputError
+    with pytest.raises(InputError) as refused:
+        run(["bill", "--quarter", "2027-Q1", "--meter", "water-gallons", "--current-reading", "100"])
+    assert "The previous meter reading (in gallons) is missing" in str(refused.value)
+    assert "None" not in str(refused.value) and refused.value.field == "previous-reading"
+    (tmp_path / "blank.pdf").write_text("not a pdf\n")
+    with pytest.raises(InputError) as refused:
+        run(["application", "--answer", "work=repair", "--blank", str(tmp_path / "blank.pdf"),
+             "--output", str(tmp_path / "out.pdf")])
+    assert "is not a PDF" in str(refused.value) and not (tmp_path / "out.pdf").exists()
