@@ -602,10 +602,32 @@ def _explain_rest(rules: dict, v: dict, ex: Explanation, vc, fraction, volume, k
     else:
         how = _("Minimum charge = the charge for {gallons} gallons of water use{since} = {vc} × {gallons} × "
                 "{fraction} ÷ 1,000 = {minimum}.").format(**words)
-    outcome = (_("The charge is below it, so the minimum of {minimum} is billed.").format(**words)
-               if v["minimum_applied"] else _("The charge is not below it, so the charge stands."))
-    ex.add(f"{how} {outcome}", "minimum-charge",
-           interpretation="minimum-with-sewage-meter" if kind == "sewage-gallons" else None, minimum_charge=minimum)
+    shared = v.get("on_property")
+    if shared is not None:  # the reading minimum-per-property: the property's charges, together, against it
+        words.update(accounts=shared["accounts"], combined=money.dollars(shared["combined"]),
+                     share=money.dollars(shared["share"]), own=money.dollars(v["computed"]))
+        outcome = (ngettext("This property has {accounts} sewer account, and this site reads the minimum as owed once "
+                            "for the property. Its charge is {combined}. That is below the minimum, so the "
+                            "property pays {minimum}: this account's share is {share}.",
+                            "This property has {accounts} sewer accounts, and this site reads the minimum as "
+                                "owed once for the property. Their charges together are {combined}. That is below "
+                                "the minimum, so the property pays {minimum}, shared in proportion to each "
+                                "account's charge: this account's share is {share}.", shared["accounts"])
+                   if v["minimum_applied"] else
+                   ngettext("This property has {accounts} sewer account, and this site reads the minimum as owed once "
+                            "for the property. Its charge is {combined}. That is not below the minimum, so the "
+                            "account pays its own charge, {own}.",
+                            "This property has {accounts} sewer accounts, and this site reads the minimum as "
+                                "owed once for the property. Their charges together are {combined}. That is not "
+                                "below the minimum, so each account pays its own charge: this account's is {own}.",
+                            shared["accounts"])).format(**words)
+        ex.add(f"{how} {outcome}", "minimum-charge", interpretation="minimum-per-property", minimum_charge=minimum,
+               property_charges=shared["combined"])
+    else:
+        outcome = (_("The charge is below it, so the minimum of {minimum} is billed.").format(**words)
+                   if v["minimum_applied"] else _("The charge is not below it, so the charge stands."))
+        ex.add(f"{how} {outcome}", "minimum-charge",
+               interpretation="minimum-with-sewage-meter" if kind == "sewage-gallons" else None, minimum_charge=minimum)
     paid, due, n = v["paid"], v["due"], v["n"]
     if paid:
         days_late = (paid - due).days

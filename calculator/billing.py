@@ -21,9 +21,9 @@ import re
 from decimal import Decimal
 from urllib.parse import urlencode
 
-from . import arrears, bill
+from . import arrears, bill, money
 from .amounts import parse_amount
-from .dates import parse_date, parse_quarter, quarter_name
+from .dates import due_date, parse_date, parse_quarter, quarter_name
 from .errors import InputError
 from .explain import fold_citations, named
 from .i18n import LANGUAGES, N_, _, ngettext
@@ -193,6 +193,8 @@ def run(rules: dict, quarter: str, accounts: tuple[str, str], reads: tuple[str, 
     paid = _payments(payments, accts, billed_before, refused) if payments else {}
     _hold_shared_properties(rules, accts, usages, refused, accounts[0])
     _paid_after(paid, day, payments[0] if payments else "")
+    cache: dict = {}
+    _payments_kept(rules, before, paid, payments[0] if payments else "", cache)
     # an account with no read (or only refused ones) is not billed: say which
     for number, a in accts.items():
         if number not in usages and not a.get("refused"):
@@ -210,7 +212,7 @@ def run(rules: dict, quarter: str, accounts: tuple[str, str], reads: tuple[str, 
     results = bill.compute_many(rules, quarter, [{accts[n]["meter"]: str(usages[n]["usage"])} for n in order])
     computed = dict(zip(order, results))
     shares = _property_minimum(rules, accts, order, computed)
-    register, late, cache = [], [], {}
+    register, late = [], []
     for number in accts:  # every account's earlier bills: a refused account's arrears stay on the levy list
         if number not in billed_before:
             continue
@@ -352,6 +354,46 @@ def _carried(before: dict, registers) -> None:
             + (" " + ngettext("{count} more account or quarter is missing in the same way.",
                               "{count} more accounts or quarters are missing in the same way.", more).format(count=more)
                if more else ""), "earlier")
+
+
+def _payments_kept(rules: dict, before: dict, paid: dict, name: str, cache: dict) -> None:
+    """Refuses a run whose payments file lacks payments an earlier register counted. Each earlier
+    register says what the account owed on its day (arrears and penalties, less credit); counted again
+    from the earlier bills and the payments given (those dated by that day, on the quarters before it),
+    the account must not owe more than that. If it would, payments are missing (a file of only the
+    latest quarter's payments, say), and the bill would ask for money already paid: the payments file
+    holds every payment ever made on an earlier bill."""
+    gaps = []
+    for number, rows in before.items():
+        for qtr, row in sorted(rows.items()):
+            if row["owed_then"] is None:
+                continue
+            bills = [(q, r["charge"]) for q, r in rows.items() if q < qtr]
+            if not bills:
+                continue
+            then = row["as_of"] or due_date(rules, *parse_quarter(qtr))
+            counted = arrears.ledger(rules, bills, [p[:3] for p in paid.get(number, []) if p[2] < qtr and p[0] <= then],
+                                     then, cache)
+            owes = sum((o["unpaid_total"] for o in counted["quarters"]), ZERO) - counted["credit"]
+            if owes > row["owed_then"]:
+                gaps.append((row, number, qtr, then, owes))
+    if gaps:
+        row, number, qtr, then, owes = gaps[0]
+        more = len(gaps) - 1
+        said = (_("owed {amount} on earlier bills").format(amount=money.dollars(row["owed_then"]))
+                if row["owed_then"] >= 0 else
+                _("had a credit of {amount}").format(amount=money.dollars(-row["owed_then"])))
+        given = (_("the payments file given ({payments}) leaves it owing {owes}: payments that register counted "
+                   "are not in it").format(payments=name, owes=money.dollars(owes)) if name else
+                 _("with no payments file it would owe {owes}").format(owes=money.dollars(owes)))
+        raise InputError(_("{file}:{line}: the {quarter} register says account {account} {said} on {day}, but {given}. "
+                           "The payments file must hold every payment ever made on an earlier bill, not only the "
+                           "latest quarter's: give the whole file (payments) and run again.").format(
+            file=row["file"], line=row["line"], quarter=qtr, account=number, said=said, day=then.isoformat(),
+            given=given)
+            + (" " + ngettext("{count} more register line does not match in the same way.",
+                              "{count} more register lines do not match in the same way.", more).format(count=more)
+               if more else ""), "payments")
 
 
 def _paid_after(paid: dict, day: dt.date, name: str) -> None:
@@ -570,8 +612,18 @@ def _earlier(registers, quarter: str) -> dict[str, dict[str, dict]]:
                 continue
             named = row.get("arrears_quarters")
             reading = row.get("current_reading", "")
+            said = [_money(row.get(k, "") or "0.00") for k in ("penalties", "credit", "credit_carried")]
+            as_of_then = row.get("penalties_as_of", "")
+            try:
+                as_of_then = dt.date.fromisoformat(as_of_then) if as_of_then else None
+            except ValueError:
+                as_of_then = None
             out.setdefault(_cell(row["account"]), {})[qtr] = {
                 "charge": charge, "arrears": arrears_then, "file": name, "line": line,
+                # what the register says was owed then (None: a register without those columns, not checked)
+                "owed_then": None if None in said or not {"arrears", "penalties"} <= row.keys()
+                else arrears_then + said[0] - said[1] - said[2],
+                "as_of": as_of_then,
                 "arrears_quarters": None if named is None else named.split(),
                 "current_reading": _reading(reading) if reading else None}
     return out
@@ -660,7 +712,6 @@ def printable_bill(rules: dict, row: dict, account: dict, site_url: str) -> dict
     headings, the account, the lines with their figures, when to pay, the estimate link, and the steps of
     the engine's own explanation with the law behind each, for the same usage and quarter as the estimate
     page the bill links to."""
-    from . import money
     from .dates import long
     from .explain import with_places
     # what the estimate page shows when the bill's link is opened: the same figures, arrears and all

@@ -148,7 +148,7 @@ def parser() -> argparse.ArgumentParser:
     bl.add_argument("--quarter", required=True, help="the quarter to bill, like 2025-Q4")
     bl.add_argument("--accounts", required=True, help="the accounts file (CSV)")
     bl.add_argument("--reads", required=True, help="the quarter's meter reads (CSV)")
-    bl.add_argument("--payments", help="the payments received on earlier bills (CSV)")
+    bl.add_argument("--payments", help="every payment ever made on earlier bills (CSV; not only the latest quarter's: a run whose payments leave an account owing more than an earlier register says is refused)")
     bl.add_argument("--earlier", action="append", default=[], help="the register.csv of an earlier run; repeat")
     bl.add_argument("--as-of", help="count penalties on arrears to this day, YYYY-MM-DD (default: the due date)")
     bl.add_argument("--out", required=True, help="the folder to write register.csv, summary.csv, arrears.csv and "

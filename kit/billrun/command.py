@@ -38,7 +38,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--quarter", help="the quarter to bill, like 2025-Q4")
     p.add_argument("--accounts", help="the accounts file (CSV)")
     p.add_argument("--reads", help="the quarter's meter reads (CSV)")
-    p.add_argument("--payments", help="the payments received on earlier bills (CSV)")
+    p.add_argument("--payments", help="every payment ever made on earlier bills (CSV; not only the latest quarter's: a run whose payments leave an account owing more than an earlier register says is refused)")
     p.add_argument("--earlier", action="append", default=None, metavar="REGISTER",
                    help="the register.csv of an earlier run; repeat for each (default: every billing/QUARTER/"
                         "register.csv beside --out for an earlier quarter)")
