@@ -38,9 +38,12 @@ def main(argv: list[str]) -> int:
         machine.install(with_tests="--with-tests" in rest)
         if command == "install":
             return 0
-    if not machine.installed():
-        print("The kit's Python packages are not installed yet. Run `python3 build.py install` first "
-              "(or `python3 build.py serve --install`).", file=sys.stderr)
+    needs = machine.missing(site=command in ("build", "serve"))
+    if needs:
+        what = " and ".join(needs)
+        print(f"{what[0].upper()}{what[1:]} {'are' if len(needs) > 1 else 'is'} not installed yet. Run "
+              "`python3 build.py install` first (or `python3 build.py serve --install`).",
+              file=sys.stderr)
         return 1
     if command == "rates":
         from kit.clerk import main as rates

@@ -148,10 +148,22 @@ def run_together(first: list, second: tuple[list, dict]) -> None:
             raise subprocess.CalledProcessError(returned, [str(c) for c in cmd])
 
 
-def installed() -> bool:
-    """Whether this Python has the kit's packages (the build needs them)."""
+def installed(root: Path = ROOT) -> bool:
+    """Whether the build has what it needs: this Python's packages, and Pyodide from npm
+    (`node_modules/pyodide/`, which `npm ci` puts there)."""
+    return not missing(root)
+
+
+def missing(root: Path = ROOT, site: bool = True) -> list[str]:
+    """What `python3 build.py install` would bring that is not here yet, in words; Pyodide only
+    when the command builds the site (`site`)."""
     from importlib.util import find_spec
-    return all(find_spec(name) is not None for name in ("yaml", "jsonschema", "jinja2", "mkdocs", "material"))
+    out = []
+    if not all(find_spec(name) is not None for name in ("yaml", "jsonschema", "jinja2", "mkdocs", "material")):
+        out.append("the kit's Python packages")
+    if site and not (root / "node_modules" / "pyodide" / "package.json").is_file():
+        out.append("Pyodide, the browser's Python (from npm, into node_modules/)")
+    return out
 
 
 def test(pytest_args: list[str]) -> int:

@@ -80,3 +80,20 @@ sys.exit(1)
         with pytest.raises(subprocess.CalledProcessError) as raised:
             machine.run_together(*pair)
         assert raised.value.returncode == 3
+
+
+def test_a_clone_without_node_modules_is_told_the_one_install_command_not_a_traceback(tmp_path, monkeypatch, capsys):
+    """Issue 35, item 15: `python3 build.py` before the install names what is missing (Pyodide from
+    npm) and the command that installs it, and builds nothing; commands that build no site need no
+    Pyodide."""
+    import build
+    assert machine.missing(tmp_path) == ["Pyodide, the browser's Python (from npm, into node_modules/)"]
+    assert machine.missing(tmp_path, site=False) == []
+    assert machine.missing() == []  # this checkout is installed
+    monkeypatch.setattr(machine, "ensure_venv", lambda: None)
+    monkeypatch.setattr(machine, "ROOT", tmp_path)
+    monkeypatch.setattr(machine.missing, "__defaults__", (tmp_path, True))
+    assert build.main(["build"]) == 1
+    said = capsys.readouterr().err
+    assert said.startswith("Pyodide, the browser's Python") and "`python3 build.py install`" in said
+    assert "Traceback" not in said and not (tmp_path / "site").exists()
