@@ -185,10 +185,11 @@ def once(argv: list[str]) -> None:
     given = [a[2:].split("=", 1)[0] for a in argv if a.startswith("--") and len(a) > 2]
     for name in dict.fromkeys(given):
         if name not in REPEATABLE and given.count(name) > 1:
-            raise InputError(f"--{name} is given {given.count(name)} times, so which one is meant is not clear. "
-                             "Give it once.", name)
+            raise InputError(_("`--{name}` is given {count} times, so which one is meant is not clear. "
+                               "Give it once.").format(name=name, count=given.count(name)), name)
         if name.startswith("no-") and name[3:] in given:
-            raise InputError(f"--{name[3:]} and --{name} are both given. Give one of them.", name[3:])
+            raise InputError(_("`--{name}` and `--no-{name}` are both given. Give one of them.").format(name=name[3:]),
+                             name[3:])
 
 
 def split_language(argv: list[str]) -> tuple[list[str], str]:

@@ -79,12 +79,12 @@ def test_build_refuses_a_site_url_that_is_not_a_web_address(argv, words):
 
 @pytest.mark.parametrize("argv, says", [
     (["bill", "--quarter", "2027-Q1", "--water-gallons", "12000", "--water-gallons", "5000"],
-     "--water-gallons is given 2 times"),
-    (["bill", "--quarter", "2027-Q1", "--quarter", "2027-Q2", "--water-gallons", "12000"], "--quarter is given 2 times"),
+     "`--water-gallons` is given 2 times"),
+    (["bill", "--quarter", "2027-Q1", "--quarter", "2027-Q2", "--water-gallons", "12000"], "`--quarter` is given 2 times"),
     (["bill", "--quarter", "2027-Q1", "--water-gallons", "12000", "--paid-on", "2027-03-01", "--paid-on=2027-02-01"],
-     "--paid-on is given 2 times"),
+     "`--paid-on` is given 2 times"),
     (["industry", "--average-workday-gallons", "52000", "--toxic-pollutant", "--no-toxic-pollutant"],
-     "--toxic-pollutant and --no-toxic-pollutant are both given"),
+     "`--toxic-pollutant` and `--no-toxic-pollutant` are both given"),
     (["bill", "--quarter", "2027-Q1", "--water-gallons", "12000", "--lang", "es", "--lang", "en"],
      "--lang is given twice"),
     (["bill", "--quarter", "2027-Q1", "--water-gallons", "1\u0662000"], "mixes digits of different kinds"),

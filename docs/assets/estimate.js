@@ -303,6 +303,22 @@ function start() {
 
   // A bad value in a bill's link (earlier bills, payments, as-of, check): no box holds it, so the
   // error summary says it on its own, and no figure is shown.
+  // What a changed or mistyped link gets in the resident's words, before the engine sees it (the
+  // engine's own words for these name its command line: issue 35)
+  function linkProblem(params) {
+    const keys = [...params.keys()];
+    const twice = keys.find((k, i) => keys.indexOf(k) !== i && !["earlier-bill", "earlier-payment"].includes(k));
+    if (twice) {
+      return t("This link gives {name} more than once, so the estimate cannot tell which one is meant. "
+        + "Fill in the form below, or open the link on your bill again.", { name: twice });
+    }
+    if (params.has("meter") && !USAGE_KINDS.includes(params.get("meter"))) {
+      return t("This link's meter kind, {value}, is not one the estimator knows. "
+        + "Choose what your meter measures in the form below.", { value: params.get("meter") });
+    }
+    return "";
+  }
+
   function showLinkError(message, focusSummary) {
     clearErrors();
     result.replaceChildren();
@@ -363,7 +379,9 @@ function start() {
     // reported rather than dropped by the browser's date box.
     const known = new URLSearchParams();
     for (const [k, v] of initial) if (k in FIELD_INPUT || LINK_ONLY.includes(k)) known.append(k, v);
-    compute(true, known);
+    const problem = linkProblem(known);
+    if (problem) showLinkError(problem, true);
+    else compute(true, known);
   }
   ask(["quarters", "--today", iso]).then(({ answer }) => {
     if (!answer.ok) return;

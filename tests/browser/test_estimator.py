@@ -226,3 +226,23 @@ def test_the_yaml_cases_in_the_browser_worker_equal_cpython(page, site_url):
     assert len(answers) == len(argvs)
     for argv, got in zip(argvs, answers):
         assert json.loads(got) == json.loads(run_json(argv)), argv
+
+
+@pytest.mark.parametrize("lang, query, says", [
+    ("", "?quarter=2027-Q1&meter=gas&previous-reading=1000&current-reading=13000",
+     "This link's meter kind, gas, is not one the estimator knows"),
+    ("es/", "?quarter=2027-Q1&meter=gas&previous-reading=1000&current-reading=13000",
+     "El tipo de medidor de este enlace, gas, no es uno"),
+    ("", "?quarter=2027-Q1&water-gallons=12000&water-gallons=5000", "This link gives water-gallons more than once"),
+    ("es/", "?quarter=2027-Q1&water-gallons=12000&water-gallons=5000", "Este enlace indica water-gallons más de una vez"),
+])
+def test_a_changed_link_gets_the_resident_s_words_not_the_command_line_s(page, site_url, lang, query, says):
+    """Issue 35, item 14: a link with a meter kind the page does not know, or a value given twice, is
+    refused in the page's language and in a resident's words (no `--meter`, no `python -m`), and no
+    total is shown."""
+    page.goto(f"{site_url}/{lang}estimate/{query}")
+    expect(page.locator("#link-error")).to_contain_text(says, timeout=TIMEOUT)
+    expect(page.locator("#error-summary")).to_be_focused()
+    text = page.inner_text("#error-summary")
+    assert "python -m" not in text and "--" not in text
+    expect(page.locator("#result-total")).to_have_count(0)
