@@ -179,8 +179,10 @@ def jinja_environment(templates: Path, lang: str = SOURCE, rules_dir: Path | Non
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(templates)), undefined=jinja2.ChainableUndefined,
                              keep_trailing_newline=True, trim_blocks=True, lstrip_blocks=True, autoescape=False)
     install_gettext(env, lang, rules_dir)
-    md_special = re.compile(r"([\\`*_\[\]<>#|])")
-    env.filters["md"] = lambda text: md_special.sub(r"\\\1", str(text))
+    # Markdown's own characters in a value (a place, a newspaper's name) shown as themselves; "<" as
+    # &lt;: Python-Markdown has no backslash escape for it (issue 35: "\<" showed its backslash)
+    md_special = re.compile(r"([\\`*_\[\]>#|])")
+    env.filters["md"] = lambda text: md_special.sub(r"\\\1", str(text)).replace("<", "&lt;")
     env.filters["anchor"] = anchor
     env.filters["html"] = lambda text: jinja2.utils.markupsafe.escape(str(text))
     env.filters["long"] = lambda d: long(d if hasattr(d, "year") else dt.date.fromisoformat(d))

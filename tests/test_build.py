@@ -127,3 +127,17 @@ def test_two_builds_of_one_commit_are_byte_identical(tmp_path):
     differ = [name for name in one if one[name] != two[name]]
     assert not differ, differ
     assert len(one) > 30
+
+
+@pytest.mark.parametrize("place", ["Town Hall <Room 2>", "Hall #3 | *upstairs* [east] _wing_ `x` \\ back", "A&B <script>x</script>"])
+def test_a_place_with_markdown_s_characters_shows_as_typed_with_no_stray_backslash(place):
+    """Issue 35, item 14: a notice's place with "<" (or Markdown's other characters) reads on the page as
+    the Clerk typed it: no backslash shown, no HTML made of it."""
+    import html
+    import re as regex
+    import markdown
+    from kit.pages import jinja_environment
+    env = jinja_environment(Path(__file__).resolve().parent.parent / "docs" / "templates")
+    rendered = markdown.markdown(env.filters["md"](place), extensions=["tables", "attr_list", "md_in_html"])
+    assert "<script" not in rendered and "<Room" not in rendered
+    assert html.unescape(regex.sub(r"</?p>", "", rendered)) == place
