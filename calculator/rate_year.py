@@ -422,6 +422,26 @@ def _published_files(s: dict) -> dict:
 
 # ---- the steps ----------------------------------------------------------------------------------------
 
+#: how far a new VC may be from the rate in force before the figures are asked about (a mistyped
+#: volume, like 1 for 85,000,000 gallons, gave $856,791,000.00 per 1,000 gallons: issue 35)
+VC_CHANGE_LIMIT = Decimal(10)
+
+
+def _plausible(c: "Check", rules: dict, year: int, effective: dt.date, new_vc: Decimal, cost: str) -> None:
+    """Refuses a VC ten times the rate in force, or a tenth of it: such a change is a typing mistake
+    far more often than a budget, and a schedule once noticed is costly to take back."""
+    try:
+        now = Decimal(schedule.in_force(without(rules, str(year)), effective)["vc_per_1000_gallons"])
+    except InputError:
+        return  # no schedule in force then: nothing to compare with
+    if now > 0 and not now / VC_CHANGE_LIMIT <= new_vc <= now * VC_CHANGE_LIMIT:
+        times = f"{(new_vc / now):,.0f} times" if new_vc > now else f"1/{(now / new_vc):,.0f} of"
+        c.add(cost, f"VC comes to {money.dollars(new_vc)} per 1,000 gallons, {times} the rate in force "
+                    f"({money.dollars(now)}). Check ⟦{cost}⟧ (dollars for the whole year) and "
+                    f"⟦user-volume-gallons⟧ (the users' gallons for the whole year, like 85,000,000). A change "
+                    f"of more than {VC_CHANGE_LIMIT:,.0f} times is refused as a likely typing mistake.")
+
+
 def propose(rules: dict, args) -> dict:
     c = Check()
     year = c.take("fiscal-year", _year, args.fiscal_year, rules)
@@ -455,6 +475,12 @@ def propose(rules: dict, args) -> dict:
         c.add("effective", f"⟦effective⟧ {_day(effective)} is not in {year} or the year before: the new rates for "
                            f"{year} start on a day in {year - 1} or {year}, like January 1, {year}. Check "
                            f"⟦effective⟧ and ⟦fiscal-year⟧.")
+    if effective is not None and proposed_on is not None and effective <= proposed_on:
+        c.add("effective", f"⟦effective⟧ {_day(effective)} is not after the day the schedule is proposed, "
+                           f"{_day(proposed_on)}: the notice, the meeting and the vote all come before the new rates "
+                           f"start, and bills due since {_day(effective)} would be repriced. Choose a later "
+                           f"⟦effective⟧, like January 1, {proposed_on.year + 1}; to record a proposal made in an "
+                           f"earlier year, enter the day it was made as ⟦proposed-on⟧.")
     replaced = next((s for s in rules["schedules"] if s["id"] == str(year)), None) if year else None
     if replaced and replaced["status"] != "proposed":
         c.add("fiscal-year", f"The schedule for {year} is already {replaced['status']}; an {replaced['status']} "
@@ -466,6 +492,8 @@ def propose(rules: dict, args) -> dict:
         if result is not None and Decimal(result["vc_per_1000_gallons"]) <= 0:
             c.add(cost, f"VC comes to {money.dollars(Decimal(result['vc_per_1000_gallons']))} per 1,000 gallons: "
                         f"⟦{cost}⟧ must be more than 0. Check it and ⟦user-volume-gallons⟧.")
+        elif result is not None and effective is not None:
+            _plausible(c, rules, year, effective, Decimal(result["vc_per_1000_gallons"]), cost)
     c.done()
     sid = str(year)
     if fraction is None:

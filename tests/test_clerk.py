@@ -161,7 +161,10 @@ def test_proposing_again_replaces_the_proposal_and_drops_its_notice(town, capsys
     (["--fiscal-year", "26"], "four digits"),
     (["--effective", "2026-02-30"], "is not a date"),
     (["--effective", "2062-01-01"], "is not in 2026 or the year before"),
-    (["--effective", "2025-01-01", "--fiscal-year", "2025"], "already starts on January 1, 2025"),
+    (["--effective", "2025-01-01", "--fiscal-year", "2025", "--proposed-on", "2024-10-01"],
+     "already starts on January 1, 2025"),
+    (["--proposed-on", "2026-01-01"], "is not after the day the schedule is proposed, January 1, 2026"),
+    (["--proposed-on", "2026-03-01"], "to record a proposal made in an earlier year"),
 ])
 def test_propose_with_bad_numbers_is_refused(town, capsys, change, says):
     argv = list(PROPOSE)
