@@ -309,12 +309,10 @@ function start() {
     const keys = [...params.keys()];
     const twice = keys.find((k, i) => keys.indexOf(k) !== i && !["earlier-bill", "earlier-payment"].includes(k));
     if (twice) {
-      return t("This link gives {name} more than once, so the estimate cannot tell which one is meant. "
-        + "Fill in the form below, or open the link on your bill again.", { name: twice });
+      return t("This link gives {name} more than once, so the estimate cannot tell which one is meant. Fill in the form below, or open the link on your bill again.", { name: twice });
     }
     if (params.has("meter") && !USAGE_KINDS.includes(params.get("meter"))) {
-      return t("This link's meter kind, {value}, is not one the estimator knows. "
-        + "Choose what your meter measures in the form below.", { value: params.get("meter") });
+      return t("This link's meter kind, {value}, is not one the estimator knows. Choose what your meter measures in the form below.", { value: params.get("meter") });
     }
     return "";
   }
