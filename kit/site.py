@@ -107,6 +107,17 @@ def unlist_noindex_pages(site: Path) -> None:
         gz.write_bytes(gzip.compress(text.encode("utf-8"), mtime=0))
 
 
+def write_billing_sample(docs: Path, rules: dict) -> None:
+    """Step 2a': the small fictional sample the Clerk's bill-run page offers (/billing-sample/), made
+    from the rules being built: its earlier register is billed by them, so an amended penalty, due
+    date, minimum or rate shows in it. (The privacy guard has run before: it is never in docs/.)"""
+    from .billrun.sample import DOCS_COUNT, DOCS_FOLDER, sample_files
+    folder = docs / DOCS_FOLDER
+    folder.mkdir()
+    for name, text in sample_files(DOCS_COUNT, rules=rules).items():
+        (folder / name).write_text(text, encoding="utf-8")
+
+
 def swap_in(new_site: Path, site: Path) -> None:
     """Step 6: replace site/ with the new build only now that every step has passed."""
     old = site.with_name(f".site-old-{os.getpid()}")
@@ -133,6 +144,8 @@ def build(site: Path = ROOT / "site", rules_dir: Path | None = None, site_url: s
         rules = validate_rules(rules_dir)
         step("Rendering the pages from the rules, in English and in Spanish")
         docs = stage_docs(staging)
+        step("Making the fictional bill-run sample, billed by these rules")
+        write_billing_sample(docs, rules)
         config = project_config(rules_dir)  # the site's address and repository (mkdocs.yml)
         if site_url:
             config = {**config, "site_url": site_url.rstrip("/") + "/"}

@@ -50,7 +50,11 @@ def page_requests(rules: dict, pypdf_wheel: Path, blank_pdf: Path) -> list[dict]
                               "--blank", "/tmp/blank.pdf", "--output", "/tmp/application.pdf"],
                      "files": {"/tmp/blank.pdf": str(blank_pdf)}, "packages": [str(pypdf_wheel)]})
     # the Clerk's bill run (bill-run.js): the sample files, written into the worker first
-    sample = Path(__file__).resolve().parent.parent / "docs" / "billing-sample"
+    from kit.billrun.sample import DOCS_COUNT, sample_files
+    sample = blank_pdf.parent / "billing-sample"  # as the build publishes it, from these rules
+    sample.mkdir(exist_ok=True)
+    for name, text in sample_files(DOCS_COUNT, rules=rules).items():
+        (sample / name).write_text(text, encoding="utf-8")
     inputs = {"accounts": "accounts.csv", "reads": "reads-2025-Q4.csv", "payments": "payments.csv",
               "earlier": "register-2025-Q3.csv"}
     requests.append({"argv": ["bills", "--quarter", "2025-Q4", "--out", "/tmp/bills-out",

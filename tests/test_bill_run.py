@@ -244,17 +244,27 @@ def test_the_build_refuses_a_folder_with_an_account_file(tmp_path):
     assert "export.txt" in str(refused.value) and "Not publishing" in str(refused.value)
 
 
-def test_the_published_sample_is_the_generated_one_and_nothing_else(tmp_path, monkeypatch):
+def test_no_account_file_is_kept_in_the_sources_and_a_copied_sample_is_refused(tmp_path):
+    """The sources hold no account file, not even the fictional sample (the build makes it); a
+    copy of the sample put under docs/ by hand is refused like any account file."""
     assert privacy.account_files(ROOT / "docs", ROOT / "rules") == []
-    assert sorted(p.name for p in sample.DOCS_SAMPLE.iterdir()) == sorted(privacy.docs_sample())
-    fake = tmp_path / "billing-sample"
-    fake.mkdir()
-    for name, text in privacy.docs_sample().items():
-        (fake / name).write_text(text)
-    monkeypatch.setattr(privacy, "DOCS_SAMPLE", fake)
-    assert privacy.account_files(fake) == []
-    (fake / "accounts.csv").write_text(privacy.docs_sample()["accounts.csv"].replace("(fictional)", "Real Person"))
-    assert privacy.account_files(fake) == [fake / "accounts.csv"]
+    assert not (ROOT / "docs" / sample.DOCS_FOLDER).exists()
+    copied = tmp_path / "docs" / sample.DOCS_FOLDER
+    copied.mkdir(parents=True)
+    files = sample.sample_files(sample.SMALLEST)
+    for name, text in files.items():
+        (copied / name).write_text(text)
+    assert privacy.account_files(tmp_path / "docs") == sorted(copied / name for name in files)
+
+
+def test_the_built_site_publishes_the_sample_billed_by_its_rules(built_site):
+    """/billing-sample/ is the generated sample with its earlier register billed by the rules built."""
+    from kit.site import validate_rules
+    published = built_site / sample.DOCS_FOLDER
+    expected = sample.sample_files(sample.DOCS_COUNT, rules=validate_rules())
+    assert sorted(p.name for p in published.iterdir()) == sorted(expected)
+    for name, text in expected.items():
+        assert (published / name).read_text(encoding="utf-8") == text, name
 
 
 def test_the_site_build_runs_the_guard_first(tmp_path, monkeypatch):

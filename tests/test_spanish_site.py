@@ -100,8 +100,8 @@ def english_script_strings(source: str) -> list[tuple[int, str]]:
     code = re.sub(r"(?m)(^|[^:\\])//.*$", r"\1", code)
     found = []
     for m in SCRIPT_STRING.finditer(code):
-        before = re.sub(r"\s+", "", code[max(0, m.start() - 200):m.start()])
-        asked = re.search(r"(?<![\w.])n?t\($", before) or re.search(r"(?<![\w.])nt\((\"[^\"]*\"),$", before)
+        before = re.sub(r"\s+", " ", code[max(0, m.start() - 200):m.start()])  # `return t(` stays two words
+        asked = re.search(r"(?<![\w.])n?t\( ?$", before) or re.search(r"(?<![\w.])nt\( ?(\"[^\"]*\") ?, ?$", before)
         words = re.sub(r"\$\{[^}]*\}", " ", m.group(2))
         if not asked and " " in words.strip() and looks_english(words):  # one token: an id, a selector
             found.append((code[: m.start()].count("\n") + 1, m.group(2)))

@@ -1,14 +1,13 @@
 """Account files are personal data: the site build refuses to publish when a file with account
 columns (or the bill run's own outputs, or a file that cannot be read to check: a spreadsheet, a
-PDF, an archive) is under docs/ or rules/. The one exception is the fictional sample in docs/billing-sample/,
-and only while each of its files is byte for byte what kit/billrun/sample.py generates."""
+PDF, an archive) is under docs/ or rules/. There is no exception: the fictional sample the site offers
+(/billing-sample/) is made by the build itself, from the rules it builds (kit/billrun/sample.py)."""
 from __future__ import annotations
 
 import re
 from pathlib import Path
 
 from ..errors import BuildError
-from .sample import DOCS_COUNT, DOCS_SAMPLE, sample_files
 
 #: a header with an account column and any of these is an account file
 PERSONAL = frozenset({"mailing_name", "mailing_address", "service_address", "parcel", "amount", "paid_on",
@@ -52,8 +51,7 @@ def has_account_columns(path: Path) -> bool:
 
 
 def account_files(*folders: Path) -> list[Path]:
-    """The files with account columns under these folders, other than the generated sample."""
-    sample = {DOCS_SAMPLE / name: text for name, text in docs_sample().items()}
+    """The files with account columns (or that cannot be read to check) under these folders."""
     found = []
     for folder in folders:
         for path in sorted(Path(folder).rglob("*")):
@@ -61,15 +59,8 @@ def account_files(*folders: Path) -> list[Path]:
             if not path.is_file() or suffix in SOURCES:
                 continue
             if suffix in OPAQUE or has_account_columns(path):
-                if path in sample and path.read_text(encoding="utf-8") == sample[path]:
-                    continue
                 found.append(path)
     return found
-
-
-def docs_sample() -> dict[str, str]:
-    """The small fictional sample the site offers (docs/billing-sample/)."""
-    return sample_files(DOCS_COUNT)
 
 
 def check(*folders: Path) -> None:

@@ -1,8 +1,9 @@
 """Fictional sample files for the bill run: generated, never real (names, streets and parcels are
 invented from short lists with a fixed seed), about 2,000 accounts. They include zero use, use under
 the minimum, cubic-feet and sewage meters, rollovers, Spanish-language accounts, and one row of each
-kind the run refuses. The same seed gives the same bytes, which is how the privacy guard knows the
-copy under docs/ is this sample and not a real account file."""
+kind the run refuses. The same seed gives the same bytes. The site's small copy (/billing-sample/) is
+made by the build from the rules it builds, so an amended law publishes a sample billed by it; no
+account file is kept under docs/."""
 from __future__ import annotations
 
 import csv
@@ -15,8 +16,8 @@ from calculator.billing import ACCOUNT_COLUMNS, ACCOUNT_OPTIONAL, PAYMENT_COLUMN
 SEED = 23
 #: the earlier quarter the sample bills first, and the quarter after it (fiscal 2025 has a schedule)
 FIRST, SECOND = "2025-Q3", "2025-Q4"
-#: where the build finds the small sample it publishes (docs/billing-sample/)
-DOCS_SAMPLE = Path(__file__).resolve().parents[2] / "docs" / "billing-sample"
+#: the small sample the build publishes at /billing-sample/ (made by each build from its rules)
+DOCS_FOLDER = "billing-sample"
 DOCS_COUNT = 40
 
 FIRST_NAMES = ("Avery", "Blair", "Casey", "Dana", "Emery", "Finley", "Gale", "Harper", "Indra", "Jules", "Kai",
@@ -98,13 +99,14 @@ def with_amounts(files: dict[str, str], register_text: str) -> dict[str, str]:
     return dict(files, **{"payments.csv": _csv(PAYMENT_COLUMNS, rows)})
 
 
-def sample_files(count: int = 2000, seed: int = SEED) -> dict[str, str]:
+def sample_files(count: int = 2000, seed: int = SEED, rules: dict | None = None) -> dict[str, str]:
     """The whole sample a clerk runs SECOND from: the accounts, both quarters' reads, the register
-    of the run for FIRST (made now by the engine) and the payments received on it."""
+    of the run for FIRST (made now by the engine, from `rules`, else the rules in force) and the
+    payments received on it."""
     from calculator import billing
     from calculator.rules import load
     files = generate(count, seed)
-    earlier = billing.run(load(), FIRST, ("accounts.csv", files["accounts.csv"]),
+    earlier = billing.run(rules or load(), FIRST, ("accounts.csv", files["accounts.csv"]),
                           (f"reads-{FIRST}.csv", files[f"reads-{FIRST}.csv"]))
     files = with_amounts(files, earlier["files"]["register.csv"])
     files[f"register-{FIRST}.csv"] = earlier["files"]["register.csv"]
