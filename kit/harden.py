@@ -37,6 +37,11 @@ def secure_pages(site: Path) -> int:
     return count
 
 
+def sha256_b64(data: bytes) -> str:
+    """A file's SHA-256 as Subresource Integrity writes it (base64), without its "sha256-"."""
+    return base64.b64encode(hashlib.sha256(data).digest()).decode()
+
+
 def write_service_worker(site: Path, build_id: str) -> Path:
     """Step 5c: the service worker that keeps the estimator working offline on a repeat
     visit. Its cache is named after a hash of everything it keeps, so any change to the
@@ -58,8 +63,13 @@ def write_service_worker(site: Path, build_id: str) -> Path:
     version = digest.hexdigest()[:16]
     template = (TEMPLATES / "service-worker.js").read_text(encoding="utf-8")
     from .wheel import pyodide_version
+    # the bytes each Pyodide or engine file must have to be served from a cache (Cache Storage is
+    # the whole origin's: another site's page can write into it)
+    served = {p.relative_to(site).as_posix(): p for folder in ("pyodide", "engine")
+              for p in sorted((site / folder).rglob("*")) if p.is_file()}
+    digests = {rel: sha256_b64(path.read_bytes()) for rel, path in sorted(served.items())}
     script = template.replace("__VERSION__", version).replace("__KEEP__", json.dumps(keep, indent=2)) \
-        .replace("__PYODIDE__", pyodide_version())
+        .replace("__PYODIDE__", pyodide_version()).replace("__DIGESTS__", json.dumps(digests, indent=2))
     path = site / "sw.js"
     path.write_text(script, encoding="utf-8")
     return path

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 
 from calculator.i18n import N_, SOURCE
 
@@ -117,12 +118,31 @@ def on_page_context(context, page, config, nav):
     if page.meta.get("engine_wheel"):  # the Pyodide the engine's worker starts (its caches carry the version)
         from kit.wheel import pyodide_version
         page.meta["engine_pyodide"] = pyodide_version()
+        page.meta["engine_integrity"] = engine_integrity(config["docs_dir"], page.meta["engine_wheel"])
     if page.file.src_uri not in ("index.md", *(f"{other}/index.md" for other in SECOND)):  # the home page has its own
         page.meta["contacts_html"] = _state["contacts"][lang]
     alternates = _alternates(page.file.src_uri)
     page.meta["alternates"] = [{"lang": other, "url": _state["urls"][uri], "name": NAMES[other]}
                                for other, uri in alternates.items()] if len(alternates) > 1 else []
     return context
+
+
+def engine_integrity(docs_dir: str, wheel: str) -> str:
+    """What the engine's worker takes from Cache Storage, each file with the SHA-256 it must have
+    ("path:base64 path:base64 …", paths from the site's root): Pyodide's wasm (as kept: decoded)
+    and lock file, the engine's folder (its wheel, standard library, catalogues) and pypdf. The
+    page carries it, so a copy another page of the same origin put there is not used (issue 35)."""
+    known = _state.setdefault("integrity", {})  # once a build (on_config clears _state)
+    if wheel in known:
+        return known[wheel]
+    from kit.harden import sha256_b64
+    docs = Path(docs_dir)
+    engine = docs / "engine" / wheel.rsplit("/", 1)[0]
+    files = [docs / "pyodide" / "pyodide.asm.wasm", docs / "pyodide" / "pyodide-lock.json",
+             *(p for p in sorted(engine.rglob("*")) if p.is_file() and p.suffix != ".xz"),
+             *sorted((docs / "engine").glob("*.whl"))]
+    known[wheel] = " ".join(f"{p.relative_to(docs).as_posix()}:{sha256_b64(p.read_bytes())}" for p in files)
+    return known[wheel]
 
 
 def _script_words(lang: str) -> dict:

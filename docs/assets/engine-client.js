@@ -19,7 +19,11 @@ export function engineWorker(wheel, onmessage) {
   const url = new URL("engine-worker.js", import.meta.url);
   url.searchParams.set("wheel", wheel);
   // the Pyodide the site ships, as the head names it (the worker's cache names carry it)
-  url.searchParams.set("pyodide", document.querySelector('meta[name="pawling-engine-wheel"]')?.dataset.pyodide || "");
+  const meta = document.querySelector('meta[name="pawling-engine-wheel"]');
+  url.searchParams.set("pyodide", meta?.dataset.pyodide || "");
+  // the bytes each file the worker takes from Cache Storage must have (the page's own word: a copy
+  // another page of this origin put there is dropped)
+  url.searchParams.set("integrity", meta?.dataset.integrity || "");
   url.searchParams.set("lang", pageLanguage()); // its catalogue is fetched with the rest
   const worker = new Worker(url, { type: "module" });
   worker.onmessage = onmessage;

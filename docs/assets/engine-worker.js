@@ -58,16 +58,43 @@ const networkFetch = globalThis.fetch.bind(globalThis);
 const filesCache = version.then((v) => caches.open(`pawling-files-${v}`)).catch(() => null); // none: Cache Storage refused
 const storing = []; // the copies being written (the wasm's ends well after Python has started)
 
+// Cache Storage is shared by every page of the origin (other project sites under one
+// OWNER.github.io too), so a kept file is used only when its SHA-256 is the one the page gives
+// for it (the worker's ?integrity=, from the page's head: path:base64 …); one that is not is
+// deleted and fetched again. A file the page gives no digest for is not taken from the cache.
+const integrity = new Map((params.get("integrity") || "").split(" ").filter(Boolean).map((entry) => {
+  const at = entry.lastIndexOf(":");
+  return [new URL(entry.slice(0, at), root).href, entry.slice(at + 1)];
+}));
+
+async function sha256(bytes) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  return btoa(String.fromCharCode(...digest));
+}
+
+// The kept copy of url, if its bytes are the page's; else null (and a wrong copy is deleted)
+async function keptCopy(cache, url) {
+  const expected = integrity.get(url.href);
+  const hit = expected && await cache.match(url.href, { ignoreSearch: true }).catch(() => null);
+  if (!hit) return null;
+  const bytes = hit.ok ? await hit.arrayBuffer() : null;
+  if (bytes && await sha256(bytes) === expected) return new Response(bytes, { status: hit.status, headers: hit.headers });
+  mark(`dropped:${url.pathname.split("/").pop()}`);
+  await cache.delete(url.href, { ignoreSearch: true }).catch(() => {});
+  return null;
+}
+
 async function keptOrFetched(url, resource, init, lookFirst = true) {
   const cache = keepable(url) ? await filesCache : null;
-  const hit = lookFirst && cache && await cache.match(url.href, { ignoreSearch: true }).catch(() => null);
+  const hit = lookFirst && cache && await keptCopy(cache, url);
   if (cache) mark(`${hit ? "kept" : "fetching"}:${url.pathname.split("/").pop()}`);
   if (hit && url.href === WASM.href) wasmIn("kept");
   if (hit) return hit;
   const response = await (url.href === WASM.href ? wasmFetched(init)
     : PACKED.has(url.href) ? packedFetched(url, init) : networkFetch(resource, init));
-  // the wasm is kept decoded: a repeat visit and the offline cache need no decoder
-  if (cache && response.ok) storing.push(cache.put(url.href, response.clone()).catch(() => {}));
+  // the wasm is kept decoded: a repeat visit and the offline cache need no decoder. Only a file
+  // the page gives a digest for is kept (it is checked when taken back).
+  if (cache && response.ok && integrity.has(url.href)) storing.push(cache.put(url.href, response.clone()).catch(() => {}));
   return response;
 }
 

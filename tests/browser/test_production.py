@@ -18,12 +18,18 @@ LINK = "/estimate/?quarter=2027-Q1&water-gallons=12000"
 
 
 def wait_for_offline_cache(page):
-    page.wait_for_function("""async () => {
+    """Until the offline worker controls the page and its cache is made (polled with evaluate,
+    which awaits the promise: wait_for_function takes a pending promise as true)."""
+    import time
+    deadline = time.monotonic() + TIMEOUT / 1000
+    while not page.evaluate("""async () => {
         const reg = await navigator.serviceWorker.getRegistration();
         if (!reg || !reg.active || !navigator.serviceWorker.controller) return false;
         const names = await caches.keys();
         return names.some((n) => n.startsWith('pawling-kit-'));
-    }""", timeout=TIMEOUT, polling=250)
+    }"""):
+        assert time.monotonic() < deadline, "the offline cache was never made"
+        page.wait_for_timeout(250)
 
 
 def wait_for_worker_to_answer_navigations(context, url):
@@ -88,6 +94,127 @@ def test_a_rebuilt_site_with_a_new_rate_never_serves_the_old_engine(browser, tmp
         context.close()
     finally:
         server.shutdown()
+
+
+def until(page, condition):
+    """Poll a condition (page.evaluate awaits a promise; wait_for_function does not)."""
+    for _ in range(TIMEOUT // 250):
+        if condition():
+            return
+        page.wait_for_timeout(250)
+    raise AssertionError("the condition never held")
+
+
+def serve_like_github_pages(site):
+    """The site served as GitHub Pages serves it: every response may be kept by the browser for
+    10 minutes (Cache-Control: max-age=600), then revalidated by its Last-Modified."""
+    server = kit_site.serve(site, port=0)
+    handler = server.RequestHandlerClass
+
+    class Pages(handler.func):
+        def end_headers(self):
+            self.send_header("Cache-Control", "max-age=600")
+            super().end_headers()
+
+    server.RequestHandlerClass = functools.partial(Pages, *handler.args, **handler.keywords)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}"
+
+
+KIT_CACHES = "async () => (await caches.keys()).filter((n) => n.startsWith('pawling-kit-'))"
+
+
+def test_a_returning_visitor_gets_the_rebuilt_engine_online_and_then_offline(browser, tmp_path):
+    """After a rebuild with a new rate, the next online visit (a new tab, not a reload) answers
+    from the new engine although the browser may keep the old page for 10 minutes, and so does the
+    offline visit after it."""
+    rules = tmp_path / "rules"
+    shutil.copytree(ROOT / "rules", rules)
+    site = kit_site.build(tmp_path / "site", rules_dir=rules)
+    server, url = serve_like_github_pages(site)
+    try:
+        context = browser.new_context()
+        page = context.new_page()
+        page.goto(url + LINK)
+        expect(page.locator("#result-total")).to_have_text("$96.00", timeout=TIMEOUT)
+        wait_for_offline_cache(page)
+        wait_for_worker_to_answer_navigations(context, url)
+        [old_cache] = page.evaluate(KIT_CACHES)
+        page.close()
+        schedule = rules / "rate-schedules" / "2025-illustrative.yaml"
+        schedule.write_text(schedule.read_text().replace('vc_per_1000_gallons: "10.00"', 'vc_per_1000_gallons: "20.00"'))
+        kit_site.build(site, rules_dir=rules)
+        again = context.new_page()
+        again.goto(url + LINK)
+        expect(again.locator("#result-total")).to_have_text("$192.00", timeout=TIMEOUT)
+        until(again, lambda: (lambda n: len(n) == 1 and n[0] != old_cache)(again.evaluate(KIT_CACHES)))
+        wait_for_worker_to_answer_navigations(context, url)
+    finally:
+        server.shutdown()
+        server.server_close()
+    offline = context.new_page()
+    offline.goto(url + "/estimate/?quarter=2027-Q2&water-gallons=12000")
+    expect(offline.locator("#result-total")).to_have_text("$192.00", timeout=TIMEOUT)
+    context.close()
+
+
+def poisoned_wheel(wheel: Path) -> bytes:
+    """The engine's wheel with its rate changed to $99.00, as a hostile page would make it."""
+    import io
+    import zipfile
+    out = io.BytesIO()
+    with zipfile.ZipFile(wheel) as original, zipfile.ZipFile(out, "w") as copy:
+        for info in original.infolist():
+            data = original.read(info)
+            if info.filename == "calculator/compiled_rules.json":
+                assert b'"vc_per_1000_gallons": "10.00"' in data
+                data = data.replace(b'"vc_per_1000_gallons": "10.00"', b'"vc_per_1000_gallons": "99.00"')
+            copy.writestr(info, data)
+    return out.getvalue()
+
+
+def test_an_engine_another_page_of_the_origin_put_in_the_cache_is_dropped(browser, built_site, site_url):
+    """A page elsewhere on the same origin writes a wheel with VC $99.00 into every cache the site
+    uses (and one of its own) and deletes the memory snapshot: the next visit still answers $96.00
+    at $10.00, and the poisoned copy is replaced by the site's own."""
+    import base64
+    import hashlib
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(site_url + LINK)
+    expect(page.locator("#result-total")).to_have_text("$96.00", timeout=TIMEOUT)
+    wait_for_offline_cache(page)
+    wheel_rel = "engine/" + page.locator("#estimator").get_attribute("data-wheel")
+    real = (built_site / wheel_rel).read_bytes()
+    poison = poisoned_wheel(built_site / wheel_rel)
+    digest = lambda data: base64.b64encode(hashlib.sha256(data).digest()).decode()  # noqa: E731
+    kept = """async ([url]) => {
+        for (const name of await caches.keys()) {
+            if (!name.startsWith('pawling-files-')) continue;
+            const hit = await (await caches.open(name)).match(url);
+            if (hit) { const d = await crypto.subtle.digest('SHA-256', await hit.arrayBuffer());
+                       return btoa(String.fromCharCode(...new Uint8Array(d))); }
+        }
+        return null;
+    }"""
+    url = f"{site_url}/{wheel_rel}"
+    until(page, lambda: page.evaluate(kept, [url]))
+    page.evaluate("""async ([url, b64]) => {
+        const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+        for (const name of [...await caches.keys(), 'another-site']) {
+            if (name === 'pawling-python-snapshot') continue;
+            await (await caches.open(name)).put(url, new Response(bytes, {headers: {'Content-Type': 'application/zip'}}));
+        }
+        await caches.delete('pawling-python-snapshot');
+    }""", [url, base64.b64encode(poison).decode()])
+    assert page.evaluate(kept, [url]) == digest(poison)
+    page.close()
+    again = context.new_page()
+    again.goto(site_url + LINK)
+    expect(again.locator("#result-total")).to_have_text("$96.00", timeout=TIMEOUT)
+    assert "$10.00" in again.inner_text("#result") and "$99.00" not in again.inner_text("#result")
+    until(again, lambda: again.evaluate(kept, [url]) == digest(real))
+    context.close()
 
 
 RECORD_STATUS = """
@@ -188,8 +315,10 @@ def test_a_first_visit_downloads_each_file_once_also_in_a_private_window(browser
 
     class Counting(handler.func):
         def send_head(self):
-            sent[self.path.split("?")[0]] += 1
-            return super().send_head()
+            body = super().send_head()
+            if body is not None:  # a file sent; a 304 ("not modified") sends none
+                sent[self.path.split("?")[0]] += 1
+            return body
 
     server.RequestHandlerClass = functools.partial(Counting, *handler.args, **handler.keywords)
     threading.Thread(target=server.serve_forever, daemon=True).start()
