@@ -157,7 +157,7 @@ def link_answer(rules: dict, link: str, explain: bool = True) -> dict:
 
 def run(rules: dict, quarter: str, accounts: tuple[str, str], reads: tuple[str, str],
         payments: tuple[str, str] | None = None, earlier: list[tuple[str, str]] = (),
-        as_of: str | None = None) -> dict:
+        as_of: str | None = None, first_quarter: bool | None = None) -> dict:
     """The run for one quarter. Each file is (name, CSV text). `earlier`: the registers of earlier
     runs (what was billed); `as_of` (YYYY-MM-DD): the day penalties on arrears are counted to
     (default: this quarter's due date, the day the bill asks to be paid by).
@@ -187,6 +187,7 @@ def run(rules: dict, quarter: str, accounts: tuple[str, str], reads: tuple[str, 
     refused = _Refusals()
     accts = _accounts(accounts, refused)
     before = _earlier(earlier, quarter)
+    _previous_given(before, quarter, first_quarter)
     billed_before = {n: {qtr: r["charge"] for qtr, r in rows.items()} for n, rows in before.items()}
     _carried(before, earlier)
     usages = _reads(reads, accts, refused, before)
@@ -329,6 +330,27 @@ def _property_minimum(rules: dict, accts: dict, order: list[str], computed: dict
     return out
 
 
+def _previous_given(before: dict, quarter: str, first_quarter: bool | None) -> None:
+    """Refuses a run without the register of the quarter just before it, when earlier registers are
+    given (a quarter left out between runs: its bills' unpaid amounts would be lost without a word),
+    or when none is and the run does not say it is the first quarter billed with the kit
+    (`first_quarter` False: the command line and the desk; None, a program's own call: not asked)."""
+    year, q = parse_quarter(quarter)
+    previous = quarter_name(year - (q == 1), 4 if q == 1 else q - 1)
+    given = {qtr for rows in before.values() for qtr in rows}
+    if given and previous not in given:
+        raise InputError(_("No register of {previous}, the quarter just before {quarter}, is given, so what is "
+                           "unpaid on its bills would be lost. Give its register.csv too (for example "
+                           "billing/{previous}/register.csv), with every earlier register you have, and run again."
+                           ).format(previous=previous, quarter=quarter), "earlier register")
+    if not given and first_quarter is False:
+        raise InputError(_("No earlier register is given, so nothing unpaid on earlier bills would be billed. Give the "
+                           "register.csv of {previous} (for example billing/{previous}/register.csv), with every "
+                           "earlier register you have. If {quarter} is the first quarter the Town bills with this "
+                           "kit, say so (--first-quarter) and run again.").format(previous=previous, quarter=quarter),
+                         "earlier register")
+
+
 def _carried(before: dict, registers) -> None:
     """Refuses a run whose earlier registers leave out a quarter that one of them says was still owed
     (its `arrears_quarters`): without that quarter's register, its unpaid charge and penalties would
@@ -414,7 +436,7 @@ def _paid_after(paid: dict, day: dt.date, name: str) -> None:
 
 
 def run_files(rules: dict, quarter: str, accounts: str, reads: str, payments: str | None, earlier: list[str],
-              as_of: str | None, out: str, printable: str | None = None) -> dict:
+              as_of: str | None, out: str, printable: str | None = None, first_quarter: bool = False) -> dict:
     """`python -m calculator bills` (and the Clerk's desk, on the files it wrote into the worker): the run
     on files named by their paths, each output written into `out`; the answer names them (`written`) and
     holds the summary and the refused rows, not the register itself. With `printable` (the site's address,
@@ -434,7 +456,7 @@ def run_files(rules: dict, quarter: str, accounts: str, reads: str, payments: st
                                "again.").format(what=_(what), path=os.path.basename(path)), what) from None
     result = run(rules, quarter, read(accounts, N_("accounts")), read(reads, N_("reads")),
                  read(payments, N_("payments")) if payments else None,
-                 [read(p, N_("earlier register")) for p in earlier], as_of)
+                 [read(p, N_("earlier register")) for p in earlier], as_of, first_quarter)
     written = [str(write_atomic(os.path.join(out, name), text.encode("utf-8"))) for name, text in result["files"].items()]
     answer = {k: v for k, v in result.items() if k not in ("files", "register", "accounts", "arrears")} | {
         "accounts_billed": len(result["register"]), "written": written}

@@ -149,7 +149,10 @@ def parser() -> argparse.ArgumentParser:
     bl.add_argument("--accounts", required=True, help="the accounts file (CSV)")
     bl.add_argument("--reads", required=True, help="the quarter's meter reads (CSV)")
     bl.add_argument("--payments", help="every payment ever made on earlier bills (CSV; not only the latest quarter's: a run whose payments leave an account owing more than an earlier register says is refused)")
-    bl.add_argument("--earlier", action="append", default=[], help="the register.csv of an earlier run; repeat")
+    bl.add_argument("--earlier", action="append", default=[], help="the register.csv of an earlier run; repeat. The "
+                    "quarter just before --quarter is needed (its unpaid bills are carried), unless --first-quarter")
+    bl.add_argument("--first-quarter", action="store_true", help="the quarter is the first the Town bills with this kit: "
+                                                                 "no earlier register exists")
     bl.add_argument("--as-of", help="count penalties on arrears to this day, YYYY-MM-DD (default: the due date)")
     bl.add_argument("--out", required=True, help="the folder to write register.csv, summary.csv, arrears.csv and "
                                                  "refused.csv into")
@@ -244,7 +247,7 @@ def _answer(args, rules: dict) -> dict | list:
     if args.command == "bills":
         from . import billing
         return billing.run_files(rules, args.quarter, args.accounts, args.reads, args.payments, args.earlier,
-                                 args.as_of, args.out, args.site_url if args.printable else None)
+                                 args.as_of, args.out, args.site_url if args.printable else None, args.first_quarter)
     if args.command == "industry":
         return industry.compute(rules, args.average_workday_gallons, args.system_gallons_per_day,
                                 args.toxic_pollutant, args.significant_impact, args.year, args.average_daily_gallons,

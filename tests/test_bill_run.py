@@ -499,6 +499,7 @@ def test_a_bill_s_link_gives_the_estimate_the_register_s_total_to_the_cent(accou
     for i, (meter, language, use, bills) in enumerate(accounts):
         lines.append(f"P{i},p,a,n,m,{language},{meter}")
         reads.append(f"P{i},{use}")
+        bills = {"2025-Q3": (0, []), **bills}  # every run's register holds every account: Q3's is needed
         for qtr, (cents, paid) in bills.items():
             earlier.append(f"P{i},{qtr},{Decimal(cents) / 100:.2f}")
             for days, amount in paid:
@@ -738,9 +739,35 @@ def test_control_characters_from_the_files_are_not_printed_raw(tmp_path, capsys)
     (tmp_path / "a.csv").write_text(CASES[1]["accounts"])
     (tmp_path / "r.csv").write_text("account,usage\n\x1b[2J\x1b[31mEVIL,12000\n")
     assert command.main(["--quarter", "2025-Q4", "--accounts", str(tmp_path / "a.csv"), "--reads",
-                         str(tmp_path / "r.csv"), "--out", str(tmp_path / "out"), "--no-pdf"]) == 0
+                         str(tmp_path / "r.csv"), "--out", str(tmp_path / "out"), "--no-pdf", "--first-quarter"]) == 0
     err = capsys.readouterr().err
     assert "\x1b" not in err and "\\x1b[2J\\x1b[31mEVIL" in err
+
+
+def test_a_run_without_the_register_of_the_quarter_before_is_refused(tmp_path, capsys):
+    """The fourth legal reading: a Q3 run given Q1's register but not Q2's, or a Q2 run given none,
+    billed only Q3's $160.00, the unpaid quarters before it lost without a word. Both are refused, saying which register to give; --first-quarter says none exists."""
+    accounts = "account,parcel,service_address,mailing_name,mailing_address,language,meter\nA2,p,a,n,m,en,water-gallons\n"
+    q1 = billing.run(RULES, "2025-Q1", ("a.csv", accounts), ("r.csv", "account,usage\nA2,20000\n"))
+    q2 = billing.run(RULES, "2025-Q2", ("a.csv", accounts), ("r.csv", "account,usage\nA2,20000\n"),
+                     earlier=[("q1/register.csv", q1["files"]["register.csv"])])
+    assert q2["register"][0]["charge"] == "160.00"  # 20,000 x 0.8 x $10.00 / 1,000, unpaid
+    with pytest.raises(InputError) as gap:
+        billing.run(RULES, "2025-Q3", ("a.csv", accounts), ("r.csv", "account,usage\nA2,20000\n"),
+                    earlier=[("q1/register.csv", q1["files"]["register.csv"])])
+    assert "No register of 2025-Q2, the quarter just before 2025-Q3" in str(gap.value)
+    both = billing.run(RULES, "2025-Q3", ("a.csv", accounts), ("r.csv", "account,usage\nA2,20000\n"),
+                       earlier=[("q1/register.csv", q1["files"]["register.csv"]), ("q2/register.csv", q2["files"]["register.csv"])])
+    # Q3 $160 + Q2 $160 unpaid + Q1 $160 unpaid; 15% of $160 = $24 for each period begun: Q1 two (from
+    # April 15 and July 15), Q2 one (from July 15): 480 + 3 x 24
+    assert both["register"][0]["total"] == "552.00"
+    (tmp_path / "a.csv").write_text(accounts)
+    (tmp_path / "r.csv").write_text("account,usage\nA2,20000\n")
+    argv = ["--quarter", "2025-Q2", "--accounts", str(tmp_path / "a.csv"), "--reads", str(tmp_path / "r.csv"),
+            "--out", str(tmp_path / "out"), "--no-pdf"]
+    assert command.main(argv) == 2
+    assert "No earlier register is given" in capsys.readouterr().err and not (tmp_path / "out").exists()
+    assert command.main([*argv, "--first-quarter"]) == 0
 
 
 def test_a_huge_field_a_folder_for_a_file_and_a_sample_too_small_get_messages(tmp_path, capsys):

@@ -62,6 +62,7 @@ function start() {
     let i = 0;
     for (const file of $("bills-earlier").files) await add("--earlier", file, `-earlier-${i++}`);
     if ($("bills-as-of").value) argv.push("--as-of", $("bills-as-of").value);
+    if ($("bills-first-quarter").checked) argv.push("--first-quarter");
     result.replaceChildren(el("p", { role: "status" }, "Billing every account…"));
     const started = performance.now();
     const { answer, files: out } = await engine.run(argv, files);

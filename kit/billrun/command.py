@@ -41,7 +41,10 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--payments", help="every payment ever made on earlier bills (CSV; not only the latest quarter's: a run whose payments leave an account owing more than an earlier register says is refused)")
     p.add_argument("--earlier", action="append", default=None, metavar="REGISTER",
                    help="the register.csv of an earlier run; repeat for each (default: every billing/QUARTER/"
-                        "register.csv beside --out for an earlier quarter)")
+                        "register.csv beside --out for an earlier quarter). The quarter just before --quarter is "
+                        "needed (its unpaid bills are carried), unless --first-quarter")
+    p.add_argument("--first-quarter", action="store_true",
+                   help="the quarter is the first the Town bills with this kit: no earlier register exists")
     p.add_argument("--as-of", help="count penalties on arrears to this day, YYYY-MM-DD (default: the due date)")
     p.add_argument("--out", help="the output folder (default: billing/QUARTER/): new, empty, or one an earlier run made; replaced whole")
     p.add_argument("--no-pdf", action="store_true", help="the register and lists only, without the PDF bills")
@@ -140,7 +143,7 @@ def run(args) -> tuple[Path, dict]:
     result = billing.run(rules, quarter, _read(args.accounts, "accounts"), _read(args.reads, "reads"),
                          _read(args.payments, "payments") if args.payments else None,
                          [(f"{p.parent.name}/{p.name}", _read(str(p), "earlier register")[1]) for p in earlier],
-                         args.as_of)
+                         args.as_of, args.first_quarter)
     result["no_earlier"] = not earlier
     out.parent.mkdir(parents=True, exist_ok=True)
     sweep(out)
@@ -203,9 +206,8 @@ def _main(argv: list[str]) -> int:
     for row in result["refused"]:
         print(shown(f"{row['file']}:{row['line']}: {row['account'] or '-'}: {row['what_to_fix']}"), file=sys.stderr)
     if result.get("no_earlier"):
-        print("Note: no earlier register was given or found beside the output folder, so no arrears from earlier "
-              "quarters are counted. Give every earlier quarter's register with --earlier if any bill is unpaid.",
-              file=sys.stderr)
+        print("Note: the first quarter billed with this kit (--first-quarter): no arrears from earlier quarters "
+              "are counted.", file=sys.stderr)
     summary = {s["item"]: s for s in result["summary"]}
     charged = money.dollars(Decimal(summary["accounts billed: total charged this quarter"]["amount"]))
     print(f"Billed {len(result['register'])} accounts for {result['quarter']} into {out}: total charged {charged}."
