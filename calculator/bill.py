@@ -426,24 +426,26 @@ def _if_late_quarter(rules: dict, ctx: dict) -> dict:
     if interpretation(rules, "penalty-accrual") == "once":
         further = _("No further penalty after that.")
     elif interpretation(rules, "penalty-quarter") == "billing-quarter":
-        further = (_("Each later billing quarter: another {rate} of the unpaid total.")
+        further = (_("Each later billing quarter: another {rate} of the unpaid total, as this site reads “per "
+                     "quarter”.")
                    if interpretation(rules, "penalty-accrual") == "compound" else
-                   _("Each later billing quarter: another {rate}."))
+                   _("Each later billing quarter: another {rate}, as this site reads “per quarter”."))
     elif interpretation(rules, "penalty-accrual") == "compound":
-        further = _("Each further {months} months: another {rate} of the unpaid total.")
+        further = _("Each further {months} months: another {rate} of the unpaid total, as this site reads “per "
+                    "quarter”.")
     else:
-        further = _("Each further {months} months: another {rate}.")
+        further = _("Each further {months} months: another {rate}, as this site reads “per quarter”.")
     out = {"last_day_to_pay": last.isoformat(), "penalty_from": first.isoformat(), "rate": str(rate),
            "period_months": months, "holidays": holidays, "words": words, "further": further}
     if last != ctx["grace_end"]:
         end = _("{weekday}, {date}").format(weekday=_(WEEKDAY_NAMES[ctx["grace_end"].weekday()]),
                                             date=long(ctx["grace_end"]))
-        out["moved"] = (_("Day {grace} after the due date is {end}. The last day moves past {holidays}, a public "
-                          "holiday.").format(grace=(ctx["grace_end"] - due).days, end=end,
+        out["moved"] = (_("Day {grace} after the due date is {end}. As this site reads the law, the last day moves "
+                          "past {holidays}, a public holiday.").format(grace=(ctx["grace_end"] - due).days, end=end,
                                              holidays=series([h["holiday"] for h in holidays]))
                         if holidays else
-                        _("Day {grace} after the due date is {end}. The last day moves to the next business "
-                          "day.").format(grace=(ctx["grace_end"] - due).days, end=end))
+                        _("Day {grace} after the due date is {end}. As this site reads the law, the last day moves "
+                          "to the next business day.").format(grace=(ctx["grace_end"] - due).days, end=end))
     return out
 
 
@@ -534,13 +536,13 @@ def _head_steps(rules: dict, v: dict) -> list[dict]:
                "rents.F", interpretation="period-end-business-day",
                last_day_to_pay=v["last_day"], penalty_from=v["first_penalty"])
     if interpretation(rules, "billing-in-advance") == "annual-in-four-parts":
-        ex.add(_("It is one of four equal parts of the year's charge, billed in advance: the usage you enter is a "
-                 "quarter of last year's use, at the rate in force on {rate_day}, the first day of the "
-                 "year.").format(rate_day=long(v["rate_day"])), "rents.H", interpretation="billing-in-advance")
+        ex.add(_("It is billed in advance. This site reads that as one of four equal parts of the year's charge: the "
+                 "usage you enter is a quarter of last year's use, at the rate in force on {rate_day}, the first day "
+                 "of the year.").format(rate_day=long(v["rate_day"])), "rents.H", interpretation="billing-in-advance")
     else:
-        ex.add(_("It is billed in advance: the usage is the most recent quarter's, from the latest meter reading "
-                 "before the bill (the quarter before the one billed), at the rate in force on the billed quarter's "
-                 "first day."), "rents.H", interpretation="billing-in-advance")
+        ex.add(_("It is billed in advance. This site reads that as: the usage is the most recent quarter's, from the "
+                 "latest meter reading before the bill (the quarter before the one billed), at the rate in force on "
+                 "the billed quarter's first day."), "rents.H", interpretation="billing-in-advance")
     schedule_vc, schedule_fraction = Decimal(sched["vc_per_1000_gallons"]), Decimal(sched["sewage_fraction"])
     ex.add(_("Rate schedule in force on {rate_day}: {title}. The rate is {vc} per 1,000 gallons, and {share} of "
              "metered water is billed as sewage. {label}").format(rate_day=long(v["rate_day"]), title=sched["title"],
@@ -598,7 +600,8 @@ def _explain_rest(rules: dict, v: dict, ex: Explanation, vc, fraction, volume, k
                 "{minimum}.").format(**words)
     elif kind == "sewage-gallons":
         how = _("Minimum charge = the charge for {gallons} gallons of water use{since} = {vc} × {gallons} × "
-                "{fraction} ÷ 1,000 = {minimum} (also for a property with a sewage meter).").format(**words)
+                "{fraction} ÷ 1,000 = {minimum}. This site reads the minimum as the same for a property with a "
+                "sewage meter.").format(**words)
     else:
         how = _("Minimum charge = the charge for {gallons} gallons of water use{since} = {vc} × {gallons} × "
                 "{fraction} ÷ 1,000 = {minimum}.").format(**words)
@@ -697,7 +700,7 @@ def _explain_rest(rules: dict, v: dict, ex: Explanation, vc, fraction, volume, k
                      "penalties on them = {total}.").format(**words), "rents.F", total=v["total"])
     else:
         ex.add((_("Total = {charge} + {penalty} penalty = {total}.") if v["pen"] else
-                _("Total = {charge} = {total}.")).format(**words), "rents.F", total=v["total"])
+                _("Total = {total}.")).format(**words), "rents.F", total=v["total"])
     ex.add(_("If every quarter of the year used the same, the year's charges would be {annual}.").format(
         annual=money.dollars(v["annual"])), "rents.H", annual_total=v["annual"])
     return fold_citations(rules, ex.steps, v["memo"])

@@ -26,8 +26,9 @@ def text(amount: Decimal) -> str:
 
 
 def dollars(amount: Decimal) -> str:
-    """For sentences: $1,234.50."""
-    return f"${amount.quantize(CENT, rounding=ROUND_HALF_UP):,}"
+    """For sentences: $1,234.50; a credit (below zero) as −$40.00, the minus sign before the dollar sign."""
+    q = amount.quantize(CENT, rounding=ROUND_HALF_UP)
+    return f"−${-q:,}" if q < 0 else f"${abs(q):,}"
 
 
 def percent(fraction: Decimal) -> str:

@@ -339,7 +339,7 @@ def user_notice(rules: dict, schedule_id: str, site_url: str | None) -> dict:
     f = _user_facts(rules, s)
     r = f["rates"]
     cite = _cite  # put into words below, for the text and for the page
-    once_a_year = _("Once a year, with a regular bill, the Town tells every user the rate schedule ({cite}).").format(
+    once_a_year = _("At least once a year, with a regular bill, the Town tells every user the rate schedule ({cite}).").format(
         cite=cite("rate-schedules.D"))
     # the schedule's title in quotes: straight ones in the text, curly ones on the page
     this_notice = (_("This notice is for the rate schedule {title}, in force from {effective} to {ends}.")

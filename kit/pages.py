@@ -204,9 +204,11 @@ def page_context(rules: dict, today, config: dict | None = None, lang: str = SOU
     build_id = build_id or engine_build_id(rules, rules_dir)  # the engine wheel's folder, engine/<build id>/
     by_id = {p["id"]: dict(p, anchor=anchor(p["id"]), words=provision_text(p), where=citation(rules, p["id"]))
              for p in rules["provisions"]}
+    # a figure that is a reading's, not the law's words, is marked so on /law/ (the reading's `figures`)
+    reading_of = {name: i["id"] for i in rules["interpretations"].values() for name in i.get("figures", [])}
     params_by_cite: dict[str, list] = {}
     for p in rules["parameters"].values():
-        params_by_cite.setdefault(p["cite"], []).append(p)
+        params_by_cite.setdefault(p["cite"], []).append(dict(p, reading=reading_of.get(p["name"])))
     interps_by_cite: dict[str, list] = {}
     for i in rules["interpretations"].values():
         interps_by_cite.setdefault(i["reads"], []).append(i)

@@ -308,6 +308,14 @@ def compile_rules(rules_dir: Path | str = RULES_DIR) -> dict:
             problems.append(f"{_where(path, nodes[path], ['chosen'])}: chosen {data['chosen']!r} is not one of the options "
                             f"({', '.join(data['options'])}). Pick one of them.")
         interpretations[data["id"]] = data
+    files = {f.stem for f in (rules_dir / "parameters").glob("*.yaml")}  # (a file with problems of its own too)
+    for reading in interpretations.values():  # the figures a reading decides are parameters that exist
+        path = rules_dir / "interpretations" / f"{reading['id']}.yaml"
+        for at, name in enumerate(reading.get("figures", [])):
+            if name not in files:
+                problems.append(f"{_where(path, nodes.get(path), ['figures', at])}: {name!r} is not in "
+                                f"rules/parameters/. Name a parameter by its file name without .yaml, or remove it "
+                                f"from `figures:`.")
 
     schedules = []
     folder = rules_dir / "rate-schedules"

@@ -78,3 +78,14 @@ def test_an_empty_box_or_a_bare_sign_is_asked_for_a_number_not_a_defect(typed):
     with pytest.raises(InputError) as err:
         parse_amount(typed, "Water use in gallons", "12000", "water-gallons")
     assert "must be a number, like 12000" in str(err.value) and err.value.field == "water-gallons"
+
+
+def test_a_credit_is_written_with_the_minus_before_the_dollar_sign():
+    """The third legal reading: a credit read "$-40.00". In a sentence it is −$40.00, as people write it."""
+    from decimal import Decimal
+
+    from calculator import money
+    assert money.dollars(Decimal("-40")) == "−$40.00"
+    assert money.dollars(Decimal("-1234.5")) == "−$1,234.50"
+    assert money.dollars(Decimal("-0.001")) == "$0.00"  # rounds to nothing: no minus
+    assert money.dollars(Decimal("96")) == "$96.00"

@@ -74,6 +74,25 @@ def test_every_provision_has_its_anchor_on_the_law_page(site):
     assert 'id="prohibited-acts-g"' in html
 
 
+def test_a_figure_that_is_a_reading_is_marked_so_on_the_law_page(site):
+    """The third legal reading: "3 months" and "fraction of the unpaid charge" were shown as the law's
+    figures. Each figure a reading decides (its `figures:`) links to that reading, in both languages;
+    the law's own figures (the 30 days) do not."""
+    import re
+
+    from calculator.rules import load
+    decided = {name: i["id"] for i in load()["interpretations"].values() for name in i.get("figures", [])}
+    assert decided["late-penalty-period-months"] == "penalty-quarter"
+    for page, words in (("law/index.html", "this figure is how this site reads the law"),
+                        ("es/law/index.html", "esta cifra es cómo este sitio interpreta la ley")):
+        html = (site / page).read_text()
+        items = re.findall(r"<li>(.*?)</li>", html, flags=re.S)
+        for name in ("late-penalty-period-months", "late-penalty-rate", "late-penalty-grace-days"):
+            [item] = [i for i in items if f"rules/parameters/{name}.yaml" in i]
+            marked = words in item and f'how-we-read-the-law/#{decided.get(name)}"' in item
+            assert marked == (name in decided), (page, name, item)
+
+
 def test_generated_pages_are_not_in_the_repository():
     assert not (ROOT / "docs" / "law").exists() and not (ROOT / "docs" / "rates").exists()
 

@@ -59,14 +59,14 @@ def test_a_changed_english_sentence_is_reported_until_it_is_translated_again(rul
 
 def test_a_missing_or_malformed_translation_is_reported(rules):
     path = messages.po_path("es", "engine", rules)
-    target = "Total = {charge} = {total}."
+    target = "Total = {charge} + {penalty} penalty = {total}."
 
     def damage(catalogue):
         catalogue[target].string = "Total = {charge}."  # a placeholder lost
         catalogue["January"].string = ""                 # a translation emptied
     edit_po(path, damage)
     found = messages.problems(rules)
-    assert any("“Total = {charge} = {total}.” must keep the placeholders {charge} {total}" in p for p in found)
+    assert any("“Total = {charge} + {penalty} penalty = {total}.” must keep the placeholders {charge} {penalty} {total}" in p for p in found)
     assert any("no translation for “January”" in p for p in found)
 
 

@@ -33,9 +33,20 @@ def test_the_shipped_rules_are_valid():
 
 def test_an_unknown_key_is_rejected_with_its_line(rules_copy):
     f = rules_copy / "parameters" / "late-penalty-rate.yaml"
+    line = len(f.read_text().splitlines()) + 1  # the key added as the file's last line
     f.write_text(f.read_text() + "valeu: 0.2\n")
     [p] = problems(rules_copy)
-    assert "late-penalty-rate.yaml:6:1" in p and "valeu" in p and "keys allowed" in p
+    assert f"late-penalty-rate.yaml:{line}:1" in p and "valeu" in p and "keys allowed" in p
+
+
+def test_a_figure_a_reading_decides_is_a_parameter_that_exists(rules_copy):
+    """The third legal reading: the law page showed "3 months" and "fraction of the unpaid charge" as the
+    law's. A reading names the figures it decides (`figures:`); a name that is no parameter is refused."""
+    f = rules_copy / "interpretations" / "penalty-quarter.yaml"
+    assert "figures: [late-penalty-period-months]" in f.read_text()
+    f.write_text(f.read_text().replace("figures: [late-penalty-period-months]", "figures: [late-penalty-period-month]"))
+    [p] = problems(rules_copy)
+    assert "penalty-quarter.yaml:6:" in p and "'late-penalty-period-month' is not in rules/parameters/" in p
 
 
 def test_a_cite_that_is_not_a_provision_is_rejected(rules_copy):

@@ -12,7 +12,8 @@ const DOWNLOADS = [["register.csv", "The register: one line an account"], ["summ
   ["arrears.csv", "Arrears: the list the Town Board needs for a levy (not a levy)"],
   ["refused.csv", "The refused rows, with what to fix"]];
 
-if (root) start();
+// not inside another site's frame: the page's head marked it so (docs/overrides/main.html, `framing: deny`)
+if (root && !document.documentElement.classList.contains("framed")) start();
 
 async function bytesOf(file) {
   return new Uint8Array(await file.arrayBuffer());
@@ -134,7 +135,9 @@ function start() {
   }
 
   // money as the site writes it, $9,559.20 (the register keeps 9559.20, for spreadsheets)
-  const dollars = (s) => "$" + Number(s).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  // a credit (below zero) as −$40.00, the minus sign before the dollar sign
+  const dollars = (s) => (Number(s) < 0 ? "−$" : "$") +
+    Math.abs(Number(s)).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
   function show(r, out, folder, seconds, argv) {
     urls.forEach((u) => URL.revokeObjectURL(u));

@@ -37,7 +37,8 @@ const PUBLISH = {
   "user-notice": (n) => `Publish the year's records: commit ${n === 1 ? "this file" : `these ${n} files`}`,
 };
 
-if (root) start();
+// not inside another site's frame: the page's head marked it so (docs/overrides/main.html, `framing: deny`)
+if (root && !document.documentElement.classList.contains("framed")) start();
 
 // ---- the Clerk's work, kept in this browser ----
 function load() {

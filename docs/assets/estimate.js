@@ -116,7 +116,9 @@ function start() {
 
   // ---- showing the answer ----
   // (money and numbers are written the same in both languages: $1,234.50, 12,000)
-  const money = (s) => "$" + Number(s).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  // a credit (below zero) as −$40.00, the minus sign before the dollar sign
+  const money = (s) => (Number(s) < 0 ? "−$" : "$") +
+    Math.abs(Number(s)).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   const gallons = (s) => Number(s).toLocaleString("en-US", { maximumFractionDigits: 2 });
   const lawLink = (step) => `../law/#${step.anchor}`;
   // a citation names the law's English text: marked so on a page in another language
