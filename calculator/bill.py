@@ -540,9 +540,8 @@ def _head_steps(rules: dict, v: dict) -> list[dict]:
                  "usage you enter is a quarter of last year's use, at the rate in force on {rate_day}, the first day "
                  "of the year.").format(rate_day=long(v["rate_day"])), "rents.H", interpretation="billing-in-advance")
     else:
-        ex.add(_("It is billed in advance. This site reads that as: the usage is the most recent quarter's, from the "
-                 "latest meter reading before the bill (the quarter before the one billed), at the rate in force on "
-                 "the billed quarter's first day."), "rents.H", interpretation="billing-in-advance")
+        ex.add(_("It is billed in advance. This site reads that as: the previous quarter's usage, up to the latest "
+                 "meter reading, is billed at the rate in force on the billed quarter's first day."), "rents.H", interpretation="billing-in-advance")
     schedule_vc, schedule_fraction = Decimal(sched["vc_per_1000_gallons"]), Decimal(sched["sewage_fraction"])
     ex.add(_("Rate schedule in force on {rate_day}: {title}. The rate is {vc} per 1,000 gallons, and {share} of "
              "metered water is billed as sewage. {label}").format(rate_day=long(v["rate_day"]), title=sched["title"],

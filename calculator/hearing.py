@@ -8,7 +8,7 @@ import datetime as dt
 
 from .dates import long, next_business_day, not_business_day, parse_date
 from .explain import Explanation, since
-from .i18n import N_, _
+from .i18n import N_, _, ngettext
 from .rules import parameter
 
 
@@ -59,9 +59,20 @@ def compute(rules: dict, published, meeting=None) -> dict:
         meet = parse_date(meeting, N_("The meeting date (meeting)"))
         days = (meet - pub).days
         valid = w["earliest"] <= meet.isoformat() <= w["latest"]
-        ex.add((_("A meeting on {meeting} is {days} days after publication: within the window.") if valid else
-                _("A meeting on {meeting} is {days} days after publication: outside the window; choose a date "
-                  "within it.")).format(meeting=long(meet), days=days),
+        if valid:
+            said = _("A meeting on {meeting} is {days} days after publication: within the window.")
+        elif days < 0:  # "-18 days after" said nothing a reader could use (issue 33)
+            said = ngettext("A meeting on {meeting} is {before} day before publication: it must come after it; "
+                            "choose a date within the window.",
+                            "A meeting on {meeting} is {before} days before publication: it must come after it; "
+                            "choose a date within the window.", -days)
+        elif days == 0:
+            said = _("A meeting on {meeting} is on the day of publication: outside the window; choose a date within "
+                     "it.")
+        else:
+            said = _("A meeting on {meeting} is {days} days after publication: outside the window; choose a date "
+                     "within it.")
+        ex.add(said.format(meeting=long(meet), days=days, before=-days),
                "rate-schedules.B", days_after_publication=days, valid=valid)
         out.update(meeting=meet.isoformat(), days_after_publication=days, valid=valid)
     out["explanation"] = ex.steps

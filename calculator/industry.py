@@ -130,7 +130,7 @@ def rights(rules: dict) -> tuple[list[dict], int | None]:
     notice of violation may give it to correct (None: no maximum), as industry-correction-time has it."""
     ex = Explanation()
     ex.add(_("When the Sewer Inspector or the Town's agents work at the business, they must follow the business's own "
-             "safety rules. The business is not to blame if their employees are hurt or suffer a loss. The Town pays "
+             "safety rules. The business is not to blame if the Town's or the Commission's employees are hurt or suffer a loss. The Town pays "
              "for damage its employees do to the business's property. It also pays claims against the business that "
              "come from the gauging and sampling. The law makes an exception: none of this holds for what the "
              "business's own negligence causes, or its failure to keep conditions safe. (This site's reading: the "

@@ -2,7 +2,9 @@
 // that the keyboard cannot reach, and a label may not take role=button (ARIA in
 // HTML). Put a real <button> in its place: focusable, named, announcing its state,
 // working with Enter and Space as every button does. Without JavaScript the theme's
-// label stays, and a tap still opens the drawer.
+// label stays, and a tap still opens the drawer. Its name is in the page's language (assets/words.js).
+import { t } from "./words.js";
+
 (() => {
   const drawer = document.getElementById("__drawer");
   const label = document.querySelector('label.md-header__button[for="__drawer"]');
@@ -11,7 +13,7 @@
   button.type = "button";
   button.className = `${label.className} site-menu-button`;
   button.id = "site-menu-button";
-  button.setAttribute("aria-label", "Site menu");
+  button.setAttribute("aria-label", t("Site menu"));
   button.append(...label.childNodes);
   label.replaceWith(button);
   const sync = () => button.setAttribute("aria-expanded", String(drawer.checked));
