@@ -119,7 +119,8 @@ def everyday(rules: dict, ident: str, said: set[str]):
     else:
         words = _("{name} (the law’s “{law}”), section {label}") if label else _("{name} (the law’s “{law}”)")
     said.add(article)
-    return words.format(name=_(ARTICLES[article]), law=law_name, label=label), heading if label else None
+    # the heading is ours, not the law's (rules/law.yaml): in the reader's language (the rules catalogue)
+    return words.format(name=_(ARTICLES[article]), law=law_name, label=label), _(heading) if label else None
 
 
 def named(rules: dict, ident: str, said: set[str] | None = None) -> str:
@@ -196,5 +197,5 @@ def law_words(rules: dict, ident: str, said: set[str]) -> dict:
     if not label and lang() != SOURCE and ident in ARTICLES:
         # an article itself, in another language: its name in that language, the law's beside it
         # ("Cargo mínimo" (Minimum charge)), as a section is named with its heading
-        return {"words": _(ARTICLES[ident]), "heading": parts(rules, ident)[2]}
+        return {"words": _(ARTICLES[ident]), "heading": _(parts(rules, ident)[2])}
     return {"words": citation(rules, ident), "heading": None}

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from calculator import application
-from calculator.explain import quoted_english
+from calculator.explain import law_words, quoted_english
 from calculator.i18n import N_
 from calculator.law import anchor, citation
 
@@ -44,11 +44,19 @@ def application_html(rules: dict, medium: str) -> str:
     form = application.form(rules)
     sections = [dict(s, fields=[f for f in form["fields"] if f["section"] == s["id"]]) for s in form["sections"]]
     from calculator.i18n import SOURCE, lang
+    said: set[str] = set()  # an article named in full once, then shorter ("Permisos, sección A")
+
+    def where(cite: str) -> str:
+        """A provision as a reader names it: in English the law's citation; in another language
+        its name in that language with its heading (ours), as the answers name it (issue 33:
+        "Ley: Permits A (Application for permit)" on the Spanish form)."""
+        if lang() == SOURCE:
+            return citation(rules, cite)
+        words = law_words(rules, cite, said)
+        return f"{words['words']} ({words['heading']})" if words["heading"] else words["words"]
     return environment().get_template("application.html.j2").render(
         medium=medium, form=form, sections=sections, fee=application.fee(rules),
-        # a provision as a reader names it: it names the English text, so in another
-        # language it is marked as English (decision 010)
-        where=lambda cite: citation(rules, cite), english_citations=lang() != SOURCE)
+        where=where, english_citations=lang() != SOURCE)
 
 
 def document_html(body: str, *, title: str, lang: str = "en-US", kind: str = "document",

@@ -74,6 +74,9 @@ def extract(rules_dir: Path = RULES_DIR) -> Messages:
                 found.add(domain, message, f"{_rel(path)}:{line}")
     for section, path, text in text_items(raw_rules(rules_dir)):
         found.add("rules", text, f"rules/{'.'.join(str(p) for p in path)}")
+    # the provisions' headings are ours, not the law's (rules/law.yaml): a reader meets them in her language
+    for ident, heading in _headings(read_yaml(Path(rules_dir) / "law.yaml")):
+        found.add("rules", heading, f"rules/law.yaml#{ident}")
     from jinja2.ext import babel_extract
     templates = sorted((ROOT / "docs" / "templates").rglob("*.j2")) + [ROOT / "docs" / "overrides" / "main.html"]
     for path in templates:
@@ -109,6 +112,18 @@ def _extracted(method: str, path: Path, keywords: dict) -> tuple:
         _sources[key] = tuple((line, message) for line, message, _comments, _context
                               in extract_from_file(method, str(path), keywords=keywords))
     return _sources[key]
+
+
+def _headings(tree):
+    """(id, heading) of every article and provision in rules/law.yaml's tree."""
+    if isinstance(tree, dict):
+        if "id" in tree and isinstance(tree.get("heading"), str):
+            yield tree["id"], tree["heading"]
+        for value in tree.values():
+            yield from _headings(value)
+    elif isinstance(tree, list):
+        for value in tree:
+            yield from _headings(value)
 
 
 def raw_rules(rules_dir: Path = RULES_DIR) -> dict:

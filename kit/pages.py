@@ -116,6 +116,8 @@ def render_pages(rules: dict, docs: Path, ctx: dict | None = None, lang: str = S
     # a provision's id written in a reading ("rents.F", "prohibited-acts.I") as a reader names it:
     # "Sewer rents F", linked to its place on /law/ (`link=False` in a heading)
     env.filters["named"] = provision_names(rules, env, english, marked, said)
+    # a provision's heading is ours, not the law's (rules/law.yaml): in the page's language (the rules catalogue)
+    env.filters["heading"] = lambda text: _(text)
     # the law's own words, quoted as written: marked, so the readability measure leaves them out
     # (kit/readability.py), and on a page in another language marked as English
     env.globals["law_quote"] = lambda text: f'<span{marked} class="law-quote">{text}</span>'

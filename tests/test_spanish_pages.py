@@ -104,8 +104,15 @@ def test_the_spanish_law_page_has_the_english_law_text_marked_as_english(docs):
         line = (f"**{md(p['term'])}**: " if p.get("term") else "") + md(p["text"])
         assert f"\n{line}\n" in english, p["id"]
         assert f"\n{line}\n{{: lang=en }}\n" in spanish, p["id"]   # word for word, marked as English
+    # the headings are ours, not the law's (rules/law.yaml; the page says so): in Spanish, not marked English
+    from calculator.law import anchor
+    ours = translations("es", ("rules",), RULES_DIR, rules["parameters"])
     for a in rules["law"]["articles"]:
-        assert f"## {md(a['heading'])} {{: #{a['id']} lang=en }}" in spanish
+        assert ours[a["heading"]] != a["heading"]
+        assert f"## {md(ours[a['heading']])} {{: #{a['id']} }}" in spanish
+    for p in rules["provisions"]:
+        if p.get("parent") and p.get("label"):
+            assert f" {md(ours[p['heading']])} {{: #{anchor(p['id'])} }}" in spanish, p["id"]
     for note in kit_pages.history_notes(rules):
         assert f'<p class="history-note" lang="en">{note}</p>' in spanish
     # the page's own words are Spanish

@@ -146,13 +146,13 @@ export function el(tag, attrs = {}, ...children) {
 }
 
 // A link to a provision in a reader's words (the engine's `law` of a step, explain.fold_citations):
-// the name in the page's language, and the provision's heading (the law's English) marked as
-// English; a citation in the law's own words (no heading beside it) is all English.
+// the name and the provision's heading (ours, not the law's: rules/law.yaml) in the page's
+// language; a citation in the law's own words (no heading beside it) is all English.
 export function lawLinkIn(href, law) {
   const english = pageLanguage() === "en" ? null : "en";
   if (!law.heading) return el("a", { href, lang: english }, law.words);
   // the law's English name the words quote ("… (en la ley, “sewer rents”), sección F") is English too
-  return el("a", { href }, ...quotedIn(law.words), " (", el("span", { lang: english }, law.heading), ")");
+  return el("a", { href }, ...quotedIn(law.words), ` (${law.heading})`);
 }
 
 // An engine sentence as the pieces to append: on a page in another language each quotation
