@@ -7,8 +7,8 @@ from decimal import Decimal
 
 from . import arrears, money, penalty, schedule
 from .amounts import parse_amount
-from .dates import (WEEKDAY_NAMES, due_date, long, month_name, parse_date, parse_quarter, public_holidays,
-                    quarter_name, quarter_period, quarter_words, series)
+from .dates import (WEEKDAY_NAMES, due_date, long, month_name, not_business_day, parse_date, parse_quarter,
+                    public_holidays, quarter_name, quarter_period, quarter_words, series)
 from .errors import InputError
 from .i18n import N_, _, lang, ngettext
 from .explain import Explanation, everyday, fold_citations, since
@@ -345,7 +345,8 @@ def if_late(rules: dict, ctx: dict, charge: Decimal, pen: Decimal) -> dict:
     if "moved" in known:
         out["moved"] = known["moved"]
     if pen:
-        out["lien"] = _("Unpaid charges are a lien on the property, as General Municipal Law § 452 sets out.")
+        out["lien"] = _("Unpaid charges are a lien on the property, to the extent set forth in § 452 of the General "
+                         "Municipal Law.")
         out["cites"].append("rents.G")
         out["anchors"].append(anchor("rents.G"))
     # the provisions as a resident reads them: "Sewer charges (the law’s “sewer rents”), section F"
@@ -370,8 +371,12 @@ def if_late_with_arrears(rules: dict, ctx: dict, owing: dict, charge: Decimal, c
         return dict(alone, text=_("Your credit from earlier payments pays this bill: nothing is left to pay, so no "
                                   "late penalty can be added.") + left_over,
                     no_new_penalty_until="", pay_now="0.00", then=[], first_penalty="0.00")
-    own = penalty.next_start(rules, ctx["due"], day) if charge - credit > 0 else max(starts)
-    days = sorted(d for d in starts if d <= max(own, min(starts)))
+    # every day before the next quarter's bill is due on which a part of this bill gains a penalty
+    # (the fourth legal reading: a list that stopped at this quarter's own first penalty left out
+    # a later day in the same weeks), and at least the first
+    year, q = parse_quarter(ctx["quarter"])
+    next_due = due_date(rules, year + q // 4, q % 4 + 1)
+    days = sorted(d for d in starts if d < next_due) or [min(starts)]
     bills = [(q, c) for q, c, _paid in earlier]
     payments = [(when, amount, q) for q, _c, paid in earlier for when, amount in paid]
 
@@ -386,6 +391,10 @@ def if_late_with_arrears(rules: dict, ctx: dict, owing: dict, charge: Decimal, c
     said = [_("Pay {total} by {last}: no further penalty.").format(
         total=money.dollars(now), last=_("{weekday}, {date}").format(weekday=_(WEEKDAY_NAMES[last.weekday()]),
                                                                      date=long(last)))]
+    if not_business_day(rules, last) and interpretation(rules, "later-period-end-business-day") == "calendar-days":
+        # a Saturday deadline is not a slip (the fourth legal reading asked): say whose reading it is
+        said.append(_("As this site reads the law, a later penalty period is not moved past a Saturday, Sunday or "
+                      "public holiday."))
     for d, t in zip(days, then):
         said.append(_("From {date}, a late penalty is added on {periods}: the total is then {total}.").format(
             date=long(d), total=money.dollars(Decimal(t["total"])),
@@ -393,7 +402,8 @@ def if_late_with_arrears(rules: dict, ctx: dict, owing: dict, charge: Decimal, c
     out = dict(alone, text=" ".join(said) + left_over, no_new_penalty_until=last.isoformat(), pay_now=str(now),
                then=then)
     if "lien" not in out and any(o["late"] for o in owing["quarters"]):
-        out["lien"] = _("Unpaid charges are a lien on the property, as General Municipal Law § 452 sets out.")
+        out["lien"] = _("Unpaid charges are a lien on the property, to the extent set forth in § 452 of the General "
+                         "Municipal Law.")
         out["cites"] = [*out["cites"], "rents.G"]
         out["anchors"] = [*out["anchors"], anchor("rents.G")]
         out["law"] = [step["law"] for step in fold_citations(rules, [{"cite": c} for c in out["cites"]], ctx["memo"])]
@@ -608,7 +618,13 @@ def _explain_rest(rules: dict, v: dict, ex: Explanation, vc, fraction, volume, k
     if shared is not None:  # the reading minimum-per-property: the property's charges, together, against it
         words.update(accounts=shared["accounts"], combined=money.dollars(shared["combined"]),
                      share=money.dollars(shared["share"]), own=money.dollars(v["computed"]))
-        outcome = (ngettext("This property has {accounts} sewer account, and this site reads the minimum as owed once "
+        # none of the accounts has a charge: the minimum is shared equally (bill.py: the shares), and said so
+        outcome = (_("This property has {accounts} sewer accounts, and this site reads the minimum as owed once for "
+                     "the property. None of them has a charge this quarter, so the property pays {minimum}, shared "
+                     "equally between the accounts (also this site's reading): this account's share is "
+                     "{share}.")
+                   if v["minimum_applied"] and shared["accounts"] > 1 and not shared["combined"] else
+                   ngettext("This property has {accounts} sewer account, and this site reads the minimum as owed once "
                             "for the property. Its charge is {combined}. That is below the minimum, so the "
                             "property pays {minimum}: this account's share is {share}.",
                             "This property has {accounts} sewer accounts, and this site reads the minimum as "
@@ -657,11 +673,11 @@ def _explain_rest(rules: dict, v: dict, ex: Explanation, vc, fraction, volume, k
                       "penalty.")).format(**words), "rents.F", days_after_due=days_late)
         else:
             ex.add(ngettext("Paid on {paid}, {days} days after the due date: a {rate}{rate_since} penalty applies "
-                            "from {first_penalty}, and a further {rate} for each further period unpaid. {periods} "
-                            "period: penalty {penalty}.",
+                            "from {first_penalty}, and, as this site reads “per quarter”, a further {rate} for each "
+                            "further period unpaid. {periods} period: penalty {penalty}.",
                             "Paid on {paid}, {days} days after the due date: a {rate}{rate_since} penalty applies "
-                            "from {first_penalty}, and a further {rate} for each further period unpaid. {periods} "
-                            "periods: penalty {penalty}.", n).format(**words),
+                            "from {first_penalty}, and, as this site reads “per quarter”, a further {rate} for each "
+                            "further period unpaid. {periods} periods: penalty {penalty}.", n).format(**words),
                    "rents.F", interpretation="penalty-accrual",
                    days_after_due=days_late, penalty_periods=n, penalty=v["pen"])
             if "periods" not in memo:

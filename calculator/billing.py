@@ -173,7 +173,7 @@ def run(rules: dict, quarter: str, accounts: tuple[str, str], reads: tuple[str, 
     quarter = quarter_name(year, q)
     ctx = bill.quarter_context(rules, quarter)
     if ctx["fiscal"]["schedule"] is None:
-        raise InputError(_("No rate schedule has been adopted for fiscal year {year}, so {quarter} cannot be billed. "
+        raise InputError(_("No rate schedule is on record for fiscal year {year}, so {quarter} cannot be billed. "
                            "The law asks for a schedule before each fiscal year starts ({law}). Adopt "
                            "one on the Clerk's desk first, or choose a quarter of a year that has one.").format(
             year=ctx["fiscal"]["year"], quarter=quarter, law=named(rules, "rate-schedules.A")),
@@ -699,13 +699,16 @@ def _summary(register: list[dict], late: list[dict], refused: list[dict]) -> lis
     def total(rows, column):
         return str(sum((Decimal(r[column]) for r in rows), ZERO))
     minimum = [r for r in register if r["minimum_applied"] == "yes"]
-    owing = [r for r in register if Decimal(r["arrears"]) + Decimal(r["penalties"]) > 0]
+    # each line counts the accounts its amount comes from (the fourth legal reading: accounts owing only
+    # penalties were counted among those with arrears)
+    owing = [r for r in register if Decimal(r["arrears"]) > 0]
+    penalised = [r for r in register if Decimal(r["penalties"]) > 0]
     return [
         {"item": "accounts billed: total charged this quarter", "accounts": len(register),
          "amount": total(register, "charge")},
         {"item": "minimum charges", "accounts": len(minimum), "amount": total(minimum, "charge")},
         {"item": "arrears from earlier quarters", "accounts": len(owing), "amount": total(register, "arrears")},
-        {"item": "total penalties", "accounts": len(owing), "amount": total(register, "penalties")},
+        {"item": "total penalties", "accounts": len(penalised), "amount": total(register, "penalties")},
         {"item": "total of the bills", "accounts": len(register), "amount": total(register, "total")},
         {"item": "unpaid after the last day to pay (arrears.csv)",
          "accounts": len({r["account"] for r in late}), "amount": total(late, "unpaid_total")},
@@ -792,7 +795,9 @@ def printable_bill(rules: dict, row: dict, account: dict, site_url: str) -> dict
         "total": [_("Total to pay"), money.dollars(Decimal(row["total"]))],
         # at the illustrative schedule's invented rate, the bill says so at its total (bill.total_note)
         "total_note": result.get("total_note"),
-        "pay_by": _("Pay by {due}.").format(due=long(dt.date.fromisoformat(row["due_date"]))),
+        # a bill its credit pays whole asks for nothing (the fourth legal reading: "Pay by …" on a $0.00 bill)
+        "pay_by": (_("Nothing to pay.") if not Decimal(row["total"]) else
+                   _("Pay by {due}.").format(due=long(dt.date.fromisoformat(row["due_date"])))),
         "late": when,
         "link_label": _("See this bill on the Town's estimate page:"), "link": link,
         "steps_title": _("How this quarter's charge is worked out"), "steps": steps,

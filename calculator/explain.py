@@ -100,6 +100,10 @@ ARTICLES = {
 }
 
 
+#: the law's own words for an article a reader names otherwise (everyday), as the text writes them
+LAW_WORDS = {"rents": "sewer usage rent"}
+
+
 def everyday(rules: dict, ident: str, said: set[str]):
     """A provision in a reader's words, when the law's own name is not theirs: ("Sewer charges
     (the law’s “sewer rents”), section F", its heading) the first time `said` has not seen its
@@ -112,9 +116,12 @@ def everyday(rules: dict, ident: str, said: set[str]):
     english = lang() == SOURCE
     if article not in (_EVERYDAY if english else ARTICLES) or not (label or not english):
         return None
-    law_name = next(p["heading"] for p in rules["provisions"] if p["id"] == article)
-    law_name = law_name[:1].lower() + law_name[1:]
-    if article in said:
+    # The law's own word for what an article names, quoted beside the reader's name in English only:
+    # the headings are ours (rules/law.yaml), and the law never says "sewer rents" (the fourth legal
+    # reading): its word is "sewer usage rent" (rents.C.1). In another language the headings are
+    # in that language too (the rules catalogue), so the name alone links to its place on /law/.
+    law_name = LAW_WORDS.get(article)
+    if article in said or not english or law_name is None:
         words = _("{name}, section {label}") if label else "{name}"
     else:
         words = _("{name} (the law’s “{law}”), section {label}") if label else _("{name} (the law’s “{law}”)")

@@ -25,10 +25,10 @@ FISCAL_2027 = {"proposed": None, "schedule": None, "year": 2027, "text": (
     "No rate schedule is on record for fiscal year 2027. The law asks for a schedule to be prepared before each fiscal "
     "year starts. This estimate uses the latest schedule in force, “Illustrative rate schedule (not adopted)”, in force "
     "from January 1, 2025.")}
-LAW_F_G = [{"heading": "Due dates and late penalty", "words": "Sewer charges (the law’s “sewer rents”), section F"},
+LAW_F_G = [{"heading": "Due dates and late penalty", "words": "Sewer charges (the law’s “sewer usage rent”), section F"},
            {"heading": "Charges are a lien", "words": "Sewer charges, section G"}]
 TOTAL_NOTE = "ILLUSTRATIVE: this total uses an invented rate, not one the Town has adopted. It is not what you owe."
-LIEN = "Unpaid charges are a lien on the property, as General Municipal Law § 452 sets out."
+LIEN = "Unpaid charges are a lien on the property, to the extent set forth in § 452 of the General Municipal Law."
 
 
 
@@ -60,9 +60,9 @@ def test_a_bill_paid_after_a_holiday_moved_its_last_day():
             "last_day_to_pay": "2027-02-16", "penalty_from": "2027-02-17", "rate": "0.15", "first_penalty": "14.40",
             "period_months": 3, "holidays_skipped": [{"date": "2027-02-15", "holiday": "Washington's Birthday"}],
             "text": "Pay by Tuesday, February 16, 2027: no penalty. From February 17: +15% ($14.40). Each further 3 "
-                    "months: another 15%.",
-            "moved": "Day 30 after the due date is Sunday, February 14, 2027. The last day moves past Washington's "
-                     "Birthday, a public holiday.",
+                    "months: another 15%, as this site reads “per quarter”.",
+            "moved": "Day 30 after the due date is Sunday, February 14, 2027. As this site reads the law, the last "
+                     "day moves past Washington's Birthday, a public holiday.",
             "cites": ["rents.F", "rents.G"], "anchors": ["rents-f", "rents-g"], "lien": LIEN, "law": LAW_F_G}}
 
 
@@ -91,9 +91,9 @@ def test_a_sewage_meter_bill_with_both_what_ifs_two_periods_late():
             "last_day_to_pay": "2027-08-16", "penalty_from": "2027-08-17", "rate": "0.15", "first_penalty": "12.96",
             "period_months": 3, "holidays_skipped": [],
             "text": "Pay by Monday, August 16, 2027: no penalty. From August 17: +15% ($12.96). Each further 3 months: "
-                    "another 15%.",
-            "moved": "Day 30 after the due date is Saturday, August 14, 2027. The last day moves to the next business "
-                     "day.",
+                    "another 15%, as this site reads “per quarter”.",
+            "moved": "Day 30 after the due date is Saturday, August 14, 2027. As this site reads the law, the last "
+                     "day moves to the next business day.",
             "cites": ["rents.F", "rents.G"], "anchors": ["rents-f", "rents-g"], "lien": LIEN, "law": LAW_F_G}}
 
 
@@ -115,8 +115,8 @@ def test_the_minimum_with_a_sewage_meter_under_each_reading():
     # water-equivalent (chosen): $10 x 8,000 x 0.80 / 1,000 = $64.00; sewage-8000: $10 x 8,000 / 1,000 = $80.00.
     # A water-metered bill has the water minimum under both.
     steps = {"water-equivalent": "Minimum charge = the charge for 8,000 gallons of water use = $10.00 × 8,000 × "
-                                 "0.80 ÷ 1,000 = $64.00 (also for a property with a sewage meter). The charge is below "
-                                 "it, so the minimum of $64.00 is billed.",
+                                 "0.80 ÷ 1,000 = $64.00. This site reads the minimum as the same for a property with "
+                                 "a sewage meter. The charge is below it, so the minimum of $64.00 is billed.",
              "sewage-8000": "Minimum charge = the charge for 8,000 gallons of metered sewage = $10.00 × 8,000 ÷ 1,000 "
                             "= $80.00. The charge is below it, so the minimum of $80.00 is billed."}
     for reading, sewage_minimum in (("water-equivalent", "64.00"), ("sewage-8000", "80.00")):
@@ -164,12 +164,13 @@ def test_the_notices_and_fiscal_year_of_an_adopted_schedule_and_of_one_proposed(
 
 
 @pytest.mark.parametrize("accrual, quarter, further", [
-    ("simple", "three-months", "Each further 3 months: another 15%."),
-    ("compound", "three-months", "Each further 3 months: another 15% of the unpaid total."),
+    ("simple", "three-months", "Each further 3 months: another 15%, as this site reads “per quarter”."),
+    ("compound", "three-months", "Each further 3 months: another 15% of the unpaid total, as this site reads “per quarter”."),
     ("once", "three-months", "No further penalty after that."),
     ("once", "billing-quarter", "No further penalty after that."),
-    ("simple", "billing-quarter", "Each later billing quarter: another 15%."),
-    ("compound", "billing-quarter", "Each later billing quarter: another 15% of the unpaid total."),
+    ("simple", "billing-quarter", "Each later billing quarter: another 15%, as this site reads “per quarter”."),
+    ("compound", "billing-quarter", "Each later billing quarter: another 15% of the unpaid total, as this site reads "
+                                    "“per quarter”."),
 ])
 def test_what_each_further_period_adds_under_each_reading(accrual, quarter, further):
     rules = with_readings({"penalty-accrual": accrual, "penalty-quarter": quarter})
@@ -191,8 +192,8 @@ def test_the_values_in_force_on_the_day_that_matters():
     # June 1: one period, $9.60
     assert (old["water_gallons"], old["minimum_charge"], old["last_day_to_pay"]) == ("748.05", "64.00", "2027-05-17")
     assert (old["penalty_periods"], old["penalty"]) == (1, "9.60")
-    assert old["if_late"]["moved"] == ("Day 30 after the due date is Saturday, May 15, 2027. The last day moves to the "
-                                       "next business day.")
+    assert old["if_late"]["moved"] == ("Day 30 after the due date is Saturday, May 15, 2027. As this site reads the "
+                                       "law, the last day moves to the next business day.")
     periods = [s["text"] for s in old["explanation"] if s.get("interpretation") == "penalty-quarter"]
     assert periods == ["Each further period begins 3 months (until April 15, 2027) after the one before, counted "
                        "from May 18, 2027, the first penalty date, as we read the law. Periods begun by June 1, 2027: "
@@ -326,7 +327,7 @@ def test_a_bill_paid_late_with_two_earlier_bills_unpaid_and_one_paid():
                  "$22.80, counted to November 20, 2025."}]
     # each line with its provision; the law's long name once (the first line), then "Sewer charges"
     assert a["lines"] == [
-        _line("This quarter's charge", "96.00", "rents.B", "Sewer charges (the law’s “sewer rents”), section B",
+        _line("This quarter's charge", "96.00", "rents.B", "Sewer charges (the law’s “sewer usage rent”), section B",
               "Determination of charge"),
         # paid November 20, after its own last day (November 14): one period, 15% of $96.00
         _line("Late penalty on this quarter's charge", "14.40", "rents.F", *F_AGAIN, "penalty-accrual"),
@@ -362,7 +363,7 @@ def test_earlier_bills_all_paid_leave_only_this_quarter():
     assert (a["quarters"], a["unpaid"], a["penalties"], out["total"], out["quarter_total"]) == (
         [], "0.00", "0.00", "96.00", "96.00")
     assert a["lines"] == [_line("This quarter's charge", "96.00", "rents.B",
-                                "Sewer charges (the law’s “sewer rents”), section B", "Determination of charge"),
+                                "Sewer charges (the law’s “sewer usage rent”), section B", "Determination of charge"),
                           _line("Total to pay", "96.00", "rents.F", *F_AGAIN)]
 
 

@@ -46,10 +46,11 @@ def test_spanish_names_come_from_everyday_and_keep_english_as_it_was():
     from calculator.explain import named
     with speaking("es"):
         said = set()
-        assert named(RULES, "rate-schedules.C", said) == "Tablas de tarifas (en la ley, “rate schedules”), sección C"
+        # in Spanish the name alone: the headings on /es/law/ are Spanish too, and ours, not the law's words
+        assert named(RULES, "rate-schedules.C", said) == "Tablas de tarifas, sección C"
         assert named(RULES, "rate-schedules.B", said) == "Tablas de tarifas, sección B"
-        assert named(RULES, "minimum-charge") == "Cargo mínimo (en la ley, “minimum charge”)"
-        assert named(RULES, "permits.C.1") == "Permisos (en la ley, “permits”), sección C(1)"
+        assert named(RULES, "minimum-charge") == "Cargo mínimo"
+        assert named(RULES, "permits.C.1") == "Permisos, sección C(1)"
     assert named(RULES, "rate-schedules.C") == "Rate schedules C" and named(RULES, "rents.D") == "Sewer rents D"
 
 
@@ -97,3 +98,13 @@ def test_no_page_shows_markup_as_text_and_the_spanish_contents_mark_quoted_engli
     entry = re.search(r'href="#industry-flow-share" class="md-nav__link">\s*<span class="md-ellipsis">(.*?)</span>\s*</a>',
                       html, re.S).group(1)
     assert '“<span lang="en">the flow carried by the municipal system</span>”' in entry
+
+
+def test_the_law_s_word_an_english_name_quotes_is_in_the_law():
+    """The fourth legal reading: "Sewer charges (the law's “sewer rents”)" quoted words the law never
+    uses (the headings are ours). Each word quoted as the law's is in the law's text."""
+    from calculator.explain import LAW_WORDS
+    from calculator.law import provision_text
+    text = " ".join(provision_text(p) for p in RULES["provisions"])
+    assert LAW_WORDS and all(word in text for word in LAW_WORDS.values())
+    assert "sewer rents" not in text.lower()

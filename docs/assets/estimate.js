@@ -145,7 +145,8 @@ function start() {
       [t("Charge for the volume"), money(r.computed_charge)],
       [t("Minimum charge"), r.minimum_applied ? t("{amount} (applies)", { amount: money(r.minimum_charge) }) : money(r.minimum_charge)],
       [t("Quarter's charge"), money(r.charge)],
-      [t("Late penalty"), money(r.penalty)],
+      // this quarter's own penalty: a bill's penalties on earlier quarters are in its own table (arrearsTable)
+      [r.arrears ? t("Late penalty on this quarter's charge") : t("Late penalty"), money(r.penalty)],
       [t("Total"), money(r.total)],
     ];
     // a bill with arrears: its total is in the bill's own table (arrearsTable), not this quarter's
@@ -192,9 +193,12 @@ function start() {
     // while the schedule is not the Town's adopted one, the total says so beside itself (issue 19, item 6)
     const kind = { illustrative: () => t("example rate"), proposed: () => t("proposed rate") };
     const status = r.schedule.status;
-    box.append(el("p", { class: "result-total" }, ...sentence(
-      kind[status] ? t("Total {total} {kind}, due {date}") : t("Total {total}, due {date}"),
-      { date: longDate(r.due_date), total: el("strong", { id: "result-total" }, money(r.total)),
+    // with a payment date, the total is what is owed on that day (a late one carries its penalty): not "due" on the due date
+    const paid = Boolean(r.paid_on);
+    const title = paid ? (kind[status] ? t("Total {total} {kind}, if paid on {date}") : t("Total {total}, if paid on {date}"))
+      : (kind[status] ? t("Total {total} {kind}, due {date}") : t("Total {total}, due {date}"));
+    box.append(el("p", { class: "result-total" }, ...sentence(title,
+      { date: longDate(paid ? r.paid_on : r.due_date), total: el("strong", { id: "result-total" }, money(r.total)),
         kind: kind[status] ? el("span", { class: "rate-kind", id: "result-rate-kind" }, `(${kind[status]()})`) : "" })));
     // at the invented (illustrative) rate, the engine's sentence for the total, right under it (bill.total_note)
     if (r.illustrative && r.total_note) {

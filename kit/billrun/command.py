@@ -208,6 +208,10 @@ def _main(argv: list[str]) -> int:
     if result.get("no_earlier"):
         print("Note: the first quarter billed with this kit (--first-quarter): no arrears from earlier quarters "
               "are counted.", file=sys.stderr)
+    if result["schedule"].get("status") != "adopted":  # the fourth legal reading: such bills must not be mailed
+        print(f"Note: these bills use the {result['schedule'].get('status')} schedule "
+              f"{result['schedule'].get('title', '')!r}, not one the Town has adopted: they are not bills to mail.",
+              file=sys.stderr)
     summary = {s["item"]: s for s in result["summary"]}
     charged = money.dollars(Decimal(summary["accounts billed: total charged this quarter"]["amount"]))
     print(f"Billed {len(result['register'])} accounts for {result['quarter']} into {out}: total charged {charged}."

@@ -80,8 +80,24 @@ def test_a_quarter_without_a_schedule_is_refused_at_its_box(page, site_url, samp
     fill_the_desk(page, f"{site_url}/clerk/bills/", sample_files, quarter="2027-Q1", earlier=False)
     page.get_by_role("button", name="Run the bills").click()
     expect(page.locator("#error-summary")).to_be_visible(timeout=TIMEOUT)
-    expect(page.locator("#bills-quarter-error")).to_contain_text("No rate schedule has been adopted for fiscal year 2027")
+    expect(page.locator("#bills-quarter-error")).to_contain_text("No rate schedule is on record for fiscal year 2027")
     expect(page.locator("#bills-quarter")).to_have_attribute("aria-invalid", "true")
+
+
+def test_a_run_with_no_earlier_register_is_refused_unless_the_first_quarter_box_is_ticked(page, site_url,
+                                                                                         sample_files):
+    """The third legal reading: a run without the register of the quarter before lost what was unpaid on it.
+    Without any earlier register the desk asks for one at its box; ticking "This is the first quarter the
+    Town bills with this kit" runs it."""
+    fill_the_desk(page, f"{site_url}/clerk/bills/", sample_files, earlier=False)
+    page.get_by_role("button", name="Run the bills").click()
+    expect(page.locator("#error-summary")).to_be_visible(timeout=TIMEOUT)
+    expect(page.locator("#bills-earlier-error")).to_contain_text("No earlier register is given")
+    expect(page.locator("#bills-earlier-error")).to_contain_text("This is the first quarter the Town bills with this kit")
+    page.get_by_label("This is the first quarter the Town bills with this kit").check()
+    page.get_by_role("button", name="Run the bills").click()
+    page.wait_for_function("() => window.__billRun.done === 1", timeout=TIMEOUT)
+    expect(page.locator("#error-summary")).to_be_hidden()
 
 
 def test_a_bill_s_link_opens_the_estimate_showing_its_charge_in_its_language(page, site_url, cli_run):

@@ -45,7 +45,7 @@ def test_a_shareable_link_shows_the_cited_estimate(page, site_url):
     assert texts == [("(same section of the law)" if s["law"] is None else
                       f"{s['law']['words']} ({s['law']['heading']})" if s["law"]["heading"] else s["law"]["words"])
                      for s in want["explanation"]]
-    assert sum("the law’s “sewer rents”" in t for t in texts) == 1
+    assert sum("the law’s “sewer usage rent”" in t for t in texts) == 1
     assert not [t for t in texts if t.startswith("Sewer rents")]
     assert {s["cite"] for s in want["explanation"]} >= {"rents.B", "rents.C.1", "rents.D", "rents.F", "rents.H",
                                                          "minimum-charge"}

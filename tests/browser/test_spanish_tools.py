@@ -105,15 +105,11 @@ def test_the_spanish_estimator_gives_the_same_total_in_spanish(page, site_url):
     # ("Vence el 15 de enero de 2027."; a due date in each option did not fit a phone, issue 19)
     expect(page.locator("#quarter option:checked")).to_have_text("enero–marzo de 2027")
     expect(page.locator("#quarter-due")).to_have_text(pattern("Due {date}.", date=r"\d{1,2} de [a-z]+ de 2027"))
-    # the citations name the English text, and say so: the first in everyday Spanish words ("Cargos de
-    # alcantarillado (…), sección F") with the provision's English heading marked as English
-    # (and the law's English name those words quote, "sewer rents", marked as English too: issue 22)
+    # the citations name the provision in Spanish, with its heading (ours, rules/law.yaml) in Spanish too:
+    # nothing in them is English (issue 33)
     first = page.locator("ol.explanation li a").first
-    expect(first).to_contain_text("Cargos de alcantarillado (en la ley, “sewer rents”), sección F")
-    spans = first.locator("span")
-    expect(spans).to_have_count(2)
-    for i in range(2):
-        expect(spans.nth(i)).to_have_attribute("lang", "en")
+    expect(first).to_have_text("Cargos de alcantarillado, sección F (Fechas de vencimiento y recargo por pago atrasado)")
+    expect(first.locator("span[lang=en]")).to_have_count(0)
     assert untranslated(page) == []
 
 
@@ -204,9 +200,9 @@ def test_the_spanish_checker_reaches_the_same_outcome_as_the_english(page, site_
     said = json.loads(run_json(argv))["result"]
     first = page.locator("#outcome .law-ref a").first
     expect(first).to_have_text(f'{said["outcome_detail"]["law"][0]["words"]} ({said["outcome_detail"]["law"][0]["heading"]})')
-    assert "(en la ley, “" in first.inner_text()
-    expect(first.locator("span")).to_have_count(2)
-    assert [s.get_attribute("lang") for s in first.locator("span").all()] == ["en", "en"]
+    # no English in it: the names and the headings (ours) are Spanish (issue 33)
+    assert "(en la ley, “" not in first.inner_text()
+    expect(first.locator("span[lang=en]")).to_have_count(0)
     links = page.locator("#outcome .step-law a[href^='../law/'], #verdicts a").all_inner_texts()
     assert links and not [a for a in links if re.match(r"(Permits|Prohibited acts|House connections|Industrial waste)\b", a)]
     expect(page.locator("#outcome h3")).to_have_text([spanish("What you asked about"), spanish("What the law requires"),
@@ -307,8 +303,7 @@ def test_the_industry_answer_in_spanish(page, site_url):
     expect(page.locator("#calendar-result-link")).to_have_text(spanish("Add the due dates to your calendar (.ics file)"))
     # each step names the law in Spanish (issue 22), the provision's own heading marked as English
     first = page.locator("ol.explanation li .step-law a").first
-    expect(first).to_contain_text("Pretratamiento e instalaciones industriales (en la ley, “pretreatment and "
-                                  "industrial facilities”), sección E(1)")
+    expect(first).to_contain_text("Pretratamiento e instalaciones industriales, sección E(1)")
     assert first.get_attribute("lang") is None
     expect(first.locator("span").last).to_have_attribute("lang", "en")
     assert not [a for a in page.locator("#industry-result .step-law a").all_inner_texts() if a.startswith("Pretreatment")]
