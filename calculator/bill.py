@@ -450,12 +450,20 @@ def _if_late_quarter(rules: dict, ctx: dict) -> dict:
     if last != ctx["grace_end"]:
         end = _("{weekday}, {date}").format(weekday=_(WEEKDAY_NAMES[ctx["grace_end"].weekday()]),
                                             date=long(ctx["grace_end"]))
-        out["moved"] = (_("Day {grace} after the due date is {end}. As this site reads the law, the last day moves "
-                          "past {holidays}, a public holiday.").format(grace=(ctx["grace_end"] - due).days, end=end,
-                                             holidays=series([h["holiday"] for h in holidays]))
+        # the day it moves to, and why (issue 33: "the last day moves past Washington's Birthday" said neither)
+        to = _("{weekday}, {date}").format(weekday=_(WEEKDAY_NAMES[last.weekday()]), date=long(last))
+        named_days = [_("{day} ({holiday})").format(
+            day=_("{weekday}, {date}").format(weekday=_(WEEKDAY_NAMES[d.weekday()]), date=long(d)),
+            holiday=h["holiday"]) for h in holidays for d in [dt.date.fromisoformat(h["date"])]]
+        out["moved"] = (ngettext("Day {grace} after the due date is {end}. As this site reads the law, the last day to "
+                                 "pay moves to {last}, because {holidays} is a public holiday.",
+                                 "Day {grace} after the due date is {end}. As this site reads the law, the last day to "
+                                 "pay moves to {last}, because {holidays} are public holidays.", len(holidays)).format(
+                            grace=(ctx["grace_end"] - due).days, end=end, last=to, holidays=series(named_days))
                         if holidays else
-                        _("Day {grace} after the due date is {end}. As this site reads the law, the last day moves "
-                          "to the next business day.").format(grace=(ctx["grace_end"] - due).days, end=end))
+                        _("Day {grace} after the due date is {end}. As this site reads the law, the last day to pay "
+                          "moves to the next business day, {last}.").format(grace=(ctx["grace_end"] - due).days,
+                                                                          end=end, last=to))
     return out
 
 
@@ -480,9 +488,10 @@ _EXAMPLES = {"water-gallons": "12000", "water-cubic-feet": "1600", "sewage-gallo
 UNITS = {"water-gallons": N_("{amount} gallons"), "water-cubic-feet": N_("{amount} cubic feet"),
           "sewage-gallons": N_("{amount} gallons")}
 # the usage, repeated back in words: the number the bill was worked out from, as the engine read it
-_USED = {"water-gallons": N_("We used {amount} gallons of water."),
-         "water-cubic-feet": N_("We used {amount} cubic feet of water ({gallons} gallons)."),
-         "sewage-gallons": N_("We used {amount} gallons of sewage, from your sewage meter.")}
+# (issue 33: "We used 12,000 gallons" read as "our household used": say what the figure was worked from)
+_USED = {"water-gallons": N_("Worked out from {amount} gallons of water."),
+         "water-cubic-feet": N_("Worked out from {amount} cubic feet of water ({gallons} gallons)."),
+         "sewage-gallons": N_("Worked out from {amount} gallons of sewage, as your sewage meter measured it.")}
 
 
 #: the same on the Town's paper bill, where the Town speaks to the resident
@@ -492,7 +501,7 @@ _YOU_USED = {"water-gallons": N_("You used {amount} gallons of water."),
 
 
 def usage_words(kind: str, amount: Decimal, water_gallons: Decimal | None = None, on_a_bill: bool = False) -> str:
-    """The number a bill was worked out from, in a sentence: "We used 9,350 gallons of water." (the
+    """The number a bill was worked out from, in a sentence: "Worked out from 9,350 gallons of water." (the
     estimate repeats back what its visitor entered), or on the Town's bill "You used …"."""
     return _((_YOU_USED if on_a_bill else _USED)[kind]).format(
         amount=money.gallons(amount), gallons=money.gallons(water_gallons) if water_gallons is not None else "")

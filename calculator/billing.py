@@ -746,7 +746,7 @@ def printable_bill(rules: dict, row: dict, account: dict, site_url: str) -> dict
         raise InputError(_("Account {account}: the bill's total {total} is not what its estimate link shows, "
                            "{shown}. Nothing was printed; report this to the kit's developers.").format(
             account=row["account"], total=row["total"], shown=result["total"]))
-    # the Town speaks on its bill: "You used …" (the estimate says the visitor's own "We used …")
+    # the Town speaks on its bill: "You used …" (the estimate says "Worked out from …")
     words = bill.usage_words(row["meter"], Decimal(result["usage"]["amount"]),
                              Decimal(result["water_gallons"]) if result["water_gallons"] else None, on_a_bill=True)
     if row["previous_reading"]:

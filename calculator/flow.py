@@ -44,6 +44,8 @@ def public_question(q: dict, rules: dict | None = None) -> dict:
            "choices": [{"value": c["value"], "label": c["label"]} for c in q["choices"]]}
     if "reading" in q:  # the hint's words rest on a recorded reading (rules/interpretations/)
         out["reading"] = q["reading"]
+    if rules is not None and "provisions" in rules:  # its provision as a reader names it, in her language
+        out["law"] = law_words(rules, q["cite"], set())
     return out
 
 

@@ -177,6 +177,12 @@ def on_post_template(output: str, template_name: str, config) -> str:
         link = f'<a href="{html_lib.escape(root)}{lang}/">{say(HOME)}</a>'
         parts.append(f'<section lang="{lang}" aria-labelledby="not-found-{lang}"><h2 id="not-found-{lang}">'
                      f'{say(NOT_FOUND_TITLE)}</h2><p>{say(NOT_FOUND).replace("{home}", link)}</p></section>')
+    # its title names the page in every language too (a screen reader and a tab say it first): "Page not
+    # found · Página no encontrada - site name" (issue 33: it was the English site name alone)
+    names = " · ".join([NOT_FOUND_TITLE] + [_state["words"][lang].get(NOT_FOUND_TITLE) or NOT_FOUND_TITLE
+                                            for lang in SECOND])
+    output = re.sub(r"<title>[^<]*</title>", lambda m: f"<title>{html_lib.escape(names)} - "
+                    f"{html_lib.escape(_state['english']['site_name'])}</title>", output, count=1)
     return output.replace("<h1>404 - Not found</h1>", "<h1>404 - Not found</h1>\n" + "\n".join(parts), 1)
 
 

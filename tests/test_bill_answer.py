@@ -50,7 +50,7 @@ def test_a_bill_paid_after_a_holiday_moved_its_last_day():
         "command": "bill", "quarter": "2027-Q1", "quarter_words": "January–March 2027",
         "period_start": "2027-01-01", "period_end": "2027-03-31", "due_date": "2027-01-15",
         "penalty_from": "2027-02-17", "last_day_to_pay": "2027-02-16", "schedule": SCHEDULE,
-        "usage": {"amount": "12000", "kind": "water-gallons", "words": "We used 12,000 gallons of water."},
+        "usage": {"amount": "12000", "kind": "water-gallons", "words": "Worked out from 12,000 gallons of water."},
         "water_gallons": "12000.00", "volume_gallons": "9600.00", "computed_charge": "96.00",
         "minimum_charge": "64.00", "minimum_applied": False, "charge": "96.00", "paid_on": "2027-03-01",
         "days_after_due": 45, "penalty_periods": 1, "penalty_periods_from": ["2027-02-17"], "penalty": "14.40",
@@ -62,7 +62,8 @@ def test_a_bill_paid_after_a_holiday_moved_its_last_day():
             "text": "Pay by Tuesday, February 16, 2027: no penalty. From February 17: +15% ($14.40). Each further 3 "
                     "months: another 15%, as this site reads “per quarter”.",
             "moved": "Day 30 after the due date is Sunday, February 14, 2027. As this site reads the law, the last "
-                     "day moves past Washington's Birthday, a public holiday.",
+                     "day to pay moves to Tuesday, February 16, 2027, because Monday, February 15, 2027 (Washington's "
+                     "Birthday) is a public holiday.",
             "cites": ["rents.F", "rents.G"], "anchors": ["rents-f", "rents-g"], "lien": LIEN, "law": LAW_F_G}}
 
 
@@ -80,7 +81,7 @@ def test_a_sewage_meter_bill_with_both_what_ifs_two_periods_late():
         "penalty_from": "2027-08-17", "last_day_to_pay": "2027-08-16",
         "schedule": SCHEDULE | {"what_if": {"sewage_fraction": "0.9", "vc_per_1000_gallons": "12"}},
         "usage": {"amount": "5000", "kind": "sewage-gallons",
-                  "words": "We used 5,000 gallons of sewage, from your sewage meter."},
+                  "words": "Worked out from 5,000 gallons of sewage, as your sewage meter measured it."},
         "water_gallons": None, "volume_gallons": "5000.00", "computed_charge": "60.00",
         "minimum_charge": "86.40", "minimum_applied": True, "charge": "86.40", "paid_on": "2028-02-10",
         "days_after_due": 210, "penalty_periods": 2, "penalty_periods_from": ["2027-08-17", "2027-11-17"],
@@ -93,7 +94,7 @@ def test_a_sewage_meter_bill_with_both_what_ifs_two_periods_late():
             "text": "Pay by Monday, August 16, 2027: no penalty. From August 17: +15% ($12.96). Each further 3 months: "
                     "another 15%, as this site reads “per quarter”.",
             "moved": "Day 30 after the due date is Saturday, August 14, 2027. As this site reads the law, the last "
-                     "day moves to the next business day.",
+                     "day to pay moves to the next business day, Monday, August 16, 2027.",
             "cites": ["rents.F", "rents.G"], "anchors": ["rents-f", "rents-g"], "lien": LIEN, "law": LAW_F_G}}
 
 
@@ -193,7 +194,7 @@ def test_the_values_in_force_on_the_day_that_matters():
     assert (old["water_gallons"], old["minimum_charge"], old["last_day_to_pay"]) == ("748.05", "64.00", "2027-05-17")
     assert (old["penalty_periods"], old["penalty"]) == (1, "9.60")
     assert old["if_late"]["moved"] == ("Day 30 after the due date is Saturday, May 15, 2027. As this site reads the "
-                                       "law, the last day moves to the next business day.")
+                                       "law, the last day to pay moves to the next business day, Monday, May 17, 2027.")
     periods = [s["text"] for s in old["explanation"] if s.get("interpretation") == "penalty-quarter"]
     assert periods == ["Each further period begins 3 months (until April 15, 2027) after the one before, counted "
                        "from May 18, 2027, the first penalty date, as we read the law. Periods begun by June 1, 2027: "

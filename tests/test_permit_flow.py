@@ -161,7 +161,11 @@ def test_each_question_is_asked_after_its_prefix(question):
     nq = result["next_question"]
     assert nq["id"] == question
     assert nq["text"] and nq["hint"] and nq["cite"] in PROVISION_IDS
-    assert set(nq) == {"id", "text", "hint", "choices", "cite"} | ({"reading"} if "reading" in nq else set())
+    assert set(nq) == {"id", "text", "hint", "choices", "cite", "law"} | ({"reading"} if "reading" in nq else set())
+    # its provision as a reader names it, as a result's reasons do (explain.law_words; issue 33: the live
+    # checker printed the English citation where the page without JavaScript says it in Spanish)
+    from calculator.explain import law_words
+    assert nq["law"] == law_words(RULES, nq["cite"], set()) and nq["law"]["heading"]
     assert all(set(c) == {"value", "label"} and c["label"] for c in nq["choices"])
 
 

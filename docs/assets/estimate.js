@@ -204,7 +204,7 @@ function start() {
     if (r.illustrative && r.total_note) {
       box.append(el("p", { class: "result-total-note", id: "result-total-note" }, el("strong", {}, r.total_note)));
     }
-    // the number the estimate was worked out from, as the engine read it ("We used 9,350 gallons of water.")
+    // the number the estimate was worked out from, as the engine read it ("Worked out from 9,350 gallons of water.")
     box.append(el("p", { class: "result-used", id: "result-used" }, r.usage.words));
     if (r.arrears) box.append(arrearsTable(r.arrears));
     box.append(ifLate(r.if_late));
@@ -229,7 +229,9 @@ function start() {
     const steps = el("ol", { class: "explanation" });
     for (const s of r.explanation) {
       // the law's own words a step rests on (its English, the only official text)
-      const quote = s.quote ? [el("q", { class: "step-quote", lang: citationLang }, s.quote), " "] : [];
+      // on a page in another language the law's English is labelled as such before it (issue 33, item 11)
+      const label = citationLang ? [t("The law says (official English text):"), " "] : [];
+      const quote = s.quote ? [...label, el("q", { class: "step-quote", lang: citationLang }, s.quote), " "] : [];
       steps.append(el("li", {}, ...quotedIn(s.text), " ", ...quote, el("span", { class: "step-law" }, ...stepLaw(s))));
     }
     box.append(steps);

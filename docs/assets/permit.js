@@ -187,7 +187,9 @@ function start() {
       el("p", { class: "hint", id: "question-hint" }, ...quotedIn(q.hint),
         ...(q.reading ? [" (", el("a", { href: `#reading-${q.reading}` }, t("how we read it")), ")"] : [])),
       el("p", { class: "hint law-ref", id: "question-law" }, ...sentence(t("The law: {where}"),
-        { where: el("a", { href: `../law/#${(law[q.cite] || {}).anchor}`, lang: citationLang }, q.where) })),
+        // the provision in the reader's words (explain.law_words), as the page without JavaScript names it
+        { where: q.law ? lawLinkIn(`../law/#${(law[q.cite] || {}).anchor}`, q.law)
+          : el("a", { href: `../law/#${(law[q.cite] || {}).anchor}`, lang: citationLang }, q.where) })),
       el("p", { class: "field-error", id: "question-error", hidden: true }));
     for (const c of q.choices) {
       const id = `answer-${c.value}`;
