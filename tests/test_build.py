@@ -83,8 +83,8 @@ def test_a_figure_that_is_a_reading_is_marked_so_on_the_law_page(site):
     from calculator.rules import load
     decided = {name: i["id"] for i in load()["interpretations"].values() for name in i.get("figures", [])}
     assert decided["late-penalty-period-months"] == "penalty-quarter"
-    for page, words in (("law/index.html", "this figure is how this site reads the law"),
-                        ("es/law/index.html", "esta cifra es cómo este sitio interpreta la ley")):
+    for page, words in (("law/index.html", "the law's words leave open how this figure applies"),
+                        ("es/law/index.html", "las palabras de la ley dejan abierto cómo se aplica esta cifra")):
         html = (site / page).read_text()
         items = re.findall(r"<li>(.*?)</li>", html, flags=re.S)
         for name in ("late-penalty-period-months", "late-penalty-rate", "late-penalty-grace-days"):

@@ -39,7 +39,7 @@ def test_a_shareable_link_shows_the_cited_estimate(page, site_url):
     hrefs = [a.get_attribute("href") for a in page.locator("ol.explanation li a").all()]
     assert hrefs == [f"../law/#{s['anchor']}" for s in want["explanation"]]
     # where in the law and which quarter, in words (the link keeps the ids): the law's part in
-    # everyday words once ("Sewer charges (the law's “sewer rents”), section F"), then shorter, and
+    # everyday words once ("Sewer charges (the law's “sewer usage rent”), section F"), then shorter, and
     # "same section" for a step citing the provision of the step before it (issue 19, item 10)
     texts = page.locator("ol.explanation li a").all_inner_texts()
     assert texts == [("(same section of the law)" if s["law"] is None else
@@ -91,8 +91,10 @@ def test_what_if_i_pay_late_is_answered_under_the_total(page, site_url, lang):
                                 "--lang", lang]))["result"]["if_late"]["lien"]
     expect(page.locator("#if-late-lien")).to_have_text(lien)
     expect(page.locator("#if-late a[href$='#rents-g']")).to_have_count(1)
-    # the law in a resident's words: "Sewer charges (the law’s “sewer rents”), section F"
-    expect(page.locator("#if-late a[href$='#rents-f']")).to_contain_text("“sewer rents”")
+    # the law in a resident's words: "Sewer charges (the law’s “sewer usage rent”), section F"
+    # (in Spanish the name alone: the headings on /es/law/ are Spanish too)
+    expect(page.locator("#if-late a[href$='#rents-f']")).to_contain_text(
+        "Sewer charges (the law’s “sewer usage rent”), section F" if lang == "en" else "Cargos de alcantarillado, sección F")
     expect(page.locator("#if-late a[href$='#rents-g']")).to_contain_text(
         "Sewer charges, section G" if lang == "en" else "Cargos de alcantarillado, sección G")
 
