@@ -99,7 +99,8 @@ def field_values(rules: dict, answers=(), fields: dict | None = None) -> dict:
                     field=repr(name), value=repr(raw)), name)
             values[name] = "yes" if word in _YES else "no" if word in _NO else ""
         elif field["type"] == "date":
-            what = _("The date in field {field}").format(field=repr(name))
+            # named by its label, as the form shows it (issue 33: the Spanish error showed 'signature-date')
+            what = _("The date in “{label}”").format(label=field["label"])
             values[name] = long(parse_date(raw, what)) if raw.strip() else ""
         else:
             values[name] = raw.strip() if field["type"] == "text" else raw.strip("\n")

@@ -8,7 +8,8 @@ from pathlib import Path
 
 from calculator.dates import due_date, month_day, quarter_period, quarter_words
 from calculator.files import write_atomic
-from calculator.i18n import _, lang  # the site speaks the kit's words too (kit.pages.render_language)
+from calculator.i18n import SOURCE, _, lang  # the site speaks the kit's words too (kit.pages.render_language)
+from calculator.explain import law_words
 from calculator.law import citation
 from calculator.rules import entry, parameter
 
@@ -65,7 +66,7 @@ def build_due_dates_calendar(rules: dict, docs: Path, today, site_url: str | Non
         event.add("dtend", d["date"] + dt.timedelta(days=1))
         event.add("summary", d["title"])
         event.add("description", _("Town of Pawling sewer-use law, {provision}: \"{quote}\"").format(
-            provision=citation(rules, d["cite"]), quote=d["quote"]))
+            provision=_provision(rules, d["cite"]), quote=d["quote"]))
         event.add("categories", [d["kind"]])
         event.add("transp", "TRANSPARENT")
         if site_url:
@@ -75,3 +76,12 @@ def build_due_dates_calendar(rules: dict, docs: Path, today, site_url: str | Non
     target.parent.mkdir(parents=True, exist_ok=True)
     write_atomic(target, cal.to_ical())
     return target
+
+
+def _provision(rules: dict, cite: str) -> str:
+    """A provision as the calendar's reader names it: in English the law's citation; in another language
+    its name and heading in that language, as the pages name it (issue 33: "Sewer rents F (…)" in Spanish)."""
+    if lang() == SOURCE:
+        return citation(rules, cite)
+    words = law_words(rules, cite, set())
+    return f"{words['words']} ({words['heading']})" if words["heading"] else words["words"]

@@ -165,7 +165,7 @@ def test_each_question_is_asked_after_its_prefix(question):
     # its provision as a reader names it, as a result's reasons do (explain.law_words; issue 33: the live
     # checker printed the English citation where the page without JavaScript says it in Spanish)
     from calculator.explain import law_words
-    assert nq["law"] == law_words(RULES, nq["cite"], set()) and nq["law"]["heading"]
+    assert nq["law"] == law_words(RULES, nq["cite"], set()) and nq["law"]["words"]
     assert all(set(c) == {"value", "label"} and c["label"] for c in nq["choices"])
 
 

@@ -88,9 +88,8 @@ function start() {
     }
     // a step: its words, the provision it rests on, and the reading where one decides it
     const step = (s) => el("li", {}, ...quotedIn(s.text), " ",
-      // on a page in another language the law's English is labelled as such before it (issue 33, item 11)
-      ...(s.quote ? [...(citationLang ? [t("The law says (official English text):"), " "] : []),
-        el("q", { lang: citationLang }, s.quote), " "] : []), el("span", { class: "step-law" },
+      // (each industry step's text ends with its own label for the quotation: "The law's exception:")
+      ...(s.quote ? [el("q", { lang: citationLang }, s.quote), " "] : []), el("span", { class: "step-law" },
       // the law in the reader's words (explain.fold_citations); a step citing the provision of the one before says so
       ...(s.law ? sentence(t("The law: {where}"), { where: lawLinkIn(`../law/#${s.anchor}`, s.law) })
         : [el("a", { href: `../law/#${s.anchor}`, title: s.where }, t("(same section of the law)"))]),
