@@ -745,6 +745,46 @@ def test_the_guard_refuses_every_format_an_account_file_comes_in(tmp_path, name,
     assert privacy.account_files(docs) == [docs / name]
 
 
+ROWS = [("A1", "Ann Example", "1 Lane", "96.00"), ("A2", "Bo Example", "2 Lane", "110.40")]
+LOOSE = {  # what the second hostile tester published: each a file nobody added to the repository
+    "owed.html": "<html><head></head><body><table>\n<tr>\n<th>account</th>\n<th>name</th>\n</tr>\n"
+                 + "".join(f"<tr><td>{a}</td><td>{n}</td></tr>\n" for a, n, _s, _t in ROWS) + "</table></body></html>\n",
+    "owed.md": "# Owed\n\n```\naccount,mailing_name,total\n" + "".join(f"{a},{n},{t}\n" for a, n, _s, t in ROWS) + "```\n",
+    "owed.js": "const owed = " + str([{"account": a, "name": n} for a, n, _s, _t in ROWS]).replace("'", '"') + ";\n",
+    "owed.yaml": "".join(f"- account: {a}\n  owner: {n}\n" for a, n, _s, _t in ROWS),
+    "late.csv": "#\n" * 60 + "account,mailing_name,unpaid_total\n" + "".join(f"{a},{n},{t}\n" for a, n, _s, t in ROWS),
+    "blank.csv": "\n" * 60 + "account,service_address\n" + "".join(f"{a},{s}\n" for a, _n, s, _t in ROWS),
+    "owners.csv": "parcel,owner,balance\n" + "".join(f"p{a},{n},{t}\n" for a, n, _s, t in ROWS),
+    "shot.png": "\x89PNG\r\n",
+}
+
+
+@pytest.mark.parametrize("name", sorted(LOOSE) + ["utf16.csv"])
+def test_in_a_checkout_a_file_the_repository_does_not_track_is_read_whole_whatever_its_name(tmp_path, name):
+    """Issue 35, item 3, tried again: an account table as an HTML page, in a Markdown code block, as a
+    script or YAML, after 60 comment or blank lines, in UTF-16, or an owner list with balances and no
+    account column, all passed the guard. In a git checkout the guard is an allow-list: a file the
+    repository does not track is read whole, whatever its suffix, and refused when it looks like account
+    data (or cannot be read to check); the same page, once added to the repository, is built."""
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    subprocess.run(["git", "init", "-q", str(tmp_path)], check=True)
+    (docs / "page.md").write_text("# Accounts\n\naccount, name and address are asked for at the counter.\n")
+    (docs / "ok.csv").write_text("quarter,due_date\n2025-Q4,2025-10-15\n")
+    subprocess.run(["git", "-C", str(tmp_path), "add", "docs"], check=True)
+    assert privacy.account_files(docs) == []  # tracked: the page's words are not an account list
+    path = docs / name
+    if name == "utf16.csv":
+        path.write_bytes("account,mailing_name\nA1,Ann Example\n".encode("utf-16"))
+    else:
+        path.write_text(LOOSE[name], encoding="utf-8")
+    assert privacy.account_files(docs) == [path]
+    # an untracked page of the site's own kind, with no account data, is not refused
+    path.unlink()
+    (docs / "new-page.md").write_text("# Rates\n\nThe rate is set each year by the Town Board.\n")
+    assert privacy.account_files(docs) == []
+
+
 def test_control_characters_from_the_files_are_not_printed_raw(tmp_path, capsys):
     """Issue 35, item 6: an account id with an escape sequence is shown as \\x1b…, never sent raw."""
     (tmp_path / "a.csv").write_text(CASES[1]["accounts"])

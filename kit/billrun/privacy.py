@@ -1,10 +1,18 @@
 """Account files are personal data: the site build refuses to publish when a file with account
 columns (or the bill run's own outputs, or a file that cannot be read to check: a spreadsheet, a
 PDF, an archive) is under docs/ or rules/. There is no exception: the fictional sample the site offers
-(/billing-sample/) is made by the build itself, from the rules it builds (kit/billrun/sample.py)."""
+(/billing-sample/) is made by the build itself, from the rules it builds (kit/billrun/sample.py).
+
+In a git checkout the guard is an allow-list (issue 35, item 3): a file the repository tracks has been
+reviewed there, and only its non-source files are read for account columns; a file it does not track
+(a page, script or table someone dropped into docs/) is read whole, whatever its name, in any of the
+usual encodings, and refused when it looks like account data, or when it cannot be read to check. So
+a new page is built once it is added to the repository (`git add`), after a look that it holds none."""
 from __future__ import annotations
 
+import codecs
 import re
+import subprocess
 from pathlib import Path
 
 from ..errors import BuildError
@@ -16,47 +24,101 @@ PERSONAL = frozenset({"mailing_name", "mailing_address", "service_address", "par
 #: the site's own sources, which the build renders and other checks read: not account exports
 SOURCES = frozenset({".md", ".j2", ".html", ".css", ".js", ".yaml", ".yml", ".po", ".svg", ".png", ".ico",
                      ".jpg", ".jpeg", ".webp", ".woff2"})
+#: pictures cannot be read to check either: one the repository does not track is not published
+IMAGES = frozenset({".png", ".ico", ".jpg", ".jpeg", ".webp", ".gif", ".woff2"})
 #: files whose contents cannot be read as text here (spreadsheets, documents, archives, databases): they
 #: may hold account data that cannot be checked, so none is published
 OPAQUE = frozenset({".pdf", ".xlsx", ".xls", ".xlsm", ".ods", ".odt", ".docx", ".doc", ".zip", ".gz", ".7z",
                     ".db", ".sqlite", ".sqlite3", ".parquet", ".mdb", ".accdb", ".numbers"})
-#: how many lines of a text file are looked at for a header (a title line or a comment may come first)
-HEAD_LINES = 50
-_SPLIT = re.compile(r"[,;\t|]")
+#: how much of a text file is read to check it (a larger one cannot be checked here: refused)
+MAX_BYTES = 20_000_000
+#: cells are split at these: CSV, TSV, ;- and |-separated text, Markdown tables and HTML tags
+_SPLIT = re.compile(r"[,;\t|]|<[^>]*>")
 _JSON_KEY = re.compile(r'"([^"\\]{1,40})"\s*:')
+_YAML_KEY = re.compile(r"^\s*-?\s*([A-Za-z_][\w \-]{0,39}):(?:\s|$)")
+#: columns that name or place a person, or what an account owes: two of them in one file not tracked
+#: by the repository are an account list even without an account column (an owner list with balances)
+STRONG = frozenset({"mailing_name", "mailing_address", "service_address", "parcel", "owner", "name", "address",
+                    "balance", "unpaid_charge", "unpaid_total", "paid_on", "amount_owed", "penalties"})
 
 
 def _column(name: str) -> str:
     return re.sub(r"[\s\-.#]+", "_", name.strip().strip('"\'').lower()).strip("_")
 
 
-def has_account_columns(path: Path) -> bool:
-    """A text file with an account column and a personal one on one line (a CSV, TSV or ;-separated
-    header, any of the first HEAD_LINES lines), or as keys of a JSON file; or one of the bill run's own
-    outputs, recognised by its first line (arrears.csv's label, the register's header)."""
+def _text(path: Path) -> str | None:
+    """A file's text, whatever its encoding (UTF-8 with or without BOM, UTF-16 or UTF-32, Latin-1 as
+    bytes); None when it cannot be read or is too large to check."""
     try:
-        lines = path.read_text(encoding="utf-8-sig", errors="replace").splitlines()[:HEAD_LINES]
+        if path.stat().st_size > MAX_BYTES:
+            return None
+        data = path.read_bytes()
     except OSError:
-        return False
+        return None
+    for bom, encoding in ((codecs.BOM_UTF32_LE, "utf-32"), (codecs.BOM_UTF32_BE, "utf-32"),
+                          (codecs.BOM_UTF16_LE, "utf-16"), (codecs.BOM_UTF16_BE, "utf-16")):
+        if data.startswith(bom):
+            return data.decode(encoding, errors="replace")
+    if data and data.count(0) * 3 > len(data):  # UTF-16 without its BOM: every other byte zero
+        return data.decode("utf-16-be" if data[0] == 0 else "utf-16-le", errors="replace")
+    return data.decode("utf-8-sig", errors="replace")
+
+
+def _looks_like_accounts(columns: list[str]) -> bool:
+    account = any(c == "account" or c.startswith(("account_", "acct")) for c in columns)
+    return account and any(c in PERSONAL or "name" in c or "address" in c for c in columns)
+
+
+def has_account_columns(path: Path, whole: bool = False) -> bool:
+    """A text file with an account column and a personal one on one line (a CSV, TSV, ;- or |-separated
+    header or a table row, anywhere in the file), or as keys of a JSON file; or one of the bill run's own
+    outputs, recognised by its first line (arrears.csv's label, the register's header). `whole` (a file
+    the repository does not track): the file's cells, JSON and YAML keys are also taken together, and two
+    columns that name, place or bill a person (STRONG) are enough, with or without an account column."""
+    text = _text(path)
+    if text is None:
+        return whole
+    lines = text.splitlines()
     if lines and (lines[0].startswith("# For the Town Board: sewer rents unpaid")
                   or lines[0].startswith("account,quarter,language,meter,")):
         return True
-    keyed = [_JSON_KEY.findall(line) for line in lines]
-    for columns in [[_column(c) for c in _SPLIT.split(line)] for line in lines] + \
-                   [[_column(k) for keys in keyed for k in keys]]:
-        account = any(c == "account" or c.startswith(("account_", "acct")) for c in columns)
-        if account and any(c in PERSONAL or "name" in c or "address" in c for c in columns):
-            return True
-    return False
+    keys = [_column(k) for line in lines for k in _JSON_KEY.findall(line)]
+    if any(_looks_like_accounts([_column(c) for c in _SPLIT.split(line)]) for line in lines) or \
+            _looks_like_accounts(keys):
+        return True
+    if not whole:
+        return False
+    cells = {_column(c) for line in lines for c in _SPLIT.split(line)} | set(keys) | \
+        {_column(m.group(1)) for line in lines if (m := _YAML_KEY.match(line))}
+    cells.discard("")
+    return _looks_like_accounts(sorted(cells)) or len(cells & STRONG) >= 2
+
+
+def untracked(folder: Path) -> set[Path] | None:
+    """The files under `folder` that its git repository does not track (ignored ones too), or None when
+    `folder` is not in a git work tree (a copy of the rules a test or a town's tarball builds from)."""
+    try:
+        out = subprocess.run(["git", "-C", str(folder), "ls-files", "-z", "--others", "--", "."],
+                             capture_output=True, check=True, timeout=60)
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return {(Path(folder) / name).resolve() for name in out.stdout.decode("utf-8", "replace").split("\0") if name}
 
 
 def account_files(*folders: Path) -> list[Path]:
     """The files with account columns (or that cannot be read to check) under these folders."""
     found = []
     for folder in folders:
+        loose = untracked(Path(folder))
         for path in sorted(Path(folder).rglob("*")):
             suffix = path.suffix.lower()
-            if not path.is_file() or suffix in SOURCES:
+            if not path.is_file():
+                continue
+            if loose is not None and path.resolve() in loose:  # not in the repository: read whole, any name
+                if suffix in OPAQUE or suffix in IMAGES or has_account_columns(path, whole=True):
+                    found.append(path)
+                continue
+            if suffix in SOURCES:
                 continue
             if suffix in OPAQUE or has_account_columns(path):
                 found.append(path)
@@ -69,5 +131,6 @@ def check(*folders: Path) -> None:
     if found:
         names = ", ".join(str(p) for p in found)
         raise BuildError(f"Not publishing: {names} {'has' if len(found) == 1 else 'have'} account columns "
-                         "(personal data), or cannot be read to check. Move account files out of docs/ and rules/ (billing/ is kept out of "
-                         "the repository), then build again.")
+                         "(personal data), or cannot be read to check. Move account files out of docs/ and rules/ "
+                         "(billing/ is kept out of the repository), then build again. A file that belongs to the "
+                         "site and holds no account data is built once it is added to the repository (git add).")
