@@ -204,5 +204,7 @@ def law_words(rules: dict, ident: str, said: set[str]) -> dict:
     if not label and lang() != SOURCE and ident in ARTICLES:
         # an article itself, in another language: its name in that language, the law's beside it
         # ("Cargo mínimo" (Minimum charge)), as a section is named with its heading
-        return {"words": _(ARTICLES[ident]), "heading": _(parts(rules, ident)[2])}
+        name, heading = _(ARTICLES[ident]), _(parts(rules, ident)[2])
+        # ("Cargo mínimo (Cargo mínimo)" said its name twice, once the headings were in Spanish too)
+        return {"words": name, "heading": None if heading == name else heading}
     return {"words": citation(rules, ident), "heading": None}
