@@ -124,7 +124,9 @@ _MONEY = re.compile(r"\$?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d{1,2})?", re.ASCII)
 def _money(value: str) -> Decimal | None:
     if not _MONEY.fullmatch(value):
         return None
-    return Decimal(value.replace(",", "").replace("$", ""))
+    # to the cent, as every file and link writes money ("50" was written into a bill's link as 50, which
+    # the estimate page then refused: the second hostile tester)
+    return Decimal(value.replace(",", "").replace("$", "")).quantize(Decimal("0.01"))
 
 
 def estimate_link(quarter: str, meter: str, usage: int, language: str, bills: list = (), payments: list = (),
@@ -703,12 +705,19 @@ def _summary(register: list[dict], late: list[dict], refused: list[dict]) -> lis
     # penalties were counted among those with arrears)
     owing = [r for r in register if Decimal(r["arrears"]) > 0]
     penalised = [r for r in register if Decimal(r["penalties"]) > 0]
+    credited = [r for r in register if Decimal(r["credit"]) > 0]
+    carried = [r for r in register if Decimal(r["credit_carried"]) > 0]
     return [
         {"item": "accounts billed: total charged this quarter", "accounts": len(register),
          "amount": total(register, "charge")},
         {"item": "minimum charges", "accounts": len(minimum), "amount": total(minimum, "charge")},
         {"item": "arrears from earlier quarters", "accounts": len(owing), "amount": total(register, "arrears")},
         {"item": "total penalties", "accounts": len(penalised), "amount": total(register, "penalties")},
+        # charge + arrears + penalties - credit used = the bills' total; what is left is carried (the second
+        # hostile tester: the credits were in the register only, so the summary did not add up)
+        {"item": "credits from earlier payments used on these bills", "accounts": len(credited),
+         "amount": total(register, "credit")},
+        {"item": "credit carried to later bills", "accounts": len(carried), "amount": total(register, "credit_carried")},
         {"item": "total of the bills", "accounts": len(register), "amount": total(register, "total")},
         {"item": "unpaid after the last day to pay (arrears.csv)",
          "accounts": len({r["account"] for r in late}), "amount": total(late, "unpaid_total")},

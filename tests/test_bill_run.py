@@ -105,10 +105,15 @@ def test_the_summary_reconciles_with_the_register_to_the_cent(sample_run):
     assert minimum and summary["minimum charges"]["amount"] == str(total(minimum, "charge"))
     assert summary["total penalties"]["amount"] == str(total(register, "penalties"))
     assert Decimal(summary["total penalties"]["amount"]) > 0
-    assert summary["total of the bills"]["amount"] == str(total(register, "charge") + total(register, "arrears")
-                                                           + total(register, "penalties"))
+    # the summary adds up on its own: charge + arrears + penalties - credit used = the bills' total
+    assert Decimal(summary["total of the bills"]["amount"]) == sum(
+        Decimal(summary[item]["amount"]) for item in ("accounts billed: total charged this quarter",
+                                                      "arrears from earlier quarters", "total penalties")) \
+        - Decimal(summary["credits from earlier payments used on these bills"]["amount"])
+    assert summary["credit carried to later bills"]["amount"] == str(total(register, "credit_carried"))
     for row in register:
-        assert Decimal(row["total"]) == Decimal(row["charge"]) + Decimal(row["arrears"]) + Decimal(row["penalties"])
+        assert Decimal(row["total"]) == Decimal(row["charge"]) + Decimal(row["arrears"]) + Decimal(row["penalties"]) \
+            - Decimal(row["credit"])
     arrears = _table(result["files"]["arrears.csv"].split("\n", 1)[1])
     assert summary["unpaid after the last day to pay (arrears.csv)"]["amount"] == str(total(arrears, "unpaid_total"))
 
@@ -835,3 +840,39 @@ def test_a_huge_field_a_folder_for_a_file_and_a_sample_too_small_get_messages(tm
         assert command.main(["--sample", str(tmp_path / "s"), "--count", count]) == 2
         assert f"--count {count} is too few" in capsys.readouterr().err
     assert not (tmp_path / "o").exists() and not (tmp_path / "s").exists()
+
+
+def test_the_sample_never_replaces_a_town_s_own_files(tmp_path, capsys):
+    """The second hostile tester: `bills --sample R` replaced R's real accounts.csv, payments.csv and reads
+    (the names the README gives a town's own files) without a word, and wrote into docs/. A folder with
+    other files, a file, and a folder in the project but billing/ are refused; an earlier sample is
+    made again."""
+    real = tmp_path / "R"
+    real.mkdir()
+    (real / "accounts.csv").write_text("account,mailing_name\nA1,A real owner\n")
+    assert command.main(["--sample", str(real), "--count", "10"]) == 2
+    assert "not an earlier fictional sample" in capsys.readouterr().err
+    assert (real / "accounts.csv").read_text() == "account,mailing_name\nA1,A real owner\n"
+    assert sorted(p.name for p in real.iterdir()) == ["accounts.csv"]
+    assert command.main(["--sample", str(real / "accounts.csv")]) == 2
+    assert "is a file, not a folder" in capsys.readouterr().err
+    assert command.main(["--sample", str(ROOT / "docs" / "sample"), "--count", "10"]) == 2
+    assert "inside the project" in capsys.readouterr().err and not (ROOT / "docs" / "sample").exists()
+    again = tmp_path / "S"
+    assert command.main(["--sample", str(again), "--count", "10"]) == 0
+    assert command.main(["--sample", str(again), "--count", "10"]) == 0  # its own earlier sample: made again
+
+
+def test_a_run_never_replaces_another_quarter_s_run(sample_dir, tmp_path, capsys):
+    """The second hostile tester: a 2025-Q3 run with --out naming the 2025-Q4 run's folder replaced it, the
+    Q4 register and bills gone without a word. A folder holding another quarter's run is refused."""
+    out = tmp_path / "billing" / "runs"
+    assert command.main(_args(sample_dir, out, "--no-pdf")) == 0
+    before = (out / "register.csv").read_text()
+    q3 = ["--quarter", sample.FIRST, "--accounts", str(sample_dir / "accounts.csv"), "--reads",
+          str(sample_dir / f"reads-{sample.FIRST}.csv"), "--first-quarter", "--out", str(out), "--no-pdf"]
+    capsys.readouterr()
+    assert command.main(q3) == 2
+    assert f"holds the {sample.SECOND} run, which a {sample.FIRST} run would replace" in capsys.readouterr().err
+    assert (out / "register.csv").read_text() == before
+    assert command.main(_args(sample_dir, out, "--no-pdf")) == 0  # the same quarter again replaces its own run

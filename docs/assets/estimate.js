@@ -74,7 +74,9 @@ function start() {
 
   function argvFrom(params) {
     const argv = ["bill", "--with-proposed"];
-    for (const [key, val] of params) argv.push(`--${key}`, val);
+    // each value joined to its option ("--water-gallons=-h"): a value from the address that starts with a
+    // dash is read as the value it is, never as another option (the second hostile tester: "--help")
+    for (const [key, val] of params) argv.push(`--${key}=${val}`);
     return argv;
   }
 

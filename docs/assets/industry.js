@@ -60,8 +60,9 @@ function start() {
   }
 
   function argvFrom(params) {
-    const argv = ["industry", "--average-workday-gallons", params.get("average-workday-gallons") || ""];
-    for (const name of ["system-gallons-per-day", "year"]) if (params.has(name)) argv.push(`--${name}`, params.get(name));
+    // each value joined to its option, so a value that starts with a dash is read as a value (estimate.js)
+    const argv = ["industry", `--average-workday-gallons=${params.get("average-workday-gallons") || ""}`];
+    for (const name of ["system-gallons-per-day", "year"]) if (params.has(name)) argv.push(`--${name}=${params.get(name)}`);
     if (!params.has("year")) argv.push("--today", today());
     for (const name of FLAGS) {
       if (params.get(name) === "yes") argv.push(`--${name}`);

@@ -10,6 +10,7 @@ at all, with the tagged PDF bills, and makes the fictional sample files.
 from __future__ import annotations
 
 import argparse
+import csv
 import os
 import shutil
 import sys
@@ -97,7 +98,17 @@ def _is_a_run(folder: Path) -> bool:
         return f.readline().rstrip("\n") == ",".join(billing.REGISTER_COLUMNS)
 
 
-def check_out(out: Path, inputs: list[Path]) -> None:
+def _quarter_of_run(folder: Path) -> str | None:
+    """The quarter an earlier run in `folder` billed (its register's first row), or None when it has none."""
+    try:
+        with open(folder / "register.csv", encoding="utf-8", newline="") as f:
+            row = next(csv.DictReader(f), None)
+    except OSError:
+        return None
+    return row.get("quarter") if row else None
+
+
+def check_out(out: Path, inputs: list[Path], quarter: str | None = None) -> None:
     """Refuses an output folder whose replacing would lose or publish something (issue 35): a file; a
     folder the run did not make; the folder of an input file; anything inside the project but its
     billing/ folder (the site, docs/, rules/, files git tracks); anything inside another git
@@ -118,6 +129,31 @@ def check_out(out: Path, inputs: list[Path]) -> None:
     if out.is_dir() and not _is_a_run(out):
         raise InputError(f"--out {out} holds files the bill run did not write, which replacing it would delete. "
                          f"{what}")
+    billed = _quarter_of_run(out) if out.is_dir() and quarter else None
+    if billed and billed != quarter:  # the second hostile tester: a Q3 run replaced the Q4 run's folder
+        raise InputError(f"--out {out} holds the {billed} run, which a {quarter} run would replace. Give each "
+                         f"quarter its own folder, like billing/{quarter}/.")
+
+
+def check_sample_folder(folder: Path) -> None:
+    """Refuses a --sample folder whose files the sample would replace, unless they are an earlier sample
+    (the second hostile tester: `--sample R` replaced R's real accounts.csv, payments.csv and reads, the
+    names the README gives a town's own files), and one inside the project but billing/ (docs/ would be
+    refused by the next build)."""
+    from .sample import sample_files
+    what = "Choose a new or empty folder, like billing/sample/."
+    if folder.exists() and not folder.is_dir():
+        raise InputError(f"--sample {folder} is a file, not a folder. {what}")
+    if folder.is_relative_to(ROOT) and not folder.is_relative_to(ROOT / "billing"):
+        raise InputError(f"--sample {folder} is inside the project, which publishes what is in it. {what}")
+    if not folder.is_dir() or not any(folder.iterdir()):
+        return
+    names = set(sample_files(10))
+    ours = {p.name for p in folder.iterdir()} <= names and (folder / "accounts.csv").is_file() and \
+        "(fictional)" in (folder / "accounts.csv").read_text(encoding="utf-8", errors="replace")
+    if not ours:
+        raise InputError(f"--sample {folder} already holds files that are not an earlier fictional sample, which "
+                         f"the sample would replace. {what}")
 
 
 def sweep(out: Path) -> None:
@@ -138,7 +174,7 @@ def run(args) -> tuple[Path, dict]:
     quarter = quarter_name(*parse_quarter(args.quarter))
     out = Path(args.out or ROOT / "billing" / quarter).resolve()
     earlier = [Path(p) for p in args.earlier] if args.earlier is not None else earlier_registers(out, quarter)
-    check_out(out, [Path(p) for p in (args.accounts, args.reads, args.payments) if p] + earlier)
+    check_out(out, [Path(p) for p in (args.accounts, args.reads, args.payments) if p] + earlier, quarter)
     rules = load()
     result = billing.run(rules, quarter, _read(args.accounts, "accounts"), _read(args.reads, "reads"),
                          _read(args.payments, "payments") if args.payments else None,
@@ -196,6 +232,7 @@ def _main(argv: list[str]) -> int:
             if args.count < SMALLEST:
                 raise InputError(f"--count {args.count} is too few: the sample has at least {SMALLEST} accounts, one "
                                  "of each kind it shows (a rollover, a refused read, a late payment …).")
+            check_sample_folder(Path(args.sample).resolve())
             for path in write(args.sample, args.count):
                 print(path)
             return 0
