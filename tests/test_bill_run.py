@@ -676,9 +676,13 @@ def test_a_folder_an_earlier_run_made_is_replaced_and_what_a_killed_run_left_is_
     assert sorted(p.name for p in out.parent.iterdir()) == [f".{out.name}.notours", out.name]
 
 
-def test_sigterm_mid_run_leaves_nothing_behind_and_ends_the_pdf_workers(tmp_path):
+@pytest.mark.parametrize("how", ["SIGTERM to the run", "Ctrl-C to its process group", "SIGTERM to its group"])
+def test_sigterm_mid_run_leaves_nothing_behind_and_ends_the_pdf_workers(tmp_path, how):
     """Issue 35, item 2: a run stopped by SIGTERM while its PDF workers lay out bills removes its staging
-    folder, its workers end with it, and it says it stopped (no traceback)."""
+    folder, its workers end with it, and it says it stopped (no traceback). The second hostile tester:
+    Ctrl-C in a terminal (SIGINT to the whole process group) or SIGTERM to the group gave each worker a
+    traceback of its own."""
+    import os
     import signal
     import time
     folder = tmp_path / "sample"
@@ -692,7 +696,10 @@ def test_sigterm_mid_run_leaves_nothing_behind_and_ends_the_pdf_workers(tmp_path
     assert list(out.parent.glob(f".{out.name}.*/register.csv")), "the run never reached its PDFs"
     time.sleep(1.0)  # the PDF workers are laying out bills now
     children = _children(proc.pid)
-    proc.send_signal(signal.SIGTERM)
+    if how == "SIGTERM to the run":
+        proc.send_signal(signal.SIGTERM)
+    else:
+        os.killpg(proc.pid, signal.SIGINT if how.startswith("Ctrl-C") else signal.SIGTERM)
     _, err = proc.communicate(timeout=60)
     assert proc.returncode == 130, err
     assert "Stopped before the end: nothing was written" in err and "Traceback" not in err
