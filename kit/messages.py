@@ -26,6 +26,7 @@ from pathlib import Path
 from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_file
 from babel.messages.pofile import read_po, write_po
+import yaml
 
 from calculator.i18n import LANGUAGES, PLURAL_KEY, SOURCE, speaking, text_items
 
@@ -75,7 +76,7 @@ def extract(rules_dir: Path = RULES_DIR) -> Messages:
     for section, path, text in text_items(raw_rules(rules_dir)):
         found.add("rules", text, f"rules/{'.'.join(str(p) for p in path)}")
     # the provisions' headings are ours, not the law's (rules/law.yaml): a reader meets them in her language
-    for ident, heading in _headings(read_yaml(Path(rules_dir) / "law.yaml")):
+    for ident, heading in _headings(_rule_file(Path(rules_dir) / "law.yaml")):
         found.add("rules", heading, f"rules/law.yaml#{ident}")
     from jinja2.ext import babel_extract
     templates = sorted((ROOT / "docs" / "templates").rglob("*.j2")) + [ROOT / "docs" / "overrides" / "main.html"]
@@ -126,17 +127,41 @@ def _headings(tree):
             yield from _headings(value)
 
 
+def unreadable_rules(rules_dir: Path = RULES_DIR) -> list[Path]:
+    """The rule files the catalogue is made from that cannot be read as YAML just now."""
+    rules_dir = Path(rules_dir)
+    paths = [rules_dir / name for name in ("law.yaml", "permits.yaml", "application-form.yaml", "holidays.yaml",
+                                           "contacts.yaml")]
+    paths += sorted((rules_dir / "interpretations").glob("*.yaml")) + sorted((rules_dir / "parameters").glob("*.yaml"))
+    return [p for p in paths if p.exists() and _rule_file(p) is None]
+
+
+def _rule_file(path: Path):
+    """A rule file's data for the catalogue, or None when it cannot be read: the rules' own check reports
+    that file with its line and what to do (the second hostile tester: an unterminated quote, a tab, a
+    Latin-1 byte, a NUL, a second document or a !!python tag gave a traceback here instead)."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+        # an alias (*a) would be walked once for each time it repeats: nine lines can make 9^9 (the rules'
+        # own check refuses every alias, with its line)
+        if any(isinstance(token, yaml.AliasToken) for token in yaml.scan(text)):
+            return None
+        return read_yaml(path)
+    except (yaml.YAMLError, UnicodeDecodeError, OSError, ValueError):
+        return None
+
+
 def raw_rules(rules_dir: Path = RULES_DIR) -> dict:
     """The person-facing sections of rules/ as written (placeholders like
     {late-penalty-rate} not yet filled): what the catalogue holds."""
     rules_dir = Path(rules_dir)
     return {
-        "permits": read_yaml(rules_dir / "permits.yaml"),
-        "application_form": read_yaml(rules_dir / "application-form.yaml"),
-        "interpretations": {p.stem: read_yaml(p) for p in sorted((rules_dir / "interpretations").glob("*.yaml"))},
-        "holidays": read_yaml(rules_dir / "holidays.yaml"),
-        "contacts": read_yaml(rules_dir / "contacts.yaml"),
-        "parameters": {p.stem: read_yaml(p) for p in sorted((rules_dir / "parameters").glob("*.yaml"))},
+        "permits": _rule_file(rules_dir / "permits.yaml"),
+        "application_form": _rule_file(rules_dir / "application-form.yaml"),
+        "interpretations": {p.stem: _rule_file(p) for p in sorted((rules_dir / "interpretations").glob("*.yaml"))},
+        "holidays": _rule_file(rules_dir / "holidays.yaml"),
+        "contacts": _rule_file(rules_dir / "contacts.yaml"),
+        "parameters": {p.stem: _rule_file(p) for p in sorted((rules_dir / "parameters").glob("*.yaml"))},
     }
 
 
@@ -179,6 +204,12 @@ def _forms_problem(message, string) -> str | None:
 
 def problems(rules_dir: Path = RULES_DIR, found: Messages | None = None) -> list[str]:
     """What is wrong with the translations, each naming the message and what to do."""
+    seen: list = []
+
+    def broken() -> bool:  # once: whether a rule file cannot be read just now
+        if not seen:
+            seen.append(bool(unreadable_rules(rules_dir)))
+        return seen[0]
     found = extract(rules_dir) if found is None else found
     out: list[str] = []
     for lang in TRANSLATIONS:
@@ -214,7 +245,9 @@ def problems(rules_dir: Path = RULES_DIR, found: Messages | None = None) -> list
             out.extend(f"{_rel(path)}:{m.lineno}: {what}" for m in catalogue if m.id and m.string
                        for what in avoided_in(_joined(m.string), rules_dir, lang))
             for message, entry in have.items():
-                if message not in wanted:
+                # while a rule file cannot be read, its messages are not stale: `messages` would drop
+                # their translations (the rules' own check names the file to fix first)
+                if message not in wanted and not broken():
                     out.append(f"{_rel(path)}:{entry.lineno}: “{_short(message)}” is not used any more (stale). "
                                f"Run `python3 build.py messages` to drop it.")
     out.extend(_avoided_in_files(rules_dir))
@@ -267,7 +300,8 @@ def _avoided_in_files(rules_dir: Path = RULES_DIR) -> list[str]:
     out = []
     for lang in TRANSLATIONS:
         for path in files:
-            for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            # (a file that is not UTF-8 is reported by the rules' own check, with its line)
+            for number, line in enumerate(path.read_text(encoding="utf-8", errors="replace").splitlines(), 1):
                 out.extend(f"{_rel(path)}:{number}: {what}" for what in avoided_in(line, rules_dir, lang))
     return out
 
@@ -453,6 +487,12 @@ def main(argv=None) -> int:
 
 def update_main(argv=None) -> int:
     """`build.py messages`: bring rules/locale/ up to date with the sources."""
+    broken = unreadable_rules()
+    if broken:  # its messages would look unused, and their translations would be dropped
+        print("Not updating the catalogues: " + ", ".join(_rel(p) for p in broken) + " cannot be read as YAML, "
+              "so its sentences would be dropped with their translations. Run `python3 build.py validate` to see "
+              "what to fix there, then run this again.", file=__import__("sys").stderr)
+        return 2
     for line in update():
         print(line)
     left = problems()

@@ -226,3 +226,10 @@ def test_a_broken_rule_file_is_refused_with_its_place_not_a_traceback(rules_copy
     change(rules_copy / "parameters" / "late-penalty-rate.yaml")
     [p] = problems(rules_copy)
     assert says in p
+    # the catalogues' check (`build.py validate` runs it too) reads the same files: no traceback there either,
+    # and the file's sentences are not called stale, which `build.py messages` would drop with their Spanish
+    # (the second hostile tester)
+    from kit import messages
+    found = messages.problems(rules_copy)
+    assert not [m for m in found if "is not used any more" in m]
+    assert messages.unreadable_rules(rules_copy) == [rules_copy / "parameters" / "late-penalty-rate.yaml"]
