@@ -92,5 +92,28 @@ def _site_url(rest: list[str]) -> str | None:
     return url
 
 
+def _main_writing(argv: list[str]) -> int:
+    """main, and what it prints: a full disk or a reader gone away (`build.py > /dev/full`, `… | head`)
+    ends with a one-line message and exit 74, not a traceback (the second hostile tester). What the
+    command wrote to files is already whole (every file is written atomically)."""
+    import os
+    try:
+        status = main(argv)
+        sys.stdout.flush()
+        return status
+    except BrokenPipeError:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 141
+    except OSError as exc:
+        if exc.errno is None or sys.stdout is None:
+            raise
+        try:  # what could not be printed goes nowhere; say so where it can be read
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            print(f"error: the output could not be written ({exc.strerror}).", file=sys.stderr)
+        except OSError:
+            pass
+        return 74
+
+
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    sys.exit(_main_writing(sys.argv[1:]))

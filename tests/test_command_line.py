@@ -158,3 +158,19 @@ def test_a_missing_reading_and_a_blank_that_is_not_a_pdf_get_plain_messages(tmp_
         run(["application", "--answer", "work=repair", "--blank", str(tmp_path / "blank.pdf"),
              "--output", str(tmp_path / "out.pdf")])
     assert "is not a PDF" in str(refused.value) and not (tmp_path / "out.pdf").exists()
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs Linux's /dev/full")
+@pytest.mark.parametrize("argv", [["validate"], ["bills", "--sample", "SAMPLE", "--count", "10"]])
+def test_build_py_to_a_full_disk_says_so_without_a_traceback(argv, tmp_path):
+    """The second hostile tester: `build.py validate > /dev/full` and `build.py bills --sample D > /dev/full`
+    ended in a traceback. They end with one line on stderr and exit 74 (EX_IOERR)."""
+    import subprocess
+    import sys as _sys
+    argv = [str(tmp_path / "s") if a == "SAMPLE" else a for a in argv]
+    with open("/dev/full", "w") as full:
+        done = subprocess.run([_sys.executable, str(ROOT / "build.py"), *argv], cwd=ROOT, stdout=full,
+                              stderr=subprocess.PIPE, text=True, timeout=300)
+    assert done.returncode == 74, done.stderr
+    assert "the output could not be written (No space left on device)" in done.stderr
+    assert "Traceback" not in done.stderr
