@@ -165,22 +165,28 @@ def rights(rules: dict) -> tuple[list[dict], int | None]:
     return ex.steps, limit
 
 
+#: flows are whole gallons (calculator/amounts.py: a whole quantity, named so in a question)
+GALLONS = N_("{amount} gallons")
+
+
 def compute(rules: dict, average_workday_gallons, system_gallons_per_day=None,
             toxic_pollutant=None, significant_impact=None, year: int | None = None,
             average_daily_gallons=None, today=None) -> dict:
+    # whole gallons, as the bill reads them: "52.000" is asked about (did you mean 52,000?), never read as 52
+    # (the second hostile tester), and "60,000" is sixty thousand in Spanish too (the Spanish reviewer)
     flow = parse_amount(average_workday_gallons, _("The industry's flow per average workday in gallons"), "42000",
-                        "average-workday-gallons")
+                        "average-workday-gallons", GALLONS)
     system = None
     if system_gallons_per_day is not None and str(system_gallons_per_day).strip() != "":
         system = parse_amount(system_gallons_per_day, _("The system's flow in gallons per day"), "600000",
-                              "system-gallons-per-day")
+                              "system-gallons-per-day", GALLONS)
         if system == 0:
             raise InputError(_("The system's flow in gallons per day must be more than 0, like 600000."),
                              "system-gallons-per-day")
     daily = None
     if average_daily_gallons is not None and str(average_daily_gallons).strip() != "":
         daily = parse_amount(average_daily_gallons, _("The industry's average daily flow in gallons"), "30000",
-                             "average-daily-gallons")
+                             "average-daily-gallons", GALLONS)
     toxic, impact = _flag(toxic_pollutant), _flag(significant_impact)
     # the report dates: those of a year asked about, or else the next ones from today
     if year is not None and str(year).strip() == "":

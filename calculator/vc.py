@@ -34,7 +34,9 @@ def compute(rules: dict, om_cost, user_volume_gallons, extraneous_flow_cost=None
     om = parse_amount(om_cost, N_("The O&M cost"), "856791", "om-cost") if past_given else None
     projected = (parse_amount(projected_om_cost, N_("The projected O&M cost"), "856791", "projected-om-cost")
                  if projected_given else None)
-    volume = parse_amount(user_volume_gallons, N_("The users' billable volume in gallons"), "85000000")
+    # whole gallons: "85.000" is asked about, never read as 85 (a VC of $10,079,894.12: the second hostile tester)
+    volume = parse_amount(user_volume_gallons, N_("The users' billable volume in gallons"), "85000000", None,
+                          N_("{amount} gallons"))
     if volume == 0:
         raise InputError(_("The users' billable volume must be more than 0 gallons, like 85000000."))
     extra = Decimal(0)
