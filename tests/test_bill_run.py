@@ -883,3 +883,15 @@ def test_a_run_never_replaces_another_quarter_s_run(sample_dir, tmp_path, capsys
     assert f"holds the {sample.SECOND} run, which a {sample.FIRST} run would replace" in capsys.readouterr().err
     assert (out / "register.csv").read_text() == before
     assert command.main(_args(sample_dir, out, "--no-pdf")) == 0  # the same quarter again replaces its own run
+
+
+def test_an_option_given_twice_is_refused_but_earlier_registers_may_be_many(sample_dir, tmp_path, capsys):
+    """The second hostile tester: a repeated --quarter or --as-of used the last one without a word."""
+    out = tmp_path / "billing" / sample.SECOND
+    for twice in (["--quarter", sample.FIRST], ["--as-of", "2025-10-01", "--as-of", "2025-10-02"]):
+        option = twice[0]
+        assert command.main([*_args(sample_dir, out, "--no-pdf"), *twice]) == 2
+        assert f"`{option}` is given" in capsys.readouterr().err and not out.exists()
+    register = sample_dir / f"register-{sample.FIRST}.csv"  # --earlier may be given once for each register
+    command.main([*_args(sample_dir, out, "--no-pdf"), "--earlier", str(register)])
+    assert "is given" not in capsys.readouterr().err

@@ -226,6 +226,8 @@ def main(argv: list[str]) -> int:
 
 def _main(argv: list[str]) -> int:
     try:
+        from calculator.cli import once
+        once(argv)  # `--quarter 2025-Q3 --quarter 2025-Q4` billed the last without a word (the second hostile tester)
         args = parser().parse_args(argv)
         if args.sample:
             from .sample import SMALLEST, write
