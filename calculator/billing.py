@@ -613,6 +613,19 @@ def _usage(row: dict, account: dict, name: str, line: int, refused: _Refusals) -
                                           "{previous}. If the meter rolled over, write yes in the rollover column; "
                                           "otherwise check both readings.").format(current=after, previous=before))
         return None
+    if given:  # the usage written beside the readings must be theirs (the second hostile tester: 1 beside
+        # readings of 54,182 gallons went by without a word, the readings winning)
+        try:
+            written = _whole(given, account["meter"], N_("The usage"), "12000")
+        except InputError as exc:
+            refused.add(name, line, number, f"{given!r}: {exc}")
+            return None
+        if written != usage:
+            refused.add(name, line, number, _("The usage written, {written}, is not the readings' {usage} (from "
+                                              "{previous} to {current}). Write the readings or the usage, or "
+                                              "correct the one that is wrong.").format(
+                written=written, usage=usage, previous=before, current=after))
+            return None
     return {"previous": str(before), "current": str(after), "rollover": "yes" if rollover else "", "usage": usage}
 
 

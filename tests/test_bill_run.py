@@ -215,7 +215,9 @@ def test_a_refused_run_writes_nothing_and_keeps_the_last_output(sample_dir, tmp_
     assert command.main(_args(sample_dir, out, "--no-pdf")) == 0
     before = (out / "register.csv").read_bytes()
     (sample_dir / "bad.csv").write_text("account,parcel\nA1,1\n")
-    assert command.main(_args(sample_dir, out, "--no-pdf", "--accounts", str(sample_dir / "bad.csv"))) == 2
+    bad = _args(sample_dir, out, "--no-pdf")
+    bad[bad.index("--accounts") + 1] = str(sample_dir / "bad.csv")
+    assert command.main(bad) == 2
     assert "the header has no column service_address" in capsys.readouterr().err
     assert (out / "register.csv").read_bytes() == before
     assert command.main([*_args(sample_dir, tmp_path / "2027-Q1", "--no-pdf")[2:], "--quarter", "2027-Q1"]) == 2
@@ -895,3 +897,17 @@ def test_an_option_given_twice_is_refused_but_earlier_registers_may_be_many(samp
     register = sample_dir / f"register-{sample.FIRST}.csv"  # --earlier may be given once for each register
     command.main([*_args(sample_dir, out, "--no-pdf"), "--earlier", str(register)])
     assert "is given" not in capsys.readouterr().err
+
+
+def test_a_usage_written_beside_readings_that_say_another_is_refused():
+    """The second hostile tester: a usage of 1 beside readings of 54,182 gallons was billed by the readings
+    without a word. Both agreeing is billed; disagreeing is refused, naming both."""
+    accounts = "account,parcel,service_address,mailing_name,mailing_address,language,meter\nA1,p,a,n,m,en,water-gallons\n"
+    agree = billing.run(RULES, "2025-Q1", ("a.csv", accounts),
+                        ("r.csv", "account,previous_reading,current_reading,usage\nA1,100,12100,12000\n"))
+    assert agree["register"][0]["usage"] == "12000" and not agree["refused"]
+    differ = billing.run(RULES, "2025-Q1", ("a.csv", accounts),
+                         ("r.csv", "account,previous_reading,current_reading,usage\nA1,100,54282,1\n"))
+    assert not differ["register"]
+    [row] = differ["refused"]
+    assert "The usage written, 1, is not the readings' 54182 (from 100 to 54282)" in row["what_to_fix"]

@@ -54,9 +54,15 @@ def bills_pdf(rules: dict, rows: list[dict], accounts: dict, language: str, site
         for process in list((pool._processes or {}).values()):
             process.terminate()
         pool.shutdown(wait=False, cancel_futures=True)
+        STOPPED.append(pool)  # the pool's own thread may wait at exit for workers ended mid-chunk (command.main)
         raise
     pool.shutdown()
     return join_tagged(parts)
+
+
+#: the pools stopped mid-run: the process then ends at once when it has said so (command.main), since
+#: Python's exit would wait for the pool's thread, which a worker ended mid-chunk can leave waiting
+STOPPED: list = []
 
 
 def _die_with_parent() -> None:

@@ -219,6 +219,10 @@ def main(argv: list[str]) -> int:
         return _main(argv)
     except KeyboardInterrupt:
         print("Stopped before the end: nothing was written, and the last output is as it was.", file=sys.stderr)
+        from .bills_pdf import STOPPED
+        if STOPPED:  # its staging folder is gone already (the run's `finally`); nothing is left to wait for
+            sys.stderr.flush()
+            os._exit(130)
         return 130
     finally:
         signal.signal(signal.SIGTERM, previous)
