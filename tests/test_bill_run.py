@@ -691,13 +691,18 @@ def test_sigterm_mid_run_leaves_nothing_behind_and_ends_the_pdf_workers(tmp_path
     sample.write(folder, 600)
     out = tmp_path / "billing" / sample.SECOND
     proc = subprocess.Popen([sys.executable, str(ROOT / "build.py"), "bills", *_args(folder, out)], cwd=ROOT,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
+                            # as from a terminal: a shell running the tests in the background (CI's `nohup … &`)
+                            # leaves SIGINT ignored, and a child keeps that, so Ctrl-C would not reach it at all
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline and not list(out.parent.glob(f".{out.name}.*/register.csv")):
         time.sleep(0.05)
     assert list(out.parent.glob(f".{out.name}.*/register.csv")), "the run never reached its PDFs"
-    time.sleep(1.0)  # the PDF workers are laying out bills now
+    while time.monotonic() < deadline and not _children(proc.pid):  # the PDF workers are laying out bills now
+        time.sleep(0.02)
     children = _children(proc.pid)
+    assert children, "the run never started its PDF workers"
     if how == "SIGTERM to the run":
         proc.send_signal(signal.SIGTERM)
     else:
