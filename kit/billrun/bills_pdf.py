@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 import multiprocessing
 import os
+import signal
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
@@ -44,13 +45,24 @@ def bills_pdf(rules: dict, rows: list[dict], accounts: dict, language: str, site
     chunks = [rows[i:i + size] for i in range(0, len(rows), size)]
     # fork, not spawn: spawn re-runs the caller's main module, which a script without a
     # `if __name__ == "__main__"` guard does not survive; the parent has not laid anything out yet
-    pool = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("fork"),
-                               initializer=_die_with_parent)
+    pool = None
     try:
+        # the workers are forked with Ctrl-C and SIGTERM held: one arriving during a fork was swallowed
+        # by a fork handler ("Exception ignored in _releaseLock") and the run went on to the end. Held, it
+        # is delivered once they are all started (a fork pool starts them all at its first task), here.
+        held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
+        try:
+            pool = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("fork"),
+                                       initializer=_die_with_parent)
+            pool.submit(int).result()
+        finally:
+            signal.pthread_sigmask(signal.SIG_SETMASK, held)
         parts = list(pool.map(_chunk_pdf, [rules] * len(chunks), chunks,
                               [{r["account"]: accounts[r["account"]] for r in chunk} for chunk in chunks],
                               [language] * len(chunks), [site_url] * len(chunks)))
     except BaseException:  # stopped (Ctrl-C, SIGTERM) or failed: the workers end now, not after their chunks
+        if pool is None:
+            raise
         for process in list((pool._processes or {}).values()):
             process.terminate()
         pool.shutdown(wait=False, cancel_futures=True)
@@ -75,6 +87,7 @@ def _die_with_parent() -> None:
     # the second hostile tester saw 3 to 6 of them after "Stopped before the end")
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT, signal.SIGTERM})  # held while it was forked
     try:
         ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG = 1
     except (OSError, AttributeError):
