@@ -7,8 +7,8 @@ from decimal import Decimal
 
 from . import arrears, money, penalty, schedule
 from .amounts import parse_amount
-from .dates import (WEEKDAY_NAMES, due_date, long, month_name, not_business_day, parse_date, parse_quarter,
-                    public_holidays, quarter_name, quarter_period, quarter_words, series)
+from .dates import (WEEKDAY_NAMES, due_date, long, long_with_weekday, month_name, not_business_day, parse_date,
+                    parse_quarter, public_holidays, quarter_name, quarter_period, quarter_words, series)
 from .errors import InputError
 from .i18n import N_, _, lang, ngettext
 from .explain import Explanation, everyday, fold_citations, since
@@ -389,8 +389,7 @@ def if_late_with_arrears(rules: dict, ctx: dict, owing: dict, charge: Decimal, c
     last = days[0] - dt.timedelta(days=1)
     then = [{"from": d.isoformat(), "total": str(total_on(d)), "quarters": starts[d]} for d in days]
     said = [_("Pay {total} by {last}: no further penalty.").format(
-        total=money.dollars(now), last=_("{weekday}, {date}").format(weekday=_(WEEKDAY_NAMES[last.weekday()]),
-                                                                     date=long(last)))]
+        total=money.dollars(now), last=long_with_weekday(last))]
     if not_business_day(rules, last) and interpretation(rules, "later-period-end-business-day") == "calendar-days":
         # a Saturday deadline is not a slip (the fourth legal reading asked): say whose reading it is
         said.append(_("As this site reads the law, a later penalty period is not moved past a Saturday, Sunday or "
@@ -430,7 +429,7 @@ def _if_late_quarter(rules: dict, ctx: dict) -> dict:
     months = parameter(rules, "late-penalty-period-months", on=due)
     holidays = [{"date": d.isoformat(), "holiday": name} for d in _days(ctx["grace_end"], last)
                 if (name := public_holidays(rules, d.year).get(d))]
-    words = dict(last=_("{weekday}, {date}").format(weekday=_(WEEKDAY_NAMES[last.weekday()]), date=long(last)),
+    words = dict(last=long_with_weekday(last),
                  first=_("{month} {day}").format(month=month_name(first.month), day=first.day),
                  rate=money.percent(rate), months=months)
     if interpretation(rules, "penalty-accrual") == "once":
@@ -448,12 +447,11 @@ def _if_late_quarter(rules: dict, ctx: dict) -> dict:
     out = {"last_day_to_pay": last.isoformat(), "penalty_from": first.isoformat(), "rate": str(rate),
            "period_months": months, "holidays": holidays, "words": words, "further": further}
     if last != ctx["grace_end"]:
-        end = _("{weekday}, {date}").format(weekday=_(WEEKDAY_NAMES[ctx["grace_end"].weekday()]),
-                                            date=long(ctx["grace_end"]))
+        end = long_with_weekday(ctx["grace_end"])
         # the day it moves to, and why (issue 33: "the last day moves past Washington's Birthday" said neither)
-        to = _("{weekday}, {date}").format(weekday=_(WEEKDAY_NAMES[last.weekday()]), date=long(last))
+        to = long_with_weekday(last)
         named_days = [_("{day} ({holiday})").format(
-            day=_("{weekday}, {date}").format(weekday=_(WEEKDAY_NAMES[d.weekday()]), date=long(d)),
+            day=long_with_weekday(d),
             holiday=h["holiday"]) for h in holidays for d in [dt.date.fromisoformat(h["date"])]]
         out["moved"] = (ngettext("Day {grace} after the due date is {end}. As this site reads the law, the last day to "
                                  "pay moves to {last}, because {holidays} is a public holiday.",

@@ -144,6 +144,11 @@ def long(day: dt.date) -> str:
     return _("{month} {day}, {year}").format(month=month_name(day.month), day=day.day, year=day.year)
 
 
+def long_with_weekday(day: dt.date) -> str:
+    """Tuesday, February 16, 2027 (martes 16 de febrero de 2027): a day a person must act by."""
+    return _("{weekday}, {date}").format(weekday=_(WEEKDAY_NAMES[day.weekday()]), date=long(day))
+
+
 # ---- business days (NY General Construction Law §§ 24, 25-a; rules/holidays.yaml) ----
 
 WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")

@@ -20,7 +20,8 @@ from decimal import Decimal
 from html import escape
 
 from . import bill, money, schedule
-from .dates import WEEKDAY_NAMES, due_date, first_quarter_from, long, month_days, quarter_name, quarter_period
+from .dates import (due_date, first_quarter_from, long, long_with_weekday, month_days, quarter_name,
+                    quarter_period)
 from .errors import InputError
 from .explain import named, quoted_english, quoted_law, quoted_own
 from .i18n import SOURCE, _, lang
@@ -70,8 +71,7 @@ def page_address(site_url: str | None, path: str) -> str:
 
 def _day(value: str) -> str:
     """A day as a notice names it: "Thursday, October 30, 2025" ("jueves 30 de octubre de 2025")."""
-    day = dt.date.fromisoformat(value)
-    return _("{weekday}, {date}").format(weekday=_(WEEKDAY_NAMES[day.weekday()]), date=long(day))
+    return long_with_weekday(dt.date.fromisoformat(value))
 
 
 def clock(hhmm: str) -> str:

@@ -140,7 +140,7 @@ def check_sample_folder(folder: Path) -> None:
     (the second hostile tester: `--sample R` replaced R's real accounts.csv, payments.csv and reads, the
     names the README gives a town's own files), and one inside the project but billing/ (docs/ would be
     refused by the next build)."""
-    from .sample import sample_files
+    from .sample import NAMES
     what = "Choose a new or empty folder, like billing/sample/."
     if folder.exists() and not folder.is_dir():
         raise InputError(f"--sample {folder} is a file, not a folder. {what}")
@@ -148,8 +148,7 @@ def check_sample_folder(folder: Path) -> None:
         raise InputError(f"--sample {folder} is inside the project, which publishes what is in it. {what}")
     if not folder.is_dir() or not any(folder.iterdir()):
         return
-    names = set(sample_files(10))
-    ours = {p.name for p in folder.iterdir()} <= names and (folder / "accounts.csv").is_file() and \
+    ours = {p.name for p in folder.iterdir()} <= NAMES and (folder / "accounts.csv").is_file() and \
         "(fictional)" in (folder / "accounts.csv").read_text(encoding="utf-8", errors="replace")
     if not ours:
         raise InputError(f"--sample {folder} already holds files that are not an earlier fictional sample, which "

@@ -113,6 +113,9 @@ def sample_files(count: int = 2000, seed: int = SEED, rules: dict | None = None)
     return files
 
 
+#: the files sample_files makes (and write writes), named without making them
+NAMES = frozenset({"accounts.csv", f"reads-{FIRST}.csv", f"reads-{SECOND}.csv", "payments.csv", f"register-{FIRST}.csv"})
+
 #: the fewest accounts a sample can have: one of each kind the sample shows
 SMALLEST = 10
 
