@@ -64,7 +64,7 @@ def bills_pdf(rules: dict, rows: list[dict], accounts: dict, language: str, site
         if pool is None:
             raise
         for process in list((pool._processes or {}).values()):
-            process.terminate()
+            process.kill()  # (they ignore SIGTERM: _die_with_parent)
         pool.shutdown(wait=False, cancel_futures=True)
         STOPPED.append(pool)  # the pool's own thread may wait at exit for workers ended mid-chunk (command.main)
         raise
@@ -86,7 +86,9 @@ def _die_with_parent() -> None:
     # itself stops them and says so, so a worker ends quietly (no KeyboardInterrupt traceback of its own:
     # the second hostile tester saw 3 to 6 of them after "Stopped before the end")
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    # SIGTERM to the whole group too: a worker dying before the run saw the signal left the pool's thread a
+    # traceback of its own; the run kills its workers itself when it stops
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
     signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT, signal.SIGTERM})  # held while it was forked
     try:
         ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG = 1
