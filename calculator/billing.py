@@ -192,10 +192,11 @@ def run(rules: dict, quarter: str, accounts: tuple[str, str], reads: tuple[str, 
     _previous_given(before, quarter, first_quarter)
     billed_before = {n: {qtr: r["charge"] for qtr, r in rows.items()} for n, rows in before.items()}
     _carried(before, earlier)
-    usages = _reads(reads, accts, refused, before)
+    usages = _reads(reads, accts, refused, before, (year, q))
     paid = _payments(payments, accts, billed_before, refused) if payments else {}
     _hold_shared_properties(rules, accts, usages, refused, accounts[0])
-    _paid_after(paid, day, payments[0] if payments else "")
+    _paid_after(paid, day, payments[0] if payments else "", ctx["last_day"], quarter)
+    checks = _large_payments(paid, billed_before, payments[0] if payments else "")
     cache: dict = {}
     _payments_kept(rules, before, paid, payments[0] if payments else "", cache)
     # an account with no read (or only refused ones) is not billed: say which
@@ -256,7 +257,7 @@ def run(rules: dict, quarter: str, accounts: tuple[str, str], reads: tuple[str, 
         "command": "bills", "quarter": quarter, "due_date": ctx["due_date"], "last_day_to_pay": ctx["last_day"].isoformat(),
         "penalties_as_of": day.isoformat(), "schedule": dict(ctx["summary"]), "notices": list(ctx["notices"]),
         "register": register, "arrears": [{k: str(v) for k, v in o.items() if k in ARREARS_COLUMNS} for o in late],
-        "refused": refused.rows, "summary": summary,
+        "refused": refused.rows, "summary": summary, "checks": checks,
         "accounts": {r["account"]: {k: accts[r["account"]][k] for k in ACCOUNT_COLUMNS} for r in register},
         "files": {"register.csv": _csv(REGISTER_COLUMNS, register),
                   "summary.csv": _csv(SUMMARY_COLUMNS, summary),
@@ -421,21 +422,36 @@ def _payments_kept(rules: dict, before: dict, paid: dict, name: str, cache: dict
                if more else ""), "payments")
 
 
-def _paid_after(paid: dict, day: dt.date, name: str) -> None:
+def _paid_after(paid: dict, day: dt.date, name: str, last_day: dt.date, quarter: str) -> None:
     """Refuses a run that would leave out payments already made: payments dated after the day penalties
-    are counted to would not be counted, and the bills would ask for money already paid."""
+    are counted to would not be counted, and the bills would ask for money already paid. Penalties are
+    counted to this quarter's last day to pay at the latest: a payment after it belongs to a later run
+    (the second hostile tester was told to count penalties to 9999-12-31)."""
     after = sorted((p[0], p[3], number) for number, rows in paid.items() for p in rows if p[0] > day)
-    if after:
-        latest = max(p[0] for p in after)
+    if not after:
+        return
+    latest = max(p[0] for p in after)
+    first = dict(file=name, line=after[0][1], account=after[0][2], paid=after[0][0].isoformat(), day=day.isoformat(),
+                 count=len(after))
+    if latest > last_day:
+        late = [p for p in after if p[0] > last_day]
         raise InputError(ngettext(
-            "{file}:{line}: a payment from account {account} is dated {paid}, after {day}, the day penalties are "
-            "counted to, so it would not be counted. Count penalties to {latest} or later (as-of), or take the "
-            "payment out of this run's file.",
-            "{file}:{line}: a payment from account {account} is dated {paid}, after {day}, the day penalties are "
-            "counted to, so it would not be counted; {count} payments are. Count penalties to {latest} or later "
-            "(as-of), or take those payments out of this run's file.", len(after)).format(
-            file=name, line=after[0][1], account=after[0][2], paid=after[0][0].isoformat(), day=day.isoformat(),
-            latest=latest.isoformat(), count=len(after)), "as-of")
+            "{file}:{line}: a payment from account {account} is dated {paid}, after {last}, the last day to pay "
+            "the {quarter} bill, so this run cannot count it. Take it out of this run's file and give it to the "
+            "run for a later quarter; if the date is a mistake, correct it.",
+            "{file}:{line}: a payment from account {account} is dated {paid}, after {last}, the last day to pay "
+            "the {quarter} bill, so this run cannot count it; {count} payments are. Take them out of this run's "
+            "file and give them to the run for a later quarter; if a date is a mistake, correct it.",
+            len(late)).format(**dict(first, line=late[0][1], account=late[0][2], paid=late[0][0].isoformat(),
+                                     count=len(late)), last=last_day.isoformat(), quarter=quarter), "payments")
+    raise InputError(ngettext(
+        "{file}:{line}: a payment from account {account} is dated {paid}, after {day}, the day penalties are "
+        "counted to, so it would not be counted. Count penalties to {latest} or later (as-of), or take the "
+        "payment out of this run's file.",
+        "{file}:{line}: a payment from account {account} is dated {paid}, after {day}, the day penalties are "
+        "counted to, so it would not be counted; {count} payments are. Count penalties to {latest} or later "
+        "(as-of), or take those payments out of this run's file.", len(after)).format(
+        **first, latest=latest.isoformat()), "as-of")
 
 
 def run_files(rules: dict, quarter: str, accounts: str, reads: str, payments: str | None, earlier: list[str],
@@ -524,7 +540,35 @@ def _accounts(source, refused: _Refusals) -> dict:
     return out
 
 
-def _reads(source, accts: dict, refused: _Refusals, before: dict | None = None) -> dict:
+def _quarter_days(year: int, q: int) -> tuple[dt.date, dt.date]:
+    """A calendar quarter's first and last days."""
+    first = dt.date(year, 3 * q - 2, 1)
+    return first, (dt.date(year + 1, 1, 1) if q == 4 else dt.date(year, 3 * q + 1, 1)) - dt.timedelta(days=1)
+
+
+def _read_date_problem(text: str, quarter: tuple[int, int] | None) -> str | None:
+    """What is wrong with a read's read_date, or None (the second hostile tester: 2025-02-30 and
+    0001-01-01 were taken without a word). A read for a quarter's bill is taken in the year before the
+    quarter ends."""
+    if not text:
+        return None
+    try:
+        day = dt.date.fromisoformat(text)
+    except ValueError:
+        return _("The read date {value} is not a date. Write it as YYYY-MM-DD, like 2025-09-19, or leave it "
+                 "empty.").format(value=repr(text))
+    if quarter is None:
+        return None
+    first, last = _quarter_days(*quarter)
+    if not first - dt.timedelta(days=366) <= day <= last:
+        return _("The read date {day} is not in the year before this quarter ends ({last}): it cannot be this "
+                 "quarter's read. Check the date, or the quarter billed.").format(day=day.isoformat(),
+                                                                                  last=last.isoformat())
+    return None
+
+
+def _reads(source, accts: dict, refused: _Refusals, before: dict | None = None,
+           quarter: tuple[int, int] | None = None) -> dict:
     name, text = source
     out: dict[str, dict] = {}
     seen: dict[str, int] = {}
@@ -543,6 +587,11 @@ def _reads(source, accts: dict, refused: _Refusals, before: dict | None = None) 
         seen[number] = line
         if accts[number].get("refused"):
             continue  # the account's own row is refused: its read waits for it
+        problem = _read_date_problem(row.get("read_date", "").strip(), quarter)
+        if problem:
+            refused.add(name, line, number, problem)
+            accts[number]["refused"] = True
+            continue
         read = _usage(row, accts[number], name, line, refused)
         if read is not None and not _continues(read, row, (before or {}).get(number, {}), name, line, refused):
             read = None
@@ -705,7 +754,34 @@ def _payments(source, accts: dict, billed: dict, refused: _Refusals) -> dict:
             refuse(line, number, _("The date paid {value} is not a date. Write it as YYYY-MM-DD, like "
                                    "2027-03-01.").format(value=repr(row["paid_on"])))
             continue
+        first = _quarter_days(*parse_quarter(qtr))[0]
+        if day < first - dt.timedelta(days=366):
+            refuse(line, number, _("The date paid, {day}, is more than a year before the {quarter} bill's quarter "
+                                   "began ({first}): it cannot be a payment on that bill. Check the date and the "
+                                   "quarter.").format(day=day.isoformat(), quarter=qtr, first=first.isoformat()))
+            continue
         out.setdefault(number, []).append((day, amount, qtr, line))
+    return out
+
+
+#: a payment this many times the bill it names is most likely mistyped (9600 for 96.00)
+LARGE_PAYMENT = 10
+
+
+def _large_payments(paid: dict, billed: dict, name: str) -> list[str]:
+    """Payments far larger than the bill they name, to check before the bills go out (the second hostile
+    tester: a payment 100 times its bill became a credit without a word). They are counted, as any
+    overpayment is, and named."""
+    out = []
+    for number, rows in paid.items():
+        for day, amount, qtr, line in rows:
+            charge = Decimal(billed.get(number, {}).get(qtr, "0"))
+            if charge > 0 and amount > LARGE_PAYMENT * charge:
+                out.append(_("{file}:{line}: account {account} paid {amount} on the {quarter} bill of {charge}, more "
+                             "than {times} times the bill. It is counted, and what is left over is a credit on "
+                             "later bills; check the amount before the bills go out.").format(
+                    file=name, line=line, account=number, amount=money.dollars(amount), quarter=qtr,
+                    charge=money.dollars(charge), times=LARGE_PAYMENT))
     return out
 
 

@@ -678,12 +678,13 @@ def test_a_folder_an_earlier_run_made_is_replaced_and_what_a_killed_run_left_is_
     assert sorted(p.name for p in out.parent.iterdir()) == [f".{out.name}.notours", out.name]
 
 
-@pytest.mark.parametrize("how", ["SIGTERM to the run", "Ctrl-C to its process group", "SIGTERM to its group"])
+@pytest.mark.parametrize("how", ["SIGTERM to the run", "Ctrl-C to its process group", "SIGTERM to its group",
+                                 "a hang-up to its group"])
 def test_sigterm_mid_run_leaves_nothing_behind_and_ends_the_pdf_workers(tmp_path, how):
     """Issue 35, item 2: a run stopped by SIGTERM while its PDF workers lay out bills removes its staging
     folder, its workers end with it, and it says it stopped (no traceback). The second hostile tester:
     Ctrl-C in a terminal (SIGINT to the whole process group) or SIGTERM to the group gave each worker a
-    traceback of its own."""
+    traceback of its own, and a hang-up (the terminal closed) left the staging folder."""
     import os
     import signal
     import time
@@ -694,7 +695,8 @@ def test_sigterm_mid_run_leaves_nothing_behind_and_ends_the_pdf_workers(tmp_path
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
                             # as from a terminal: a shell running the tests in the background (CI's `nohup … &`)
                             # leaves SIGINT ignored, and a child keeps that, so Ctrl-C would not reach it at all
-                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+                            # (and SIGHUP, which `nohup` leaves ignored)
+                            preexec_fn=lambda: [signal.signal(s, signal.SIG_DFL) for s in (signal.SIGINT, signal.SIGHUP)])
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline and not list(out.parent.glob(f".{out.name}.*/register.csv")):
         time.sleep(0.05)
@@ -706,7 +708,8 @@ def test_sigterm_mid_run_leaves_nothing_behind_and_ends_the_pdf_workers(tmp_path
     if how == "SIGTERM to the run":
         proc.send_signal(signal.SIGTERM)
     else:
-        os.killpg(proc.pid, signal.SIGINT if how.startswith("Ctrl-C") else signal.SIGTERM)
+        os.killpg(proc.pid, signal.SIGINT if how.startswith("Ctrl-C") else
+                  signal.SIGHUP if "hang-up" in how else signal.SIGTERM)
     _, err = proc.communicate(timeout=60)
     assert proc.returncode == 130, err
     assert "Stopped before the end: nothing was written" in err and "Traceback" not in err
@@ -916,3 +919,78 @@ def test_a_usage_written_beside_readings_that_say_another_is_refused():
     assert not differ["register"]
     [row] = differ["refused"]
     assert "The usage written, 1, is not the readings' 54182 (from 100 to 54282)" in row["what_to_fix"]
+
+
+def test_read_and_payment_dates_that_cannot_be_this_quarter_s_are_refused():
+    """The second hostile tester: a read dated 2025-02-30 and a payment dated 0001-01-01 were taken
+    without a word. Each row is refused, saying why; the good rows are billed."""
+    accounts = ("account,parcel,service_address,mailing_name,mailing_address,language,meter\n"
+                "A1,p1,a,n,m,en,water-gallons\nA2,p2,a,n,m,en,water-gallons\nA3,p3,a,n,m,en,water-gallons\n")
+    q3 = billing.run(RULES, "2025-Q3", ("a.csv", accounts), ("r.csv", "account,usage\nA1,20000\nA2,20000\nA3,20000\n"),
+                     first_quarter=True)
+    reads = ("account,usage,read_date\nA1,20000,2025-02-30\nA2,20000,2023-09-19\nA3,20000,2025-09-19\n")
+    got = billing.run(RULES, "2025-Q4", ("a.csv", accounts), ("r.csv", reads),
+                      earlier=[("q3/register.csv", q3["files"]["register.csv"])])
+    why = {r["account"]: r["what_to_fix"] for r in got["refused"]}
+    assert "'2025-02-30' is not a date" in why["A1"]
+    assert "2023-09-19 is not in the year before this quarter ends (2025-12-31)" in why["A2"]
+    assert [r["account"] for r in got["register"]] == ["A3"]
+    payments = "account,quarter,amount,paid_on\nA3,2025-Q3,160.00,0001-01-01\n"
+    got = billing.run(RULES, "2025-Q4", ("a.csv", accounts), ("r.csv", "account,usage\nA1,1\nA2,1\nA3,1\n"),
+                      ("p.csv", payments), earlier=[("q3/register.csv", q3["files"]["register.csv"])])
+    assert "more than a year before the 2025-Q3 bill's quarter began (2025-07-01)" in got["refused"][0]["what_to_fix"]
+    assert "A3" not in [r["account"] for r in got["register"]]
+
+
+def test_a_payment_after_the_quarter_s_last_day_is_sent_to_a_later_run_not_to_a_later_as_of():
+    """The second hostile tester: a payment dated 9999-12-31 was answered "Count penalties to 9999-12-31
+    or later", a day the run itself refuses."""
+    accounts = "account,parcel,service_address,mailing_name,mailing_address,language,meter\nA1,p1,a,n,m,en,water-gallons\n"
+    q3 = billing.run(RULES, "2025-Q3", ("a.csv", accounts), ("r.csv", "account,usage\nA1,20000\n"), first_quarter=True)
+    earlier = [("q3/register.csv", q3["files"]["register.csv"])]
+    with pytest.raises(InputError) as far:
+        billing.run(RULES, "2025-Q4", ("a.csv", accounts), ("r.csv", "account,usage\nA1,1\n"),
+                    ("p.csv", "account,quarter,amount,paid_on\nA1,2025-Q3,160.00,9999-12-31\n"), earlier=earlier)
+    assert "after 2025-11-14, the last day to pay the 2025-Q4 bill" in str(far.value)
+    assert "9999-12-31 or later" not in str(far.value) and "give it to the run for a later quarter" in str(far.value)
+    with pytest.raises(InputError) as near:  # within the quarter: counting penalties to a later day is the fix
+        billing.run(RULES, "2025-Q4", ("a.csv", accounts), ("r.csv", "account,usage\nA1,1\n"),
+                    ("p.csv", "account,quarter,amount,paid_on\nA1,2025-Q3,160.00,2025-10-20\n"), earlier=earlier)
+    assert "Count penalties to 2025-10-20 or later (as-of)" in str(near.value)
+
+
+def test_a_payment_many_times_its_bill_is_counted_and_named_for_checking(tmp_path, capsys):
+    """The second hostile tester: $16,000.00 paid on a $160.00 bill became a credit without a word."""
+    accounts = "account,parcel,service_address,mailing_name,mailing_address,language,meter\nA1,p1,a,n,m,en,water-gallons\n"
+    q3 = billing.run(RULES, "2025-Q3", ("a.csv", accounts), ("r.csv", "account,usage\nA1,20000\n"), first_quarter=True)
+    (tmp_path / "q3").mkdir()
+    (tmp_path / "q3" / "register.csv").write_text(q3["files"]["register.csv"])
+    (tmp_path / "a.csv").write_text(accounts)
+    (tmp_path / "r.csv").write_text("account,usage\nA1,20000\n")
+    argv = ["--quarter", "2025-Q4", "--accounts", str(tmp_path / "a.csv"), "--reads", str(tmp_path / "r.csv"),
+            "--earlier", str(tmp_path / "q3" / "register.csv"), "--out", str(tmp_path / "out"), "--no-pdf",
+            "--payments", str(tmp_path / "p.csv")]
+    (tmp_path / "p.csv").write_text("account,quarter,amount,paid_on\nA1,2025-Q3,16000.00,2025-08-01\n")
+    assert command.main(argv) == 0
+    err = capsys.readouterr().err
+    assert ("Check: p.csv:2: account A1 paid $16,000.00 on the 2025-Q3 bill of $160.00, more than 10 times the "
+            "bill.") in err
+    register = next(csv.DictReader(io.StringIO((tmp_path / "out" / "register.csv").read_text())))
+    assert register["credit"] == "160.00" and register["credit_carried"] == "15680.00"
+    (tmp_path / "p.csv").write_text("account,quarter,amount,paid_on\nA1,2025-Q3,160.00,2025-08-01\n")
+    assert command.main(argv) == 0 and "Check:" not in capsys.readouterr().err
+
+
+def test_a_run_without_pdfs_says_it_removed_the_earlier_run_s_pdfs(sample_dir, tmp_path, capsys):
+    """The second hostile tester: a --no-pdf run over a folder with PDF bills dropped them silently."""
+    out = tmp_path / "billing" / sample.SECOND
+    out.mkdir(parents=True)
+    assert command.main(_args(sample_dir, out, "--no-pdf")) == 0
+    for name in ("bills-en.pdf", "bills-es.pdf"):  # as an earlier run with PDFs left them
+        (out / name).write_bytes(b"%PDF-1.7\n")
+    capsys.readouterr()
+    assert command.main(_args(sample_dir, out, "--no-pdf")) == 0
+    assert "the earlier run's bills-en.pdf and bills-es.pdf in" in capsys.readouterr().err
+    assert not list(out.glob("*.pdf"))
+    assert command.main(_args(sample_dir, out, "--no-pdf")) == 0
+    assert "were removed" not in capsys.readouterr().err

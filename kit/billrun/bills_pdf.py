@@ -50,7 +50,7 @@ def bills_pdf(rules: dict, rows: list[dict], accounts: dict, language: str, site
         # the workers are forked with Ctrl-C and SIGTERM held: one arriving during a fork was swallowed
         # by a fork handler ("Exception ignored in _releaseLock") and the run went on to the end. Held, it
         # is delivered once they are all started (a fork pool starts them all at its first task), here.
-        held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
+        held = signal.pthread_sigmask(signal.SIG_BLOCK, STOPS)
         try:
             pool = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("fork"),
                                        initializer=_die_with_parent)
@@ -72,6 +72,9 @@ def bills_pdf(rules: dict, rows: list[dict], accounts: dict, language: str, site
     return join_tagged(parts)
 
 
+#: the signals that stop a run (command.main), held while its workers are forked
+STOPS = {signal.SIGINT, signal.SIGTERM, signal.SIGHUP}
+
 #: the pools stopped mid-run: the process then ends at once when it has said so (command.main), since
 #: Python's exit would wait for the pool's thread, which a worker ended mid-chunk can leave waiting
 STOPPED: list = []
@@ -89,7 +92,8 @@ def _die_with_parent() -> None:
     # SIGTERM to the whole group too: a worker dying before the run saw the signal left the pool's thread a
     # traceback of its own; the run kills its workers itself when it stops
     signal.signal(signal.SIGTERM, signal.SIG_IGN)
-    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT, signal.SIGTERM})  # held while it was forked
+    signal.signal(signal.SIGHUP, signal.SIG_IGN)  # the terminal closing: as SIGTERM
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, STOPS)  # held while it was forked
     try:
         ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG = 1
     except (OSError, AttributeError):

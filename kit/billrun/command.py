@@ -191,6 +191,8 @@ def run(args) -> tuple[Path, dict]:
             site_url = args.site_url or project_config().get("site_url") or "https://example.org/"
             write_bills(rules, result, staging, site_url)
         os.chmod(staging, 0o755)
+        result["pdfs_dropped"] = sorted(p.name for p in out.glob("bills-*.pdf") if not (staging / p.name).exists()) \
+            if out.is_dir() else []
         old = out.with_name(f".{out.name}.old-{os.getpid()}")
         if out.exists():
             os.replace(out, old)
@@ -213,7 +215,11 @@ def _stop(signum, frame):
 
 def main(argv: list[str]) -> int:
     import signal
-    previous = signal.signal(signal.SIGTERM, _stop)
+    # SIGTERM, and SIGHUP when the terminal closes (the second hostile tester: a hang-up left the staging
+    # folder), stop the run as Ctrl-C does
+    stops = [s for s in (signal.SIGTERM, getattr(signal, "SIGHUP", None)) if s is not None]
+    previous = {s: signal.signal(s, _stop) for s in stops
+                if s == signal.SIGTERM or signal.getsignal(s) != signal.SIG_IGN}  # nohup keeps its own
     try:
         return _main(argv)
     except KeyboardInterrupt:
@@ -224,7 +230,8 @@ def main(argv: list[str]) -> int:
             os._exit(130)
         return 130
     finally:
-        signal.signal(signal.SIGTERM, previous)
+        for s, handler in previous.items():
+            signal.signal(s, handler)
 
 
 def _main(argv: list[str]) -> int:
@@ -247,6 +254,11 @@ def _main(argv: list[str]) -> int:
         return 2
     for row in result["refused"]:
         print(shown(f"{row['file']}:{row['line']}: {row['account'] or '-'}: {row['what_to_fix']}"), file=sys.stderr)
+    if result.get("pdfs_dropped"):  # the second hostile tester: a --no-pdf run dropped them without a word
+        print(f"Note: the earlier run's {' and '.join(result['pdfs_dropped'])} in {out} were removed with it: this "
+              f"run made none (--no-pdf). Run again without --no-pdf for the bills to print.", file=sys.stderr)
+    for line in result.get("checks", []):
+        print(shown(f"Check: {line}"), file=sys.stderr)
     if result.get("no_earlier"):
         print("Note: the first quarter billed with this kit (--first-quarter): no arrears from earlier quarters "
               "are counted.", file=sys.stderr)
