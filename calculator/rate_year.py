@@ -471,9 +471,12 @@ def propose(rules: dict, args) -> dict:
         c.add("note", "Enter ⟦note⟧ too: the English pages show the note in English. "
                       "Or leave ⟦note-es⟧ empty.")
     title_es = _text(getattr(args, "title_es", None)).strip()
-    if year is not None and effective is not None and effective.year not in (year - 1, year):
-        c.add("effective", f"⟦effective⟧ {_day(effective)} is not in {year} or the year before: the new rates for "
-                           f"{year} start on a day in {year - 1} or {year}, like January 1, {year}. Check "
+    # a schedule "for the upcoming fiscal year" (rate-schedules.A) starts in that year (the second hostile
+    # tester: fiscal year 2028 effective January 1, 2027 was taken)
+    if year is not None and effective is not None and schedule.fiscal_year_of(rules, effective) != year:
+        first = month_day(year, parameter(rules, "fiscal-year-start", on=effective)[0])
+        c.add("effective", f"⟦effective⟧ {_day(effective)} is not in fiscal year {year}: a schedule for {year} "
+                           f"starts on a day of that year, like {_day(first)}, its first day. Check "
                            f"⟦effective⟧ and ⟦fiscal-year⟧.")
     if effective is not None and proposed_on is not None and effective <= proposed_on:
         c.add("effective", f"⟦effective⟧ {_day(effective)} is not after the day the schedule is proposed, "
@@ -721,6 +724,13 @@ def adopt(rules: dict, args) -> dict:
     noes = c.take("noes", _count, args.noes, "members voting against", "noes")
     absent = c.take("absent", _count, args.absent, "members absent or not voting", "absent") if _given(args.absent) \
         else None
+    recorded_on = (c.take("recorded-on", _date, args.recorded_on, "recorded-on")
+                   if _given(getattr(args, "recorded_on", None)) else dt.date.today())
+    if day is not None and recorded_on is not None and day > recorded_on:
+        # the second hostile tester: a vote dated next year was recorded as held
+        c.add("date", f"⟦date⟧ {_day(day)} is after today, {_day(recorded_on)}: a vote is recorded once the Board "
+                      f"has held it. Check ⟦date⟧; if the vote was held and this computer's date is wrong, enter "
+                      f"the day you record it as ⟦recorded-on⟧.")
     if args.resolution is not None and not args.resolution.strip():
         c.add("resolution", "⟦resolution⟧ is empty; enter its number, like 2027-41, or leave it out.")
     refuse = _late_reading(rules)
@@ -921,6 +931,8 @@ def add_steps(sub, parents=()) -> dict:
     ad.add_argument("--noes", required=True, help="members voting against")
     ad.add_argument("--absent", help="members absent or not voting")
     ad.add_argument("--resolution", help="the resolution's number or name")
+    ad.add_argument("--recorded-on", help="the day the vote is recorded, YYYY-MM-DD (default: today); a vote "
+                                          "dated after it is refused")
 
     un = sub.add_parser("user-notice", parents=parents, help="the yearly notice sent with a regular bill "
                                                              "(rate-schedules.D)")

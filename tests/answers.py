@@ -90,7 +90,7 @@ PROPOSE = ["propose", "--fiscal-year", "2028", "--effective", "2028-01-01", "--o
            "--user-volume-gallons", "70000000", "--proposed-on", "2027-10-01"]
 NOTICE = ["notice", "2028", "--published", "2027-11-01", "--meeting", "2027-11-16", "--time", "19:00",
           "--place", "Town Hall, 160 Charles Colman Boulevard"]
-ADOPT = ["adopt", "2028", "--date", "2027-11-20", "--ayes", "3", "--noes", "1", "--absent", "1",
+ADOPT = ["adopt", "2028", "--date", "2027-11-20", "--recorded-on", "2027-12-31", "--ayes", "3", "--noes", "1", "--absent", "1",
          "--resolution", "2027-41"]
 USER_NOTICE = ["user-notice", "2028"]
 # (the steps recorded first, the step answered): each step of the year, and a refusal of each guard
@@ -100,9 +100,9 @@ CLERK_STEPS = [
     ([PROPOSE, NOTICE], ADOPT), ([PROPOSE, NOTICE, ADOPT], USER_NOTICE), ([PROPOSE, NOTICE], ["status", "--today", "2027-11-10"]),
     ([], ["user-notice", "2025-illustrative"]),
     ([PROPOSE], [*NOTICE[:4], "--meeting", "2027-11-10", *NOTICE[6:]]),
-    ([PROPOSE, NOTICE], ["adopt", "2028", "--date", "2027-11-20", "--ayes", "2", "--noes", "1", "--absent", "2"]),
-    ([PROPOSE, NOTICE], ["adopt", "2028", "--date", "2027-11-10", "--ayes", "3", "--noes", "0"]),
-    ([PROPOSE], ["adopt", "2028", "--date", "2027-11-20", "--ayes", "3", "--noes", "0"]),
+    ([PROPOSE, NOTICE], ["adopt", "2028", "--date", "2027-11-20", "--recorded-on", "2027-12-31", "--ayes", "2", "--noes", "1", "--absent", "2"]),
+    ([PROPOSE, NOTICE], ["adopt", "2028", "--date", "2027-11-10", "--recorded-on", "2027-12-31", "--ayes", "3", "--noes", "0"]),
+    ([PROPOSE], ["adopt", "2028", "--date", "2027-11-20", "--recorded-on", "2027-12-31", "--ayes", "3", "--noes", "0"]),
     ([PROPOSE], USER_NOTICE),
     ([], [*PROPOSE, "--projected-om-cost", "900000"]), ([], [*PROPOSE[:5], *PROPOSE[7:]]),
 ]

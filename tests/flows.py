@@ -26,7 +26,7 @@ def page_requests(rules: dict, pypdf_wheel: Path, blank_pdf: Path) -> list[dict]
         ["industry", "--average-workday-gallons", ""],
         ["rates", "notice", "2028", "--published=2027-11-01", "--meeting=2027-11-16", "--time=19:00",
          "--place=Town Hall"],
-        ["rates", "adopt", "2028", "--date=2027-11-20", "--ayes=3", "--noes=1", "--absent=1"],
+        ["rates", "adopt", "2028", "--date=2027-11-20", "--recorded-on=2027-12-31", "--ayes=3", "--noes=1", "--absent=1"],
         ["rates", "propose", "--fiscal-year=2028", "--effective=2028-01-01", "--om-cost=-5",
          "--user-volume-gallons=85000000"],
     ]

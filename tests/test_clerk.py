@@ -160,7 +160,9 @@ def test_proposing_again_replaces_the_proposal_and_drops_its_notice(town, capsys
     (["--sewage-fraction", "0"], "more than 0"),
     (["--fiscal-year", "26"], "four digits"),
     (["--effective", "2026-02-30"], "is not a date"),
-    (["--effective", "2062-01-01"], "is not in 2026 or the year before"),
+    (["--effective", "2062-01-01"], "is not in fiscal year 2026"),
+    (["--effective", "2025-06-01"], "is not in fiscal year 2026: a schedule for 2026 starts on a day of that year, "
+                                    "like January 1, 2026"),
     (["--effective", "2025-01-01", "--fiscal-year", "2025", "--proposed-on", "2024-10-01"],
      "already starts on January 1, 2025"),
     (["--proposed-on", "2026-01-01"], "is not after the day the schedule is proposed, January 1, 2026"),
@@ -187,6 +189,20 @@ def test_a_vote_with_more_members_than_the_board_is_refused(town, capsys):
     assert town.run(*PROPOSE) == 0 and town.notice() == 0
     err = refused(town, capsys, "adopt", "2026", "--date", "2025-11-10", "--ayes", "3", "--noes", "2", "--absent", "1")
     assert "the Town Board has 5" in err
+
+
+def test_a_vote_dated_after_today_is_refused_until_it_is_recorded_on_its_day(town, capsys):
+    """The second hostile tester: a vote dated in the future was recorded as held. It is refused against
+    today (--recorded-on, default today's date), and taken once the day of recording is after it."""
+    import datetime as dt
+    assert town.run(*PROPOSE) == 0 and town.notice() == 0
+    err = refused(town, capsys, "adopt", "2026", "--date", "2025-11-10", "--ayes", "3", "--noes", "1",
+                  "--recorded-on", "2025-11-09")
+    assert "--date November 10, 2025 is after today, November 9, 2025" in err and "--recorded-on" in err
+    soon = (dt.date.today() + dt.timedelta(days=3)).isoformat()
+    assert "is after today" in refused(town, capsys, "adopt", "2026", "--date", soon, "--ayes", "3", "--noes", "1")
+    assert town.run("adopt", "2026", "--date", "2025-11-10", "--ayes", "3", "--noes", "1",
+                    "--recorded-on", "2025-11-10") == 0
 
 
 def test_a_vote_count_must_be_a_whole_number(town, capsys):
@@ -412,9 +428,9 @@ def test_an_adoption_after_the_effective_date_is_refused(town, capsys):
     assert town.run("notice", "2027", "--published", "2026-12-05", "--meeting", "2026-12-20", "--time", "19:00",
                     "--place", "Town Hall", "--output-dir", str(town.out)) == 0
     capsys.readouterr()
-    err = refused(town, capsys, "adopt", "2027", "--date", "2027-01-05", "--ayes", "3", "--noes", "0")
+    err = refused(town, capsys, "adopt", "2027", "--date", "2027-01-05", "--recorded-on", "2027-12-31", "--ayes", "3", "--noes", "0")
     assert "adopted on January 5, 2027, after its effective date January 1, 2027" in err
-    assert town.run("adopt", "2027", "--date", "2026-12-28", "--ayes", "3", "--noes", "0") == 0
+    assert town.run("adopt", "2027", "--date", "2026-12-28", "--recorded-on", "2027-12-31", "--ayes", "3", "--noes", "0") == 0
 
 
 def test_the_rules_check_refuses_an_adopted_schedule_recorded_after_its_effective_date(town):

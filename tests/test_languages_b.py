@@ -155,7 +155,7 @@ def year(tmp_path_factory):
     step("notice", "2028", "--published", "2027-11-01", "--meeting", "2027-11-16", "--time", "19:00",
          "--place", "Pawling Town Hall", "--output-dir", str(root / "out"))
     proposed = compile_rules(root / "rules")
-    step("adopt", "2028", "--date", "2027-11-20", "--ayes", "3", "--noes", "1", "--absent", "1",
+    step("adopt", "2028", "--date", "2027-11-20", "--recorded-on", "2027-12-31", "--ayes", "3", "--noes", "1", "--absent", "1",
          "--resolution", "2027-12")
     return {"proposed": proposed, "adopted": compile_rules(root / "rules"), "root": root}
 

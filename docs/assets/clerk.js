@@ -18,7 +18,7 @@ const STEPS = {
   propose: ["fiscal-year", "effective", "om-cost", "projected-om-cost", "user-volume-gallons", "extraneous-flow-cost",
     "budgeted-om-cost", "sewage-fraction", "proposed-on", "title-es", "note", "note-es"],
   notice: ["published", "meeting", "time", "place", "newspaper", "body"],
-  adopt: ["date", "ayes", "noes", "absent", "resolution"],
+  adopt: ["date", "ayes", "noes", "absent", "resolution", "recorded-on"],
   "user-notice": [],
 };
 const ORDER = Object.keys(STEPS);

@@ -29,7 +29,8 @@ PROPOSE = {"fiscal-year": "2028", "effective": "2028-01-01", "om-cost": "$912,40
            "user-volume-gallons": "88,000,000", "proposed-on": "2027-10-01"}
 NOTICE = {"published": "2027-11-15", "meeting": "2027-12-01", "time": "7 pm",
           "place": "Town Hall, 160 Charles Colman Boulevard"}
-ADOPT = {"date": "2027-12-06", "ayes": "3", "noes": "1", "absent": "1", "resolution": "2027-41"}
+ADOPT = {"date": "2027-12-06", "ayes": "3", "noes": "1", "absent": "1", "resolution": "2027-41",
+         "recorded-on": "2027-12-31"}
 
 @pytest.fixture
 def page(warm_page):

@@ -90,13 +90,13 @@ def test_the_clerk_s_year(project, page):
 
     # 4. adoption: two of five is no majority, whatever the absences; nor before the meeting
     before = snapshot(project)
-    refused = run(project, "rates", "adopt", "2027", "--date", "2026-12-16", "--ayes", "2", "--noes", "1",
+    refused = run(project, "rates", "adopt", "2027", "--date", "2026-12-16", "--recorded-on", "2026-12-31", "--ayes", "2", "--noes", "1",
                   "--absent", "2")
     assert refused.returncode == 2 and "majority" in refused.stderr
-    refused = run(project, "rates", "adopt", "2027", "--date", "2026-12-10", "--ayes", "4", "--noes", "1")
+    refused = run(project, "rates", "adopt", "2027", "--date", "2026-12-10", "--recorded-on", "2026-12-31", "--ayes", "4", "--noes", "1")
     assert refused.returncode == 2 and "before" in refused.stderr
     assert snapshot(project) == before
-    done = run(project, "rates", "adopt", "2027", "--date", "2026-12-16", "--ayes", "3", "--noes", "1",
+    done = run(project, "rates", "adopt", "2027", "--date", "2026-12-16", "--recorded-on", "2026-12-31", "--ayes", "3", "--noes", "1",
                "--absent", "1", "--resolution", "2026-88")
     assert done.returncode == 0, done.stderr
 
