@@ -118,6 +118,21 @@ def schedule_problems(schedules: list[dict], parameters: dict, interpretations: 
             if gap_start.isoformat() < b["effective"]:
                 out.append(f"{a['_file']}: no schedule is in force from {gap_start} to the day before {b['effective']}; "
                            f"remove 'ends' from {a['id']!r} or make the next schedule take effect on {gap_start}.")
+    priced = [s for s in in_force if "vc_per_1000_gallons" in s]  # (a step's check of dates alone has none)
+    for a, b in zip(priced, priced[1:]):
+        low, high = sorted((Decimal(a["vc_per_1000_gallons"]), Decimal(b["vc_per_1000_gallons"])))
+        if low > 0 and high > VC_CHANGE_LIMIT * low:
+            out.append(f"{b['_file']}: the rate {money.dollars(Decimal(b['vc_per_1000_gallons']))} per 1,000 gallons "
+                       f"is more than {VC_CHANGE_LIMIT:,.0f} times or less than a tenth of "
+                       f"{money.dollars(Decimal(a['vc_per_1000_gallons']))} in {a['id']!r} before it: most likely a "
+                       f"typing mistake. Check vc_per_1000_gallons in both.")
+    for s in priced:  # the second hostile tester: 856791000.00 (a volume of 1 gallon) was published
+        vc_ = Decimal(s["vc_per_1000_gallons"])
+        if not 0 < vc_ <= VC_MOST:
+            out.append(f"{s['_file']}: vc_per_1000_gallons {s['vc_per_1000_gallons']} is "
+                       + ("not more than $0.00" if vc_ <= 0 else
+                          f"more than {money.dollars(VC_MOST)} per 1,000 gallons (a dollar a gallon)")
+                       + ": most likely a typing mistake. Check it against the adopted schedule.")
     rules = {"parameters": parameters}
     for s in schedules:
         if s["status"] == "adopted" and "notice" in s and "adoption" in s:
@@ -425,6 +440,8 @@ def _published_files(s: dict) -> dict:
 #: how far a new VC may be from the rate in force before the figures are asked about (a mistyped
 #: volume, like 1 for 85,000,000 gallons, gave $856,791,000.00 per 1,000 gallons: issue 35)
 VC_CHANGE_LIMIT = Decimal(10)
+#: the most a rate per 1,000 gallons can be before a schedule's file is refused as mistyped
+VC_MOST = Decimal(1000)
 
 
 def _plausible(c: "Check", rules: dict, year: int, effective: dt.date, new_vc: Decimal, cost: str) -> None:

@@ -13,6 +13,7 @@ import difflib
 import json
 import re
 from pathlib import Path
+from decimal import Decimal as _Decimal
 
 import jsonschema
 import yaml
@@ -504,13 +505,58 @@ def _history(path: Path, data: dict, node, problems: list[str]) -> list[dict] | 
     return history
 
 
+_NUMBER_WORDS = {w: i for i, w in enumerate(
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
+    "seventeen eighteen nineteen twenty".split())} | {"thirty": 30, "forty": 40, "fifty": 50, "sixty": 60}
+_NUMBER = re.compile(r"(?<![\w.])(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)(\s*(?:%|percent\b))?|\b([a-z]+)\b", re.I)
+
+
+def _quoted_numbers(quote: str) -> tuple[set, set]:
+    """The numbers a quote states (in digits, or in words up to sixty), and those it states as percents."""
+    numbers, percents = set(), set()
+    for m in _NUMBER.finditer(quote):
+        if m.group(1):
+            n = _Decimal(m.group(1).replace(",", ""))
+            (percents if m.group(2) else numbers).add(n)
+        elif m.group(3).lower() in _NUMBER_WORDS:
+            numbers.add(_Decimal(_NUMBER_WORDS[m.group(3).lower()]))
+    return numbers, percents
+
+
+def value_quote_problem(value, quote: str) -> str | None:
+    """A number that is not the one its quote states (the second hostile tester: value "0.50" under
+    "a penalty of 15%" passed, and the site showed a 50% penalty). A quote that states no number (the
+    board's size, "per quarter") cannot be checked; a fraction is checked against the quote's percents."""
+    if isinstance(value, bool) or not isinstance(value, (int, str)):
+        return None
+    try:
+        n = _Decimal(str(value))
+    except ArithmeticError:
+        return None
+    numbers, percents = _quoted_numbers(quote)
+    if percents and 0 < n < 1:
+        if n * 100 in percents:
+            return None
+        said = ", ".join(f"{p.normalize():f}%" for p in sorted(percents))
+        return f"the value {value} is {(n * 100).normalize():f}%, but its quote says {said}"
+    if not numbers or n in numbers or n in percents:
+        return None
+    said = ", ".join(f"{x.normalize():f}" for x in sorted(numbers))
+    return f"the value {value} is not a number its quote states ({said})"
+
+
 def _quote_problems(path: Path, node, cite: str, history: list[dict], text: str, received: str) -> list[str]:
     """The value as the law stands must be quoted from its provision's text in rules/law.yaml;
-    an earlier value from that text or from the text as received (rules/source/)."""
+    an earlier value from that text or from the text as received (rules/source/). The value must be
+    a number its quote states, when the quote states one."""
     out = []
     for i, e in enumerate(history):
         at = e.pop("at")
         latest = i == len(history) - 1
+        wrong = value_quote_problem(e["value"], e["quote"])
+        if wrong:
+            out.append(f"{_where(path, node, at[:-1] + ['value'])}: {wrong}. Change the value, or the quote and the "
+                       f"provision's text together with it (an amendment changes the law's words too).")
         if quoted_in(e["quote"], text) or (not latest and quoted_in(e["quote"], received)):
             continue
         where = _where(path, node, at)

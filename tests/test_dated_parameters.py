@@ -143,7 +143,7 @@ PENALTY_TEXT = [c for c in AMENDED_TEXT if "15%" in c[1]]
 
 def test_an_earlier_value_must_be_quoted_from_some_text(rules_copy):
     edit(rules_copy, PENALTY_TEXT)
-    edit(rules_copy, [("parameters/late-penalty-rate.yaml", 'penalty of 15%', 'penalty of 12%')])
+    edit(rules_copy, [("parameters/late-penalty-rate.yaml", 'Nonpayment shall be', 'Lateness shall be')])
     append(rules_copy / "parameters" / "late-penalty-rate.yaml", RATE_2028)
     with pytest.raises(RuleError) as err:
         compile_rules(rules_copy)
@@ -202,13 +202,21 @@ def test_a_quarters_due_date_is_read_on_its_first_day(rules_copy):
     assert late["penalty_periods"] == 1
 
 
-GRACE_2029 = ('values:\n  "2029-01-01":\n    value: 20\n    quote: "after nonpayment for 30 days"\n'
+GRACE_2029 = ('values:\n  "2029-01-01":\n    value: 20\n    quote: "after nonpayment for 20 days"\n'
               '    source: "A shorter grace period (a test)"\n')
+# the law's words say the new number, in every file quoting them; the old value keeps its quote,
+# which the text as received still holds (the value must be a number its quote states)
+GRACE_TEXT = [("law.yaml", "after nonpayment for 30\n", "after nonpayment for 20\n")] + [
+    (name, "after nonpayment for 30 days", "after nonpayment for 20 days") for name in ("parameters/late-penalty-rate.yaml", "interpretations/penalty-accrual.yaml",
+    "interpretations/payment-order.yaml", "interpretations/penalty-quarter.yaml",
+    "interpretations/period-end-business-day.yaml", "interpretations/later-penalty-start.yaml",
+    "interpretations/later-period-end-business-day.yaml")]
 MONTHS_2029 = ('values:\n  "2029-01-01":\n    value: 1\n    quote: "a penalty of 15% per quarter"\n'
                '    source: "A monthly penalty period (a test)"\n')
 
 
 def test_the_grace_period_is_the_one_in_force_on_the_due_date(rules_copy):
+    edit(rules_copy, GRACE_TEXT)
     append(rules_copy / "parameters" / "late-penalty-grace-days.yaml", GRACE_2029)
     rules = compile_rules(rules_copy)
     # 2028-Q4, due October 15, 2028: 30 days, to Tuesday November 14, even when paid in 2029
@@ -231,10 +239,12 @@ def test_the_penalty_period_is_the_one_in_force_on_the_due_date(rules_copy):
 
 
 def test_the_hearing_sentence_states_the_days_in_force_on_the_publication_date(rules_copy):
+    edit(rules_copy, [("law.yaml", "no fewer than 15 but not longer than 30 days", "no fewer than 20 but not longer than 40 days"),
+                      ("interpretations/hearing-window-end.yaml", "not longer than 30 days", "not longer than 40 days")])
     append(rules_copy / "parameters" / "hearing-minimum-days.yaml",
-           'values:\n  "2030-01-01":\n    value: 20\n    quote: "no fewer than 15"\n    source: "A test"\n')
+           'values:\n  "2030-01-01":\n    value: 20\n    quote: "no fewer than 20"\n    source: "A test"\n')
     append(rules_copy / "parameters" / "hearing-maximum-days.yaml",
-           'values:\n  "2030-01-01":\n    value: 40\n    quote: "not longer than 30 days"\n    source: "A test"\n')
+           'values:\n  "2030-01-01":\n    value: 40\n    quote: "not longer than 40 days"\n    source: "A test"\n')
     rules = compile_rules(rules_copy)
     before = hearing.compute(rules, "2029-12-01")
     assert (before["earliest"], before["latest"]) == ("2029-12-16", "2029-12-31")

@@ -233,3 +233,34 @@ def test_a_broken_rule_file_is_refused_with_its_place_not_a_traceback(rules_copy
     found = messages.problems(rules_copy)
     assert not [m for m in found if "is not used any more" in m]
     assert messages.unreadable_rules(rules_copy) == [rules_copy / "parameters" / "late-penalty-rate.yaml"]
+
+
+@pytest.mark.parametrize("file, old, new, says", [
+    ("parameters/late-penalty-rate.yaml", 'value: "0.15"', 'value: "0.50"',
+     "late-penalty-rate.yaml:3:8: the value 0.50 is 50%, but its quote says 15%"),
+    ("parameters/minimum-charge-water-gallons.yaml", "value: 8000", "value: 80000",
+     "the value 80000 is not a number its quote states (8000)"),
+    ("parameters/sampler-interval-minutes.yaml", "value: 15", "value: 51",
+     "the value 51 is not a number its quote states (15)"),   # "fifteen-minute intervals", in words
+    ("parameters/late-penalty-rate.yaml", 'value: "0.15"', 'value: "-0.15"', "late-penalty-rate.yaml:3:8"),
+])
+def test_a_value_that_is_not_the_number_its_quote_states_is_refused(rules_copy, file, old, new, says):
+    """The second hostile tester: "0.50" under "a penalty of 15% per quarter" passed, and the site showed a
+    50% penalty. The value must be a number its quote states (in digits, words or a percent)."""
+    f = rules_copy / file
+    f.write_text(f.read_text(encoding="utf-8").replace(old, new), encoding="utf-8")
+    found = problems(rules_copy)
+    assert any(says in p for p in found), found
+
+
+@pytest.mark.parametrize("vc, says", [
+    ("856791000.00", "vc_per_1000_gallons 856791000.00 is more than $1,000.00 per 1,000 gallons"),
+    ("0.00", "vc_per_1000_gallons 0.00 is not more than $0.00"),
+])
+def test_a_rate_no_town_could_charge_is_refused(rules_copy, vc, says):
+    """The second hostile tester: a VC of $856,791,000.00 per 1,000 gallons (a volume of 1 gallon) passed."""
+    f = rules_copy / "rate-schedules" / "2025-illustrative.yaml"
+    f.write_text(f.read_text(encoding="utf-8").replace('vc_per_1000_gallons: "10.00"', f'vc_per_1000_gallons: "{vc}"'),
+                 encoding="utf-8")
+    found = problems(rules_copy)
+    assert any(says in p for p in found), found
