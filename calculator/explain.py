@@ -58,7 +58,9 @@ def with_places(rules: dict, answer):
 
     def where(ident: str) -> str:
         if ident not in words:
-            words[ident] = citation(rules, ident)
+            # in another language, in its words (issue 33: every Spanish answer's `where` was the English)
+            own = everyday(rules, ident, set()) if lang() != SOURCE and "provisions" in rules else None
+            words[ident] = (own[0] if not own[1] else f"{own[0]} ({own[1]})") if own else citation(rules, ident)
         return words[ident]
 
     def walk(node):

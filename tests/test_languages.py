@@ -71,7 +71,10 @@ def test_every_case_in_spanish_has_the_english_figures(case):
     assert (english["lang"], spanish["lang"]) == ("en", "es")
     assert not explanation_problems(case, spanish, "es")
     assert without_words(spanish) == without_words(english)
-    assert [s["where"] for s in spanish.get("explanation", [])] == [s["where"] for s in english.get("explanation", [])]
+    # each step names its provision in the reader's words (issue 33: the Spanish `where` was the English)
+    wheres = [(en.get("where"), es.get("where")) for en, es in zip(english.get("explanation", []),
+                                                                   spanish.get("explanation", []))]
+    assert not [pair for pair in wheres if pair[0] and pair[0] == pair[1]], wheres
     if case["command"] in SPANISH_COMMANDS:
         for en, es in zip(english.get("explanation", []), spanish.get("explanation", [])):
             assert es["text"]

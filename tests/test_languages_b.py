@@ -63,8 +63,9 @@ def test_an_industry_answer_in_spanish_has_the_english_figures_and_dates(determi
         assert es[key] == en[key], key
     assert len(es["explanation"]) == len(en["explanation"])
     for e, s in zip(en["explanation"], es["explanation"]):
-        same = ("cite", "anchor", "values", "where")
+        same = ("cite", "anchor", "values")
         assert [s.get(k) for k in same] == [e.get(k) for k in same]
+        assert s.get("where") != e.get("where") or not e.get("where")  # in Spanish words (issue 33)
         assert numbers(s["text"]) == numbers(e["text"]), (e["text"], s["text"])   # the same figures and dates
         assert s["text"] != e["text"] and not looks_english(s["text"]), s["text"]
     assert len(es["facts_needed"]) == len(en["facts_needed"])

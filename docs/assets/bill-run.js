@@ -99,7 +99,7 @@ function start() {
         el("h5", {}, b.steps_title),
         // the law's names stay in English, the law's own language
         el("ol", { class: "bill-steps" }, ...b.steps.map((step) => el("li", {}, ...quotedIn(step.text, b.language), " ",
-          el("span", { class: "cite", lang: b.language === "en" ? null : "en" }, `(${step.where})`)))));
+          el("span", { class: "cite" }, `(${step.where})`)))));
     });
     return [el("p", { id: "bills-print-hint" }, `${bills.length} bills. Each prints on its own page. `
         + "Printing this page now prints the bills only."),

@@ -189,7 +189,7 @@ function start() {
       el("p", { class: "hint law-ref", id: "question-law" }, ...sentence(t("The law: {where}"),
         // the provision in the reader's words (explain.law_words), as the page without JavaScript names it
         { where: q.law ? lawLinkIn(`../law/#${(law[q.cite] || {}).anchor}`, q.law)
-          : el("a", { href: `../law/#${(law[q.cite] || {}).anchor}`, lang: citationLang }, q.where) })),
+          : el("a", { href: `../law/#${(law[q.cite] || {}).anchor}` }, q.where) })),
       el("p", { class: "field-error", id: "question-error", hidden: true }));
     for (const c of q.choices) {
       const id = `answer-${c.value}`;
