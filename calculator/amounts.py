@@ -85,9 +85,9 @@ def parse_amount(value, what: str, example: str, field: str | None = None, unit:
     whole = unit is not None
     # a whole quantity written with decimals ("9.000") does not fit, even when they are zeros
     fits = [a for a, d in ((as_written, decimals), (other_way, other_decimals)) if a is not None and not (whole and d)]
-    # what was typed, quoted as the reader's language quotes (“12,5” in English, «12,5» in Spanish), not
+    # what was typed, quoted “12,5” in every language (what a person typed, often not words of the page), not
     # as Python writes it ('12,5'); nothing typed is said so (issue 33: "Usted escribió ''.")
-    words = dict(what=_(what), example=example, value=f"“{value}”" if lang() == "en" else f"«{value}»")
+    words = dict(what=_(what), example=example, value=f"“{value}”")
     if not text:
         raise InputError(_("{what} is missing. Enter a number, like {example}.").format(**words), field)
     if as_written is None and other_way is None:

@@ -77,8 +77,12 @@ def test_every_quotation_in_a_spanish_answer_says_its_language():
     found = set()
     read = 0
     for _case, argv, answer in [*answers("es"), *((None, argv, a) for argv, a in clerk_answers("es"))]:
+        # what the person typed, repeated back in an error, is quoted as typed (“twelve thousand”), not as
+        # the law's English nor as Spanish words of the page
+        typed = {f"“{a.partition('=')[2] or a}” is set as the law's English but is not the law's words"
+                 for a in argv if not a.startswith("--") or "=" in a}
         for key, text in strings(_records(answer), NOT_SENTENCES):
             read += "“" in text or "«" in text
-            found.update(f"{' '.join(argv[:2])} [{key}]: {p}" for p in quotation_problems(text))
+            found.update(f"{' '.join(argv[:2])} [{key}]: {p}" for p in quotation_problems(text) if p not in typed)
     assert read > 100  # the answers quote: the walk read them
     assert not found, "\n".join(sorted(found)[:40])
