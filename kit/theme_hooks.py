@@ -33,6 +33,8 @@ TOGGLE_NAMES = {"__search": N_("Search"), "__toc": N_("Table of contents")}
 NOT_REVIEWED = N_("A translation to help you, not yet reviewed by the Town. The English text is the official one.")
 #: the theme's footer, before the product's name (docs/overrides/partials/copyright.html)
 MADE_WITH = N_("Made with")
+#: the footer's link to the staff desks (/clerk/, /clerk/bills/: English, `noindex`), where staff look (issue 34)
+STAFF = N_("For Town staff")
 #: the "not found" page (404.html, one for the whole site, as GitHub Pages serves it): what to
 #: do, in English and in each other language (marked so), with a link to each home page
 NOT_FOUND = N_("There is no page at this address. Go to the {home}.")
@@ -114,6 +116,7 @@ def on_page_context(context, page, config, nav):
         if not _state["reviewed"][lang]:
             page.meta["translation_note"] = _state["words"][lang].get(NOT_REVIEWED) or NOT_REVIEWED
         page.meta["made_with"] = _state["words"][lang].get(MADE_WITH) or MADE_WITH
+        page.meta["staff"] = _state["words"][lang].get(STAFF) or STAFF
     page.meta["lang"] = lang
     if page.meta.get("engine_wheel"):  # the Pyodide the engine's worker starts (its caches carry the version)
         from kit.wheel import pyodide_version
