@@ -28,13 +28,14 @@ def vote_problem(rules: dict, adoption: dict, meeting: str) -> str | None:
     needed = majority(rules, adoption["date"])
     ayes, noes, absent = adoption["ayes"], adoption["noes"], adoption.get("absent", 0)
     if ayes + noes + absent > size:
-        return _("{ayes} ayes, {noes} noes and {absent} absent make {members} members, but the Town Board has {size}. "
-                 "Check the numbers of ayes, noes and members absent.").format(
+        # "for" and "against", not "ayes" and "noes": "1 noes" (issue 34)
+        return _("{ayes} for, {noes} against and {absent} absent make {members} members, but the Town Board has "
+                 "{size}. Check the numbers voting for, voting against and absent.").format(
                      ayes=ayes, noes=noes, absent=absent, members=ayes + noes + absent, size=size)
     if ayes < needed:
-        return _("{ayes} ayes is not a majority of all {size} members of the Town Board; {needed} are needed whatever "
-                 "the absences (NY Town Law § 63; {law}). If the vote carried with {needed} ayes or more, "
-                 "correct the number of ayes; if not, the schedule is not adopted, and the Board may vote on it "
+        return _("A vote of {ayes} for is not a majority of all {size} members of the Town Board; {needed} are needed "
+                 "whatever the absences (NY Town Law § 63; {law}). If the vote carried with {needed} or more for, "
+                 "correct the number voting for; if not, the schedule is not adopted, and the Board may vote on it "
                  "again.").format(ayes=ayes, size=size, needed=needed, law=named(rules, "rate-schedules.C"))
     if adoption["date"] < meeting:
         return _("the adoption date {date} is before the public-comment meeting on {meeting}; a schedule can be "

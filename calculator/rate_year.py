@@ -773,7 +773,7 @@ def adopt(rules: dict, args) -> dict:
         field = ("absent" if ayes + noes + (absent or 0) > size else "ayes" if ayes < adoption.majority(rules, day)
                  else "date")
         if field == "absent":
-            problem = problem.replace("Check the numbers of ayes, noes and members absent.",
+            problem = problem.replace("Check the numbers voting for, voting against and absent.",
                                       "Check ⟦ayes⟧, ⟦noes⟧ and ⟦absent⟧.")
         by = (f" A new vote must be held by {_day(effective)}, the day the new rates take effect."
               if refuse and field != "absent" and day.isoformat() <= effective else "")
@@ -792,7 +792,7 @@ def adopt(rules: dict, args) -> dict:
     candidate = _with(rules, new)
     _refuse_breaking(candidate)
     size, needed = parameter(rules, "town-board-size", on=day), adoption.majority(rules, day)
-    report = [f"Schedule {s['id']} is adopted: {record['ayes']} ayes of {size} members (needed {needed}), on {day}: "
+    report = [f"Schedule {s['id']} is adopted: {record['ayes']} for, of {size} members ({needed} needed), on {day}: "
               f"{path}.",
               f"It is in force from {schedule.starts(candidate, new)}"
               + (f" until {s['ends']}." if "ends" in s else "; the newest schedule in force wins, so no older file changes.")]

@@ -40,21 +40,21 @@ def test_three_ayes_or_more_adopt_whatever_the_absences(ayes, noes, absent):
 @pytest.mark.parametrize("ayes, noes, absent", [(2, 0, 3), (2, 1, 2), (2, 2, 1), (0, 5, 0), (2, 0, 0)])
 def test_fewer_than_three_ayes_do_not_adopt_even_with_absences(ayes, noes, absent):
     assert vote(ayes, noes, absent) == (
-        f"{ayes} ayes is not a majority of all 5 members of the Town Board; 3 are needed whatever the absences "
-        "(NY Town Law § 63; Rate schedules C). If the vote carried with 3 ayes or more, correct the number of ayes; "
-        "if not, the schedule is not adopted, and the Board may vote on it again.")
+        f"A vote of {ayes} for is not a majority of all 5 members of the Town Board; 3 are needed whatever the "
+        "absences (NY Town Law § 63; Rate schedules C). If the vote carried with 3 or more for, correct the number "
+        "voting for; if not, the schedule is not adopted, and the Board may vote on it again.")
 
 
 def test_two_ayes_of_three_present_is_a_majority_present_but_not_of_the_board():
-    assert "2 ayes is not a majority of all 5 members" in vote(2, 1, 2)
+    assert "A vote of 2 for is not a majority of all 5 members" in vote(2, 1, 2)
 
 
 @pytest.mark.parametrize("ayes, noes, absent, members", [(3, 2, 1, 6), (4, 2, 0, 6), (3, 3, 0, 6), (6, 0, 0, 6),
                                                          (3, 0, 3, 6), (5, 1, 1, 7)])
 def test_more_members_than_the_board_has_are_refused(ayes, noes, absent, members):
     assert vote(ayes, noes, absent) == (
-        f"{ayes} ayes, {noes} noes and {absent} absent make {members} members, but the Town Board has 5. "
-        "Check the numbers of ayes, noes and members absent.")
+        f"{ayes} for, {noes} against and {absent} absent make {members} members, but the Town Board has 5. "
+        "Check the numbers voting for, voting against and absent.")
 
 
 def test_absent_left_out_counts_as_none_absent():

@@ -173,13 +173,14 @@ def test_a_vote_is_counted_against_the_board_on_the_day_of_the_vote(rules_copy):
     problem = lambda day, ayes, noes, absent: adoption.vote_problem(
         rules, {"date": day, "ayes": ayes, "noes": noes, "absent": absent}, "2029-12-01")
     # seven members voting before the board grew: more than its five
-    assert problem("2029-12-31", 3, 2, 2) == ("3 ayes, 2 noes and 2 absent make 7 members, but the Town Board has 5. "
-                                              "Check the numbers of ayes, noes and members absent.")
+    assert problem("2029-12-31", 3, 2, 2) == ("3 for, 2 against and 2 absent make 7 members, but the Town Board has 5. "
+                                              "Check the numbers voting for, voting against and absent.")
     assert problem("2029-12-31", 3, 1, 1) is None                  # three of five
     # once it has seven, three ayes are not a majority of all of them; four are
-    assert problem("2030-01-01", 3, 2, 2) == ("3 ayes is not a majority of all 7 members of the Town Board; 4 are "
-                                              "needed whatever the absences (NY Town Law § 63; Rate schedules C). "
-                                              "If the vote carried with 4 ayes or more, correct the number of ayes; "
+    assert problem("2030-01-01", 3, 2, 2) == ("A vote of 3 for is not a majority of all 7 members of the Town Board; "
+                                              "4 are needed whatever the absences (NY Town Law § 63; Rate schedules "
+                                              "C). If the vote carried with 4 or more for, correct the number voting "
+                                              "for; "
                                               "if not, the schedule is not adopted, and the Board may vote on it "
                                               "again.")
     assert problem("2030-01-01", 4, 2, 1) is None

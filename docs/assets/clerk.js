@@ -338,8 +338,8 @@ function start() {
         + (r.time.entered !== r.time.words ? ` (you typed “${r.time.entered}”).` : ".")));
     } else if (r.step === "adopt") {
       const v = r.vote;
-      box.append(el("p", { id: "vote-needed" }, `The vote needed: ${v.needed} ayes of all ${v.board_size} members, `
-        + `whatever the absences. Recorded: ${v.ayes} ayes, ${v.noes} noes${v.absent !== undefined ? `, ${v.absent} absent` : ""}.`));
+      box.append(el("p", { id: "vote-needed" }, `The vote needed: ${v.needed} for, of all ${v.board_size} members, `
+        + `whatever the absences. Recorded: ${v.ayes} for, ${v.noes} against${v.absent !== undefined ? `, ${v.absent} absent` : ""}.`));
     }
     return box;
   }

@@ -216,12 +216,12 @@ def test_the_clerk_s_year_in_one_sitting(desk):
     page.click("#next-step")
     desk.type("adopt", dict(ADOPT, ayes="2", noes="1", absent="2"))
     desk.refused("adopt", "not a majority of all 5 members", "3 are needed",
-                 "correct the number of ayes", "A new vote must be held by January 1, 2028")
+                 "correct the number voting for", "A new vote must be held by January 1, 2028")
     desk.type("adopt", dict(ADOPT, date="2027-11-30"))
     desk.refused("adopt", "before the public-comment meeting on December 1, 2027")
     desk.type("adopt", ADOPT)
     desk.submit("adopt")
-    assert "3 ayes of all 5 members" in page.inner_text("#vote-needed")
+    assert "3 for, of all 5 members" in page.inner_text("#vote-needed")
     got = desk.files("#publish")
     assert len(got) == 3
     desk.same_as_the_terminal("adopt", ADOPT, got)

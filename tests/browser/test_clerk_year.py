@@ -105,7 +105,7 @@ def test_the_clerk_s_year(project, page):
     assert built.returncode == 0, built.stderr
     site = project / "site"
     schedule_page = (site / "rates" / "2027" / "index.html").read_text()
-    assert "adopted" in schedule_page and "$12.24" in schedule_page and "3 ayes" in schedule_page
+    assert "adopted" in schedule_page and "$12.24" in schedule_page and "3 for" in schedule_page
     feed = ET.parse(site / "notices" / "feed.xml").getroot()
     entries = {e.find(f"{ATOM}id").text: e for e in feed.findall(f"{ATOM}entry")}
     assert set(entries) == {f"urn:pawling-sewer-kit:notice:{slug}{lang}" for slug in ("2027-hearing", "2027-rates")
