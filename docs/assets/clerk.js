@@ -99,12 +99,24 @@ function start() {
   };
 
   // ---- a message in the desk's words: each field by its label, each step by its name ----
+  // ---- and each provision by its article's name, not its id: "(rate-schedules.B, C)" is "(Rate
+  // schedules, sections B and C)" (issue 34, item 4) ----
+  const ARTICLE_NAMES = { "rate-schedules": "Rate schedules", rents: "Sewer charges" };
+  function provisions(text) {
+    return text.replace(/\b(rate-schedules|rents)\.([A-H](?:\.\d)?)((?:, [A-H])*)(?:-([A-H]))?\b/g,
+      (_m, article, first, more, last) => {
+        const labels = [first, ...(more ? more.split(", ").filter(Boolean) : [])];
+        if (last) return `${ARTICLE_NAMES[article]}, sections ${first} to ${last}`;
+        return `${ARTICLE_NAMES[article]}, ${labels.length > 1 ? "sections" : "section"} `
+          + (labels.length > 1 ? `${labels.slice(0, -1).join(", ")} and ${labels.at(-1)}` : first);
+      });
+  }
   function words(text) {
-    return text.replace(/⟦(step:)?([a-z-]+)⟧/g, (_m, isStep, name) => {
+    return provisions(text.replace(/⟦(step:)?([a-z-]+)⟧/g, (_m, isStep, name) => {
       if (isStep) return `step ${ORDER.indexOf(name) + 1}, “${STEP_NAMES[name]}”`;
       const s = ORDER.find((x) => STEPS[x].includes(name) && labelOf(x, name));
       return s ? `“${labelOf(s, name)}”` : OTHER_NAMES[name] || name;
-    });
+    }));
   }
 
   // ---- the engine's words: the step's argv, with the year's prepared records ----
@@ -136,6 +148,16 @@ function start() {
     for (const box of shownWith) box.hidden = !$(box.dataset.with).value.trim();
   }
   for (const box of shownWith) $(box.dataset.with).addEventListener("input", showNeeded);
+  // the first day of the fiscal year typed, as the effective date, until the Clerk types her own (issue 34)
+  let autoEffective = "";
+  function prefillEffective() {
+    const year = $("propose-fiscal-year").value.trim();
+    const effective = $("propose-effective");
+    if (effective.value && effective.value !== autoEffective) return;
+    autoEffective = /^\d{4}$/.test(year) ? `${year}-${root.dataset.fiscalStart || "01-01"}` : "";
+    effective.value = autoEffective;
+  }
+  $("propose-fiscal-year").addEventListener("input", prefillEffective);
   const isHidden = (s, name) => Boolean(input(s, name)?.closest("[data-with]")?.hidden);
 
   function formParams(s) {
@@ -158,6 +180,7 @@ function start() {
       } else input(s, name).value = value;
     }
     showNeeded();
+    if (s === "propose") prefillEffective();
   }
 
   function argvFrom(s, params, year) {

@@ -42,7 +42,7 @@ def page(warm_page):
 # Developer words that must never reach the Clerk in a message
 DEVELOPER_WORDS = [re.compile(p) for p in (
     r"--[a-z]", r"\brules/", r"\.ya?ml\b", r"mkdocs", r"2025-illustrative", r"late-adoption", r"run `",
-    r"`", r"python3? build\.py", r"site_url", r"\bHH:MM\b")]
+    r"`", r"python3? build\.py", r"site_url", r"\bHH:MM\b", r"\b(rate-schedules|rents)\.[A-H]")]
 
 
 def cli_words(step: str, params: dict, year: str = "2028") -> list[str]:
@@ -299,6 +299,33 @@ def test_the_first_screen_shows_each_year_its_deadlines_and_the_years_without_a_
     expect(page.locator('#years tr[data-year="2025"] .stage')).to_have_text("Illustrative only (not adopted)")
     without = page.inner_text("#years-without")
     assert str(year + 1) in without and "2025" not in without   # the illustrative schedule is 2025's own
+
+
+def test_the_effective_date_is_filled_in_from_the_fiscal_year_until_the_clerk_types_her_own(page, site_url):
+    """Issue 34, item 4: the first day of the fiscal year typed is filled in as the effective date; a date
+    she types herself is kept when she changes the year."""
+    page.goto(f"{site_url}/clerk/?step=propose")
+    page.evaluate("localStorage.clear()")
+    page.reload()
+    expect(page.locator("#propose-fiscal-year")).to_be_visible(timeout=TIMEOUT)
+    page.fill("#propose-fiscal-year", "2028")
+    expect(page.locator("#propose-effective")).to_have_value("2028-01-01")
+    page.fill("#propose-fiscal-year", "2029")
+    expect(page.locator("#propose-effective")).to_have_value("2029-01-01")
+    page.fill("#propose-effective", "2029-04-01")
+    page.fill("#propose-fiscal-year", "2030")
+    expect(page.locator("#propose-effective")).to_have_value("2029-04-01")
+
+
+def test_the_footer_and_the_notices_lead_staff_to_the_desk(page, site_url):
+    """Issue 34, item 5: /clerk/ was linked from no page staff would look at."""
+    for path in ("", "es/", "notices/", "es/notices/"):
+        page.goto(f"{site_url}/{path}")
+        page.click(".md-copyright__staff a")
+        expect(page).to_have_url(re.compile(r"/clerk/(\?[^/]*)?$"))
+    page.goto(f"{site_url}/es/notices/")
+    page.click(".staff-link a")
+    expect(page).to_have_url(re.compile(r"/clerk/(\?[^/]*)?$"))
 
 
 def test_the_desk_is_not_for_search_engines_nor_in_the_residents_menu(page, site_url):
