@@ -77,6 +77,12 @@ def render_language(rules: dict, docs: Path, lang: str, today, config: dict, rul
     return ctx
 
 
+def sample_quarters() -> dict:
+    """The quarters of the fictional bill-run sample: the one its register bills, and the one it runs."""
+    from kit.billrun.sample import FIRST, SECOND
+    return {"first": FIRST, "second": SECOND}
+
+
 def render_pages(rules: dict, docs: Path, ctx: dict | None = None, lang: str = SOURCE,
                  rules_dir: Path | None = None) -> list[Path]:
     """Render the pages generated from rules/ (Jinja2 templates in docs/templates/pages/),
@@ -257,6 +263,8 @@ def page_context(rules: dict, today, config: dict | None = None, lang: str = SOU
         # the page's language, the way from its page tree to the site's root (for pages only
         # in English, like the Clerk's desk), and the glossary of the law's terms
         "lang": lang, "site_root": site_root(lang),
+        # the fictional sample the bill run's desk offers to try (/billing-sample/, made by the build)
+        "sample_quarters": sample_quarters(),
         # the Spanish title a proposed schedule gets when the Clerk gives none (the Clerk's desk says it)
         "spanish_title": rate_year.in_language("es", rate_year.TITLE).format(year="…").replace(" …", ""),
         "glossary": glossary(rules_dir or RULES_DIR, lang) if lang != SOURCE else [],

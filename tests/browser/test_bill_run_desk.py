@@ -221,3 +221,16 @@ def test_a_bill_with_a_credit_a_shared_minimum_or_arrears_opens_its_own_total_an
     # C1's bill: Q1's third period begins August 15, before Q3's first penalty (August 15 too)
     expect(page.locator("#result")).to_contain_text("no further penalty")
     assert axe_violations(page) == []
+
+
+def test_the_desk_links_every_sample_file_and_names_no_terminal_command(page, site_url):
+    """Issue 34, item 6: the desk linked only accounts.csv and spoke of `python3 build.py bills`."""
+    page.goto(f"{site_url}/clerk/bills/")
+    links = page.locator("a[href*='billing-sample/']")
+    names = sorted(page.eval_on_selector_all("a[href*='billing-sample/']", "as => as.map(a => a.textContent)"))
+    assert names == sorted(sample.NAMES), names
+    for i in range(links.count()):
+        response = page.request.get(links.nth(i).evaluate("a => a.href"))
+        assert response.ok and response.body().startswith(b"account,")
+    text = page.inner_text("main")
+    assert "build.py" not in text and "terminal" not in text and "README" not in text
