@@ -44,9 +44,13 @@ def without(rules: dict, schedule_id: str) -> dict:
     return dict(rules, schedules=[s for s in rules["schedules"] if s["id"] != schedule_id])
 
 
-def site_address(site_url: str | None) -> str:
-    """The site's address as a notice prints it, ending in "/"; refused when it is not set."""
+def site_address(site_url: str | None) -> str | None:
+    """The site's address as a notice prints it, ending in "/"; None when it is not set (the notice
+    then names no web address: issue 34, a desk on a computer's own address printed that address, which
+    no newspaper reader could open); refused when it is not a web address."""
     url = (site_url or "").strip()
+    if not url:
+        return None
     if not url.startswith(("https://", "http://")):
         raise InputError(_("The site's address is not set, so a notice cannot say where the schedule can be read. "
                            "Set site_url in mkdocs.yml to the site's address, like https://sewer.pawling.example/, "
@@ -62,9 +66,10 @@ def schedule_address(site_url: str | None, schedule_id: str) -> str:
     return page_address(site_url, f"rates/{schedule_id}/")
 
 
-def page_address(site_url: str | None, path: str) -> str:
-    """A page of the site in the language spoken: <site_url><path> (<site_url>es/<path>)."""
-    return f"{site_address(site_url)}{'' if lang() == SOURCE else lang() + '/'}{path}"
+def page_address(site_url: str | None, path: str) -> str | None:
+    """A page of the site in the language spoken: <site_url><path> (<site_url>es/<path>); None without one."""
+    site = site_address(site_url)
+    return None if site is None else f"{site}{'' if lang() == SOURCE else lang() + '/'}{path}"
 
 
 # ---- what both notices state ----------------------------------------------------------------------
@@ -180,15 +185,25 @@ def hearing_notice_text(rules: dict, schedule_id: str, site_url: str | None) -> 
         "",
         purpose_text.format(**purpose),
         "",
-        _("The proposed rate schedule, to take effect on {date}, and the schedule now in force:").format(
-            date=proposed["effective"]),
-        "- " + _("Rate per 1,000 gallons of sewage: proposed {proposed}; now {now}.").format(
-            proposed=proposed["vc"], now=current["vc"]),
-        "- " + _("Share of metered water use billed as sewage, for properties without a sewage meter: proposed "
-                 "{proposed}; now {now}.").format(proposed=proposed["fraction"], now=current["fraction"]),
-        "- " + _("Minimum charge each quarter, the charge for {gallons} gallons of water use: proposed {proposed}; "
-                 "now {now}.").format(gallons=minimum_gallons, proposed=proposed["minimum"], now=current["minimum"]),
     ]
+    if current["status"] == "adopted":
+        lines += [
+            _("The proposed rate schedule, to take effect on {date}, and the schedule now in force:").format(
+                date=proposed["effective"]),
+            "- " + _("Rate per 1,000 gallons of sewage: proposed {proposed}; now {now}.").format(
+                proposed=proposed["vc"], now=current["vc"]),
+            "- " + _("Share of metered water use billed as sewage, for properties without a sewage meter: proposed "
+                     "{proposed}; now {now}.").format(proposed=proposed["fraction"], now=current["fraction"]),
+            "- " + _("Minimum charge each quarter, the charge for {gallons} gallons of water use: proposed {proposed}; "
+                     "now {now}.").format(gallons=minimum_gallons, proposed=proposed["minimum"], now=current["minimum"])]
+    else:  # no adopted schedule to compare with: a newspaper notice never prints an invented one (issue 34)
+        lines += [
+            _("The proposed rate schedule, to take effect on {date}:").format(date=proposed["effective"]),
+            "- " + _("Rate per 1,000 gallons of sewage: {proposed}.").format(proposed=proposed["vc"]),
+            "- " + _("Share of metered water use billed as sewage, for properties without a sewage meter: "
+                     "{proposed}.").format(proposed=proposed["fraction"]),
+            "- " + _("Minimum charge each quarter, the charge for {gallons} gallons of water use: {proposed}.").format(
+                gallons=minimum_gallons, proposed=proposed["minimum"])]
     basis = s.get("basis")
     if basis:
         extra = Decimal(basis.get("extraneous_flow_cost", "0"))
@@ -215,13 +230,11 @@ def hearing_notice_text(rules: dict, schedule_id: str, site_url: str | None) -> 
         lines.append("- " + how.format(**figures))
     lines.append("- " + _("Each user's quarterly charge is the rate times the user's sewage volume (the law writes it "
                           "CU = VC x VU, {cite}), and not less than the minimum charge.").format(cite=cite("rents.B")))
-    if current["status"] != "adopted":
-        lines += ["", _('{label} The figures shown as "now" come from the schedule "{title}".').format(
-            label=current["label"], title=current["title"])]
     lines += [
         "",
         _("The proposed rate schedule may be read at the office of the Town Clerk during regular business hours, "
-          "and on the Town's sewer website at {address}.").format(address=where),
+          "and on the Town's sewer website at {address}.").format(address=where) if where else
+        _("The proposed rate schedule may be read at the office of the Town Clerk during regular business hours."),
         "",
         _("All interested persons will be given an opportunity to be heard at the public hearing."),
         "",
@@ -389,6 +402,10 @@ def user_notice(rules: dict, schedule_id: str, site_url: str | None) -> dict:
     for term, words in items:
         plain = _cited(rules, words, named_in_full=in_text).replace("{formula}", "CU = VC x VU")
         text.append(f"- {term}: {plain[0].lower() + plain[1:]}")
+    if where is None:  # no web address set: the office alone, and the readings said without their page
+        read_at = _("The rate schedule can be read at the office of the Town Clerk.")
+        readings = _("Where the law can be read more than one way, the notice follows this site's reading. These "
+                     "readings are this site's: the Town has not adopted them.")
     text += ["", read_at.format(address=where), readings.format(address=readings_at)]
 
     e = escape
@@ -410,6 +427,7 @@ def user_notice(rules: dict, schedule_id: str, site_url: str | None) -> dict:
                  "    <dd>" + _cited(rules, e(text_of), html=True, named_in_full=on_page).replace(
                      "{formula}", '<span class="formula">CU = VC × VU</span>') + "</dd>"]
     html += ["  </dl>",
-             "  <p>" + words(read_at).format(address=f'<a href="{e(where)}">{e(where)}</a>') + " "
-             + words(readings).format(address=f'<a href="{e(readings_at)}">{e(readings_at)}</a>') + "</p>", "</section>"]
+             "  <p>" + words(read_at).format(address=f'<a href="{e(where or "")}">{e(where or "")}</a>') + " "
+             + words(readings).format(address=f'<a href="{e(readings_at or "")}">{e(readings_at or "")}</a>')
+             + "</p>", "</section>"]
     return {"text": "\n".join(text) + "\n", "html": "\n".join(html) + "\n"}

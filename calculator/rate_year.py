@@ -682,11 +682,9 @@ def notice(rules: dict, args, site_url: str | None) -> dict:
     if body not in BODIES:
         c.add("body", f"The body {body!r} is not one of: {', '.join(BODIES)}.")
     url = (site_url or "").strip()
-    if not url.startswith(("https://", "http://")):
-        c.add("site-url", ("The site's address is not set, so the notice cannot say where the schedule can be read. "
-                           "Set site_url in mkdocs.yml to the site's address, or give it with ⟦site-url⟧, like "
-                           "https://sewer.pawling.example/.") if not url else
-              f"The site's address {url!r} is not a web address. Write ⟦site-url⟧ like https://sewer.pawling.example/.")
+    if url and not url.startswith(("https://", "http://")):
+        c.add("site-url", f"The site's address {url!r} is not a web address. Write ⟦site-url⟧ like "
+                          f"https://sewer.pawling.example/.")
     if s is not None and published is not None:
         if "proposed_on" in s and published.isoformat() < s["proposed_on"]:
             c.add("published", f"⟦published⟧ {_day(published)} is before the schedule was proposed on "
@@ -717,6 +715,10 @@ def notice(rules: dict, args, site_url: str | None) -> dict:
     report = [f"Notice recorded for schedule {s['id']}: published {published}, meeting {meeting} at {time} "
               f"({days} days after publication; lawful window {w['earliest']} to {w['latest']}): {path}.",
               f"The newspaper notice: {NOTICES}/{name}.txt."]
+    if not url:
+        report.append("The notice names no web address, since the site's public address is not set: it says the "
+                      "schedule can be read at the Town Clerk's office. Set the address (⟦site-url⟧) for the notice "
+                      "to name the site too.")
     return {"command": "rates", "step": "notice", "schedule": s["id"], "status": "proposed", "report": report,
             "window": {**w, "published": published.isoformat(), "meeting": meeting.isoformat(), "days": days,
                        "minimum_days": low, "maximum_days": high,

@@ -273,13 +273,16 @@ def test_the_newspaper_notice_says_what_the_law_asks(town, capsys):
     proposed_minimum = bill.compute(rules, "2026-Q1", {"water-gallons": "8000"},
                                     vc_per_1000="10.08", sewage_fraction="0.80")["minimum_charge"]
     current_minimum = bill.compute(rules, "2026-Q1", {"water-gallons": "8000"})["minimum_charge"]
+    # the schedule in force is only illustrative: the newspaper is given the proposal's figures alone, never
+    # invented ones, nor their label (issue 34, item 3)
     for expected in ("Town Board of the Town of Pawling", "Thursday, October 30, 2025", "7:30 p.m.",
-                     "Pawling Town Hall, 160 Charles Colman Blvd", "proposed $10.08; now $10.00",
-                     f"proposed ${proposed_minimum}; now ${current_minimum}", "January 1, 2026",
+                     "Pawling Town Hall, 160 Charles Colman Blvd", "Rate per 1,000 gallons of sewage: $10.08.",
+                     f"gallons of water use: ${proposed_minimum}.", "to take effect on January 1, 2026:",
                      "the official newspaper of the Town of Pawling", "office of the Town Clerk",
                      "on the Town's sewer website at https://sewer.pawling.example/rates/2026/.",
-                     "All interested persons", "ILLUSTRATIVE", "Wednesday, October 15, 2025"):
+                     "All interested persons", "Wednesday, October 15, 2025"):
         assert expected in text, expected
+    assert "ILLUSTRATIVE" not in text and "$10.00" not in text and "now" not in text.split("Dated")[0].lower().split()
     assert proposed_minimum == "64.51" and current_minimum == "64.00"
 
 
@@ -312,12 +315,16 @@ def test_each_step_adds_its_own_file(town, capsys):
     assert not (town.rules / "rate-schedules" / "2026.yaml").exists()
 
 
-def test_a_notice_needs_the_site_s_address(town, capsys):
-    """A newspaper reader cannot follow "/rates/": without site_url the notice is refused, saying where to set it."""
+def test_a_notice_without_the_site_s_address_names_only_the_clerk_s_office(town, capsys):
+    """A newspaper reader cannot follow "/rates/" nor a computer's own address (issue 34): without site_url
+    the notice names the Town Clerk's office alone, and the command says so."""
     assert town.run(*PROPOSE) == 0
     (town.root / "mkdocs.yml").write_text("site_name: copy\n")
-    err = refused(town, capsys, "notice", "2026", "--published", PUBLISHED, *MEETING, "--output-dir", str(town.out))
-    assert "site_url in mkdocs.yml" in err
+    assert town.run("notice", "2026", "--published", PUBLISHED, *MEETING, "--output-dir", str(town.out)) == 0
+    assert "The notice names no web address" in capsys.readouterr().out
+    text = (town.out / "hearing-notice-2026.txt").read_text(encoding="utf-8")
+    assert "may be read at the office of the Town Clerk during regular business hours." in text
+    assert "http" not in text and "website" not in text
 
 
 def test_the_pdfs_exist_with_a_title_and_a_language(town, capsys):

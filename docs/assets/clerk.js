@@ -89,7 +89,10 @@ function start() {
 
   // The site's address, which a notice names: the one the site was built with, else the
   // address this desk is served from (the site is one folder up from /clerk/).
-  const siteUrl = root.dataset.siteUrl || new URL("../", location.origin + location.pathname).href;
+  // the site's public address: as set (site_url), or the address the desk is served from, unless that is
+  // this computer's own (a newspaper reader could not open it: issue 34), when the notices name none
+  const local = ["localhost", "[::1]", ""].includes(location.hostname) || /^127\./.test(location.hostname);
+  const siteUrl = root.dataset.siteUrl || (local ? "" : new URL("../", location.origin + location.pathname).href);
 
   const formOf = (s) => $(`${s}-form`);
   const input = (s, name) => (name === "body" ? $("notice-body") : $(`${s}-${name}`));
@@ -136,7 +139,7 @@ function start() {
 
   async function ask(argv, year, upTo) {
     const { folder, files } = prepared(year, upTo);
-    const words_ = [...argv, `--prepared=${folder}`, `--site-url=${siteUrl}`];
+    const words_ = [...argv, `--prepared=${folder}`, ...(siteUrl ? [`--site-url=${siteUrl}`] : [])];
     if (root.dataset.repoUrl) words_.push(`--repo-url=${root.dataset.repoUrl}`);
     return engine.ask(words_, files);
   }
