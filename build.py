@@ -13,13 +13,13 @@
     python3 build.py mutants [--module M] [--survivors] [--fresh] [--report]   mutation-test the engine (slow; not in test)
 
 Any python3 will do: the first run creates the project's environment in .venv/ and
-every command runs inside it. The steps themselves live in kit/ (kit/site.py: build).
+every command runs inside it. The steps themselves live in kit/ (kit/site/build.py: build).
 """
 from __future__ import annotations
 
 import sys
 
-from kit import machine
+from kit.tools import machine
 
 USAGE = ("Use one of: build, serve, test, install, validate, messages, readability, rates, bills, mutants "
          "(see README.md).")
@@ -46,27 +46,27 @@ def main(argv: list[str]) -> int:
               file=sys.stderr)
         return 1
     if command == "rates":
-        from kit.clerk import main as rates
+        from kit.clerk.command import main as rates
         return rates(rest)
     if command == "bills":
         from kit.billrun.command import main as bills
         return bills(rest)
     if command == "mutants":
-        from kit.mutants import main as mutants
+        from kit.tools.mutants import main as mutants
         return mutants(rest)
     if command == "validate":
-        from kit.messages import main as validate
+        from kit.words.messages import main as validate
         return validate(rest)
     if command == "messages":
-        from kit.messages import update_main
+        from kit.words.messages import update_main
         return update_main(rest)
     if command == "readability":
-        from kit.readability import main as readability
+        from kit.tools.readability import main as readability
         return readability(rest)
     site_url = _site_url(rest)
     if site_url == "":
         return 2
-    from kit import site
+    from kit.site import build as site
     if not site.build_or_report(site_url=site_url):
         return 1
     if command == "serve":

@@ -26,8 +26,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from kit import machine as kit_machine  # noqa: E402
-from kit import site as kit_site  # noqa: E402
+from kit.tools import machine as kit_machine  # noqa: E402
+from kit.site import build as kit_site  # noqa: E402
 
 LINK = "/estimate/?quarter=2027-Q1&water-gallons=12000&paid-on=2027-03-01"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
@@ -50,8 +50,8 @@ def bench_build(runs: int) -> float:
 
 def bench_engine(explain: bool, seconds: float = 3.0) -> float:
     """Bills per second in CPython: a different usage each time, with a late payment."""
-    from calculator import bill
-    from calculator.rules import load
+    from calculator.bills import bill
+    from calculator.core.rules import load
     rules = load()
     n, start = 0, time.perf_counter()
     if not explain:  # the Clerk's batch: every parcel's bill for a quarter

@@ -22,8 +22,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(1, str(ROOT / "tests" / "browser"))  # bill_desk: the desk driven as the tests drive it
 
-from calculator import billing  # noqa: E402
-from calculator.rules import load  # noqa: E402
+from calculator.bills import billing  # noqa: E402
+from calculator.core.rules import load  # noqa: E402
 from kit.billrun import bills_pdf, sample  # noqa: E402
 
 
@@ -71,7 +71,8 @@ def desk(n: int) -> dict:
     import bill_desk
     from playwright.sync_api import sync_playwright
 
-    from kit import machine, site
+    from kit.site import build as site
+    from kit.tools import machine
     with tempfile.TemporaryDirectory() as folder:
         folder = Path(folder)
         for name, text in sample.sample_files(n).items():

@@ -20,8 +20,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from kit import machine as kit_machine  # noqa: E402
-from kit import site as kit_site  # noqa: E402
+from kit.tools import machine as kit_machine  # noqa: E402
+from kit.site import build as kit_site  # noqa: E402
 
 LINK = "/estimate/?quarter=2027-Q1&water-gallons=12000&paid-on=2027-03-01"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",

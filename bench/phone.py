@@ -44,8 +44,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from kit import machine as kit_machine  # noqa: E402
-from kit import site as kit_site  # noqa: E402
+from kit.tools import machine as kit_machine  # noqa: E402
+from kit.site import build as kit_site  # noqa: E402
 
 LINK = "/pawling-sewer/estimate/?quarter=2027-Q1&water-gallons=12000&paid-on=2027-03-01"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
@@ -301,8 +301,8 @@ def first_visit(p, launch, server, private: bool, link=LINK):
 THROUGHPUT = """
 import sys, time
 sys.path.insert(0, sys.argv[1])
-from calculator import bill
-from calculator.rules import load
+from calculator.bills import bill
+from calculator.core.rules import load
 rules = load()
 n, start = 0, time.perf_counter()
 while time.perf_counter() - start < 3.0:
@@ -427,7 +427,7 @@ def report(r) -> str:
     files = sorted(slow["ours_files"].items(), key=lambda kv: -kv[1])
     total = sum(slow["ours_files"].values())
     wasm_path, wasm = next((k, v) for k, v in files if k.endswith((".wasm", ".wasm.xz")))
-    packed = "xz-compressed by the build (kit/xz.py), decoded in the worker" if wasm_path.endswith(".xz") else "gzipped"
+    packed = "xz-compressed by the build (kit/browser/xz.py), decoded in the worker" if wasm_path.endswith(".xz") else "gzipped"
     mjs = next((v for k, v in files if k.endswith("asm.mjs")), 0)
     rtt = SLOW_4G[1] / 1000
     rows = [
@@ -494,11 +494,11 @@ def report(r) -> str:
         "(docs/decisions/019-stdlib-bytecode.md)", "",
         "## What the first answer's Python holds", "",
         f"The trimmed standard library, `python_stdlib.zip`: {r['stdlib']['stdlib_bytes']:,} bytes of Python 3.14 "
-        f"bytecode (kit/pyc.mjs), stored, sent as `python_stdlib.zip.xz`, {r['stdlib'].get('stdlib_xz_bytes') or 0:,} "
+        f"bytecode (kit/browser/pyc.mjs), stored, sent as `python_stdlib.zip.xz`, {r['stdlib'].get('stdlib_xz_bytes') or 0:,} "
         "bytes (one xz stream for the whole zip). By top-level module, bytes of bytecode. It holds what Pyodide's own "
         "start-up imports (`pyodide`, `_pyodide`, and through them `asyncio`, `typing`, `inspect`, "
         "`dataclasses`, `zipfile`, `tarfile`'s neighbours …) and what the engine imports; the modules only "
-        "pypdf needs come with pypdf's wheel, when a page fills the application (kit/stdlib.py).", "",
+        "pypdf needs come with pypdf's wheel, when a page fills the application (kit/browser/stdlib.py).", "",
         "| module | bytes |", "|---|---|",
         *(f"| `{k}` | {v:,} |" for k, v in r["stdlib"]["modules"].items()),
         "", f"The engine's wheel: {r['stdlib']['wheel_bytes']:,} bytes stored, sent as its `.xz`, "

@@ -28,8 +28,8 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
 import phone  # noqa: E402
-from kit import machine as kit_machine  # noqa: E402
-from kit import site as kit_site  # noqa: E402
+from kit.tools import machine as kit_machine  # noqa: E402
+from kit.site import build as kit_site  # noqa: E402
 
 DRAWN = """(() => {
   const seen = () => document.getElementById('result-total');

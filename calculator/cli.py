@@ -12,12 +12,15 @@ import os
 import re
 import sys
 
-from . import bill, hearing, industry, law, rate_year, vc
-from .dates import parse_date, quarters_offered
-from .errors import InputError
-from .explain import with_places
-from .i18n import SOURCE, N_, _, check_language, localized, speaking
-from .rules import load
+from . import industry
+from .bills import bill
+from .core import law
+from .rates import hearing, rate_year, vc
+from .core.dates import parse_date, quarters_offered
+from .core.errors import InputError
+from .core.explain import with_places
+from .core.i18n import SOURCE, N_, _, check_language, localized, speaking
+from .core.rules import load
 
 
 # argparse's own complaints, put into the current language ({…} as argparse fills them in)
@@ -167,7 +170,7 @@ def parser() -> argparse.ArgumentParser:
 
 def run(argv: list[str], rules: dict | None = None) -> dict | list:
     """Run one command; return its result, or raise InputError with a one-line message.
-    `rules`: compiled rules to answer from (default: this engine's own, `calculator.rules.load()`).
+    `rules`: compiled rules to answer from (default: this engine's own, `calculator.core.rules.load()`).
     `--lang es` anywhere in argv answers in Spanish (the same figures, ids and citations).
     Every citation in the answer is also put into words (`where`), for the pages to show."""
     argv, language = split_language(argv)
@@ -245,7 +248,7 @@ def _answer(args, rules: dict) -> dict | list:
     if args.command == "rates":
         return rate_year.run(rules, args, args.site_url, args.repo_url)
     if args.command == "bills":
-        from . import billing
+        from .bills import billing
         return billing.run_files(rules, args.quarter, args.accounts, args.reads, args.payments, args.earlier,
                                  args.as_of, args.out, args.site_url if args.printable else None, args.first_quarter)
     if args.command == "industry":
@@ -259,12 +262,12 @@ def _answer(args, rules: dict) -> dict | list:
         today = parse_date(args.today, N_("Today's date (today)")) if args.today else dt.date.today()
         return quarters_offered(rules, today)
     if args.command == "permit":
-        from . import flow
+        from .permits import flow
         if args.list_questions:
             return {"command": "permit", "questions": flow.questions(rules)}
         return flow.evaluate(rules, flow.parse_answer_words(args.answer))
     if args.command == "application":
-        from . import application, flow
+        from .permits import application, flow
         answers, fields = flow.parse_answer_words(args.answer), application.parse_field_words(args.field)
         if args.output is None:
             return application.values_only(rules, answers, fields)
@@ -325,8 +328,9 @@ def warm() -> None:
     in its snapshot (restored, it needs no file from the wheel)."""
     # (billing too: the Clerk's desk may start from the snapshot an estimate made in this browser,
     # and the wheel's files are put back only after the first answer)
-    from . import application, billing, flow  # noqa: F401 - imported for the snapshot
-    from .i18n import LANGUAGES, catalogue, has_catalogue
+    from .bills import billing
+    from .permits import application, flow  # noqa: F401 - imported for the snapshot
+    from .core.i18n import LANGUAGES, catalogue, has_catalogue
     load()
     for language in LANGUAGES:
         if has_catalogue(language):
@@ -362,7 +366,7 @@ def _main(argv: list[str] | None) -> int:
             result = run(argv)
     except InputError as exc:
         # a field named ⟦like-this⟧ (the Clerk's steps; the desk names it by its box) is its option here
-        from .rate_year import for_cli
+        from .rates.rate_year import for_cli
         print(f"error: {for_cli(str(exc))}", file=sys.stderr)
         return 2
     except Exception as exc:  # noqa: BLE001 - rules it cannot read, or a defect: one line, exit 2

@@ -14,14 +14,14 @@ from __future__ import annotations
 
 import datetime as dt
 
-from . import money
-from .bill import parse_amount
-from .dates import long, month_day, parse_date, series
-from .errors import InputError
-from .explain import Explanation, fold_citations, named, since
-from .i18n import N_, _
-from .law import first_sentence, first_year
-from .rules import interpretation, parameter
+from .core import money
+from .bills.bill import parse_amount
+from .core.dates import long, month_day, parse_date, series
+from .core.errors import InputError
+from .core.explain import Explanation, fold_citations, named, since
+from .core.i18n import N_, _
+from .core.law import first_sentence, first_year
+from .core.rules import interpretation, parameter
 
 NEEDED = {  # the facts still needed, each translated where it is used
     "system-gallons-per-day": N_("the flow carried by the municipal system receiving the waste, in gallons per day "
@@ -165,7 +165,7 @@ def rights(rules: dict) -> tuple[list[dict], int | None]:
     return ex.steps, limit
 
 
-#: flows are whole gallons (calculator/amounts.py: a whole quantity, named so in a question)
+#: flows are whole gallons (calculator/bills/amounts.py: a whole quantity, named so in a question)
 GALLONS = N_("{amount} gallons")
 
 

@@ -3,7 +3,7 @@
 Two steps of a build take most of a first build's time and depend on nothing that changes
 from one build to the next: the trimmed standard library (stripping about 180 modules of
 Pyodide's, 3-4 s) and the blank permit application in each language (WeasyPrint, 1 s each).
-Each process keeps them in memory already (kit/stdlib.py, kit/application_pdf.py); this keeps
+Each process keeps them in memory already (kit/browser/stdlib.py, kit/documents/application_pdf.py); this keeps
 them in `.cache/build/` (not committed) so that the next `build.py build`, and each test that
 builds in a process of its own, starts from them too.
 
@@ -23,7 +23,7 @@ import sys
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
-from calculator.files import write_atomic
+from calculator.core.files import write_atomic
 
 ROOT = Path(__file__).resolve().parent.parent
 # PAWLING_BUILD_CACHE_DIR: another folder (a copy of the project, as a test makes, shares the

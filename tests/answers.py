@@ -49,7 +49,7 @@ def answer(argv: list[str], rules=None):
     """The command's answer as the command line gives it (`run_json`), or, on other rules (a case
     of another reading, the Clerk's copy), as `run` gives it; a refusal as {"error": its words}."""
     from calculator.cli import run, run_json
-    from calculator.errors import InputError
+    from calculator.core.errors import InputError
     if rules is None:
         return json.loads(run_json(argv))
     try:
@@ -110,13 +110,13 @@ CLERK_STEPS = [
 
 def clerk_answers(lang: str):
     """(argv, answer) for each of the Clerk's steps in CLERK_STEPS, in `lang`, each on a fresh
-    copy of rules/ with the steps before it recorded by the Clerk's command (kit/clerk.py)."""
+    copy of rules/ with the steps before it recorded by the Clerk's command (kit/clerk/command.py)."""
     return _once(("clerk", lang), lambda: _clerk_answers(lang))
 
 
 def _clerk_answers(lang: str):
-    from kit import clerk
-    from kit.validate import RULES_DIR, compile_rules
+    from kit.clerk import command as clerk
+    from kit.rules.validate import RULES_DIR, compile_rules
     with tempfile.TemporaryDirectory() as tmp:
         rules_dir = Path(tmp) / "rules"
         for before, argv in CLERK_STEPS:

@@ -11,7 +11,7 @@ CASES_DIR = Path(__file__).parent / "cases"
 
 
 class _Loader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):
-    """LibYAML's parser where PyYAML has it (its wheels do), as kit/validate.py reads the rules:
+    """LibYAML's parser where PyYAML has it (its wheels do), as kit/rules/validate.py reads the rules:
     the same data in a fifth of the time (every test process reads all the cases as it collects)."""
 
 
@@ -40,7 +40,7 @@ _WITH_READINGS: dict = {}  # kept alive: the engine caches localized rules by th
 def rules_for(case: dict):
     """The compiled rules a case runs on: the engine's own, or, for a case with `readings:`
     ({interpretation id: option}), a copy with those readings chosen (a case of an alternative)."""
-    from calculator.rules import load
+    from calculator.core.rules import load
     readings = case.get("readings") or {}
     if not readings:
         return load()
@@ -55,7 +55,7 @@ def with_readings(readings: dict, rules: dict | None = None) -> dict:
     ({interpretation id: option}), each an option the interpretation offers."""
     import copy
 
-    from calculator.rules import load
+    from calculator.core.rules import load
     rules = copy.deepcopy(load() if rules is None else rules)
     for ident, option in readings.items():
         assert option in rules["interpretations"][ident]["options"], (ident, option)
@@ -153,7 +153,7 @@ def listed_mismatches(case: dict, actual: dict) -> list[str]:
 def complete_permit_answers(rules: dict, first, rest: str = "no") -> list[tuple[str, str]]:
     """These permit-checker answers, then `rest` (or the first choice) for every
     question the checker still asks: a complete answer set, as the flow decides it."""
-    from calculator import flow
+    from calculator.permits import flow
     answers = list(first)
     while (nq := flow.evaluate(rules, answers)["next_question"]) is not None:
         values = [c["value"] for c in nq["choices"]]

@@ -12,7 +12,7 @@ import pytest
 def built_site(tmp_path_factory):
     """The site built from rules/, once per test process (once per pytest-xdist worker).
     Tests only read it; a test that builds into a site works on a copy of its own."""
-    from kit import site as kit_site
+    from kit.site import build as kit_site
     return kit_site.build(tmp_path_factory.mktemp("built") / "site")
 
 
@@ -21,7 +21,8 @@ def pytest_sessionstart(session):
     a year of holidays or an answer (tests/answers.py) worked out before it began. mutmut (python3 build.py mutants) forks each
     mutant's session from a process that has already collected the tests, and collecting them fills
     these caches with the unmutated engine's answers, which would hide every mutant below them."""
-    from calculator import bill, dates
+    from calculator.bills import bill
+    from calculator.core import dates
     bill._quarter_contexts.clear()
     dates._holidays_of_year.clear()
     import answers  # tests/answers.py: the answers its walks have worked out, the same way

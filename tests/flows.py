@@ -13,7 +13,7 @@ def page_requests(rules: dict, pypdf_wheel: Path, blank_pdf: Path) -> list[dict]
     and in Spanish (engine-client.js adds --lang): the estimator (estimate.js), the permit
     checker and its application (permit.js), the industry check (industry.js) and the
     Clerk's desk (clerk.js), with a refusal of each kind."""
-    from calculator import flow
+    from calculator.permits import flow
     first = flow.evaluate(rules, [])["next_question"]
     permit_paths = [complete_permit_answers(rules, [(first["id"], c["value"])], rest)
                     for c in first["choices"] for rest in ("no", "yes")]

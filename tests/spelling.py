@@ -53,8 +53,8 @@ def not_spanish_names() -> set[str]:
     markable in a PDF's text or an answer's), the readings' ids and their options' keys."""
     import yaml
 
-    from calculator.law import citation
-    from calculator.rules import load
+    from calculator.core.law import citation
+    from calculator.core.rules import load
     rules = load()
     found = {citation(rules, p["id"]) for p in rules["provisions"]}
     for reading in rules["interpretations"].values():

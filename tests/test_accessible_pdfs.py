@@ -12,13 +12,14 @@ import pytest
 from pikepdf import Dictionary, Name
 from pypdf import PdfReader
 
-from calculator import application
-from calculator.rules import load
-from kit import clerk, pdf
-from kit import site as kit_site
-from kit.application_pdf import blank_pdf_bytes, build_blank_pdf
-from kit.pages import APPLICATION_PDF
-from kit.validate import RULES_DIR, compile_rules
+from calculator.permits import application
+from calculator.core.rules import load
+from kit.clerk import command as clerk
+from kit.documents import pdf
+from kit.site import build as kit_site
+from kit.documents.application_pdf import blank_pdf_bytes, build_blank_pdf
+from kit.site.pages import APPLICATION_PDF
+from kit.rules.validate import RULES_DIR, compile_rules
 from test_tagged_pdf import (assert_pdfua_clean, check_widgets_tagged, kids, marks_content, pdfua_check,
                              struct_elements, unembedded_fonts)
 
@@ -223,7 +224,7 @@ def test_a_notice_pdf_is_tagged_and_the_same_bytes_twice(tmp_path):
 
 def test_the_clerks_notices_are_the_same_bytes_twice(clerks_year, tmp_path):
     rules = compile_rules(clerks_year / "rules")
-    from kit.notices import hearing_notice_text, user_notice
+    from kit.clerk.notices import hearing_notice_text, user_notice
     title = "Notice"
     assert pdf.pdf_bytes(hearing_notice_text(rules, "2026", "https://sewer.pawling.example/"), title) == pdf.pdf_bytes(
         hearing_notice_text(rules, "2026", "https://sewer.pawling.example/"), title)
@@ -234,7 +235,7 @@ def test_the_clerks_notices_are_the_same_bytes_twice(clerks_year, tmp_path):
 def test_the_web_page_and_the_pdf_are_one_template():
     """The same controls, names, labels and help in the same order; only the citations
     differ (links to /law/ on the web, text in the PDF)."""
-    from kit.documents import application_html
+    from kit.documents.layout import application_html
     web, paper = application_html(RULES, "web"), application_html(RULES, "pdf")
     # the same questions in the same order: on the web a yes-no is a pair of radio buttons
     # (one name), in the PDF a pair of check boxes (NAME-yes, NAME-no)

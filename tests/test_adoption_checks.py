@@ -1,4 +1,4 @@
-"""The Clerk's checks of a vote and of its timing (calculator/adoption.py), at each boundary.
+"""The Clerk's checks of a vote and of its timing (calculator/rates/adoption.py), at each boundary.
 
 NY Town Law § 63: a resolution needs "the affirmative vote of a majority of all the members of the
 town board": three of five, whatever the absences (rate-schedules.C; rules/parameters/
@@ -13,8 +13,8 @@ import datetime as dt
 
 import pytest
 
-from calculator import adoption, hearing
-from calculator.rules import load
+from calculator.rates import adoption, hearing
+from calculator.core.rules import load
 
 RULES = load()
 MEETING = "2027-11-16"
@@ -120,7 +120,7 @@ def test_the_other_reading_accepts_a_late_schedule():
     assert adoption.timing_problem(SCHEDULE, "first-quarter-after") is None
 
 
-# ---- the public-comment meeting's window (calculator/hearing.py) ----
+# ---- the public-comment meeting's window (calculator/rates/hearing.py) ----
 
 
 def test_a_hearing_without_a_meeting_date_gives_the_window_only():

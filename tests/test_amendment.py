@@ -11,8 +11,9 @@ from pathlib import Path
 import pytest
 
 from calculator.cli import run
-from kit import clerk, notices, site
-from kit.validate import RULES_DIR, RuleError, compile_rules
+from kit.clerk import command as clerk, notices
+from kit.site import build as site
+from kit.rules.validate import RULES_DIR, RuleError, compile_rules
 
 # What the amendment changes: each (file, old words, new words) must occur in the file.
 AMENDMENT = [
@@ -148,8 +149,8 @@ def test_the_notices_state_the_new_due_days_and_rate(amended):
     hearing = notices.hearing_notice_text(rules, "2026", SITE)
     assert not OLD_RATE.search(hearing) and not OLD_DUE.search(hearing)
     assert "as amended by Local Law No. 1 of 1992" in hearing and "1989" not in hearing
-    from calculator.i18n import speaking
-    from kit.messages import WHEEL_DOMAINS, translations
+    from calculator.core.i18n import speaking
+    from kit.words.messages import WHEEL_DOMAINS, translations
     with speaking("es", translations("es", (*WHEEL_DOMAINS, "pages"), RULES_DIR, rules["parameters"])):
         spanish = notices.hearing_notice_text(rules, "2026", SITE)
     assert "modificada por la Ley Local n.º 1 de 1992" in spanish and "Local Law" not in spanish  # issue 22

@@ -11,10 +11,10 @@ from decimal import Decimal
 
 import pytest
 
-from calculator import billing
-from kit import site as kit_site
+from calculator.bills import billing
+from kit.site import build as kit_site
 from kit.billrun.sample import DOCS_FOLDER, FIRST, SECOND
-from kit.validate import RULES_DIR, compile_rules
+from kit.rules.validate import RULES_DIR, compile_rules
 
 PENALTY = "parameters/late-penalty-rate.yaml"
 QUOTING_PENALTY = ("law.yaml", "parameters/late-penalty-grace-days.yaml", "parameters/late-penalty-period-months.yaml",

@@ -1,4 +1,4 @@
-"""How a typed number is read (calculator/amounts.py), for every number: what the site
+"""How a typed number is read (calculator/bills/amounts.py), for every number: what the site
 writes reads back as itself, and the other way of writing it is asked about, not guessed."""
 from decimal import Decimal
 
@@ -6,9 +6,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from calculator.amounts import parse_amount
-from calculator.errors import InputError
-from calculator.i18n import speaking
+from calculator.bills.amounts import parse_amount
+from calculator.core.errors import InputError
+from calculator.core.i18n import speaking
 
 GALLONS = "{amount} gallons"
 whole = st.integers(min_value=0, max_value=10**12 - 1)
@@ -85,7 +85,7 @@ def test_a_credit_is_written_with_the_minus_before_the_dollar_sign():
     """The third legal reading: a credit read "$-40.00". In a sentence it is −$40.00, as people write it."""
     from decimal import Decimal
 
-    from calculator import money
+    from calculator.core import money
     assert money.dollars(Decimal("-40")) == "−$40.00"
     assert money.dollars(Decimal("-1234.5")) == "−$1,234.50"
     assert money.dollars(Decimal("-0.001")) == "$0.00"  # rounds to nothing: no minus

@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from calculator import application
-from kit.application_pdf import build_blank_pdf
-from calculator.errors import InputError
-from calculator.rules import load
+from calculator.permits import application
+from kit.documents.application_pdf import build_blank_pdf
+from calculator.core.errors import InputError
+from calculator.core.rules import load
 
 ROOT = Path(__file__).resolve().parent.parent
 RULES = load()
@@ -251,7 +251,7 @@ def run_python(code: str):
 
 
 def test_importing_the_engine_loads_no_pdf_library():
-    proc = run_python("import sys, calculator, calculator.cli, calculator.flow, calculator.application\n"
+    proc = run_python("import sys, calculator, calculator.cli, calculator.permits.flow, calculator.permits.application\n"
                       "print(sorted(m for m in sys.modules if m.split('.')[0] in ('weasyprint', 'pikepdf', 'pypdf')))")
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.strip() == "[]"
@@ -261,7 +261,7 @@ def test_filling_works_without_the_kits_pdf_libraries(blank, tmp_path):
     dst = tmp_path / "f.pdf"
     proc = run_python(
         "import sys\nsys.modules['weasyprint'] = sys.modules['pikepdf'] = None  # as in the browser: pypdf only\n"
-        "from calculator import application\nfrom calculator.rules import load\n"
+        "from calculator.permits import application\nfrom calculator.core.rules import load\n"
         f"application.fill_pdf(load(), [('work', 'repair')], {{'owner-name': 'Lee'}}, {str(blank)!r}, {str(dst)!r})\n")
     assert proc.returncode == 0, proc.stderr
     v = filled_values(dst)

@@ -1,4 +1,4 @@
-"""Arrears (calculator/arrears.py): what is still owed on an earlier quarter's bill, and its late
+"""Arrears (calculator/bills/arrears.py): what is still owed on an earlier quarter's bill, and its late
 penalty (rents.F), as of a day; and a bill's link that carries them, read strictly.
 
 rents.F: due on the 15th of January, April, July and October; "Nonpayment shall be subject to a
@@ -12,9 +12,9 @@ from decimal import Decimal
 
 import pytest
 
-from calculator import arrears
-from calculator.errors import InputError
-from calculator.rules import load
+from calculator.bills import arrears
+from calculator.core.errors import InputError
+from calculator.core.rules import load
 from casebook import amended, with_readings
 
 RULES = load()

@@ -2,8 +2,8 @@
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from calculator import bill
-from calculator.rules import load
+from calculator.bills import bill
+from calculator.core.rules import load
 
 RULES = load()
 usage = st.builds(lambda k, v: {k: str(v)}, st.sampled_from(bill.USAGE_KINDS),
@@ -25,7 +25,7 @@ def test_a_quarter_worked_out_once_still_answers_in_each_language_and_for_other_
     import copy
     from decimal import Decimal
 
-    from calculator.i18n import localized, speaking
+    from calculator.core.i18n import localized, speaking
     first = bill.compute(RULES, "2027-Q1", {"water-gallons": "12000"}, "2027-05-01")
     first["schedule"]["title"] = "changed by a caller"  # what is handed out is the caller's own
     again = bill.compute(RULES, "2027-Q1", {"water-gallons": "12000"}, "2027-05-01")

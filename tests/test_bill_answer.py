@@ -1,4 +1,4 @@
-"""The bill's answer (calculator/bill.py), whole: every key of it, the "What if I pay late?" answer,
+"""The bill's answer (calculator/bills/bill.py), whole: every key of it, the "What if I pay late?" answer,
 the fiscal year's schedule, the notices, each reading's minimum and rate day, and the values of the
 law in force on the day that matters (the quarter's first day for the minimum and the cubic foot;
 the due date for the penalty). tests/cases/ pin the law's figures bill by bill; this pins the rest.
@@ -11,8 +11,8 @@ import copy
 
 import pytest
 
-from calculator import bill
-from calculator.rules import load
+from calculator.bills import bill
+from calculator.core.rules import load
 from casebook import amended, with_readings
 
 RULES = load()
@@ -253,7 +253,7 @@ def test_empty_boxes_are_not_values():
 
 
 def test_a_meter_that_is_none_of_the_three_is_refused_at_its_box():
-    from calculator.errors import InputError
+    from calculator.core.errors import InputError
     with pytest.raises(InputError, match="Say what the meter measures") as err:
         bill.usage_from_readings("gas", "1", "2")
     assert err.value.field == "meter"
@@ -261,7 +261,7 @@ def test_a_meter_that_is_none_of_the_three_is_refused_at_its_box():
 
 
 def test_the_batch_refuses_a_usage_at_its_box_and_whole_units_only():
-    from calculator.errors import InputError
+    from calculator.core.errors import InputError
     with pytest.raises(InputError, match="Water use in gallons cannot be negative") as err:
         bill.compute_many(RULES, "2027-Q1", [{"water-gallons": "12000"}, {"water-gallons": "-1"}])
     assert err.value.field == "water-gallons"
@@ -280,10 +280,10 @@ def test_the_schedule_used_starts_where_a_late_adoption_moves_it():
     assert fiscal["text"].endswith("“Illustrative rate schedule (not adopted)”, in force from April 1, 2025.")
 
 
-# ---- a bill with what is unpaid on earlier bills (its link's arrears; calculator/arrears.py) ----
+# ---- a bill with what is unpaid on earlier bills (its link's arrears; calculator/bills/arrears.py) ----
 
 def _with_arrears(quarter, usage, paid_on=None, bills=(), payments=(), as_of=None):
-    from calculator import arrears
+    from calculator.bills import arrears
     kind, raw = next(iter(usage.items()))
     values = [("quarter", quarter), (kind, raw), *(("earlier-bill", b) for b in bills),
               *(("earlier-payment", p) for p in payments), *([("as-of", as_of)] if as_of else [])]

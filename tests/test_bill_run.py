@@ -1,4 +1,4 @@
-"""The quarterly bill run (issue 23): the engine's run (calculator/billing.py) on the cases in
+"""The quarterly bill run (issue 23): the engine's run (calculator/bills/billing.py) on the cases in
 tests/cases/bill-run/, on the fictional sample, against `bill` one account at a time; the
 `bills` command's whole-or-nothing output folder; and the privacy guard of the site build."""
 import csv
@@ -14,10 +14,10 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from calculator import billing
+from calculator.bills import billing
 from calculator.cli import run as cli_run
-from calculator.errors import InputError
-from calculator.rules import load
+from calculator.core.errors import InputError
+from calculator.core.rules import load
 from kit.billrun import command, privacy, sample
 from kit.errors import BuildError
 
@@ -266,7 +266,7 @@ def test_no_account_file_is_kept_in_the_sources_and_a_copied_sample_is_refused(t
 
 def test_the_built_site_publishes_the_sample_billed_by_its_rules(built_site):
     """/billing-sample/ is the generated sample with its earlier register billed by the rules built."""
-    from kit.site import validate_rules
+    from kit.site.build import validate_rules
     published = built_site / sample.DOCS_FOLDER
     expected = sample.sample_files(sample.DOCS_COUNT, rules=validate_rules())
     assert sorted(p.name for p in published.iterdir()) == sorted(expected)
@@ -275,7 +275,7 @@ def test_the_built_site_publishes_the_sample_billed_by_its_rules(built_site):
 
 
 def test_the_site_build_runs_the_guard_first(tmp_path, monkeypatch):
-    from kit import site
+    from kit.site import build as site
     monkeypatch.setattr(site, "ROOT", tmp_path)
     (tmp_path / "docs").mkdir()
     (tmp_path / "docs" / "accounts.csv").write_text("account,mailing_name\nA1,Ann\n")
@@ -412,8 +412,8 @@ def test_the_paper_bill_names_the_rate_in_a_residents_words(sample_run):
     """The rate row of a paper bill says what the rate is ("Rate per 1,000 gallons"), not the
     law's letters "Rate (VC)" (issue 19), in English and in Spanish, with the register's rate beside it."""
     import re
-    from calculator import money
-    from calculator.i18n import localized, speaking
+    from calculator.core import money
+    from calculator.core.i18n import localized, speaking
     from kit.billrun.bills_pdf import bill_html
     _, result = sample_run
     for language, label in (("en", "Rate per 1,000 gallons"), ("es", "Tarifa por cada 1,000 galones")):
@@ -437,10 +437,10 @@ def test_the_spanish_bill_names_the_law_in_spanish_and_tags_its_english(sample_r
     from english import english_sentences, visible_text
     from test_tagged_pdf import assert_pdfua_clean, pdfua_check
 
-    from calculator.i18n import localized, speaking
+    from calculator.core.i18n import localized, speaking
     from kit.billrun.bills_pdf import bill_html
-    from kit.documents import document_html
-    from kit.tagged_pdf import html_to_pdf
+    from kit.documents.layout import document_html
+    from kit.documents.tagged_pdf import html_to_pdf
     _, result = sample_run
     row = next(r for r in result["register"] if r["language"] == "es")
     with speaking("es"):
@@ -556,7 +556,7 @@ def test_the_sample_s_bills_with_arrears_link_to_their_own_total(sample_run):
     (lambda v: v.replace("earlier-bill=2025-Q3:96.00", "earlier-bill=2025-Q4:96.00"), "not before 2025-Q4"),
 ])
 def test_a_changed_bill_link_gets_a_message_not_a_figure(change, says):
-    from calculator import arrears
+    from calculator.bills import arrears
     result = billing.run(RULES, "2025-Q4",
                          ("accounts.csv", "account,parcel,service_address,mailing_name,mailing_address,language,meter\n"
                                           "A1,1-1-1,1 Example Lane,Ann Example,PO Box 1,en,water-gallons\n"),
@@ -591,7 +591,7 @@ def test_the_browser_s_snapshot_holds_the_bill_run_s_module():
 
 
 def test_the_pdf_bills_are_the_same_bytes_for_the_same_inputs_and_each_page_is_its_own_letter(sample_run):
-    """Laid out twice, the same bills are the same bytes (kit/tagged_pdf.py keeps pydyf's page list
+    """Laid out twice, the same bills are the same bytes (kit/documents/tagged_pdf.py keeps pydyf's page list
     between pages, and must change nothing). A bill is its own letter: no "Page 2 of 3" footer, and the
     Town speaks ("You used …")."""
     import io as _io

@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from kit import pages as kit_pages
-from kit import site as kit_site
-from kit import wheel as kit_wheel
-from kit.validate import RuleError
+from kit.site import pages as kit_pages
+from kit.site import build as kit_site
+from kit.browser import wheel as kit_wheel
+from kit.rules.validate import RuleError
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -34,22 +34,22 @@ def test_the_site_has_its_pages_the_engine_and_pyodide(site):
     for name in kit_site.PYODIDE_FILES:
         assert (site / "pyodide" / name).stat().st_size > 0
     # Pyodide's lock without its package list, and no whole standard library: the trimmed one
-    # sits beside the engine's wheel (kit/stdlib.py)
+    # sits beside the engine's wheel (kit/browser/stdlib.py)
     assert json.loads((site / "pyodide" / "pyodide-lock.json").read_text())["packages"] == {}
     assert not (site / "pyodide" / "python_stdlib.zip").exists()
     [stdlib] = (site / "engine").glob("*/python_stdlib.zip")
-    assert "argparse.pyc" in zipfile.ZipFile(stdlib).namelist()  # compiled (kit/stdlib.py)
+    assert "argparse.pyc" in zipfile.ZipFile(stdlib).namelist()  # compiled (kit/browser/stdlib.py)
     [wheel] = (site / "engine").glob("*/pawling_sewer_kit-*.whl")
     assert wheel.parent == stdlib.parent
     assert wheel.name.endswith("-py3-none-any.whl")
     names = zipfile.ZipFile(wheel).namelist()
-    # the whole engine, compiled by the browser's Python (kit/wheel.py: compiled_files), no kit
-    assert "calculator/compiled_rules.json" in names and "calculator/bill.pyc" in names
+    # the whole engine, compiled by the browser's Python (kit/browser/wheel.py: compiled_files), no kit
+    assert "calculator/compiled_rules.json" in names and "calculator/bills/bill.pyc" in names
     assert "calculator/cli.pyc" in names and not any(n.startswith("kit/") for n in names)
     assert not [n for n in names if n.endswith(".py")]
     # each language's catalogue beside the wheel, not in it: a page fetches its own language's only
     assert not any(n.startswith("calculator/locale/") for n in names)
-    # each also xz-compressed beside it, what the calculator's worker fetches (kit/xz.py); the
+    # each also xz-compressed beside it, what the calculator's worker fetches (kit/browser/xz.py); the
     # zips store their files, so xz compresses across them
     for plain in (stdlib, wheel):
         packed = Path(f"{plain}.xz").read_bytes()
@@ -66,8 +66,8 @@ def test_the_site_has_its_pages_the_engine_and_pyodide(site):
 
 
 def test_every_provision_has_its_anchor_on_the_law_page(site):
-    from calculator.law import anchor
-    from calculator.rules import load
+    from calculator.core.law import anchor
+    from calculator.core.rules import load
     html = (site / "law" / "index.html").read_text()
     missing = [p["id"] for p in load()["provisions"] if f'id="{anchor(p["id"])}"' not in html]
     assert not missing
@@ -80,7 +80,7 @@ def test_a_figure_that_is_a_reading_is_marked_so_on_the_law_page(site):
     the law's own figures (the 30 days) do not."""
     import re
 
-    from calculator.rules import load
+    from calculator.core.rules import load
     decided = {name: i["id"] for i in load()["interpretations"].values() for name in i.get("figures", [])}
     assert decided["late-penalty-period-months"] == "penalty-quarter"
     for page, words in (("law/index.html", "the law's words leave open how this figure applies"),
@@ -137,7 +137,7 @@ def test_two_builds_of_one_commit_are_byte_identical(tmp_path):
     # the first makes everything itself; the second may take what kit/buildcache.py kept (from
     # the first, or from an earlier build), so what the cache gives is checked against it too
     for name, cache in (("one", "0"), ("two", "1")):
-        code = ("import pathlib; from kit import site; site.build(pathlib.Path(%r))" % str(tmp_path / name / "site"))
+        code = ("import pathlib; from kit.site import build; build.build(pathlib.Path(%r))" % str(tmp_path / name / "site"))
         proc = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=dict(env, PAWLING_BUILD_CACHE=cache),
                               capture_output=True, text=True)
         assert proc.returncode == 0, proc.stderr
@@ -155,7 +155,7 @@ def test_a_place_with_markdown_s_characters_shows_as_typed_with_no_stray_backsla
     import html
     import re as regex
     import markdown
-    from kit.pages import jinja_environment
+    from kit.site.pages import jinja_environment
     env = jinja_environment(Path(__file__).resolve().parent.parent / "docs" / "templates")
     rendered = markdown.markdown(env.filters["md"](place), extensions=["tables", "attr_list", "md_in_html"])
     assert "<script" not in rendered and "<Room" not in rendered

@@ -64,8 +64,9 @@ def test_the_trimmed_library_and_the_application_come_from_the_cache_as_made(cac
     """The cached bytes are the bytes made: a build from the cache is the build without it."""
     from pathlib import Path
 
-    from calculator.rules import load
-    from kit import application_pdf, stdlib
+    from calculator.core.rules import load
+    from kit.browser import stdlib
+    from kit.documents import application_pdf
     full = Path(buildcache.ROOT / "node_modules" / "pyodide" / "python_stdlib.zip")
     modules = ("json", "json.decoder")
     made = stdlib._trim(str(full), modules)

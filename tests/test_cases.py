@@ -6,8 +6,8 @@ from pathlib import Path
 import pytest
 
 from calculator.cli import run
-from calculator.errors import InputError
-from calculator.rules import load
+from calculator.core.errors import InputError
+from calculator.core.rules import load
 from casebook import argv_for, explanation_problems, listed_mismatches, load_cases, mismatches, rules_for
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po, write_po
 
-from kit import messages
-from kit.validate import RULES_DIR, RuleError
+from kit.words import messages
+from kit.rules.validate import RULES_DIR, RuleError
 
 ROOT = Path(__file__).resolve().parent.parent
 QUESTION = "What work do you plan?"
@@ -79,7 +79,7 @@ def test_a_broken_catalogue_says_where(rules):
 
 
 def test_a_build_with_a_stale_translation_keeps_the_previous_site(rules, tmp_path):
-    from kit import site as kit_site
+    from kit.site import build as kit_site
     site = tmp_path / "site"
     site.mkdir()
     (site / "index.html").write_text("previous")

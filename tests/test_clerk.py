@@ -11,9 +11,11 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from calculator import bill, schedule
-from kit import clerk, notices, pdf
-from kit.validate import RULES_DIR, compile_rules
+from calculator.bills import bill
+from calculator.core import schedule
+from kit.clerk import command as clerk, notices
+from kit.documents import pdf
+from kit.rules.validate import RULES_DIR, compile_rules
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -396,9 +398,9 @@ def test_write_pdf(tmp_path):
 
 def test_the_command_line(tmp_path):
     shutil.copytree(RULES_DIR, tmp_path / "rules")
-    ok = subprocess.run([sys.executable, "-m", "kit.clerk", "--help"], cwd=ROOT, capture_output=True, text=True)
+    ok = subprocess.run([sys.executable, "-m", "kit.clerk.command", "--help"], cwd=ROOT, capture_output=True, text=True)
     assert ok.returncode == 0 and "propose" in ok.stdout
-    bad = subprocess.run([sys.executable, "-m", "kit.clerk", *PROPOSE[:-2], "--om-cost", "-1",
+    bad = subprocess.run([sys.executable, "-m", "kit.clerk.command", *PROPOSE[:-2], "--om-cost", "-1",
                           "--rules-dir", str(tmp_path / "rules")], cwd=ROOT, capture_output=True, text=True)
     assert bad.returncode == 2 and bad.stderr.count("\n") == 1 and "cannot be negative" in bad.stderr
     assert not (tmp_path / "rules" / "rate-schedules" / "2026").exists()
@@ -453,7 +455,7 @@ cite: rents.D
 notice: {published: "2027-03-01", meeting: "2027-03-16", time: "19:00", place: "Town Hall"}
 adoption: {date: "2027-03-16", ayes: 3, noes: 0}
 """)
-    from kit.validate import RuleError
+    from kit.rules.validate import RuleError
     with pytest.raises(RuleError) as err:
         compile_rules(town.rules)
     assert "published on March 1, 2027, after its effective date January 1, 2027" in str(err.value)

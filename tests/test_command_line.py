@@ -92,7 +92,7 @@ def test_build_refuses_a_site_url_that_is_not_a_web_address(argv, words):
 def test_a_repeated_or_conflicting_option_or_mixed_digits_are_refused(argv, says):
     """Issue 35, item 11: the last of two values never wins silently."""
     from calculator.cli import run
-    from calculator.errors import InputError
+    from calculator.core.errors import InputError
     with pytest.raises(InputError) as refused:
         run(argv)
     assert says in str(refused.value)
@@ -110,7 +110,7 @@ def test_a_repeated_or_conflicting_option_or_mixed_digits_are_refused(argv, says
 def test_a_date_or_year_far_out_of_range_gets_a_message_not_could_not_answer(argv, says):
     """Issue 35, items 13 and 14: no ValueError or OverflowError behind "could not answer"."""
     from calculator.cli import run
-    from calculator.errors import InputError
+    from calculator.core.errors import InputError
     with pytest.raises(InputError) as refused:
         run(argv)
     assert says in str(refused.value)
@@ -148,7 +148,7 @@ def test_an_answer_that_cannot_be_written_says_so_and_never_prints_half_a_json()
 def test_a_missing_reading_and_a_blank_that_is_not_a_pdf_get_plain_messages(tmp_path):
     """Issue 35, item 14: not "You entered None.", not "could not answer (PdfStreamError …)"."""
     from calculator.cli import run
-    from calculator.errors import InputError
+    from calculator.core.errors import InputError
     with pytest.raises(InputError) as refused:
         run(["bill", "--quarter", "2027-Q1", "--meter", "water-gallons", "--current-reading", "100"])
     assert "The previous meter reading (in gallons) is missing" in str(refused.value)

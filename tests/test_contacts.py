@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from kit import pages as kit_pages
-from kit.language import page_words
-from kit.validate import RULES_DIR, RuleError, compile_rules
+from kit.site import pages as kit_pages
+from kit.words.language import page_words
+from kit.rules.validate import RULES_DIR, RuleError, compile_rules
 
 TODAY = dt.date(2026, 12, 1)
 CONFIG = {"site_url": "", "repo_url": ""}

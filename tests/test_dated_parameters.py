@@ -6,10 +6,10 @@ from decimal import Decimal
 
 import pytest
 
-from calculator import adoption, hearing
+from calculator.rates import adoption, hearing
 from calculator.cli import run
-from calculator.rules import parameter
-from kit.validate import RULES_DIR, RuleError, compile_rules
+from calculator.core.rules import parameter
+from kit.rules.validate import RULES_DIR, RuleError, compile_rules
 
 # An amendment effective 2028-01-01 (an invented local law, 1-2027): a 10% penalty and a
 # minimum charge of 10,000 gallons. The law's text says the new numbers; the old values keep

@@ -7,10 +7,13 @@ import copy
 
 import pytest
 
-from calculator import bill, billing, flow, hearing, industry, vc
-from calculator.errors import InputError
-from calculator.rules import load
-from kit.validate import schedule_problems
+from calculator import industry
+from calculator.bills import bill, billing
+from calculator.permits import flow
+from calculator.rates import hearing, vc
+from calculator.core.errors import InputError
+from calculator.core.rules import load
+from kit.rules.validate import schedule_problems
 
 RULES = load()
 

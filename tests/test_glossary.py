@@ -1,11 +1,11 @@
 """The law's words in Spanish (rules/glossary.yaml): the file is sound, and the check in
-kit/messages.py holds a translation to the glossary's term, as on a real catalogue."""
+kit/words/messages.py holds a translation to the glossary's term, as on a real catalogue."""
 from pathlib import Path
 
 import yaml
 from babel.messages.catalog import Catalog
 
-from kit.messages import RULES_DIR, _glossary_problems, extract, glossary, po_path, read_catalogue
+from kit.words.messages import RULES_DIR, _glossary_problems, extract, glossary, po_path, read_catalogue
 
 GLOSSARY = RULES_DIR / "glossary.yaml"
 KEYS = {"en", "es", "also", "avoid", "loose", "note", "reviewed", "by"}
@@ -89,7 +89,7 @@ def test_every_term_to_avoid_says_what_to_use_instead():
 
 
 def test_the_shipped_catalogues_use_no_rendering_to_avoid():
-    from kit.messages import avoided_in
+    from kit.words.messages import avoided_in
     found = [(domain, m.lineno, what) for domain in ("engine", "rules", "pages", "scripts")
              for m in read_catalogue(po_path("es", domain)) if m.id and m.string
              for what in avoided_in(" / ".join(m.string) if isinstance(m.string, tuple) else m.string)]
@@ -99,7 +99,7 @@ def test_the_shipped_catalogues_use_no_rendering_to_avoid():
 def test_a_rendering_to_avoid_is_refused_where_it_is_written(tmp_path):
     import shutil
 
-    from kit.messages import avoided_in, problems
+    from kit.words.messages import avoided_in, problems
     assert avoided_in("la Junta del Pueblo y/o la Comisión") == [
         "“y/o” is a rendering to avoid: use “la Junta, la Comisión o ambas (name both, then say \"o ambas\")” "
         "(rules/glossary.yaml)."]

@@ -3,9 +3,9 @@ language: the engine asks for them for every bill's penalty date."""
 import copy
 import datetime as dt
 
-from calculator import dates
-from calculator.i18n import localized, speaking
-from calculator.rules import load
+from calculator.core import dates
+from calculator.core.i18n import localized, speaking
+from calculator.core.rules import load
 
 
 def test_a_sunday_holiday_moves_to_monday_in_the_language_asked_for_each_time():

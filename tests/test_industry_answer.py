@@ -13,8 +13,8 @@ import datetime as dt
 import pytest
 
 from calculator import industry
-from calculator.errors import InputError
-from calculator.rules import load
+from calculator.core.errors import InputError
+from calculator.core.rules import load
 from casebook import amended, with_readings
 
 RULES = load()
@@ -175,7 +175,7 @@ def test_each_refusal_marks_its_field(kwargs, field, words):
 
 def test_the_years_at_the_ends_of_the_range_are_taken():
     # the first year the law is on record (first_year, 1992) and 2200 are taken; 1991 and 2201 are refused
-    from calculator.law import first_year
+    from calculator.core.law import first_year
     first = first_year(RULES)
     assert industry.compute(RULES, "60000", year=first)["report_due"][0] == f"{first}-03-15"
     assert industry.compute(RULES, "60000", year="2200")["report_due"] == ["2200-03-15", "2200-09-15", "2200-12-15"]

@@ -2,7 +2,7 @@
 date and citation; only the words change, and they are Spanish.
 
 These tests read the Spanish catalogue from the checkout (rules/locale/es/*.po, through
-the kit's "messages" provider: kit.messages.engine_catalogue)."""
+the kit's "messages" provider: kit.words.messages.engine_catalogue)."""
 import datetime as dt
 import json
 import re
@@ -10,15 +10,16 @@ from pathlib import Path
 
 import pytest
 
-from calculator import bill, cli
+from calculator import cli
+from calculator.bills import bill
 from calculator.cli import main, run, run_json
-from calculator.dates import long, month_days, quarter_words, series
-from calculator.errors import InputError
-from calculator.explain import since
-from calculator.i18n import speaking
+from calculator.core.dates import long, month_days, quarter_words, series
+from calculator.core.errors import InputError
+from calculator.core.explain import since
+from calculator.core.i18n import speaking
 from answers import CITED, answers, strings
 from casebook import argv_for, explanation_problems, load_cases, rules_for
-from kit.messages import check_no_formatted_messages
+from kit.words.messages import check_no_formatted_messages
 
 ROOT = Path(__file__).resolve().parent.parent
 CASES = load_cases()
@@ -204,9 +205,9 @@ def test_a_defect_is_reported_in_the_language_asked(monkeypatch, capsys):
 
 
 def test_every_engine_message_is_a_plain_string(tmp_path):
-    assert check_no_formatted_messages(sorted((ROOT / "calculator").glob("*.py"))) == []
+    assert check_no_formatted_messages(sorted((ROOT / "calculator").rglob("*.py"))) == []
     bad = tmp_path / "bad.py"
-    bad.write_text('from calculator.i18n import N_, _\nx = 3\nprint(_(f"{x} gallons"))\nprint(_("a" + str(x)))\n'
+    bad.write_text('from calculator.core.i18n import N_, _\nx = 3\nprint(_(f"{x} gallons"))\nprint(_("a" + str(x)))\n'
                    'WHAT = N_("Water use")\nprint(_(WHAT), _("{x} gallons").format(x=x))\nY = N_(WHAT)\n',
                    encoding="utf-8")
     found = check_no_formatted_messages([bad])

@@ -1,7 +1,7 @@
 """Spanish from the engine's industry test, permit checker and application, the notices
 and the notices' feed: the same figures, dates, ids and citations as in English, and the
-words in Spanish (calculator/industry.py, flow.py, application.py, notices.py; kit/pages.py
-notice list, kit/feed.py, kit/wording.py)."""
+words in Spanish (calculator/industry.py, flow.py, application.py, notices.py; kit/site/pages.py
+notice list, kit/documents/feed.py, kit/rules/wording.py)."""
 import contextlib
 import io
 import re
@@ -10,19 +10,19 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from calculator import notices
+from calculator.rates import notices
 from calculator.cli import run
-from calculator.errors import InputError
-from calculator.i18n import localized, speaking
-from calculator.rules import load
+from calculator.core.errors import InputError
+from calculator.core.i18n import localized, speaking
+from calculator.core.rules import load
 from casebook import complete_permit_answers
 from english import looks_english
-from kit import clerk
-from kit.feed import publish_notices
-from kit.messages import WHEEL_DOMAINS, translations
-from kit.pages import notice_list
-from kit.validate import RULES_DIR, compile_rules
-from kit.wording import value_words
+from kit.clerk import command as clerk
+from kit.documents.feed import publish_notices
+from kit.words.messages import WHEEL_DOMAINS, translations
+from kit.site.pages import notice_list
+from kit.rules.validate import RULES_DIR, compile_rules
+from kit.rules.wording import value_words
 
 SITE = "https://sewer.pawling.example/"
 ATOM = "{http://www.w3.org/2005/Atom}"
@@ -122,7 +122,7 @@ def test_a_bad_permit_answer_is_refused_in_spanish():
 
 
 def test_the_application_speaks_spanish_and_takes_si_for_yes():
-    from calculator import application
+    from calculator.permits import application
     rules = load()
     box = next(f["name"] for f in application.form(rules)["fields"] if f["type"] == "yes-no")
     day = next(f["name"] for f in application.form(rules)["fields"] if f["type"] == "date")
@@ -162,7 +162,7 @@ def year(tmp_path_factory):
 
 
 def spanish(rules):
-    """What the site's Spanish pages speak (kit.pages.render_language)."""
+    """What the site's Spanish pages speak (kit.site.pages.render_language)."""
     return speaking("es", translations("es", (*WHEEL_DOMAINS, "pages"), RULES_DIR, rules["parameters"]))
 
 

@@ -12,15 +12,15 @@ from pathlib import Path
 
 import pytest
 
-from calculator import notices
-from calculator.dates import long
-from calculator.i18n import localized, speaking
-from calculator.law import anchor, first_sentence
-from calculator.rules import entry, provision
-from kit import pages as kit_pages
-from kit.language import page_words
-from kit.messages import WHEEL_DOMAINS, translations
-from kit.validate import RULES_DIR, compile_rules
+from calculator.rates import notices
+from calculator.core.dates import long
+from calculator.core.i18n import localized, speaking
+from calculator.core.law import anchor, first_sentence
+from calculator.core.rules import entry, provision
+from kit.site import pages as kit_pages
+from kit.words.language import page_words
+from kit.words.messages import WHEEL_DOMAINS, translations
+from kit.rules.validate import RULES_DIR, compile_rules
 
 TODAY = dt.date(2026, 12, 1)   # the issue's day: two of 2026's report dates are past
 CONFIG = {"site_url": "https://sewer.pawling.example/", "repo_url": ""}

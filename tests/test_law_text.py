@@ -2,8 +2,8 @@
 import re
 from pathlib import Path
 
-from calculator import law
-from calculator.rules import load
+from calculator.core import law
+from calculator.core.rules import load
 
 ROOT = Path(__file__).resolve().parent.parent
 REQUIRED_IDS = (

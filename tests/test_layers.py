@@ -54,7 +54,7 @@ def test_the_engine_imports_only_the_standard_library_and_itself():
 
 
 def test_pypdf_is_imported_only_inside_the_function_that_fills_the_pdf():
-    tree = ast.parse((ROOT / "calculator" / "application.py").read_text())
+    tree = ast.parse((ROOT / "calculator" / "permits" / "application.py").read_text())
     top_level = [n for n in tree.body if isinstance(n, (ast.Import, ast.ImportFrom))]
     assert not any("pypdf" in ast.dump(n) for n in top_level)
     fill = next(n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name == "fill_pdf")
@@ -111,3 +111,87 @@ def test_the_cycle_finder_finds_a_cycle():
     assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
     assert cycles({"a": {"a"}}) == [["a"]]
     assert cycles({"a": {"b"}, "b": set()}) == []
+
+
+# ---- the rooms (docs/decisions/020-rooms.md): what each room may import, beyond itself ----
+# The engine by whom it answers, around a core; the kit by what it makes. A room not named here
+# may not be imported by any other; the shared floor (kit.errors, kit.buildcache) by any kit room.
+KIT_FLOOR = {"kit", "kit.errors", "kit.buildcache"}
+ENGINE = {"calculator"}
+ROOMS = {
+    "calculator.core": set(),
+    "calculator.bills": {"calculator.core"},
+    "calculator.permits": {"calculator.core"},
+    "calculator.industry": {"calculator.core", "calculator.bills"},
+    "calculator.rates": {"calculator.core", "calculator.bills"},
+    "calculator.cli": {"calculator", "calculator.core", "calculator.bills", "calculator.permits",
+                       "calculator.industry", "calculator.rates"},
+    "calculator.__main__": {"calculator.cli"},
+    # the kit: reading rules/ stands on the engine alone; the words on the rules; the rest as named
+    "kit.buildcache": {"calculator.core"},
+    "kit.rules": {"calculator.core", "calculator.permits", "calculator.rates"},
+    "kit.words": {"calculator.core", "kit.rules"},
+    "kit.browser": {"calculator", "calculator.core", "kit.rules", "kit.words"},
+    "kit.documents": {"calculator.core", "calculator.permits", "kit.words"},
+    "kit.clerk": {"calculator.core", "calculator.rates", "kit.rules", "kit.documents"},
+    "kit.billrun": {"calculator.core", "calculator.bills", "calculator.cli", "kit.rules", "kit.words",
+                    "kit.documents"},
+    "kit.site": {"calculator", "calculator.core", "calculator.bills", "calculator.permits", "calculator.industry",
+                 "calculator.rates", "kit.rules", "kit.words", "kit.browser", "kit.documents", "kit.clerk",
+                 "kit.billrun"},
+    "kit.tools": {"calculator.core", "calculator.bills", "kit.rules"},
+    "build": {"kit.site", "kit.rules", "kit.words", "kit.clerk", "kit.billrun", "kit.tools"},
+}
+
+
+def room(module: str) -> str:
+    """The room a module lives in: `calculator.bills.bill` → `calculator.bills`; a module at a
+    package's top (`calculator.cli`, `calculator.industry`, `kit.errors`) is a room of its own."""
+    two = ".".join(module.split(".")[:2])
+    return two if two in ROOMS and module.count(".") >= 2 else module
+
+
+def forbidden(g: dict[str, set[str]]) -> list[tuple[str, str]]:
+    """Every import from one room into another that ROOMS does not allow."""
+    bad = []
+    for a, deps in sorted(g.items()):
+        ra = room(a)
+        for b in sorted(deps):
+            rb = room(b)
+            if ra == rb or (ra.startswith("kit") and rb in KIT_FLOOR):
+                continue
+            if ra not in ROOMS or rb not in ROOMS.get(ra, set()):
+                bad.append((a, b))
+    return bad
+
+
+def test_every_module_is_in_a_room_the_layers_name():
+    g = graph()
+    assert {room(m) for m in g} - set(ROOMS) - KIT_FLOOR - ENGINE == set()
+
+
+def test_each_room_imports_only_what_its_decision_allows():
+    assert forbidden(graph()) == []
+
+
+def test_tools_for_us_are_imported_by_nothing_in_the_product():
+    users = {a for a, deps in graph().items() for b in deps if room(b) == "kit.tools" and room(a) != "kit.tools"}
+    assert users == {"build"}
+
+
+def test_documents_never_import_the_sites_steps():
+    assert not [(a, b) for a, deps in graph().items() for b in deps
+                if room(a) == "kit.documents" and room(b) == "kit.site"]
+
+
+def test_a_forbidden_import_added_fails_the_rooms_check():
+    g = {k: set(v) for k, v in graph().items()}
+    assert forbidden(g) == []
+    for a, b in [("calculator.core.money", "calculator.bills.bill"),       # the core leans on a room
+                 ("calculator.permits.flow", "calculator.rates.vc"),        # two rooms that never meet
+                 ("kit.documents.pdf", "kit.site.pages"),                   # a document on the site's steps
+                 ("kit.site.build", "kit.tools.machine"),                   # the product on our tools
+                 ("kit.rules.validate", "kit.words.messages")]:             # a cycle of rooms
+        mutated = {k: set(v) for k, v in g.items()}
+        mutated[a].add(b)
+        assert forbidden(mutated) == [(a, b)], (a, b)

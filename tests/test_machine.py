@@ -1,9 +1,9 @@
-"""What `build.py install` asks apt for (kit/machine.py: apt_install): a package only some
+"""What `build.py install` asks apt for (kit/tools/machine.py: apt_install): a package only some
 distributions offer (Debian's chromium-headless-shell, the tests' Chromium) is installed where
 apt has it and left out elsewhere, never a reason to stop."""
 import pytest
 
-from kit import machine
+from kit.tools import machine
 
 
 @pytest.fixture

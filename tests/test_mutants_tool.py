@@ -1,6 +1,6 @@
-"""The mutation-testing command's own judgement (kit/mutants.py), without running mutmut: which
+"""The mutation-testing command's own judgement (kit/tools/mutants.py), without running mutmut: which
 mutants change only words, where a mutant is, and how recorded verdicts match mutants."""
-from kit.mutants import Mutant, apply_verdicts, changed_lines, is_message_only, load_verdicts, report
+from kit.tools.mutants import Mutant, apply_verdicts, changed_lines, is_message_only, load_verdicts, report
 
 ORIGINAL = '''def x_f__mutmut_orig(rules, due, n):
     if n <= 0:
@@ -40,7 +40,7 @@ def test_the_changed_line_is_found_and_shown_before_and_after():
 
 
 def mutant(before, after, exit_code=0, function="periods"):
-    return Mutant("calculator.penalty.x_periods__mutmut_1", "penalty", function, 37, before, after, False, exit_code)
+    return Mutant("calculator.bills.penalty.x_periods__mutmut_1", "penalty", function, 37, before, after, False, exit_code)
 
 
 def test_a_verdict_matches_its_change_by_module_function_and_text_not_by_number():
@@ -79,7 +79,7 @@ def test_parse_amounts_name_and_example_are_message_text_but_its_field_and_unit_
 
 def test_a_pass_narrows_each_functions_tests_to_its_fastest_and_puts_them_back(tmp_path, monkeypatch):
     import json
-    import kit.mutants as k
+    import kit.tools.mutants as k
     monkeypatch.setattr(k, "STATS", tmp_path / "mutmut-stats.json")
     monkeypatch.setattr(k, "NARROWED", tmp_path / "narrowed-tests.json")
     stats = {"tests_by_mangled_function_name": {"f": ["slow", "fast", "mid"], "g": ["slow"]},

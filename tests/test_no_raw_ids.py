@@ -12,7 +12,7 @@ import yaml
 
 from answers import answers, sentences
 from english import visible_text
-from kit.validate import RULES_DIR
+from kit.rules.validate import RULES_DIR
 
 
 def rule_ids() -> set[str]:

@@ -11,14 +11,14 @@ from pathlib import Path
 
 import pytest
 
-from kit import site as kit_site
-from kit import stdlib as kit_stdlib
-from kit import wheel as kit_wheel
-from kit import xz as kit_xz
+from kit.site import build as kit_site
+from kit.browser import stdlib as kit_stdlib
+from kit.browser import wheel as kit_wheel
+from kit.browser import xz as kit_xz
 from calculator.cli import run_json
 from casebook import argv_for, load_cases
 from flows import page_requests
-from kit.application_pdf import build_blank_pdf
+from kit.documents.application_pdf import build_blank_pdf
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -41,7 +41,7 @@ def sources_of(trimmed: zipfile.ZipFile) -> set[str]:
 
 @pytest.fixture(scope="session")
 def trimmed_stdlib(tmp_path_factory):
-    """The standard library the site ships (kit/stdlib.py), as build.py makes it."""
+    """The standard library the site ships (kit/browser/stdlib.py), as build.py makes it."""
     if not PYODIDE.is_dir():
         pytest.fail("node_modules/pyodide is missing: run `npm ci` (the test command in the README does)")
     path = tmp_path_factory.mktemp("stdlib") / "python_stdlib.zip"
@@ -72,7 +72,7 @@ def test_every_case_and_every_page_request_gives_the_same_answer_in_pyodide(whee
     (tmp_path / "cases.json").write_text(json.dumps(argvs + requests))
     sources = tmp_path / "stripped_stdlib.zip"
     sources.write_bytes(kit_stdlib.stripped_sources(PYODIDE / "python_stdlib.zip"))
-    check = ["--check-stripped", str(PYODIDE / "python_stdlib.zip"), str(ROOT / "kit" / "stdlib.py"), str(sources)]
+    check = ["--check-stripped", str(PYODIDE / "python_stdlib.zip"), str(ROOT / "kit" / "browser" / "stdlib.py"), str(sources)]
     proc = subprocess.run([shutil.which("node"), "tests/node/parity.mjs", str(wheel), str(tmp_path / "cases.json"),
                            "--catalogues", str(wheel.parent / "locale"),
                            "--stdlib", str(trimmed_stdlib), *(check if lang == "en" else [])],
@@ -92,7 +92,7 @@ def test_every_case_and_every_page_request_gives_the_same_answer_in_pyodide(whee
         in_full = {n[:-3].removesuffix("/__init__").replace("/", ".") for n in full.namelist() if n.endswith(".py")}
         missing = sorted(set(stats["not_found"]) & in_full)
         assert not missing, (f"The site's Python asked for {missing}, which the trimmed standard library lacks: "
-                             f"add them to kit/stdlib-modules.txt.")
+                             f"add them to kit/browser/stdlib-modules.txt.")
         # and every module it imported came from a file the trimmed library has (compiled)
         assert set(kit_stdlib.files_for(stats["modules"], set(full.namelist()))) <= sources_of(trimmed)
     # every stripped module is the original without its docstrings, by Python 3.14's own parser;
@@ -136,8 +136,8 @@ def test_every_case_and_every_page_request_gives_the_same_answer_in_pyodide(whee
 
 def test_the_trimmed_standard_library_is_a_fraction_of_pyodides(trimmed_stdlib):
     """What a phone downloads before Python starts: the kept modules only, stripped, compiled by
-    Pyodide's Python (kit/pyc.mjs), stored in the zip and sent xz-compressed as one stream
-    (kit/xz.py)."""
+    Pyodide's Python (kit/browser/pyc.mjs), stored in the zip and sent xz-compressed as one stream
+    (kit/browser/xz.py)."""
     full = (PYODIDE / "python_stdlib.zip").stat().st_size
     assert len(kit_xz.packed(trimmed_stdlib.read_bytes())) < full / 3
     with zipfile.ZipFile(trimmed_stdlib) as z:
@@ -155,7 +155,7 @@ def test_the_trimmed_standard_library_is_a_fraction_of_pyodides(trimmed_stdlib):
 
 
 def test_the_modules_only_pypdf_needs_load_with_pypdf_not_before_an_estimate(trimmed_stdlib, tmp_path):
-    """The modules marked `# pypdf` (kit/stdlib-modules.txt) travel in the pypdf wheel, except those
+    """The modules marked `# pypdf` (kit/browser/stdlib-modules.txt) travel in the pypdf wheel, except those
     of a package the library keeps (Python finds a package's modules in its own folder only)."""
     on_use = kit_stdlib.pypdf_modules()
     assert "xml.dom.minidom" in on_use and "tarfile" in on_use

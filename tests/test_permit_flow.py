@@ -1,4 +1,4 @@
-"""The permit checker (rules/permits.yaml through calculator/flow.py), tested the
+"""The permit checker (rules/permits.yaml through calculator/permits/flow.py), tested the
 GOV.UK Smart Answers way: each answer's next node, each refused answer, each
 outcome's content, the graph's shape, and the law's cases as scenarios."""
 import copy
@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from calculator import flow
+from calculator.permits import flow
 from calculator.cli import run, run_json
-from calculator.errors import InputError
-from calculator.rules import load
+from calculator.core.errors import InputError
+from calculator.core.rules import load
 
 ROOT = Path(__file__).resolve().parent.parent
 RULES = load()
@@ -164,7 +164,7 @@ def test_each_question_is_asked_after_its_prefix(question):
     assert set(nq) == {"id", "text", "hint", "choices", "cite", "law"} | ({"reading"} if "reading" in nq else set())
     # its provision as a reader names it, as a result's reasons do (explain.law_words; issue 33: the live
     # checker printed the English citation where the page without JavaScript says it in Spanish)
-    from calculator.explain import law_words
+    from calculator.core.explain import law_words
     assert nq["law"] == law_words(RULES, nq["cite"], set()) and nq["law"]["words"]
     assert all(set(c) == {"value", "label"} and c["label"] for c in nq["choices"])
 
@@ -513,7 +513,7 @@ def test_every_reading_the_flow_names_is_one_it_acts_on():
 
 def test_the_engine_holds_no_decisions_of_the_flow():
     # rules["permits"] is where the compiled flow lives, not the provision "permits".
-    source = (ROOT / "calculator" / "flow.py").read_text(encoding="utf-8").replace('rules["permits"]', "")
+    source = (ROOT / "calculator" / "permits" / "flow.py").read_text(encoding="utf-8").replace('rules["permits"]', "")
     for q in FLOW["questions"]:
         assert f'"{q["id"]}"' not in source, q["id"]
     for ident in list(OUTCOMES) + sorted(PROVISION_IDS):
@@ -570,7 +570,7 @@ def test_run_json_for_the_browser():
 
 def test_run_permit_in_process_matches_the_engine():
     # the command adds only each citation in words (`where`), as it does for every command
-    from calculator.explain import with_places
+    from calculator.core.explain import with_places
     assert run(["permit", "--answer", "stormwater=yes"]) == with_places(RULES, flow.evaluate(RULES, [("stormwater", "yes")])) | {"lang": "en"}
 
 
@@ -681,7 +681,7 @@ def test_a_connected_property_is_told_the_board_may_require_a_water_meter():
 
 def test_the_rights_take_the_correction_time_from_its_parameter():
     # Finding 6: permits.C.1's "not exceeding 30 days" comes from violation-correction-maximum-days.
-    from kit.wording import parameter_words
+    from kit.rules.wording import parameter_words
     raw = (ROOT / "rules" / "permits.yaml").read_text(encoding="utf-8")
     assert "{violation-correction-maximum-days}" in raw and "30 days" not in raw
     [c1] = [r for r in FLOW["rights"] if r["cite"] == "permits.C.1"]

@@ -4,8 +4,8 @@ from decimal import Decimal
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from calculator import bill
-from calculator.rules import load
+from calculator.bills import bill
+from calculator.core.rules import load
 
 RULES = load()
 usage = st.integers(min_value=0, max_value=10_000_000)  # usage is a whole number of gallons or cubic feet

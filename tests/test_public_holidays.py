@@ -17,8 +17,8 @@ import datetime as dt
 
 import pytest
 
-from calculator.dates import next_business_day, not_business_day, public_holidays
-from calculator.rules import load
+from calculator.core.dates import next_business_day, not_business_day, public_holidays
+from calculator.core.rules import load
 
 RULES = load()
 
@@ -158,7 +158,7 @@ def test_a_last_weekday_holiday_on_any_weekday_falls_in_the_months_last_week():
     # "+ want" and "- want" agree: a Town's holiday on the last Friday of a month tells them apart.
     # November 2027 ends on a Tuesday (the 30th): its last Friday is the 26th, its last Tuesday the 30th;
     # May 2027 ends on a Monday (the 31st): its last Sunday is the 30th.
-    from calculator.dates import _holiday_date
+    from calculator.core.dates import _holiday_date
     assert _holiday_date(2027, {"month": 11, "weekday": "friday", "nth": "last"}) == dt.date(2027, 11, 26)
     assert _holiday_date(2027, {"month": 11, "weekday": "tuesday", "nth": "last"}) == dt.date(2027, 11, 30)
     assert _holiday_date(2027, {"month": 5, "weekday": "sunday", "nth": "last"}) == dt.date(2027, 5, 30)

@@ -8,9 +8,9 @@ import datetime as dt
 
 import pytest
 
-from calculator.dates import (add_months, due_date, first_quarter_from, next_quarter_due, quarter_of, quarter_period,
+from calculator.core.dates import (add_months, due_date, first_quarter_from, next_quarter_due, quarter_of, quarter_period,
                               quarter_words, quarters_offered)
-from calculator.rules import load
+from calculator.core.rules import load
 
 RULES = load()
 D = dt.date.fromisoformat
@@ -129,7 +129,7 @@ def test_the_same_bill_under_the_schedule_proposed_for_its_quarter():
     from that day is the one the quarter's bill would have if adopted (the estimate shows it beside
     the bill in force). 12,000 gallons x 0.75 = 9,000 gallons x $12.00 / 1,000 = $108.00; paid
     March 1, 2027, after the first penalty date (February 17): one period, 15% = $16.20."""
-    from calculator import bill
+    from calculator.bills import bill
     rules = _with_proposed("2027-01-01")
     usage = {"water-gallons": "12000"}
     now = bill.compute(rules, "2027-Q1", usage, "2027-03-01")
@@ -146,7 +146,7 @@ def test_the_same_bill_under_the_schedule_proposed_for_its_quarter():
 
 
 def test_a_schedule_proposed_from_after_a_quarters_first_day_is_not_that_quarters():
-    from calculator import bill
+    from calculator.bills import bill
     rules = _with_proposed("2027-02-01")
     now = bill.compute(rules, "2027-Q1", {"water-gallons": "12000"})
     assert bill.proposed_alongside(rules, now, {"water-gallons": "12000"}, None) is None

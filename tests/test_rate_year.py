@@ -1,4 +1,4 @@
-"""The Clerk's steps in the engine (calculator/rate_year.py), which the Clerk's desk runs in the
+"""The Clerk's steps in the engine (calculator/rates/rate_year.py), which the Clerk's desk runs in the
 browser: each guard refuses with the message `build.py rates …` prints, and each file a step
 makes is byte for byte the file the command writes for the same words on the same rules."""
 import json
@@ -7,11 +7,11 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
-from calculator import rate_year
-from calculator.errors import InputError
+from calculator.rates import rate_year
+from calculator.core.errors import InputError
 from calculator.cli import run, run_json
-from kit import clerk
-from kit.validate import RULES_DIR, compile_rules
+from kit.clerk import command as clerk
+from kit.rules.validate import RULES_DIR, compile_rules
 
 from answers import ADOPT, NOTICE, PROPOSE, SITE, USER_NOTICE  # the Clerk's year, one copy (tests/answers.py)
 
@@ -223,7 +223,7 @@ def test_re_proposing_drops_the_notice_file(town, capsys):
 # ---- the records' layout is validated -----------------------------------------------------------------
 
 def test_a_vote_without_a_notice_and_an_unknown_key_are_refused_by_the_rules_check(town, capsys):
-    from kit.validate import RuleError
+    from kit.rules.validate import RuleError
     town.cli(PROPOSE)
     folder = town.rules / "rate-schedules" / "2028"
     (folder / "vote.yaml").write_text('date: "2027-11-20"\nayes: 3\nnoes: 0\n')
@@ -239,7 +239,7 @@ def test_a_vote_without_a_notice_and_an_unknown_key_are_refused_by_the_rules_che
 
 
 def test_the_yaml_writer_reads_back_as_written():
-    from kit.validate import YamlLoader
+    from kit.rules.validate import YamlLoader
     import yaml
     record = {"id": "2028", "title": 'A "quoted" title: with colon', "fiscal_year": 2028, "cite": "rents.D",
               "basis": {"om_cost": "1.00"}}

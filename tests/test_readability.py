@@ -1,10 +1,10 @@
 """Plain language, measured (issue 19, item 11): the words a person reads on each built page,
 leaving out the law's own words (quoted as written), at Flesch-Kincaid grade 8 or below on
 every resident page and 10 or below on the industry guide; Spanish pages by Szigriszt-Pazos
-(kit/readability.py; docs/decisions/014-readability.md)."""
+(kit/tools/readability.py; docs/decisions/014-readability.md)."""
 import pytest
 
-from kit.readability import (ENGLISH_INDUSTRY_GRADE, ENGLISH_RESIDENT_GRADE, SPANISH_INDUSTRY_EASE,
+from kit.tools.readability import (ENGLISH_INDUSTRY_GRADE, ENGLISH_RESIDENT_GRADE, SPANISH_INDUSTRY_EASE,
                              SPANISH_RESIDENT_EASE, measure, measure_site, prose)
 
 # every page a resident uses: home, the estimate, the permit checker, the application, the rates
@@ -117,8 +117,8 @@ def answer_text(out) -> str:
 @pytest.mark.parametrize("flow, system", [("52000", "600000"), ("1000", "600000"), ("1000", None)])
 def test_the_industry_answer_is_plain_enough(flow, system):
     from calculator import industry
-    from calculator.rules import load
-    from kit.readability import score
+    from calculator.core.rules import load
+    from kit.tools.readability import score
     out = industry.compute(load(), flow, system, None, None, 2027)
     text = answer_text(out)
     assert len(text.split()) > 100
@@ -142,10 +142,10 @@ PERMIT_RESULTS_NOT_YET = False
 
 
 def permit_result_grades() -> list[float]:
-    from calculator import flow
-    from calculator.rules import load
+    from calculator.permits import flow
+    from calculator.core.rules import load
     from casebook import complete_permit_answers
-    from kit.readability import score
+    from kit.tools.readability import score
     rules, grades = load(), []
     for answers in PERMIT_ANSWERS:
         out = flow.evaluate(rules, complete_permit_answers(rules, answers))
@@ -172,9 +172,9 @@ def test_the_permit_results_are_plain_enough():
                                                   ("2027-Q1", {"water-gallons": "9350"}, "2027-06-01"),
                                                   ("2027-Q3", {"sewage-gallons": "4000"}, None)])
 def test_the_estimate_answer_is_plain_enough(quarter, usage, paid):
-    from calculator import bill
-    from calculator.rules import load
-    from kit.readability import score
+    from calculator.bills import bill
+    from calculator.core.rules import load
+    from kit.tools.readability import score
     out = bill.compute(load(), quarter, usage, paid)
     text = "\n".join(s["text"] for s in out["explanation"])
     assert len(text.split()) > 150
@@ -185,10 +185,10 @@ def test_the_estimate_answer_is_plain_enough(quarter, usage, paid):
 def test_the_estimate_from_a_bill_s_link_with_arrears_is_plain_enough(language):
     """The estimate a bill's link opens, with what is unpaid from an earlier quarter (a part payment
     made late, the rest unpaid, its penalty): the whole explanation and the bill's own lines."""
-    from calculator import arrears, bill
-    from calculator.i18n import localized, speaking
-    from calculator.rules import load
-    from kit.readability import score
+    from calculator.bills import arrears, bill
+    from calculator.core.i18n import localized, speaking
+    from calculator.core.rules import load
+    from kit.tools.readability import score
     values = [("quarter", "2025-Q4"), ("water-gallons", "12000"), ("earlier-bill", "2025-Q3:96.00"),
               ("earlier-payment", "2025-Q3:40.00:2025-09-02"), ("as-of", "2025-10-15")]
     with speaking(language):

@@ -12,8 +12,8 @@ from decimal import Decimal
 
 import pytest
 
-from calculator import bill, penalty
-from calculator.rules import load
+from calculator.bills import bill, penalty
+from calculator.core.rules import load
 
 RULES = load()
 
@@ -96,7 +96,7 @@ def test_half_even_rounding_rounds_a_half_cent_to_the_even_cent():
 # ---- VC's explanation: each step's provision, reading and figures, under each reading ----
 
 def vc_steps(rules, *args, **kw):
-    from calculator import vc
+    from calculator.rates import vc
     return [(s["cite"], s.get("interpretation"), s["values"]) for s in vc.compute(rules, *args, **kw)["explanation"]]
 
 
@@ -115,7 +115,7 @@ def test_vc_under_the_other_readings_adds_the_extraneous_flow_or_uses_the_budget
                                             if o != "part-of-om"))
     assert vc_steps(added, "856791", "85000000", "25000")[2] == (
         "rents.E", "extraneous-flow", {"extraneous_flow_cost": "25000"})
-    from calculator import vc
+    from calculator.rates import vc
     assert vc.compute(added, "856791", "85000000", "25000")["vc_per_1000_gallons"] == "10.37"  # 881,791 / 85,000,000
     budgeted = reading("vc-cost-basis", "budgeted")
     out = vc.compute(budgeted, "856791", "85000000", None, budgeted_om_cost="900000")
@@ -125,8 +125,8 @@ def test_vc_under_the_other_readings_adds_the_extraneous_flow_or_uses_the_budget
 
 
 def test_vc_refusals_name_the_field_to_correct():
-    from calculator import vc
-    from calculator.errors import InputError
+    from calculator.rates import vc
+    from calculator.core.errors import InputError
     cases = [(RULES, ("10000", "100000000", "25000"), {}, "extraneous-flow-cost"),
              (reading("vc-cost-basis", "budgeted"), ("856791", "85000000"), {}, "budgeted-om-cost")]
     for rules, args, kw, field in cases:
@@ -181,7 +181,7 @@ def test_penalty_periods_by_billing_quarter_under_that_reading():
 def test_vc_from_the_projected_cost_when_past_data_is_not_available():
     # rents.D: "If past date is not available, the value of VC shall be determined on the basis of
     # data which are deemed to reasonably represent the projected ... expenditures for the year."
-    from calculator import vc
+    from calculator.rates import vc
     out = vc.compute(RULES, None, "85000000", projected_om_cost="856791")
     assert (out["om_cost"], out["projected_om_cost"], out["cost_source"], out["total_cost"],
             out["vc_per_1000_gallons"]) == (None, "856791.00", "projected", "856791.00", "10.08")
@@ -203,8 +203,8 @@ def test_vc_from_the_projected_cost_when_past_data_is_not_available():
 
 
 def test_vc_takes_the_past_cost_or_the_projected_one_never_both_nor_neither():
-    from calculator import vc
-    from calculator.errors import InputError
+    from calculator.rates import vc
+    from calculator.core.errors import InputError
     for args, kw, field in [(("856791", "85000000"), {"projected_om_cost": "856791"}, "projected-om-cost"),
                             ((None, "85000000"), {}, "om-cost"), (("", "85000000"), {"projected_om_cost": " "}, "om-cost"),
                             (("abc", "85000000"), {}, "om-cost"),
@@ -218,9 +218,9 @@ def test_vc_takes_the_past_cost_or_the_projected_one_never_both_nor_neither():
 
 
 def test_the_hearing_window_runs_on_only_under_its_reading_and_with_the_holidays_known():
-    # the schedule check (calculator.rate_year) reads parameters alone: without the readings and
+    # the schedule check (calculator.rates.rate_year) reads parameters alone: without the readings and
     # the holidays, the window is the one the law writes, day 30 even on a Sunday
-    from calculator import hearing
+    from calculator.rates import hearing
     rules = reading("hearing-window-end", "next-business-day")
     assert hearing.window(rules, "2027-10-01") == {"earliest": "2027-10-16", "latest": "2027-11-01"}
     assert hearing.window(rules, dt.date(2027, 10, 1)) == {"earliest": "2027-10-16", "latest": "2027-11-01"}
@@ -231,7 +231,7 @@ def test_the_hearing_window_runs_on_only_under_its_reading_and_with_the_holidays
 
 def test_the_hearing_window_with_parameters_alone_ends_on_day_30():
     # what the schedule check gives it: no readings (or not this one) and no holidays
-    from calculator import hearing
+    from calculator.rates import hearing
     rules = reading("hearing-window-end", "next-business-day")
     alone = {k: v for k, v in rules.items() if k not in ("holidays", "interpretations")}
     other = dict(alone, interpretations={k: v for k, v in rules["interpretations"].items() if k != "hearing-window-end"})
@@ -244,7 +244,7 @@ def test_the_hearing_window_with_parameters_alone_ends_on_day_30():
 
 
 def test_the_hearing_step_about_a_closed_day_30_names_its_reading():
-    from calculator import hearing
+    from calculator.rates import hearing
     for rules, latest in ((RULES, "2027-10-31"), (reading("hearing-window-end", "next-business-day"), "2027-11-01")):
         out = hearing.compute(rules, "2027-10-01")
         steps = [(s["cite"], s.get("interpretation"), s["values"]) for s in out["explanation"]]

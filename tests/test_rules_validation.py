@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from kit.validate import RuleError, compile_rules
+from kit.rules.validate import RuleError, compile_rules
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -121,10 +121,10 @@ def test_a_year_id_without_quotes_is_explained(rules_copy):
 
 
 def test_the_validate_command_says_ok_or_exits_non_zero(rules_copy):
-    ok = subprocess.run([sys.executable, "-m", "kit.validate"], cwd=ROOT, capture_output=True, text=True)
+    ok = subprocess.run([sys.executable, "-m", "kit.rules.validate"], cwd=ROOT, capture_output=True, text=True)
     assert ok.returncode == 0 and "rules OK" in ok.stdout
     (rules_copy / "parameters" / "late-penalty-rate.yaml").write_text("value: [\n")
-    bad = subprocess.run([sys.executable, "-c", "import sys; from kit import validate; "
+    bad = subprocess.run([sys.executable, "-c", "import sys; from kit.rules import validate; "
                           f"validate.RULES_DIR = __import__('pathlib').Path({str(rules_copy)!r}); "
                           "sys.exit(validate.main())"], cwd=ROOT, capture_output=True, text=True)
     assert bad.returncode == 1 and "late-penalty-rate.yaml" in bad.stderr
@@ -142,7 +142,7 @@ def test_a_permit_answer_that_leads_nowhere_is_refused_at_its_line(rules_copy):
 
 
 def test_a_broken_permit_graph_stops_the_build_and_keeps_the_site(rules_copy, tmp_path):
-    from kit import site
+    from kit.site import build as site
     f = rules_copy / "permits.yaml"
     text = f.read_text()
     first = text.index("next: ", text.index("questions:"))
@@ -156,7 +156,7 @@ def test_a_broken_permit_graph_stops_the_build_and_keeps_the_site(rules_copy, tm
 
 
 def test_the_job_summary_says_which_file_and_what_to_change(rules_copy, tmp_path, monkeypatch):
-    from kit import validate
+    from kit.rules import validate
     f = rules_copy / "parameters" / "late-penalty-rate.yaml"
     f.write_text(f.read_text().replace("cite: rents.F", "cite: rents.Q"))
     summary = tmp_path / "summary.md"
@@ -173,7 +173,7 @@ def test_the_job_summary_says_which_file_and_what_to_change(rules_copy, tmp_path
 
 
 def test_a_file_read_again_gives_its_own_problems_and_a_fresh_copy_of_its_data(tmp_path):
-    """A process that compiles again re-reads only the files whose text changed (kit/validate.py:
+    """A process that compiles again re-reads only the files whose text changed (kit/rules/validate.py:
     _read_checked): the same bad text in another folder is reported at that folder's path, a
     file changed back is valid again, and what one compile hands out is not another's."""
     first, second = tmp_path / "a" / "rules", tmp_path / "b" / "rules"
@@ -229,7 +229,7 @@ def test_a_broken_rule_file_is_refused_with_its_place_not_a_traceback(rules_copy
     # the catalogues' check (`build.py validate` runs it too) reads the same files: no traceback there either,
     # and the file's sentences are not called stale, which `build.py messages` would drop with their Spanish
     # (the second hostile tester)
-    from kit import messages
+    from kit.words import messages
     found = messages.problems(rules_copy)
     assert not [m for m in found if "is not used any more" in m]
     assert messages.unreadable_rules(rules_copy) == [rules_copy / "parameters" / "late-penalty-rate.yaml"]

@@ -10,12 +10,12 @@ import pytest
 from icalendar import Calendar
 from pypdf import PdfReader
 
-from calculator import application
-from kit import due_dates as kit_due_dates
-from kit import pages as kit_pages
-from kit import site as kit_site
-from kit import wheel as kit_wheel
-from calculator.rules import load
+from calculator.permits import application
+from kit.documents import due_dates as kit_due_dates
+from kit.site import pages as kit_pages
+from kit.site import build as kit_site
+from kit.browser import wheel as kit_wheel
+from calculator.core.rules import load
 
 RULES = load()
 FORM = RULES["application_form"]
@@ -161,7 +161,7 @@ def test_with_the_site_s_address_each_calendar_event_links_to_its_page(tmp_path)
 
 
 def test_the_project_settings_come_from_the_mkdocs_yml_beside_the_rules(tmp_path):
-    from kit.config import ROOT, project_config
+    from kit.rules.config import ROOT, project_config
     (tmp_path / "rules").mkdir()
     assert project_config(tmp_path / "rules")["file"] == ROOT / "mkdocs.yml"
     (tmp_path / "mkdocs.yml").write_text("site_name: x\nsite_url: https://sewer.pawling.example/\n")
@@ -173,8 +173,8 @@ def test_a_site_with_a_notice_built_without_its_address_names_no_address(tmp_pat
     """A notice names where the schedule can be read; a relative /rates/ means nothing in a newspaper, so a
     site built without its address gives the notices none (the Town Clerk's office alone; issue 34)."""
     import shutil
-    from kit import clerk
-    from kit.validate import RULES_DIR
+    from kit.clerk import command as clerk
+    from kit.rules.validate import RULES_DIR
     shutil.copytree(RULES_DIR, tmp_path / "rules")
     (tmp_path / "mkdocs.yml").write_text("site_name: x\nsite_url: https://sewer.pawling.example/\n")
     for argv in (["propose", "--fiscal-year", "2028", "--effective", "2028-01-01", "--om-cost", "856791",

@@ -1,5 +1,5 @@
 """The information pages in Spanish (/es/: home, rates, schedules, notices, how we read the
-law, the law) rendered through kit.pages from the same templates as the English ones, and
+law, the law) rendered through kit.site.pages from the same templates as the English ones, and
 the due-dates calendar in Spanish. The law's text stays English (the only official text) and
 is marked so; the glossary lists every term with whether the Town has reviewed it; the
 figures are the engine's, the same in both languages; links to pages that exist only in
@@ -14,13 +14,13 @@ import pytest
 import yaml
 from icalendar import Calendar
 
-from calculator.i18n import speaking
-from kit import clerk
-from kit import pages as kit_pages
-from kit.due_dates import build_due_dates_calendar
-from kit.language import page_words
-from kit.messages import WHEEL_DOMAINS, glossary, translations
-from kit.validate import RULES_DIR, compile_rules
+from calculator.core.i18n import speaking
+from kit.clerk import command as clerk
+from kit.site import pages as kit_pages
+from kit.documents.due_dates import build_due_dates_calendar
+from kit.words.language import page_words
+from kit.words.messages import WHEEL_DOMAINS, glossary, translations
+from kit.rules.validate import RULES_DIR, compile_rules
 
 TODAY = dt.date(2026, 10, 20)   # between the 2027 schedule's notice and its meeting, in the town below
 CONFIG = {"site_url": "https://sewer.pawling.example/", "repo_url": ""}
@@ -105,7 +105,7 @@ def test_the_spanish_law_page_has_the_english_law_text_marked_as_english(docs):
         assert f"\n{line}\n" in english, p["id"]
         assert f"\n{line}\n{{: lang=en }}\n" in spanish, p["id"]   # word for word, marked as English
     # the headings are ours, not the law's (rules/law.yaml; the page says so): in Spanish, not marked English
-    from calculator.law import anchor
+    from calculator.core.law import anchor
     ours = translations("es", ("rules",), RULES_DIR, rules["parameters"])
     for a in rules["law"]["articles"]:
         assert ours[a["heading"]] != a["heading"]
@@ -220,7 +220,7 @@ def targets(docs: Path, path: str):
 
 
 def test_every_link_on_the_spanish_pages_leads_to_a_page_that_is_there(town):
-    feed = town / "notices" / "feed.xml"   # written beside the English notices by the build (kit.feed)
+    feed = town / "notices" / "feed.xml"   # written beside the English notices by the build (kit.documents.feed)
     for path in INFO_PAGES:
         for link, target in targets(town, path):
             assert target == feed or target.exists(), f"es/{path}: {link}"

@@ -7,9 +7,9 @@ read here. Every YAML case and every step of the Clerk's year, in Spanish."""
 import re
 
 from answers import CITED, NOT_SENTENCES, answers, clerk_answers, strings
-from calculator.i18n import speaking
-from calculator.law import citation
-from calculator.rules import load
+from calculator.core.i18n import speaking
+from calculator.core.law import citation
+from calculator.core.rules import load
 
 RULES = load()
 # every name the law gives a provision: "Sewer rents D", "Industrial waste B(2)", "Minimum charge",
@@ -43,7 +43,7 @@ def test_the_finder_tells_a_name_in_a_sentence_from_a_quoted_one():
 
 
 def test_spanish_names_come_from_everyday_and_keep_english_as_it_was():
-    from calculator.explain import named
+    from calculator.core.explain import named
     with speaking("es"):
         said = set()
         # in Spanish the name alone: the headings on /es/law/ are Spanish too, and ours, not the law's words
@@ -76,7 +76,7 @@ def test_the_walk_reads_the_answers_words_and_leaves_their_citations():
 def test_the_law_s_english_name_is_marked_inside_html_that_is_already_escaped():
     from markupsafe import Markup
 
-    from calculator.explain import quoted_english
+    from calculator.core.explain import quoted_english
     said = "Tablas de tarifas (en la ley, “rate schedules”), sección C"
     for html in (said, Markup(said)):  # a Markup would escape the span it is given
         assert quoted_english(html) == 'Tablas de tarifas (en la ley, “<span lang="en">rate schedules</span>”), sección C'
@@ -84,7 +84,7 @@ def test_the_law_s_english_name_is_marked_inside_html_that_is_already_escaped():
 
 
 def test_the_table_of_contents_marks_the_english_a_heading_quotes():
-    from kit.theme_hooks import mark_english_contents
+    from kit.site.theme_hooks import mark_english_contents
     html = ('<a href="#q" class="md-nav__link">\n <span class="md-ellipsis">\n ¿se compara con “the flow” (el caudal)?\n'
             ' </span></a><h2 id="q">¿se compara con “<span lang="en" class="law-quote">the flow</span>” (el caudal)?</h2>')
     assert '<span class="md-ellipsis">\n ¿se compara con “<span lang="en">the flow</span>” (el caudal)?' in \
@@ -103,8 +103,8 @@ def test_no_page_shows_markup_as_text_and_the_spanish_contents_mark_quoted_engli
 def test_the_law_s_word_an_english_name_quotes_is_in_the_law():
     """The fourth legal reading: "Sewer charges (the law's “sewer rents”)" quoted words the law never
     uses (the headings are ours). Each word quoted as the law's is in the law's text."""
-    from calculator.explain import LAW_WORDS
-    from calculator.law import provision_text
+    from calculator.core.explain import LAW_WORDS
+    from calculator.core.law import provision_text
     text = " ".join(provision_text(p) for p in RULES["provisions"])
     assert LAW_WORDS and all(word in text for word in LAW_WORDS.values())
     assert "sewer rents" not in text.lower()

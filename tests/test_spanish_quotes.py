@@ -11,7 +11,7 @@ YAML case and of every step of the Clerk's year (tests/answers.py) is read:
 import re
 
 from answers import NOT_SENTENCES, answers, clerk_answers, strings
-from calculator.rules import load
+from calculator.core.rules import load
 from english import looks_english
 
 RULES = load()

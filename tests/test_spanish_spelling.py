@@ -1,7 +1,7 @@
 """The Spanish a reader meets is spelled right (issue 22): every /es/ page, every Spanish
 PDF (its text and its fields' tooltips) and every Spanish engine answer of the YAML cases,
 spell-checked with hunspell and Debian's Spanish dictionary (`hunspell-es`, installed for
-the tests by kit/machine.py) plus the project's word list, rules/locale/es/words.txt.
+the tests by kit/tools/machine.py) plus the project's word list, rules/locale/es/words.txt.
 Each check runs hunspell once for all its text. A word the dictionary lacks but that is
 right (a term of the law, an imperative with its pronoun, a name) goes in the word list;
 English goes in lang="en" (or into Spanish)."""

@@ -1,4 +1,4 @@
-"""kit.tagged_pdf: HTML to PDF/UA-1 with form widgets in the structure tree.
+"""kit.documents.tagged_pdf: HTML to PDF/UA-1 with form widgets in the structure tree.
 
 The checks here walk the PDF themselves (they do not reuse the module's
 helpers), so a bug in the module cannot hide itself. `pdfua check` is run as
@@ -16,7 +16,7 @@ from pikepdf import Array, Dictionary, Name, NumberTree
 from pypdf import PdfReader, PdfWriter
 from pypdf.generic import NameObject
 
-from kit.tagged_pdf import accessible_names, finish_pdf, html_to_pdf
+from kit.documents.tagged_pdf import accessible_names, finish_pdf, html_to_pdf
 
 NOTICE_HTML = """<!doctype html>
 <html lang="en-US"><head><meta charset="utf-8"><title>Notice of public hearing</title></head>

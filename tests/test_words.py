@@ -1,9 +1,9 @@
 """What a person reads in an answer: where in the law, and which quarter, in words.
 Links and the command line keep the ids (`cite`, `anchor`, `2027-Q1`)."""
 from calculator.cli import run
-from calculator.dates import quarter_words
-from calculator.law import citation
-from calculator.rules import load
+from calculator.core.dates import quarter_words
+from calculator.core.law import citation
+from calculator.core.rules import load
 
 RULES = load()
 

@@ -1,5 +1,5 @@
 """Pyodide's wasm as the site serves it: xz-compressed, smaller than the server's gzip makes it,
-decoded to Pyodide's own bytes by Python and by the decoder the site ships (kit/xz.py)."""
+decoded to Pyodide's own bytes by Python and by the decoder the site ships (kit/browser/xz.py)."""
 import gzip
 import hashlib
 import json
@@ -10,8 +10,8 @@ import subprocess
 import pytest
 
 from kit import buildcache
-from kit import site as kit_site
-from kit import xz as kit_xz
+from kit.site import build as kit_site
+from kit.browser import xz as kit_xz
 
 WASM = kit_site.ROOT / "node_modules" / "pyodide" / "pyodide.asm.wasm"
 

@@ -1,7 +1,7 @@
 // The application form as a web page (/permit/application/): filled in from the permit
 // checker's answers, which arrive in the page's address as the checker writes them
 // (?work=new-connection&street-opening=yes...), then downloaded as the filled PDF with
-// what the person typed here. The engine (calculator/application.py) decides which
+// what the person typed here. The engine (calculator/permits/application.py) decides which
 // box each answer fills and fills the PDF; this script moves values between it and the
 // form. Every sentence it shows goes through t() (words.js).
 import { el, sentence, startEngine, statusLine } from "./engine-client.js";

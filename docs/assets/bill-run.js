@@ -1,5 +1,5 @@
 // The quarterly bill run on the Clerk's desk: the chosen files go to the engine's `bills`
-// command in the worker (calculator/billing.py, the same code as `python3 build.py bills`),
+// command in the worker (calculator/bills/billing.py, the same code as `python3 build.py bills`),
 // and its files come back as downloads. Nothing is worked out here, and nothing is sent
 // anywhere: the files are read in this browser and written into the worker's own memory.
 import { clearFieldErrors, el, longDate, quotedIn, showFieldError, startEngine, statusLine } from "./engine-client.js";

@@ -1,5 +1,5 @@
 // The Clerk's desk: moves each step's form to the engine's `rates` command (in a worker)
-// and its answer to the page. Nothing is checked or worked out here: calculator/rate_year.py
+// and its answer to the page. Nothing is checked or worked out here: calculator/rates/rate_year.py
 // does it, the same code as `python3 build.py rates …`.
 //
 // The Clerk's work stays in this browser (localStorage) until she publishes it: each step's

@@ -172,7 +172,7 @@ export function sentence(text, nodes = {}) {
   return text.split(/\{([a-z_]+)\}/).flatMap((piece, i) => (i % 2 ? [].concat(nodes[piece] ?? `{${piece}}`) : piece ? [piece] : []));
 }
 
-// Dates written as the engine writes them (calculator.dates.long), in the page's language
+// Dates written as the engine writes them (calculator.core.dates.long), in the page's language
 // and the same in every browser: March 15, 2027 / 15 de marzo de 2027.
 function monthName(month) {
   return [t("January"), t("February"), t("March"), t("April"), t("May"), t("June"), t("July"), t("August"),

@@ -33,7 +33,7 @@ import("../pyodide/pyodide.asm.mjs").then(() => mark("pyodide.asm.mjs"), () => {
 // so the downloads start before pyodide.mjs has arrived; else from pyodide.mjs itself
 const version = params.get("pyodide") ? Promise.resolve(params.get("pyodide")) : pyodideScript.then((m) => m.version);
 // the engine's folder, engine/<build id>/: its wheel, the standard library it needs and its
-// catalogues, locale/<lang>.json (kit/wheel.py: write_engine_catalogues)
+// catalogues, locale/<lang>.json (kit/browser/wheel.py: write_engine_catalogues)
 const engineDir = new URL(`engine/${wheel.split("/").slice(0, -1).join("/")}/`, root);
 const indexURL = new URL("pyodide/", root).href;
 const catalogueURL = (language) => new URL(`locale/${language}.json`, engineDir).href;
@@ -98,7 +98,7 @@ async function keptOrFetched(url, resource, init, lookFirst = true) {
   return response;
 }
 
-// Pyodide's wasm comes xz-compressed (2.6 MB, where the server's gzip makes 3.5 MB: kit/xz.py)
+// Pyodide's wasm comes xz-compressed (2.6 MB, where the server's gzip makes 3.5 MB: kit/browser/xz.py)
 // and is decoded here as it arrives, by xz-decompress (served beside Pyodide). Pyodide gets the
 // decoded bytes as a wasm response, so the browser still compiles them while they arrive. If
 // the decoder cannot be loaded or run, or the .xz cannot be had, the plain wasm is fetched; if
@@ -136,13 +136,13 @@ async function wasmFetched(init) {
 }
 
 // The standard library and the engine's wheel come xz-compressed too: zips whose files are
-// stored, compressed as one stream (kit/xz.py). Each is decoded whole once it is here, by a
+// stored, compressed as one stream (kit/browser/xz.py). Each is decoded whole once it is here, by a
 // decoder of its own: the wasm's holds the first until the wasm's last byte. The plain file if
 // the decoder cannot be had or fails.
 const stdLibURL = new URL("python_stdlib.zip", engineDir);
 const wheelURL = new URL(`engine/${wheel}`, root);
 const PACKED = new Set([stdLibURL.href, wheelURL.href]);
-let EngineDecoder = null; // the second decoder (kit/xz.py: decoder())
+let EngineDecoder = null; // the second decoder (kit/browser/xz.py: decoder())
 
 async function packedFetched(url, init) {
   if (!plainFiles) {
@@ -419,7 +419,7 @@ const EVERY_LANGUAGE = new Set(["rates", "bills"]);
 
 async function giveCatalogue(pyodide, argv) {
   const at = argv.indexOf("--lang");
-  const i18n = pyodide.pyimport("calculator.i18n");
+  const i18n = pyodide.pyimport("calculator.core.i18n");
   try {
     const languages = [...(at >= 0 ? [argv[at + 1]] : []),
                        ...(EVERY_LANGUAGE.has(argv[0]) ? i18n.LANGUAGES.toJs() : [])];

@@ -13,7 +13,7 @@ const FIELD_INPUT = {
   "sewage-fraction": "sewage-fraction", "water-gallons": "usage", "water-cubic-feet": "usage",
   "sewage-gallons": "usage",
 };
-// what only a bill's link carries (calculator/arrears.py): the earlier bills still owing, the payments
+// what only a bill's link carries (calculator/bills/arrears.py): the earlier bills still owing, the payments
 // on them, the day their penalties are counted to and the link's check code. No box of the form holds
 // them: the estimate from the link shows the bill's total, and a changed form is an estimate again.
 const LINK_ONLY = ["earlier-bill", "earlier-payment", "as-of", "check", "parcel"];

@@ -1,6 +1,6 @@
 // The permit checker page, in the GOV.UK question-page pattern: one question at a
 // time, a back link, "check your answers" with Change links, then the outcome.
-// The engine (calculator/flow.py walking rules/permits.yaml, in a worker) decides
+// The engine (calculator/permits/flow.py walking rules/permits.yaml, in a worker) decides
 // everything: which question comes next, the outcome, its reasons and requirements.
 // This script moves answers to it and its answer to the page.
 //
@@ -291,7 +291,7 @@ function start() {
     }
     box.append(el("h3", {}, t("What to do next")));
     const next = el("div", { class: "next-steps", id: "next-steps" });
-    // the blank form beside this page, in this page's language (data-blank: kit/pages.py's application_pdf)
+    // the blank form beside this page, in this page's language (data-blank: kit/site/pages.py's application_pdf)
     const blank = el("a", { href: root.dataset.blank.split("/").pop(), download: "sewer-permit-application.pdf", id: "blank-form" },
       t("the blank application form (PDF)"));
     // the web form, filled in from these answers: the owner's and the contractor's details go there

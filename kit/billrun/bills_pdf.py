@@ -1,6 +1,6 @@
 """The quarterly bills as tagged PDF/UA-1 documents, one page an account: one document for the
 accounts in English and one for those in Spanish (a document has one language, /Lang), made the way
-the application and the notices are (kit/documents.py, kit/tagged_pdf.py)."""
+the application and the notices are (kit/documents/layout.py, kit/documents/tagged_pdf.py)."""
 from __future__ import annotations
 
 import math
@@ -10,12 +10,12 @@ import signal
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-from calculator import billing
-from calculator.i18n import N_, localized, speaking
+from calculator.bills import billing
+from calculator.core.i18n import N_, localized, speaking
 
-from ..documents import DOCUMENTS, PRINT_CSS, document_html, environment
-from ..language import PDF_TAGS, page_words
-from ..tagged_pdf import html_to_pdf, join_tagged
+from ..documents.layout import DOCUMENTS, PRINT_CSS, document_html, environment
+from ..words.language import PDF_TAGS, page_words
+from ..documents.tagged_pdf import html_to_pdf, join_tagged
 
 BILL_CSS = DOCUMENTS / "bill.css"
 TITLE = N_("Sewer bills for {quarter}")

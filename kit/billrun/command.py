@@ -1,5 +1,5 @@
 """`python3 build.py bills`: the quarterly bill run from the Town's files (README, "The quarterly
-bill run"). The engine (calculator/billing.py) bills; this writes its output folder whole or not
+bill run"). The engine (calculator/bills/billing.py) bills; this writes its output folder whole or not
 at all, with the tagged PDF bills, and makes the fictional sample files.
 
     python3 build.py bills --quarter 2025-Q4 --accounts accounts.csv --reads reads.csv \\
@@ -18,12 +18,13 @@ import tempfile
 from decimal import Decimal
 from pathlib import Path
 
-from calculator import billing, money
-from calculator.dates import parse_quarter, quarter_name
-from calculator.errors import InputError
-from calculator.rules import load
+from calculator.bills import billing
+from calculator.core import money
+from calculator.core.dates import parse_quarter, quarter_name
+from calculator.core.errors import InputError
+from calculator.core.rules import load
 
-from ..config import project_config
+from ..rules.config import project_config
 
 ROOT = Path(__file__).resolve().parents[2]
 

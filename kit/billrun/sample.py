@@ -11,7 +11,7 @@ import io
 import random
 from pathlib import Path
 
-from calculator.billing import ACCOUNT_COLUMNS, ACCOUNT_OPTIONAL, PAYMENT_COLUMNS, READ_OPTIONAL
+from calculator.bills.billing import ACCOUNT_COLUMNS, ACCOUNT_OPTIONAL, PAYMENT_COLUMNS, READ_OPTIONAL
 
 SEED = 23
 #: the earlier quarter the sample bills first, and the quarter after it (fiscal 2025 has a schedule)
@@ -103,8 +103,8 @@ def sample_files(count: int = 2000, seed: int = SEED, rules: dict | None = None)
     """The whole sample a clerk runs SECOND from: the accounts, both quarters' reads, the register
     of the run for FIRST (made now by the engine, from `rules`, else the rules in force) and the
     payments received on it."""
-    from calculator import billing
-    from calculator.rules import load
+    from calculator.bills import billing
+    from calculator.core.rules import load
     files = generate(count, seed)
     earlier = billing.run(rules or load(), FIRST, ("accounts.csv", files["accounts.csv"]),
                           (f"reads-{FIRST}.csv", files[f"reads-{FIRST}.csv"]))
@@ -122,5 +122,5 @@ SMALLEST = 10
 
 def write(folder, count: int = 2000) -> list[Path]:
     """Write the sample files into a folder (each atomically)."""
-    from calculator.files import write_atomic
+    from calculator.core.files import write_atomic
     return [write_atomic(Path(folder) / name, text.encode("utf-8")) for name, text in sample_files(count).items()]

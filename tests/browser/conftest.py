@@ -5,8 +5,8 @@ from pathlib import Path
 
 import pytest
 
-from kit import machine as kit_machine
-from kit import site as kit_site
+from kit.tools import machine as kit_machine
+from kit.site import build as kit_site
 from warm import clear_storage
 
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",

@@ -123,7 +123,7 @@ def test_a_bill_with_arrears_links_to_an_estimate_showing_the_bill_s_total(page,
     A link changed by hand gets a message in the error summary, and no figure."""
     from decimal import Decimal
 
-    from calculator import money
+    from calculator.core import money
     register = list(csv.DictReader(io.StringIO((cli_run / "register.csv").read_text(encoding="utf-8"))))
     owing = [r for r in register if r["penalties"] != "0.00"]
     picked = [next(r for r in owing if r["language"] == lang and (r["arrears"] == "0.00") == paid_late)
@@ -161,7 +161,7 @@ def test_the_bills_to_print_are_one_section_an_account_with_the_register_s_total
     estimate link; printed, each bill starts a new page and nothing else is printed. axe finds nothing."""
     from decimal import Decimal
 
-    from calculator import money
+    from calculator.core import money
     run_on_the_desk(page, site_url, sample_files)
     show_the_bills_to_print(page)
     expect(page.locator("#bills-print-title")).to_be_focused()
@@ -198,8 +198,9 @@ def test_a_bill_with_a_credit_a_shared_minimum_or_arrears_opens_its_own_total_an
     arrears, whose "What if I pay late" names the first day any part of it gains a penalty."""
     from decimal import Decimal
 
-    from calculator import billing, money
-    from calculator.rules import load
+    from calculator.bills import billing
+    from calculator.core import money
+    from calculator.core.rules import load
     head = "account,parcel,service_address,mailing_name,mailing_address,language,meter\n"
     result = billing.run(
         load(), "2025-Q3", ("accounts.csv", head + "A1,1-1-1,1 Lane,Ann,PO 1,en,water-gallons\n"

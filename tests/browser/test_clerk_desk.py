@@ -14,9 +14,9 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 from playwright.sync_api import expect
 
-from kit import clerk
-from kit import site as kit_site
-from kit.validate import RULES_DIR
+from kit.clerk import command as clerk
+from kit.site import build as kit_site
+from kit.rules.validate import RULES_DIR
 from test_site import axe_violations
 
 pytestmark = pytest.mark.browser

@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import expect
 
 from kit import buildcache
-from kit import site as kit_site
+from kit.site import build as kit_site
 
 pytestmark = pytest.mark.browser
 ROOT = Path(__file__).resolve().parents[2]

@@ -2,7 +2,7 @@
 what was asked (a line for each thing he said yes to), the application is filled in from
 the checker in one click or on the web form with his details typed once, the permit page
 is short until he asks for the law, and /law/ opens with a contents list a phone can use.
-Every expected line comes from the engine in CPython (calculator.flow, calculator.application)."""
+Every expected line comes from the engine in CPython (calculator.permits.flow, calculator.permits.application)."""
 import json
 import re
 from urllib.parse import urlencode
@@ -11,9 +11,9 @@ import pytest
 from playwright.sync_api import expect
 from pypdf import PdfReader
 
-from calculator import application, flow
+from calculator.permits import application, flow
 from calculator.cli import run
-from calculator.rules import load
+from calculator.core.rules import load
 from casebook import complete_permit_answers
 
 pytestmark = pytest.mark.browser

@@ -10,8 +10,8 @@ from urllib.parse import urlencode
 import pytest
 from playwright.sync_api import expect
 
-from calculator import flow
-from calculator.rules import load
+from calculator.permits import flow
+from calculator.core.rules import load
 from casebook import complete_permit_answers
 
 pytestmark = pytest.mark.browser
@@ -36,7 +36,7 @@ def broken_wheel(built_site, drop: str) -> bytes:
 @pytest.fixture
 def broken_engine(page, built_site):
     body = broken_wheel(built_site, "late-penalty-rate")
-    # the worker asks for the wheel xz-compressed (kit/xz.py), the plain one if it cannot decode it
+    # the worker asks for the wheel xz-compressed (kit/browser/xz.py), the plain one if it cannot decode it
     packed = lzma.compress(body, format=lzma.FORMAT_XZ, check=lzma.CHECK_CRC64)
     page.route("**/engine/*/pawling_sewer_kit-*.whl.xz",
                lambda route: route.fulfill(status=200, body=packed, content_type="application/x-xz"))

@@ -6,10 +6,10 @@ from decimal import Decimal
 import pytest
 from playwright.sync_api import expect
 
-from calculator import bill
+from calculator.bills import bill
 from calculator.cli import run_json
-from calculator.rules import load
-from calculator.law import citation
+from calculator.core.rules import load
+from calculator.core.law import citation
 from casebook import argv_for, load_cases
 
 pytestmark = pytest.mark.browser
@@ -137,7 +137,7 @@ def test_typing_the_usage_gives_the_estimate_and_a_link(page, site_url):
 def test_the_quarter_defaults_to_the_next_one_due(page, site_url):
     open_estimator(page, site_url)
     import datetime as dt
-    from calculator.dates import next_quarter_due
+    from calculator.core.dates import next_quarter_due
     expect(page.locator("#quarter")).to_have_value(next_quarter_due(load(), dt.date.today()))
 
 

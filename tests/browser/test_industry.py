@@ -8,12 +8,12 @@ import pytest
 from icalendar import Calendar
 from playwright.sync_api import expect
 
-from kit import due_dates as kit_due_dates
-from kit import pages as kit_pages
+from kit.documents import due_dates as kit_due_dates
+from kit.site import pages as kit_pages
 from calculator import industry
-from calculator.dates import long
-from calculator.law import anchor
-from calculator.rules import load
+from calculator.core.dates import long
+from calculator.core.law import anchor
+from calculator.core.rules import load
 from test_site import axe_violations
 
 pytestmark = pytest.mark.browser

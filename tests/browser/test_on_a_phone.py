@@ -7,9 +7,9 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from calculator import bill
-from calculator.rules import load
-from kit.language import script_words
+from calculator.bills import bill
+from calculator.core.rules import load
+from kit.words.language import script_words
 from test_wcag_checkers import FILLED
 from warm import clear_storage
 

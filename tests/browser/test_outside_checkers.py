@@ -78,7 +78,7 @@ def test_no_broken_links_or_anchors_on_the_site(site_url, tmp_path):
 def test_linkchecker_does_catch_a_broken_link(tmp_path):
     import threading
 
-    from kit import site as kit_site
+    from kit.site import build as kit_site
     site = tmp_path / "s"
     site.mkdir()
     (site / "index.html").write_text('<!doctype html><html lang=en><title>t</title><a href="gone.html">x</a>')
@@ -93,8 +93,8 @@ def test_linkchecker_does_catch_a_broken_link(tmp_path):
 
 def test_a_broken_anchor_in_a_page_stops_the_build(tmp_path, monkeypatch):
     # anchors are checked by mkdocs --strict (validation.links.anchors), the crawl checks the links
-    from kit import pages as kit_pages
-    from kit import site as kit_site
+    from kit.site import pages as kit_pages
+    from kit.site import build as kit_site
     pages = tmp_path / "pages"
     shutil.copytree(kit_pages.PAGES, pages)
     (pages / "rates.md.j2").write_text((pages / "rates.md.j2").read_text()

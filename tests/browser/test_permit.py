@@ -1,7 +1,7 @@
 """The permit checker (/permit/) and the application form, as a contractor or an
 owner uses them: in Chromium, against the built site. Every expected outcome,
-reason and prefilled value comes from the engine in CPython (calculator.flow and
-calculator.application), so the page is checked against the law's data, not
+reason and prefilled value comes from the engine in CPython (calculator.permits.flow and
+calculator.permits.application), so the page is checked against the law's data, not
 against numbers copied here."""
 import re
 from urllib.parse import urlencode, urlsplit
@@ -11,9 +11,9 @@ import pytest
 from playwright.sync_api import expect
 from pypdf import PdfReader
 
-from calculator import application, flow
-from calculator.law import anchor
-from calculator.rules import load
+from calculator.permits import application, flow
+from calculator.core.law import anchor
+from calculator.core.rules import load
 from casebook import complete_permit_answers
 from test_tagged_pdf import assert_pdfua_clean, check_widgets_tagged, pdfua_check
 from test_site import WATCH_CSP, axe_violations

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from kit import site as kit_site
+from kit.site import build as kit_site
 
 pytestmark = pytest.mark.browser
 ROOT = Path(__file__).resolve().parents[2]
@@ -334,7 +334,7 @@ def test_a_first_visit_downloads_each_file_once_also_in_a_private_window(browser
         server.shutdown()
         server.server_close()
     # Pyodide's wasm, the standard library and the engine's wheel come xz-compressed, decoded in
-    # the worker (kit/xz.py); never the plain ones
+    # the worker (kit/browser/xz.py); never the plain ones
     assert sent["/pyodide/pyodide.asm.wasm.xz"] == 1 and sent["/pyodide/xz-decompress.mjs"] == 1
     assert "/pyodide/pyodide.asm.wasm" not in sent
     for plain in (*site.glob("engine/*/python_stdlib.zip"), *site.glob("engine/*/pawling_sewer_kit-*.whl")):

@@ -17,13 +17,13 @@ from urllib.parse import urlencode, urlsplit
 import pytest
 from playwright.sync_api import expect
 
-from calculator import flow
+from calculator.permits import flow
 from calculator.cli import run_json
-from calculator.rules import load
+from calculator.core.rules import load
 from casebook import complete_permit_answers
-from kit import clerk
-from kit import site as kit_site
-from kit.validate import RULES_DIR
+from kit.clerk import command as clerk
+from kit.site import build as kit_site
+from kit.rules.validate import RULES_DIR
 
 pytestmark = pytest.mark.browser
 TIMEOUT = 120_000  # Pyodide's first start on a busy 2-core machine

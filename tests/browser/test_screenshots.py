@@ -19,9 +19,9 @@ from urllib.parse import urlencode
 import pytest
 from PIL import Image, ImageChops
 
-from calculator.rules import load
+from calculator.core.rules import load
 from casebook import complete_permit_answers
-from kit import site as kit_site
+from kit.site import build as kit_site
 
 pytestmark = pytest.mark.browser
 BASELINES = Path(__file__).resolve().parent / "screenshots"

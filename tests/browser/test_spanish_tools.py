@@ -1,7 +1,7 @@
 """The three resident tools in Spanish (/es/estimate/, /es/permit/, /es/industry/), as a
 Spanish-speaking resident uses them: in Chromium, against the built site. The figures,
 outcomes and dates are the engine's, the same as on the English pages; the words the
-pages' scripts show are the Spanish of scripts.po (kit.language.script_words), so a
+pages' scripts show are the Spanish of scripts.po (kit.words.language.script_words), so a
 sentence a script shows without t() is caught here."""
 import json
 import re
@@ -12,11 +12,13 @@ import pytest
 from playwright.sync_api import expect
 from pypdf import PdfReader
 
-from calculator import bill, flow, industry
+from calculator import industry
+from calculator.bills import bill
+from calculator.permits import flow
 from calculator.cli import run_json
-from calculator.rules import load
+from calculator.core.rules import load
 from casebook import complete_permit_answers
-from kit.language import page_words, script_words
+from kit.words.language import page_words, script_words
 
 pytestmark = pytest.mark.browser
 TIMEOUT = 60_000  # the first start of Pyodide on a busy 2-core machine

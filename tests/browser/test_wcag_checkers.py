@@ -14,9 +14,9 @@ from urllib.parse import urlencode
 
 import pytest
 
-from calculator.rules import load
+from calculator.core.rules import load
 from casebook import complete_permit_answers
-from kit import machine as kit_machine
+from kit.tools import machine as kit_machine
 
 pytestmark = pytest.mark.browser
 ROOT = Path(__file__).resolve().parents[2]
@@ -46,7 +46,7 @@ def tool(name):
 
 
 def chromium():
-    """The tests' Chromium (kit/machine.py: find_test_chromium), the headless shell where there is one."""
+    """The tests' Chromium (kit/tools/machine.py: find_test_chromium), the headless shell where there is one."""
     path = kit_machine.find_test_chromium()
     assert path, "Chromium is needed: python3 build.py test installs Debian's chromium-headless-shell"
     return path

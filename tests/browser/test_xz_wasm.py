@@ -1,6 +1,6 @@
 """Pyodide's wasm, the standard library and the engine's wheel on a first visit: fetched
 xz-compressed, decoded in the calculator's worker (the wasm as it arrives), kept decoded; the
-plain files when the decoder cannot be loaded or an .xz is broken (kit/xz.py,
+plain files when the decoder cannot be loaded or an .xz is broken (kit/browser/xz.py,
 docs/assets/engine-worker.js)."""
 import hashlib
 from pathlib import Path

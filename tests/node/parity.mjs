@@ -38,7 +38,7 @@ sys.meta_path.append(_NotFound)
 pyodide.unpackArchive(new Uint8Array(readFileSync(wheel)), "wheel");
 if (args.includes("--catalogues")) {
   const dir = args[args.indexOf("--catalogues") + 1];
-  const i18n = pyodide.pyimport("calculator.i18n");
+  const i18n = pyodide.pyimport("calculator.core.i18n");
   for (const name of readdirSync(dir).filter((n) => n.endsWith(".json")).sort()) {
     i18n.add_catalogue(name.slice(0, -".json".length), readFileSync(`${dir}/${name}`, "utf8"));
   }
@@ -68,7 +68,7 @@ json.dumps({
 `));
 // --check-stripped FULL_ZIP STDLIB_PY SOURCES_ZIP: each module of the stripped sources the
 // trimmed library was compiled from (SOURCES_ZIP) has the syntax tree of Pyodide's own,
-// docstrings left out (by kit/stdlib.py's without_docstrings), as Python 3.14 parses them; the
+// docstrings left out (by kit/browser/stdlib.py's without_docstrings), as Python 3.14 parses them; the
 // modules that differ are reported (`not_stripped_alike`), and those compared are counted
 // (`stripped_compared`).
 const check = args.indexOf("--check-stripped");

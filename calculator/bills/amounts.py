@@ -1,0 +1,116 @@
+"""A number typed by a person: read as written, or refused with a question.
+
+The site writes numbers the United States way in both its languages ("9,350 gallons",
+"$9.50"), and so does this reader: a comma groups thousands, a point marks decimals.
+Many Spanish speakers write it the other way round ("9.350" for nine thousand three
+hundred fifty, "9,50" for nine and a half), so a number is never silently read one way
+when its writer may have meant the other (issue 19):
+
+- A whole quantity (gallons, cubic feet, meter readings) has no decimals. "9350.5" is
+  refused; "9.350" cannot be 9.35 gallons, so the answer asks "Did you mean 9,350
+  gallons?", in English and in Spanish alike.
+- A decimal amount (a rate, a share, a cost) read in Spanish is ambiguous when a single
+  point or comma is followed by exactly three digits ("9.350": 9.35 or 9,350?): the
+  answer asks which. In English the point is a decimal point and the comma groups
+  thousands, as the English pages write them, so "9.350" is 9.35 and "9,350" is 9350.
+- In either language, a number that can only be read the other way ("9,50",
+  "1.250.000") is asked about, never reinterpreted.
+"""
+from __future__ import annotations
+
+import re
+from decimal import Decimal, InvalidOperation
+
+from ..core.errors import InputError
+from ..core.i18n import _, lang
+
+LARGEST = Decimal(10) ** 12  # no meter reads a trillion gallons; beyond it Decimal would lose cents
+
+# the two ways of writing a number: (thousands separator, decimal mark)
+_POINT = re.compile(r"(?P<int>\d{1,3}(?:,\d{3})+|\d*)(?:\.(?P<frac>\d+))?")   # 9,350.5 (the site's way)
+_COMMA = re.compile(r"(?P<int>\d{1,3}(?:\.\d{3})+|\d*)(?:,(?P<frac>\d+))?")   # 9.350,5
+
+
+def _read(text: str, pattern: re.Pattern, group: str) -> tuple[Decimal | None, bool]:
+    """The number as this way of writing reads it (None if it cannot), and whether it has decimals."""
+    m = pattern.fullmatch(text)
+    if not m or not (m["int"] or m["frac"]):
+        return None, False
+    whole = m["int"].replace(group, "") or "0"
+    try:
+        return Decimal(f"{whole}.{m['frac']}" if m["frac"] else whole), m["frac"] is not None
+    except InvalidOperation:
+        return None, False
+
+
+def _tidy(amount: Decimal) -> Decimal:
+    """Without trailing zeros, but with cents kept when they were typed (9.50, 9.35, 9350)."""
+    if amount == amount.to_integral_value():
+        return amount.quantize(Decimal(1))
+    places = max(-amount.normalize().as_tuple().exponent, min(2, -amount.as_tuple().exponent))
+    return amount.quantize(Decimal(1).scaleb(-places))
+
+
+def plain(amount: Decimal) -> str:
+    """As a person would type it back: 9350, 9.35."""
+    return f"{_tidy(amount):f}"
+
+
+def grouped(amount: Decimal) -> str:
+    """As the site writes it: 9,350 or 9.35."""
+    return f"{_tidy(amount):,f}"
+
+
+def _scripts(text: str) -> set[str]:
+    """The scripts of a text's digits: DIGIT ONE is "", ARABIC-INDIC DIGIT ONE is "ARABIC-INDIC"."""
+    import unicodedata
+    return {unicodedata.name(c, "?").rpartition("DIGIT")[0].strip() for c in text if c.isdigit()}
+
+
+def parse_amount(value, what: str, example: str, field: str | None = None, unit: str | None = None) -> Decimal:
+    """A non-negative number typed by a person, read as the site writes numbers
+    (9,350.5). `what` names the amount in a sentence, `unit` ("{amount} gallons")
+    says it is a whole quantity and how to name a number of it; both are marked
+    with N_ and translated here. Refuses, with a message saying what to enter,
+    anything else, and asks (see the module's note) where the writer may have
+    meant another number."""
+    text = str(value).strip()
+    if text.isascii() and text.isdigit() and len(text) < 13:  # "12000": read one way only, and below LARGEST
+        return Decimal(text)  # (the common case, kept fast for the Clerk's run of every parcel's bill)
+    if not text.isascii() and len(_scripts(text)) > 1:  # "1٢0০0": digits of two or more scripts
+        raise InputError(_("{what} mixes digits of different kinds. Enter it with the digits 0 to 9 only, like "
+                           "{example}.").format(what=_(what), example=example), field)
+    sign, body = (text[0], text[1:].strip()) if text[:1] in ("+", "-") else ("", text)  # ("" is in "+-")
+    (as_written, decimals), (other_way, other_decimals) = _read(body, _POINT, ","), _read(body, _COMMA, ".")
+    whole = unit is not None
+    # a whole quantity written with decimals ("9.000") does not fit, even when they are zeros
+    fits = [a for a, d in ((as_written, decimals), (other_way, other_decimals)) if a is not None and not (whole and d)]
+    # what was typed, quoted “12,5” in every language (what a person typed, often not words of the page), not
+    # as Python writes it ('12,5'); nothing typed is said so (issue 33: "Usted escribió ''.")
+    words = dict(what=_(what), example=example, value=f"“{value}”")
+    if not text:
+        raise InputError(_("{what} is missing. Enter a number, like {example}.").format(**words), field)
+    if as_written is None and other_way is None:
+        raise InputError(_("{what} must be a number, like {example}. You entered {value}.").format(**words), field)
+    if sign == "-" and any(a != 0 for a in (as_written, other_way) if a is not None):
+        raise InputError(_("{what} cannot be negative. Enter a number of 0 or more, like {example}.").format(**words),
+                         field)
+    if not fits:
+        raise InputError(_("{what} must be a whole number, like {example}, with no decimal point. You entered "
+                           "{value}.").format(**words), field)
+    named = (lambda a: _(unit).format(amount=grouped(a))) if whole else grouped
+    if as_written in fits and (other_way not in fits or other_way == as_written or lang() == "en"):
+        amount = as_written
+    elif len(fits) == 2:
+        first, second = sorted(fits)
+        raise InputError(_("Did you mean {first} or {second}? Enter {first_plain} or {second_plain}.").format(
+                               first=grouped(first), second=named(second), first_plain=plain(first),
+                               second_plain=plain(second)), field)
+    else:
+        meant = fits[0]
+        raise InputError((_("Did you mean {amount}? If so, enter {plain}.") if whole else
+                          _("Did you mean {amount}? If so, enter {plain}, with a point for decimals.")).format(
+                              amount=named(meant), plain=plain(meant)), field)
+    if amount >= LARGEST:
+        raise InputError(_("{what} is too large to be right. Check the number, like {example}.").format(**words), field)
+    return amount

@@ -1,0 +1,903 @@
+"""The quarterly bill run (issue 23): every account's bill for one quarter, from the
+Town's files, by the same engine as the estimator.
+
+Inputs are CSV texts (a name and its text, so the command line and the Clerk's desk in the
+browser hand over the same thing): the accounts, the quarter's meter reads, the payments
+received on earlier bills, and the registers of earlier runs. The answer is the register,
+the summary, the arrears list and the refused rows, each as the CSV text the run writes
+(`files`), so the desk and the command line give the same bytes.
+
+A row that cannot be billed is refused with its file, line and what to fix; the other
+accounts are billed. A file that cannot be read at all (a missing column), or a quarter
+whose fiscal year has no rate schedule (rate-schedules.A), refuses the whole run.
+Standard library only: it runs unchanged in Pyodide.
+"""
+from __future__ import annotations
+
+import csv
+import datetime as dt
+import io
+import re
+from decimal import Decimal
+from urllib.parse import urlencode
+
+from . import arrears, bill
+from ..core import money
+from .amounts import parse_amount
+from ..core.dates import due_date, parse_date, parse_quarter, quarter_name
+from ..core.errors import InputError
+from ..core.explain import fold_citations, named
+from ..core.i18n import LANGUAGES, N_, _, ngettext
+from ..core.rules import interpretation
+
+# The columns of each input file (README.md, "The quarterly bill run"); optional ones may be absent.
+ACCOUNT_COLUMNS = ("account", "parcel", "service_address", "mailing_name", "mailing_address", "language", "meter")
+ACCOUNT_OPTIONAL = ("meter_digits",)
+READ_COLUMNS = ("account",)
+READ_OPTIONAL = ("previous_reading", "current_reading", "read_date", "rollover", "new_meter", "usage")
+PAYMENT_COLUMNS = ("account", "quarter", "amount", "paid_on")
+EARLIER_COLUMNS = ("account", "quarter", "charge")
+
+REGISTER_COLUMNS = ("account", "quarter", "language", "meter", "previous_reading", "current_reading", "rollover",
+                    "usage", "water_gallons", "sewage_gallons", "vc_per_1000_gallons", "computed_charge",
+                    "minimum_charge", "minimum_applied", "charge", "arrears", "penalties", "credit", "total",
+                    "due_date", "last_day_to_pay", "penalties_as_of", "arrears_quarters", "credit_carried",
+                    "no_new_penalty_until", "estimate_link")
+ARREARS_COLUMNS = ("account", "parcel", "mailing_name", "service_address", "quarter", "charge", "paid",
+                   "unpaid_charge", "penalties", "unpaid_total", "last_day_to_pay", "penalties_as_of")
+REFUSAL_COLUMNS = ("file", "line", "account", "what_to_fix")
+SUMMARY_COLUMNS = ("item", "accounts", "amount")
+#: The first line of arrears.csv: what the list is, and what it is not.
+ARREARS_LABEL = N_("# For the Town Board: sewer rents unpaid after the last day to pay, with penalties as of {as_of}. "
+                   "The Board needs this list to levy them under General Municipal Law § 452 ({law}). "
+                   "This list is not a levy.")
+#: The words a person writes in the rollover column to say the meter rolled over
+YES = frozenset({"yes", "y", "true", "1", "sí", "si", "x"})
+ZERO = Decimal("0.00")
+
+
+def columns_of(text: str) -> list[str]:
+    """The header of a CSV text, as the run reads it (trimmed, lower case)."""
+    first = next(csv.reader(io.StringIO(text.lstrip("\ufeff"))), [])
+    return [c.strip().lower() for c in first]
+
+
+def _rows(name: str, text: str, needed, optional=()) -> list[tuple[int, dict]]:
+    """A CSV text's rows as (line number, {column: trimmed value}); a missing column refuses the file."""
+    reader = csv.DictReader(io.StringIO(text.lstrip("\ufeff")))
+    if reader.fieldnames is None:
+        raise InputError(_("{file} is empty. It needs a header row with the columns {columns}.").format(
+            file=name, columns=", ".join(needed)))
+    reader.fieldnames = [c.strip().lower() for c in reader.fieldnames]
+    twice = sorted({c for c in reader.fieldnames if c and reader.fieldnames.count(c) > 1})
+    if twice:
+        raise InputError(_("{file}:1: the header has the column {columns} twice, so which one to read is not clear. "
+                           "Keep one.").format(file=name, columns=", ".join(twice)))
+    missing = [c for c in needed if c not in reader.fieldnames]
+    if missing:
+        raise InputError(_("{file}:1: the header has no column {columns}. Add it: the columns are {all}.").format(
+            file=name, columns=", ".join(missing), all=", ".join((*needed, *optional))))
+    out = []
+    rows = iter(reader)
+    while True:
+        try:
+            row = next(rows)
+        except StopIteration:
+            break
+        except csv.Error as exc:  # a field over the csv module's limit (131,072 characters), a NUL byte …
+            raise InputError(_("{file}:{line}: this line cannot be read as CSV ({problem}). Check the file: save "
+                               "it again as CSV UTF-8.").format(file=name, line=reader.line_num + 1, problem=exc)) from None
+        if None in row and any(v.strip() for v in row[None]):
+            raise InputError(_("{file}:{line}: this row has more values than the header has columns, so a value "
+                               "would be lost. Check for a stray comma, or put the value in quotes.").format(
+                file=name, line=reader.line_num))
+        values = {k: (v or "").strip() for k, v in row.items() if k is not None}
+        if any(values.values()):  # a blank line is not a row
+            out.append((reader.line_num, values))
+    return out
+
+
+class _Refusals:
+    def __init__(self):
+        self.rows: list[dict] = []
+
+    def add(self, file: str, line: int, account: str, text: str) -> None:
+        self.rows.append({"file": file, "line": line, "account": account, "what_to_fix": text})
+
+
+def _whole(value: str, meter: str = "water-gallons", what: str = N_("The reading"), example: str = "132500") -> int:
+    """A meter reading or usage as a whole number of the meter's unit, read by the same reader as the
+    command line and the estimator (amounts.parse_amount): "12,000" is 12000, and "12.000" is asked
+    about ("Did you mean 12,000 gallons?"), never billed as 12. Refused with its InputError."""
+    return int(parse_amount(value, what, example, None, bill.UNITS.get(meter, bill.UNITS["water-gallons"])))
+
+
+def _reading(value: str) -> int | None:
+    """A register's own reading (the bill run wrote it as plain digits), else None."""
+    return int(value) if value.isascii() and value.isdigit() else None
+
+
+#: dollars and cents as a spreadsheet writes them: 96.00, 1,096.00, $96.00 (ASCII digits, commas only
+#: between groups of three, at most two decimals). "100,00", "1e2", "1,2,3.00" or other digits are not.
+_MONEY = re.compile(r"\$?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d{1,2})?", re.ASCII)
+
+
+def _money(value: str) -> Decimal | None:
+    if not _MONEY.fullmatch(value):
+        return None
+    # to the cent, as every file and link writes money ("50" was written into a bill's link as 50, which
+    # the estimate page then refused: the second hostile tester)
+    return Decimal(value.replace(",", "").replace("$", "")).quantize(Decimal("0.01"))
+
+
+def estimate_link(quarter: str, meter: str, usage: int, language: str, bills: list = (), payments: list = (),
+                  as_of: dt.date | None = None, parcel: str | None = None) -> str:
+    """The estimate page for this usage and quarter, relative to the site's root, in the account's
+    language: it opens showing the quarter's charge (the page reads the same words as `bill`) and,
+    for a bill with arrears or a credit, the earlier bills and payments its count needs (arrears.needed,
+    arrears.link_values) and the day their penalties are counted to; for an account that shares its
+    property's minimum charge, the property's charges (`parcel`). So it shows the bill's total."""
+    values = [("quarter", quarter), (meter, str(usage))]
+    if parcel or bills:
+        values += [("parcel", parcel)] if parcel else []
+        values += arrears.link_values(list(bills), list(payments), as_of)
+        values.append(("check", arrears.link_check(values)))
+    return ("es/" if language == "es" else "") + "estimate/?" + urlencode(values, safe=":,*")
+
+
+def link_answer(rules: dict, link: str, explain: bool = True) -> dict:
+    """`bill`'s answer for a bill's estimate link (estimate_link): what the estimate page shows when the
+    link is opened, which the paper bill and the desk's printable bill print."""
+    from urllib.parse import parse_qsl, urlsplit
+    values = parse_qsl(urlsplit(link).query, keep_blank_values=True)
+    one = {k: v for k, v in values if k not in ("earlier-bill", "earlier-payment")}
+    usage = {k: one[k] for k in bill.USAGE_KINDS if k in one}
+    return bill.compute(rules, one["quarter"], usage, explain=explain,
+                        earlier_bills=[v for k, v in values if k == "earlier-bill"],
+                        earlier_payments=[v for k, v in values if k == "earlier-payment"],
+                        as_of=one.get("as-of"), check=one.get("check"), parcel=one.get("parcel"))
+
+
+def run(rules: dict, quarter: str, accounts: tuple[str, str], reads: tuple[str, str],
+        payments: tuple[str, str] | None = None, earlier: list[tuple[str, str]] = (),
+        as_of: str | None = None, first_quarter: bool | None = None) -> dict:
+    """The run for one quarter. Each file is (name, CSV text). `earlier`: the registers of earlier
+    runs (what was billed); `as_of` (YYYY-MM-DD): the day penalties on arrears are counted to
+    (default: this quarter's due date, the day the bill asks to be paid by).
+
+    Each account's earlier bills and payments are counted together (arrears.ledger): a payment pays
+    the bill it names, and what it brings beyond that pays the account's other bills (the reading
+    payment-surplus), then this quarter's charge, then waits as a credit. A property with several
+    accounts owes one minimum charge (the reading minimum-per-property)."""
+    try:
+        year, q = parse_quarter(quarter)
+    except InputError as exc:
+        raise InputError(str(exc), "quarter") from None
+    quarter = quarter_name(year, q)
+    ctx = bill.quarter_context(rules, quarter)
+    if ctx["fiscal"]["schedule"] is None:
+        raise InputError(_("No rate schedule is on record for fiscal year {year}, so {quarter} cannot be billed. "
+                           "The law asks for a schedule before each fiscal year starts ({law}). Adopt "
+                           "one on the Clerk's desk first, or choose a quarter of a year that has one.").format(
+            year=ctx["fiscal"]["year"], quarter=quarter, law=named(rules, "rate-schedules.A")),
+            "quarter")
+    day = parse_date(as_of, N_("The date penalties are counted to (as-of)")) if as_of else ctx["due"]
+    if day > ctx["last_day"]:
+        raise InputError(_("Penalties can be counted to {last} at the latest, the last day to pay the {quarter} bill: "
+                           "a later day would leave this quarter's own late penalty off its bill. Count them to "
+                           "{last} or earlier (as-of), and bill the next quarter for what is paid after it.").format(
+            last=ctx["last_day"].isoformat(), quarter=quarter), "as-of")
+    refused = _Refusals()
+    accts = _accounts(accounts, refused)
+    before = _earlier(earlier, quarter)
+    _previous_given(before, quarter, first_quarter)
+    billed_before = {n: {qtr: r["charge"] for qtr, r in rows.items()} for n, rows in before.items()}
+    _carried(before, earlier)
+    usages = _reads(reads, accts, refused, before, (year, q))
+    paid = _payments(payments, accts, billed_before, refused) if payments else {}
+    _hold_shared_properties(rules, accts, usages, refused, accounts[0])
+    _paid_after(paid, day, payments[0] if payments else "", ctx["last_day"], quarter)
+    checks = _large_payments(paid, billed_before, payments[0] if payments else "")
+    cache: dict = {}
+    _payments_kept(rules, before, paid, payments[0] if payments else "", cache)
+    # an account with no read (or only refused ones) is not billed: say which
+    for number, a in accts.items():
+        if number not in usages and not a.get("refused"):
+            refused.add(accounts[0], a["line"], number, _(
+                "Account {account} has no meter read for {quarter}. Add its read to {file}.").format(
+                account=number, quarter=quarter, file=reads[0]))
+    for number in billed_before:
+        if number not in accts:
+            rows = before[number]
+            refused.add(rows[max(rows)]["file"], rows[max(rows)]["line"], number, _(
+                "Account {account} was billed before but is not in the accounts file, so what it still owes "
+                "cannot be counted. Add the account to {file}, or close it with the Town Clerk.").format(
+                account=number, file=accounts[0]))
+    order = [n for n in accts if n in usages and not accts[n].get("refused")]
+    results = bill.compute_many(rules, quarter, [{accts[n]["meter"]: str(usages[n]["usage"])} for n in order])
+    computed = dict(zip(order, results))
+    shares = _property_minimum(rules, accts, order, computed)
+    register, late = [], []
+    for number in accts:  # every account's earlier bills: a refused account's arrears stay on the levy list
+        if number not in billed_before:
+            continue
+        counted = _ledger(rules, number, accts[number], billed_before[number], paid.get(number, []), day, cache)
+        accts[number]["ledger"] = counted
+        late += [o for o in counted["quarters"] if o["late"] and o["unpaid_total"] > 0]
+    for number in order:
+        a, u, result = accts[number], usages[number], computed[number]
+        counted = a.get("ledger", {"quarters": [], "credit": ZERO, "counted": []})
+        owing = [o for o in counted["quarters"] if o["unpaid_total"] > 0]
+        unpaid = sum((o["unpaid_charge"] for o in owing), ZERO)
+        penalties = sum((o["penalties"] for o in owing), ZERO)
+        parcel, minimum_applied = shares.get(number, (None, result["minimum_applied"]))
+        charge = Decimal(result["charge"]) if parcel is None else parcel["charge"]
+        credit = min(counted["credit"], charge)
+        bills, payments = arrears.needed(counted) if (owing or counted["credit"]) else ([], [])
+        link = estimate_link(quarter, a["meter"], u["usage"], a["language"], bills, payments, day,
+                             parcel["link"] if parcel else None)
+        register.append({
+            "account": number, "quarter": quarter, "language": a["language"], "meter": a["meter"],
+            "previous_reading": u["previous"], "current_reading": u["current"], "rollover": u["rollover"],
+            "usage": str(u["usage"]), "water_gallons": result["water_gallons"] or "",
+            "sewage_gallons": result["volume_gallons"], "vc_per_1000_gallons": result["schedule"]["vc_per_1000_gallons"],
+            "computed_charge": result["computed_charge"],
+            "minimum_charge": str(parcel["minimum"]) if parcel else result["minimum_charge"],
+            "minimum_applied": "yes" if minimum_applied else "no", "charge": str(charge),
+            "arrears": str(unpaid), "penalties": str(penalties), "credit": str(credit),
+            "total": str(charge + unpaid + penalties - credit), "due_date": result["due_date"],
+            "last_day_to_pay": result["last_day_to_pay"], "penalties_as_of": day.isoformat(),
+            "arrears_quarters": " ".join(o["quarter"] for o in owing),
+            "credit_carried": str(counted["credit"] - credit),
+            "no_new_penalty_until": _no_new_penalty_until(rules, ctx, owing, charge - credit, day),
+            "estimate_link": link,
+        })
+    refused.rows.sort(key=lambda r: (r["file"], r["line"]))
+    summary = _summary(register, late, refused.rows)
+    return {
+        "command": "bills", "quarter": quarter, "due_date": ctx["due_date"], "last_day_to_pay": ctx["last_day"].isoformat(),
+        "penalties_as_of": day.isoformat(), "schedule": dict(ctx["summary"]), "notices": list(ctx["notices"]),
+        "register": register, "arrears": [{k: str(v) for k, v in o.items() if k in ARREARS_COLUMNS} for o in late],
+        "refused": refused.rows, "summary": summary, "checks": checks,
+        "accounts": {r["account"]: {k: accts[r["account"]][k] for k in ACCOUNT_COLUMNS} for r in register},
+        "files": {"register.csv": _csv(REGISTER_COLUMNS, register),
+                  "summary.csv": _csv(SUMMARY_COLUMNS, summary),
+                  "arrears.csv": _(ARREARS_LABEL).format(as_of=day.isoformat(), law=named(rules, "rents.G")) + "\n"
+                  + _csv(ARREARS_COLUMNS, late),
+                  "refused.csv": _csv(REFUSAL_COLUMNS, refused.rows)},
+    }
+
+
+def _no_new_penalty_until(rules: dict, ctx: dict, owing: list[dict], charge_left: Decimal, day: dt.date) -> str:
+    """The last day the bill's total can be paid with no new penalty on any part of it: the day before
+    the first of bill.new_penalty_days, which bill.if_late_with_arrears puts into words."""
+    firsts = bill.new_penalty_days(rules, ctx, owing, charge_left, day)
+    return (min(firsts) - dt.timedelta(days=1)).isoformat() if firsts else ""
+
+
+def _ledger(rules: dict, number: str, a: dict, billed: dict, payments: list, day: dt.date, cache: dict) -> dict:
+    """An account's earlier bills and payments counted together (arrears.ledger), each bill with the
+    account's lines for arrears.csv."""
+    counted = arrears.ledger(rules, sorted(billed.items()), [p[:3] for p in payments], day, cache)
+    counted["quarters"] = [dict(o, account=number, parcel=a["parcel"], mailing_name=a["mailing_name"],
+                                service_address=a["service_address"], last_day_to_pay=o["last_day_to_pay"].isoformat(),
+                                penalties_as_of=day.isoformat()) for o in counted["quarters"]]
+    return counted
+
+
+def _by_parcel(accts: dict, numbers) -> list[list[str]]:
+    """The accounts `numbers` grouped by their tax-map parcel (trimmed, any case), in the accounts file's
+    order; an account with no parcel is on no shared property."""
+    groups: dict[str, list[str]] = {}
+    for number in numbers:
+        if accts[number]["parcel"].strip():
+            groups.setdefault(accts[number]["parcel"].strip().lower(), []).append(number)
+    return list(groups.values())
+
+
+def _hold_shared_properties(rules: dict, accts: dict, usages: dict, refused: _Refusals, name: str) -> None:
+    """Under the reading minimum-per-property, a property's minimum is shared by all its accounts: when
+    one of them cannot be billed (a refused row, no read), the others on that parcel are held too, so the
+    one billed is never charged the whole property's minimum."""
+    if interpretation(rules, "minimum-per-property") != "property":
+        return
+    for numbers in _by_parcel(accts, accts):
+        held = [n for n in numbers if accts[n].get("refused") or n not in usages]
+        if not held or len(numbers) < 2:
+            continue
+        for n in numbers:
+            if n not in held:
+                refused.add(name, accts[n]["line"], n, _(
+                    "Account {account} shares tax-map parcel {parcel} with account {other}, which cannot be billed "
+                    "yet. The property's minimum charge is shared by its accounts, so fix {other} first and run "
+                    "again.").format(account=n, parcel=accts[n]["parcel"], other=held[0]))
+                accts[n]["refused"] = True
+
+
+def _property_minimum(rules: dict, accts: dict, order: list[str], computed: dict) -> dict:
+    """The reading minimum-per-property: accounts billed on one property (the same tax-map parcel) owe
+    one minimum charge together, shared in proportion to their computed charges (bill.property_shares).
+    {account: ({charge, minimum, link}, minimum applied)} for each account that shares a property."""
+    if interpretation(rules, "minimum-per-property") != "property":
+        return {}
+    out = {}
+    for numbers in _by_parcel(accts, order):
+        if len(numbers) < 2:
+            continue
+        charges = [Decimal(computed[n]["computed_charge"]) for n in numbers]
+        minimum = max(Decimal(computed[n]["minimum_charge"]) for n in numbers)
+        applied = sum(charges) < minimum
+        shares = bill.property_shares(minimum, charges) if applied else charges
+        for i, n in enumerate(numbers):
+            link = ",".join("*" if j == i else str(c) for j, c in enumerate(charges))
+            out[n] = ({"charge": shares[i], "minimum": minimum, "link": link}, applied)
+    return out
+
+
+def _previous_given(before: dict, quarter: str, first_quarter: bool | None) -> None:
+    """Refuses a run without the register of the quarter just before it, when earlier registers are
+    given (a quarter left out between runs: its bills' unpaid amounts would be lost without a word),
+    or when none is and the run does not say it is the first quarter billed with the kit
+    (`first_quarter` False: the command line and the desk; None, a program's own call: not asked)."""
+    year, q = parse_quarter(quarter)
+    previous = quarter_name(year - (q == 1), 4 if q == 1 else q - 1)
+    given = {qtr for rows in before.values() for qtr in rows}
+    if given and previous not in given:
+        raise InputError(_("No register of {previous}, the quarter just before {quarter}, is given, so what is "
+                           "unpaid on its bills would be lost. Give its register.csv too (for example "
+                           "billing/{previous}/register.csv), with every earlier register you have, and run again."
+                           ).format(previous=previous, quarter=quarter), "earlier register")
+    if not given and first_quarter is False:
+        raise InputError(_("No earlier register is given, so nothing unpaid on earlier bills would be billed. Give the "
+                           "register.csv of {previous} (for example billing/{previous}/register.csv), with every "
+                           "earlier register you have. If {quarter} is the first quarter the Town bills with this "
+                           "kit, say so (tick \"This is the first quarter the Town bills with this kit\", or add "
+                           "`--first-quarter` to the command) and run again.").format(previous=previous, quarter=quarter),
+                         "earlier register")
+
+
+def _carried(before: dict, registers) -> None:
+    """Refuses a run whose earlier registers leave out a quarter that one of them says was still owed
+    (its `arrears_quarters`): without that quarter's register, its unpaid charge and penalties would
+    drop off the bill without a word."""
+    missing = []
+    for number, rows in before.items():
+        for qtr, row in sorted(rows.items()):
+            named = row["arrears_quarters"]
+            if named is None:  # a register from before the column: arrears, but not which quarters
+                if row["arrears"] > 0 and not any(q < qtr for q in rows):
+                    missing.append((row, number, _("a quarter before {quarter}").format(quarter=qtr)))
+                continue
+            for owed in named:
+                if owed not in rows:
+                    missing.append((row, number, owed))
+    if missing:
+        row, number, owed = missing[0]
+        more = len(missing) - 1
+        raise InputError(_("{file}:{line}: account {account} still owed on {owed} when that register was made, but no "
+                           "earlier register for {owed} is given, so what is unpaid on it would be lost. Give every "
+                           "earlier register (for example billing/{owed}/register.csv) and run again.").format(
+            file=row["file"], line=row["line"], account=number, owed=owed)
+            + (" " + ngettext("{count} more account or quarter is missing in the same way.",
+                              "{count} more accounts or quarters are missing in the same way.", more).format(count=more)
+               if more else ""), "earlier")
+
+
+def _payments_kept(rules: dict, before: dict, paid: dict, name: str, cache: dict) -> None:
+    """Refuses a run whose payments file lacks payments an earlier register counted. Each earlier
+    register says what the account owed on its day (arrears and penalties, less credit); counted again
+    from the earlier bills and the payments given (those dated by that day, on the quarters before it),
+    the account must not owe more than that. If it would, payments are missing (a file of only the
+    latest quarter's payments, say), and the bill would ask for money already paid: the payments file
+    holds every payment ever made on an earlier bill."""
+    gaps = []
+    for number, rows in before.items():
+        for qtr, row in sorted(rows.items()):
+            if row["owed_then"] is None:
+                continue
+            bills = [(q, r["charge"]) for q, r in rows.items() if q < qtr]
+            if not bills:
+                continue
+            then = row["as_of"] or due_date(rules, *parse_quarter(qtr))
+            counted = arrears.ledger(rules, bills, [p[:3] for p in paid.get(number, []) if p[2] < qtr and p[0] <= then],
+                                     then, cache)
+            owes = sum((o["unpaid_total"] for o in counted["quarters"]), ZERO) - counted["credit"]
+            if owes > row["owed_then"]:
+                gaps.append((row, number, qtr, then, owes))
+    if gaps:
+        row, number, qtr, then, owes = gaps[0]
+        more = len(gaps) - 1
+        said = (_("owed {amount} on earlier bills").format(amount=money.dollars(row["owed_then"]))
+                if row["owed_then"] >= 0 else
+                _("had a credit of {amount}").format(amount=money.dollars(-row["owed_then"])))
+        given = (_("the payments file given ({payments}) leaves it owing {owes}: payments that register counted "
+                   "are not in it").format(payments=name, owes=money.dollars(owes)) if name else
+                 _("with no payments file it would owe {owes}").format(owes=money.dollars(owes)))
+        raise InputError(_("{file}:{line}: the {quarter} register says account {account} {said} on {day}, but {given}. "
+                           "The payments file must hold every payment ever made on an earlier bill, not only the "
+                           "latest quarter's: give the whole file (payments) and run again.").format(
+            file=row["file"], line=row["line"], quarter=qtr, account=number, said=said, day=then.isoformat(),
+            given=given)
+            + (" " + ngettext("{count} more register line does not match in the same way.",
+                              "{count} more register lines do not match in the same way.", more).format(count=more)
+               if more else ""), "payments")
+
+
+def _paid_after(paid: dict, day: dt.date, name: str, last_day: dt.date, quarter: str) -> None:
+    """Refuses a run that would leave out payments already made: payments dated after the day penalties
+    are counted to would not be counted, and the bills would ask for money already paid. Penalties are
+    counted to this quarter's last day to pay at the latest: a payment after it belongs to a later run
+    (the second hostile tester was told to count penalties to 9999-12-31)."""
+    after = sorted((p[0], p[3], number) for number, rows in paid.items() for p in rows if p[0] > day)
+    if not after:
+        return
+    latest = max(p[0] for p in after)
+    first = dict(file=name, line=after[0][1], account=after[0][2], paid=after[0][0].isoformat(), day=day.isoformat(),
+                 count=len(after))
+    if latest > last_day:
+        late = [p for p in after if p[0] > last_day]
+        raise InputError(ngettext(
+            "{file}:{line}: a payment from account {account} is dated {paid}, after {last}, the last day to pay "
+            "the {quarter} bill, so this run cannot count it. Take it out of this run's file and give it to the "
+            "run for a later quarter; if the date is a mistake, correct it.",
+            "{file}:{line}: a payment from account {account} is dated {paid}, after {last}, the last day to pay "
+            "the {quarter} bill, so this run cannot count it; {count} payments are. Take them out of this run's "
+            "file and give them to the run for a later quarter; if a date is a mistake, correct it.",
+            len(late)).format(**dict(first, line=late[0][1], account=late[0][2], paid=late[0][0].isoformat(),
+                                     count=len(late)), last=last_day.isoformat(), quarter=quarter), "payments")
+    raise InputError(ngettext(
+        "{file}:{line}: a payment from account {account} is dated {paid}, after {day}, the day penalties are "
+        "counted to, so it would not be counted. Count penalties to {latest} or later (as-of), or take the "
+        "payment out of this run's file.",
+        "{file}:{line}: a payment from account {account} is dated {paid}, after {day}, the day penalties are "
+        "counted to, so it would not be counted; {count} payments are. Count penalties to {latest} or later "
+        "(as-of), or take those payments out of this run's file.", len(after)).format(
+        **first, latest=latest.isoformat()), "as-of")
+
+
+def run_files(rules: dict, quarter: str, accounts: str, reads: str, payments: str | None, earlier: list[str],
+              as_of: str | None, out: str, printable: str | None = None, first_quarter: bool = False) -> dict:
+    """`python -m calculator bills` (and the Clerk's desk, on the files it wrote into the worker): the run
+    on files named by their paths, each output written into `out`; the answer names them (`written`) and
+    holds the summary and the refused rows, not the register itself. With `printable` (the site's address,
+    which the bills link to), it also holds each account's bill (`printable_bills`) for the desk to print."""
+    import os
+    from ..core.files import write_atomic
+
+    def read(path: str, what: str) -> tuple[str, str]:
+        try:
+            with open(path, encoding="utf-8") as f:  # a BOM is dropped by _rows (no utf-8-sig codec in the browser)
+                return os.path.basename(path), f.read()
+        except FileNotFoundError:
+            raise InputError(_("The {what} file {path} does not exist. Choose the CSV file again.").format(
+                what=_(what), path=path), what) from None
+        except UnicodeDecodeError:
+            raise InputError(_("The {what} file {path} is not UTF-8 text. Save it as CSV UTF-8 and choose it "
+                               "again.").format(what=_(what), path=os.path.basename(path)), what) from None
+    result = run(rules, quarter, read(accounts, N_("accounts")), read(reads, N_("reads")),
+                 read(payments, N_("payments")) if payments else None,
+                 [read(p, N_("earlier register")) for p in earlier], as_of, first_quarter)
+    written = [str(write_atomic(os.path.join(out, name), text.encode("utf-8"))) for name, text in result["files"].items()]
+    answer = {k: v for k, v in result.items() if k not in ("files", "register", "accounts", "arrears")} | {
+        "accounts_billed": len(result["register"]), "written": written}
+    if printable is not None:
+        answer["bills"] = printable_bills(rules, result["register"], result["accounts"], printable)
+    return answer
+
+
+#: what a spreadsheet reads as the start of a formula: a cell beginning so is written with a ' before it
+#: (OWASP's advice for CSV injection), which a spreadsheet shows as text and the run reads back (_cell)
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _csv(columns, rows) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(columns)
+    for row in rows:
+        writer.writerow([_safe(str(row[c])) for c in columns])
+    return out.getvalue()
+
+
+def _safe(cell: str) -> str:
+    """A cell a spreadsheet will not run as a formula (FORMULA_START)."""
+    return "'" + cell if cell.startswith(FORMULA_START) else cell
+
+
+def _cell(value: str) -> str:
+    """A cell of a file the run wrote, as it was before _safe."""
+    return value[1:] if value.startswith("'") and value[1:].startswith(FORMULA_START) else value
+
+
+def _accounts(source, refused: _Refusals) -> dict:
+    name, text = source
+    out: dict[str, dict] = {}
+    for line, row in _rows(name, text, ACCOUNT_COLUMNS, ACCOUNT_OPTIONAL):
+        number = row["account"]
+        if not number:
+            refused.add(name, line, "", _("This row has no account number. Add it, or delete the row."))
+            continue
+        if number in out:
+            refused.add(name, line, number, _("Account {account} is listed twice (also on line {other}). Keep one "
+                                              "row for it.").format(account=number, other=out[number]["line"]))
+            out[number]["refused"] = True  # which of the two is right is the Clerk's to say
+            continue
+        out[number] = dict(row, line=line)
+        language = row["language"].lower()
+        if language not in LANGUAGES:
+            refused.add(name, line, number, _("The language {value} is not one the bills are written in. Write en "
+                                              "(English) or es (Spanish).").format(value=repr(row["language"])))
+            out[number]["refused"] = True
+        out[number]["language"] = language
+        if row["meter"] not in bill.USAGE_KINDS:
+            refused.add(name, line, number, _("The meter {value} is not one the law bills by. Write water-gallons, "
+                                              "water-cubic-feet or sewage-gallons.").format(value=repr(row["meter"])))
+            out[number]["refused"] = True
+        digits = row.get("meter_digits", "")
+        if digits and not (digits.isdigit() and 1 <= int(digits) <= 12):
+            refused.add(name, line, number, _("meter_digits {value} is not a number of dials. Write how many digits "
+                                              "the meter shows, like 6, or leave it empty.").format(value=repr(digits)))
+            out[number]["refused"] = True
+    return out
+
+
+def _quarter_days(year: int, q: int) -> tuple[dt.date, dt.date]:
+    """A calendar quarter's first and last days."""
+    first = dt.date(year, 3 * q - 2, 1)
+    return first, (dt.date(year + 1, 1, 1) if q == 4 else dt.date(year, 3 * q + 1, 1)) - dt.timedelta(days=1)
+
+
+def _read_date_problem(text: str, quarter: tuple[int, int] | None) -> str | None:
+    """What is wrong with a read's read_date, or None (the second hostile tester: 2025-02-30 and
+    0001-01-01 were taken without a word). A read for a quarter's bill is taken in the year before the
+    quarter ends."""
+    if not text:
+        return None
+    try:
+        day = dt.date.fromisoformat(text)
+    except ValueError:
+        return _("The read date {value} is not a date. Write it as YYYY-MM-DD, like 2025-09-19, or leave it "
+                 "empty.").format(value=repr(text))
+    if quarter is None:
+        return None
+    first, last = _quarter_days(*quarter)
+    if not first - dt.timedelta(days=366) <= day <= last:
+        return _("The read date {day} is not in the year before this quarter ends ({last}): it cannot be this "
+                 "quarter's read. Check the date, or the quarter billed.").format(day=day.isoformat(),
+                                                                                  last=last.isoformat())
+    return None
+
+
+def _reads(source, accts: dict, refused: _Refusals, before: dict | None = None,
+           quarter: tuple[int, int] | None = None) -> dict:
+    name, text = source
+    out: dict[str, dict] = {}
+    seen: dict[str, int] = {}
+    for line, row in _rows(name, text, READ_COLUMNS, READ_OPTIONAL):
+        number = row["account"]
+        if number not in accts:
+            refused.add(name, line, number, _("There is no account {account} in the accounts file. Check the "
+                                              "number, or add the account first.").format(account=number))
+            continue
+        if number in seen:
+            refused.add(name, line, number, _("Account {account} has two reads (also on line {other}). Keep the one "
+                                              "for this quarter.").format(account=number, other=seen[number]))
+            out.pop(number, None)
+            accts[number]["refused"] = True
+            continue
+        seen[number] = line
+        if accts[number].get("refused"):
+            continue  # the account's own row is refused: its read waits for it
+        problem = _read_date_problem(row.get("read_date", "").strip(), quarter)
+        if problem:
+            refused.add(name, line, number, problem)
+            accts[number]["refused"] = True
+            continue
+        read = _usage(row, accts[number], name, line, refused)
+        if read is not None and not _continues(read, row, (before or {}).get(number, {}), name, line, refused):
+            read = None
+        if read is None:
+            accts[number]["refused"] = True  # its read is listed with what to fix: not also as missing
+        else:
+            out[number] = read
+    return out
+
+
+def _continues(read: dict, row: dict, rows: dict, name: str, line: int, refused: _Refusals) -> bool:
+    """A read's previous reading is the last bill's current reading (the latest earlier register that
+    has one), unless the read says the meter is new (new_meter): otherwise the water between the two
+    would never be billed, or be billed twice."""
+    if not read["previous"] or row.get("new_meter", "").lower() in YES:
+        return True
+    last = [(qtr, r) for qtr, r in sorted(rows.items()) if r["current_reading"] is not None]
+    if not last or last[-1][1]["current_reading"] == int(read["previous"]):
+        return True
+    qtr, r = last[-1]
+    refused.add(name, line, row["account"], _(
+        "The previous reading, {previous}, is not the current reading of the last bill, {last} ({quarter}). The "
+        "water between them would not be billed. Check both readings, or write yes in the new_meter column if "
+        "the meter was replaced.").format(previous=read["previous"], last=r["current_reading"], quarter=qtr))
+    return False
+
+
+def _usage(row: dict, account: dict, name: str, line: int, refused: _Refusals) -> dict | None:
+    number = row["account"]
+    before_text, after_text, given = row.get("previous_reading", ""), row.get("current_reading", ""), row.get("usage", "")
+    rollover = row.get("rollover", "").lower() in YES
+    if given and not (before_text or after_text):
+        try:
+            usage = _whole(given, account["meter"], N_("The usage"), "12000")
+        except InputError as exc:
+            refused.add(name, line, number, f"{given!r}: {exc}")
+            return None
+        return {"previous": "", "current": "", "rollover": "", "usage": usage}
+    if not (before_text and after_text):
+        refused.add(name, line, number, _("The read for account {account} is missing. Write both readings (previous "
+                                          "and current), or the usage.").format(account=number))
+        return None
+    try:
+        before = _whole(before_text, account["meter"], N_("The previous reading"))
+        after = _whole(after_text, account["meter"], N_("The current reading"))
+    except InputError as exc:
+        refused.add(name, line, number, str(exc))
+        return None
+    if after >= before and not rollover:
+        usage = after - before
+    elif rollover:
+        digits = account.get("meter_digits", "")
+        if not digits:
+            refused.add(name, line, number, _("The read is marked as a rollover, but the accounts file does not say "
+                                              "how many digits the meter has. Add meter_digits for account "
+                                              "{account}.").format(account=number))
+            return None
+        top = 10 ** int(digits)
+        if before >= top or after >= top or after >= before:
+            refused.add(name, line, number, _("The read is marked as a rollover, but a {digits}-digit meter cannot "
+                                              "go from {previous} to {current} by rolling over. Check the readings "
+                                              "and the rollover mark.").format(digits=digits, previous=before,
+                                                                               current=after))
+            return None
+        usage = top - before + after
+    else:
+        refused.add(name, line, number, _("The current reading, {current}, is lower than the previous one, "
+                                          "{previous}. If the meter rolled over, write yes in the rollover column; "
+                                          "otherwise check both readings.").format(current=after, previous=before))
+        return None
+    if given:  # the usage written beside the readings must be theirs (the second hostile tester: 1 beside
+        # readings of 54,182 gallons went by without a word, the readings winning)
+        try:
+            written = _whole(given, account["meter"], N_("The usage"), "12000")
+        except InputError as exc:
+            refused.add(name, line, number, f"{given!r}: {exc}")
+            return None
+        if written != usage:
+            refused.add(name, line, number, _("The usage written, {written}, is not the readings' {usage} (from "
+                                              "{previous} to {current}). Write the readings or the usage, or "
+                                              "correct the one that is wrong.").format(
+                written=written, usage=usage, previous=before, current=after))
+            return None
+    return {"previous": str(before), "current": str(after), "rollover": "yes" if rollover else "", "usage": usage}
+
+
+def _earlier(registers, quarter: str) -> dict[str, dict[str, dict]]:
+    """{account: {quarter: {charge, arrears, arrears_quarters, current_reading, file, line}}} from the
+    registers of earlier runs (a later or the same quarter is ignored: it is not earlier).
+    `arrears_quarters` is None in a register written before that column."""
+    out: dict[str, dict[str, dict]] = {}
+    for name, text in registers:
+        for line, row in _rows(name, text, EARLIER_COLUMNS):
+            try:
+                qtr = quarter_name(*parse_quarter(row["quarter"]))
+            except InputError:
+                raise InputError(_("{file}:{line}: {value} is not a quarter. Is this a register the bill run "
+                                   "wrote?").format(file=name, line=line, value=repr(row["quarter"]))) from None
+            charge = _money(row["charge"])
+            arrears_then = _money(row.get("arrears", "") or "0.00")
+            if charge is None or arrears_then is None:
+                raise InputError(_("{file}:{line}: the charge {value} is not an amount. Is this a register the bill "
+                                   "run wrote?").format(file=name, line=line, value=repr(row["charge"])))
+            if qtr >= quarter:
+                continue
+            named = row.get("arrears_quarters")
+            reading = row.get("current_reading", "")
+            said = [_money(row.get(k, "") or "0.00") for k in ("penalties", "credit", "credit_carried")]
+            as_of_then = row.get("penalties_as_of", "")
+            try:
+                as_of_then = dt.date.fromisoformat(as_of_then) if as_of_then else None
+            except ValueError:
+                as_of_then = None
+            out.setdefault(_cell(row["account"]), {})[qtr] = {
+                "charge": charge, "arrears": arrears_then, "file": name, "line": line,
+                # what the register says was owed then (None: a register without those columns, not checked)
+                "owed_then": None if None in said or not {"arrears", "penalties"} <= row.keys()
+                else arrears_then + said[0] - said[1] - said[2],
+                "as_of": as_of_then,
+                "arrears_quarters": None if named is None else named.split(),
+                "current_reading": _reading(reading) if reading else None}
+    return out
+
+
+def _payments(source, accts: dict, billed: dict, refused: _Refusals) -> dict:
+    """{account: [(date paid, amount, the quarter it names, line)]}, in the file's order."""
+    name, text = source
+    out: dict[str, list] = {}
+
+    def refuse(line: int, number: str, words: str) -> None:
+        accts[number]["refused"] = True  # its bill would ask for money already paid
+        refused.add(name, line, number, words)
+    for line, row in _rows(name, text, PAYMENT_COLUMNS):
+        number = row["account"]
+        if number not in accts:
+            refused.add(name, line, number, _("There is no account {account} in the accounts file. Check the "
+                                              "number.").format(account=number))
+            continue
+        try:
+            qtr = quarter_name(*parse_quarter(row["quarter"]))
+        except InputError:
+            refuse(line, number, _("{value} is not a billing quarter. Write it like 2027-Q1.").format(
+                value=repr(row["quarter"])))
+            continue
+        if qtr not in billed.get(number, {}):
+            if accts[number].get("refused"):
+                continue  # the account is refused already, with what to fix: this payment waits for it
+            refuse(line, number, _("A payment for {quarter}, but account {account} was never billed for "
+                                   "that quarter (no earlier register has it). Check the quarter, or add "
+                                   "that quarter's register.").format(quarter=qtr, account=number))
+            continue
+        amount = _money(row["amount"])
+        if amount is None or amount == 0:
+            refuse(line, number, _("The amount {value} is not a payment. Write dollars and cents, like "
+                                   "96.00.").format(value=repr(row["amount"])))
+            continue
+        try:
+            day = dt.date.fromisoformat(row["paid_on"])
+        except ValueError:
+            refuse(line, number, _("The date paid {value} is not a date. Write it as YYYY-MM-DD, like "
+                                   "2027-03-01.").format(value=repr(row["paid_on"])))
+            continue
+        first = _quarter_days(*parse_quarter(qtr))[0]
+        if day < first - dt.timedelta(days=366):
+            refuse(line, number, _("The date paid, {day}, is more than a year before the {quarter} bill's quarter "
+                                   "began ({first}): it cannot be a payment on that bill. Check the date and the "
+                                   "quarter.").format(day=day.isoformat(), quarter=qtr, first=first.isoformat()))
+            continue
+        out.setdefault(number, []).append((day, amount, qtr, line))
+    return out
+
+
+#: a payment this many times the bill it names is most likely mistyped (9600 for 96.00)
+LARGE_PAYMENT = 10
+
+
+def _large_payments(paid: dict, billed: dict, name: str) -> list[str]:
+    """Payments far larger than the bill they name, to check before the bills go out (the second hostile
+    tester: a payment 100 times its bill became a credit without a word). They are counted, as any
+    overpayment is, and named."""
+    out = []
+    for number, rows in paid.items():
+        for day, amount, qtr, line in rows:
+            charge = Decimal(billed.get(number, {}).get(qtr, "0"))
+            if charge > 0 and amount > LARGE_PAYMENT * charge:
+                out.append(_("{file}:{line}: account {account} paid {amount} on the {quarter} bill of {charge}, more "
+                             "than {times} times the bill. It is counted, and what is left over is a credit on "
+                             "later bills; check the amount before the bills go out.").format(
+                    file=name, line=line, account=number, amount=money.dollars(amount), quarter=qtr,
+                    charge=money.dollars(charge), times=LARGE_PAYMENT))
+    return out
+
+
+def _summary(register: list[dict], late: list[dict], refused: list[dict]) -> list[dict]:
+    """The run's totals, each the sum of the register's own column (so they reconcile to the cent)."""
+    def total(rows, column):
+        return str(sum((Decimal(r[column]) for r in rows), ZERO))
+    minimum = [r for r in register if r["minimum_applied"] == "yes"]
+    # each line counts the accounts its amount comes from (the fourth legal reading: accounts owing only
+    # penalties were counted among those with arrears)
+    owing = [r for r in register if Decimal(r["arrears"]) > 0]
+    penalised = [r for r in register if Decimal(r["penalties"]) > 0]
+    credited = [r for r in register if Decimal(r["credit"]) > 0]
+    carried = [r for r in register if Decimal(r["credit_carried"]) > 0]
+    return [
+        {"item": "accounts billed: total charged this quarter", "accounts": len(register),
+         "amount": total(register, "charge")},
+        {"item": "minimum charges", "accounts": len(minimum), "amount": total(minimum, "charge")},
+        {"item": "arrears from earlier quarters", "accounts": len(owing), "amount": total(register, "arrears")},
+        {"item": "total penalties", "accounts": len(penalised), "amount": total(register, "penalties")},
+        # charge + arrears + penalties - credit used = the bills' total; what is left is carried (the second
+        # hostile tester: the credits were in the register only, so the summary did not add up)
+        {"item": "credits from earlier payments used on these bills", "accounts": len(credited),
+         "amount": total(register, "credit")},
+        {"item": "credit carried to later bills", "accounts": len(carried), "amount": total(register, "credit_carried")},
+        {"item": "total of the bills", "accounts": len(register), "amount": total(register, "total")},
+        {"item": "unpaid after the last day to pay (arrears.csv)",
+         "accounts": len({r["account"] for r in late}), "amount": total(late, "unpaid_total")},
+        {"item": "rows refused (refused.csv)", "accounts": len(refused), "amount": ""},
+    ]
+
+
+
+# ---- the bills themselves: the words and figures of each account's bill, for the PDF (kit/billrun/bills_pdf.py)
+# and the desk's printable bills (docs/assets/bill-run.js), so both say the same thing
+
+def printable_bills(rules: dict, register: list[dict], accounts: dict, site_url: str) -> list[dict]:
+    """Each register line's bill (`printable_bill`) in its account's language, in the register's order."""
+    from ..core.i18n import localized, speaking
+    spoken = {}
+    bills = []
+    for row in register:
+        with speaking(row["language"]):
+            if row["language"] not in spoken:
+                spoken[row["language"]] = localized(rules)
+            bills.append(printable_bill(spoken[row["language"]], row, accounts[row["account"]], site_url))
+    return bills
+
+
+def printable_bill(rules: dict, row: dict, account: dict, site_url: str) -> dict:
+    """One account's bill (a register line), in the language being spoken (`rules` localized to it): the
+    headings, the account, the lines with their figures, when to pay, the estimate link, and the steps of
+    the engine's own explanation with the law behind each, for the same usage and quarter as the estimate
+    page the bill links to."""
+    from ..core.dates import long
+    from ..core.explain import with_places
+    # what the estimate page shows when the bill's link is opened: the same figures, arrears and all
+    result = with_places(rules, link_answer(rules, row["estimate_link"]))
+    if result["total"] != row["total"]:  # never print a bill whose link would show another total
+        raise InputError(_("Account {account}: the bill's total {total} is not what its estimate link shows, "
+                           "{shown}. Nothing was printed; report this to the kit's developers.").format(
+            account=row["account"], total=row["total"], shown=result["total"]))
+    # the Town speaks on its bill: "You used …" (the estimate says "Worked out from …")
+    words = bill.usage_words(row["meter"], Decimal(result["usage"]["amount"]),
+                             Decimal(result["water_gallons"]) if result["water_gallons"] else None, on_a_bill=True)
+    if row["previous_reading"]:
+        words = bill.with_readings(words, row["meter"], row["previous_reading"], row["current_reading"])
+    charge = money.dollars(Decimal(row["charge"]))
+    if row["minimum_applied"] == "yes":
+        charge += " " + (_("(its share of the property's minimum charge)") if "property" in result else
+                         _("(the minimum charge)"))
+    link = site_url.rstrip("/") + "/" + row["estimate_link"]
+    # the paper bill says when a penalty is added in its own line, so the estimator's step "If you pay
+    # late: …" (bill.if_late, the step with `first_penalty`) is not repeated: one page a bill
+    # nor is its step "Total = …": the bill's own total line, with the arrears, is the total to pay.
+    # Each step's law as a resident names it, in the bill's language (explain.fold_citations: "Cargos de
+    # alcantarillado (en la ley, “sewer rents”), sección F" and its own heading, ours, in the bill's language)
+    steps = fold_citations(rules, [{"text": s["text"], "where": s["where"], "cite": s["cite"]}
+                                   for s in result["explanation"]
+                                   if "first_penalty" not in s["values"] and "total" not in s["values"]
+                                   and "penalties_as_of" not in s["values"] and s["cite"] != "rents.G"])
+    owing = result.get("arrears")
+    as_of = long(dt.date.fromisoformat(row["penalties_as_of"]))
+    if owing and owing["quarters"]:  # each earlier bill still owing, by its quarter (bill.arrears_answer)
+        earlier = [[line["label"], money.dollars(Decimal(line["amount"]))] for line in owing["lines"][1:-1]]
+    else:
+        earlier = [[_("Unpaid from earlier quarters"), money.dollars(Decimal(row["arrears"]))],
+                   [_("Penalties on them, as of {as_of}").format(as_of=as_of), money.dollars(Decimal(row["penalties"]))]]
+        if owing and Decimal(owing["credit"]):
+            earlier.append([owing["lines"][-2]["label"], money.dollars(Decimal(owing["lines"][-2]["amount"]))])
+    late = result["if_late"]
+    when = (late["text"] if "then" in late else
+            _("If it is not paid by {last}, a late penalty is added.").format(
+                last=long(dt.date.fromisoformat(row["last_day_to_pay"]))))
+    if "lien" in late:
+        when += " " + late["lien"]
+    return {
+        "account": row["account"], "language": row["language"],
+        "title": _("Sewer bill for {quarter}").format(quarter=result["quarter_words"]),
+        "from": _("Town of Pawling, sewer rents"),
+        "to": [account["mailing_name"], account["mailing_address"]],
+        "account_lines": [[_("Account"), account["account"]], [_("Tax-map parcel"), account["parcel"]],
+                          [_("Service address"), account["service_address"]]],
+        "lines": [
+            [_("Usage"), words],
+            [_("Sewage volume"), _("{gallons} gallons").format(gallons=money.gallons(Decimal(row["sewage_gallons"])))],
+            [_("Rate per 1,000 gallons"), money.dollars(Decimal(row["vc_per_1000_gallons"]))],
+            [_("This quarter's charge"), charge], *earlier],
+        "total": [_("Total to pay"), money.dollars(Decimal(row["total"]))],
+        # at the illustrative schedule's invented rate, the bill says so at its total (bill.total_note)
+        "total_note": result.get("total_note"),
+        # a bill its credit pays whole asks for nothing (the fourth legal reading: "Pay by …" on a $0.00 bill)
+        "pay_by": (_("Nothing to pay.") if not Decimal(row["total"]) else
+                   _("Pay by {due}.").format(due=long(dt.date.fromisoformat(row["due_date"])))),
+        "late": when,
+        "link_label": _("See this bill on the Town's estimate page:"), "link": link,
+        "steps_title": _("How this quarter's charge is worked out"), "steps": steps,
+    }

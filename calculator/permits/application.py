@@ -1,0 +1,227 @@
+"""The permit application (permits.A) as a fillable PDF: made from
+rules/application-form.yaml, prefilled from the permit checker's answers.
+
+The blank form is made by the kit (kit/documents/application_pdf.py: the web page's HTML as a tagged
+PDF/UA-1 form with WeasyPrint, CPython).
+`fill_pdf` needs only pypdf, which is pure Python, so the same function fills the
+form in the browser; it is imported inside the function, so `import calculator`
+stays stdlib-only.
+"""
+from __future__ import annotations
+
+import io
+import tempfile
+from decimal import Decimal
+from pathlib import Path
+
+from ..core import law, money
+from . import flow
+from ..core.dates import long, parse_date
+from ..core.errors import InputError
+from ..core.files import write_atomic
+from ..core.i18n import _
+from ..core.providers import NotProvided, provided
+from ..core.rules import parameter
+
+_YES = {"yes", "y", "true", "on", "1", "x", "sí", "si"}
+_NO = {"no", "n", "false", "off", "0"}
+
+
+# ---- the form as data -------------------------------------------------------------
+
+def form(rules: dict) -> dict:
+    return rules["application_form"]
+
+
+def fee(rules: dict) -> dict:
+    """The application fee, with its status (illustrative until the Clerk enters the real one)."""
+    f = form(rules)["fee"]
+    p = rules["parameters"][f["parameter"]]
+    amount = Decimal(parameter(rules, f["parameter"]))
+    status = p.get("status", "adopted")
+    return {"label": f["label"], "amount": money.text(amount), "dollars": money.dollars(amount),
+            "status": status, "note": f["illustrative_note"] if status == "illustrative" else None,
+            "text": f["text"], "cite": f["cite"], "parameter": f["parameter"]}
+
+
+def citation(rules: dict, cite: str) -> str:
+    """How the form prints a citation: "Law: " and the provision in words (law.citation)."""
+    return _("Law: {provision}").format(provision=law.citation(rules, cite))
+
+
+def prefill(rules: dict, answers) -> dict:
+    """Field values that the checker's answers give. Only answers the checker used
+    count: one for a question its flow did not reach prefills nothing."""
+    result = flow.evaluate(rules, answers)
+    used = {a["id"]: a for a in result["answers"]}
+    out: dict = {}
+    for field in form(rules)["fields"]:
+        if field.get("from_outcome"):
+            if result["outcome"]:
+                out[field["name"]] = outcome_words(result)
+            continue
+        source = field.get("from_answer")
+        if source is None or source not in used:
+            continue
+        if field["type"] == "yes-no":
+            # only a yes or a no ticks a box: another answer (a business's own sewage, to the
+            # industrial-waste question) is the person's to say on the form
+            if used[source]["value"] in ("yes", "no"):
+                out[field["name"]] = used[source]["value"]
+        else:
+            out[field["name"]] = used[source]["label"]
+    return out
+
+
+def outcome_words(result: dict) -> str:
+    """What the checker found, for the form's top: a plain warning when the work is not allowed."""
+    if result["outcome"] == "prohibited":
+        return _("WARNING: NOT ALLOWED. The permit checker found that the work, as described, is not allowed. The "
+                 "Sewer Inspector cannot permit it as it stands. Change the plan, then check it again.")
+    return _("{title}.").format(title=result["outcome_detail"]["title"])
+
+
+def field_values(rules: dict, answers=(), fields: dict | None = None) -> dict:
+    """The values to write: the checker's prefill, then the fields a person typed
+    (which win). Text as str, a yes-no field as "yes", "no" or "" (not answered), dates
+    written out in words."""
+    by_name = {f["name"]: f for f in form(rules)["fields"]}
+    values = prefill(rules, answers)
+    for name, raw in (fields or {}).items():
+        field = by_name.get(name)
+        if field is None:
+            raise InputError(_("Unknown field {field}. The fields are: {fields}.").format(
+                field=repr(name), fields=", ".join(by_name)), "field")
+        raw = "" if raw is None else str(raw)
+        if field["type"] == "yes-no":
+            word = raw.strip().lower()
+            if word and word not in _YES | _NO:
+                raise InputError(_("Field {field} is answered yes or no; give yes or no, not {value}.").format(
+                    field=repr(name), value=repr(raw)), name)
+            values[name] = "yes" if word in _YES else "no" if word in _NO else ""
+        elif field["type"] == "date":
+            # named by its label, as the form shows it (issue 33: the Spanish error showed 'signature-date')
+            what = _("The date in “{label}”").format(label=field["label"])
+            values[name] = long(parse_date(raw, what)) if raw.strip() else ""
+        else:
+            values[name] = raw.strip() if field["type"] == "text" else raw.strip("\n")
+    return values
+
+
+def widget_names(field: dict) -> list[str]:
+    """The PDF fields of a form field: a yes-no field is two check boxes, NAME-yes and NAME-no."""
+    return [f"{field['name']}-yes", f"{field['name']}-no"] if field["type"] == "yes-no" else [field["name"]]
+
+
+def answered(values: dict) -> list[str]:
+    """The fields with an answer in them (a yes-no field's "no" counts: it is an answer)."""
+    return [name for name, value in values.items() if value not in ("", None)]
+
+
+def parse_field_words(words) -> dict:
+    """["owner-name=Jane Doe"] -> {"owner-name": "Jane Doe"}."""
+    out = {}
+    for word in words or []:
+        name, sep, value = str(word).partition("=")
+        if not sep or not name.strip():
+            raise InputError(_("Field {field} is not in the form NAME=VALUE; write it like owner-name=Jane "
+                               "Doe.").format(field=repr(word)), "field")
+        out[name.strip()] = value.replace("\\n", "\n")
+    return out
+
+
+# ---- filling it (pypdf only) ------------------------------------------------------
+
+def fill_pdf(rules: dict, answers, fields: dict | None, src, dst) -> dict:
+    """Fill the blank application at src from the checker's answers and the typed
+    fields, and write it to dst. Returns the values written (a yes-no field as "yes", "no" or "")."""
+    from pypdf import PdfReader, PdfWriter
+    from pypdf.generic import NameObject
+
+    values = field_values(rules, answers, fields)
+    reader = PdfReader(str(src))
+    writer = PdfWriter(clone_from=reader)
+    present = set(writer.get_fields() or {})
+    missing = [w for f in form(rules)["fields"] for w in widget_names(f) if w not in present]
+    if missing:
+        raise ValueError(f"The blank form {src} lacks the fields {', '.join(missing)}; "
+                         f"rebuild it from rules/application-form.yaml.")
+    # each yes-no field's two boxes: NAME-yes ticked for "yes", NAME-no for "no", neither for ""
+    ticks = {w: values[f["name"]] == w.rsplit("-", 1)[1] for f in form(rules)["fields"]
+             if f["type"] == "yes-no" and f["name"] in values for w in widget_names(f)}
+    for page in writer.pages:
+        texts, boxes = {}, {}
+        for ref in page.get("/Annots") or []:
+            annot = ref.get_object()
+            name = annot.get("/T")
+            if name in ticks:
+                boxes[name] = (annot, ticks[name])
+            elif name in values:
+                texts[name] = values[name]
+        if texts:
+            writer.update_page_form_field_values(page, texts, auto_regenerate=False)
+        for name, (annot, on) in boxes.items():
+            states = [k for k in annot["/AP"]["/N"].keys() if k != "/Off"]
+            state = NameObject(states[0] if on and states else "/Off")
+            annot[NameObject("/V")] = state
+            annot[NameObject("/AS")] = state
+    # pypdf has drawn each filled text field (wrapping multiline ones) and every check box
+    # brings its own on and off appearances: a viewer told to redraw them (NeedAppearances)
+    # would draw check boxes from a ZapfDingbats font the tagged PDF must not carry, and
+    # poppler (Evince, Okular, pdftoppm) then shows a ticked box empty.
+    writer.set_need_appearances_writer(False)
+    out = io.BytesIO()
+    writer.write(out)
+    write_atomic(dst, out.getvalue())
+    return values
+
+
+def values_only(rules: dict, answers, fields: dict | None) -> dict:
+    """What the form would be filled with, without writing it: for the web form, which the
+    checker's answers fill in before the person types the rest (pypdf is not needed)."""
+    checked = flow.evaluate(rules, answers)
+    values = field_values(rules, answers, fields)
+    return {"command": "application", "fields": values, "answered": answered(values),
+            "outcome": checked["outcome"], "ignored": checked["ignored"]}
+
+
+def write_application(rules: dict, answers, fields: dict | None, output, blank=None) -> dict:
+    """For the command line and the browser: fill the blank form (the file `blank`, or one
+    drawn now by the kit's "blank-application" provider in CPython) and write it to output."""
+    output = Path(output)
+    if output.suffix.lower() != ".pdf":
+        raise InputError(_("The output file {file} must end in .pdf, like application.pdf.").format(
+            file=repr(str(output))), "output")
+    if not output.parent.is_dir():
+        raise InputError(_("The folder {folder} does not exist; create it or choose another path.").format(
+            folder=repr(str(output.parent))), "output")
+    checked = flow.evaluate(rules, answers)
+    if blank is not None:
+        if not Path(blank).is_file():
+            raise InputError(_("The blank application {file} does not exist; give the path of "
+                               "permit/application.pdf from the built site.").format(file=repr(str(blank))), "blank")
+        with open(blank, "rb") as f:
+            is_pdf = f.read(5) == b"%PDF-"
+        if not is_pdf:
+            raise InputError(_("The blank application {file} is not a PDF; give the path of permit/application.pdf "
+                               "from the built site.").format(file=repr(str(blank))), "blank")
+        values = fill_pdf(rules, answers, fields, blank, output)
+    else:
+        try:
+            draw = provided("blank-application")
+        except NotProvided as exc:
+            raise InputError(_("{problem} Or give `--blank` with the site's permit/application.pdf.").format(
+                problem=exc), "blank") from None
+        with tempfile.TemporaryDirectory() as tmp:
+            values = fill_pdf(rules, answers, fields, draw(rules, Path(tmp) / "blank.pdf"), output)
+    notices = []
+    if checked["outcome"] == "prohibited":
+        notices.append(_("The checker found that the work, as described, is not allowed; "
+                         "the Sewer Inspector cannot permit it as it stands."))
+    elif checked["outcome"] is None:
+        notices.append(_("The checker's questions are not all answered, so the form is only partly prefilled."))
+    if fee(rules)["note"]:
+        notices.append(fee(rules)["note"])
+    return {"command": "application", "output": str(output), "written": [str(output)], "fields": values,
+            "answered": answered(values),
+            "outcome": checked["outcome"], "ignored": checked["ignored"], "notices": notices}

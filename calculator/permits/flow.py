@@ -1,0 +1,368 @@
+"""The permit checker: walk the graph in rules/permits.yaml with a person's answers.
+
+The decisions (which question follows which answer, what each answer adds, how
+serious it is) live in the YAML. This module only walks the graph from `start`,
+collects the reasons and requirements on the way, and combines the severities
+by the YAML's `precedence`. Where the YAML makes a choice or an item depend on a
+recorded interpretation (rules/interpretations/) or on an earlier answer, it says
+so with `when:`; `holds` only tests that condition. Standard library only: it
+runs in Pyodide too.
+"""
+from __future__ import annotations
+
+from ..core.errors import InputError
+from ..core.explain import Explanation, law_words
+from ..core.i18n import _
+from ..core.law import anchor
+
+
+# ---- the flow as lookups ----------------------------------------------------------
+
+def _flow(rules: dict) -> dict:
+    return rules["permits"]
+
+
+def _questions(flow: dict) -> dict[str, dict]:
+    return {q["id"]: q for q in flow["questions"]}
+
+
+def _outcomes(flow: dict) -> dict[str, dict]:
+    return {o["id"]: o for o in flow["outcomes"]}
+
+
+def hint(rules: dict | None, q: dict) -> str:
+    """A question's hint as the chosen readings word it (`hint_alternatives`: the first whose `when` holds)."""
+    for alt in q.get("hint_alternatives", []) if rules is not None else []:
+        if holds(rules, alt["when"], {}):
+            return alt["hint"]
+    return q["hint"]
+
+
+def public_question(q: dict, rules: dict | None = None) -> dict:
+    """A question as a page shows it: no flow internals; its hint as the chosen readings word it."""
+    out = {"id": q["id"], "text": q["text"], "hint": hint(rules, q), "cite": q["cite"],
+           "choices": [{"value": c["value"], "label": c["label"]} for c in q["choices"]]}
+    if "reading" in q:  # the hint's words rest on a recorded reading (rules/interpretations/)
+        out["reading"] = q["reading"]
+    if rules is not None and "provisions" in rules:  # its provision as a reader names it, in her language
+        out["law"] = law_words(rules, q["cite"], set())
+    return out
+
+
+def questions(rules: dict) -> list[dict]:
+    """Every question, in the file's order."""
+    return [public_question(q, rules) for q in _flow(rules)["questions"]]
+
+
+# ---- answers ----------------------------------------------------------------------
+
+def parse_answer_words(words) -> list[tuple[str, str]]:
+    """Command-line words QUESTION=ANSWER -> [(QUESTION, ANSWER), ...], in the order given."""
+    pairs = []
+    for word in words or []:
+        ident, sep, value = str(word).partition("=")
+        if not sep or not ident.strip() or not value.strip():
+            raise InputError(_("Answer {answer} is not in the form QUESTION=ANSWER; write it like "
+                               "work=new-connection.").format(answer=repr(word)), "answer")
+        pairs.append((ident.strip(), value.strip()))
+    return pairs
+
+
+def check_answers(rules: dict, answers) -> dict[str, str]:
+    """Refuse unknown questions, unknown values and conflicting answers; return {question: value}."""
+    qs = _questions(_flow(rules))
+    pairs = answers.items() if isinstance(answers, dict) else answers
+    given: dict[str, str] = {}
+    for ident, value in pairs:
+        ident, value = str(ident).strip(), str(value).strip()
+        q = qs.get(ident)
+        if q is None:
+            raise InputError(_("Unknown question {question}. The questions are: {questions}.").format(
+                question=repr(ident), questions=", ".join(qs)), "answer")
+        values = [c["value"] for c in q["choices"]]
+        normal = value.lower()
+        if normal not in values:
+            raise InputError(_("{value} is not an answer to question {question}. Answer one of: {values}.").format(
+                value=repr(value), question=repr(ident), values=", ".join(values)), ident)
+        if ident in given and given[ident] != normal:
+            raise InputError(_("Question {question} was answered twice ({first} and {second}). Give one "
+                               "answer.").format(question=repr(ident), first=given[ident], second=normal), ident)
+        given[ident] = normal
+    return given
+
+
+# ---- conditions (`when:`) ---------------------------------------------------------
+
+def holds(rules: dict, when: dict | None, answers: dict[str, str]) -> bool:
+    """Whether a `when:` condition holds: an interpretation's chosen option, an answer
+    given on the way, or all/any/not of such conditions. No condition always holds."""
+    if when is None:
+        return True
+    if "all" in when:
+        return all(holds(rules, w, answers) for w in when["all"])
+    if "any" in when:
+        return any(holds(rules, w, answers) for w in when["any"])
+    if "not" in when:
+        return not holds(rules, when["not"], answers)
+    if "interpretation" in when:
+        return rules["interpretations"][when["interpretation"]]["chosen"] in _listed(when["chosen"])
+    return answers.get(when["answer"]) in _listed(when["is"])
+
+
+def _listed(value) -> list[str]:
+    return value if isinstance(value, list) else [value]
+
+
+def effective_choice(rules: dict, choice: dict, answers: dict[str, str]) -> dict:
+    """A choice with its first alternative whose `when` holds laid over it."""
+    for alt in choice.get("alternatives", []):
+        if holds(rules, alt["when"], answers):
+            return {**choice, **{k: v for k, v in alt.items() if k != "when"}}
+    return choice
+
+
+def _item(item: dict, question: str | None, flow: dict) -> dict:
+    out = {"text": item["text"], "cite": item["cite"], "anchor": anchor(item["cite"]), "question": question}
+    if "stage" in item:
+        out["stage"] = item["stage"]
+    if "reading" in item:
+        out["reading"] = item["reading"]
+    if "guide" in item:
+        guide = next(g for g in flow["guides"] if g["id"] == item["guide"])
+        out["guide"] = {"id": guide["id"], "title": guide["title"], "command": guide["command"], "cite": guide["cite"]}
+    return out
+
+
+def _verdict(flow: dict, outcomes: dict, question: str, choice: dict) -> dict:
+    """A choice's line of the result: its words, and what the law says of it. A severity the
+    choice sets, or an outcome it leads to, says it; short of those, the choice's own `says`
+    (or the least serious outcome's)."""
+    v = choice["verdict"]
+    least = flow["precedence"][-1]
+    status = choice.get("severity") or (choice["next"] if choice["next"] in outcomes else least)
+    says = v["says"] if status == least and "says" in v else outcomes[status]["says"]
+    return {"question": question, "value": choice["value"], "text": v["text"], "says": says,
+            "outcome": status, "cite": v["cite"], "anchor": anchor(v["cite"])}
+
+
+def _staged(flow: dict, requirements: list[dict]) -> list[dict]:
+    """The requirements under the flow's `stages` headings, in their order: only stages with some."""
+    return [{"id": st["id"], "title": st["title"], "requirements": [r for r in requirements if r.get("stage") == st["id"]]}
+            for st in flow["stages"] if any(r.get("stage") == st["id"] for r in requirements)]
+
+
+# ---- the walk ---------------------------------------------------------------------
+
+def evaluate(rules: dict, answers) -> dict:
+    """Walk the flow with these answers (pairs or a dict).
+
+    Returns the outcome (null until every question on the path is answered), one
+    verdict line for each answer that engages the law, the reasons and requirements
+    gathered (the requirements also under the flow's `stages`), the provisions the
+    outcome rests on among those the answers engaged, the permit holder's rights (for an outcome
+    that shows them), the next question, the answers used in
+    the order asked, the answers ignored (for questions the path does not reach)
+    and an explanation."""
+    flow = _flow(rules)
+    qs, outcomes = _questions(flow), _outcomes(flow)
+    given = check_answers(rules, answers)
+    ex = Explanation()
+    reasons: list[dict] = []
+    requirements: list[dict] = []
+    verdicts: list[dict] = []
+    severities: list[str] = []
+    used: list[dict] = []
+    node = flow["start"]
+    next_question = None
+    while node in qs:
+        q = qs[node]
+        if node not in given:
+            next_question = public_question(q, rules)
+            break
+        so_far = {a["id"]: a["value"] for a in used} | {node: given[node]}
+        choice = effective_choice(rules, next(c for c in q["choices"] if c["value"] == given[node]), so_far)
+        used.append({"id": node, "value": choice["value"], "question": q["text"], "label": choice["label"]})
+        ex.add(_("{question} {answer}.").format(question=q["text"], answer=choice["label"]), q["cite"])
+        if "verdict" in choice:
+            verdicts.append(_verdict(flow, outcomes, node, choice))
+        for r in choice.get("reasons", []):
+            if not holds(rules, r.get("when"), so_far):
+                continue
+            reasons.append(_item(r, node, flow))
+            ex.add(r["text"], r["cite"])
+            if "reading" in r:
+                ex.steps[-1]["reading"] = r["reading"]
+        requirements.extend(_item(r, node, flow) for r in choice.get("requirements", [])
+                            if holds(rules, r.get("when"), so_far))
+        if "severity" in choice:
+            severities.append(choice["severity"])
+        node = choice["next"]
+
+    on_path = {a["id"]: a["value"] for a in used}
+    requirements.extend(_item(r, None, flow) for r in flow["always"] if holds(rules, r.get("when"), on_path))
+    outcome = None
+    cites: list[str] = []
+    rights: list[dict] = []
+    if next_question is None:
+        reached = severities + [node]
+        outcome = min(reached, key=flow["precedence"].index)
+        o = outcomes[outcome]
+        # the provisions of the answers that lead to this outcome; the outcome's own when none does
+        cites = list(dict.fromkeys(v["cite"] for v in verdicts if v["outcome"] == outcome)) or list(o["cites"])
+        ex.add(_("Result: {title}. {summary}").format(title=o["title"], summary=o["summary"]), cites[0])
+        if o.get("rights"):
+            rights = [_item(r, None, flow) for r in flow.get("rights", []) if holds(rules, r.get("when"), on_path)]
+    used_ids = {a["id"] for a in used}
+    ignored = [{"id": i, "value": v} for i, v in given.items() if i not in used_ids]
+    stages = _staged(flow, requirements)
+    # each provision the result links to, in the reader's words (explain.law_words), the articles
+    # named in full the first time the result names them, in the order the page shows them
+    said: set[str] = set()
+    cites_law = [law_words(rules, c, said) for c in cites]
+    for item in [*verdicts, *(r for st in stages for r in st["requirements"]), *requirements, *reasons, *rights]:
+        if "law" not in item:
+            item["law"] = law_words(rules, item["cite"], said)
+    return {
+        "command": "permit",
+        "outcome": outcome,
+        "outcome_detail": ({"id": outcome, "title": outcomes[outcome]["title"],
+                            "summary": outcomes[outcome]["summary"], "cites": cites, "law": cites_law}
+                           if outcome else None),
+        "verdicts": verdicts,
+        "reasons": reasons,
+        "requirements": requirements,
+        "stages": stages,
+        "rights": rights,
+        "next_question": next_question,
+        "answers": used,
+        "ignored": ignored,
+        "explanation": ex.steps,
+    }
+
+
+# ---- the graph's own soundness (validation reports it at its place in permits.yaml) ----
+
+def problems(flow: dict, interpretations: dict | None = None) -> list[tuple[list, str]]:
+    """What is wrong with the graph, each as (where in permits.yaml, what to change):
+    dangling or unknown nodes, unreachable questions and outcomes, loops, unknown
+    guides; with the interpretations, also unknown interpretations or options named in
+    `reading` and `when`. Empty when sound."""
+    out: list[tuple[list, str]] = []
+    qs, outcomes = _questions(flow), _outcomes(flow)
+    index = {q["id"]: i for i, q in enumerate(flow["questions"])}
+    if len(qs) != len(flow["questions"]):
+        out.append((["questions"], "two questions share an id; give each question its own id."))
+    if set(qs) & set(outcomes):
+        out.append((["outcomes"], f"ids used by both a question and an outcome: {sorted(set(qs) & set(outcomes))}; "
+                                  f"rename one of each pair."))
+    if flow["start"] not in qs:
+        out.append((["start"], f"start {flow['start']!r} is not a question; use one of: {', '.join(qs)}."))
+    if set(flow["precedence"]) != set(outcomes) or len(flow["precedence"]) != len(outcomes):
+        out.append((["precedence"], f"precedence must list every outcome exactly once: {', '.join(outcomes)}."))
+    guides = {g["id"] for g in flow["guides"]}
+    stages = [st["id"] for st in flow.get("stages", [])]
+
+    def check_when(when, where: list) -> None:
+        if when is None:
+            return
+        for key in ("all", "any"):
+            for k, w in enumerate(when.get(key, [])):
+                check_when(w, [*where, key, k])
+        if "not" in when:
+            check_when(when["not"], [*where, "not"])
+        if "answer" in when:
+            q = qs.get(when["answer"])
+            if q is None:
+                out.append(([*where, "answer"], f"`when` names the unknown question {when['answer']!r}; "
+                                                f"use one of: {', '.join(qs)}."))
+            else:
+                values = [c["value"] for c in q["choices"]]
+                for v in _listed(when["is"]):
+                    if v not in values:
+                        out.append(([*where, "is"], f"{v!r} is not an answer to {when['answer']!r}; "
+                                                    f"use one of: {', '.join(values)}."))
+        if "interpretation" in when and interpretations is not None:
+            i = interpretations.get(when["interpretation"])
+            if i is None:
+                out.append(([*where, "interpretation"], f"unknown interpretation {when['interpretation']!r}; "
+                                                        f"use a file name from rules/interpretations/."))
+            else:
+                for v in _listed(when["chosen"]):
+                    if v not in i["options"]:
+                        out.append(([*where, "chosen"], f"{v!r} is not an option of interpretation {i['id']!r}; "
+                                                        f"use one of: {', '.join(i['options'])}."))
+
+    def check_item(item: dict, where: list, requirement: bool = False) -> None:
+        if requirement and item.get("stage") not in stages:
+            out.append(([*where, "stage"] if "stage" in item else where,
+                        f"a requirement needs a stage, one of: {', '.join(stages)}."))
+        if not requirement and "stage" in item:
+            out.append(([*where, "stage"], "only a requirement has a stage; remove it."))
+        if item.get("reading") and interpretations is not None and item["reading"] not in interpretations:
+            out.append(([*where, "reading"], f"unknown interpretation {item['reading']!r} in reading; "
+                                             f"use a file name from rules/interpretations/."))
+        if item.get("guide") and item["guide"] not in guides:
+            out.append(([*where, "guide"], f"unknown guide {item['guide']!r}; use one of: {', '.join(guides)}."))
+        check_when(item.get("when"), [*where, "when"])
+
+    for key in ("always", "rights"):
+        for k, item in enumerate(flow.get(key, [])):
+            check_item(item, [key, k], requirement=key == "always")
+    for qi, q in enumerate(flow["questions"]):
+        if q.get("reading") and interpretations is not None and q["reading"] not in interpretations:
+            out.append((["questions", qi, "reading"], f"unknown interpretation {q['reading']!r} in reading; "
+                                                      f"use a file name from rules/interpretations/."))
+        for ai, alt in enumerate(q.get("hint_alternatives", [])):
+            check_when(alt["when"], ["questions", qi, "hint_alternatives", ai, "when"])
+        values = [c["value"] for c in q["choices"]]
+        if len(set(values)) != len(values):
+            out.append((["questions", qi, "choices"], f"question {q['id']!r}: two answers share a value; "
+                                                      f"give each its own."))
+        for ci, c in enumerate(q["choices"]):
+            here = ["questions", qi, "choices", ci]
+            variants = [(c, here), *((a, [*here, "alternatives", ai]) for ai, a in enumerate(c.get("alternatives", [])))]
+            for variant, where in variants:
+                check_when(variant.get("when"), [*where, "when"])
+                if "next" in variant and variant["next"] not in qs and variant["next"] not in outcomes:
+                    out.append(([*where, "next"],
+                                f"question {q['id']!r}, answer {c['value']!r}: next {variant['next']!r} is neither a "
+                                f"question nor an outcome. Use a question id or one of the outcomes: "
+                                f"{', '.join(outcomes)}."))
+                for key in ("reasons", "requirements"):
+                    for k, item in enumerate(variant.get(key, [])):
+                        check_item(item, [*where, key, k], requirement=key == "requirements")
+
+    # Depth-first from start: every question and outcome reachable, no node revisited on one path.
+    reached: set[str] = set()
+    seen_cycles: set[tuple] = set()
+
+    def visit(node: str, path: tuple[str, ...]) -> None:
+        if node in path:
+            loop = path[path.index(node):] + (node,)
+            if frozenset(loop) not in seen_cycles:
+                seen_cycles.add(frozenset(loop))
+                out.append((["questions", index[path[-1]]], f"these questions go round in a loop: "
+                                                            f"{' -> '.join(loop)}. Point one of them onward."))
+            return
+        if node in reached and node not in qs:
+            return
+        reached.add(node)
+        if node in qs:
+            for c in qs[node]["choices"]:
+                for variant in (c, *c.get("alternatives", [])):
+                    if "severity" in variant:  # an answer can decide the outcome without leading to it
+                        reached.add(variant["severity"])
+                for nxt in sorted({c["next"], *(a["next"] for a in c.get("alternatives", []) if "next" in a)}):
+                    visit(nxt, path + (node,))
+
+    if flow["start"] in qs:
+        visit(flow["start"], ())
+    for ident in qs:
+        if ident not in reached:
+            out.append((["questions", index[ident], "id"], f"question {ident!r} cannot be reached from "
+                                                           f"{flow['start']!r}; point an answer at it or remove it."))
+    for oi, o in enumerate(flow["outcomes"]):
+        if o["id"] not in reached and flow["start"] in qs:
+            out.append((["outcomes", oi, "id"], f"outcome {o['id']!r} cannot be reached from any answer; "
+                                                f"point an answer at it or remove it."))
+    return out

@@ -1,0 +1,996 @@
+"""The Town Clerk's rate-schedule year, as four steps on the compiled rules
+(rents.D, rate-schedules.A-D):
+
+    propose      VC from the year's costs, and the proposed schedule
+    notice       the meeting date checked, the notice recorded, the newspaper notice
+    adopt        the notice and the vote checked, the vote recorded
+    user-notice  the yearly notice that goes out with a regular bill
+
+Each step checks everything, then returns what it found (VC, the table of typical
+bills now and proposed, the lawful meeting window, the vote needed) and the text of
+every file it makes: the schedule's records under rules/rate-schedules/<id>/
+(proposal.yaml, notice.yaml, vote.yaml: one file per step, so each step adds a file)
+and the notices. It writes nothing: the Clerk's desk (/clerk/) offers the files as
+downloads and GitHub links; `build.py rates …` (kit/clerk/command.py) re-validates them with
+the kit and writes them. A refusal is a `Refused` (an InputError) listing every problem found
+at once, each with the field it is about and every lawful way out.
+
+Messages are written once, in terms of the field a person filled: ⟦effective⟧ in a message
+stands for that field, and each interface names it its own way (`for_cli`: the option,
+--effective; the desk: the field's label). ⟦step:notice⟧ stands for a step.
+
+The desk keeps the Clerk's work in the browser until she publishes it: `--prepared DIR`
+gives the records made and not yet published (DIR/<id>/proposal.yaml, notice.yaml,
+vote.yaml, as the steps make them), and the steps see the rules as they would be with them.
+`status` says where each fiscal year stands, with its deadlines (the law, as this site reads it).
+"""
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import json
+import re
+from decimal import Decimal
+from urllib.parse import quote
+
+from ..bills import bill
+from ..core import money, schedule
+from . import adoption, hearing, notices, vc
+from ..core.dates import YEARS, first_quarter_from, long, month_day, quarter_name, quarter_period, quarter_words
+from ..core.errors import InputError
+from ..core.i18n import N_, _, speaking
+from ..core.law import first_year
+from .notices import without
+from ..core.rules import interpretation, parameter
+
+# Examples for the Clerk's table of effects, not numbers from the law: a typical household and a
+# large one; the table starts with one at the minimum (rules/parameters/minimum-charge-water-gallons.yaml).
+TYPICAL_QUARTERLY_WATER_GALLONS = ("15000", "30000")
+SCHEDULES = "rules/rate-schedules"
+RECORDS = {"propose": "proposal.yaml", "notice": "notice.yaml", "adopt": "vote.yaml"}
+NOTICES = "notices-out"  # where the CLI writes notices by default, beside rules/
+URL_LIMIT = 8000  # GitHub refuses longer addresses; a longer file goes by "Upload files"
+
+
+# ---- the records as YAML text (the one writer of the Clerk's YAML) ------------------------------------
+
+def _scalar(value) -> str:
+    """Strings double-quoted (a JSON string is a valid YAML one), whole numbers bare."""
+    return str(value) if isinstance(value, int) else json.dumps(str(value), ensure_ascii=False)
+
+
+#: a proposed schedule's title, written in each language the site speaks (title_es: its Spanish)
+TITLE = N_("Rate schedule for fiscal year {year}")
+
+
+def in_language(language: str, message: str) -> str:
+    """A message in a language, whatever language the step answers in."""
+    with speaking(language):
+        return _(message)
+
+
+def yaml_text(comments: list[str], record: dict, bare: tuple[str, ...] = ()) -> str:
+    """A record as the YAML the Clerk's steps write: comment lines, then one key a line,
+    a nested mapping indented two spaces. `bare` keys are written unquoted (ids like rents.D)."""
+    out = [f"# {line}\n" for line in comments]
+    for key, value in record.items():
+        if isinstance(value, dict):
+            out.append(f"{key}:\n" + "".join(f"  {k}: {_scalar(v)}\n" for k, v in value.items()))
+        else:
+            out.append(f"{key}: {value if key in bare else _scalar(value)}\n")
+    return "".join(out)
+
+
+def assemble(proposal: dict, notice: dict | None = None, vote: dict | None = None,
+             files: dict[str, str] | None = None) -> dict:
+    """One schedule from its step records (rules/rate-schedules/<id>/): proposed until a
+    vote is recorded, then adopted. `files` names each record's file, for messages."""
+    s = dict(proposal, status="adopted" if vote is not None else "proposed")
+    if notice is not None:
+        s["notice"] = dict(notice)
+    if vote is not None:
+        s["adoption"] = dict(vote)
+    if files:
+        s["_file"], s["_files"] = files["proposal"], dict(files)
+    return s
+
+
+def _record_path(sid: str, step: str) -> str:
+    return f"{SCHEDULES}/{sid}/{RECORDS[step]}"
+
+
+# ---- the guard on schedules in force -----------------------------------------------------------------
+
+def schedule_problems(schedules: list[dict], parameters: dict, interpretations: dict | None = None) -> list[str]:
+    """Schedules in force (adopted or illustrative), sorted by effective date, must not overlap
+    or leave gaps, and an adopted one must carry a lawful notice and vote; under the
+    late-adoption reading "refuse", published and adopted no later than its effective date."""
+    out = []
+    late = (interpretations or {}).get("late-adoption", {}).get("chosen", "refuse")
+    in_force = [s for s in schedules if s["status"] != "proposed"]
+    for a, b in zip(in_force, in_force[1:]):
+        if a["effective"] == b["effective"]:
+            out.append(f"{b['_file']}: schedules {a['id']!r} and {b['id']!r} both take effect on {a['effective']}; "
+                       f"change one effective date or mark one as proposed.")
+        elif "ends" in a and a["ends"] >= b["effective"]:
+            out.append(f"{a['_file']}: schedule {a['id']!r} ends {a['ends']}, after {b['id']!r} takes effect on "
+                       f"{b['effective']}; the two overlap. Set 'ends' before {b['effective']}.")
+        elif "ends" in a:
+            gap_start = dt.date.fromisoformat(a["ends"]) + dt.timedelta(days=1)
+            if gap_start.isoformat() < b["effective"]:
+                out.append(f"{a['_file']}: no schedule is in force from {gap_start} to the day before {b['effective']}; "
+                           f"remove 'ends' from {a['id']!r} or make the next schedule take effect on {gap_start}.")
+    priced = [s for s in in_force if "vc_per_1000_gallons" in s]  # (a step's check of dates alone has none)
+    for a, b in zip(priced, priced[1:]):
+        low, high = sorted((Decimal(a["vc_per_1000_gallons"]), Decimal(b["vc_per_1000_gallons"])))
+        if low > 0 and high > VC_CHANGE_LIMIT * low:
+            out.append(f"{b['_file']}: the rate {money.dollars(Decimal(b['vc_per_1000_gallons']))} per 1,000 gallons "
+                       f"is more than {VC_CHANGE_LIMIT:,.0f} times or less than a tenth of "
+                       f"{money.dollars(Decimal(a['vc_per_1000_gallons']))} in {a['id']!r} before it: most likely a "
+                       f"typing mistake. Check vc_per_1000_gallons in both.")
+    for s in priced:  # the second hostile tester: 856791000.00 (a volume of 1 gallon) was published
+        vc_ = Decimal(s["vc_per_1000_gallons"])
+        if not 0 < vc_ <= VC_MOST:
+            out.append(f"{s['_file']}: vc_per_1000_gallons {s['vc_per_1000_gallons']} is "
+                       + ("not more than $0.00" if vc_ <= 0 else
+                          f"more than {money.dollars(VC_MOST)} per 1,000 gallons (a dollar a gallon)")
+                       + ": most likely a typing mistake. Check it against the adopted schedule.")
+    rules = {"parameters": parameters}
+    for s in schedules:
+        if s["status"] == "adopted" and "notice" in s and "adoption" in s:
+            files = s.get("_files", {})
+            n = s["notice"]
+            window = hearing.window(rules, n["published"])
+            if not (window["earliest"] <= n["meeting"] <= window["latest"]):
+                out.append(f"{files.get('notice', s['_file'])}: the meeting on {n['meeting']} is outside the lawful "
+                           f"window {window['earliest']} to {window['latest']} for a notice published {n['published']} "
+                           f"(rate-schedules.B). This schedule cannot be adopted on that notice.")
+            problem = adoption.vote_problem(rules, s["adoption"], n["meeting"])
+            if problem:
+                out.append(f"{files.get('vote', s['_file'])}: {problem}")
+            problem = adoption.timing_problem(s, late)
+            if problem:
+                out.append(f"{files.get('vote', s['_file'])}: {problem}")
+    return out
+
+
+def _with(rules: dict, s: dict) -> dict:
+    """The rules with this schedule added or replacing the one of its id, sorted as compiled."""
+    others = [o for o in rules["schedules"] if o["id"] != s["id"]]
+    return dict(rules, schedules=sorted([*others, s], key=lambda o: o["effective"]))
+
+
+def _refuse_breaking(candidate: dict) -> None:
+    problems = schedule_problems(candidate["schedules"], candidate["parameters"], candidate["interpretations"])
+    if problems:
+        raise InputError(f"That change would break the rules, so nothing was written: {' | '.join(problems)}")
+
+
+# ---- messages in terms of the field, and every problem at once ------------------------------------------
+
+FIELD = re.compile(r"⟦(step:)?([a-z-]+)⟧")
+STEP_WORDS = {"propose": "the `propose` step", "notice": "the `notice` step", "adopt": "the `adopt` step",
+              "user-notice": "the `user-notice` step"}
+
+
+def for_cli(text: str) -> str:
+    """A message as the command line says it: each field by its option (⟦meeting⟧ -> --meeting;
+    the positional schedule by its place), each step by its command."""
+    def name(m):
+        if m.group(1):
+            return STEP_WORDS.get(m.group(2), m.group(2))
+        return "the schedule id" if m.group(2) == "schedule" else f"--{m.group(2)}"
+    return FIELD.sub(name, text)
+
+
+class Refused(InputError):
+    """Every problem a step found, each (field, message in terms of fields): str() is the
+    command line's one line; `problems` lets a page put each beside its own box."""
+
+    def __init__(self, problems: list[tuple[str | None, str]]):
+        self.problems = [(f, t) for f, t in problems]
+        super().__init__(" ".join(for_cli(t) for _f, t in self.problems), self.problems[0][0])
+
+
+class Check:
+    """Collects problems field by field, so one answer lists them all."""
+
+    def __init__(self):
+        self.problems: list[tuple[str | None, str]] = []
+
+    def take(self, field: str, read, *args):
+        """read(*args), or None with its problem noted under `field`."""
+        try:
+            return read(*args)
+        except Refused as exc:
+            self.problems += exc.problems
+        except InputError as exc:
+            self.problems.append((exc.field or field, str(exc)))
+        return None
+
+    def add(self, field: str | None, text: str) -> None:
+        self.problems.append((field, text))
+
+    def done(self) -> None:
+        if self.problems:
+            raise Refused(self.problems)
+
+
+def _day(day) -> str:
+    """A date in a message: January 1, 2028."""
+    return long(day if isinstance(day, dt.date) else dt.date.fromisoformat(day))
+
+
+# ---- what the Clerk typed -----------------------------------------------------------------------------
+
+def _text(value) -> str:
+    return "" if value is None else str(value)
+
+
+def _given(value) -> bool:
+    return value is not None and str(value).strip() != ""
+
+
+def _needed(value, field: str) -> str:
+    if not _given(value):
+        raise InputError(f"Enter ⟦{field}⟧.", field)
+    return _text(value).strip()
+
+
+def _amount(value, field: str, example: str) -> Decimal:
+    """A number a person typed: "$912,400", "912,400.00" and "912400" are one amount."""
+    raw = _needed(value, field)
+    return bill.parse_amount(raw.replace("$", "", 1).strip() if raw.startswith("$") else raw,
+                             f"⟦{field}⟧", example, field)
+
+
+def _money(value, field: str, example: str) -> Decimal:
+    amount = _amount(value, field, example)
+    if amount != amount.quantize(Decimal("0.01")):
+        raise InputError(f"⟦{field}⟧ must be in dollars and cents, like {example}. You entered {value!r}.", field)
+    return amount
+
+
+def _fraction(value: str) -> str:
+    f = _amount(value, "sewage-fraction", "0.85")
+    if not 0 < f <= 1:
+        raise InputError(f"⟦sewage-fraction⟧ must be more than 0 and at most 1, like 0.85 for 85% of water use. "
+                         f"You entered {value!r}.", "sewage-fraction")
+    return format(f, "f") if f < 1 else "1.0"
+
+
+TIME = re.compile(r"(?P<h>[0-9]{1,2})(?:[:.h](?P<m>[0-9]{2}))?\s*(?:(?P<ampm>[ap])\.?\s*m\.?)?", re.IGNORECASE)
+
+
+def _time(value) -> str:
+    """The meeting time as HH:MM: "19:00", "7:00 pm", "7 pm", "7:30 p.m." (noon is 12 pm)."""
+    raw = _needed(value, "time")
+    m = TIME.fullmatch(raw.strip())
+    hour = int(m.group("h")) if m else -1
+    minute = int(m.group("m") or 0) if m else -1
+    ampm = (m.group("ampm") or "").lower() if m else ""
+    if ampm and 1 <= hour <= 12:
+        hour = hour % 12 + (12 if ampm == "p" else 0)
+    elif ampm or (m and not m.group("m")):
+        hour = -1  # "13 pm", or a bare "7": morning or evening?
+    if not (0 <= hour <= 23 and 0 <= minute <= 59):
+        raise InputError(f"⟦time⟧ {raw!r} is not a time we can read. Write it like 7:00 pm, 7 pm or 19:00.", "time")
+    return f"{hour:02d}:{minute:02d}"
+
+
+def _count(value, what: str, field: str) -> int:
+    if not re.fullmatch(r"\s*[0-9]+\s*", _text(value)):
+        raise InputError(f"Enter ⟦{field}⟧ as a whole number of {what}, like 3 (you entered {_text(value)!r}).", field)
+    return int(value)
+
+
+def _date(value, field: str) -> dt.date:
+    raw = _needed(value, field)
+    try:
+        day = dt.date.fromisoformat(raw)
+    except ValueError:
+        raise InputError(f"⟦{field}⟧ {raw!r} is not a date. Enter it as YYYY-MM-DD, like 2028-01-01.", field) from None
+    if not YEARS[0] <= day.year <= YEARS[1]:
+        raise InputError(f"⟦{field}⟧ {raw!r} is too far from today to be right. Enter a date from {YEARS[0]} to "
+                         f"{YEARS[1]}, like 2028-01-01.", field)
+    return day
+
+
+def _year(value, rules: dict) -> int:
+    text = _needed(value, "fiscal-year")
+    if not re.fullmatch(r"[0-9]{4}", text) or not first_year(rules) <= int(text) <= 2200:
+        raise InputError(f"⟦fiscal-year⟧ {text!r} is not a year. Enter it as four digits, like 2028.", "fiscal-year")
+    return int(text)
+
+
+def _schedule(rules: dict, sid: str) -> dict:
+    if not sid:
+        raise InputError("Propose a schedule first (⟦step:propose⟧): the later steps work on it.", "schedule")
+    for s in rules["schedules"]:
+        if s["id"] == sid:
+            return s
+    raise InputError(f"There is no schedule proposed for {sid!r} yet: propose it first (⟦step:propose⟧).", "schedule")
+
+
+def _proposed(rules: dict, sid: str, step: str) -> dict:
+    s = _schedule(rules, _text(sid).strip())
+    if s["status"] != "proposed":
+        raise InputError(f"The schedule {s['id']!r} is {s['status']}, not proposed; " + (
+            "only a proposed schedule is published for comment. Propose a new one for another year "
+            "(⟦step:propose⟧)." if step == "notice" else "only a proposed schedule can be adopted."), "schedule")
+    if "_files" not in s:
+        raise InputError(f"Schedule {s['id']!r} is kept in one file ({s['_file']}), not as one file per step in "
+                         f"{SCHEDULES}/{s['id']}/. Propose it again to move it there, or record the {step} in that "
+                         f"file by hand.", "schedule")
+    return s
+
+
+def _published(s: dict, record: str) -> bool:
+    """Whether this record of the schedule is in the published rules (not only prepared on the desk)."""
+    return record in s.get("_files", {}) and record not in s.get("_prepared", ())
+
+
+def _file(path: str, text: str, rules_file: bool, exists: bool = False) -> dict:
+    return {"path": path, "name": path.rpartition("/")[2], "text": text, "rules": rules_file, "exists": exists}
+
+
+def _late_reading(rules: dict) -> bool:
+    """Under the late-adoption reading "refuse", a schedule is published and adopted by its effective date."""
+    return interpretation(rules, "late-adoption") == "refuse"
+
+
+# ---- the records prepared on the desk and not yet published ------------------------------------------
+
+def read_record(text: str, name: str, needs: tuple[str, ...]) -> dict:
+    """A step's record as yaml_text writes it (comments, `key: value`, one nested mapping);
+    values are JSON strings, whole numbers or bare words. Refused, saying which line, when it is not."""
+    record: dict = {}
+    nested = None
+    for n, line in enumerate(text.splitlines(), 1):
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        m = re.fullmatch(r"(  )?([a-z][a-z0-9_]*):(?: (.*))?", line.rstrip())
+        if not m or (m.group(1) and nested is None):
+            raise InputError(f"The file {name} is not a record the desk made (line {n}). Choose the files the "
+                             f"desk gave you for that year.", "prepared")
+        key, value = m.group(2), (m.group(3) or "").strip()
+        if m.group(1):
+            nested[key] = _record_value(value)
+            continue
+        if value == "":
+            nested = record[key] = {}
+            continue
+        nested = None
+        record[key] = _record_value(value)
+    missing = [k for k in needs if k not in record]
+    if missing:
+        raise InputError(f"The file {name} is not a record the desk made: it has no {missing[0]}. Choose the "
+                         f"files the desk gave you for that year.", "prepared")
+    return record
+
+
+def _record_value(value: str):
+    if value.startswith('"'):
+        try:
+            return json.loads(value)
+        except ValueError:
+            return value
+    return int(value) if re.fullmatch(r"-?[0-9]+", value) else value
+
+
+NEEDS = {"propose": ("id", "effective", "vc_per_1000_gallons", "sewage_fraction"),
+         "notice": ("published", "meeting", "time", "place"), "adopt": ("date", "ayes", "noes")}
+
+
+def with_prepared(rules: dict, folder) -> dict:
+    """The rules as they would be with the records prepared in `folder` (<id>/proposal.yaml, …).
+    A prepared proposal replaces a published schedule's records; a prepared notice or vote
+    goes on the published proposal. Each schedule notes which records are only prepared."""
+    from pathlib import Path  # the desk writes the records into the worker's file system
+    root = Path(folder)
+    if not root.is_dir():
+        return rules
+    out = rules
+    for sub in sorted(p for p in root.iterdir() if p.is_dir()):
+        texts = {step: (sub / RECORDS[step]).read_text(encoding="utf-8") for step in RECORDS
+                 if (sub / RECORDS[step]).is_file()}
+        records = {step: read_record(text, RECORDS[step], NEEDS[step]) for step, text in texts.items()}
+        published = next((s for s in rules["schedules"] if s["id"] == sub.name), None)
+        if "propose" in records:
+            base = records["propose"]
+            notice_ = records.get("notice")
+            vote = records.get("adopt") if notice_ is not None else None
+        elif published is not None and "_files" in published:
+            base = {k: v for k, v in published.items() if k not in ("status", "notice", "adoption", "_file",
+                                                                    "_files", "_prepared")}
+            notice_ = records.get("notice", published.get("notice"))
+            vote = records.get("adopt", published.get("adoption") if "notice" not in records else None)
+        else:
+            continue
+        if base.get("id") != sub.name:
+            continue
+        files = {k: _record_path(sub.name, step) for k, step in (("proposal", "propose"), ("notice", "notice"),
+                                                                 ("vote", "adopt"))
+                 if {"propose": base, "notice": notice_, "adopt": vote}[step] is not None}
+        s = assemble(base, notice_, vote, files)
+        s["_prepared"] = sorted(k for k, step in (("proposal", "propose"), ("notice", "notice"), ("vote", "adopt"))
+                                if step in records and k in files and not _same(published, step, records[step]))
+        s["_published_files"] = dict(published.get("_files", {})) if published is not None else {}
+        out = _with(out, s)
+    return out
+
+
+def _same(published: dict | None, step: str, record: dict) -> bool:
+    """Whether a prepared record is the one already published (committed, and the site built again)."""
+    if published is None or "_files" not in published:
+        return False
+    if step == "propose":
+        return record == {k: v for k, v in published.items() if k in record and not k.startswith("_")} and all(
+            k in record for k in published if not k.startswith("_") and k not in ("status", "notice", "adoption"))
+    return record == published.get({"notice": "notice", "adopt": "adoption"}[step])
+
+
+def _published_files(s: dict) -> dict:
+    """The schedule's record files in the published rules."""
+    if "_published_files" in s:
+        return s["_published_files"]
+    return {k: v for k, v in s.get("_files", {}).items() if k not in s.get("_prepared", ())}
+
+
+# ---- the steps ----------------------------------------------------------------------------------------
+
+#: how far a new VC may be from the rate in force before the figures are asked about (a mistyped
+#: volume, like 1 for 85,000,000 gallons, gave $856,791,000.00 per 1,000 gallons: issue 35)
+VC_CHANGE_LIMIT = Decimal(10)
+#: the most a rate per 1,000 gallons can be before a schedule's file is refused as mistyped
+VC_MOST = Decimal(1000)
+
+
+def _plausible(c: "Check", rules: dict, year: int, effective: dt.date, new_vc: Decimal, cost: str) -> None:
+    """Refuses a VC ten times the rate in force, or a tenth of it: such a change is a typing mistake
+    far more often than a budget, and a schedule once noticed is costly to take back."""
+    try:
+        now = Decimal(schedule.in_force(without(rules, str(year)), effective)["vc_per_1000_gallons"])
+    except InputError:
+        return  # no schedule in force then: nothing to compare with
+    if now > 0 and not now / VC_CHANGE_LIMIT <= new_vc <= now * VC_CHANGE_LIMIT:
+        times = f"{(new_vc / now):,.0f} times" if new_vc > now else f"1/{(now / new_vc):,.0f} of"
+        c.add(cost, f"VC comes to {money.dollars(new_vc)} per 1,000 gallons, {times} the rate in force "
+                    f"({money.dollars(now)}). Check ⟦{cost}⟧ (dollars for the whole year) and "
+                    f"⟦user-volume-gallons⟧ (the users' gallons for the whole year, like 85,000,000). A change "
+                    f"of more than {VC_CHANGE_LIMIT:,.0f} times is refused as a likely typing mistake.")
+
+
+def propose(rules: dict, args) -> dict:
+    c = Check()
+    year = c.take("fiscal-year", _year, args.fiscal_year, rules)
+    effective = c.take("effective", _date, args.effective, "effective")
+    proposed_on = (c.take("proposed-on", _date, args.proposed_on, "proposed-on")
+                   if _given(args.proposed_on) else dt.date.today())
+    projected_given = _given(getattr(args, "projected_om_cost", None))
+    if _given(args.om_cost) == projected_given:
+        c.add("projected-om-cost" if _given(args.om_cost) else "om-cost",
+              "Enter ⟦om-cost⟧, like 912400.00; only when past data is not available, enter ⟦projected-om-cost⟧ "
+              "instead (rents.D). Enter one of them, not both.")
+    om = c.take("om-cost", _money, args.om_cost, "om-cost", "912400.00") if _given(args.om_cost) else None
+    projected = (c.take("projected-om-cost", _money, args.projected_om_cost, "projected-om-cost", "912400.00")
+                 if projected_given else None)
+    extra = (c.take("extraneous-flow-cost", _money, args.extraneous_flow_cost, "extraneous-flow-cost", "25000.00")
+             if _given(args.extraneous_flow_cost) else Decimal("0"))
+    budget = (c.take("budgeted-om-cost", _money, args.budgeted_om_cost, "budgeted-om-cost", "900000.00")
+              if _given(args.budgeted_om_cost) else None)
+    volume = c.take("user-volume-gallons", _amount, args.user_volume_gallons, "user-volume-gallons", "88000000")
+    fraction = c.take("sewage-fraction", _fraction, args.sewage_fraction) if _given(args.sewage_fraction) else None
+    # a note goes on the schedule's page in every language the site speaks: English and Spanish, or neither
+    note, note_es = (_text(getattr(args, k, None)).strip() for k in ("note", "note_es"))
+    if note and not note_es:
+        c.add("note-es", "Enter ⟦note-es⟧ too: the Spanish pages show the note in Spanish. "
+                         "Or leave ⟦note⟧ empty.")
+    if note_es and not note:
+        c.add("note", "Enter ⟦note⟧ too: the English pages show the note in English. "
+                      "Or leave ⟦note-es⟧ empty.")
+    title_es = _text(getattr(args, "title_es", None)).strip()
+    # a schedule "for the upcoming fiscal year" (rate-schedules.A) starts in that year (the second hostile
+    # tester: fiscal year 2028 effective January 1, 2027 was taken)
+    if year is not None and effective is not None and schedule.fiscal_year_of(rules, effective) != year:
+        first = month_day(year, parameter(rules, "fiscal-year-start", on=effective)[0])
+        c.add("effective", f"⟦effective⟧ {_day(effective)} is not in fiscal year {year}: a schedule for {year} "
+                           f"starts on a day of that year, like {_day(first)}, its first day. Check "
+                           f"⟦effective⟧ and ⟦fiscal-year⟧.")
+    if effective is not None and proposed_on is not None and effective <= proposed_on:
+        c.add("effective", f"⟦effective⟧ {_day(effective)} is not after the day the schedule is proposed, "
+                           f"{_day(proposed_on)}: the notice, the meeting and the vote all come before the new rates "
+                           f"start, and bills due since {_day(effective)} would be repriced. Choose a later "
+                           f"⟦effective⟧, like January 1, {proposed_on.year + 1}; to record a proposal made in an "
+                           f"earlier year, enter the day it was made as ⟦proposed-on⟧.")
+    replaced = next((s for s in rules["schedules"] if s["id"] == str(year)), None) if year else None
+    if replaced and replaced["status"] != "proposed":
+        c.add("fiscal-year", f"The schedule for {year} is already {replaced['status']}; an {replaced['status']} "
+                             f"schedule is not proposed again. Propose a schedule for the next year instead.")
+    result = None
+    if (om is not None or projected is not None) and volume is not None and extra is not None and not c.problems:
+        result = c.take("user-volume-gallons", vc.compute, rules, om, volume, extra, budget, projected)
+        cost = "om-cost" if om is not None else "projected-om-cost"
+        if result is not None and Decimal(result["vc_per_1000_gallons"]) <= 0:
+            c.add(cost, f"VC comes to {money.dollars(Decimal(result['vc_per_1000_gallons']))} per 1,000 gallons: "
+                        f"⟦{cost}⟧ must be more than 0. Check it and ⟦user-volume-gallons⟧.")
+        elif result is not None and effective is not None:
+            _plausible(c, rules, year, effective, Decimal(result["vc_per_1000_gallons"]), cost)
+    c.done()
+    sid = str(year)
+    if fraction is None:
+        try:
+            fraction = schedule.in_force(without(rules, sid), effective)["sewage_fraction"]
+        except InputError:
+            c.add("sewage-fraction", f"No schedule is in force on {_day(effective)} to take the sewage share "
+                                     f"from; enter ⟦sewage-fraction⟧, like 0.85.")
+    path = _record_path(sid, "propose")
+    for other in rules["schedules"]:
+        if other["id"] != sid and other["status"] != "proposed" and other["effective"] == effective.isoformat():
+            c.add("effective", f"Another schedule in force, {other['title']!r}, already starts on {_day(effective)}. "
+                               f"Choose another ⟦effective⟧, or check ⟦fiscal-year⟧.")
+    c.done()
+    would_be = [dict(s) for s in rules["schedules"] if s["id"] != sid and s["status"] != "proposed"]
+    would_be.append({"id": sid, "status": "adopted", "effective": effective.isoformat(), "_file": path})
+    clash = schedule_problems(sorted(would_be, key=lambda s: s["effective"]), rules["parameters"],
+                              rules["interpretations"])
+    if clash:
+        raise Refused([("effective", "Once adopted, this schedule would not fit beside the others: "
+                                     + " | ".join(clash))])
+
+    # rents.D: the past year's cost; or, only when past data is not available, the projected one, labelled so
+    basis = ({"om_cost": money.text(om)} if om is not None else {"projected_om_cost": money.text(projected)}) | {
+        "user_volume_gallons": format(volume.normalize(), "f"), "extraneous_flow_cost": money.text(extra)}
+    if budget is not None:
+        basis["budgeted_om_cost"] = money.text(budget)
+    record = {"id": sid, "title": TITLE.format(year=year),
+              "title_es": title_es or in_language("es", TITLE).format(year=year),
+              **({"note": note, "note_es": note_es} if note else {}), "fiscal_year": year,
+              "effective": effective.isoformat(), "vc_per_1000_gallons": result["vc_per_1000_gallons"],
+              "sewage_fraction": fraction, "cite": "rents.D", "basis": basis, "proposed_on": proposed_on.isoformat()}
+    over = ("budgeted O&M cost of the year" if result["cost_basis"] == "budgeted" else
+            "O&M cost of the past fiscal year" if om is not None else
+            "PROJECTED O&M expenditures for the year (past data not available, rents.D)")
+    plus = " + cost of treating extraneous flow" if interpretation(rules, "extraneous-flow") == "added-to-om" else ""
+    text = yaml_text([f"Rate schedule for fiscal year {year}, proposed by the Clerk's `propose` step on {proposed_on}.",
+                      f"VC = {over}{plus} / users' volume x 1,000",
+                      "(rents.D, rents.E, rate-schedules.A), rounded as rules/interpretations/rounding.yaml says.",
+                      "A schedule stays proposed until its vote is recorded (vote.yaml beside this file)."],
+                     record, bare=("cite",))
+    new = assemble(record, files={"proposal": path})
+    candidate = _with(rules, new)
+    table = effects_table(candidate, new)
+
+    removes = []
+    report = [f"{new['title']}, PROPOSED, effective {effective}: {path}."]
+    published = _published_files(replaced) if replaced else {}
+    if replaced:
+        removes = [f for k, f in sorted(published.items()) if f != path]
+        report.append(f"It replaces the proposal of {replaced.get('proposed_on', 'an earlier date')}"
+                      + ("; the notice recorded for that one is dropped: publish and record a new notice."
+                         if "notice" in replaced else "."))
+    report += [step["text"] for step in result["explanation"] if step["cite"] in ("rents.D", "rents.E", "rate-schedules.A")]
+    report.append(f"Sewage fraction: {money.percent(Decimal(fraction))} of metered water use"
+                  + (" (as in the schedule in force on that date)." if not _given(args.sewage_fraction) else "."))
+    report += ["", *table["lines"]]
+    return {"command": "rates", "step": "propose", "schedule": sid, "status": "proposed", "report": report,
+            "vc": result, "sewage_fraction": fraction, "effects": table,
+            "files": [_file(path, text, True, exists=published.get("proposal") == path)],
+            "removes": removes}
+
+
+def effects_table(rules: dict, proposed: dict) -> dict:
+    """Typical quarterly bills under the schedule in force and under the proposed one:
+    rows for a page, lines for a terminal."""
+    others = without(rules, proposed["id"])
+    year, q = first_quarter_from(dt.date.fromisoformat(proposed["effective"]))
+    quarter = quarter_name(year, q)
+    current = schedule.in_force(others, quarter_period(year, q)[0])
+    head = ("Water use (gallons)", f"Now ({current['id']})", f"Proposed ({proposed['id']})", "Change")
+    rows = []
+    at_minimum = str(parameter(rules, "minimum-charge-water-gallons", on=quarter_period(year, q)[0]))
+    for gallons in (at_minimum, *TYPICAL_QUARTERLY_WATER_GALLONS):
+        now = Decimal(bill.compute(others, quarter, {"water-gallons": gallons})["charge"])
+        new = Decimal(bill.compute(others, quarter, {"water-gallons": gallons},
+                                   vc_per_1000=proposed["vc_per_1000_gallons"],
+                                   sewage_fraction=proposed["sewage_fraction"])["charge"])
+        diff = new - now
+        pct = f" ({diff / now * 100:+.1f}%)" if now else ""
+        rows.append((money.gallons(Decimal(gallons)), money.dollars(now), money.dollars(new),
+                     ("+" if diff >= 0 else "-") + money.dollars(abs(diff)) + pct))
+    title = (f"Effect on typical quarterly bills, first billed for {quarter_words(year, q)} "
+             f"(minimum charge included; metered water, no sewage meter):")
+    note = (f"'Now' is schedule {current['id']}: {schedule.LABELS[current['status']]}"
+            if current["status"] != "adopted" else None)
+    widths = [max(len(r[i]) for r in (head, *rows)) for i in range(4)]
+    lines = [title] + ["  " + "  ".join(c.rjust(w) if i else c.ljust(w) for c, w in zip(r, widths)).rstrip()
+                       for i, r in enumerate((head, *rows))]
+    if note:
+        lines.append(note)
+    return {"quarter": quarter, "title": title, "head": list(head), "rows": [list(r) for r in rows],
+            "note": note, "lines": lines}
+
+
+def _after(day: dt.date, days: int) -> dt.date:
+    return day + dt.timedelta(days=days)
+
+
+def _notice_timing(rules: dict, s: dict, published: dt.date, meeting: dt.date) -> list[tuple[str, str]]:
+    """What is wrong with publishing on `published` for a meeting on `meeting`, each with every lawful
+    way out: the meeting window (rate-schedules.B), and under the late-adoption reading "refuse" the
+    schedule's first day (the Board adopts after the meeting and by that day)."""
+    low = parameter(rules, "hearing-minimum-days", on=published)
+    high = parameter(rules, "hearing-maximum-days", on=published)
+    effective = dt.date.fromisoformat(s["effective"])
+    refuse = _late_reading(rules)
+    proposed_on = dt.date.fromisoformat(s["proposed_on"]) if "proposed_on" in s else None
+    days = (meeting - published).days
+    w = hearing.window(rules, published)  # (the hearing-window-end reading may carry its end on)
+    in_window = w["earliest"] <= meeting.isoformat() <= w["latest"]
+    too_late = refuse and meeting > effective
+    if refuse and published > effective:
+        return [("published", f"⟦published⟧ {_day(published)} is after {_day(effective)}, the day the new rates "
+                              f"take effect: bills due since then would be repriced (as this site reads "
+                              f"Rate schedules A; the Town has not adopted this reading). Publish it by {_day(_after(effective, -low))}, so "
+                              f"the meeting can be held by {_day(effective)}, or propose the schedule again with a "
+                              f"later first day (⟦step:propose⟧), on or after {_day(_after(published, low))}.")]
+    if in_window and not too_late:
+        return []
+    why = []
+    if not in_window:
+        why.append(f"⟦meeting⟧ must be {low} to {high} days after publication (rate-schedules.B), and "
+                   f"{_day(meeting)} is {days} days after {_day(published)}")
+    if too_late:
+        why.append(f"the meeting on {_day(meeting)} is after {_day(effective)}, the day the new rates take effect, "
+                   f"and the Board can adopt them only after the meeting and, as this site reads Rate schedules A "
+                   f"(the Town has not adopted this reading), no later than that day")
+    fixes = []
+    first, last = dt.date.fromisoformat(w["earliest"]), dt.date.fromisoformat(w["latest"])
+    if refuse:
+        last = min(last, effective)
+    if first <= last:
+        fixes.append(f"hold it between {_day(first)} and {_day(last)}" if first < last else f"hold it on {_day(first)}")
+    if not too_late:
+        earliest = max(_after(meeting, -high), proposed_on or _after(meeting, -high))
+        latest = _after(meeting, -low)
+        if earliest <= latest:
+            fixes.append(f"publish the notice by {_day(latest)}" if days < low else
+                         f"publish the notice no earlier than {_day(earliest)}")
+    if refuse and (too_late or first > last):
+        fixes.append(f"propose the schedule again with a first day on or after "
+                     f"{_day(max(meeting, first) if too_late else first)} (⟦step:propose⟧)")
+    text = "; ".join(why)
+    text = text[0].upper() + text[1:] + ": " + ", or ".join(fixes) + "."
+    return [("meeting", text)]
+
+
+def notice(rules: dict, args, site_url: str | None) -> dict:
+    c = Check()
+    s = c.take("schedule", _proposed, rules, args.schedule, "notice")
+    published = c.take("published", _date, args.published, "published")
+    meeting = c.take("meeting", _date, args.meeting, "meeting")
+    time = c.take("time", _time, args.time)
+    place = " ".join(_text(args.place).split())
+    if len(place) < 3:
+        c.add("place", "Enter ⟦place⟧ as the notice should print it, like \"Town Hall, 160 Charles Colman "
+                       "Boulevard, Pawling\".")
+    record_news = None
+    if args.newspaper is not None:
+        if not args.newspaper.strip():
+            c.add("newspaper", "⟦newspaper⟧ is empty; enter its name, or leave it out to say \"the official "
+                               "newspaper of the Town of Pawling\".")
+        record_news = " ".join(args.newspaper.split())
+    body = args.body or "town-board"
+    if body not in BODIES:
+        c.add("body", f"The body {body!r} is not one of: {', '.join(BODIES)}.")
+    url = (site_url or "").strip()
+    if url and not url.startswith(("https://", "http://")):
+        c.add("site-url", f"The site's address {url!r} is not a web address. Write ⟦site-url⟧ like "
+                          f"https://sewer.pawling.example/.")
+    if s is not None and published is not None:
+        if "proposed_on" in s and published.isoformat() < s["proposed_on"]:
+            c.add("published", f"⟦published⟧ {_day(published)} is before the schedule was proposed on "
+                               f"{_day(s['proposed_on'])}: publication follows the proposal (rate-schedules.B). "
+                               f"Publish it on or after {_day(s['proposed_on'])}.")
+        elif meeting is not None:
+            for field, text in _notice_timing(rules, s, published, meeting):
+                c.add(field, text)
+    c.done()
+    w = hearing.window(rules, published)
+    low = parameter(rules, "hearing-minimum-days", on=published)
+    high = parameter(rules, "hearing-maximum-days", on=published)
+    days = (meeting - published).days
+    record = {"published": published.isoformat()}
+    if record_news is not None:
+        record["newspaper"] = record_news
+    record |= {"meeting": meeting.isoformat(), "time": time, "place": place, "body": body}
+
+    path = _record_path(s["id"], "notice")
+    text = yaml_text([f"The notice of the public-comment meeting on rate schedule {s['id']} (rate-schedules.B),",
+                      "recorded by the Clerk's `notice` step."], record)
+    candidate = _with(rules, assemble({k: v for k, v in s.items() if k not in ("status", "notice", "adoption", "_file",
+                                                                                "_files", "_prepared",
+                                                                                "_published_files")},
+                                      record, files=dict(s["_files"], notice=path)))
+    body_text = notices.hearing_notice_text(candidate, s["id"], site_url)
+    name = f"hearing-notice-{s['id']}"
+    report = [f"Notice recorded for schedule {s['id']}: published {published}, meeting {meeting} at {time} "
+              f"({days} days after publication; lawful window {w['earliest']} to {w['latest']}): {path}.",
+              f"The newspaper notice: {NOTICES}/{name}.txt."]
+    if not url:
+        report.append("The notice names no web address, since the site's public address is not set: it says the "
+                      "schedule can be read at the Town Clerk's office. Set the address (⟦site-url⟧) for the notice "
+                      "to name the site too.")
+    return {"command": "rates", "step": "notice", "schedule": s["id"], "status": "proposed", "report": report,
+            "window": {**w, "published": published.isoformat(), "meeting": meeting.isoformat(), "days": days,
+                       "minimum_days": low, "maximum_days": high,
+                       # the last meeting day from which the schedule can still be adopted in time
+                       "last_for_adoption": (min(w["latest"], s["effective"]) if _late_reading(rules)
+                                             else w["latest"])},
+            "time": {"entered": _text(args.time).strip(), "hhmm": time, "words": notices.clock(time)},
+            "files": [_file(path, text, True, exists="notice" in _published_files(s)),
+                      _file(f"{NOTICES}/{name}.txt", body_text, False)],
+            "removes": [], "pdf": {"name": f"{name}.pdf", "title": notices.hearing_notice_title(s["id"]),
+                                   "from": f"{NOTICES}/{name}.txt"}}
+
+
+BODIES = ("town-board", "joint-sewer-commission")
+
+
+def adopt(rules: dict, args) -> dict:
+    c = Check()
+    s = c.take("schedule", _proposed, rules, args.schedule, "adoption")
+    day = c.take("date", _date, args.date, "date")
+    ayes = c.take("ayes", _count, args.ayes, "members voting for", "ayes")
+    noes = c.take("noes", _count, args.noes, "members voting against", "noes")
+    absent = c.take("absent", _count, args.absent, "members absent or not voting", "absent") if _given(args.absent) \
+        else None
+    recorded_on = (c.take("recorded-on", _date, args.recorded_on, "recorded-on")
+                   if _given(getattr(args, "recorded_on", None)) else dt.date.today())
+    if day is not None and recorded_on is not None and day > recorded_on:
+        # the second hostile tester: a vote dated next year was recorded as held
+        c.add("date", f"⟦date⟧ {_day(day)} is after today, {_day(recorded_on)}: a vote is recorded once the Board "
+                      f"has held it. Check ⟦date⟧; if the vote was held and this computer's date is wrong, enter "
+                      f"the day you record it as ⟦recorded-on⟧.")
+    if args.resolution is not None and not args.resolution.strip():
+        c.add("resolution", "⟦resolution⟧ is empty; enter its number, like 2027-41, or leave it out.")
+    refuse = _late_reading(rules)
+    if s is not None and "notice" not in s:
+        effective = dt.date.fromisoformat(s["effective"])
+        low = parameter(rules, "hearing-minimum-days", on=effective)
+        c.add("schedule", f"No notice has been published for the schedule for {s['id']} yet: it can be adopted only "
+                          f"after the notice and the meeting for comments (rate-schedules.B, C). Publish the notice "
+                          f"first (⟦step:notice⟧)" + (f", by {_day(_after(effective, -low))}, so the meeting can be "
+                                                      f"held by {_day(effective)}." if refuse else "."))
+    if c.problems:
+        c.done()
+    record = {"date": day.isoformat(), "ayes": ayes, "noes": noes}
+    if absent is not None:
+        record["absent"] = absent
+    if args.resolution is not None:
+        record["resolution"] = " ".join(args.resolution.split())
+    meeting = s["notice"]["meeting"]
+    effective = s["effective"]
+    problem = adoption.vote_problem(rules, record, meeting)
+    if problem:
+        size = parameter(rules, "town-board-size", on=day)
+        field = ("absent" if ayes + noes + (absent or 0) > size else "ayes" if ayes < adoption.majority(rules, day)
+                 else "date")
+        if field == "absent":
+            problem = problem.replace("Check the numbers voting for, voting against and absent.",
+                                      "Check ⟦ayes⟧, ⟦noes⟧ and ⟦absent⟧.")
+        by = (f" A new vote must be held by {_day(effective)}, the day the new rates take effect."
+              if refuse and field != "absent" and day.isoformat() <= effective else "")
+        c.add(field, problem[0].upper() + problem[1:] + by)
+    problem = adoption.timing_problem(dict(s, adoption=record), interpretation(rules, "late-adoption"))
+    if problem:
+        c.add("date", problem[0].upper() + problem[1:])
+    c.done()
+
+    path = _record_path(s["id"], "adopt")
+    text = yaml_text([f"The Town Board's vote adopting rate schedule {s['id']} (rate-schedules.C; NY Town Law § 63),",
+                      "recorded by the Clerk's `adopt` step."], record)
+    new = assemble({k: v for k, v in s.items() if k not in ("status", "notice", "adoption", "_file", "_files",
+                                                            "_prepared", "_published_files")},
+                   s["notice"], record, files=dict(s["_files"], vote=path))
+    candidate = _with(rules, new)
+    _refuse_breaking(candidate)
+    size, needed = parameter(rules, "town-board-size", on=day), adoption.majority(rules, day)
+    report = [f"Schedule {s['id']} is adopted: {record['ayes']} for, of {size} members ({needed} needed), on {day}: "
+              f"{path}.",
+              f"It is in force from {schedule.starts(candidate, new)}"
+              + (f" until {s['ends']}." if "ends" in s else "; the newest schedule in force wins, so no older file changes.")]
+    older = [o for o in candidate["schedules"] if o["status"] != "proposed" and o["effective"] < s["effective"]]
+    if older and "ends" not in older[-1]:
+        report.append(f"{older[-1]['id']} stays the schedule for dates before {s['effective']}.")
+    if day.isoformat() > s["effective"]:
+        report.append(f"Adopted after its effective date {s['effective']}: as rules/interpretations/late-adoption.yaml "
+                      f"says, it applies from the first quarter that starts after adoption; bills due before then "
+                      f"keep the old rate.")
+    report.append(f"Next: `user-notice {s['id']}` for the notice that goes out with the next regular bill "
+                  f"(rate-schedules.D).")
+    return {"command": "rates", "step": "adopt", "schedule": s["id"], "status": "adopted", "report": report,
+            "vote": {"board_size": size, "needed": needed, **record},
+            "files": [_file(path, text, True, exists="vote" in _published_files(s))], "removes": []}
+
+
+def user_notice(rules: dict, args, site_url: str | None) -> dict:
+    s = _schedule(rules, _text(args.schedule).strip())
+    if s["status"] == "proposed":
+        raise Refused([("schedule", f"The schedule for {s['id']} is only proposed; users are told the adopted "
+                                    f"schedule. Record the Board's vote first (⟦step:adopt⟧).")])
+    made = notices.user_notice(rules, s["id"], site_url)
+    name = f"user-notice-{s['id']}"
+    report = [f"The yearly notice to users for schedule {s['id']}: {NOTICES}/{name}.txt and .html."]
+    if s["status"] == "illustrative":
+        report.append(f"ILLUSTRATIVE: {s['id']} is not a rate the Town has adopted; do not send this notice to users.")
+    return {"command": "rates", "step": "user-notice", "schedule": s["id"], "status": s["status"], "report": report,
+            "html": made["html"],
+            "files": [_file(f"{NOTICES}/{name}.txt", made["text"], False),
+                      _file(f"{NOTICES}/{name}.html", made["html"], False)],
+            "removes": [], "pdf": {"name": f"{name}.pdf", "title": notices.user_notice_title(s),
+                                   "from": f"{NOTICES}/{name}.html"}}
+
+
+# ---- where each fiscal year stands ------------------------------------------------------------------
+
+STAGES = ("no-schedule", "proposed", "notice", "adopted")
+
+
+def status(rules: dict, args) -> dict:
+    """Each fiscal year from the first schedule's to next year: its schedule's stage (and which of its
+    records are only prepared), its deadlines (the law as this site reads it: late-adoption) with the days left, and the years that have no
+    schedule of their own (rate-schedules.A: one "prior to the start of each fiscal year"; the same
+    test as a bill's, schedule.for_fiscal_year). A year starts on rules/parameters/fiscal-year-start.yaml."""
+    today = _date(args.today, "today") if _given(args.today) else dt.date.today()
+    refuse = _late_reading(rules)
+    this_year = schedule.fiscal_year_of(rules, today)
+    known = {schedule.schedule_fiscal_year(rules, s) for s in rules["schedules"]}
+    years = list(range(min(known | {this_year}), max(known | {this_year + 1}) + 1))
+    out, missing = [], []
+    for year in years:
+        found = schedule.for_fiscal_year(rules, year)
+        s = found["schedule"] if found["schedule"] and found["schedule"]["status"] == "adopted" else (
+            found["proposed"] or found["schedule"])
+        first_day = month_day(year, parameter(rules, "fiscal-year-start", on=dt.date(year, 1, 1))[0])
+        start = dt.date.fromisoformat(s["effective"]) if s else first_day
+        low = parameter(rules, "hearing-minimum-days", on=start)
+        stage = ("no-schedule" if s is None else s["status"] if s["status"] in ("adopted", "illustrative")
+                 else "notice" if "notice" in s else "proposed")
+        deadlines = []
+        started = start <= today
+
+        def due(what, day):
+            if started:  # the year has begun: its deadlines are past (the stage says what is missing)
+                return
+            deadlines.append({"what": what, "date": day.isoformat(), "days_left": (day - today).days})
+        if stage in ("no-schedule", "proposed"):
+            due("Publish the notice of the meeting by", _after(start, -low))
+        if stage not in ("adopted", "illustrative"):
+            due("Hold the meeting for comments by", start)
+            due("Adopt the schedule by" if refuse else "Adopt the schedule, to bill from its first day, by", start)
+        if found["schedule"] is None:
+            missing.append(year)
+        out.append({"fiscal_year": year, "schedule": s["id"] if s else None, "title": s["title"] if s else None,
+                    "status": s["status"] if s else None, "stage": stage, "starts": start.isoformat(),
+                    "prepared": list(s.get("_prepared", ())) if s else [],
+                    "notice": dict(s["notice"]) if s and "notice" in s else None,
+                    "adoption": dict(s["adoption"]) if s and "adoption" in s else None,
+                    "started": started, "deadlines": deadlines})
+    report = [f"{y['fiscal_year']}: {y['stage']}" + "".join(f"; {d['what']} {d['date']} ({d['days_left']} days)"
+                                                             for d in y["deadlines"]) for y in out]
+    report.append("Fiscal years with no schedule of their own (rate-schedules.A): "
+                  + (", ".join(str(y) for y in missing) or "none") + ".")
+    return {"command": "rates", "step": "status", "today": today.isoformat(), "years": out,
+            "without_schedule": missing, "report": report, "files": [], "removes": []}
+
+
+# ---- publishing without git: GitHub's pages, prefilled --------------------------------------------------
+
+def github_links(repo_url: str | None, file: dict, branch: str = "main") -> dict | None:
+    """Where the Clerk commits a record on GitHub: its new-file page prefilled with the path and
+    the content (a new file); its edit page (a file that exists); or, for a file too long for an
+    address, the "Upload files" page of its folder. None without a GitHub repo_url."""
+    m = re.fullmatch(r"https://github\.com/([A-Za-z0-9_.-]+)/([A-Za-z0-9_.-]+?)(?:\.git)?/?", (repo_url or "").strip())
+    if not m or not file["rules"]:
+        return None
+    base = f"https://github.com/{m.group(1)}/{m.group(2)}"
+    folder, _, name = file["path"].rpartition("/")
+    if file["exists"]:
+        return {"kind": "edit", "url": f"{base}/edit/{branch}/{quote(file['path'])}"}
+    url = f"{base}/new/{branch}/{quote(folder)}?filename={quote(name, safe='')}&value={quote(file['text'], safe='')}"
+    if len(url) <= URL_LIMIT:
+        return {"kind": "new", "url": url}
+    return {"kind": "upload", "url": f"{base}/upload/{branch}/{quote(folder)}"}
+
+
+# ---- the command words (the engine's `rates` command; kit/clerk/command.py adds --rules-dir) ----------------------
+
+def add_steps(sub, parents=()) -> dict:
+    """The four steps' options, the same for `python -m calculator rates …`, `build.py rates …`
+    and the Clerk's desk (its query string uses these names). Values are checked by the steps
+    themselves, so a page and a terminal get the same message."""
+    parents = list(parents)
+    pr = sub.add_parser("propose", parents=parents, help="compute VC and make a proposed schedule (rents.D)")
+    pr.add_argument("--fiscal-year", required=True, help="the year the new rates are for, like 2028; the records "
+                                                          "go in rate-schedules/<year>/")
+    pr.add_argument("--effective", required=True, help="first day the schedule applies, YYYY-MM-DD")
+    pr.add_argument("--om-cost", help="operation and maintenance cost of the past fiscal year, dollars "
+                                       "($912,400, 912,400.00 and 912400 are the same)")
+    pr.add_argument("--projected-om-cost", help="only when past data is not available: the projected operation and "
+                                                "maintenance expenditures for the year, dollars (rents.D); instead "
+                                                "of --om-cost")
+    pr.add_argument("--user-volume-gallons", required=True, help="users' billable sewage volume for that year, gallons")
+    pr.add_argument("--extraneous-flow-cost", help="the part of --om-cost spent treating measured extraneous flow, "
+                                                    "dollars: shown, not added, since O&M already includes it (rents.E)")
+    pr.add_argument("--budgeted-om-cost", help="budgeted O&M cost of the coming year, dollars (rate-schedules.A); "
+                                                "shown, and used for VC only under the vc-cost-basis reading 'budgeted'")
+    pr.add_argument("--sewage-fraction", help="share of metered water billed as sewage, 0 to 1 "
+                                              "(default: the schedule in force on the effective date)")
+    pr.add_argument("--proposed-on", help="date to record as proposed_on, YYYY-MM-DD (default: today)")
+    pr.add_argument("--title-es", help="the schedule's title in Spanish, for the Spanish pages "
+                                       "(default: Tabla de tarifas del año fiscal <year>)")
+    pr.add_argument("--note", help="a note shown with the schedule, in English; give --note-es with it")
+    pr.add_argument("--note-es", help="the same note in Spanish, for the Spanish pages (needed with --note)")
+
+    no = sub.add_parser("notice", parents=parents, help="record the notice and make the newspaper notice "
+                                                        "(rate-schedules.B)")
+    no.add_argument("schedule", help="the proposed schedule's id, like 2027")
+    no.add_argument("--published", required=True, help="publication date in the newspaper, YYYY-MM-DD")
+    no.add_argument("--meeting", required=True, help="date of the meeting for public comments, YYYY-MM-DD")
+    no.add_argument("--time", required=True, help="meeting time, like 7:00 pm, 7 pm or 19:00")
+    no.add_argument("--place", required=True, help="meeting place, as it should appear in the notice")
+    no.add_argument("--newspaper", help="the newspaper (default wording: the official newspaper of the Town of Pawling)")
+    no.add_argument("--body", choices=BODIES, default="town-board",
+                    help="who hears the comments: the Town Board, or the Pawling Joint Sewer Commission if the "
+                         "Town Board has so designated it (rate-schedules.B); default town-board")
+
+    ad = sub.add_parser("adopt", parents=parents, help="record the Town Board's vote (rate-schedules.C)")
+    ad.add_argument("schedule", help="the proposed schedule's id, like 2027")
+    ad.add_argument("--date", required=True, help="date of the vote, YYYY-MM-DD")
+    ad.add_argument("--ayes", required=True, help="members voting for")
+    ad.add_argument("--noes", required=True, help="members voting against")
+    ad.add_argument("--absent", help="members absent or not voting")
+    ad.add_argument("--resolution", help="the resolution's number or name")
+    ad.add_argument("--recorded-on", help="the day the vote is recorded, YYYY-MM-DD (default: today); a vote "
+                                          "dated after it is refused")
+
+    un = sub.add_parser("user-notice", parents=parents, help="the yearly notice sent with a regular bill "
+                                                             "(rate-schedules.D)")
+    un.add_argument("schedule", help="an adopted (or illustrative) schedule's id")
+
+    st = sub.add_parser("status", parents=parents, help="where each fiscal year stands, with its deadlines (as this site reads the law) "
+                                                        "(rate-schedules.A-C)")
+    st.add_argument("--today", help="the day to count the days left from, YYYY-MM-DD (default: today)")
+    for step in (pr, no, ad, un, st):
+        step.add_argument("--prepared", help="a folder of records prepared and not yet in the rules "
+                                             "(<id>/proposal.yaml, notice.yaml, vote.yaml): the Clerk's desk's work")
+    return {"propose": pr, "notice": no, "adopt": ad, "user-notice": un, "status": st}
+
+
+def run(rules: dict, args, site_url: str | None = None, repo_url: str | None = None) -> dict:
+    """One step on these rules; its result, each rules file with its GitHub link (when repo_url names
+    a GitHub repository)."""
+    step = args.step
+    if getattr(args, "prepared", None):
+        rules = with_prepared(rules, args.prepared)
+    if step == "status":
+        return status(rules, args)
+    if step == "propose":
+        out = propose(rules, args)
+    elif step == "notice":
+        out = notice(rules, args, site_url)
+    elif step == "adopt":
+        out = adopt(rules, args)
+    else:
+        out = user_notice(rules, args, site_url)
+    for f in out["files"]:
+        f["github"] = github_links(repo_url, f)
+    return out
+
+
+def step_parser(parser_class=argparse.ArgumentParser):
+    """Only for reading a step's words outside a command line (tests): `rates STEP …`."""
+    p = parser_class(prog="rates")
+    add_steps(p.add_subparsers(dest="step", required=True, parser_class=parser_class))
+    return p

@@ -1,0 +1,151 @@
+"""The Town Clerk's yearly rate-schedule workflow (rents.D, rate-schedules.A-D), in a terminal.
+
+    propose      compute VC from the year's costs: rules/rate-schedules/<Y>/proposal.yaml
+    notice       check the meeting date, record the notice (notice.yaml), write the newspaper notice (text and PDF)
+    adopt        check the notice and the vote, record the vote (vote.yaml): the schedule is adopted
+    user-notice  the yearly notice that goes out with a regular bill (text, HTML and PDF)
+    status       where each fiscal year stands, with its deadlines (writes nothing)
+
+`python build.py rates ARGS…` calls `main(ARGS)`; `python -m kit.clerk.command ARGS…` does the same.
+
+A thin wrapper round the engine's steps (calculator/rates/rate_year.py), which the Clerk's desk
+(/clerk/) runs in the browser: the same checks, the same messages, the same file texts. Here,
+in CPython, the kit adds what only it can do: it validates the whole rules tree first, validates
+the tree as it would be with the step's files (kit.rules.validate), writes the files atomically and
+makes the notices' PDFs (kit.documents.pdf). Every refusal is one line on stderr, exit code 2, and nothing
+written; it lists every problem found, each field named by its option. The site's address comes
+from --site-url, else from mkdocs.yml (kit/rules/config.py).
+"""
+from __future__ import annotations
+
+import argparse
+import shutil
+import sys
+import tempfile
+from pathlib import Path
+
+from calculator.rates import rate_year
+from calculator.core.errors import InputError
+from calculator.core.files import write_atomic
+
+from ..rules.config import project_config
+from .notices import ClerkError
+from ..documents.pdf import html_pdf_bytes, pdf_bytes
+from ..rules.validate import RULES_DIR, RuleError, compile_rules
+
+
+def _compile(rules_dir: Path) -> dict:
+    if not (rules_dir / "law.yaml").exists():
+        raise ClerkError(f"There are no rules in {rules_dir} (no law.yaml). Give --rules-dir the folder that holds law.yaml.")
+    try:
+        return compile_rules(rules_dir)
+    except RuleError as exc:
+        raise ClerkError("The rules have problems; fix them first, nothing was written: " + " | ".join(exc.problems))
+
+
+def _under_rules(path: str) -> str:
+    """rules/rate-schedules/2027/notice.yaml -> rate-schedules/2027/notice.yaml"""
+    return path.split("/", 1)[1]
+
+
+def _candidate(rules_dir: Path, changes: dict[str, str], removes: list[str] = ()) -> dict:
+    """Compile the rules as they would be with these files (path under rules/ -> text) changed and
+    these removed, in a temporary copy, so a change that breaks the build is refused before anything
+    is written."""
+    with tempfile.TemporaryDirectory() as tmp:
+        copy = Path(tmp) / rules_dir.name
+        shutil.copytree(rules_dir, copy)
+        for rel in removes:
+            (copy / rel).unlink(missing_ok=True)
+        for rel, text in changes.items():
+            (copy / rel).parent.mkdir(parents=True, exist_ok=True)
+            (copy / rel).write_text(text, encoding="utf-8")
+        try:
+            return compile_rules(copy)
+        except RuleError as exc:
+            problems = " | ".join(p.replace(str(copy), str(rules_dir)) for p in exc.problems)
+            raise ClerkError(f"That change would break the rules, so nothing was written: {problems}")
+
+
+def _output_dir(rules_dir: Path, given: str | None) -> Path:
+    out = Path(given) if given else rules_dir.resolve().parent / rate_year.NOTICES
+    if out.exists() and not out.is_dir():
+        raise ClerkError(f"{out} is a file, not a folder; give --output-dir a folder.")
+    return out
+
+
+def run(args) -> list[str]:
+    """One step: the engine decides and makes the texts; the kit checks the result and writes it."""
+    rules_dir = Path(args.rules_dir)
+    rules = _compile(rules_dir)
+    site_url = getattr(args, "site_url", None) or project_config(rules_dir)["site_url"]
+    result = rate_year.run(rules, args, site_url)
+    records = {_under_rules(f["path"]): f["text"] for f in result["files"] if f["rules"]}
+    removes = [_under_rules(p) for p in result["removes"]]
+    if records or removes:
+        _candidate(rules_dir, records, removes)
+
+    writes: list[tuple[Path, bytes]] = []
+    notices = [f for f in result["files"] if not f["rules"]]
+    if notices:
+        out = _output_dir(rules_dir, getattr(args, "output_dir", None))
+        texts = {f["path"]: f["text"] for f in notices}
+        writes += [(out / f["name"], f["text"].encode("utf-8")) for f in notices]
+        pdf = result["pdf"]
+        source = texts[pdf["from"]]
+        data = (html_pdf_bytes(source, pdf["title"]) if pdf["from"].endswith(".html")  # the headings and list as the page has them
+                else pdf_bytes(source, pdf["title"]))
+        writes.append((out / pdf["name"], data))
+    writes += [(rules_dir / rel, text.encode("utf-8")) for rel, text in records.items()]
+    for path, data in writes:
+        write_atomic(path, data)
+    for rel in removes:
+        (rules_dir / rel).unlink(missing_ok=True)
+    wrote = [str(p) for p, _ in writes]
+    if not wrote and not removes:  # `status` only reports
+        return result["report"]
+    return [*result["report"], "", f"Wrote {', '.join(wrote)}."
+            + (f" Removed {', '.join('rules/' + r for r in removes)}." if removes else "")]
+
+
+# ---- the command line ---------------------------------------------------------------------------------
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message):  # one line, no usage dump
+        raise ClerkError(f"{message[0].upper()}{message[1:]}. Run `python build.py rates "
+                         f"{self.prog.split()[-1] + ' ' if ' ' in self.prog else ''}--help` for the options.")
+
+
+def parser() -> argparse.ArgumentParser:
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--rules-dir", default=str(RULES_DIR), help="the rules/ folder (default: this repository's)")
+    p = _Parser(prog="rates", description="The Town Clerk's yearly rate schedule: propose, notice, adopt, user-notice. "
+                                          "The same steps as the Clerk's desk on the site (/clerk/).")
+    steps = rate_year.add_steps(p.add_subparsers(dest="step", required=True, parser_class=_Parser), parents=[common])
+    for name in ("notice", "user-notice"):
+        steps[name].add_argument("--output-dir", help="where to write the notice (default: notices-out/ beside rules/)")
+        steps[name].add_argument("--site-url", help="the site's address, which the notice names "
+                                                    "(default: site_url in mkdocs.yml)")
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run one step; 0 when done, 2 with a one-line message on stderr when refused (nothing written)."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    try:
+        lines = run(parser().parse_args(argv))
+    except SystemExit as exc:  # --help
+        return 0 if exc.code in (0, None) else 2
+    except InputError as exc:
+        print(f"error: {' '.join(str(exc).split())}", file=sys.stderr)
+        return 2
+    except OSError as exc:
+        print(f"error: could not write {exc.filename or ''}: {exc.strerror or exc}. Check the folder and try again.",
+              file=sys.stderr)
+        return 2
+    print("\n".join(lines))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,87 @@
+"""The law's due dates as a calendar file (.ics): each quarterly bill and each
+Section 307 report of a major contributing industry, for this year and the next."""
+from __future__ import annotations
+
+import datetime as dt
+import os
+from pathlib import Path
+
+from calculator.core.dates import due_date, month_day, quarter_period, quarter_words
+from calculator.core.files import write_atomic
+from calculator.core.i18n import SOURCE, _, lang  # the site speaks the kit's words too (kit.pages.render_language)
+from calculator.core.explain import law_words
+from calculator.core.law import citation
+from calculator.core.rules import entry, parameter
+
+CALENDAR_FILE = "industry/sewer-due-dates.ics"
+PAGES = {"sewer-bill": "estimate/", "section-307-report": "industry/#report-dates"}  # where each kind is explained
+
+
+def due_dates(rules: dict, years) -> list[dict]:
+    """The dates the calendar file carries, from rules/parameters: each quarterly bill's
+    due date (bill-due-dates) and each Section 307 report date of a major
+    contributing industry (industry-report-due-dates), each with the words of the law in force then."""
+    bills, reports = rules["parameters"]["bill-due-dates"], rules["parameters"]["industry-report-due-dates"]
+    out = []
+    for year in years:
+        for q in range(1, len(parameter(rules, "bill-due-dates", on=dt.date(year, 1, 1))) + 1):
+            quote = entry(rules, "bill-due-dates", on=quarter_period(year, q)[0])["quote"]
+            out.append({"date": due_date(rules, year, q), "kind": "sewer-bill", "cite": bills["cite"],
+                        "quote": quote,
+                        "title": _("Sewer bill due for {quarter}").format(quarter=quarter_words(year, q))})
+        reports_then = entry(rules, "industry-report-due-dates", on=dt.date(year, 1, 1))
+        for md in reports_then["value"]:
+            out.append({"date": month_day(year, md), "kind": "section-307-report", "cite": reports["cite"],
+                        "quote": reports_then["quote"],
+                        "title": _("Section 307 report due (major contributing industries)")})
+    return sorted(out, key=lambda d: (d["date"], d["kind"]))
+
+
+def calendar_stamp(today):
+    """DTSTAMP for the calendar: SOURCE_DATE_EPOCH when set, else midnight UTC on
+    1 January of the build year, so two builds of one commit give the same file."""
+    epoch = os.environ.get("SOURCE_DATE_EPOCH")
+    if epoch:
+        return dt.datetime.fromtimestamp(int(epoch), dt.timezone.utc)
+    return dt.datetime(today.year, 1, 1, tzinfo=dt.timezone.utc)
+
+
+def build_due_dates_calendar(rules: dict, docs: Path, today, site_url: str | None = None) -> Path:
+    """Step 2e: the due dates of this year and the next as an iCalendar file (.ics). With the site's
+    address, each event links to the page that explains it (URL: a calendar has no relative links).
+    Its words are in the current language (calculator.core.i18n.speaking; `site_url` is then that
+    language's pages, …/es/); the law's quotations stay in English, its only official text."""
+    from icalendar import Calendar, Event
+    cal = Calendar()
+    cal.add("prodid", f"-//Town of Pawling sewer self-service kit//Sewer due dates//{lang().upper()}")
+    cal.add("version", "2.0")
+    cal.add("calscale", "GREGORIAN")
+    cal.add("x-wr-calname", _("Town of Pawling sewer due dates"))
+    stamp = calendar_stamp(today)
+    for d in due_dates(rules, (today.year, today.year + 1)):
+        event = Event()
+        event.add("uid", f"{d['date'].isoformat()}-{d['kind']}@pawling-sewer-kit")
+        event.add("dtstamp", stamp)
+        event.add("dtstart", d["date"])
+        event.add("dtend", d["date"] + dt.timedelta(days=1))
+        event.add("summary", d["title"])
+        event.add("description", _("Town of Pawling sewer-use law, {provision}: \"{quote}\"").format(
+            provision=_provision(rules, d["cite"]), quote=d["quote"]))
+        event.add("categories", [d["kind"]])
+        event.add("transp", "TRANSPARENT")
+        if site_url:
+            event.add("url", f"{site_url.rstrip('/')}/{PAGES[d['kind']]}", parameters={"VALUE": "URI"})
+        cal.add_component(event)
+    target = docs / CALENDAR_FILE
+    target.parent.mkdir(parents=True, exist_ok=True)
+    write_atomic(target, cal.to_ical())
+    return target
+
+
+def _provision(rules: dict, cite: str) -> str:
+    """A provision as the calendar's reader names it: in English the law's citation; in another language
+    its name and heading in that language, as the pages name it (issue 33: "Sewer rents F (…)" in Spanish)."""
+    if lang() == SOURCE:
+        return citation(rules, cite)
+    words = law_words(rules, cite, set())
+    return f"{words['words']} ({words['heading']})" if words["heading"] else words["words"]

@@ -1,0 +1,748 @@
+"""Read rules/ (YAML), check every file against its JSON Schema and the
+cross-file rules, and compile it into the one dictionary the engine reads.
+
+CPython only (PyYAML, jsonschema). The engine never imports it: in the browser it
+gets the compiled rules packed into its wheel; in a checkout it asks for them
+through the "rules" provider (calculator/core/providers.py), which is `load_rules` here.
+"""
+from __future__ import annotations
+
+import copy
+import datetime as _dt
+import difflib
+import json
+import re
+from pathlib import Path
+from decimal import Decimal as _Decimal
+
+import jsonschema
+import yaml
+
+from calculator.permits import flow
+from calculator.rates import rate_year
+from calculator.core.law import anchor, provision_text
+
+from .wording import value_words
+
+RULES_DIR = Path(__file__).resolve().parents[2] / "rules"
+
+
+class RuleError(Exception):
+    """A problem in a rule file, with where it is and what to change."""
+
+    def __init__(self, problems: list[str]):
+        self.problems = problems
+        super().__init__("\n".join(problems))
+
+
+# ---- reading YAML with positions -------------------------------------------------
+
+class YamlLoader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):
+    """SafeLoader that keeps dates as the strings the Clerk typed (YYYY-MM-DD):
+    the schemas check their form, and the compiled rules stay plain JSON. LibYAML's
+    parser where PyYAML has it (its wheels do): the same nodes with the same line
+    marks, in a fifth of the time (a site build reads the rules several times)."""
+
+
+YamlLoader.yaml_implicit_resolvers = {
+    ch: [(tag, rx) for tag, rx in resolvers if tag != "tag:yaml.org,2002:timestamp"]
+    for ch, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
+}
+
+
+def read_yaml(path: Path):
+    """Load one YAML file with dates kept as strings."""
+    return yaml.load(Path(path).read_text(encoding="utf-8"), Loader=YamlLoader)
+
+
+def _compose(path: Path, text: str):
+    try:
+        loader = YamlLoader(text)  # parsed once: the data is built from the node read for its marks
+        try:
+            node = loader.get_single_node()
+            data = loader.construct_document(node) if node is not None else None
+        finally:
+            loader.dispose()
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f"{path}:{mark.line + 1}:{mark.column + 1}" if mark else str(path)
+        problem = getattr(exc, "problem", None) or str(exc)
+        raise RuleError([f"{where}: this is not valid YAML ({problem}). Check the indentation and quotes on that line."])
+    if node is None:
+        raise RuleError([f"{_shown(path)}:1: this file is empty. Write its entries, or delete the file."])
+    shared = _alias(node)
+    if shared is not None:  # &anchors and *aliases: no rule file needs one, and a few lines can expand to millions
+        raise RuleError([f"{_shown(path)}:{shared.start_mark.line + 1}:{shared.start_mark.column + 1}: this repeats "
+                         "another part of the file with an alias (* and &). The rules do not use aliases: write "
+                         "the value out in full."])
+    twice = _duplicate_keys(node)
+    if twice:  # YAML keeps the last of two equal keys without a word: a 50% penalty under a 15% one
+        raise RuleError([f"{_shown(path)}:{k.start_mark.line + 1}:{k.start_mark.column + 1}: "
+                         + (f"the date {k.value} is given twice" if re.fullmatch(r"\d{4}-\d{2}-\d{2}", k.value) else
+                            f"the key {k.value!r} is given twice")
+                         + f" in one place (also on line {first.start_mark.line + 1}), so which value is meant is "
+                         "not clear. Keep one of them." for k, first in twice])
+    return data, node
+
+
+def _alias(node):
+    """The first node met a second time under `node` (an alias repeats its anchor's node), else None."""
+    seen, stack = set(), [node]
+    while stack:
+        n = stack.pop()
+        if id(n) in seen:
+            return n
+        seen.add(id(n))
+        if isinstance(n, yaml.MappingNode):
+            for k, v in n.value:
+                stack += [k, v]
+        elif isinstance(n, yaml.SequenceNode):
+            stack += n.value
+    return None
+
+
+def _duplicate_keys(node) -> list:
+    """Every mapping key given a second time, with its first, anywhere under `node` (YAML nodes)."""
+    out, stack = [], [node]
+    while stack:
+        n = stack.pop()
+        if isinstance(n, yaml.MappingNode):
+            seen = {}
+            for k, v in n.value:
+                if isinstance(k, yaml.ScalarNode):
+                    if k.value in seen:
+                        out.append((k, seen[k.value]))
+                    else:
+                        seen[k.value] = k
+                stack.append(v)
+        elif isinstance(n, yaml.SequenceNode):
+            stack.extend(n.value)
+    return sorted(out, key=lambda pair: pair[0].start_mark.line)
+
+
+def _locate(node, path, at_key=False) -> tuple[int, int]:
+    """Line and column (1-based) of the YAML node at a JSON-Schema error path
+    (of the key itself rather than its value, with at_key)."""
+    best = node
+    for i, key in enumerate(path):
+        if node is None:
+            break
+        if isinstance(node, yaml.MappingNode):
+            nxt = None
+            for k, v in node.value:
+                if k.value == str(key):
+                    nxt = v
+                    best = k
+                    break
+            node = nxt
+            if at_key and i == len(path) - 1:
+                break
+        elif isinstance(node, yaml.SequenceNode) and isinstance(key, int) and key < len(node.value):
+            node = node.value[key]
+        else:
+            node = None
+        if node is not None:
+            best = node
+    mark = best.start_mark
+    return mark.line + 1, mark.column + 1
+
+
+def _where(path: Path, node, at, at_key=False) -> str:
+    line, col = _locate(node, list(at), at_key)
+    try:
+        shown = path.relative_to(RULES_DIR.parent)
+    except ValueError:
+        shown = path
+    return f"{shown}:{line}:{col}"
+
+
+def _advice(err) -> str:
+    if err.validator == "additionalProperties":
+        allowed = sorted(err.schema.get("properties", {}))
+        return f"{err.message}. Remove or rename it; the keys allowed here are: {', '.join(allowed)}"
+    if err.validator == "required":
+        return f"{err.message}. Add it."
+    if err.validator in ("pattern", "format"):
+        return f"{err.instance!r} is not in the expected form. Write it like the other files do (dates as YYYY-MM-DD in quotes, amounts as \"12.50\")"
+    if err.validator == "type":
+        want = err.validator_value if isinstance(err.validator_value, str) else " or ".join(err.validator_value)
+        hint = " Put it in quotes." if want == "string" else ""
+        return f"{err.instance!r} should be a {want}.{hint}"
+    if err.validator == "enum":
+        return f"{err.instance!r} is not allowed here; use one of: {', '.join(map(str, err.validator_value))}"
+    return err.message
+
+
+def _schema_errors(data, schema: dict) -> list[tuple[list, bool, str]]:
+    """What the schema finds wrong in `data`: where (a path of keys), whether it is the key
+    itself that is wrong, and what to change."""
+    validator = jsonschema.Draft202012Validator(schema, format_checker=jsonschema.FormatChecker())
+    found = []
+    for err in sorted(validator.iter_errors(data), key=lambda e: list(map(str, e.absolute_path))):
+        at = list(err.absolute_path)
+        if err.validator == "additionalProperties" and isinstance(err.instance, dict):
+            extra = [k for k in err.instance if k not in err.schema.get("properties", {})]
+            at += extra[:1]  # point at the unknown key itself
+        found.append((at, err.validator == "additionalProperties", _advice(err)))
+    return found
+
+
+# One file read and checked against its schema, by the file's text and the schema's: the
+# data, the YAML nodes (for the line and column of a problem) and what the schema found. A
+# process that compiles the rules again (each of the Clerk's commands, twice; a site build,
+# several times) re-reads only the files whose text changed. At most READ_KEPT of them are
+# kept; the data is handed out as a copy, since compiling fills parts of it in.
+_read: dict[tuple[str, str], tuple] = {}
+READ_KEPT = 256
+
+
+def _read_checked(path: Path, schema_text: str):
+    """The data of one rule file, its YAML nodes and its schema problems (as _schema_errors);
+    raises RuleError if it is not YAML."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        line = path.read_bytes()[:exc.start].count(b"\n") + 1
+        raise RuleError([f"{_shown(path)}:{line}: this file is not UTF-8 text (byte {exc.object[exc.start]:#04x}). "
+                         "Save it as UTF-8, and write accented letters as they are (é, ñ)."]) from None
+    found = _read.get((text, schema_text))
+    if found is None:
+        data, node = _compose(path, text)
+        found = (data, node, _schema_errors(data, json.loads(schema_text)))
+        if len(_read) >= READ_KEPT:
+            _read.pop(next(iter(_read)))
+        _read[(text, schema_text)] = found
+    data, node, errors = found
+    return copy.deepcopy(data), node, errors
+
+
+# ---- the law ----------------------------------------------------------------------
+
+def _flatten(provisions, article, parent, out, depth=0):
+    for p in provisions:
+        children = p.get("children", [])
+        item = {k: v for k, v in p.items() if k != "children"}
+        item.update(article=article, parent=parent, depth=depth,
+                    children=[c["id"] for c in children])
+        out.append(item)
+        _flatten(children, article, p["id"], out, depth + 1)
+
+
+# ---- compile ----------------------------------------------------------------------
+
+def compile_rules(rules_dir: Path | str = RULES_DIR) -> dict:
+    """Validate every rule file and return the compiled rules, or raise RuleError
+    listing every problem found (file:line:column and what to change)."""
+    rules_dir = Path(rules_dir)
+    problems: list[str] = []
+    nodes: dict[Path, object] = {}
+
+    def load(path: Path, kind: str):
+        try:
+            data, node, errors = _read_checked(path, (rules_dir / "schemas" / f"{kind}.schema.json").read_text(encoding="utf-8"))
+        except RuleError as exc:
+            problems.extend(exc.problems)
+            return None
+        nodes[path] = node
+        problems.extend(f"{_where(path, node, at, at_key=at_key)}: {advice}" for at, at_key, advice in errors)
+        return None if errors else data
+
+    law_path = rules_dir / "law.yaml"
+    law = load(law_path, "law")
+    provisions: list[dict] = []
+    if law:
+        for art in law["articles"]:
+            _flatten(art["provisions"], art["id"], None, provisions)
+    ids = {p["id"] for p in provisions}
+    seen: set[str] = set()
+    for p in provisions:
+        if p["id"] in seen:
+            problems.append(f"{law_path}: the provision id {p['id']!r} is used twice; each id must be unique.")
+        seen.add(p["id"])
+    anchors = {}
+    for p in provisions:
+        a = anchor(p["id"])
+        if a in anchors:
+            problems.append(f"{law_path}: provisions {anchors[a]!r} and {p['id']!r} share the anchor #{a}; rename one.")
+        anchors[a] = p["id"]
+
+    def cite_ok(path, data, key_path, value):
+        if ids and value not in ids:
+            problems.append(f"{_where(path, nodes[path], key_path)}: cite {value!r} is not a provision id in rules/law.yaml. "
+                            f"Use one of its ids, such as 'rents.F' or 'minimum-charge'.")
+
+    texts = _provision_texts(provisions)
+    received = _received_text(rules_dir, law)
+    parameters = {}
+    for path in sorted((rules_dir / "parameters").glob("*.yaml")):
+        data = load(path, "parameter")
+        if data is None:
+            continue
+        cite_ok(path, data, ["cite"], data["cite"])
+        history = _history(path, data, nodes[path], problems)
+        if history is None:
+            continue
+        if data["cite"] in texts:
+            problems.extend(_quote_problems(path, nodes[path], data["cite"], history, texts[data["cite"]], received))
+        latest = history[-1]
+        parameters[path.stem] = {k: v for k, v in data.items() if k != "values"} | {
+            "name": path.stem, "value": latest["value"], "quote": latest["quote"]}
+        if "values" in data:  # dated: the engine reads the value in force on a day (calculator.core.rules.entry)
+            parameters[path.stem]["history"] = history
+    if law:
+        problems.extend(_enactment_problems(law_path, nodes.get(law_path), law, texts, received))
+
+    interpretations = {}
+    for path in sorted((rules_dir / "interpretations").glob("*.yaml")):
+        data = load(path, "interpretation")
+        if data is None:
+            continue
+        cite_ok(path, data, ["reads"], data["reads"])
+        if data["reads"] in texts and not quoted_in(data["text"], texts[data["reads"]]):
+            problems.append(f"{_where(path, nodes[path], ['text'])}: this is not in the text of {data['reads']} in "
+                            f"rules/law.yaml. Copy the words the reading is about from that provision "
+                            f"(parts may be joined with ...).")
+        data = _fill_placeholders(path, data, nodes[path], parameters, problems,
+                                  {f.stem for f in (rules_dir / "parameters").glob("*.yaml")})
+        if data["id"] != path.stem:
+            problems.append(f"{_where(path, nodes[path], ['id'])}: id {data['id']!r} must match the file name {path.stem!r}.")
+        if data["chosen"] not in data["options"]:
+            problems.append(f"{_where(path, nodes[path], ['chosen'])}: chosen {data['chosen']!r} is not one of the options "
+                            f"({', '.join(data['options'])}). Pick one of them.")
+        interpretations[data["id"]] = data
+    files = {f.stem for f in (rules_dir / "parameters").glob("*.yaml")}  # (a file with problems of its own too)
+    for reading in interpretations.values():  # the figures a reading decides are parameters that exist
+        path = rules_dir / "interpretations" / f"{reading['id']}.yaml"
+        for at, name in enumerate(reading.get("figures", [])):
+            if name not in files:
+                problems.append(f"{_where(path, nodes.get(path), ['figures', at])}: {name!r} is not in "
+                                f"rules/parameters/. Name a parameter by its file name without .yaml, or remove it "
+                                f"from `figures:`.")
+
+    schedules = []
+    folder = rules_dir / "rate-schedules"
+    for path in sorted([*folder.glob("*.yaml"), *(p for p in folder.iterdir() if p.is_dir())] if folder.is_dir() else []):
+        data = (_schedule_folder(path, rules_dir, load, problems, nodes) if path.is_dir()
+                else load(path, "rate-schedule"))
+        if data is None:
+            continue
+        record = path / rate_year.RECORDS["propose"] if path.is_dir() else path
+        cite_ok(record, data, ["cite"], data["cite"])
+        if data["id"] != path.stem and not path.is_dir():
+            problems.append(f"{_where(path, nodes[path], ['id'])}: id {data['id']!r} must match the file name {path.stem!r}.")
+        if "fiscal_year" in data and law and data["fiscal_year"] < _first_year(law):
+            problems.append(f"{_where(record, nodes[record], ['fiscal_year'])}: fiscal year {data['fiscal_year']} is before "
+                            f"the law's earliest enactment on record ({_first_year(law)}, rules/law.yaml). "
+                            f"Enter the fiscal year as four digits, like 2027.")
+        if "note" in data and "note_es" not in data:  # every word a resident reads is in each language
+            problems.append(f"{_where(record, nodes[record], ['note'])}: the note has no Spanish. Add `note_es:` "
+                            f"with the same note in Spanish, as the Spanish pages and answers show it.")
+        for key in ("effective", "ends"):
+            if key in data:
+                try:
+                    _dt.date.fromisoformat(data[key])
+                except ValueError:
+                    problems.append(f"{_where(record, nodes[record], [key])}: {data[key]!r} is not a real date; write it as YYYY-MM-DD.")
+        if not path.is_dir():
+            data["_file"] = _relative(path, rules_dir)
+        if any(s["id"] == data["id"] for s in schedules):
+            problems.append(f"{_relative(path, rules_dir)}: schedule {data['id']!r} is also kept in "
+                            f"{next(s['_file'] for s in schedules if s['id'] == data['id'])}; keep one of them "
+                            f"(one file, or one folder with a file per step).")
+            continue
+        schedules.append(data)
+    schedules.sort(key=lambda s: s["effective"])
+    problems.extend(schedule_problems(schedules, parameters, rules_dir, interpretations))
+
+    extra = {}
+    for name, kind in (("permits", "permits"), ("application-form", "application-form"), ("holidays", "holidays"),
+                       ("contacts", "contacts")):
+        path = rules_dir / f"{name}.yaml"
+        if path.exists() and (rules_dir / "schemas" / f"{kind}.schema.json").exists():
+            data = load(path, kind)
+            if data is not None:
+                for key_path, value in _cites(data):
+                    cite_ok(path, data, key_path, value)
+                if name == "permits":  # its prose may name a number of the law: {violation-correction-maximum-days}
+                    data = _fill_placeholders(path, data, nodes[path], parameters, problems,
+                                              {f.stem for f in (rules_dir / "parameters").glob("*.yaml")}, ("id",))
+                if name == "contacts":  # each office as the law names it: its words are in the cited provision
+                    problems.extend(_contact_problems(path, nodes[path], data, texts))
+                if name == "permits":  # the checker's graph: a dangling `next` would break the site
+                    problems.extend(f"{_where(path, nodes[path], at)}: {what}"
+                                    for at, what in flow.problems(data, interpretations))
+                extra[name.replace("-", "_")] = data
+
+    if problems:
+        raise RuleError(problems)
+    return {
+        "law": {k: v for k, v in law.items() if k != "articles"} | {
+            "articles": [{k: v for k, v in a.items() if k != "provisions"} |
+                         {"provisions": [p["id"] for p in a["provisions"]]} for a in law["articles"]]},
+        "provisions": provisions,
+        "parameters": parameters,
+        "interpretations": interpretations,
+        "schedules": schedules,
+        **extra,
+    }
+
+
+def _contact_problems(path: Path, node, data: dict, texts: dict[str, str]) -> list[str]:
+    """rules/contacts.yaml: ids used once; each `quote` is words of the provision it cites; a
+    detail (address, phone, email, hours) is there only with a published source to show for it."""
+    out, seen = [], set()
+    for i, c in enumerate(data["contacts"]):
+        if c["id"] in seen:
+            out.append(f"{_where(path, node, ['contacts', i, 'id'])}: the contact id {c['id']!r} is used twice; "
+                       f"give each office its own id.")
+        seen.add(c["id"])
+        if c["cite"] in texts and not quoted_in(c["quote"], texts[c["cite"]]):
+            out.append(f"{_where(path, node, ['contacts', i, 'quote'])}: this is not in the text of {c['cite']} in "
+                       f"rules/law.yaml. Copy the words that name the office from that provision.")
+        if any(k in c for k in ("address", "phone", "email", "hours")) and "source_url" not in c:
+            out.append(f"{_where(path, node, ['contacts', i, 'id'])}: a published detail needs `source_url`, the "
+                       f"Town's page or document that gives it. Add it, or leave the detail out.")
+    return out
+
+
+def _relative(path: Path, rules_dir: Path) -> str:
+    return str(path.relative_to(rules_dir.parent)) if rules_dir.parent in path.parents else str(path)
+
+
+def _schedule_folder(folder: Path, rules_dir: Path, load, problems: list[str], nodes: dict) -> dict | None:
+    """A schedule kept as one file per step (rate-schedules/<id>/): proposal.yaml, then
+    notice.yaml and vote.yaml as the Clerk records them; put together by the engine."""
+    paths = {step: folder / name for step, name in rate_year.RECORDS.items()}
+    shown = _relative(folder, rules_dir)
+    unknown = sorted(p.name for p in folder.iterdir() if p.name not in rate_year.RECORDS.values())
+    if unknown:
+        problems.append(f"{shown}/{unknown[0]}: a schedule's folder holds only {', '.join(rate_year.RECORDS.values())}. "
+                        f"Move or remove this file.")
+    if not paths["propose"].exists():
+        problems.append(f"{shown}/: there is no {rate_year.RECORDS['propose']} in this folder; a schedule starts with "
+                        f"its proposal (the Clerk's `propose` step). Add it, or remove the folder.")
+        return None
+    if paths["adopt"].exists() and not paths["notice"].exists():
+        problems.append(f"{shown}/{rate_year.RECORDS['adopt']}: a vote is recorded but no notice "
+                        f"({rate_year.RECORDS['notice']}); a schedule is adopted only after its notice and meeting "
+                        f"(rate-schedules.B, C). Add the notice, or remove the vote.")
+        return None
+    kinds = {"propose": "rate-schedule-proposal", "notice": "rate-schedule-notice", "adopt": "rate-schedule-vote"}
+    records = {step: load(path, kinds[step]) if path.exists() else None for step, path in paths.items()}
+    if any(records[step] is None and paths[step].exists() for step in paths):
+        return None
+    if records["propose"]["id"] != folder.name:
+        problems.append(f"{_where(paths['propose'], nodes[paths['propose']], ['id'])}: id "
+                        f"{records['propose']['id']!r} must match the folder name {folder.name!r}.")
+    files = {k: _relative(paths[step], rules_dir) for k, step in (("proposal", "propose"), ("notice", "notice"),
+                                                                  ("vote", "adopt")) if paths[step].exists()}
+    return rate_year.assemble(records["propose"], records["notice"], records["adopt"], files)
+
+
+# ---- one source of truth: quotes, dated values, placeholders, enactments -------------
+
+ELLIPSIS = re.compile(r"\s*(?:\.\.\.|…)\s*")
+PLACEHOLDER = re.compile(r"\{([^{}\s]*)\}")
+NOT_FILLED = ("id", "reads", "text", "chosen")  # ids, and `text`, which quotes the law word for word
+
+
+def _words(text: str) -> str:
+    """Whitespace-normalised, for comparing a quote with the law's text."""
+    return " ".join(str(text).split())
+
+
+def _provision_texts(provisions: list[dict]) -> dict[str, str]:
+    """Each provision's words with those of the provisions under it, whitespace-normalised."""
+    by_id = {p["id"]: p for p in provisions}
+
+    def words(p):
+        return " ".join([provision_text(p), *(words(by_id[c]) for c in p["children"])])
+    return {p["id"]: _words(words(p)) for p in provisions}
+
+
+def _received_text(rules_dir: Path, law) -> str:
+    """The text as received (rules/source/), whitespace-normalised: what earlier values are quoted from."""
+    path = rules_dir / law["source"] if law else None
+    return _words(path.read_text(encoding="utf-8")) if path and path.exists() else ""
+
+
+def quoted_in(quote: str, text: str) -> bool:
+    """Whether every part of a quote ("a ... b": parts cut at the ellipses) appears in the text, in order."""
+    at = 0
+    for part in (x for x in ELLIPSIS.split(_words(quote)) if x):
+        found = text.find(part, at)
+        if found < 0:
+            return False
+        at = found + len(part)
+    return True
+
+
+def _history(path: Path, data: dict, node, problems: list[str]) -> list[dict] | None:
+    """A parameter's values, oldest first: the undated `value` (in force from the start), then
+    each of `values` by the date it took effect. Dates must be real, unique and in order."""
+    history = []
+    if "value" in data:
+        history.append({"since": None, "value": data["value"], "quote": data["quote"], "at": ["quote"]})
+    dated = _mapping(node, "values")
+    before = len(problems)
+    previous = None
+    for key_node, _ in (dated.value if dated is not None else []):
+        day = key_node.value
+        where = f"{_shown(path)}:{key_node.start_mark.line + 1}:{key_node.start_mark.column + 1}"
+        try:
+            _dt.date.fromisoformat(day)
+        except ValueError:
+            problems.append(f"{where}: {day!r} is not a real date; write the day the value took effect as YYYY-MM-DD.")
+            continue
+        if previous is not None and day < previous:
+            problems.append(f"{where}: the date {day} is listed after {previous}; list the values oldest first.")
+        previous = max(previous or day, day)
+    if len(problems) > before:
+        return None
+    for day, v in sorted((data.get("values") or {}).items()):
+        entry = {"since": day, "value": v["value"], "quote": v["quote"], "at": ["values", day, "quote"]}
+        entry.update({k: v[k] for k in ("local_law", "source") if k in v})
+        history.append(entry)
+    return history
+
+
+_NUMBER_WORDS = {w: i for i, w in enumerate(
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
+    "seventeen eighteen nineteen twenty".split())} | {"thirty": 30, "forty": 40, "fifty": 50, "sixty": 60}
+_NUMBER = re.compile(r"(?<![\w.])(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)(\s*(?:%|percent\b))?|\b([a-z]+)\b", re.I)
+
+
+def _quoted_numbers(quote: str) -> tuple[set, set]:
+    """The numbers a quote states (in digits, or in words up to sixty), and those it states as percents."""
+    numbers, percents = set(), set()
+    for m in _NUMBER.finditer(quote):
+        if m.group(1):
+            n = _Decimal(m.group(1).replace(",", ""))
+            (percents if m.group(2) else numbers).add(n)
+        elif m.group(3).lower() in _NUMBER_WORDS:
+            numbers.add(_Decimal(_NUMBER_WORDS[m.group(3).lower()]))
+    return numbers, percents
+
+
+def value_quote_problem(value, quote: str) -> str | None:
+    """A number that is not the one its quote states (the second hostile tester: value "0.50" under
+    "a penalty of 15%" passed, and the site showed a 50% penalty). A quote that states no number (the
+    board's size, "per quarter") cannot be checked; a fraction is checked against the quote's percents."""
+    if isinstance(value, bool) or not isinstance(value, (int, str)):
+        return None
+    try:
+        n = _Decimal(str(value))
+    except ArithmeticError:
+        return None
+    numbers, percents = _quoted_numbers(quote)
+    if percents and 0 < n < 1:
+        if n * 100 in percents:
+            return None
+        said = ", ".join(f"{p.normalize():f}%" for p in sorted(percents))
+        return f"the value {value} is {(n * 100).normalize():f}%, but its quote says {said}"
+    if not numbers or n in numbers or n in percents:
+        return None
+    said = ", ".join(f"{x.normalize():f}" for x in sorted(numbers))
+    return f"the value {value} is not a number its quote states ({said})"
+
+
+def _quote_problems(path: Path, node, cite: str, history: list[dict], text: str, received: str) -> list[str]:
+    """The value as the law stands must be quoted from its provision's text in rules/law.yaml;
+    an earlier value from that text or from the text as received (rules/source/). The value must be
+    a number its quote states, when the quote states one."""
+    out = []
+    for i, e in enumerate(history):
+        at = e.pop("at")
+        latest = i == len(history) - 1
+        wrong = value_quote_problem(e["value"], e["quote"])
+        if wrong:
+            out.append(f"{_where(path, node, at[:-1] + ['value'])}: {wrong}. Change the value, or the quote and the "
+                       f"provision's text together with it (an amendment changes the law's words too).")
+        if quoted_in(e["quote"], text) or (not latest and quoted_in(e["quote"], received)):
+            continue
+        where = _where(path, node, at)
+        if latest:
+            out.append(f"{where}: this quote is not in the text of {cite} in rules/law.yaml. Copy the words from "
+                       f"that provision (parts may be joined with ...), or change the provision's text and the value "
+                       f"together.")
+        else:
+            out.append(f"{where}: this quote of an earlier value is neither in the text of {cite} in rules/law.yaml "
+                       f"nor in the text as received (rules/source/). Copy the words it was taken from.")
+    return out
+
+
+def _mapping(node, key: str):
+    if isinstance(node, yaml.MappingNode):
+        for k, v in node.value:
+            if k.value == key:
+                return v if isinstance(v, yaml.MappingNode) else None
+    return None
+
+
+def _shown(path: Path) -> str:
+    try:
+        return str(path.relative_to(RULES_DIR.parent))
+    except ValueError:
+        return str(path)
+
+
+def _fill_placeholders(path: Path, data: dict, node, parameters: dict, problems: list[str], files: set,
+                       kept: tuple = NOT_FILLED) -> dict:
+    """Prose in the rules names a number of the law by its parameter, `{late-penalty-rate}`,
+    instead of repeating it; fill each from the parameter as the law stands (kit/rules/wording.py).
+    The values of the keys in `kept` stay as written (ids; a reading's quotation of the law)."""
+    source = path.read_text(encoding="utf-8")
+    for scalar, key in _scalars(node):
+        if key in kept:
+            continue
+        raw = source[scalar.start_mark.index:scalar.end_mark.index]
+        for m in PLACEHOLDER.finditer(raw):
+            if m.group(1) not in files:  # (a file that failed its own checks is reported there)
+                index = scalar.start_mark.index + m.start()
+                line = source.count("\n", 0, index) + 1
+                column = index - (source.rfind("\n", 0, index) + 1) + 1
+                like = (difflib.get_close_matches(m.group(1), files, 1) or sorted(files))[0]
+                problems.append(f"{_shown(path)}:{line}:{column}: {m.group(0)} is not a parameter in rules/parameters/. "
+                                f"Name one of its files without .yaml, like {{{like}}}.")
+
+    def fill(value, key=None):
+        if isinstance(value, dict):
+            return {k: fill(v, k) for k, v in value.items()}
+        if isinstance(value, list):
+            return [fill(v, key) for v in value]
+        if isinstance(value, str) and key not in kept:
+            return PLACEHOLDER.sub(lambda m: _words_of(parameters, m), value)
+        return value
+    return fill(data)
+
+
+def _words_of(parameters: dict, m) -> str:
+    p = parameters.get(m.group(1))
+    return value_words(p["value"], p["unit"]) if p else m.group(0)
+
+
+def _scalars(node, key=None):
+    """Every scalar node with the mapping key it is the value of."""
+    if isinstance(node, yaml.MappingNode):
+        for k, v in node.value:
+            yield from _scalars(v, k.value)
+    elif isinstance(node, yaml.SequenceNode):
+        for v in node.value:
+            yield from _scalars(v, key)
+    elif isinstance(node, yaml.ScalarNode):
+        yield node, key
+
+
+def _first_year(law: dict) -> int:
+    days = [e["date"] for e in law.get("enactments", [])]
+    return int(min(days)[:4]) if days else _dt.MINYEAR
+
+
+NOTE_DAY = re.compile(r"\b(\d{1,2})-(\d{1,2})-(\d{4})\b")
+
+
+def _enactment_problems(path: Path, node, law: dict, texts: dict, received: str) -> list[str]:
+    """Each enactment is recorded by a history note in the text: its `source` must be words of
+    the law (notes included), naming its local law and its date."""
+    notes = []
+
+    def collect(item):
+        notes.extend(item.get("notes_before", []) + item.get("notes_after", []))
+        for child in item.get("provisions", []) + item.get("children", []):
+            collect(child)
+    for article in law["articles"]:
+        collect(article)
+    text = _words(" ".join(notes)) + " " + " ".join(texts.values())
+    out = []
+    for i, e in enumerate(law.get("enactments", [])):
+        where = _where(path, node, ["enactments", i, "source"])
+        if not quoted_in(e["source"], text):
+            out.append(f"{where}: this is not in the law's text or its history notes (rules/law.yaml). Copy the "
+                       f"note that records local law {e['local_law']}, like \"[Amended 3-4-1992 by L.L. No. 1-1992]\".")
+            continue
+        if e["local_law"] not in e["source"]:
+            out.append(f"{where}: the note does not name local law {e['local_law']}. Check `local_law` or the note.")
+        m = NOTE_DAY.search(e["source"])
+        if m and f"{m.group(3)}-{int(m.group(1)):02d}-{int(m.group(2)):02d}" != e["date"]:
+            out.append(f"{_where(path, node, ['enactments', i, 'date'])}: the note says {m.group(0)}, so the date is "
+                       f"{m.group(3)}-{int(m.group(1)):02d}-{int(m.group(2)):02d}, not {e['date']}.")
+    return out
+
+
+def _cites(data, path=()):
+    """Every `cite`/`cites` value in a nested structure, with its path."""
+    if isinstance(data, dict):
+        for k, v in data.items():
+            if k == "cite" and isinstance(v, str):
+                yield [*path, k], v
+            elif k == "cites" and isinstance(v, list):
+                for i, c in enumerate(v):
+                    yield [*path, k, i], c
+            else:
+                yield from _cites(v, (*path, k))
+    elif isinstance(data, list):
+        for i, v in enumerate(data):
+            yield from _cites(v, (*path, i))
+
+
+def schedule_problems(schedules: list[dict], parameters: dict, rules_dir: Path | None = None,
+                      interpretations: dict | None = None) -> list[str]:
+    """Overlaps, gaps, and adopted schedules without a lawful notice and vote: the engine's
+    guard (calculator.rates.rate_year), the same one the Clerk's steps apply."""
+    return rate_year.schedule_problems(schedules, parameters, interpretations)
+
+
+def load_rules() -> dict:
+    """The "rules" provider the engine asks for in a checkout: this repository's rules/, compiled."""
+    return compile_rules(RULES_DIR)
+
+
+def summary_markdown(problems: list[str] | None, rules: dict | None = None) -> str:
+    """What a person who changed rules/ on GitHub reads in the job summary: either that the
+    rules are sound, or each problem as the file, the place in it and what to change."""
+    if not problems:
+        return (f"### The rules are sound\n\n{len(rules['provisions'])} provisions, {len(rules['parameters'])} "
+                f"parameters, {len(rules['interpretations'])} readings and {len(rules['schedules'])} rate "
+                f"schedules passed every check.\n")
+    rows = []
+    for p in problems:
+        where, _, what = p.partition(": ")
+        file, _, place = where.partition(":")
+        line = place.split(":")[0] if place else ""
+        rows.append(f"| `{file}` | {('line ' + line) if line else ''} | {what.replace('|', '&#124;')} |")
+    return ("### The site was not published: the rules need changing\n\n"
+            "The published site stays as it was. Open each file on GitHub, change what the table says, "
+            "and commit; the site is published once every check passes.\n\n"
+            "| file | where | what to change |\n|---|---|---|\n" + "\n".join(rows) + "\n")
+
+
+def main(argv=None, more_checks=None) -> int:
+    """Check rules/; print what to change. In a GitHub workflow the same words go to the
+    job summary ($GITHUB_STEP_SUMMARY), for a Clerk who changed a file on GitHub's pages.
+    `more_checks`: a function returning more problems (kit/words/messages.py: the translations)."""
+    import os
+    import sys
+    problems, rules = None, None
+    try:
+        rules = compile_rules(RULES_DIR)
+    except RuleError as exc:
+        problems = exc.problems
+    more = more_checks() if more_checks else []
+    if more:
+        problems = (problems or []) + more
+    summary = os.environ.get("GITHUB_STEP_SUMMARY")
+    if summary:
+        with open(summary, "a", encoding="utf-8") as out:
+            out.write(summary_markdown(problems, rules))
+    if problems:
+        print("The rules have problems; nothing was built:", file=sys.stderr)
+        for p in problems:
+            print("  " + p, file=sys.stderr)
+        return 1
+    print(f"rules OK: {len(rules['provisions'])} provisions, {len(rules['parameters'])} parameters, "
+          f"{len(rules['interpretations'])} interpretations, {len(rules['schedules'])} rate schedules")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,2 @@
+"""The website, for residents, contractors, industries and staff: the build's steps (pages,
+the theme's hooks, the security policy and offline cache) into site/, swapped in whole."""

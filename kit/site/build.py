@@ -1,0 +1,225 @@
+"""Building the site: named steps into a staging folder beside site/, swapped in only
+when every step has passed, so a failed build keeps the previous site."""
+from __future__ import annotations
+
+import functools
+import http.server
+import logging
+import mimetypes
+import os
+import re
+import shutil
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from calculator.core.files import write_atomic
+from calculator.core.law import latest_enactment_date
+
+from ..browser import xz
+from ..rules.config import project_config
+from ..errors import BuildError
+from ..documents.feed import publish_notices
+from .harden import secure_pages, write_service_worker
+from ..browser.stdlib import STDLIB_ZIP, trimmed_stdlib, write_empty_lock
+from ..words.language import LANGUAGES, building
+from .pages import build_date, render_language, stage_docs
+from ..rules.validate import RULES_DIR, read_yaml
+from ..browser.wheel import build_engine_wheel, build_pypdf_wheel, engine_build_id, write_engine_catalogues
+
+ROOT = Path(__file__).resolve().parents[2]
+# Pyodide's own files, as they come; its standard library and lock file are trimmed (kit/browser/stdlib.py)
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
+WASM_XZ = "pyodide.asm.wasm.xz"  # what the worker fetches; the plain wasm if it cannot decode it
+
+
+def validate_rules(rules_dir: Path | None = None) -> dict:
+    """Step 1: read and check every rule file and every translation; stop with what to fix."""
+    from ..words.messages import validate
+    return validate(rules_dir or RULES_DIR)
+
+
+def copy_pyodide(docs: Path, engine_dir: Path) -> Path:
+    """Step 4: Pyodide's core files from node_modules (pinned by package-lock.json), its wasm
+    also xz-compressed with the decoder the worker unpacks it with (kit/browser/xz.py), its lock file
+    without the package list, and beside the engine's wheel the standard library the engine
+    needs, trimmed (kit/browser/stdlib.py), also xz-compressed."""
+    src = ROOT / "node_modules" / "pyodide"
+    if not src.is_dir():
+        raise BuildError("node_modules/pyodide is missing. Run `npm ci` first (python build.py install does it).")
+    dst = docs / "pyodide"
+    dst.mkdir(parents=True, exist_ok=True)
+    for name in PYODIDE_FILES:
+        shutil.copy2(src / name, dst / name)
+    write_atomic(dst / WASM_XZ, xz.compressed(src / "pyodide.asm.wasm"))
+    write_atomic(dst / xz.DECODER, xz.decoder_module())
+    write_empty_lock(src / "pyodide-lock.json", dst / "pyodide-lock.json")
+    xz.write_packed(write_atomic(engine_dir / STDLIB_ZIP, trimmed_stdlib(src / "python_stdlib.zip")))
+    return dst
+
+
+def run_mkdocs(docs: Path, site: Path, site_url: str | None = None) -> None:
+    """Step 5: mkdocs build --strict on the staged pages (with the project's site_url: the
+    sitemap's addresses and each page's canonical link)."""
+    from mkdocs.commands.build import build as mkdocs_build
+    from mkdocs.config import load_config
+    from mkdocs.exceptions import Abort, ConfigurationError
+    log = logging.getLogger("mkdocs")
+    log.setLevel(logging.WARNING)
+    if not log.handlers:
+        handler = logging.StreamHandler(sys.stderr)
+        handler.setFormatter(logging.Formatter("  mkdocs %(levelname)s: %(message)s"))
+        log.addHandler(handler)
+    try:
+        config = load_config(config_file=str(ROOT / "mkdocs.yml"), docs_dir=str(docs), site_dir=str(site),
+                             strict=True, **({"site_url": site_url} if site_url else {}),
+                             theme={"name": "material", "custom_dir": str(ROOT / "docs" / "overrides"),
+                                    **_theme_options()},
+                             hooks=[str(ROOT / "kit" / "site" / "theme_hooks.py")])
+        mkdocs_build(config)
+    except (Abort, ConfigurationError) as exc:
+        raise BuildError(f"mkdocs refused the pages: {exc}. The warnings above say which page and link to fix.")
+
+
+def _theme_options() -> dict:
+    theme = dict(read_yaml(ROOT / "mkdocs.yml")["theme"])
+    theme.pop("name", None)
+    theme.pop("custom_dir", None)
+    return theme
+
+
+def unlist_noindex_pages(site: Path) -> None:
+    """Step 5b: a page marked noindex (front matter `robots: noindex`, like the Clerk's desk) is
+    left out of sitemap.xml, which lists only what search engines should index."""
+    sitemap = site / "sitemap.xml"
+    if not sitemap.exists():
+        return
+    text = sitemap.read_text(encoding="utf-8")
+    for html in site.rglob("index.html"):
+        if '<meta name="robots" content="noindex">' in html.read_text(encoding="utf-8"):
+            rel = html.parent.relative_to(site).as_posix()
+            text = re.sub(rf"\s*<url>\s*<loc>[^<]*/{re.escape(rel)}/</loc>.*?</url>", "", text, flags=re.S)
+    sitemap.write_text(text, encoding="utf-8")
+    gz = site / "sitemap.xml.gz"
+    if gz.exists():
+        import gzip
+        gz.write_bytes(gzip.compress(text.encode("utf-8"), mtime=0))
+
+
+def write_billing_sample(docs: Path, rules: dict) -> None:
+    """Step 2a': the small fictional sample the Clerk's bill-run page offers (/billing-sample/), made
+    from the rules being built: its earlier register is billed by them, so an amended penalty, due
+    date, minimum or rate shows in it. (The privacy guard has run before: it is never in docs/.)"""
+    from ..billrun.sample import DOCS_COUNT, DOCS_FOLDER, sample_files
+    folder = docs / DOCS_FOLDER
+    folder.mkdir()
+    for name, text in sample_files(DOCS_COUNT, rules=rules).items():
+        (folder / name).write_text(text, encoding="utf-8")
+
+
+def swap_in(new_site: Path, site: Path) -> None:
+    """Step 6: replace site/ with the new build only now that every step has passed."""
+    old = site.with_name(f".site-old-{os.getpid()}")
+    if site.exists():
+        os.replace(site, old)
+    os.replace(new_site, site)
+    shutil.rmtree(old, ignore_errors=True)
+
+
+def build(site: Path = ROOT / "site", rules_dir: Path | None = None, site_url: str | None = None) -> Path:
+    """Build the site into `site`. `site_url`, when given, is the address the site is published
+    at, in place of mkdocs.yml's (the publish workflow passes GitHub Pages' own)."""
+    started = time.perf_counter()
+    building(rules_dir)  # the catalogues are read afresh for each build, from its rules/
+    site = Path(site).resolve()
+    site.parent.mkdir(parents=True, exist_ok=True)
+    # staged beside the target, so the final swap is a rename on one file system
+    staging = Path(tempfile.mkdtemp(prefix=".site-build-", dir=site.parent))
+    try:
+        step("Checking that no account file would be published")
+        from ..billrun import privacy
+        privacy.check(ROOT / "docs", Path(rules_dir or ROOT / "rules"))
+        step("Checking the rules")
+        rules = validate_rules(rules_dir)
+        step("Rendering the pages from the rules, in English and in Spanish")
+        docs = stage_docs(staging)
+        step("Making the fictional bill-run sample, billed by these rules")
+        write_billing_sample(docs, rules)
+        config = project_config(rules_dir)  # the site's address and repository (mkdocs.yml)
+        if site_url:
+            config = {**config, "site_url": site_url.rstrip("/") + "/"}
+        build_id = engine_build_id(rules, rules_dir)  # one engine for every language
+        # once per language: the pages, the notices and the documents share it
+        contexts = {lang: render_language(rules, docs, lang, build_date(), config, rules_dir, build_id)
+                    for lang in LANGUAGES}
+        ctx = contexts["en"]
+        # the feed carries each notice in every language, each linking to its own page
+        publish_notices(ctx["notices"], docs, latest_enactment_date(rules) or "1970-01-01", config["site_url"],
+                        {lang: c["notices"] for lang, c in contexts.items() if lang != "en"})
+        step("Packing the calculator and the rules for the browser")
+        xz.write_packed(build_engine_wheel(rules, docs / "engine" / build_id, rules_dir))
+        write_engine_catalogues(rules, docs / "engine" / build_id, rules_dir)
+        step("Copying Pyodide (Python for the browser) and the standard library the engine needs")
+        copy_pyodide(docs, docs / "engine" / build_id)
+        # pypdf, with the standard-library modules only it imports (loaded when a page fills the application)
+        build_pypdf_wheel(docs / "engine", ROOT / "node_modules" / "pyodide" / "python_stdlib.zip")
+        step("Building the site with mkdocs")
+        run_mkdocs(docs, staging / "site", config["site_url"])
+        unlist_noindex_pages(staging / "site")
+        step("Adding the security policy and the offline cache")
+        secure_pages(staging / "site")
+        write_service_worker(staging / "site", build_id)
+        step("Publishing to site/")
+        swap_in(staging / "site", site)
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+    print(f"Built {site} in {time.perf_counter() - started:.1f} s", flush=True)
+    return site
+
+
+def step(name: str) -> None:
+    print(f"- {name}", flush=True)
+
+
+def serve(site: Path = ROOT / "site", host: str = "127.0.0.1", port: int = 8000):
+    """Serve site/ with the types Pyodide needs (.mjs as JavaScript, .wasm for streaming compile)."""
+    mimetypes.add_type("text/javascript", ".mjs")
+    mimetypes.add_type("application/wasm", ".wasm")
+
+    class Handler(http.server.SimpleHTTPRequestHandler):
+        extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
+                          ".mjs": "text/javascript", ".wasm": "application/wasm", ".js": "text/javascript",
+                          ".whl": "application/zip", ".xz": "application/x-xz", ".zip": "application/zip", ".ics": "text/calendar",
+                          ".xml": "application/xml"}
+
+        def log_message(self, *args):
+            pass
+
+    server = http.server.ThreadingHTTPServer((host, port), functools.partial(Handler, directory=str(site)))
+    return server
+
+
+def build_or_report(site: Path = ROOT / "site", site_url: str | None = None) -> bool:
+    """Build; on a refusal print what to fix (site/ unchanged) and return False."""
+    from ..rules.validate import RuleError
+    try:
+        build(site, site_url=site_url)
+    except RuleError as exc:
+        print("The build stopped; site/ is unchanged. Fix these in rules/:", file=sys.stderr)
+        for p in exc.problems:
+            print("  " + p, file=sys.stderr)
+        return False
+    except BuildError as exc:
+        print(f"The build stopped; site/ is unchanged. {exc}", file=sys.stderr)
+        return False
+    return True
+
+
+def serve_forever(site: Path = ROOT / "site", host: str = "127.0.0.1", port: int = 8000) -> None:
+    server = serve(site, host, port)
+    print(f"Serving the site at http://{host}:{port}/ (Ctrl+C to stop)", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass

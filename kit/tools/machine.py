@@ -1,0 +1,184 @@
+"""Setting up a machine for the kit, with the standard library only (build.py runs
+this under whatever python3 the machine has, before any package is installed).
+
+- The kit lives in its own virtual environment, `.venv/` in the repository: a
+  distribution's python3 is "externally managed" (PEP 668) and refuses pip installs,
+  so build.py creates .venv once and re-runs itself inside it.
+- What Debian/Ubuntu packages provide (python3-venv, Node and npm, Chromium, Java)
+  is installed with apt-get when running as root; otherwise the message gives the
+  one command to run. See docs/decisions/007-project-virtualenv.md.
+"""
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from ctypes.util import find_library
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+VENV = ROOT / ".venv"
+
+
+def venv_python() -> Path:
+    return VENV / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
+
+
+def in_venv() -> bool:
+    return Path(sys.prefix).resolve() == VENV.resolve()
+
+
+def run(cmd: list, **kw) -> None:
+    print("+ " + " ".join(map(str, cmd)), flush=True)
+    subprocess.run([str(c) for c in cmd], check=True, cwd=ROOT, **kw)
+
+
+def apt_install(packages: list[str], why: str, optional: list[str] = ()) -> None:
+    """Install Debian packages as root, or stop with the command a person should run.
+    `optional` ones are installed too where this machine's apt offers them and it runs as root,
+    and are left out otherwise (nothing then stops)."""
+    root = hasattr(os, "geteuid") and os.geteuid() == 0 and shutil.which("apt-get")
+    if not packages and not (root and any(apt_offers(p) for p in optional)):
+        return
+    if root:
+        env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
+        run(["apt-get", "update", "-qq"], env=env)
+        offered = [p for p in optional if apt_offers(p)]
+        run(["apt-get", "install", "-y", "-qq", "--no-install-recommends", *packages, *offered], env=env)
+        return
+    raise SystemExit(f"{why} Install {' and '.join(packages)} with:\n\n"
+                     f"    sudo apt-get install {' '.join(packages)}\n\nthen run the same command again.")
+
+
+def apt_offers(package: str) -> bool:
+    """Whether apt's package lists have `package` (Debian has chromium-headless-shell; Ubuntu does not)."""
+    return shutil.which("apt-cache") is not None and subprocess.run(
+        ["apt-cache", "show", package], capture_output=True).returncode == 0
+
+
+def ensure_venv() -> None:
+    """Create .venv with this python3 if it is missing (installing Debian's python3-venv
+    when venv cannot make one), then re-run this very command inside it."""
+    if in_venv():
+        return
+    python = venv_python()
+    if not python.exists():
+        made = subprocess.run([sys.executable, "-m", "venv", str(VENV)], cwd=ROOT).returncode == 0
+        if not made or not python.exists():
+            shutil.rmtree(VENV, ignore_errors=True)
+            version = f"python{sys.version_info.major}.{sys.version_info.minor}-venv"
+            apt_install(["python3-venv", version],
+                        f"This python3 ({sys.executable}) cannot create a virtual environment.")
+            run([sys.executable, "-m", "venv", VENV])
+        print(f"Created the project's Python environment in {VENV.relative_to(ROOT)}/.", flush=True)
+    script = Path(sys.argv[0]).resolve()
+    # as `activate` would: the environment's tools (pytest, linkchecker, mkdocs) come first on PATH
+    env = dict(os.environ, VIRTUAL_ENV=str(VENV), PATH=f"{python.parent}{os.pathsep}{os.environ.get('PATH', '')}")
+    env.pop("PYTHONHOME", None)
+    os.execve(str(python), [str(python), str(script), *sys.argv[1:]], env)
+
+
+def find_chromium() -> str | None:
+    """The system's Chromium (Debian's package), or Chrome where that is what the machine has.
+    The browser tests prefer Playwright's own Chromium when it is installed (tests/browser/conftest.py)."""
+    for name in ("chromium", "chromium-browser", "google-chrome"):
+        found = shutil.which(name)
+        if found:
+            return found
+    return None
+
+
+def find_test_chromium() -> str | None:
+    """The Chromium the tests drive: Debian's chromium-headless-shell, the same Chromium (one
+    package version) without the windowing layer of the full browser's headless mode; Playwright
+    runs it by default for headless tests. Each page costs a third of the CPU: 22 page loads took
+    8.9 CPU-s against 29.3 s in the full browser, and the screenshots' file 62.6 against 104.4
+    (December 2, 2026), on a 2-core machine where the suite is bound by CPU. Else the full one."""
+    return shutil.which("chromium-headless-shell") or find_chromium()
+
+
+def install(with_tests: bool) -> None:
+    """Install what the kit needs into .venv: the Python packages (pyproject.toml), Pyodide
+    and the checkers from npm (package-lock.json), and the Debian packages: Node and npm
+    when missing; for the tests, Chromium, Java (the Nu Html Checker), ShellCheck (actionlint
+    runs it on the workflows' scripts, as on GitHub's runners) and hunspell with its Spanish
+    dictionaries (the Spanish pages, PDFs and answers are spell-checked). The tests drive
+    chromium-headless-shell (find_test_chromium); the benchmarks, the full chromium, as a
+    resident's browser is."""
+    needed = [("nodejs", shutil.which("node")), ("npm", shutil.which("npm")),
+              # WeasyPrint (tagged PDFs) draws text with Pango
+              ("libpango-1.0-0", find_library("pango-1.0")), ("libpangoft2-1.0-0", find_library("pangoft2-1.0"))]
+    if with_tests:
+        needed += [("chromium", find_chromium()), ("default-jre-headless", shutil.which("java")),
+                   ("shellcheck", shutil.which("shellcheck")),
+                   ("hunspell", shutil.which("hunspell")),
+                   ("hunspell-es", Path("/usr/share/hunspell/es_US.dic").exists()),
+                   # the screenshots' baselines are drawn in Liberation Sans (the theme asks for
+                   # Arial/Helvetica); without it Chromium falls back to another font and every
+                   # picture differs from its baseline
+                   ("fonts-liberation", Path("/usr/share/fonts/truetype/liberation").is_dir())]
+    # the tests' Chromium where Debian offers it (find_test_chromium); elsewhere the full one
+    optional = ["chromium-headless-shell"] if with_tests and not shutil.which("chromium-headless-shell") else []
+    apt_install([pkg for pkg, present in needed if not present],
+                "The kit needs these Debian packages" + (" for its tests." if with_tests else "."), optional)
+    # pip and npm side by side: neither needs the other, and each waits on the disk and the
+    # network much of its time (on a fresh clone, 2 cores: about 40 s and 25 s one after the other).
+    # The checkers' puppeteer must not download a browser of its own (none can be had here; the
+    # tests use the system's Chromium); without the tests, no checkers at all.
+    run_together([sys.executable, "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
+                  "-e", ".[test]" if with_tests else "."],
+                 (["npm", "ci", "--no-audit", "--no-fund", "--loglevel=error", *([] if with_tests else ["--omit=dev"])],
+                  dict(os.environ, PUPPETEER_SKIP_DOWNLOAD="1")))
+
+
+def run_together(first: list, second: tuple[list, dict]) -> None:
+    """Two commands at once (the second with its environment); if either fails, stop as run() does,
+    once both have ended, naming the one that failed."""
+    second_cmd, second_env = second
+    for cmd in (first, second_cmd):
+        print("+ " + " ".join(map(str, cmd)), flush=True)
+    other = subprocess.Popen([str(c) for c in second_cmd], cwd=ROOT, env=second_env)
+    try:
+        code = subprocess.run([str(c) for c in first], cwd=ROOT).returncode
+    finally:
+        other_code = other.wait()
+    for cmd, returned in ((first, code), (second_cmd, other_code)):
+        if returned:
+            raise subprocess.CalledProcessError(returned, [str(c) for c in cmd])
+
+
+def installed(root: Path = ROOT) -> bool:
+    """Whether the build has what it needs: this Python's packages, and Pyodide from npm
+    (`node_modules/pyodide/`, which `npm ci` puts there)."""
+    return not missing(root)
+
+
+def missing(root: Path = ROOT, site: bool = True) -> list[str]:
+    """What `python3 build.py install` would bring that is not here yet, in words; Pyodide only
+    when the command builds the site (`site`)."""
+    from importlib.util import find_spec
+    out = []
+    if not all(find_spec(name) is not None for name in ("yaml", "jsonschema", "jinja2", "mkdocs", "material")):
+        out.append("the kit's Python packages")
+    if site and not (root / "node_modules" / "pyodide" / "package.json").is_file():
+        out.append("Pyodide, the browser's Python (from npm, into node_modules/)")
+    return out
+
+
+def test(pytest_args: list[str]) -> int:
+    """The one test command: install what is needed, then run every test."""
+    install(with_tests=True)
+    # the environment's own tools first on PATH, however this Python was started
+    env = dict(os.environ, PATH=f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}")
+    # every core (pytest-xdist), one worker a core (two a core was no faster: 15:21 against
+    # 15:00 on 2 cores); worksteal keeps each test file on one worker where it can, so a
+    # file's expensive fixtures are made once, and moves work to a worker that runs dry
+    parallel = ["-n", "auto", "--dist", "worksteal"]
+    # and the ten slowest tests named at the end of every run, where a slowing suite shows first
+    code = subprocess.run([sys.executable, "-m", "pytest", *parallel, "--durations=10", *pytest_args],
+                          cwd=ROOT, env=env).returncode
+    if code == 5:
+        print("pytest collected no tests: that is a failure here.", file=sys.stderr)
+        return 1
+    return code
