@@ -44,7 +44,7 @@ NEXT = {
     ("work", "alteration"): "street-opening",
     ("work", "repair"): "street-opening",
     ("work", "uncover-sewer"): "sewer-pipe",          # issue 17, finding 14: work that is not a connection
-    ("work", "septic-system"): "permit-required",     # issue 17, finding 1: a property on a septic system
+    ("work", "septic-system"): "street-opening",      # issue 17, finding 1; issue 34, item 12: its own questions
     ("work", "demolition"): "sewer-pipe",             # the lawyer's minor item: abandoning a house sewer
     ("street-opening", "yes"): "septic-or-cesspool-link",
     ("street-opening", "no"): "septic-or-cesspool-link",
@@ -243,8 +243,9 @@ def all_complete_paths():
         if node not in questions:
             yield so_far
             return
-        for c in questions[node]["choices"]:
-            yield from walk(c["next"], so_far + [(node, c["value"])])
+        for c in questions[node]["choices"]:  # each answer's next node as its alternatives lay it (a septic system's)
+            answers = so_far + [(node, c["value"])]
+            yield from walk(flow.effective_choice(RULES, c, dict(answers))["next"], answers)
 
     yield from walk(FLOW["start"], [])
 
@@ -267,8 +268,8 @@ def test_every_path_ends_in_an_outcome_and_every_node_is_reached():
     assert asked == {q["id"] for q in FLOW["questions"]}
     # the three kinds of connection work through every question (industrial waste has three answers);
     # work that only uncovers the sewer, and tearing down (abandoning a house sewer), through sewer-pipe;
-    # a septic system straight to its outcome
-    assert paths == 3 * 2 * 2 * 3 * 2 * 3 * 2 * 2 * 2 * 2 * 3 * 2 + 2 + 2 + 1
+    # a septic system through the road and the garage's drains only (issue 34, item 12): 2 × (1 + 2)
+    assert paths == 3 * 2 * 2 * 3 * 2 * 3 * 2 * 2 * 2 * 2 * 3 * 2 + 2 + 2 + 2 * 3
 
 
 def test_no_cycles_and_follow_ups_only_after_yes():
@@ -308,6 +309,8 @@ def test_the_outcome_follows_the_law_on_every_path():
     for answers in all_complete_paths():
         result = flow.evaluate(RULES, answers)
         given = set(answers)
+        if ("work", "septic-system") in given:  # act F is about what reaches the public sewer: not a septic system's
+            given -= {("oil-separator", "yes")}
         if given & set(PROHIBITING):
             expected = "prohibited"
         elif given & set(NEEDING_APPROVAL):
@@ -625,13 +628,53 @@ def test_a_septic_only_property_needs_plans_and_a_permit_and_act_i_is_not_engage
     # Finding 1 (before, such an owner had no answer to question 1 and was told "not allowed"):
     # permits.A covers work "connected with the public sewer or private septic system"; act I only a
     # "house sewer connected with the public sewer".
-    result = flow.evaluate(RULES, [("work", "septic-system")])
+    result = flow.evaluate(RULES, SEPTIC)
     assert result["outcome"] == "permit-required" and result["next_question"] is None
     assert [r["cite"] for r in result["reasons"]] == ["permits", "permits.A", "prohibited-acts.I"]
     assert "private septic system" in result["reasons"][1]["text"]
     assert "does not bar" in result["reasons"][2]["text"]
-    assert {"permits.B", "prohibited-acts.G", "prohibited-acts.A"} <= cites(result["requirements"])
+    assert "prohibited-acts.A" in cites(result["requirements"])
     assert any("plans" in r["text"] for r in result["requirements"] if r["cite"] == "permits.A")
+
+
+SEPTIC = [("work", "septic-system"), ("street-opening", "no"), ("flammables-washstand", "no")]
+
+
+def test_a_septic_system_is_asked_only_what_reaches_it_and_told_only_what_its_answers_engage():
+    # Issue 34, item 12: the septic-only result listed the garage oil-separator rule (act G) and the road
+    # opening (permits.B), which its answers never engaged. Now it is asked about both, and nothing else.
+    asked = [a["id"] for a in flow.evaluate(RULES, SEPTIC)["answers"]]
+    assert asked == ["work", "street-opening", "flammables-washstand"]
+    plain = cites(flow.evaluate(RULES, SEPTIC)["requirements"])
+    assert "prohibited-acts.G" not in plain and "permits.B" in plain  # permits.B: describe all the work (always)
+    assert not [r for r in flow.evaluate(RULES, SEPTIC)["requirements"] if "highway department" in r["text"]]
+    road = flow.evaluate(RULES, [("work", "septic-system"), ("street-opening", "yes"), ("flammables-washstand", "no")])
+    assert road["outcome"] == "permit-required" and road["next_question"] is None
+    assert any("highway department" in r["text"] for r in road["requirements"])
+    assert not [r for r in road["reasons"] if r["question"] == "street-opening"]  # act C is the sewer connection's
+    garage = [("work", "septic-system"), ("street-opening", "no"), ("flammables-washstand", "yes")]
+    with_separator = flow.evaluate(RULES, garage + [("oil-separator", "yes")])
+    assert with_separator["outcome"] == "permit-required" and with_separator["next_question"] is None
+    assert "prohibited-acts.G" in cites(with_separator["requirements"])
+    assert flow.evaluate(RULES, garage + [("oil-separator", "no")])["outcome"] == "prohibited"
+
+
+def test_what_stays_not_allowed_is_said_after_a_no():
+    # Issue 34, item 11: after "No" to the sump pump, the result no longer said connecting one is not allowed.
+    result = flow.evaluate(RULES, BASE)
+    said = {r["cite"]: r["text"] for r in result["requirements"] if r["question"] in
+            ("stormwater", "steam-exhaust", "manure-or-cesspool-overflow", "septic-or-cesspool-link")}
+    assert "sump pump" in said["prohibited-acts.I"] and "does not allow" in said["prohibited-acts.I"]
+    assert "boiler blowoff" in said["prohibited-acts.F"] and "manure pit" in said["prohibited-acts.E"]
+    assert all(r["stage"] == "always" for r in result["requirements"] if r["question"] == "stormwater")
+    # under the other reading, the line says what that reading allows, not "not allowed"
+    flipped = copy.deepcopy(RULES)
+    flipped["interpretations"]["stormwater-connection"]["chosen"] = "inspector-and-board"
+    [line] = [r for r in flow.evaluate(flipped, BASE)["requirements"] if r["question"] == "stormwater"]
+    assert "without the approvals" in line["text"] and "does not allow" not in line["text"]
+    # a "yes" is a line of its own (the verdict), not also this one
+    yes = flow.evaluate(RULES, answers_with(stormwater="yes"))
+    assert not [r for r in yes["requirements"] if r["question"] == "stormwater"]
 
 
 def test_a_house_sewer_joined_to_a_septic_tank_while_on_the_public_sewer_stays_prohibited():

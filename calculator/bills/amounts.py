@@ -8,7 +8,8 @@ when its writer may have meant the other (issue 19):
 
 - A whole quantity (gallons, cubic feet, meter readings) has no decimals. "9350.5" is
   refused; "9.350" cannot be 9.35 gallons, so the answer asks "Did you mean 9,350
-  gallons?", in English and in Spanish alike.
+  gallons (nine thousand three hundred fifty)?", in English and in Spanish alike: in
+  words too, since "9,350" is written the way the person did not.
 - A decimal amount (a rate, a share, a cost) read in Spanish is ambiguous when a single
   point or comma is followed by exactly three digits ("9.350": 9.35 or 9,350?): the
   answer asks which. In English the point is a decimal point and the comma groups
@@ -67,6 +68,75 @@ def _scripts(text: str) -> set[str]:
     return {unicodedata.name(c, "?").rpartition("DIGIT")[0].strip() for c in text if c.isdigit()}
 
 
+_EN_ONES = ("zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
+            "sixteen seventeen eighteen nineteen").split()
+_EN_TENS = "_ _ twenty thirty forty fifty sixty seventy eighty ninety".split()
+_ES_ONES = ("cero uno dos tres cuatro cinco seis siete ocho nueve diez once doce trece catorce quince dieciséis "
+            "diecisiete dieciocho diecinueve veinte veintiuno veintidós veintitrés veinticuatro veinticinco "
+            "veintiséis veintisiete veintiocho veintinueve").split()
+_ES_TENS = "_ _ _ treinta cuarenta cincuenta sesenta setenta ochenta noventa".split()
+_ES_HUNDREDS = ("_ ciento doscientos trescientos cuatrocientos quinientos seiscientos setecientos ochocientos "
+                "novecientos").split()
+
+
+def _en(n: int) -> str:
+    """1 to 999,999,999,999 in US English words, without "and"."""
+    out = []
+    for value, name in ((10 ** 9, "billion"), (10 ** 6, "million"), (1000, "thousand"), (1, "")):
+        part, n = divmod(n, value)
+        if part:
+            hundreds, rest = divmod(part, 100)
+            out += [_EN_ONES[hundreds], "hundred"] if hundreds else []
+            if rest >= 20:
+                out.append(_EN_TENS[rest // 10] + (f"-{_EN_ONES[rest % 10]}" if rest % 10 else ""))
+            elif rest:
+                out.append(_EN_ONES[rest])
+            out += [name] if name else []
+    return " ".join(out)
+
+
+def _es_below_1000(n: int, before_noun: bool) -> str:
+    if n == 100:
+        return "cien"
+    hundreds, rest = divmod(n, 100)
+    out = [_ES_HUNDREDS[hundreds]] if hundreds else []
+    if rest >= 30:
+        out.append(_ES_TENS[rest // 10] + (f" y {_ES_ONES[rest % 10]}" if rest % 10 else ""))
+    elif rest:
+        out.append(_ES_ONES[rest])
+    said = " ".join(out)
+    if before_noun:  # "veintiún mil", "treinta y un millones", "un millón"
+        said = said[:-3] + ("ún" if said.endswith("veintiuno") else "un") if said.endswith("uno") else said
+    return said
+
+
+def _es_below_million(n: int, before_noun: bool = False) -> str:
+    thousands, rest = divmod(n, 1000)
+    out = []
+    if thousands:
+        out.append("mil" if thousands == 1 else f"{_es_below_1000(thousands, True)} mil")
+    if rest:
+        out.append(_es_below_1000(rest, before_noun))
+    return " ".join(out)
+
+
+def in_words(n: int, language: str = "en") -> str:
+    """A whole number in words, as a person reads it aloud: 9350 is "nine thousand three hundred
+    fifty" and "nueve mil trescientos cincuenta" (US usage, no "and"; Spanish "un millón",
+    "mil millones")."""
+    if n == 0:
+        return _ES_ONES[0] if language == "es" else _EN_ONES[0]
+    if language != "es":
+        return _en(n)
+    millions, rest = divmod(n, 10 ** 6)
+    out = []
+    if millions:
+        out.append("un millón" if millions == 1 else f"{_es_below_million(millions, True)} millones")
+    if rest:
+        out.append(_es_below_million(rest))
+    return " ".join(out)
+
+
 def parse_amount(value, what: str, example: str, field: str | None = None, unit: str | None = None) -> Decimal:
     """A non-negative number typed by a person, read as the site writes numbers
     (9,350.5). `what` names the amount in a sentence, `unit` ("{amount} gallons")
@@ -108,9 +178,11 @@ def parse_amount(value, what: str, example: str, field: str | None = None, unit:
                                second_plain=plain(second)), field)
     else:
         meant = fits[0]
-        raise InputError((_("Did you mean {amount}? If so, enter {plain}.") if whole else
+        # a whole quantity is said in words too: "9,350" is written the US way, which the person did not use
+        raise InputError((_("Did you mean {amount} ({words})? If so, enter {plain}.") if whole else
                           _("Did you mean {amount}? If so, enter {plain}, with a point for decimals.")).format(
-                              amount=named(meant), plain=plain(meant)), field)
+                              amount=named(meant), plain=plain(meant),
+                              words=in_words(int(meant), lang()) if whole else ""), field)
     if amount >= LARGEST:
         raise InputError(_("{what} is too large to be right. Check the number, like {example}.").format(**words), field)
     return amount

@@ -260,6 +260,8 @@ def _bill(rules: dict, ctx: dict, kind: str, amount: Decimal, explain: bool, owi
         "penalty_periods_from": [d.isoformat() for d in ctx["starts"]],
         "penalty": str(pen),
         "total": str(total),
+        # with a payment date, its verdict, said beside the total (issue 34, item 7)
+        "paid_words": paid_words(paid, n, pen, owing is not None) if paid else None,
         # an estimate at the invented (illustrative) rate says so at its total, not only in a step (issue: item 11)
         "illustrative": ctx["illustrative"],
         "total_note": _(ILLUSTRATIVE_TOTAL) if ctx["illustrative"] else None,
@@ -283,6 +285,23 @@ def _bill(rules: dict, ctx: dict, kind: str, amount: Decimal, explain: bool, owi
             total=total, annual=annual, if_late=result["if_late"], owing=owing, credit=credit,
             on_property=on_property))
     return result
+
+
+def paid_words(paid: dt.date, periods: int, pen: Decimal, with_arrears: bool) -> str:
+    """What paying on `paid` means for this quarter's charge, in one line for beside the total: in
+    time (no late penalty) or late, with the penalty the total includes. With earlier bills on the
+    bill, it says "this quarter's charge": their penalties are their own lines."""
+    words = dict(date=long(paid), penalty=money.dollars(pen))
+    if periods and pen:
+        return (_("If you pay on {date}, that is late. This quarter's charge then has a late penalty of "
+                  "{penalty}, in the total.") if with_arrears else
+                _("If you pay on {date}, that is late. The total includes a late penalty of {penalty}.")
+                ).format(**words)
+    if periods:  # late, but an earlier payment's credit had already paid the charge
+        return _("If you pay on {date}, that is after the last day to pay, but earlier payments already "
+                 "paid this quarter's charge: no late penalty on it.").format(**words)
+    return (_("If you pay on {date}, that is in time: no late penalty on this quarter's charge.") if with_arrears
+            else _("If you pay on {date}, that is in time: no late penalty.")).format(**words)
 
 
 def arrears_answer(rules: dict, owing: dict, charge: Decimal, total: Decimal,

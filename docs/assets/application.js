@@ -73,7 +73,27 @@ function start() {
     note.hidden = false;
   });
 
+  // The required questions still empty are named before the first download, not found empty in the PDF
+  // (issue 34, item 10); choosing the button again downloads the form as it is.
+  let warned = false;
+  function emptyRequired() {
+    return boxes().filter((b) => b.required && b.type !== "radio" && !b.value.trim());
+  }
+
   button.addEventListener("click", async () => {
+    const empty = emptyRequired();
+    if (empty.length && !warned) {
+      warned = true;
+      const first = el("a", { href: `#${empty[0].id}`, id: "first-empty" }, t("Go to the first one"));
+      first.addEventListener("click", (e) => { e.preventDefault(); empty[0].focus(); });
+      const names = empty.map((b) => (form.querySelector(`label[for="${b.id}"]`) || b).textContent.trim()
+        .replace(/\s*\([^)]*\)$/, "")).join("; "); // its label, without "(required)"
+      status.replaceChildren(...sentence(empty.length === 1
+        ? t("1 required question is still empty: {names}. {first}, or choose the button again to download the form as it is.")
+        : t("{count} required questions are still empty: {names}. {first}, or choose the button again to download the form as it is."),
+      { count: String(empty.length), names, first }));
+      return;
+    }
     button.disabled = true;
     status.textContent = t("Making your application form…");
     const { answer, bytes } = await engine.fillApplication({

@@ -202,6 +202,9 @@ function start() {
     box.append(el("p", { class: "result-total" }, ...sentence(title,
       { date: longDate(paid ? r.paid_on : r.due_date), total: el("strong", { id: "result-total" }, money(r.total)),
         kind: kind[status] ? el("span", { class: "rate-kind", id: "result-rate-kind" }, `(${kind[status]()})`) : "" })));
+    // with a payment date, what paying that day means (in time, or late with its penalty), right under the
+    // total, not only in the steps below (issue 34, item 7: the engine's words, bill.paid_words)
+    if (r.paid_words) box.append(el("p", { class: "result-paid", id: "result-paid" }, el("strong", {}, r.paid_words)));
     // at the invented (illustrative) rate, the engine's sentence for the total, right under it (bill.total_note)
     if (r.illustrative && r.total_note) {
       box.append(el("p", { class: "result-total-note", id: "result-total-note" }, el("strong", {}, r.total_note)));
@@ -240,6 +243,8 @@ function start() {
     box.append(el("p", { class: "share" }, ...sentence(t("Link to this estimate: {link}"),
       { link: el("a", { href: link, id: "share-link" }, t("copy or bookmark this link")) })));
     result.replaceChildren(box);
+    result.classList.remove("result-stale");
+    result.removeAttribute("aria-busy");
     root.dataset.state = "result";
     // one total on the page: the worked example's (for 12,000 gallons) goes while there is a real one
     if (example) example.hidden = true;
@@ -338,6 +343,8 @@ function start() {
   }
 
   function showError(answer, focusSummary) {
+    result.classList.remove("result-stale");
+    result.removeAttribute("aria-busy");
     if (LINK_ONLY.includes(answer.field)) return showLinkError(answer.error, focusSummary);
     const inputId = FIELD_INPUT[answer.field] || "usage";
     if (inputId === "vc-per-1000" || inputId === "sewage-fraction") $("what-if").open = true;
@@ -366,9 +373,24 @@ function start() {
   const hasUsage = () => (checked("have") === "readings" ? value("previous-reading") && value("current-reading") : value("usage"));
 
   form.addEventListener("submit", (e) => { e.preventDefault(); compute(true); });
+  // A number being typed is answered after a pause in typing, not at each key: "9" on the way to
+  // "9350" would show the minimum charge's total for a moment (issue 34, item 8). Meanwhile the
+  // answer on screen is marked as not yet for what is typed. A choice (a radio button, the
+  // quarter) is answered at once.
+  const TYPING_PAUSE_MS = 600;
+  let pause = null;
   form.addEventListener("input", (e) => {
     if (e.target.name === "meter" || e.target.name === "have") syncMode();
-    if (hasUsage()) compute(false);
+    clearTimeout(pause);
+    if (!hasUsage()) return;
+    const typing = e.target.tagName === "INPUT" && !["radio", "checkbox"].includes(e.target.type);
+    if (!typing) return compute(false);
+    if (root.dataset.state === "result") { result.classList.add("result-stale"); result.setAttribute("aria-busy", "true"); }
+    pause = setTimeout(() => { pause = null; compute(false); }, TYPING_PAUSE_MS);
+  });
+  // leaving the box answers at once
+  form.addEventListener("focusout", (e) => {
+    if (pause !== null && e.target.tagName === "INPUT" && hasUsage()) { clearTimeout(pause); pause = null; compute(false); }
   });
   form.addEventListener("change", (e) => {
     if (e.target.name === "meter" || e.target.name === "have") syncMode();

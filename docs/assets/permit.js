@@ -265,6 +265,11 @@ function start() {
     box.append(el("h2", { id: "step-title", tabindex: "-1" }, o.title), el("p", { class: "outcome-summary" }, ...quotedIn(o.summary)));
     const links = o.cites.flatMap((c, i) => [i ? "; " : "", lawLinkIn(`../law/#${(law[c] || {}).anchor}`, o.law[i])]);
     box.append(el("p", { class: "law-ref" }, ...sentence(t("The law: {where}"), { where: links })));
+    // work that can get a permit: what to do next, with the filled application's button, comes first, under
+    // the outcome, not below the whole result (issue 34, item 10); for work that cannot, it comes last, after
+    // the lines it asks to change
+    const nextSteps = [el("h3", {}, t("What to do next")), el("div", { class: "next-steps", id: "next-steps" })];
+    if (o.id !== "prohibited") box.append(...nextSteps);
     // one line for each thing asked about, in the person's words (the engine's verdicts)
     box.append(el("h3", {}, t("What you asked about")));
     box.append(el("ul", { id: "verdicts", class: "verdicts" }, ...r.verdicts.map((v) => el("li",
@@ -289,8 +294,7 @@ function start() {
       box.append(el("h3", {}, t("Your rights as a permit holder")));
       box.append(el("ul", { id: "rights", class: "rights" }, ...r.rights.map((i) => el("li", {}, ...quotedIn(i.text), ...cite(i)))));
     }
-    box.append(el("h3", {}, t("What to do next")));
-    const next = el("div", { class: "next-steps", id: "next-steps" });
+    const next = nextSteps[1];
     // the blank form beside this page, in this page's language (data-blank: kit/site/pages.py's application_pdf)
     const blank = el("a", { href: root.dataset.blank.split("/").pop(), download: "sewer-permit-application.pdf", id: "blank-form" },
       t("the blank application form (PDF)"));
@@ -313,7 +317,7 @@ function start() {
         el("p", {}, ...sentence(t("Or {type_details}, on the web form, and download it from there. You can also use {blank}."),
           { type_details: typeDetails, blank })));
     }
-    box.append(next);
+    if (o.id === "prohibited") box.append(...nextSteps);
     const share = el("p", { class: "share" }, ...sentence(t("Link to this result: {link}"),
       { link: el("a", { href: query(shown), id: "share-link" }, t("copy or bookmark this link")) }));
     stepBox.replaceChildren(backLink({ answers: shown.answers, step: "check" }), box, share);
