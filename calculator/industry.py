@@ -272,7 +272,7 @@ def compute(rules: dict, average_workday_gallons, system_gallons_per_day=None,
                      dates=series([long(d) for d in due])), "pretreatment.E", report_due=[d.isoformat() for d in due])
     elif determination == "major":
         ex.add(_("This is a major contributing industry: it must report under Section 307 on {dates}, unless the "
-                 "Sewer Inspector prescribes otherwise.").format(dates=", ".join(long(d) for d in due)),
+                 "Sewer Inspector prescribes otherwise.").format(dates=series([long(d) for d in due])),
                "pretreatment.E", report_due=[d.isoformat() for d in due])
     elif determination == "not-determined":
         ex.add(_("Not determined: none of the criteria decided so far is met, but {criteria} could not be decided. "

@@ -105,7 +105,7 @@ def test_the_home_page_and_each_result_page_say_who_to_contact(docs, path, lang)
 def test_the_footer_block_is_in_each_language(lang):
     html = kit_pages.contacts_html(lang)
     assert ('A quién contactar' if lang == "es" else "Who to contact") in html
-    assert ("que el Pueblo aún debe confirmar" if lang == "es" else "to be confirmed by the Town") in html
+    assert ("pendientes de confirmación por el Pueblo" if lang == "es" else "to be confirmed by the Town") in html
     assert 'id="site-contacts"' in html and not PHONE.search(html)
 
 
@@ -136,5 +136,5 @@ def test_every_built_page_ends_with_who_to_contact_and_the_home_page_says_it_onc
         assert '<div class="site-contacts">' in html, rel
         foot = html[html.index('<div class="site-contacts">'):]
         assert ("A quién contactar" if spanish else "Who to contact") in foot, rel
-        assert ("que el Pueblo aún debe confirmar" if spanish else "to be confirmed by the Town") in foot, rel
+        assert ("pendientes de confirmación por el Pueblo" if spanish else "to be confirmed by the Town") in foot, rel
         assert not PHONE.search(foot[:foot.index("</aside>")]), rel

@@ -38,7 +38,7 @@ SPANISH_COMMANDS = {"bill", "vc", "hearing", "quarters"}
 # (a step's `law`: its `words`, and its `heading` beside words in the reader's language: in Spanish every
 # article is named in Spanish, its own heading the law's English beside it; in English only the sewer rents)
 WORDS = {"text", "label", "quarter_words", "words", "where", "lang", "error", "title", "summary", "hint", "says",
-         "moved", "lien", "holiday", "heading", "total_note",  # (a bill's sentence at its total, item 11)
+         "moved", "lien", "holiday", "heading", "total_note", "paid_words",  # (sentences at the total: items 11; 34.7)
          "period", "columns"}  # (the arrears table: an earlier quarter's `period` in words, its `columns` headings)
 # keys whose values are lists of sentences: the same number of them in every language
 SENTENCES = {"notices", "facts_needed"}
@@ -154,7 +154,7 @@ def test_other_commands_in_spanish():
                                              "1,000 galones.")
     hearing = run(["hearing", "--published", "2027-11-02", "--meeting", "2027-12-30", "--lang", "es"])
     assert hearing["valid"] is False
-    assert hearing["explanation"][0]["text"].startswith("Publicado el 2 de noviembre de 2027: la audiencia pública debe ser")
+    assert hearing["explanation"][0]["text"].startswith("Aviso publicado el 2 de noviembre de 2027: la audiencia pública debe ser")
     assert hearing["explanation"][1]["text"].endswith("fuera del plazo; elija una fecha dentro de él.")
 
 

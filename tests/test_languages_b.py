@@ -76,7 +76,7 @@ def test_an_industry_answer_in_spanish_has_the_english_figures_and_dates(determi
         assert en["report_due"] == ["2027-03-15", "2027-09-15", "2027-12-15"]
         assert "15 de marzo de 2027" in last and "industria aportante principal" in last
     elif determination == "not-major":
-        assert last.startswith("No se cumple ninguno de los cuatro criterios")
+        assert last.startswith("No se cumple ninguna de las cuatro pruebas")
     else:
         assert last.startswith("Sin determinar") and "E.2, E.3, E.4" in last and len(es["facts_needed"]) == 3
 

@@ -21,8 +21,10 @@ def parse_date(value: str, what: str) -> dt.date:
     try:
         day = dt.date.fromisoformat(str(value).strip())
     except ValueError:
-        raise InputError(_("{what} {value} is not a date. Enter it as YYYY-MM-DD, like 2027-03-01.").format(
-            what=_(what), value=repr(value))) from None
+        # "15/03/2027" is a date to its writer: say how to write it, not that it is none (issue 33); what was
+        # typed is repeated as typed, “…”
+        raise InputError(_("{what} {value} is not a date written as year-month-day. Enter it like 2027-03-15 "
+                           "(March 15, 2027).").format(what=_(what), value=f"“{value}”")) from None
     if not YEARS[0] <= day.year <= YEARS[1]:
         raise InputError(_("{what} {value} is too far from today to be right. Enter a date from {first} to {last}, "
                            "like 2027-03-01.").format(what=_(what), value=repr(value), first=YEARS[0],

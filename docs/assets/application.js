@@ -106,7 +106,7 @@ function start() {
     }
     if (blobUrl) URL.revokeObjectURL(blobUrl);
     blobUrl = URL.createObjectURL(new Blob([bytes], { type: "application/pdf" }));
-    const link = el("a", { href: blobUrl, download: "sewer-permit-application.pdf", id: "application-download" },
+    const link = el("a", { href: blobUrl, download: t("sewer-permit-application.pdf"), id: "application-download" },
       t("download it again (PDF, {size} KB)", { size: Math.ceil(bytes.length / 1024) }));
     status.replaceChildren(...sentence(t("Your application form is downloading, with {filled} of its questions answered. If it does not open, {link}. Sign it, and file it with your plans.",
       { filled: answer.result.answered.length }), { link }));

@@ -138,12 +138,19 @@ function start() {
     adopted: () => t("Under the adopted schedule: {title}"),
   };
   const caption = (status, title) => sentence(CAPTIONS[status](), { title: el("span", { class: "schedule-title" }, title) });
+  const whatIfRate = (r) => (r.schedule.what_if || {}).vc_per_1000_gallons;
+  // a what-if estimate's table is the person's values, not the schedule's (bill.py: schedule.what_if)
+  const tableCaption = (r) => (r.schedule.what_if
+    ? sentence(t("What-if with the values you chose, not those of: {title}"), { title: el("span", { class: "schedule-title" }, r.schedule.title) })
+    : caption(r.schedule.status, r.schedule.title));
 
   function linesTable(r, captionParts) {
     const table = el("table", { class: "bill-lines" }, el("caption", {}, ...captionParts));
     let rows = [
       [t("Sewage volume"), t("{volume} gallons", { volume: gallons(r.volume_gallons) })],
-      [t("Rate"), t("{rate} per 1,000 gallons", { rate: money(r.schedule.vc_per_1000_gallons) })],
+      // a what-if rate is the one the charge used: shown, and said to be the person's own (the third Spanish review)
+      [t("Rate"), whatIfRate(r) ? t("{rate} per 1,000 gallons (what-if)", { rate: money(whatIfRate(r)) })
+        : t("{rate} per 1,000 gallons", { rate: money(r.schedule.vc_per_1000_gallons) })],
       [t("Charge for the volume"), money(r.computed_charge)],
       [t("Minimum charge"), r.minimum_applied ? t("{amount} (applies)", { amount: money(r.minimum_charge) }) : money(r.minimum_charge)],
       [t("Quarter's charge"), money(r.charge)],
@@ -222,12 +229,14 @@ function start() {
         el("p", { class: "admonition-title" }, t("No schedule of its own for fiscal year {year}", { year: String(r.fiscal_year.year) })),
         el("p", {}, ...quotedIn(r.fiscal_year.text))));
     }
-    for (const notice of r.notices) {
+    r.notices.forEach((notice, i) => {
       const status = r.schedule.status;
-      const title = status === "adopted" ? t("What-if") : status === "proposed" ? t("Proposed rates") : t("Illustrative rates");
+      // the engine puts the what-if notice last (bill.py): it is titled so, whatever the schedule
+      const whatIf = r.schedule.what_if && i === r.notices.length - 1;
+      const title = whatIf || status === "adopted" ? t("What-if") : status === "proposed" ? t("Proposed rates") : t("Illustrative rates");
       box.append(el("div", { class: "admonition warning" }, el("p", { class: "admonition-title" }, title), el("p", {}, ...quotedIn(notice))));
-    }
-    const tables = el("div", { class: "bill-tables" }, linesTable(r, caption(r.schedule.status, r.schedule.title)));
+    });
+    const tables = el("div", { class: "bill-tables" }, linesTable(r, tableCaption(r)));
     if (r.proposed) tables.append(linesTable(r.proposed, caption("proposed", r.proposed.schedule.title)));
     box.append(tables);
     box.append(el("h3", {}, t("How it was worked out")));

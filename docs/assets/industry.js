@@ -100,7 +100,7 @@ function start() {
     if (r.major_contributing_industry) {
       box.append(el("h3", {}, r.year ? t("Section 307 reports due in {year}", { year: r.year }) : t("The next Section 307 report dates")));
       box.append(el("ul", { id: "report-due" }, ...r.report_due.map((d) => el("li", {}, el("time", { datetime: d }, longDate(d))))));
-      const calendar = el("a", { href: root.dataset.calendar, download: "pawling-sewer-due-dates.ics", id: "calendar-result-link" },
+      const calendar = el("a", { href: root.dataset.calendar, download: t("pawling-sewer-due-dates.ics"), id: "calendar-result-link" },
         t("Add the due dates to your calendar (.ics file)"));
       box.append(el("p", {}, ...sentence(t("{calendar}. It holds the report dates and the quarterly sewer bill due dates for two years."), { calendar })));
     }

@@ -35,9 +35,13 @@ def snapshot(project: Path) -> dict:
 @pytest.fixture(scope="module")
 def project(tmp_path_factory):
     dst = tmp_path_factory.mktemp("year") / "kit"
-    shutil.copytree(ROOT, dst, ignore=shutil.ignore_patterns(
-        ".git", "site", "node_modules", ".venv", ".cache", ".site-*", "notices-out", "__pycache__", ".pytest_cache",
-        ".hypothesis", "mutants"))
+    anywhere = shutil.ignore_patterns("__pycache__", ".pytest_cache", ".hypothesis")
+    at_top = {".git", "site", "node_modules", ".venv", ".cache", "notices-out", "mutants", "billing"}  # not kit/site/
+
+    def ignore(folder, names):
+        top = Path(folder) == ROOT
+        return anywhere(folder, names) | {n for n in names if top and (n in at_top or n.startswith(".site-"))}
+    shutil.copytree(ROOT, dst, ignore=ignore)
     # the checkout's environment and packages, not copies of them (470 MB): the copy's build.py
     # finds its .venv there and runs in it
     (dst / "node_modules").symlink_to(ROOT / "node_modules")
