@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from calculator.bills.amounts import parse_amount
+from calculator.bills.amounts import in_words, parse_amount
 from calculator.core.errors import InputError
 from calculator.core.i18n import speaking
 
@@ -28,11 +28,60 @@ def test_a_whole_number_as_the_site_writes_it_reads_back_as_itself(n, lang):
 @given(st.integers(min_value=1000, max_value=10**12 - 1))
 def test_thousands_written_with_points_are_asked_about_in_both_languages(n):
     written = f"{n:,}".replace(",", ".")  # 9.350, 1.250.000
-    for lang, question in (("en", f"Did you mean {n:,} gallons?"), ("es", f"¿Quiso decir {n:,} galones?")):
+    for lang, question in (("en", f"Did you mean {n:,} gallons ({in_words(n, 'en')})?"),
+                           ("es", f"¿Quiso decir {n:,} galones ({in_words(n, 'es')})?")):
         with speaking(lang), pytest.raises(InputError) as err:
             parse_amount(written, "Water use", "12000", "water-gallons", GALLONS)
         assert str(err.value).startswith(question), str(err.value)
         assert err.value.field == "water-gallons"
+
+
+# Issue 34, item 9: "¿Quiso decir 9,350 galones?" wrote the number the US way, which its writer did not use;
+# the question says it in words too. Read aloud by hand:
+SAID = {
+    0: ("zero", "cero"), 1: ("one", "uno"), 16: ("sixteen", "dieciséis"), 21: ("twenty-one", "veintiuno"),
+    30: ("thirty", "treinta"), 31: ("thirty-one", "treinta y uno"), 100: ("one hundred", "cien"),
+    101: ("one hundred one", "ciento uno"), 500: ("five hundred", "quinientos"),
+    1000: ("one thousand", "mil"), 1001: ("one thousand one", "mil uno"),
+    9350: ("nine thousand three hundred fifty", "nueve mil trescientos cincuenta"),
+    12000: ("twelve thousand", "doce mil"), 21000: ("twenty-one thousand", "veintiún mil"),
+    31000: ("thirty-one thousand", "treinta y un mil"), 100000: ("one hundred thousand", "cien mil"),
+    121121: ("one hundred twenty-one thousand one hundred twenty-one", "ciento veintiún mil ciento veintiuno"),
+    1000000: ("one million", "un millón"), 2000000: ("two million", "dos millones"),
+    21500000: ("twenty-one million five hundred thousand", "veintiún millones quinientos mil"),
+    1000000000: ("one billion", "mil millones"),
+}
+
+
+@pytest.mark.parametrize("n", sorted(SAID))
+def test_a_whole_number_in_words(n):
+    assert (in_words(n, "en"), in_words(n, "es")) == SAID[n]
+
+
+_EN = {w: i for i, w in enumerate("zero one two three four five six seven eight nine ten eleven twelve thirteen "
+                                   "fourteen fifteen sixteen seventeen eighteen nineteen".split())}
+_EN.update({w: 10 * i for i, w in enumerate("_ _ twenty thirty forty fifty sixty seventy eighty ninety".split()) if i > 1})
+
+
+def read_english(words: str) -> int:
+    """The number a US reader hears in these words (an independent reading, for the round trip)."""
+    total, part = 0, 0
+    for w in words.replace("-", " ").split():
+        if w in _EN:
+            part += _EN[w]
+        elif w == "hundred":
+            part *= 100
+        else:
+            total += part * {"thousand": 10**3, "million": 10**6, "billion": 10**9}[w]
+            part = 0
+    return total + part
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.integers(min_value=0, max_value=10**12 - 1))
+def test_every_whole_number_said_in_english_reads_back_as_itself(n):
+    assert read_english(in_words(n, "en")) == n
+    assert " and " not in in_words(n, "en")  # US usage: "one hundred one"
 
 
 @settings(max_examples=300, deadline=None)

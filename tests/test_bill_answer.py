@@ -55,6 +55,8 @@ def test_a_bill_paid_after_a_holiday_moved_its_last_day():
         "minimum_charge": "64.00", "minimum_applied": False, "charge": "96.00", "paid_on": "2027-03-01",
         "days_after_due": 45, "penalty_periods": 1, "penalty_periods_from": ["2027-02-17"], "penalty": "14.40",
         "total": "110.40", "illustrative": True, "total_note": TOTAL_NOTE,
+        # beside the total: what paying that day means (issue 34, item 7)
+        "paid_words": "If you pay on March 1, 2027, that is late. The total includes a late penalty of $14.40.",
         "annual_total": "384.00", "fiscal_year": FISCAL_2027, "notices": [NOTICE],
         "if_late": {
             "last_day_to_pay": "2027-02-16", "penalty_from": "2027-02-17", "rate": "0.15", "first_penalty": "14.40",
@@ -86,6 +88,7 @@ def test_a_sewage_meter_bill_with_both_what_ifs_two_periods_late():
         "minimum_charge": "86.40", "minimum_applied": True, "charge": "86.40", "paid_on": "2028-02-10",
         "days_after_due": 210, "penalty_periods": 2, "penalty_periods_from": ["2027-08-17", "2027-11-17"],
         "penalty": "25.92", "total": "112.32", "illustrative": False, "total_note": None,  # both numbers are what-ifs
+        "paid_words": "If you pay on February 10, 2028, that is late. The total includes a late penalty of $25.92.",
         "annual_total": "345.60", "fiscal_year": FISCAL_2027,
         "notices": [NOTICE, "This is a what-if estimate with values you chose, not the schedule's."],
         "if_late": {
@@ -384,3 +387,16 @@ def test_each_day_skipped_before_the_last_day_to_pay_is_named_and_no_more():
         "Monday, February 15, 2027, is Washington's Birthday, a New York public holiday (General Construction Law "
         "§ 24)."]
     assert bill.skipped_days(RULES, dt.date(2027, 2, 16), dt.date(2027, 2, 16)) == []
+
+
+@pytest.mark.parametrize("paid_on,words", [
+    # the last day to pay is Tuesday, February 16, 2027 (Monday the 15th is Washington's Birthday)
+    ("2027-02-16", "If you pay on February 16, 2027, that is in time: no late penalty."),
+    ("2027-02-17", "If you pay on February 17, 2027, that is late. The total includes a late penalty of $14.40."),
+    ("2027-01-02", "If you pay on January 2, 2027, that is in time: no late penalty."),
+])
+def test_the_verdict_for_the_payment_date_is_said_beside_the_total(paid_on, words):
+    # Issue 34, item 7: "Paid on February 5 … no penalty" was 3.2 screens below the total
+    r = bill.compute(RULES, "2027-Q1", {"water-gallons": "12000"}, paid_on=paid_on)
+    assert r["paid_words"] == words
+    assert bill.compute(RULES, "2027-Q1", {"water-gallons": "12000"})["paid_words"] is None

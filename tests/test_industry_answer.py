@@ -54,7 +54,7 @@ def test_a_major_industry_by_the_5_percent_test_with_one_fact_unanswered():
     assert out["explanation"][1]["text"] == ("30,001 gallons per average workday is more than 5% of the system's "
                                              "600,000 gallons a day (30,000 gallons).")
     assert "5.00%" not in out["explanation"][1]["text"] and "greater" not in out["explanation"][1]["text"]
-    assert "must report under Section 307 on March 15, 2027, September 15, 2027, December 15, 2027" in \
+    assert "must report under Section 307 on March 15, 2027, September 15, 2027 and December 15, 2027" in \
         out["explanation"][4]["text"]
     assert steps(out["obligations"]) == [
         ("pretreatment.E", None, {}),

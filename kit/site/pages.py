@@ -105,24 +105,21 @@ def render_pages(rules: dict, docs: Path, ctx: dict | None = None, lang: str = S
     english = "" if lang == SOURCE else "{: lang=en }"
     said: set[str] = set()
 
-    def cite(ident, up="../"):
+    def cite(ident, up="../", html=False):
+        """The link, in Markdown; `html=True` inside an HTML block, where Markdown is not read."""
         own = everyday(rules, ident, said)
-        if own:
-            return f"[{own_words(env.filters['md'](own[0]))}]({up}law/index.md#{anchor(ident)})"
-        return f"[{env.filters['md'](ctx['provisions'][ident]['where'])}]({up}law/index.md#{anchor(ident)}){english}"
+        text = env.filters["html" if html else "md"](own[0] if own else ctx["provisions"][ident]["where"])
+        text, mark = (own_words(text), "") if own else (text, marked if html else english)
+        if html:
+            return f'<a href="{up}law/#{anchor(ident)}"{mark}>{text}</a>'
+        return f"[{text}]({up}law/index.md#{anchor(ident)}){mark}"
     env.globals["cite"] = cite
-    # the same inside an HTML block, where Markdown is not read
+    env.globals["cite_html"] = lambda ident, up="../": cite(ident, up, html=True)
     marked = "" if lang == SOURCE else ' lang="en"'
     own_words = english_quoted(marked)
     # a provision named in the page's language (an answer's `law` words): the law's English name it quotes, marked
     env.filters["english_quoted"] = own_words
 
-    def cite_html(ident, up="../"):
-        own = everyday(rules, ident, said)
-        if own:
-            return f'<a href="{up}law/#{anchor(ident)}">{own_words(env.filters["html"](own[0]))}</a>'
-        return f'<a href="{up}law/#{anchor(ident)}"{marked}>{env.filters["html"](ctx["provisions"][ident]["where"])}</a>'
-    env.globals["cite_html"] = cite_html
     # a provision's id written in a reading ("rents.F", "prohibited-acts.I") as a reader names it:
     # "Sewer rents F", linked to its place on /law/ (`link=False` in a heading)
     env.filters["named"] = provision_names(rules, env, english, marked, said)

@@ -100,8 +100,8 @@ def test_a_question_about_a_number_points_at_its_box(phone, site_url):
     phone.goto(f"{site_url}/es/estimate/?quarter=2027-Q1&water-gallons=9.350")
     summary = phone.locator("#error-summary")
     expect(summary).to_be_focused(timeout=TIMEOUT)
-    expect(summary).to_contain_text("¿Quiso decir 9,350 galones?")
-    expect(phone.locator("#usage-error")).to_contain_text("¿Quiso decir 9,350 galones?")
+    expect(summary).to_contain_text("¿Quiso decir 9,350 galones (nueve mil trescientos cincuenta)?")
+    expect(phone.locator("#usage-error")).to_contain_text("¿Quiso decir 9,350 galones (nueve mil trescientos cincuenta)?")
     expect(phone.locator("#usage")).to_have_attribute("aria-invalid", "true")
     expect(phone.locator("#result-total")).to_have_count(0)
 
