@@ -44,6 +44,10 @@ def _argparse_words(message: str) -> str:
 
 
 class _Parser(argparse.ArgumentParser):
+    def __init__(self, *args, **kwargs):  # `--water-gal` is not `--water-gallons` (the third hostile tester:
+        kwargs.setdefault("allow_abbrev", False)  # a shortened option slipped past the "given twice" check)
+        super().__init__(*args, **kwargs)
+
     def error(self, message):  # one line, no usage dump, exit 2 via InputError
         message = _argparse_words(message)
         message = message[0].upper() + message[1:]

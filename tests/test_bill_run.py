@@ -768,7 +768,11 @@ def test_the_guard_refuses_every_format_an_account_file_comes_in(tmp_path, name,
 
 
 ROWS = [("A1", "Ann Example", "1 Lane", "96.00"), ("A2", "Bo Example", "2 Lane", "110.40")]
-LOOSE = {  # what the second hostile tester published: each a file nobody added to the repository
+LOOSE = {  # what the second and third hostile testers published: each a file nobody added to the repository
+    "custs.csv": "Customer Number,Property Owner,Service Address,Amount Due\nS77777,Zed Quixote,1 Main St,96.00\n",
+    "owners.tsv": "Customer\tOwner Name\tBalance\nS77777\tZed Quixote\t96.00\n",
+    "noheader.csv": "Zed Quixote,S77777,96.00\n",
+    "plain.txt": "S77777 Zed Quixote owes 96.00\n",
     "owed.html": "<html><head></head><body><table>\n<tr>\n<th>account</th>\n<th>name</th>\n</tr>\n"
                  + "".join(f"<tr><td>{a}</td><td>{n}</td></tr>\n" for a, n, _s, _t in ROWS) + "</table></body></html>\n",
     "owed.md": "# Owed\n\n```\naccount,mailing_name,total\n" + "".join(f"{a},{n},{t}\n" for a, n, _s, t in ROWS) + "```\n",
@@ -801,8 +805,12 @@ def test_in_a_checkout_a_file_the_repository_does_not_track_is_read_whole_whatev
     else:
         path.write_text(LOOSE[name], encoding="utf-8")
     assert privacy.account_files(docs) == [path]
-    # an untracked page of the site's own kind, with no account data, is not refused
+    # an untracked page of the site's own kind, with no account data, is not refused; a table is, until added
     path.unlink()
+    assert privacy.account_files(docs) == []
+    (docs / "dates.csv").write_text("quarter,due_date\n2025-Q4,2025-10-15\n")
+    assert privacy.account_files(docs) == [docs / "dates.csv"]
+    subprocess.run(["git", "-C", str(tmp_path), "add", "docs/dates.csv"], check=True)
     (docs / "new-page.md").write_text("# Rates\n\nThe rate is set each year by the Town Board.\n")
     assert privacy.account_files(docs) == []
 

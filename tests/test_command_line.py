@@ -174,3 +174,33 @@ def test_build_py_to_a_full_disk_says_so_without_a_traceback(argv, tmp_path):
     assert done.returncode == 74, done.stderr
     assert "the output could not be written (No space left on device)" in done.stderr
     assert "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize("argv, says", [
+    # the third hostile tester: a shortened option slipped past "given twice", and the last one won
+    (["bill", "--quarter", "2025-Q1", "--water-gal", "12000", "--water-gallons", "5000"], "Unrecognized arguments: --water-gal"),
+    (["bill", "--quarter", "2025-Q1", "--quar", "2025-Q2", "--water-gallons", "5000"], "Unrecognized arguments: --quar"),
+    # a field given twice kept the last without a word
+    (["application", "--answer", "work=new-connection", "--field", "owner-name=Jane", "--field", "owner-name=Bob"],
+     "Field owner-name is given twice"),
+    # Python reads an ISO week and a date without dashes as dates too; the message asks for year-month-day
+    (["bill", "--quarter", "2025-Q1", "--water-gallons", "12000", "--paid-on", "2025-W05-1"], "“2025-W05-1” is not a date"),
+    (["bill", "--quarter", "2025-Q1", "--water-gallons", "12000", "--paid-on", "20250201"], "“20250201” is not a date"),
+])
+def test_what_the_third_hostile_tester_slipped_through_is_refused(tmp_path, argv, says):
+    proc = subprocess.run([sys.executable, "-m", "calculator", *argv, *(["--output", str(tmp_path / "a.pdf")]
+                           if argv[0] == "application" else [])], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 2 and says in proc.stderr, proc.stderr
+    assert not (tmp_path / "a.pdf").exists()
+
+
+def test_the_clerks_command_names_a_step_by_its_command_not_a_placeholder():
+    proc = subprocess.run([sys.executable, "build.py", "rates", "user-notice", "1999"], cwd=ROOT, capture_output=True,
+                          text=True, timeout=120)
+    assert proc.returncode == 2 and "the `propose` step" in proc.stderr and "⟦" not in proc.stderr, proc.stderr
+
+
+def test_the_bill_run_takes_no_shortened_option(tmp_path):
+    proc = subprocess.run([sys.executable, "build.py", "bills", "--quarter", "2025-Q4", "--as-o", "2025-12-01"],
+                          cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 2 and "--as-o" in proc.stderr, proc.stderr

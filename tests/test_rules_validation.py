@@ -243,6 +243,17 @@ def test_a_broken_rule_file_is_refused_with_its_place_not_a_traceback(rules_copy
     ("parameters/sampler-interval-minutes.yaml", "value: 15", "value: 51",
      "the value 51 is not a number its quote states (15)"),   # "fifteen-minute intervals", in words
     ("parameters/late-penalty-rate.yaml", 'value: "0.15"', 'value: "-0.15"', "late-penalty-rate.yaml:3:8"),
+    # the third hostile tester: each passed, and the engine billed 1500%, never answered, or published it
+    ("parameters/late-penalty-rate.yaml", 'value: "0.15"', 'value: "15"',
+     "the value 15 is a fraction, so it means 1500%; a fraction is more than 0 and less than 1 (15% is written 0.15)"),
+    ("parameters/late-penalty-period-months.yaml", "value: 3", "value: 0", "the value 0 is not more than 0"),
+    ("parameters/late-penalty-period-months.yaml", "value: 3", "value: 1",
+     "the value 1 is not the 3 months of the quarter its quote says"),
+    ("parameters/bill-due-dates.yaml", '"10-15"]', '"10-16"]', "the days are not the one its quote names (day 15"),
+    ("parameters/bill-due-dates.yaml", '"10-15"]', '"12-31"]', "the months are not the ones its quote names"),
+    ("parameters/bill-due-dates.yaml", '["01-15", "04-15"', '["04-15", "01-15"', "in the order of the year"),
+    ("parameters/bill-due-dates.yaml", '"04-15", "07-15", ', '"04-15", ', "the months are not the ones its quote"),
+    ("parameters/bill-due-dates.yaml", '"01-15"', '"02-30"', "'02-30' is not a day of the year"),
 ])
 def test_a_value_that_is_not_the_number_its_quote_states_is_refused(rules_copy, file, old, new, says):
     """The second hostile tester: "0.50" under "a penalty of 15% per quarter" passed, and the site showed a

@@ -17,8 +17,14 @@ _QUARTER = re.compile(r"^(\d{4})-Q([1-4])$")
 YEARS = (1900, 2200)
 
 
+_YMD = re.compile(r"\d{4}-\d{2}-\d{2}")
+
+
 def parse_date(value: str, what: str) -> dt.date:
     try:
+        # year-month-day only: Python also reads "2025-W05-1" and "20250201" (the third hostile tester)
+        if not _YMD.fullmatch(str(value).strip()):
+            raise ValueError(value)
         day = dt.date.fromisoformat(str(value).strip())
     except ValueError:
         # "15/03/2027" is a date to its writer: say how to write it, not that it is none (issue 33); what was

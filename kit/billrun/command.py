@@ -30,6 +30,10 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 class _Parser(argparse.ArgumentParser):
+    def __init__(self, *args, **kwargs):  # `--as-o` is not `--as-of` (the third hostile tester)
+        kwargs.setdefault("allow_abbrev", False)
+        super().__init__(*args, **kwargs)
+
     def error(self, message):
         raise InputError(f"{message[0].upper()}{message[1:]}. Run `python3 build.py bills --help` for the options.")
 

@@ -7,7 +7,9 @@ In a git checkout the guard is an allow-list (issue 35, item 3): a file the repo
 reviewed there, and only its non-source files are read for account columns; a file it does not track
 (a page, script or table someone dropped into docs/) is read whole, whatever its name, in any of the
 usual encodings, and refused when it looks like account data, or when it cannot be read to check. So
-a new page is built once it is added to the repository (`git add`), after a look that it holds none."""
+a new page is built once it is added to the repository (`git add`), after a look that it holds none. A
+file it does not track that is not one of the site's sources (a table, a text or data file) is refused
+whatever it holds: no list of column names foresees every export (the third hostile tester)."""
 from __future__ import annotations
 
 import codecs
@@ -39,7 +41,8 @@ _YAML_KEY = re.compile(r"^\s*-?\s*([A-Za-z_][\w \-]{0,39}):(?:\s|$)")
 #: columns that name or place a person, or what an account owes: two of them in one file not tracked
 #: by the repository are an account list even without an account column (an owner list with balances)
 STRONG = frozenset({"mailing_name", "mailing_address", "service_address", "parcel", "owner", "name", "address",
-                    "balance", "unpaid_charge", "unpaid_total", "paid_on", "amount_owed", "penalties"})
+                    "balance", "unpaid_charge", "unpaid_total", "paid_on", "amount_owed", "penalties",
+                    "property_owner", "owner_name", "customer_name", "amount_due", "balance_due"})
 
 
 def _column(name: str) -> str:
@@ -65,7 +68,8 @@ def _text(path: Path) -> str | None:
 
 
 def _looks_like_accounts(columns: list[str]) -> bool:
-    account = any(c == "account" or c.startswith(("account_", "acct")) for c in columns)
+    account = any(c in ("account", "customer") or c.startswith(("account_", "acct", "customer_", "cust_"))
+                  for c in columns)
     return account and any(c in PERSONAL or "name" in c or "address" in c for c in columns)
 
 
@@ -115,7 +119,10 @@ def account_files(*folders: Path) -> list[Path]:
             if not path.is_file():
                 continue
             if loose is not None and path.resolve() in loose:  # not in the repository: read whole, any name
-                if suffix in OPAQUE or suffix in IMAGES or has_account_columns(path, whole=True):
+                # a table or data file (.csv, .tsv, .txt, .json, …) the repository does not track is refused
+                # whatever its columns (the third hostile tester: "Customer Number,Property Owner,Amount Due",
+                # a list with no header): headers cannot all be foreseen. Once reviewed, `git add` it.
+                if suffix not in SOURCES or suffix in IMAGES or has_account_columns(path, whole=True):
                     found.append(path)
                 continue
             if suffix in SOURCES:
@@ -130,7 +137,8 @@ def check(*folders: Path) -> None:
     found = account_files(*folders)
     if found:
         names = ", ".join(str(p) for p in found)
-        raise BuildError(f"Not publishing: {names} {'has' if len(found) == 1 else 'have'} account columns "
-                         "(personal data), or cannot be read to check. Move account files out of docs/ and rules/ "
+        raise BuildError(f"Not publishing: {names} may hold account data "
+                         "(personal data): account columns, a table or data file the repository does not track, or "
+                         "a file that cannot be read to check. Move account files out of docs/ and rules/ "
                          "(billing/ is kept out of the repository), then build again. A file that belongs to the "
                          "site and holds no account data is built once it is added to the repository (git add).")

@@ -111,6 +111,10 @@ def run(args) -> list[str]:
 # ---- the command line ---------------------------------------------------------------------------------
 
 class _Parser(argparse.ArgumentParser):
+    def __init__(self, *args, **kwargs):  # `--water-gal` is not `--water-gallons` (the third hostile tester:
+        kwargs.setdefault("allow_abbrev", False)  # a shortened option slipped past the "given twice" check)
+        super().__init__(*args, **kwargs)
+
     def error(self, message):  # one line, no usage dump
         raise ClerkError(f"{message[0].upper()}{message[1:]}. Run `python build.py rates "
                          f"{self.prog.split()[-1] + ' ' if ' ' in self.prog else ''}--help` for the options.")
@@ -136,8 +140,8 @@ def main(argv: list[str] | None = None) -> int:
         lines = run(parser().parse_args(argv))
     except SystemExit as exc:  # --help
         return 0 if exc.code in (0, None) else 2
-    except InputError as exc:
-        print(f"error: {' '.join(str(exc).split())}", file=sys.stderr)
+    except InputError as exc:  # its fields and steps named as this command names them (⟦step:propose⟧: `propose`)
+        print(f"error: {' '.join(rate_year.for_cli(str(exc)).split())}", file=sys.stderr)
         return 2
     except OSError as exc:
         print(f"error: could not write {exc.filename or ''}: {exc.strerror or exc}. Check the folder and try again.",

@@ -283,7 +283,8 @@ def compile_rules(rules_dir: Path | str = RULES_DIR) -> dict:
         if history is None:
             continue
         if data["cite"] in texts:
-            problems.extend(_quote_problems(path, nodes[path], data["cite"], history, texts[data["cite"]], received))
+            problems.extend(_quote_problems(path, nodes[path], data["cite"], history, texts[data["cite"]], received,
+                                            data.get("unit", "")))
         latest = history[-1]
         parameters[path.stem] = {k: v for k, v in data.items() if k != "values"} | {
             "name": path.stem, "value": latest["value"], "quote": latest["quote"]}
@@ -524,10 +525,47 @@ def _quoted_numbers(quote: str) -> tuple[set, set]:
     return numbers, percents
 
 
-def value_quote_problem(value, quote: str) -> str | None:
+_MONTHS = ("january february march april may june july august september october november "
+           "december").split()
+_ORDINALS = {w: i + 1 for i, w in enumerate(
+    "first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth thirteenth fourteenth "
+    "fifteenth sixteenth seventeenth eighteenth nineteenth twentieth".split())} | {"thirtieth": 30}
+#: units that count something: never zero or less (the third hostile tester: a penalty period of 0 months
+#: passed, and the engine never answered)
+_COUNTS = ("days", "months", "hours", "minutes", "members", "gallons")
+
+
+def month_days_problem(value, quote: str) -> str | None:
+    """A list of days of the year ("01-15", …): each a real day, in the order of the year, and, where the
+    quote names the months and the day ("the fifteenth day of January, April, July and October"), those
+    (the third hostile tester: "02-30", "12-31", a list in another order, three of four, all passed)."""
+    import datetime as dt
+    days = []
+    for v in value if isinstance(value, list) else [value]:
+        try:
+            days.append(dt.date.fromisoformat(f"2024-{v}"))
+        except (TypeError, ValueError):
+            return f"{v!r} is not a day of the year; write it as MM-DD in quotes, like \"01-15\""
+    if days != sorted(set(days)):
+        return "the days are not each once and in the order of the year"
+    words = re.findall(r"[a-z]+", quote.lower())
+    months = [i + 1 for i, m in enumerate(_MONTHS) if m in words]
+    if months and [d.month for d in days] != months:
+        said = ", ".join(_MONTHS[m - 1].capitalize() for m in months)
+        return f"the months are not the ones its quote names ({said}), each once and in order"
+    ordinal = [_ORDINALS[w] for w in words if w in _ORDINALS]
+    if ordinal and any(d.day != ordinal[0] for d in days):
+        return f"the days are not the one its quote names (day {ordinal[0]} of the month)"
+    return None
+
+
+def value_quote_problem(value, quote: str, unit: str = "") -> str | None:
     """A number that is not the one its quote states (the second hostile tester: value "0.50" under
     "a penalty of 15%" passed, and the site showed a 50% penalty). A quote that states no number (the
-    board's size, "per quarter") cannot be checked; a fraction is checked against the quote's percents."""
+    board's size) cannot be checked; a fraction is checked against the quote's percents; a count is
+    more than zero; "per quarter" is 3 months; a list of days against the months and day the quote names."""
+    if unit == "month-day list":
+        return month_days_problem(value, quote)
     if isinstance(value, bool) or not isinstance(value, (int, str)):
         return None
     try:
@@ -535,6 +573,15 @@ def value_quote_problem(value, quote: str) -> str | None:
     except ArithmeticError:
         return None
     numbers, percents = _quoted_numbers(quote)
+    if unit.startswith(_COUNTS) and n <= 0:
+        return f"the value {value} is not more than 0, and it counts {unit.split()[0]}"
+    if unit.startswith("fraction") and not 0 < n < 1:  # "15" under "15%" is 1500% (the third hostile tester)
+        said = (", ".join(f"{p.normalize():f}%" for p in sorted(percents)) + " is written "
+                + ", ".join(f"{(p / 100).normalize():f}" for p in sorted(percents))) if percents else "write it so"
+        return f"the value {value} is a fraction, so it means {(n * 100).normalize():f}%; a fraction is more than 0 " \
+               f"and less than 1 ({said})"
+    if unit == "months" and not numbers and re.search(r"\bquarter\b", quote, re.I) and n != 3:
+        return f"the value {value} is not the 3 months of the quarter its quote says"
     if percents and 0 < n < 1:
         if n * 100 in percents:
             return None
@@ -546,7 +593,8 @@ def value_quote_problem(value, quote: str) -> str | None:
     return f"the value {value} is not a number its quote states ({said})"
 
 
-def _quote_problems(path: Path, node, cite: str, history: list[dict], text: str, received: str) -> list[str]:
+def _quote_problems(path: Path, node, cite: str, history: list[dict], text: str, received: str,
+                    unit: str = "") -> list[str]:
     """The value as the law stands must be quoted from its provision's text in rules/law.yaml;
     an earlier value from that text or from the text as received (rules/source/). The value must be
     a number its quote states, when the quote states one."""
@@ -554,7 +602,7 @@ def _quote_problems(path: Path, node, cite: str, history: list[dict], text: str,
     for i, e in enumerate(history):
         at = e.pop("at")
         latest = i == len(history) - 1
-        wrong = value_quote_problem(e["value"], e["quote"])
+        wrong = value_quote_problem(e["value"], e["quote"], unit)
         if wrong:
             out.append(f"{_where(path, node, at[:-1] + ['value'])}: {wrong}. Change the value, or the quote and the "
                        f"provision's text together with it (an amendment changes the law's words too).")
