@@ -987,6 +987,13 @@ def test_a_payment_many_times_its_bill_is_counted_and_named_for_checking(tmp_pat
     assert register["credit"] == "160.00" and register["credit_carried"] == "15680.00"
     (tmp_path / "p.csv").write_text("account,quarter,amount,paid_on\nA1,2025-Q3,160.00,2025-08-01\n")
     assert command.main(argv) == 0 and "Check:" not in capsys.readouterr().err
+    # the third hostile tester: a row entered twice became a credit without a word; now both count, and it is named
+    (tmp_path / "p.csv").write_text("account,quarter,amount,paid_on\nA1,2025-Q3,64.00,2025-08-01\n"
+                                    "A1,2025-Q3,64.00,2025-08-01\nA1,2025-Q3,64.00,2025-08-02\n")
+    assert command.main(argv) == 0
+    err = capsys.readouterr().err
+    assert ("Check: p.csv:3: account A1's payment of $64.00 on 2025-08-01 for 2025-Q3 is the same as on line 2. Both "
+            "are counted") in err and "p.csv:4" not in err
 
 
 def test_a_run_without_pdfs_says_it_removed_the_earlier_run_s_pdfs(sample_dir, tmp_path, capsys):

@@ -102,13 +102,6 @@ def test_a_schedule_effective_mid_quarter_offers_quarters_from_the_next_one():
     assert names[0] == "2025-Q2" and names[-1] == "2026-Q4"
 
 
-def test_before_the_first_schedule_the_default_quarter_is_the_last_offered():
-    # today 2024-06-01: the next bill due is 2024-Q3's, before any schedule: the list's last quarter instead
-    out = quarters_offered(RULES, D("2024-06-01"))
-    assert [q["quarter"] for q in out["quarters"]] == ["2025-Q1", "2025-Q2", "2025-Q3", "2025-Q4"]
-    assert out["next_due"] == "2025-Q4"
-
-
 def test_a_proposed_schedule_does_not_open_earlier_quarters():
     rules = copy.deepcopy(RULES)
     rules["schedules"] = [dict(rules["schedules"][0], id="2024-proposed", status="proposed", effective="2024-01-01"),
@@ -151,3 +144,12 @@ def test_a_schedule_proposed_from_after_a_quarters_first_day_is_not_that_quarter
     now = bill.compute(rules, "2027-Q1", {"water-gallons": "12000"})
     assert bill.proposed_alongside(rules, now, {"water-gallons": "12000"}, None) is None
     assert bill.proposed_alongside(RULES, now, {"water-gallons": "12000"}, None) is None
+
+
+@pytest.mark.parametrize("today", ["2024-10-01", "2024-02-29", "1999-06-01", "1900-01-01"])
+def test_before_the_first_schedule_the_next_bill_is_its_first_quarter(today):
+    """The third hostile tester: on 2024-10-01 the next bill due was said to be 2025-Q4 (the last offered),
+    and on 1999-06-01 the command failed (IndexError). The first schedule takes effect on 2025-01-01."""
+    from calculator.core.dates import quarters_offered
+    offered = quarters_offered(RULES, dt.date.fromisoformat(today))
+    assert offered["next_due"] == "2025-Q1" and offered["quarters"][0]["quarter"] == "2025-Q1"

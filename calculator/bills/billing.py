@@ -197,7 +197,8 @@ def run(rules: dict, quarter: str, accounts: tuple[str, str], reads: tuple[str, 
     paid = _payments(payments, accts, billed_before, refused) if payments else {}
     _hold_shared_properties(rules, accts, usages, refused, accounts[0])
     _paid_after(paid, day, payments[0] if payments else "", ctx["last_day"], quarter)
-    checks = _large_payments(paid, billed_before, payments[0] if payments else "")
+    checks = _large_payments(paid, billed_before, payments[0] if payments else "") + \
+        _repeated_payments(paid, payments[0] if payments else "")
     cache: dict = {}
     _payments_kept(rules, before, paid, payments[0] if payments else "", cache)
     # an account with no read (or only refused ones) is not billed: say which
@@ -783,6 +784,24 @@ def _large_payments(paid: dict, billed: dict, name: str) -> list[str]:
                              "later bills; check the amount before the bills go out.").format(
                     file=name, line=line, account=number, amount=money.dollars(amount), quarter=qtr,
                     charge=money.dollars(charge), times=LARGE_PAYMENT))
+    return out
+
+
+def _repeated_payments(paid: dict, name: str) -> list[str]:
+    """Payments on one line the same as on an earlier one (account, quarter, amount and day): a row pasted
+    twice, or two real payments alike. Both are counted, and named to check (the third hostile tester:
+    a repeated row became a credit without a word)."""
+    out = []
+    for number, rows in paid.items():
+        seen: dict = {}
+        for day, amount, qtr, line in rows:
+            first = seen.setdefault((day, amount, qtr), line)
+            if first != line:
+                out.append(_("{file}:{line}: account {account}'s payment of {amount} on {date} for {quarter} is the "
+                             "same as on line {first}. Both are counted; if the row was entered twice, remove one "
+                             "before the bills go out.").format(
+                    file=name, line=line, account=number, amount=money.dollars(amount), date=day.isoformat(),
+                    quarter=qtr, first=first))
     return out
 
 

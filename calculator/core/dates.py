@@ -109,15 +109,15 @@ def quarters_offered(rules: dict, today: dt.date) -> dict:
     first = dt.date.fromisoformat(starts[0])
     year, q = quarter_of(first)
     out = []
-    while year <= today.year + 1:
+    while year <= max(today.year, first.year) + 1:  # a day before the first schedule still has quarters to offer
         start, end = quarter_period(year, q)
         if start >= first:
             out.append({"quarter": quarter_name(year, q), "words": quarter_words(year, q), "due_date": due_date(rules, year, q).isoformat(),
                         "period_start": start.isoformat(), "period_end": end.isoformat()})
         year, q = (year + 1, 1) if q == 4 else (year, q + 1)
     nxt = next_quarter_due(rules, today)
-    if nxt not in {o["quarter"] for o in out}:
-        nxt = out[-1]["quarter"]
+    if nxt not in {o["quarter"] for o in out}:  # before the first schedule: its first quarter due from today
+        nxt = next((o["quarter"] for o in out if o["due_date"] >= today.isoformat()), out[-1]["quarter"])
     return {"command": "quarters", "today": today.isoformat(), "next_due": nxt, "quarters": out}
 
 

@@ -31,8 +31,9 @@ def compute(rules: dict, om_cost, user_volume_gallons, extraneous_flow_cost=None
         raise InputError(_("Enter the O&M cost of the past fiscal year, like 856791. When past data is not "
                            "available, enter the projected O&M cost of the year instead ({law}).").format(
                                law=named(rules, "rents.D")), "om-cost")
-    om = parse_amount(om_cost, N_("The O&M cost"), "856791", "om-cost") if past_given else None
-    projected = (parse_amount(projected_om_cost, N_("The projected O&M cost"), "856791", "projected-om-cost")
+    om = parse_amount(om_cost, N_("The O&M cost"), "856791", "om-cost", dollars=True) if past_given else None
+    projected = (parse_amount(projected_om_cost, N_("The projected O&M cost"), "856791", "projected-om-cost",
+                               dollars=True)
                  if projected_given else None)
     # whole gallons: "85.000" is asked about, never read as 85 (a VC of $10,079,894.12: the second hostile tester)
     volume = parse_amount(user_volume_gallons, N_("The users' billable volume in gallons"), "85000000", None,
@@ -41,10 +42,10 @@ def compute(rules: dict, om_cost, user_volume_gallons, extraneous_flow_cost=None
         raise InputError(_("The users' billable volume must be more than 0 gallons, like 85000000."))
     extra = Decimal(0)
     if _given(extraneous_flow_cost):
-        extra = parse_amount(extraneous_flow_cost, N_("The cost of treating extraneous flow"), "25000")
+        extra = parse_amount(extraneous_flow_cost, N_("The cost of treating extraneous flow"), "25000", dollars=True)
     budget = None
     if _given(budgeted_om_cost):
-        budget = parse_amount(budgeted_om_cost, N_("The budgeted O&M cost"), "900000")
+        budget = parse_amount(budgeted_om_cost, N_("The budgeted O&M cost"), "900000", dollars=True)
     basis = interpretation(rules, "vc-cost-basis")
     ex = Explanation()
     if om is not None:
