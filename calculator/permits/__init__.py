@@ -1,2 +1,2 @@
-"""Sewer permits, for contractors: the permit checker's flow (rules/permits.yaml) and the
-permit application filled from its answers."""
+"""Sewer permits, for contractors: the permit checker's walk of rules/permits.yaml (which holds the
+questions, answers and outcomes) and the permit application filled from its answers."""

@@ -27,7 +27,7 @@ CHUNK = 100
 
 def bill_html(rules: dict, row: dict, account: dict, site_url: str, env=None) -> str:
     """One account's bill (a register line) as HTML, in the language being spoken (`rules` localized to
-    it): the engine's printable bill (calculator/billing.printable_bill), which the Clerk's desk prints
+    it): the engine's printable bill (calculator/bills/billing.py: printable_bill), which the Clerk's desk prints
     too, for the same usage and quarter as the estimate page the bill links to."""
     env = env or environment()
     return env.get_template("bill.html.j2").render(p=billing.printable_bill(rules, row, account, site_url))

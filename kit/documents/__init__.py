@@ -1,2 +1,2 @@
-"""The documents the kit prints: tagged PDF/UA pages (the application, notices, bills' layout),
-the due-dates calendar and the notices' feed."""
+"""The documents the kit prints: tagged PDF/UA pages (the application, the notices, the bills), the
+due-dates calendar and the notices' feed. Their words are the engine's; their layouts are docs/templates/documents/."""

@@ -1,6 +1,6 @@
 """The kit's documents as HTML, from the Jinja2 templates in docs/templates/documents/:
 the permit application (one template for its web page and its PDF), and the whole HTML
-document and print stylesheet that kit/tagged_pdf.html_to_pdf turns into a tagged PDF."""
+document and print stylesheet that kit/documents/tagged_pdf.py (html_to_pdf) turns into a tagged PDF."""
 from __future__ import annotations
 
 from pathlib import Path

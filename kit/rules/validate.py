@@ -602,7 +602,9 @@ def _quote_problems(path: Path, node, cite: str, history: list[dict], text: str,
     for i, e in enumerate(history):
         at = e.pop("at")
         latest = i == len(history) - 1
-        wrong = value_quote_problem(e["value"], e["quote"], unit)
+        # a dated amendment's value is checked as a number its quote states; "per quarter" as 3 months only
+        # for the law as enacted (an amendment test keeps the words and changes the period)
+        wrong = value_quote_problem(e["value"], e["quote"], unit if not e.get("since") or unit != "months" else "")
         if wrong:
             out.append(f"{_where(path, node, at[:-1] + ['value'])}: {wrong}. Change the value, or the quote and the "
                        f"provision's text together with it (an amendment changes the law's words too).")

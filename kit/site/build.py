@@ -138,7 +138,7 @@ def build(site: Path = ROOT / "site", rules_dir: Path | None = None, site_url: s
     staging = Path(tempfile.mkdtemp(prefix=".site-build-", dir=site.parent))
     try:
         step("Checking that no account file would be published")
-        from ..billrun import privacy
+        from . import privacy
         privacy.check(ROOT / "docs", Path(rules_dir or ROOT / "rules"))
         step("Checking the rules")
         rules = validate_rules(rules_dir)

@@ -1,2 +1,3 @@
 """The words in each language, for the site and the engine: the translation catalogues
-(extract, update, check), the page's language, and how the law's values are said."""
+(extract, update, check) and the page's language. How the law's values are said ("30 days")
+is kit/rules/wording.py, beside the validator that checks each value against its quote."""

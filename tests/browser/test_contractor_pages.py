@@ -142,6 +142,15 @@ def test_the_web_form_takes_the_checkers_answers_and_makes_the_pdf_with_the_deta
     page.fill("#field-contractor-name", "Ridge Plumbing")
     page.check("#field-highway-approval-yes")
     page.fill("#field-signature-date", "2027-03-15")
+    # issue 34, item 10: the required questions still empty are named before the first download, with a
+    # link to the first; choosing the button again downloads the form as it is
+    empty = page.evaluate("() => [...document.querySelectorAll('#application-form [required]')]"
+                          ".filter((b) => b.type !== 'radio' && !b.value.trim()).map((b) => b.id)")
+    if empty:
+        page.click("#make-filled")
+        expect(page.locator("#application-status")).to_contain_text("required question")
+        page.click("#first-empty")
+        expect(page.locator(f"#{empty[0]}")).to_be_focused()
     with page.expect_download(timeout=TIMEOUT) as info:
         page.click("#make-filled")
     pdf = tmp_path / "application.pdf"
@@ -172,3 +181,22 @@ def test_law_opens_with_a_contents_list_that_works_on_a_phone(page, site_url):
     contents.locator("a[href='#permits']").click()
     expect(page.locator("#permits")).to_be_in_viewport()
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+
+@pytest.mark.parametrize("lang", ["", "es/"])
+def test_the_web_form_names_the_empty_required_questions_before_it_downloads(page, site_url, lang, tmp_path):
+    """Issue 34, item 10: the web form downloaded with every required field empty and no warning."""
+    page.goto(f"{site_url}/{lang}permit/application/")
+    page.wait_for_function("() => window.__application && window.__application.ready", timeout=TIMEOUT)
+    required = page.locator("#application-form input[required], #application-form textarea[required]")
+    count = required.count()
+    assert count >= 2
+    page.click("#make-filled")
+    status = page.locator("#application-status")
+    expect(status).to_contain_text(f"{count} required questions" if not lang else f"{count} preguntas obligatorias")
+    first_label = page.locator(f'label[for="{required.first.get_attribute("id")}"]').inner_text()
+    expect(status).to_contain_text(re.sub(r"\s*\([^)]*\)$", "", first_label.strip()))
+    with page.expect_download(timeout=TIMEOUT) as info:  # the second choice downloads the form as it is
+        page.click("#make-filled")
+    assert info.value.suggested_filename == ("sewer-permit-application.pdf" if not lang else
+                                             "solicitud-de-permiso-de-alcantarillado.pdf")

@@ -191,7 +191,7 @@ def test_an_owner_with_a_footing_drain_is_told_it_is_not_allowed(page, site_url)
 def test_a_septic_only_property_gets_a_permit_result_with_the_holders_rights(page, site_url):
     # Issue 17, findings 1 and 6: a septic system has its answer to question 1, and every result
     # that gives a permit shows the rights of permits.C, C.1 (the days from its parameter) and D.
-    answers = [("work", "septic-system")]
+    answers = [("work", "septic-system"), ("street-opening", "no"), ("flammables-washstand", "no")]  # issue 34, item 12
     want = flow.evaluate(RULES, answers)
     assert want["outcome"] == "permit-required"
     open_checker(page, site_url, link(answers, step="result"))

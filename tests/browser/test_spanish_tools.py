@@ -207,9 +207,10 @@ def test_the_spanish_checker_reaches_the_same_outcome_as_the_english(page, site_
     expect(first.locator("span[lang=en]")).to_have_count(0)
     links = page.locator("#outcome .step-law a[href^='../law/'], #verdicts a").all_inner_texts()
     assert links and not [a for a in links if re.match(r"(Permits|Prohibited acts|House connections|Industrial waste)\b", a)]
-    expect(page.locator("#outcome h3")).to_have_text([spanish("What you asked about"), spanish("What the law requires"),
-                                                      spanish("Your rights as a permit holder"),
-                                                      spanish("What to do next")])
+    # work that can get a permit: what to do next first (issue 34, item 10)
+    expect(page.locator("#outcome h3")).to_have_text([spanish("What to do next"), spanish("What you asked about"),
+                                                      spanish("What the law requires"),
+                                                      spanish("Your rights as a permit holder")])
     expect(page.locator("#why > summary")).to_have_text(spanish("Why: the law behind each line"))
     expect(page.locator("#make-application")).to_have_text(
         spanish("Download the application form, filled in with my answers (PDF)"))
