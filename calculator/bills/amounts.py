@@ -186,12 +186,11 @@ def parse_amount(value, what: str, example: str, field: str | None = None, unit:
                               words=in_words(int(meant), lang()) if whole else ""), field)
     # dollars have cents, not thousandths: "856.791" was read as $856.79 without a word (the third hostile
     # tester); it is asked about, as "9.350" gallons is
-    if dollars and amount == as_written and re.search(r"\.\d{3,}$", body):
-        if other_way is not None and not other_decimals:
-            raise InputError(_("Did you mean {amount}? Dollars have at most two decimals. If so, enter {plain}.")
-                             .format(amount=grouped(other_way), plain=plain(other_way)), field)
-        raise InputError(_("{what} has more than two decimals. Enter dollars and cents, like {example}.")
-                         .format(**words), field)
+    # (a fraction of a cent that cannot be thousands, 856791.125, is rounded to the cent, as before)
+    if dollars and amount == as_written and other_way is not None and not other_decimals and \
+            re.search(r"\.\d{3}$", body):
+        raise InputError(_("Did you mean {amount}? Dollars have at most two decimals. If so, enter {plain}.")
+                         .format(amount=grouped(other_way), plain=plain(other_way)), field)
     if amount >= LARGEST:
         raise InputError(_("{what} is too large to be right. Check the number, like {example}.").format(**words), field)
     return amount

@@ -375,6 +375,8 @@ function start() {
       if (focusErrors) bringIntoView();
     } else {
       showError(answer, focusErrors);
+      // the address no longer holds an earlier number: reloaded or bookmarked, it would show that one's total
+      if (!given) history.replaceState(null, "", location.pathname);
     }
     window.__estimator.computeMs = performance.now() - started;
   }
@@ -386,7 +388,7 @@ function start() {
   // "9350" would show the minimum charge's total for a moment (issue 34, item 8). Meanwhile the
   // answer on screen is marked as not yet for what is typed. A choice (a radio button, the
   // quarter) is answered at once.
-  const TYPING_PAUSE_MS = 600;
+  const TYPING_PAUSE_MS = 900; // a phone's typing: 600 ms still showed "9"'s total (the usability tester)
   let pause = null;
   form.addEventListener("input", (e) => {
     if (e.target.name === "meter" || e.target.name === "have") syncMode();
