@@ -254,6 +254,10 @@ def test_a_broken_rule_file_is_refused_with_its_place_not_a_traceback(rules_copy
     ("parameters/bill-due-dates.yaml", '["01-15", "04-15"', '["04-15", "01-15"', "in the order of the year"),
     ("parameters/bill-due-dates.yaml", '"04-15", "07-15", ', '"04-15", ', "the months are not the ones its quote"),
     ("parameters/bill-due-dates.yaml", '"01-15"', '"02-30"', "'02-30' is not a day of the year"),
+    ("parameters/hearing-minimum-days.yaml", "value: 15", "value: 30",
+     "the value 30 is not the bound its quote gives (no fewer than 15)"),
+    ("parameters/hearing-maximum-days.yaml", "value: 30", "value: 15",
+     "the value 15 is not the bound its quote gives (not longer than 30)"),
 ])
 def test_a_value_that_is_not_the_number_its_quote_states_is_refused(rules_copy, file, old, new, says):
     """The second hostile tester: "0.50" under "a penalty of 15% per quarter" passed, and the site showed a

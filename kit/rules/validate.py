@@ -284,7 +284,7 @@ def compile_rules(rules_dir: Path | str = RULES_DIR) -> dict:
             continue
         if data["cite"] in texts:
             problems.extend(_quote_problems(path, nodes[path], data["cite"], history, texts[data["cite"]], received,
-                                            data.get("unit", "")))
+                                            data.get("unit", ""), data.get("description", "")))
         latest = history[-1]
         parameters[path.stem] = {k: v for k, v in data.items() if k != "values"} | {
             "name": path.stem, "value": latest["value"], "quote": latest["quote"]}
@@ -559,7 +559,7 @@ def month_days_problem(value, quote: str) -> str | None:
     return None
 
 
-def value_quote_problem(value, quote: str, unit: str = "") -> str | None:
+def value_quote_problem(value, quote: str, unit: str = "", description: str = "") -> str | None:
     """A number that is not the one its quote states (the second hostile tester: value "0.50" under
     "a penalty of 15%" passed, and the site showed a 50% penalty). A quote that states no number (the
     board's size) cannot be checked; a fraction is checked against the quote's percents; a count is
@@ -582,6 +582,14 @@ def value_quote_problem(value, quote: str, unit: str = "") -> str | None:
                f"and less than 1 ({said})"
     if unit == "months" and not numbers and re.search(r"\bquarter\b", quote, re.I) and n != 3:
         return f"the value {value} is not the 3 months of the quarter its quote says"
+    # a quote that gives a range ("no fewer than 15 but not longer than 30 days"): the fewest is its lower
+    # bound, the most its upper (the third hostile tester: a minimum of 30 passed, since 30 is in the quote)
+    low = re.search(r"\b(?:no fewer than|not fewer than|not less than|no less than|at least)\s+(\d+)", quote, re.I)
+    high = re.search(r"\b(?:not longer than|no longer than|not more than|no more than|not exceeding|at most)\s+(\d+)",
+                     quote, re.I)
+    bound = {"fewest": low, "least": low, "most": high, "longest": high}.get(description.split(" ")[0].lower())
+    if low and high and bound is not None and n != _Decimal(bound.group(1)):
+        return f"the value {value} is not the bound its quote gives ({bound.group(0)})"
     if percents and 0 < n < 1:
         if n * 100 in percents:
             return None
@@ -594,7 +602,7 @@ def value_quote_problem(value, quote: str, unit: str = "") -> str | None:
 
 
 def _quote_problems(path: Path, node, cite: str, history: list[dict], text: str, received: str,
-                    unit: str = "") -> list[str]:
+                    unit: str = "", description: str = "") -> list[str]:
     """The value as the law stands must be quoted from its provision's text in rules/law.yaml;
     an earlier value from that text or from the text as received (rules/source/). The value must be
     a number its quote states, when the quote states one."""
@@ -604,7 +612,8 @@ def _quote_problems(path: Path, node, cite: str, history: list[dict], text: str,
         latest = i == len(history) - 1
         # a dated amendment's value is checked as a number its quote states; "per quarter" as 3 months only
         # for the law as enacted (an amendment test keeps the words and changes the period)
-        wrong = value_quote_problem(e["value"], e["quote"], unit if not e.get("since") or unit != "months" else "")
+        wrong = value_quote_problem(e["value"], e["quote"], unit if not e.get("since") or unit != "months" else "",
+                                    description)
         if wrong:
             out.append(f"{_where(path, node, at[:-1] + ['value'])}: {wrong}. Change the value, or the quote and the "
                        f"provision's text together with it (an amendment changes the law's words too).")
