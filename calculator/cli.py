@@ -313,6 +313,8 @@ def run_json(argv) -> str:
             return json.dumps({"ok": True, "result": run(argv)}, ensure_ascii=False)
     except InputError as exc:
         answer = {"ok": False, "error": str(exc), "field": exc.field}
+        if getattr(exc, "suggest", None) is not None:  # "Did you mean 9,350 gallons?": the page offers it
+            answer["suggest"] = exc.suggest
         if getattr(exc, "problems", None):  # every problem at once, each in terms of its field (rate_year.Refused)
             answer["problems"] = [{"field": field, "text": text} for field, text in exc.problems]
         return json.dumps(answer, ensure_ascii=False)

@@ -183,14 +183,15 @@ def parse_amount(value, what: str, example: str, field: str | None = None, unit:
         raise InputError((_("Did you mean {amount} ({words})? If so, enter {plain}.") if whole else
                           _("Did you mean {amount}? If so, enter {plain}, with a point for decimals.")).format(
                               amount=named(meant), plain=plain(meant),
-                              words=in_words(int(meant), lang()) if whole else ""), field)
+                              words=in_words(int(meant), lang()) if whole else ""), field, suggest=plain(meant))
     # dollars have cents, not thousandths: "856.791" was read as $856.79 without a word (the third hostile
     # tester); it is asked about, as "9.350" gallons is
     # (a fraction of a cent that cannot be thousands, 856791.125, is rounded to the cent, as before)
     if dollars and amount == as_written and other_way is not None and not other_decimals and \
             re.search(r"\.\d{3}$", body):
         raise InputError(_("Did you mean {amount}? Dollars have at most two decimals. If so, enter {plain}.")
-                         .format(amount=grouped(other_way), plain=plain(other_way)), field)
+                         .format(amount=grouped(other_way), plain=plain(other_way)), field,
+                         suggest=plain(other_way))
     if amount >= LARGEST:
         raise InputError(_("{what} is too large to be right. Check the number, like {example}.").format(**words), field)
     return amount

@@ -4,8 +4,10 @@
 class InputError(ValueError):
     """Bad input: the message says what is wrong and what to enter instead.
     `field` names the option (as on the command line and in the page's URL) so
-    a form can point at the box to correct."""
+    a form can point at the box to correct. `suggest`: the value the message asks about ("Did you mean
+    9,350 gallons?": 9350), which a page offers to use with one tap."""
 
-    def __init__(self, message: str, field: str | None = None):
+    def __init__(self, message: str, field: str | None = None, suggest: str | None = None):
         super().__init__(message)
         self.field = field
+        self.suggest = suggest

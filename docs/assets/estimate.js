@@ -361,6 +361,15 @@ function start() {
     root.dataset.state = "error";
     if (example) example.hidden = false;
     showFieldError(form, $(inputId), answer.error, focusSummary);
+    // "Did you mean 9,350 gallons?": one tap uses it, instead of deleting and typing it again (the
+    // usability tester's Rosa, who writes 9.350)
+    const inline = document.getElementById(`${inputId}-error`);
+    if (answer.suggest && inline) {
+      const use = el("button", { type: "button", class: "md-button use-suggestion", id: `${inputId}-use` },
+        t("Yes, use {value}", { value: answer.suggest }));
+      use.addEventListener("click", () => { $(inputId).value = answer.suggest; $(inputId).focus(); compute(true); });
+      inline.append(" ", use);
+    }
   }
 
   async function compute(focusErrors, given) {

@@ -104,6 +104,12 @@ def test_a_question_about_a_number_points_at_its_box(phone, site_url):
     expect(phone.locator("#usage-error")).to_contain_text("¿Quiso decir 9,350 galones (nueve mil trescientos cincuenta)?")
     expect(phone.locator("#usage")).to_have_attribute("aria-invalid", "true")
     expect(phone.locator("#result-total")).to_have_count(0)
+    # one tap uses the number asked about (the usability tester: Rosa had to delete and type it again)
+    use = phone.locator("#usage-use")
+    expect(use).to_have_text("Sí, usar 9350")
+    use.click()
+    expect(phone.locator("#result-total")).to_have_text("$74.80", timeout=TIMEOUT)  # 9,350 × 0.8 × $10.00 / 1,000
+    expect(phone.locator("#usage")).to_have_value("9350")
 
 
 @pytest.mark.parametrize("lang", ["", "/es"])
