@@ -93,7 +93,12 @@ def test_every_refusal_in_spanish_points_at_the_same_box(case):
     if case["command"] in SPANISH_COMMANDS:
         assert str(spanish.value) != str(english.value), str(spanish.value)
     out = json.loads(run_json([*argv_for(case), "--lang", "es"]))
-    assert out == {"ok": False, "error": str(spanish.value), "field": spanish.value.field}
+    # with the value the question asks about, which the page offers to use with one tap (issue 34)
+    want = {"ok": False, "error": str(spanish.value), "field": spanish.value.field}
+    if spanish.value.suggest is not None:
+        want["suggest"] = spanish.value.suggest
+        assert spanish.value.suggest == english.value.suggest and spanish.value.suggest in str(spanish.value)
+    assert out == want
 
 
 LATE_AND_SMALL = ["bill", "--quarter", "2027-Q1", "--water-gallons", "1000", "--paid-on", "2027-06-20"]
