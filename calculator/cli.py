@@ -123,6 +123,9 @@ def parser() -> argparse.ArgumentParser:
     h.add_argument("--meeting", help="planned meeting date YYYY-MM-DD")
 
     sub.add_parser("provisions", help="the law's provisions in order")
+    pa = sub.add_parser("parameters", help="every number the law states, with the value in force on a day, its "
+                                           "dates and its provision, and the rate schedule in force")
+    pa.add_argument("--on", help="the day, YYYY-MM-DD (default: today)")
     qs = sub.add_parser("quarters", help="billing quarters to choose from, and the next one due")
     qs.add_argument("--today", help="YYYY-MM-DD (default: today)")
 
@@ -167,7 +170,7 @@ def parser() -> argparse.ArgumentParser:
                                                              "figures in its language (the desk prints them)")
     bl.add_argument("--site-url", default="", help="with --printable: the site the bills link to")
 
-    for sp in (b, v, i, h, qs, bl, sub.choices["provisions"]):
+    for sp in (b, v, i, h, qs, bl, pa, sub.choices["provisions"]):
         sp.add_argument("--json", action="store_true", help="print one JSON object (the default; kept for clarity)")
     return p
 
@@ -276,6 +279,9 @@ def _answer(args, rules: dict) -> dict | list:
         if args.output is None:
             return application.values_only(rules, answers, fields)
         return application.write_application(rules, answers, fields, args.output, args.blank)
+    if args.command == "parameters":
+        from . import opendata
+        return opendata.on(rules, args.on)
     return {"command": "provisions", "provisions": law.provisions(rules)}
 
 

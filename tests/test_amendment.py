@@ -202,3 +202,22 @@ def test_the_enactments_come_from_the_history_notes(tmp_path):
         compile_rules(tmp_path / "rules")
     [p] = err.value.problems
     assert "law.yaml:" in p and "the note says 3-4-1992, so the date is 1992-03-04" in p
+
+
+def test_the_data_files_and_the_chart_carry_the_amendment_and_the_adopted_year(amended):
+    """After a rebuild: the amended penalty in api/, the adopted 2026 schedule in api/ with the
+    illustrative one ending the day before, its OWRS file, and its point on /rates/' chart."""
+    import json
+    api = amended["site"] / "api"
+    rate = json.loads((api / "parameters" / "late-penalty-rate.json").read_text())["parameter"]
+    assert [v["value"] for v in rate["values"]] == ["0.10"]
+    schedules = {s["status"]: s for s in json.loads((api / "rate-schedules.json").read_text())["rate_schedules"]}
+    adopted, example = schedules["adopted"], schedules["illustrative"]
+    assert (adopted["from"], adopted["to"], example["to"]) == ("2026-01-01", None, "2025-12-31")
+    assert adopted["adoption"]["date"] == "2025-11-10" and adopted["notice"]["published"] == "2025-10-16"
+    owrs = (api / "owrs" / f"{adopted['id']}.owrs").read_text()
+    assert "ADOPTED by the Town Board" in owrs and f"effective_date: {adopted['effective']}" in owrs
+    chart = re.search(r'<svg class="rate-chart".*?</svg>', (amended["site"] / "rates" / "index.html").read_text(),
+                      re.S).group(0)
+    assert re.findall(r'<a href="([^"]+)/"', chart) == [example["id"], adopted["id"]]
+    assert f'{adopted["vc_per_1000_gallons"]} per 1,000 gallons from January 1, 2026 (adopted)' in chart

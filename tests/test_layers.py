@@ -124,8 +124,9 @@ ROOMS = {
     "calculator.permits": {"calculator.core"},
     "calculator.industry": {"calculator.core", "calculator.bills"},
     "calculator.rates": {"calculator.core", "calculator.bills"},
+    "calculator.opendata": {"calculator.core", "calculator.bills"},
     "calculator.cli": {"calculator", "calculator.core", "calculator.bills", "calculator.permits",
-                       "calculator.industry", "calculator.rates"},
+                       "calculator.industry", "calculator.rates", "calculator.opendata"},
     "calculator.__main__": {"calculator.cli"},
     # the kit: reading rules/ stands on the engine alone; the words on the rules; the rest as named
     "kit.buildcache": {"calculator.core"},
@@ -136,9 +137,10 @@ ROOMS = {
     "kit.clerk": {"calculator.core", "calculator.rates", "kit.rules", "kit.documents"},
     "kit.billrun": {"calculator.core", "calculator.bills", "calculator.cli", "kit.rules", "kit.words",
                     "kit.documents"},
+    "kit.api": {"calculator", "calculator.core", "calculator.opendata", "kit.rules"},
     "kit.site": {"calculator", "calculator.core", "calculator.bills", "calculator.permits", "calculator.industry",
-                 "calculator.rates", "kit.rules", "kit.words", "kit.browser", "kit.documents", "kit.clerk",
-                 "kit.billrun"},
+                 "calculator.rates", "calculator.opendata", "kit.rules", "kit.words", "kit.browser", "kit.documents",
+                 "kit.clerk", "kit.billrun", "kit.api"},
     "kit.tools": {"calculator.core", "calculator.bills", "kit.rules"},
     "build": {"kit.site", "kit.rules", "kit.words", "kit.clerk", "kit.billrun", "kit.tools"},
 }

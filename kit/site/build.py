@@ -17,6 +17,7 @@ from pathlib import Path
 from calculator.core.files import write_atomic
 from calculator.core.law import latest_enactment_date
 
+from ..api.files import write_api
 from ..browser import xz
 from ..rules.config import project_config
 from ..errors import BuildError
@@ -157,6 +158,8 @@ def build(site: Path = ROOT / "site", rules_dir: Path | None = None, site_url: s
         # the feed carries each notice in every language, each linking to its own page
         publish_notices(ctx["notices"], docs, latest_enactment_date(rules) or "1970-01-01", config["site_url"],
                         {lang: c["notices"] for lang, c in contexts.items() if lang != "en"})
+        step("Writing the law's numbers as data for other programs (api/)")
+        write_api(rules, docs, build_id, build_date().isoformat(), config["site_url"], rules_dir)
         step("Packing the calculator and the rules for the browser")
         xz.write_packed(build_engine_wheel(rules, docs / "engine" / build_id, rules_dir))
         write_engine_catalogues(rules, docs / "engine" / build_id, rules_dir)

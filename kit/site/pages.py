@@ -13,7 +13,7 @@ from pathlib import Path
 
 import jinja2
 
-from calculator import industry
+from calculator import industry, opendata
 from calculator.bills import bill
 from calculator.core import i18n, money, schedule
 from calculator.permits import application
@@ -26,6 +26,7 @@ from calculator.core.explain import everyday, quoted_english
 from calculator.core.law import anchor, citation, enactments, first_sentence, local_law_name, provision_text
 
 from ..documents.application_pdf import build_blank_pdf
+from .chart import rate_chart
 from ..documents.layout import application_html
 from ..documents.due_dates import CALENDAR_FILE, build_due_dates_calendar, due_dates
 from ..rules.config import project_config
@@ -127,6 +128,7 @@ def render_pages(rules: dict, docs: Path, ctx: dict | None = None, lang: str = S
     env.filters["heading"] = lambda text: _(text)
     # the law's own words, quoted as written: marked, so the readability measure leaves them out
     # (kit/tools/readability.py), and on a page in another language marked as English
+    env.globals["rate_chart"] = rate_chart
     env.globals["law_quote"] = lambda text: f'<span{marked} class="law-quote">{text}</span>'
     # a reading's "quoted words" are the law's, as written (a translation keeps them in English);
     # in another language the law's English is quoted “…” too (its own words «…»: not marked)
@@ -245,6 +247,8 @@ def page_context(rules: dict, today, config: dict | None = None, lang: str = SOU
         "interpretations": list(rules["interpretations"].values()),
         "interpretation_chosen": {i["id"]: i["chosen"] for i in rules["interpretations"].values()},
         "schedules": schedules, "current": current and next(s for s in schedules if s["id"] == current["id"]),
+        # each schedule with the days it is in force, as the api/ files give them (the chart on /rates/)
+        "rate_periods": opendata.schedule_periods(rules),
         "proposed": [s for s in schedules if s["status"] == "proposed"],
         "example": example, "minimum": minimum, "example_quarter": quarter,
         "build_id": build_id,

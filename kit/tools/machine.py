@@ -103,7 +103,8 @@ def install(with_tests: bool) -> None:
     and the checkers from npm (package-lock.json), and the Debian packages: Node and npm
     when missing; for the tests, Chromium, Java (the Nu Html Checker), ShellCheck (actionlint
     runs it on the workflows' scripts, as on GitHub's runners) and hunspell with its Spanish
-    dictionaries (the Spanish pages, PDFs and answers are spell-checked). The tests drive
+    dictionaries (the Spanish pages, PDFs and answers are spell-checked), and R with dplyr
+    and yaml (RateParser reads the OWRS files). The tests drive
     chromium-headless-shell (find_test_chromium); the benchmarks, the full chromium, as a
     resident's browser is."""
     needed = [("nodejs", shutil.which("node")), ("npm", shutil.which("npm")),
@@ -117,7 +118,12 @@ def install(with_tests: bool) -> None:
                    # the screenshots' baselines are drawn in Liberation Sans (the theme asks for
                    # Arial/Helvetica); without it Chromium falls back to another font and every
                    # picture differs from its baseline
-                   ("fonts-liberation", Path("/usr/share/fonts/truetype/liberation").is_dir())]
+                   ("fonts-liberation", Path("/usr/share/fonts/truetype/liberation").is_dir()),
+                   # RateParser (the Open Water Rate Specification's own reader, in R; tests/vendor/)
+                   # computes bills from the site's api/owrs/ files, to be compared with the engine's
+                   ("r-base-core", shutil.which("Rscript")),
+                   ("r-cran-dplyr", Path("/usr/lib/R/site-library/dplyr").is_dir()),
+                   ("r-cran-yaml", Path("/usr/lib/R/site-library/yaml").is_dir())]
     # the tests' Chromium where Debian offers it (find_test_chromium); elsewhere the full one
     optional = ["chromium-headless-shell"] if with_tests and not shutil.which("chromium-headless-shell") else []
     apt_install([pkg for pkg, present in needed if not present],

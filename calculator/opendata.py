@@ -1,0 +1,158 @@
+"""The law's numbers as data, for other programs: every parameter with each value it has had
+and the days that value was in force, the rate schedules with theirs, the readings and the
+provisions. `python -m calculator parameters [--on DAY]` answers from here, and the kit's
+static API (kit/api/) writes its files from here, so the two cannot disagree.
+
+A dated value carries `from` and `to` (YYYY-MM-DD, both days included; `from` null: in
+force since the law began, whose date the received text does not record; `to` null: still
+in force), so a reader picks the one in force on a day without our code.
+"""
+from __future__ import annotations
+
+import datetime as dt
+from decimal import Decimal
+
+from .core import law
+from .core.dates import parse_date
+from .core.i18n import N_
+from .core.rules import history
+from .bills import bill
+from .core.dates import quarter_name, quarter_of
+from .core.errors import InputError
+from .core.rules import parameter as value_of
+from .core.schedule import in_force, schedule_fiscal_year, starts
+
+#: where each kind of record is described (rules/schemas/, published beside the files)
+SCHEMAS = {"parameter": "parameter.schema.json", "rate_schedule": "rate-schedule.schema.json",
+           "interpretation": "interpretation.schema.json"}
+
+
+def _day_before(day: str) -> str:
+    return (dt.date.fromisoformat(day) - dt.timedelta(days=1)).isoformat()
+
+
+def provision_ref(rules: dict, ident: str) -> dict:
+    """A provision as a record points at it: its id, its name in words, its heading and its
+    place on the law page (`law_url`, from the site's root)."""
+    p = law.by_id(rules)[ident]
+    return {"id": ident, "name": law.citation(rules, ident, heading=False), "heading": p["heading"],
+            "law_url": f"law/#{law.anchor(ident)}"}
+
+
+def dated_values(rules: dict, name: str) -> list[dict]:
+    """Every value a parameter has had, oldest first, each with `from` and `to`, the law's words
+    that state it (`quote`) and the local law or note that made it (`local_law`, `source`)."""
+    values = history(rules, name)
+    out = []
+    for i, e in enumerate(values):
+        nxt = values[i + 1]["since"] if i + 1 < len(values) else None
+        v = {"from": e["since"], "to": _day_before(nxt) if nxt else None, "value": e["value"],
+             "quote": e.get("quote")}
+        for key in ("local_law", "source"):
+            if e.get(key):
+                v[key] = e[key]
+        out.append(v)
+    return out
+
+
+def parameter(rules: dict, name: str) -> dict:
+    p = rules["parameters"][name]
+    out = {"id": name, "description": p["description"], "unit": p["unit"], "cite": p["cite"],
+           "provision": provision_ref(rules, p["cite"]), "values": dated_values(rules, name)}
+    reading = next((i["id"] for i in rules["interpretations"].values() if name in i.get("figures", [])), None)
+    if reading:  # the figure is a reading of the law's words, not the words themselves
+        out["interpretation"] = reading
+    if p.get("status"):
+        out["status"] = p["status"]
+    return out
+
+
+def parameters(rules: dict) -> list[dict]:
+    """Every parameter, by id."""
+    return [parameter(rules, name) for name in sorted(rules["parameters"])]
+
+
+def value_on(record: dict, day: str) -> dict:
+    """The value of a parameter record in force on a day (YYYY-MM-DD). Before the first dated
+    value, the earliest: it is the oldest the rules know."""
+    found = record["values"][0]
+    for v in record["values"]:
+        if v["from"] is None or v["from"] <= day:
+            found = v
+    return found
+
+
+def schedule_periods(rules: dict) -> list[dict]:
+    """Every rate schedule, by the day it starts, with the days it is (or was) in force: `from`
+    (its first day, as the late-adoption reading decides) and `to` (the day before the next
+    adopted or illustrative schedule starts, or its own end). A proposed schedule is never in
+    force (`in_force_from` null); its `effective` is the day it would start."""
+    kept = [s for s in rules["schedules"] if s["status"] != "proposed"]
+    out = []
+    for s in sorted(rules["schedules"], key=lambda s: (starts(rules, s), s["id"])):
+        record = {k: v for k, v in s.items() if not k.startswith("_")}
+        item = {"id": s["id"], "title": s["title"], "status": s["status"],
+                "fiscal_year": schedule_fiscal_year(rules, s), "effective": s["effective"],
+                "vc_per_1000_gallons": str(Decimal(s["vc_per_1000_gallons"])),
+                "sewage_fraction": str(Decimal(s["sewage_fraction"])),
+                "provision": provision_ref(rules, "rents.D"), "record": record}
+        # the quarterly minimum charge, as the engine bills it: the charge for the minimum's water use
+        at = bill.compute(rules, quarter_name(*quarter_of(dt.date.fromisoformat(s["effective"]))),
+                          {"water-gallons": "0"}, vc_per_1000=s["vc_per_1000_gallons"],
+                          sewage_fraction=s["sewage_fraction"])
+        item["minimum_charge"] = at["minimum_charge"]
+        item["minimum_charge_water_gallons"] = value_of(rules, "minimum-charge-water-gallons",
+                                                        on=dt.date.fromisoformat(s["effective"]))
+        if s["status"] == "proposed":
+            item["from"] = item["to"] = None
+        else:
+            first = starts(rules, s)
+            later = sorted(starts(rules, o) for o in kept if starts(rules, o) > first)
+            ends = [d for d in ([s.get("ends")] + ([_day_before(later[0])] if later else [])) if d]
+            item["from"], item["to"] = first, (min(ends) if ends else None)
+        for key in ("notice", "adoption", "proposed_on"):
+            if key in s:
+                item[key] = s[key]
+        out.append(item)
+    return out
+
+
+def interpretations(rules: dict) -> list[dict]:
+    """Each reading of an unclear passage: the words it reads, the option this site uses and the others."""
+    out = []
+    for ident in sorted(rules["interpretations"]):
+        i = rules["interpretations"][ident]
+        out.append({"id": ident, "question": i["question"], "provision": provision_ref(rules, i["reads"]),
+                    "quote": i["text"], "chosen": i["chosen"],
+                    "options": [{"id": k, "chosen": k == i["chosen"], **v} for k, v in i["options"].items()],
+                    "record": i})
+    return out
+
+
+def provisions(rules: dict) -> list[dict]:
+    """The law's provisions in its order: id, heading (ours: the received text has none), the
+    received words, and where each stands (article, parent, label, section)."""
+    out = []
+    for p, words in zip(rules["provisions"], law.provisions(rules)):
+        item = {**words, "label": p.get("label"), "law_url": f"law/#{law.anchor(p['id'])}",
+                "name": law.citation(rules, p["id"], heading=False)}
+        out.append(item)
+    return out
+
+
+def on(rules: dict, day: str | None) -> dict:
+    """`python -m calculator parameters [--on DAY]`: every parameter's value in force on the day
+    (today without one), with its dates and provision, and the rate schedule in force."""
+    when = parse_date(day, N_("The day (on)")) if day else dt.date.today()
+    key = when.isoformat()
+    found = []
+    for record in parameters(rules):
+        found.append({k: v for k, v in record.items() if k != "values"} | value_on(record, key))
+    try:
+        schedule = in_force(rules, when)
+    except InputError:
+        schedule = None
+    periods = {p["id"]: p for p in schedule_periods(rules)}
+    return {"command": "parameters", "on": key, "parameters": found,
+            "rate_schedule": ({k: v for k, v in periods[schedule["id"]].items() if k != "record"}
+                              if schedule else None)}

@@ -1,0 +1,126 @@
+"""The OpenAPI 3.1 description of the site's api/ files. The records the rules hold are described by
+rules/schemas/ itself (published beside it, in api/schemas/, and referred to, never copied here);
+what this adds is the shape of the files around them: dates in force, provisions' addresses, the meta."""
+from __future__ import annotations
+
+RULE_SCHEMAS = ("parameter.schema.json", "rate-schedule.schema.json", "interpretation.schema.json",
+                "law.schema.json")
+
+DAY = {"type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$", "format": "date"}
+DAY_OR_NULL = {"oneOf": [DAY, {"type": "null"}]}
+TEXT = {"type": "string"}
+TEXT_OR_NULL = {"type": ["string", "null"]}
+DECIMAL = {"type": "string", "pattern": "^[0-9]+(\\.[0-9]+)?$", "description": "a decimal number, written as text so "
+           "no digit is lost"}
+
+
+def ref(name: str) -> dict:
+    return {"$ref": f"#/components/schemas/{name}"}
+
+
+def obj(required: dict, optional: dict | None = None, description: str | None = None) -> dict:
+    out = {"type": "object", "additionalProperties": False, "required": sorted(required),
+           "properties": {**required, **(optional or {})}}
+    if description:
+        out["description"] = description
+    return out
+
+
+def file_of(key: str, item: dict) -> dict:
+    return obj({"meta": ref("Meta"), key: item})
+
+
+def schemas() -> dict:
+    value = {"$ref": "schemas/parameter.schema.json#/$defs/value"}
+    return {
+        "Meta": obj({"engine_build": TEXT, "made": DAY, "description": TEXT, "schema": TEXT, "licence": obj(
+            {"id": TEXT, "url": TEXT, "note": TEXT}), "site_url": TEXT_OR_NULL, "links": TEXT},
+            description="What every file says of itself: the engine build it was made with and the day, where "
+                        "it is described, its licence, and the site's address when one is set."),
+        "ProvisionRef": obj({"id": TEXT, "name": TEXT, "heading": TEXT, "law_url": TEXT},
+                            description="A provision of the law: its id, its name in words, its heading (the "
+                                        "site's: the received text has none) and its place on the law page."),
+        "DatedValue": obj({"from": DAY_OR_NULL, "to": DAY_OR_NULL, "value": value, "quote": TEXT_OR_NULL},
+                          {"local_law": TEXT, "source": TEXT},
+                          description="One value with the days it is in force, both included. `from` null: since "
+                                      "the law began (its date is not in the received text); `to` null: still in "
+                                      "force. `quote`: the law's words that state it."),
+        "Parameter": obj({"id": TEXT, "description": TEXT, "unit": TEXT, "cite": TEXT, "provision": ref("ProvisionRef"),
+                          "values": {"type": "array", "minItems": 1, "items": ref("DatedValue")}, "url": TEXT,
+                          "record": {"$ref": "schemas/parameter.schema.json"}},
+                         {"interpretation": TEXT, "status": {"$ref": "schemas/parameter.schema.json#/properties/status"}},
+                         description="A number the law states. `record` is its file in rules/parameters/ as "
+                                     "written; `interpretation` names the reading when the figure is the site's "
+                                     "reading of the law's words."),
+        "ParametersFile": file_of("parameters", {"type": "array", "items": ref("Parameter")}),
+        "ParameterFile": file_of("parameter", ref("Parameter")),
+        "RateSchedule": obj(
+            {"id": TEXT, "title": TEXT, "status": {"enum": ["illustrative", "proposed", "adopted"]},
+             "fiscal_year": {"type": "integer"}, "effective": DAY, "from": DAY_OR_NULL, "to": DAY_OR_NULL,
+             "vc_per_1000_gallons": DECIMAL, "sewage_fraction": DECIMAL, "provision": ref("ProvisionRef"),
+             "minimum_charge": DECIMAL, "minimum_charge_water_gallons": {"type": "integer"},
+             "page_url": TEXT, "owrs_url": TEXT, "record": {"$ref": "schemas/rate-schedule.schema.json"}},
+            {"notice": {"$ref": "schemas/rate-schedule.schema.json#/properties/notice"},
+             "adoption": {"$ref": "schemas/rate-schedule.schema.json#/properties/adoption"},
+             "proposed_on": {"$ref": "schemas/rate-schedule.schema.json#/properties/proposed_on"}},
+            description="A rate schedule: the rate per 1,000 gallons of sewage (VC) and the share of metered "
+                        "water billed as sewage. `from`/`to`: the days it is in force (null for a proposed one, "
+                        "never in force). `minimum_charge`: the least a quarter's charge can be, the charge for "
+                        "`minimum_charge_water_gallons` of water. An illustrative schedule has invented numbers, not a rate the Town "
+                        "adopted."),
+        "RateSchedulesFile": file_of("rate_schedules", {"type": "array", "items": ref("RateSchedule")}),
+        "Option": {"type": "object", "additionalProperties": False, "required": ["id", "chosen", "summary"],
+                   "properties": {"id": TEXT, "chosen": {"type": "boolean"}, "summary": TEXT, "why": TEXT}},
+        "Interpretation": obj({"id": TEXT, "question": TEXT, "provision": ref("ProvisionRef"), "quote": TEXT,
+                               "chosen": TEXT, "options": {"type": "array", "items": ref("Option")},
+                               "record": {"$ref": "schemas/interpretation.schema.json"}},
+                              description="A passage whose meaning is unclear: the site's reading (`chosen`) and "
+                                          "the others. A reading is the site's, not the law."),
+        "InterpretationsFile": file_of("interpretations", {"type": "array", "items": ref("Interpretation")}),
+        "Provision": obj({"id": TEXT, "heading": TEXT, "section": TEXT_OR_NULL, "article": TEXT,
+                          "parent": TEXT_OR_NULL, "label": TEXT_OR_NULL, "text": TEXT,
+                          "notes": {"type": "array", "items": {"$ref": "schemas/law.schema.json#/$defs/notes/items"}},
+                          "law_url": TEXT, "name": TEXT},
+                         description="One provision of the law, its own words as received (not its children's)."),
+        "LawFile": obj({"meta": ref("Meta"), "provisions": {"type": "array", "items": ref("Provision")},
+                        "law": {"$ref": "schemas/law.schema.json"}}),
+    }
+
+
+def document(build_id: str, made: str, site_url: str | None, parameter_ids: list[str],
+             schedule_ids: list[str]) -> dict:
+    def get(summary: str, schema: str, params: list | None = None, media: str = "application/json") -> dict:
+        op = {"summary": summary, "responses": {"200": {"description": summary, "content": {
+            media: {"schema": ref(schema)} if media == "application/json" else {"schema": {"type": "string"}}}}}}
+        if params:
+            op["parameters"] = params
+        return {"get": op}
+
+    def path_id(name: str, ids: list[str], what: str) -> list:
+        return [{"name": name, "in": "path", "required": True, "description": what,
+                 "schema": {"type": "string", "enum": sorted(ids)}}]
+
+    return {
+        "openapi": "3.1.0",
+        "jsonSchemaDialect": "https://json-schema.org/draft/2020-12/schema",
+        "info": {"title": "Town of Pawling sewer-use law: the law's numbers as data", "version": build_id,
+                 "description": "Static files made from the site's rules/ by its build on " + made + ". Every value "
+                                "carries the days it is in force and the provision it comes from. The site's own "
+                                "readings of unclear passages are marked as readings, never as the law.",
+                 "license": {"name": "CC0-1.0", "identifier": "CC0-1.0"}},
+        "servers": [{"url": "./", "description": "this folder: api/ on the site"}] + (
+            [{"url": site_url.rstrip("/") + "/api/"}] if site_url else []),
+        "paths": {
+            "/parameters.json": get("Every number the law states, with each value's dates and provision",
+                                    "ParametersFile"),
+            "/parameters/{id}.json": get("One number the law states", "ParameterFile",
+                                         path_id("id", parameter_ids, "the parameter's id")),
+            "/rate-schedules.json": get("Every rate schedule, with the days each is in force", "RateSchedulesFile"),
+            "/owrs/{schedule}.owrs": get("One rate schedule in the Open Water Rate Specification (YAML)",
+                                         "RateSchedule", path_id("schedule", schedule_ids, "the schedule's id"),
+                                         media="application/yaml"),
+            "/interpretations.json": get("How the site reads the law's unclear passages", "InterpretationsFile"),
+            "/law.json": get("The law's provisions, as received", "LawFile"),
+        },
+        "components": {"schemas": schemas()},
+    }
