@@ -11,6 +11,8 @@ import shutil
 from pathlib import Path
 
 import pytest
+
+from kit.api.files import write_api
 import yaml
 from icalendar import Calendar
 
@@ -43,6 +45,7 @@ def render(rules_dir: Path, docs: Path) -> Path:
     rules = compile_rules(rules_dir)
     for lang in ("en", "es"):
         kit_pages.render_language(rules, docs, lang, TODAY, CONFIG, rules_dir)
+    write_api(rules, docs, "0123456789ab", TODAY.isoformat(), CONFIG["site_url"], rules_dir)  # the pages link its files
     return docs
 
 
