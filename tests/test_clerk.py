@@ -357,7 +357,7 @@ def test_the_users_notice_for_an_adopted_schedule(town, capsys):
     assert minimum == "72.58"                                 # 10.08 x 8,000 x 0.9 / 1,000
     for doc in (text, html):
         for expected in ("$10.08 per 1,000 gallons", "90%", f"${minimum} each quarter",
-                         "15 January, 15 April, 15 July and 15 October", "unpaid 30 days", "15%",
+                         "January 15, April 15, July 15 and October 15", "unpaid 30 days", "15%",
                          "further 3 months", "Sewer rents B (Determination of charge)",
                          "Sewer rents D (Computation of VC)", "40 CFR 35.929", "November 10, 2025", "2025-88"):
             assert expected in doc, expected

@@ -137,8 +137,8 @@ def month_name(month: int) -> str:
 
 
 def month_days(value: list[str]) -> str:
-    """["01-15", "04-15"] -> "15 January and 15 April" (as notices and pages write due dates)."""
-    return series([_("{day} {month}").format(day=int(md[3:]), month=month_name(int(md[:2]))) for md in value])
+    """["01-15", "04-15"] -> "January 15 and April 15" (as notices and pages write due dates)."""
+    return series([_("{month} {day}").format(day=int(md[3:]), month=month_name(int(md[:2]))) for md in value])
 
 
 def series(items: list[str]) -> str:

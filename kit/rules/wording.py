@@ -1,6 +1,6 @@
 """A parameter's value in words, the one way pages, notices and the rules' own prose
 (placeholders like `{late-penalty-rate}` in rules/interpretations/) write it:
-15%, 30 days, 8,000, $150.00, 15 January, 15 April, 15 July and 15 October."""
+15%, 30 days, 8,000, $150.00, January 15, April 15, July 15 and October 15."""
 from __future__ import annotations
 
 from decimal import Decimal
