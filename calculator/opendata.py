@@ -62,8 +62,9 @@ def parameter(rules: dict, name: str) -> dict:
     reading = next((i["id"] for i in rules["interpretations"].values() if name in i.get("figures", [])), None)
     if reading:  # the figure is a reading of the law's words, not the words themselves
         out["interpretation"] = reading
-    if p.get("status"):
-        out["status"] = p["status"]
+    for key in ("status", "source"):  # to-confirm/illustrative; where a figure not in the law's words comes from
+        if p.get(key):
+            out[key] = p[key]
     return out
 
 
@@ -103,6 +104,7 @@ def schedule_periods(rules: dict) -> list[dict]:
         item["minimum_charge"] = at["minimum_charge"]
         item["minimum_charge_water_gallons"] = value_of(rules, "minimum-charge-water-gallons",
                                                         on=dt.date.fromisoformat(s["effective"]))
+        item["in_force"] = s["status"] != "proposed"
         if s["status"] == "proposed":
             item["from"] = item["to"] = None
         else:

@@ -118,16 +118,16 @@ def test_every_page_states_the_new_due_day_and_rate_and_none_of_the_old(amended)
     for name, text in pages.items():
         assert not OLD_RATE.search(text), (name, OLD_RATE.search(text).group(0))
         assert not OLD_DUE.search(text), (name, OLD_DUE.search(text).group(0))
-    assert "Bills are due on 20 January, 20 April, 20 July and 20 October" in pages["rates/index.html"]
+    assert "Bills are due on January 20, April 20, July 20 and October 20" in pages["rates/index.html"]
     estimate = pages["estimate/index.html"]
-    assert "due on its due date: 20 January, 20 April, 20 July and 20 October" in estimate
+    assert "due on its due date: January 20, April 20, July 20 and October 20" in estimate
     assert "due on January 20, 2027" in estimate                        # the worked example, from the engine
     assert "a penalty of 10% applies once a bill is more than 30 days past its due date" in estimate
     assert "twentieth day of January" in pages["law/index.html"] and "penalty of 10% per quarter" in pages["law/index.html"]
     reading = pages["how-we-read-the-law/index.html"]
-    assert "After the first 10% late penalty" in reading and "20 January, 20 April, 20 July and 20 October" in reading
+    assert "After the first 10% late penalty" in reading and "January 20, April 20, July 20 and October 20" in reading
     notice = pages["notices/2026-rates/index.html"]
-    assert "20 January, 20 April, 20 July and 20 October" in notice and "penalty of 10%" in notice
+    assert "January 20, April 20, July 20 and October 20" in notice and "penalty of 10%" in notice
 
 
 def test_the_calendar_has_the_new_due_days(amended):
@@ -144,7 +144,7 @@ def test_the_notices_state_the_new_due_days_and_rate(amended):
     rules = amended["rules"]
     users = notices.user_notice(rules, "2026", SITE)
     for doc in (users["text"], users["html"]):
-        assert "20 January, 20 April, 20 July and 20 October" in doc and "penalty of 10%" in doc
+        assert "January 20, April 20, July 20 and October 20" in doc and "penalty of 10%" in doc
         assert not OLD_RATE.search(doc) and not OLD_DUE.search(doc)
     hearing = notices.hearing_notice_text(rules, "2026", SITE)
     assert not OLD_RATE.search(hearing) and not OLD_DUE.search(hearing)

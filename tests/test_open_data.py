@@ -71,6 +71,8 @@ def test_every_file_validates_against_the_description(api):
     check(api, load(api / "rate-schedules.json"), "RateSchedulesFile")
     check(api, load(api / "interpretations.json"), "InterpretationsFile")
     check(api, load(api / "law.json"), "LawFile")
+    for p in sorted((api / "law").glob("*.json")):
+        check(api, load(p), "ProvisionFile")
     bad = load(api / "parameters.json")
     bad["parameters"][0]["values"][0]["from"] = "15 January"      # the description can refuse
     with pytest.raises(jsonschema.ValidationError):
@@ -134,6 +136,9 @@ def test_every_value_is_the_value_in_rules(api):
     for article in law["articles"]:
         walk(article["provisions"])
     assert [p["id"] for p in load(api / "law.json")["provisions"]] == ids
+    assert sorted(p.stem for p in (api / "law").glob("*.json")) == sorted(ids)
+    for p in load(api / "law.json")["provisions"]:
+        assert load(api / "law" / f"{p['id']}.json")["provision"] == p
 
 
 @pytest.fixture
@@ -165,6 +170,7 @@ def test_the_command_line_gives_the_rate_in_force_with_its_provision():
     answer = run(["parameters", "--on", "2027-03-01"])
     s = answer["rate_schedule"]
     assert (s["id"], s["from"], s["to"], s["provision"]["id"]) == ("2025-illustrative", "2025-01-01", None, "rents.D")
+    assert s["in_force"] is True and s["fiscal_year"] == 2025   # still used in 2027: its fiscal year says so
     assert run(["parameters", "--on", "2024-12-31"])["rate_schedule"] is None  # before the first schedule
     with pytest.raises(Exception, match="year-month-day"):
         run(["parameters", "--on", "March 1"])

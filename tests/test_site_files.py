@@ -202,7 +202,7 @@ def test_a_page_names_the_sewer_rents_article_in_a_residents_words(site, lang, f
     html = (site / lang / "rates" / "index.html").read_text(encoding="utf-8")
     links = re.findall(r'<a href="\.\./law/#(rents-[a-z0-9-]+)"[^>]*>(.+?)</a>', html)
     # (D twice: the rate in words, then the chart's caption)
-    assert [a for a, _ in links] == ["rents-b", "rents-c-1", "rents-d", "rents-d", "rents-f"]
+    assert [a for a, _ in links] == ["rents-b", "rents-c-1", "rents-d", "rents-d", "rents-f"], links
     assert [t for _, t in links] == [f"{full}B", f"{short}C(1)", f"{short}D", f"{short}D", f"{short}F"]
     for page in (site / lang if lang else site).rglob("index.html"):
         if "/clerk/" not in page.as_posix():

@@ -26,8 +26,8 @@ def dumps(data) -> bytes:
 def meta(build_id: str, made: str, site_url: str | None, described: str) -> dict:
     """What every file says of itself: the engine build and the day it was made, where it is
     described, its licence, and the site's address when the site has one set."""
-    return {"engine_build": build_id, "made": made, "description": "api/openapi.json",
-            "schema": described, "licence": LICENCE, "site_url": site_url,
+    return {"engine_build": build_id, "made": made, "description_url": "api/openapi.json",
+            "schema_url": described, "licence": LICENCE, "site_url": site_url,
             "links": "Every *_url is a path from the site's root (the folder that holds api/)."}
 
 
@@ -66,11 +66,18 @@ def write_api(rules: dict, docs: Path, build_id: str, made: str, site_url: str |
     (api / "rate-schedules.json").write_bytes(dumps({"meta": head("RateSchedulesFile"), "rate_schedules": schedules}))
     (api / "interpretations.json").write_bytes(dumps({"meta": head("InterpretationsFile"),
                                                       "interpretations": opendata.interpretations(rules)}))
-    (api / "law.json").write_bytes(dumps({"meta": head("LawFile"), "provisions": opendata.provisions(rules),
+    provisions = opendata.provisions(rules)
+    for p in provisions:
+        p["url"] = f"api/law/{p['id']}.json"
+    (api / "law.json").write_bytes(dumps({"meta": head("LawFile"), "provisions": provisions,
                                           "law": read_yaml(rules_dir / "law.yaml")}))
+    (api / "law").mkdir()
+    for p in provisions:  # one a provision, as /law/ links them
+        (api / "law" / f"{p['id']}.json").write_bytes(dumps({"meta": head("ProvisionFile"), "provision": p}))
     (api / "schemas").mkdir()
     for name in openapi.RULE_SCHEMAS:  # as they are: the one description of each rule file
         shutil.copyfile(rules_dir / "schemas" / name, api / "schemas" / name)
     (api / "openapi.json").write_bytes(dumps(openapi.document(build_id, made, site_url, [p["id"] for p in params],
-                                                              [s["id"] for s in schedules])))
+                                                              [s["id"] for s in schedules],
+                                                              [p["id"] for p in provisions])))
     return api

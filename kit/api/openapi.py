@@ -33,7 +33,7 @@ def file_of(key: str, item: dict) -> dict:
 def schemas() -> dict:
     value = {"$ref": "schemas/parameter.schema.json#/$defs/value"}
     return {
-        "Meta": obj({"engine_build": TEXT, "made": DAY, "description": TEXT, "schema": TEXT, "licence": obj(
+        "Meta": obj({"engine_build": TEXT, "made": DAY, "description_url": TEXT, "schema_url": TEXT, "licence": obj(
             {"id": TEXT, "url": TEXT, "note": TEXT}), "site_url": TEXT_OR_NULL, "links": TEXT},
             description="What every file says of itself: the engine build it was made with and the day, where "
                         "it is described, its licence, and the site's address when one is set."),
@@ -48,15 +48,20 @@ def schemas() -> dict:
         "Parameter": obj({"id": TEXT, "description": TEXT, "unit": TEXT, "cite": TEXT, "provision": ref("ProvisionRef"),
                           "values": {"type": "array", "minItems": 1, "items": ref("DatedValue")}, "url": TEXT,
                           "record": {"$ref": "schemas/parameter.schema.json"}},
-                         {"interpretation": TEXT, "status": {"$ref": "schemas/parameter.schema.json#/properties/status"}},
-                         description="A number the law states. `record` is its file in rules/parameters/ as "
-                                     "written; `interpretation` names the reading when the figure is the site's "
-                                     "reading of the law's words."),
+                         {"interpretation": TEXT, "status": {"$ref": "schemas/parameter.schema.json#/properties/status"},
+                          "source": TEXT},
+                         description="A number the law states, or one the site needs to apply it. `record` is its "
+                                     "file in rules/parameters/ as written; `interpretation` names the reading when "
+                                     "the figure is the site's reading of the law's words; `source`, where a figure "
+                                     "not in the law's words comes from (another law, a definition); `status`: "
+                                     "`to-confirm`, the Town has yet to confirm it; `illustrative`, an invented "
+                                     "figure until the Town gives its own."),
         "ParametersFile": file_of("parameters", {"type": "array", "items": ref("Parameter")}),
         "ParameterFile": file_of("parameter", ref("Parameter")),
         "RateSchedule": obj(
             {"id": TEXT, "title": TEXT, "status": {"enum": ["illustrative", "proposed", "adopted"]},
              "fiscal_year": {"type": "integer"}, "effective": DAY, "from": DAY_OR_NULL, "to": DAY_OR_NULL,
+             "in_force": {"type": "boolean"},
              "vc_per_1000_gallons": DECIMAL, "sewage_fraction": DECIMAL, "provision": ref("ProvisionRef"),
              "minimum_charge": DECIMAL, "minimum_charge_water_gallons": {"type": "integer"},
              "page_url": TEXT, "owrs_url": TEXT, "record": {"$ref": "schemas/rate-schedule.schema.json"}},
@@ -64,8 +69,9 @@ def schemas() -> dict:
              "adoption": {"$ref": "schemas/rate-schedule.schema.json#/properties/adoption"},
              "proposed_on": {"$ref": "schemas/rate-schedule.schema.json#/properties/proposed_on"}},
             description="A rate schedule: the rate per 1,000 gallons of sewage (VC) and the share of metered "
-                        "water billed as sewage. `from`/`to`: the days it is in force (null for a proposed one, "
-                        "never in force). `minimum_charge`: the least a quarter's charge can be, the charge for "
+                        "water billed as sewage. `from`/`to`: its first and last day in force (`to` null: no later "
+                        "schedule yet, so the site goes on using it, even past its `fiscal_year`); a proposed one "
+                        "is never in force (`in_force` false, `from` and `to` null). `minimum_charge`: the least a quarter's charge can be, the charge for "
                         "`minimum_charge_water_gallons` of water. An illustrative schedule has invented numbers, not a rate the Town "
                         "adopted."),
         "RateSchedulesFile": file_of("rate_schedules", {"type": "array", "items": ref("RateSchedule")}),
@@ -80,15 +86,16 @@ def schemas() -> dict:
         "Provision": obj({"id": TEXT, "heading": TEXT, "section": TEXT_OR_NULL, "article": TEXT,
                           "parent": TEXT_OR_NULL, "label": TEXT_OR_NULL, "text": TEXT,
                           "notes": {"type": "array", "items": {"$ref": "schemas/law.schema.json#/$defs/notes/items"}},
-                          "law_url": TEXT, "name": TEXT},
+                          "law_url": TEXT, "name": TEXT, "url": TEXT},
                          description="One provision of the law, its own words as received (not its children's)."),
+        "ProvisionFile": file_of("provision", ref("Provision")),
         "LawFile": obj({"meta": ref("Meta"), "provisions": {"type": "array", "items": ref("Provision")},
                         "law": {"$ref": "schemas/law.schema.json"}}),
     }
 
 
 def document(build_id: str, made: str, site_url: str | None, parameter_ids: list[str],
-             schedule_ids: list[str]) -> dict:
+             schedule_ids: list[str], provision_ids: list[str]) -> dict:
     def get(summary: str, schema: str, params: list | None = None, media: str = "application/json") -> dict:
         op = {"summary": summary, "responses": {"200": {"description": summary, "content": {
             media: {"schema": ref(schema)} if media == "application/json" else {"schema": {"type": "string"}}}}}}
@@ -116,11 +123,14 @@ def document(build_id: str, made: str, site_url: str | None, parameter_ids: list
             "/parameters/{id}.json": get("One number the law states", "ParameterFile",
                                          path_id("id", parameter_ids, "the parameter's id")),
             "/rate-schedules.json": get("Every rate schedule, with the days each is in force", "RateSchedulesFile"),
-            "/owrs/{schedule}.owrs": get("One rate schedule in the Open Water Rate Specification (YAML)",
+            "/owrs/{schedule}.owrs": get("One rate schedule in the Open Water Rate Specification: YAML text, which "
+                                         "GitHub Pages serves as application/octet-stream",
                                          "RateSchedule", path_id("schedule", schedule_ids, "the schedule's id"),
-                                         media="application/yaml"),
+                                         media="application/octet-stream"),
             "/interpretations.json": get("How the site reads the law's unclear passages", "InterpretationsFile"),
             "/law.json": get("The law's provisions, as received", "LawFile"),
+            "/law/{id}.json": get("One provision of the law, as received", "ProvisionFile",
+                                  path_id("id", provision_ids, "the provision's id")),
         },
         "components": {"schemas": schemas()},
     }

@@ -39,16 +39,18 @@ def document(rules: dict, s: dict, made: str) -> str:
         f"# Town of Pawling (Dutchess County, NY) sewer rent: rate schedule {s['id']}, {s['title']}.",
         f"# {status} {in_force}",
         f"# Made from the site's rules/ on {made}; the same schedule as JSON: api/rate-schedules.json.",
-        "# The law (Sewer rents B, C(1), D; Minimum charge): the quarterly charge is the rate VC per",
-        "# 1,000 gallons of sewage times the sewage volume, which without a sewage meter is the share",
-        "# (sewage fraction) of the metered water the schedule sets; and no less than the charge for",
-        f"# {s['minimum_charge_water_gallons']:,} gallons of water a quarter.",
+        "# The law (Sewer rents B, C(1), D; Minimum charge): the charge is the rate VC (the cost per",
+        "# unit of sewage volume; the Town's schedules state it per 1,000 gallons) times the sewage volume,",
+        "# which without a sewage meter is the share (sewage fraction) of the metered water the schedule",
+        f"# sets; and no less than the charge for {s['minimum_charge_water_gallons']:,} gallons of water in a calendar quarter.",
         f"# Here: VC {number(vc)} x fraction {number(fraction)} = {number(per_kgal_water)} per 1,000 gallons of water;",
         f"# minimum {number(s['minimum_charge'])} = the charge for {number(kgal)} kgal, so the first {number(kgal)} kgal "
         "are priced 0.",
         "# Not expressible in OWRS, so not in this file: the late penalty (Sewer rents F), the due dates,",
         "# billing a quarter in advance on the last reading, and a property with its own sewage meter",
         "# (billed VC per 1,000 gallons it measures, with a minimum of its own). Rounding is to the cent.",
+        "# Usage: thousands of gallons of metered water a quarter (bill_unit: kgal). RateParser reads it",
+        "# from its usage_ccf column whatever bill_unit says: put kgal there, not hundreds of cubic feet.",
         "---",
     ]
     body = [

@@ -1,5 +1,6 @@
-"""The rate per 1,000 gallons over the years, drawn as an SVG for /rates/: one step a schedule in
-force, a dashed one for a schedule only proposed, and a point a schedule, linking to its page.
+"""The rate per 1,000 gallons over the years, drawn as an SVG for /rates/: a line a schedule while
+it is in force (solid: adopted; dotted: an example, not adopted; dashed: only proposed), running
+to the right edge while no later schedule replaces it, and a point where each starts, linking to its page.
 Drawn here, at build time, so the page needs no script; presentation attributes only (no style
 attribute: the pages' security policy forbids inline styles); colours are the text's own
 (currentColor), so dark mode and print keep it readable. The page gives the same numbers as
@@ -54,16 +55,18 @@ def rate_chart(periods: list[dict], today: str, words: dict, point_name) -> str:
         out.append(f'<line x1="{LEFT}" x2="{W - RIGHT}" y1="{y(v)}" y2="{y(v)}" stroke="currentColor" '
                    f'stroke-opacity="{0.6 if v == 0 else 0.2}"/>')
         out.append(f'<text x="{LEFT - 8}" y="{y(v) + 5}" text-anchor="end">${v}</text>')
-    for year in range(first, last + 2):  # the x axis: years
-        xx = x(f"{year}-01-01") if year > first else LEFT
+    out.append(f'<line x1="{LEFT}" x2="{W - RIGHT}" y1="{H - BOTTOM}" y2="{H - BOTTOM}" stroke="currentColor"/>')
+    for year in range(first, last + 2):  # the x axis: a tick where each year begins
+        xx = x(f"{year}-01-01")
         out.append(f'<line x1="{xx}" x2="{xx}" y1="{H - BOTTOM}" y2="{H - BOTTOM + 5}" stroke="currentColor"/>')
         if year <= last:
             mid = (xx + x(f"{year + 1}-01-01")) / 2
             out.append(f'<text x="{round(mid, 1)}" y="{H - BOTTOM + 24}" text-anchor="middle">{year}</text>')
     out.append(f'<text x="0" y="16" text-anchor="start">{escape(words["axis"])}</text>')  # the y axis' unit, above it
-    for p in periods:  # the steps: solid while in force, dashed where only proposed
+    for p in periods:  # the steps: solid for an adopted rate, dotted for an example, dashed for a proposal
         start = p["from"] or p["effective"]
-        dash = ' stroke-dasharray="6 4"' if p["status"] == "proposed" else ""
+        dash = {"adopted": "", "illustrative": ' stroke-dasharray="2 5" stroke-linecap="round"',
+                "proposed": ' stroke-dasharray="10 6"'}[p["status"]]
         out.append(f'<line x1="{x(start)}" x2="{x(p["to"])}" y1="{y(p["vc_per_1000_gallons"])}" '
                    f'y2="{y(p["vc_per_1000_gallons"])}" stroke="currentColor" stroke-width="3"{dash}/>')
     out.append("</g>")
