@@ -139,6 +139,8 @@ def parser() -> argparse.ArgumentParser:
                     help="a form field, like owner-name=Jane Doe; repeat for each (\\n starts a new line)")
     ap.add_argument("--output", help="where to write the PDF, like application.pdf; without it, only the "
                                      "values the form would be filled with")
+    ap.add_argument("--force", action="store_true", help="with --output: replace the file already there (never one "
+                                                         "in the project's site/, docs/ or rules/)")
     ap.add_argument("--blank", help="the blank form to fill (the site's permit/application.pdf); "
                                     "default: drawn now from rules/ (CPython with the kit)")
     ap.add_argument("--json", action="store_true", help="print one JSON object (the default; kept for clarity)")
@@ -274,8 +276,11 @@ def _answer(args, rules: dict) -> dict | list:
         from .permits import application, flow
         answers, fields = flow.parse_answer_words(args.answer), application.parse_field_words(args.field)
         if args.output is None:
+            if args.force:
+                raise InputError(_("`--force` replaces the file that `--output` names. Give `--output` too, or leave "
+                                   "out `--force`."), "force")
             return application.values_only(rules, answers, fields)
-        return application.write_application(rules, answers, fields, args.output, args.blank)
+        return application.write_application(rules, answers, fields, args.output, args.blank, args.force)
     return {"command": "provisions", "provisions": law.provisions(rules)}
 
 
