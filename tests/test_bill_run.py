@@ -211,6 +211,31 @@ def test_the_command_writes_the_whole_folder(sample_dir, tmp_path, capsys):
     assert not [p for p in out.parent.iterdir() if p.name.startswith(".")]  # no staging folder left
 
 
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs Linux's /dev/full")
+def test_a_report_that_cannot_be_printed_says_the_run_is_complete_and_where(sample_dir, tmp_path):
+    """The hostile tester: `build.py bills … > /dev/full` exited 74, as if the run had failed, though every
+    file was written. It ends with 3 (documented in --help), saying on stderr that the files are complete and
+    where; `python -m calculator bills` says the same of the files it wrote."""
+    out = tmp_path / "billing" / sample.SECOND
+    with open("/dev/full", "w") as full:
+        done = subprocess.run([sys.executable, str(ROOT / "build.py"), "bills", *_args(sample_dir, out, "--no-pdf")],
+                              cwd=ROOT, stdout=full, stderr=subprocess.PIPE, text=True, timeout=300)
+    assert done.returncode == 3, done.stderr
+    assert "Traceback" not in done.stderr
+    last = done.stderr.strip().splitlines()[-1]
+    assert last == (f"error: the run is complete: its files are written whole in {out} (arrears.csv, refused.csv, "
+                    "register.csv, summary.csv). Only its report could not be printed (No space left on device).")
+    assert sorted(p.name for p in out.iterdir()) == ["arrears.csv", "refused.csv", "register.csv", "summary.csv"]
+    assert "3    done: the files are written whole, but the report could not be printed" in command.parser().format_help()
+    engine = tmp_path / "engine"
+    with open("/dev/full", "w") as full:
+        done = subprocess.run([sys.executable, "-m", "calculator", "bills", *_args(sample_dir, engine)],
+                              cwd=ROOT, stdout=full, stderr=subprocess.PIPE, text=True, timeout=300)
+    assert done.returncode == 3 and "Traceback" not in done.stderr, done.stderr
+    assert "The files are written and complete: " in done.stderr and str(engine / "register.csv") in done.stderr
+    assert (engine / "register.csv").read_bytes() == (out / "register.csv").read_bytes()
+
+
 def test_a_refused_run_writes_nothing_and_keeps_the_last_output(sample_dir, tmp_path, capsys):
     out = tmp_path / "billing" / sample.SECOND
     assert command.main(_args(sample_dir, out, "--no-pdf")) == 0

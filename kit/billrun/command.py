@@ -38,9 +38,21 @@ class _Parser(argparse.ArgumentParser):
         raise InputError(f"{message[0].upper()}{message[1:]}. Run `python3 build.py bills --help` for the options.")
 
 
+#: what the run's exit status says (its --help, and the README)
+EXIT_STATUS = """exit status:
+  0    done: the files are written whole and the report is printed
+  2    refused (the message says what to change): nothing was written
+  3    done: the files are written whole, but the report could not be printed
+       (standard output full or closed); the message on stderr says where they are
+  74   the help could not be printed (standard output full or closed)
+  130  stopped (Ctrl-C, SIGTERM or a hang-up): nothing was written
+  141  the reader of the report went away (`| head`): the files are written whole"""
+
+
 def parser() -> argparse.ArgumentParser:
     p = _Parser(prog="build.py bills", description="The quarterly bill run: the register, the summary, the "
-                "arrears list and the bills of every account, from the Town's CSV files (README).")
+                "arrears list and the bills of every account, from the Town's CSV files (README).",
+                epilog=EXIT_STATUS, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--quarter", help="the quarter to bill, like 2025-Q4")
     p.add_argument("--accounts", help="the accounts file (CSV)")
     p.add_argument("--reads", help="the quarter's meter reads (CSV)")
@@ -250,13 +262,41 @@ def _main(argv: list[str]) -> int:
                 raise InputError(f"--count {args.count} is too few: the sample has at least {SMALLEST} accounts, one "
                                  "of each kind it shows (a rollover, a refused read, a late payment …).")
             check_sample_folder(Path(args.sample).resolve())
-            for path in write(args.sample, args.count):
-                print(path)
-            return 0
+            written = write(args.sample, args.count)
+            return _reported(lambda: [print(path) for path in written], Path(args.sample).resolve(),
+                             [p.name for p in written], "the sample")
         out, result = run(args)
     except InputError as exc:
         print(shown(f"error: {exc} Nothing was written."), file=sys.stderr)
         return 2
+    return _reported(lambda: _report(out, result), out, sorted(p.name for p in out.iterdir()), "the run")
+
+
+def _reported(report, folder: Path, names: list[str], what: str) -> int:
+    """0 once the report is printed. The files are whole by now: when the report cannot be printed
+    (standard output or error full or closed: the hostile tester's `> /dev/full` exited 74, as if the run
+    had failed), say that the files are complete and where, and end with REPORT_LOST (3). A reader gone
+    away (`| head`) ends quietly with 141, as every command does (build.py)."""
+    from calculator.cli import REPORT_LOST, discard_stdout
+    try:
+        report()
+        sys.stdout.flush()
+        sys.stderr.flush()
+    except BrokenPipeError:
+        raise
+    except OSError as exc:
+        discard_stdout()
+        try:
+            print(shown(f"error: {what} is complete: its files are written whole in {folder} ({', '.join(names)}). "
+                        f"Only its report could not be printed ({exc.strerror or exc})."), file=sys.stderr)
+        except OSError:  # standard error is full too: the status alone says it
+            pass
+        return REPORT_LOST
+    return 0
+
+
+def _report(out: Path, result: dict) -> None:
+    """What the run did: each refused row, the notes and checks (stderr), then one line (stdout)."""
     for row in result["refused"]:
         print(shown(f"{row['file']}:{row['line']}: {row['account'] or '-'}: {row['what_to_fix']}"), file=sys.stderr)
     if result.get("pdfs_dropped"):  # the second hostile tester: a --no-pdf run dropped them without a word
@@ -276,4 +316,3 @@ def _main(argv: list[str]) -> int:
     print(f"Billed {len(result['register'])} accounts for {result['quarter']} into {out}: total charged {charged}."
           + (f" {len(result['refused'])} rows refused, each listed above and in refused.csv with what to fix."
              if result["refused"] else ""))
-    return 0
