@@ -1,6 +1,7 @@
 """The Pawling sewer kit's command line.
 
     python3 build.py                 build site/ from rules/ (a failed build keeps the old site/)
+    python3 build.py COMMAND --help  the options of a command
     python3 build.py build --site-url URL   the same, for the address it is published at (else mkdocs.yml's site_url)
     python3 build.py serve [--install]   build, then serve at http://127.0.0.1:8000
     python3 build.py test [PYTEST ARGS]  install what the tests need, then run every test
@@ -17,6 +18,7 @@ every command runs inside it. The steps themselves live in kit/ (kit/site/build.
 """
 from __future__ import annotations
 
+import argparse
 import sys
 
 from kit.tools import machine
@@ -24,13 +26,70 @@ from kit.tools import machine
 USAGE = ("Use one of: build, serve, test, install, validate, messages, readability, rates, bills, mutants "
          "(see README.md).")
 
+#: the options of the commands parsed here; rates, bills and mutants parse their own, and test's go to pytest
+OPTIONS = {
+    "build": "build site/ from rules/ (a failed build keeps the old site/)",
+    "serve": "build, then serve the site at http://127.0.0.1:8000",
+    "install": "install what the kit needs into .venv/",
+    "validate": "check rules/ and the translations (file:line:column: what to change)",
+    "messages": "update the translation catalogues (rules/locale/) from the sources",
+    "readability": "the reading grade of every built page, in each language",
+}
+
+
+class _Parser(argparse.ArgumentParser):
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("allow_abbrev", False)
+        super().__init__(*args, **kwargs)
+
+    def _print_message(self, message, file=None):
+        # argparse drops a write that fails: `--help > /dev/full` ended 0, the help lost (the hostile
+        # tester); the failure goes on to _main_writing, which says so (74)
+        if message:
+            (file or sys.stderr).write(message)
+
+    def error(self, message):  # one line, no usage dump (the hostile tester: `validate --bogus` ran as if asked)
+        takes = [a.option_strings[0] + (f" {a.metavar}" if a.metavar else "") if a.option_strings else f"[{a.metavar}]"
+                 for a in self._actions if a.dest != "help"]
+        command = self.prog.split()[-1]
+        print(f"{message[0].upper()}{message[1:]}. " + (
+            f"`build.py {command}` takes {', '.join(takes)}: run `python3 build.py {command} --help` for what they do."
+            if takes else f"`build.py {command}` takes no options."), file=sys.stderr)
+        raise SystemExit(2)
+
+
+def options(command: str, rest: list[str]) -> argparse.Namespace:
+    """The options of a command parsed here; an unknown one is refused (SystemExit 2), --help shows them."""
+    p = _Parser(prog=f"build.py {command}", description=OPTIONS[command][0].upper() + OPTIONS[command][1:] + ".")
+    if command in ("build", "serve"):
+        p.add_argument("--site-url", nargs="?", const="", metavar="URL",
+                       help="the address the site is published at (default: mkdocs.yml's site_url)")
+        p.add_argument("--install", action="store_true", help="install what the kit needs first")
+    if command == "install":
+        p.add_argument("--with-tests", action="store_true", help="also what the tests need")
+    if command == "readability":
+        p.add_argument("site", nargs="?", metavar="SITE", help="the built site (default: site/)")
+    return p.parse_args(rest)
+
 
 def main(argv: list[str]) -> int:
     command, rest = (argv[0], argv[1:]) if argv else ("build", [])
+    if command in ("-h", "--help", "help"):
+        print(__doc__.strip())
+        return 0
     if command not in ("build", "serve", "test", "install", "validate", "messages", "readability", "rates",
                        "bills", "mutants"):
         print(f"Unknown command {command!r}. {USAGE}", file=sys.stderr)
         return 2
+    if command in OPTIONS:
+        try:
+            given = options(command, rest)
+        except SystemExit as exc:  # --help shown (0), or an option refused (2)
+            return exc.code if isinstance(exc.code, int) else 0
+        if command == "readability":
+            rest = [given.site] if given.site else []
+        elif command in ("validate", "messages"):
+            rest = []
     machine.ensure_venv()  # from here on, this is .venv's Python
     if command == "test":
         return machine.test(rest)

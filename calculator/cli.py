@@ -48,6 +48,22 @@ class _Parser(argparse.ArgumentParser):
         kwargs.setdefault("allow_abbrev", False)  # a shortened option slipped past the "given twice" check)
         super().__init__(*args, **kwargs)
 
+    def _print_message(self, message, file=None):
+        """--help's text. argparse drops a write that fails, so `--help > /dev/full` ended 0 with the help
+        lost (the hostile tester): it ends as an answer that cannot be written does, one line and 74."""
+        if not message:
+            return
+        file = file or sys.stderr
+        try:
+            file.write(message)
+            file.flush()
+        except BrokenPipeError:
+            raise
+        except OSError as exc:
+            discard_stdout()
+            print(f"error: the help could not be written ({exc.strerror}).", file=sys.stderr)
+            raise SystemExit(CANNOT_WRITE) from None
+
     def error(self, message):  # one line, no usage dump, exit 2 via InputError
         message = _argparse_words(message)
         message = message[0].upper() + message[1:]
@@ -142,6 +158,8 @@ def parser() -> argparse.ArgumentParser:
                     help="a form field, like owner-name=Jane Doe; repeat for each (\\n starts a new line)")
     ap.add_argument("--output", help="where to write the PDF, like application.pdf; without it, only the "
                                      "values the form would be filled with")
+    ap.add_argument("--force", action="store_true", help="with --output: replace the file already there (never one "
+                                                         "in the project's site/, docs/ or rules/)")
     ap.add_argument("--blank", help="the blank form to fill (the site's permit/application.pdf); "
                                     "default: drawn now from rules/ (CPython with the kit)")
     ap.add_argument("--json", action="store_true", help="print one JSON object (the default; kept for clarity)")
@@ -277,8 +295,11 @@ def _answer(args, rules: dict) -> dict | list:
         from .permits import application, flow
         answers, fields = flow.parse_answer_words(args.answer), application.parse_field_words(args.field)
         if args.output is None:
+            if args.force:
+                raise InputError(_("`--force` replaces the file that `--output` names. Give `--output` too, or leave "
+                                   "out `--force`."), "force")
             return application.values_only(rules, answers, fields)
-        return application.write_application(rules, answers, fields, args.output, args.blank)
+        return application.write_application(rules, answers, fields, args.output, args.blank, args.force)
     if args.command == "parameters":
         from . import opendata
         return opendata.on(rules, args.on)
@@ -360,8 +381,17 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:
         # The reader stopped reading (`… --json | head`): end quietly, as a Unix tool does. What is
         # still buffered goes nowhere, so Python's own flush at exit has nothing to complain about.
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        discard_stdout()
         return READER_GONE
+
+
+def discard_stdout() -> None:
+    """What is still buffered for standard output goes nowhere: Python's own flush at exit then has
+    nothing to complain about (a full disk, a reader gone away)."""
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (OSError, AttributeError, ValueError):  # no file behind it (a test's capture): nothing to flush there
+        pass
 
 
 def _main(argv: list[str] | None) -> int:
@@ -369,13 +399,15 @@ def _main(argv: list[str] | None) -> int:
     if argv in ([], ["-h"], ["--help"]) or (len(argv) == 2 and argv[1] in ("-h", "--help")):
         try:
             parser().parse_args(argv or ["--help"])
-        except SystemExit:
-            return 0
+        except SystemExit as exc:
+            return _helped(exc)
     language = SOURCE
     try:
         language = _asked_language(argv)
         with speaking(language):
             result = run(argv)
+    except SystemExit as exc:  # --help (argparse printed it, and stops here)
+        return _helped(exc)
     except InputError as exc:
         # a field named ⟦like-this⟧ (the Clerk's steps; the desk names it by its box) is its option here
         from .rates.rate_year import for_cli
@@ -384,20 +416,31 @@ def _main(argv: list[str] | None) -> int:
     except Exception as exc:  # noqa: BLE001 - rules it cannot read, or a defect: one line, exit 2
         print(f"error: {_failed(exc, language)}", file=sys.stderr)
         return 2
-    return _print(result)
+    return _print(result, language)
 
 
 #: the exit status when the answer could not be written (sysexits.h EX_IOERR)
 CANNOT_WRITE = 74
 
+#: the exit status when a command wrote its files whole but could not print its answer (standard output
+#: full or closed): it did its work, and the files are complete; only the report of it is lost
+REPORT_LOST = 3
 
-def _print(result) -> int:
+
+def _helped(exc: SystemExit) -> int:
+    """The status argparse ends --help with (CANNOT_WRITE when the help could not be written: _Parser)."""
+    return 0 if exc.code is None else exc.code if isinstance(exc.code, int) else 2
+
+
+def _print(result, language: str = SOURCE) -> int:
     """The answer as one JSON text, made whole before a byte is written (never half a JSON), with
-    JSON escapes (\\u2013) where the output's encoding has no such letter (ASCII, Latin-1)."""
+    JSON escapes (\\u2013) where the output's encoding has no such letter (ASCII, Latin-1). A command
+    that wrote files (`application --output`, `bills`) wrote them whole first: when only its answer
+    cannot be printed, it says where they are and ends with REPORT_LOST, not as if it had failed."""
     out = sys.stdout
     if out is None:
-        print("error: there is nowhere to write the answer (standard output is closed).", file=sys.stderr)
-        return CANNOT_WRITE
+        with speaking(language):
+            return _not_printed(result, language, _("standard output is closed"))
     text = json.dumps(result, ensure_ascii=False, indent=2) + "\n"
     try:
         text.encode(out.encoding or "utf-8")
@@ -409,6 +452,21 @@ def _print(result) -> int:
     except BrokenPipeError:
         raise
     except OSError as exc:
-        print(f"error: the answer could not be written ({exc.strerror}). Nothing else was changed.", file=sys.stderr)
-        return CANNOT_WRITE
+        discard_stdout()
+        return _not_printed(result, language, exc.strerror or str(exc))
     return 0
+
+
+def _not_printed(result, language: str, reason: str) -> int:
+    written = result.get("written") if isinstance(result, dict) else None
+    with speaking(language):
+        if not written:
+            message = _("The answer could not be written ({reason}). Nothing else was changed.").format(reason=reason)
+        else:
+            message = _("The files are written and complete: {files}. Only the answer about them could not be "
+                        "printed ({reason}).").format(files=", ".join(written), reason=reason)
+    try:
+        print(f"error: {message}", file=sys.stderr)
+    except (OSError, AttributeError):  # standard error is gone too: the status alone says it
+        pass
+    return REPORT_LOST if written else CANNOT_WRITE

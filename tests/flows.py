@@ -47,7 +47,7 @@ def page_requests(rules: dict, pypdf_wheel: Path, blank_pdf: Path) -> list[dict]
     # the application, filled by pypdf (loaded only now, as the permit page loads it)
     answers = permit_paths[0]
     requests.append({"argv": ["application", *words(answers), "--field", "owner-name=Sam Lee",
-                              "--blank", "/tmp/blank.pdf", "--output", "/tmp/application.pdf"],
+                              "--blank", "/tmp/blank.pdf", "--output", "/tmp/application.pdf", "--force"],
                      "files": {"/tmp/blank.pdf": str(blank_pdf)}, "packages": [str(pypdf_wheel)]})
     # the Clerk's bill run (bill-run.js): the sample files, written into the worker first
     from kit.billrun.sample import DOCS_COUNT, sample_files

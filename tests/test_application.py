@@ -321,6 +321,47 @@ def test_cli_application_refuses_bad_input_with_one_line_and_exit_2(tmp_path, ar
     assert list(tmp_path.iterdir()) == []
 
 
+def test_cli_never_writes_over_a_file_without_force(tmp_path):
+    """The hostile tester: `application --output FILE.pdf` wrote over any PDF at FILE. It is refused
+    (exit 2, one line saying what to do, the file as it was) unless --force is given, and then replaced
+    whole (written atomically, so no stray temporary file is left)."""
+    out = tmp_path / "application.pdf"
+    out.write_bytes(b"%PDF-1.7 someone's own file\n")
+    argv = ["application", "--answer", "work=repair", "--field", "owner-name=Sam Lee", "--output", str(out)]
+    proc = cli(*argv)
+    assert proc.returncode == 2 and proc.stdout == "", proc.stderr
+    assert len(proc.stderr.strip().splitlines()) == 1 and "Traceback" not in proc.stderr
+    assert "already exists" in proc.stderr and "--force" in proc.stderr
+    assert out.read_bytes() == b"%PDF-1.7 someone's own file\n"
+    proc = cli(*argv, "--lang", "es")
+    assert proc.returncode == 2 and "ya existe" in proc.stderr and "--force" in proc.stderr, proc.stderr
+    proc = cli(*argv, "--force")
+    assert proc.returncode == 0, proc.stderr
+    assert filled_values(out)["owner-name"] == "Sam Lee"
+    assert [p.name for p in tmp_path.iterdir()] == ["application.pdf"]
+    proc = cli("application", "--answer", "work=repair", "--force")  # --force alone replaces nothing
+    assert proc.returncode == 2 and "--output" in proc.stderr, proc.stderr
+
+
+@pytest.mark.parametrize("where", ["site/permit/application.pdf", "docs/assets/application.pdf",
+                                   "rules/application.pdf", "LINK/application.pdf"])
+def test_cli_never_writes_into_the_sites_own_folders_even_with_force(where, tmp_path):
+    """Not over the site's own blank form, nor anywhere in site/, docs/ or rules/ (also through a link to
+    one): the website is made from them, and a filled application holds a person's name and address."""
+    (tmp_path / "LINK").symlink_to(ROOT / "docs")
+    folder = "docs" if where.startswith("LINK") else where.split("/")[0]
+    where = where.replace("LINK", str(tmp_path / "LINK"))
+    target = ROOT / where
+    before = target.read_bytes() if target.is_file() else None
+    for force in ([], ["--force"]):
+        proc = cli("application", "--answer", "work=repair", "--output", where, *force)
+        assert proc.returncode == 2 and proc.stdout == "", proc.stderr
+        assert f"project's {folder}/ folder" in proc.stderr and "Traceback" not in proc.stderr
+        assert (target.read_bytes() if target.is_file() else None) == before
+        if target.parent.is_dir():
+            assert not list(target.parent.glob(f".{target.name}.*.tmp"))
+
+
 def test_a_notes_quotation_is_the_laws_own_words():
     """A note that quotes the law (issue 19: the quotation is set apart, so this site's reading
     beside it is short and plain) quotes its provision word for word."""

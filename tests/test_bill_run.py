@@ -211,6 +211,52 @@ def test_the_command_writes_the_whole_folder(sample_dir, tmp_path, capsys):
     assert not [p for p in out.parent.iterdir() if p.name.startswith(".")]  # no staging folder left
 
 
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs Linux's /dev/full")
+def test_a_report_that_cannot_be_printed_says_the_run_is_complete_and_where(sample_dir, tmp_path):
+    """The hostile tester: `build.py bills … > /dev/full` exited 74, as if the run had failed, though every
+    file was written. It ends with 3 (documented in --help), saying on stderr that the files are complete and
+    where; `python -m calculator bills` says the same of the files it wrote."""
+    out = tmp_path / "billing" / sample.SECOND
+    with open("/dev/full", "w") as full:
+        done = subprocess.run([sys.executable, str(ROOT / "build.py"), "bills", *_args(sample_dir, out, "--no-pdf")],
+                              cwd=ROOT, stdout=full, stderr=subprocess.PIPE, text=True, timeout=300)
+    assert done.returncode == 3, done.stderr
+    assert "Traceback" not in done.stderr
+    last = done.stderr.strip().splitlines()[-1]
+    assert last == (f"error: the run is complete: its files are written whole in {out} (arrears.csv, refused.csv, "
+                    "register.csv, summary.csv). Only its report could not be printed (No space left on device).")
+    assert sorted(p.name for p in out.iterdir()) == ["arrears.csv", "refused.csv", "register.csv", "summary.csv"]
+    assert "3    done: the files are written whole, but the report could not be printed" in command.parser().format_help()
+    engine = tmp_path / "engine"
+    with open("/dev/full", "w") as full:
+        done = subprocess.run([sys.executable, "-m", "calculator", "bills", *_args(sample_dir, engine)],
+                              cwd=ROOT, stdout=full, stderr=subprocess.PIPE, text=True, timeout=300)
+    assert done.returncode == 3 and "Traceback" not in done.stderr, done.stderr
+    assert "The files are written and complete: " in done.stderr and str(engine / "register.csv") in done.stderr
+    assert (engine / "register.csv").read_bytes() == (out / "register.csv").read_bytes()
+
+
+@pytest.mark.parametrize("argv, says", [
+    # the hostile tester: --count 99999999 ran on, unbounded
+    (["--sample", "S", "--count", "99999999"], "--count 99999999 is too many: the sample has at most 50,000 accounts "
+                                               "(the Town has about 1,000). Give --count 50000 or fewer."),
+    (["--sample", "S", "--count", "50001"], "--count 50001 is too many: the sample has at most 50,000 accounts"),
+    # options the sample or the run would leave unused, without a word
+    (["--sample", "S", "--quarter", "2025-Q4", "--no-pdf"], "--sample writes the fictional sample and nothing else, "
+                                                             "so --quarter, --no-pdf would not be used."),
+    (["--quarter", "2025-Q4", "--accounts", "a.csv", "--reads", "r.csv", "--count", "40"], "--count is for --sample"),
+    (["--quarter", "2025-Q4", "--accounts", "a.csv", "--reads", "r.csv", "--no-pdf", "--site-url", "https://x.org/"],
+     "--site-url is the site the PDF bills link to, and --no-pdf makes no PDF bills."),
+])
+def test_the_command_refuses_a_count_too_large_and_options_it_would_not_use(argv, says, tmp_path, capsys):
+    argv = [str(tmp_path / "s") if a == "S" else a for a in argv]
+    assert command.main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"error: {says}") and err.endswith(" Nothing was written.\n"), err
+    assert list(tmp_path.iterdir()) == []
+    assert command.LARGEST == 50_000 and sample.SMALLEST <= 2000 <= command.LARGEST
+
+
 def test_a_refused_run_writes_nothing_and_keeps_the_last_output(sample_dir, tmp_path, capsys):
     out = tmp_path / "billing" / sample.SECOND
     assert command.main(_args(sample_dir, out, "--no-pdf")) == 0
@@ -712,7 +758,9 @@ def test_sigterm_mid_run_leaves_nothing_behind_and_ends_the_pdf_workers(tmp_path
         os.killpg(proc.pid, signal.SIGINT if how.startswith("Ctrl-C") else
                   signal.SIGHUP if "hang-up" in how else signal.SIGTERM)
     _, err = proc.communicate(timeout=60)
-    assert proc.returncode == 130, err
+    # 128 + the signal's number, as a shell counts it: 130 is Ctrl-C's alone (the hostile tester)
+    assert proc.returncode == {"SIGTERM to the run": 143, "Ctrl-C to its process group": 130,
+                               "SIGTERM to its group": 143, "a hang-up to its group": 129}[how], err
     assert "Stopped before the end: nothing was written" in err and "Traceback" not in err
     assert not out.exists() and not list(out.parent.iterdir())
     # the workers end with it (on a busy machine a worker may take a moment to see its parent gone)

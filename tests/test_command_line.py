@@ -77,6 +77,49 @@ def test_build_refuses_a_site_url_that_is_not_a_web_address(argv, words):
                            "like https://OWNER.github.io/REPO/.\n")
 
 
+def test_build_py_validate_refuses_an_unknown_option():
+    """The hostile tester: `build.py validate --bogus` ran as if it were not there."""
+    proc = subprocess.run([sys.executable, "build.py", "validate", "--bogus"], cwd=ROOT, capture_output=True,
+                          text=True, timeout=120)
+    assert proc.returncode == 2 and proc.stdout == ""
+    assert proc.stderr == "Unrecognized arguments: --bogus. `build.py validate` takes no options.\n"
+
+
+@pytest.mark.parametrize("argv, says", [
+    (["build", "--bogus"], "Unrecognized arguments: --bogus. `build.py build` takes --site-url URL, --install: "
+                           "run `python3 build.py build --help` for what they do."),
+    (["serve", "--port", "80"], "Unrecognized arguments: --port 80. `build.py serve` takes --site-url URL, --install"),
+    (["build", "--site"], "Unrecognized arguments: --site. "),  # not a shortened --site-url
+    (["install", "--with-test"], "Unrecognized arguments: --with-test. `build.py install` takes --with-tests: "),
+    (["messages", "--dry-run"], "Unrecognized arguments: --dry-run. `build.py messages` takes no options."),
+    (["readability", "site", "--bogus"], "Unrecognized arguments: --bogus. `build.py readability` takes [SITE]: "),
+])
+def test_build_py_refuses_what_its_commands_would_leave_unused(argv, says, monkeypatch, capsys):
+    """Every build.py command refuses an option it does not take (rates, bills and mutants parse their
+    own; test's go to pytest), naming those it takes, before it does anything (nothing is built or installed)."""
+    import build
+    monkeypatch.setattr(build.machine, "ensure_venv", lambda: pytest.fail("went on"))
+    assert build.main(argv) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.startswith(says) and len(err.splitlines()) == 1, err
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs Linux's /dev/full")
+@pytest.mark.parametrize("argv", [["--help"], ["bills", "--help"], ["rates", "--help"], ["rates", "propose", "--help"],
+                                  ["validate", "--help"], ["readability", "-h"]])
+def test_build_py_help_that_cannot_be_written_says_so(argv):
+    """The hostile tester: `build.py bills --help > /dev/full` and `build.py rates --help > /dev/full` exited 0,
+    the help lost; `build.py --help` was an unknown command. The help is written, or one line and 74."""
+    with open("/dev/full", "w") as full:
+        done = subprocess.run([sys.executable, "build.py", *argv], cwd=ROOT, stdout=full, stderr=subprocess.PIPE,
+                              text=True, timeout=120)
+    assert done.returncode == 74, done.stderr
+    assert done.stderr == "error: the output could not be written (No space left on device).\n"
+    done = subprocess.run([sys.executable, "build.py", *argv], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0 and done.stderr == "", done.stderr
+    assert done.stdout.startswith("usage: " if argv != ["--help"] else "The Pawling sewer kit's command line.")
+
+
 @pytest.mark.parametrize("argv, says", [
     (["bill", "--quarter", "2027-Q1", "--water-gallons", "12000", "--water-gallons", "5000"],
      "`--water-gallons` is given 2 times"),
@@ -164,16 +207,54 @@ def test_a_missing_reading_and_a_blank_that_is_not_a_pdf_get_plain_messages(tmp_
 @pytest.mark.parametrize("argv", [["validate"], ["bills", "--sample", "SAMPLE", "--count", "10"]])
 def test_build_py_to_a_full_disk_says_so_without_a_traceback(argv, tmp_path):
     """The second hostile tester: `build.py validate > /dev/full` and `build.py bills --sample D > /dev/full`
-    ended in a traceback. They end with one line on stderr and exit 74 (EX_IOERR)."""
+    ended in a traceback. They end with one line on stderr and exit 74 (EX_IOERR); the sample, whose
+    files are whole by then, says so and where, and exits 3 (the hostile tester: 74 read as a failure)."""
     import subprocess
     import sys as _sys
     argv = [str(tmp_path / "s") if a == "SAMPLE" else a for a in argv]
     with open("/dev/full", "w") as full:
         done = subprocess.run([_sys.executable, str(ROOT / "build.py"), *argv], cwd=ROOT, stdout=full,
                               stderr=subprocess.PIPE, text=True, timeout=300)
-    assert done.returncode == 74, done.stderr
-    assert "the output could not be written (No space left on device)" in done.stderr
     assert "Traceback" not in done.stderr
+    if argv[0] == "validate":
+        assert done.returncode == 74, done.stderr
+        assert "the output could not be written (No space left on device)" in done.stderr
+    else:
+        assert done.returncode == 3, done.stderr
+        assert done.stderr == (f"error: the sample is complete: its files are written whole in {tmp_path / 's'} "
+                               "(accounts.csv, reads-2025-Q3.csv, reads-2025-Q4.csv, payments.csv, register-2025-Q3.csv). "
+                               "Only its report could not be printed (No space left on device).\n")
+        assert len(list((tmp_path / "s").iterdir())) == 5
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs Linux's /dev/full")
+@pytest.mark.parametrize("argv", [["--help"], [], ["bill", "--help"], ["rates", "propose", "--help"],
+                                  ["bill", "-h", "--lang", "es"]])
+def test_help_that_cannot_be_written_says_so(argv):
+    """The hostile tester: `python -m calculator --help > /dev/full` exited 0, the help lost (argparse drops a
+    failed write). It ends as an answer that cannot be written does: one line on stderr, exit 74."""
+    with open("/dev/full", "w") as full:
+        done = subprocess.run([sys.executable, "-m", "calculator", *argv], cwd=ROOT, stdout=full,
+                              stderr=subprocess.PIPE, text=True, timeout=120)
+    assert done.returncode == 74, done.stderr
+    assert done.stderr == "error: the help could not be written (No space left on device).\n"
+    done = subprocess.run([sys.executable, "-m", "calculator", *argv], cwd=ROOT, capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 0 and done.stdout.startswith("usage: calculator") and done.stderr == ""
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs Linux's /dev/full")
+def test_a_written_application_whose_answer_cannot_be_printed_says_it_is_complete(tmp_path):
+    """The answer of a command that wrote a file (application --output) lost to a full disk: the file is
+    whole, so it says where and exits 3, in the language asked for, not 74 "Nothing else was changed"."""
+    out = tmp_path / "a.pdf"
+    for lang, says in (("en", "The files are written and complete: "), ("es", "Los archivos están escritos")):
+        with open("/dev/full", "w") as full:
+            done = subprocess.run([sys.executable, "-m", "calculator", "application", "--answer", "work=repair",
+                                   "--output", str(out), "--force", "--lang", lang], cwd=ROOT, stdout=full,
+                                  stderr=subprocess.PIPE, text=True, timeout=120)
+        assert done.returncode == 3 and says in done.stderr and str(out) in done.stderr, done.stderr
+        assert len(done.stderr.splitlines()) == 1 and out.read_bytes().startswith(b"%PDF-")
 
 
 @pytest.mark.parametrize("argv, says", [

@@ -5,6 +5,28 @@ import os
 import tempfile
 from pathlib import Path
 
+#: the project's folders the website is made from and published from: a command never writes a
+#: person's file there (a filled application holds names and addresses; site/ holds the blank form)
+PROJECT_FOLDERS = ("site", "docs", "rules")
+
+
+def project_root() -> Path | None:
+    """The checkout this engine runs from; None where it runs from a wheel (the browser)."""
+    root = Path(__file__).resolve().parents[2]
+    return root if (root / "rules" / "law.yaml").is_file() and (root / "build.py").is_file() else None
+
+
+def project_folder(path) -> str | None:
+    """The project folder (site, docs or rules) that `path` is in, or None."""
+    root = project_root()
+    if root is None:
+        return None
+    where = Path(path).resolve()
+    for name in PROJECT_FOLDERS:
+        if where.is_relative_to((root / name).resolve()):
+            return name
+    return None
+
 
 def write_atomic(path, data: bytes) -> Path:
     """Write beside the target under a unique temporary name, fsync, then os.replace:

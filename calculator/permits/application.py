@@ -18,7 +18,7 @@ from ..core import law, money
 from . import flow
 from ..core.dates import long, parse_date
 from ..core.errors import InputError
-from ..core.files import write_atomic
+from ..core.files import project_folder, write_atomic
 from ..core.i18n import _
 from ..core.providers import NotProvided, provided
 from ..core.rules import parameter
@@ -187,16 +187,30 @@ def values_only(rules: dict, answers, fields: dict | None) -> dict:
             "outcome": checked["outcome"], "ignored": checked["ignored"]}
 
 
-def write_application(rules: dict, answers, fields: dict | None, output, blank=None) -> dict:
+def write_application(rules: dict, answers, fields: dict | None, output, blank=None, force: bool = False) -> dict:
     """For the command line and the browser: fill the blank form (the file `blank`, or one
-    drawn now by the kit's "blank-application" provider in CPython) and write it to output."""
+    drawn now by the kit's "blank-application" provider in CPython) and write it to output.
+    A file already at output is replaced only with `force` (the hostile tester: `--output` wrote over
+    the site's own blank form), and never one in the project's site/, docs/ or rules/."""
     output = Path(output)
     if output.suffix.lower() != ".pdf":
         raise InputError(_("The output file {file} must end in .pdf, like application.pdf.").format(
             file=repr(str(output))), "output")
+    folder = project_folder(output)
+    if folder is not None:
+        raise InputError(_("{file} is in the project's {folder}/ folder, which the website is made from: a filled "
+                           "application is never written there, even with `--force`. Choose a folder outside the "
+                           "project, like your Documents folder.").format(file=repr(str(output)), folder=folder),
+                         "output")
     if not output.parent.is_dir():
         raise InputError(_("The folder {folder} does not exist; create it or choose another path.").format(
             folder=repr(str(output.parent))), "output")
+    if output.exists() and not output.is_file():
+        raise InputError(_("{file} is a folder. Give the name of a file to write, like application.pdf.").format(
+            file=repr(str(output))), "output")
+    if output.exists() and not force:
+        raise InputError(_("The file {file} already exists, and nothing was written over it. Choose another name, "
+                           "or add `--force` to replace that file.").format(file=repr(str(output))), "output")
     checked = flow.evaluate(rules, answers)
     if blank is not None:
         if not Path(blank).is_file():

@@ -80,7 +80,7 @@ export function startEngine(wheel, { onProgress = () => {}, onReady = () => {}, 
       if (!response.ok) return { answer: { ok: false, error: t("The blank application could not be read. Download the blank form instead.") }, bytes: null };
       const bytes = await response.arrayBuffer();
       const argv = ["application", ...answers.flatMap((a) => ["--answer", a]), ...fields.flatMap((f) => ["--field", f]),
-        "--blank", "/tmp/blank.pdf", "--output", "/tmp/application.pdf"];
+        "--blank", "/tmp/blank.pdf", "--output", "/tmp/application.pdf", "--force"]; // the worker's own copy, filled again each time
       const msg = await post({ argv, files: { "/tmp/blank.pdf": bytes }, packages: [pypdf] }, [bytes]);
       const answer = answerOf(msg);
       return { answer, bytes: answer.ok ? msg.files["/tmp/application.pdf"] || null : null };

@@ -34,13 +34,37 @@ class _Parser(argparse.ArgumentParser):
         kwargs.setdefault("allow_abbrev", False)
         super().__init__(*args, **kwargs)
 
+    def _print_message(self, message, file=None):
+        # argparse drops a write that fails: `--help > /dev/full` ended 0, the help lost (the hostile
+        # tester); the failure goes on to build.py, which says so (74)
+        if message:
+            (file or sys.stderr).write(message)
+
     def error(self, message):
         raise InputError(f"{message[0].upper()}{message[1:]}. Run `python3 build.py bills --help` for the options.")
 
 
+#: the most accounts `--sample` makes: 50 times the Town's (about 1,000), and a sample's accounts
+#: (S10001 on) stay clear of the unknown account its reads name, S99999
+LARGEST = 50_000
+
+#: what the run's exit status says (its --help, and the README)
+EXIT_STATUS = """exit status:
+  0    done: the files are written whole and the report is printed
+  2    refused (the message says what to change): nothing was written
+  3    done: the files are written whole, but the report could not be printed
+       (standard output full or closed); the message on stderr says where they are
+  74   the help could not be printed (standard output full or closed)
+  129  stopped by a hang-up (the terminal closed): nothing was written
+  130  stopped by Ctrl-C: nothing was written
+  143  stopped by SIGTERM: nothing was written
+  141  the reader of the report went away (`| head`): the files are written whole"""
+
+
 def parser() -> argparse.ArgumentParser:
     p = _Parser(prog="build.py bills", description="The quarterly bill run: the register, the summary, the "
-                "arrears list and the bills of every account, from the Town's CSV files (README).")
+                "arrears list and\nthe bills of every account, from the Town's CSV files (README).",
+                epilog=EXIT_STATUS, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--quarter", help="the quarter to bill, like 2025-Q4")
     p.add_argument("--accounts", help="the accounts file (CSV)")
     p.add_argument("--reads", help="the quarter's meter reads (CSV)")
@@ -56,7 +80,8 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--no-pdf", action="store_true", help="the register and lists only, without the PDF bills")
     p.add_argument("--site-url", help="the site the bills link to (default: mkdocs.yml's site_url)")
     p.add_argument("--sample", metavar="DIR", help="write the fictional sample files into DIR, and nothing else")
-    p.add_argument("--count", type=int, default=2000, help="with --sample: how many accounts (default 2000)")
+    p.add_argument("--count", type=int, default=None, help="with --sample: how many accounts (default 2000, at most "
+                                                          f"{LARGEST:,})")
     return p
 
 
@@ -214,8 +239,17 @@ def shown(text: str) -> str:
     return "".join(c if c.isprintable() or c == "\n" else c.encode("unicode_escape").decode("ascii") for c in text)
 
 
+class Stopped(KeyboardInterrupt):
+    """A run stopped by SIGTERM or SIGHUP, as Ctrl-C stops it, with the signal's number: its exit status is
+    128 + that number (143, 129), as a shell gives a command a signal ended; 130 is Ctrl-C's alone."""
+
+    def __init__(self, signum: int):
+        super().__init__(signum)
+        self.signum = signum
+
+
 def _stop(signum, frame):
-    raise KeyboardInterrupt  # the run's `finally` removes its staging folder; main says what happened
+    raise Stopped(signum)  # the run's `finally` removes its staging folder; main says what happened
 
 
 def main(argv: list[str]) -> int:
@@ -227,13 +261,14 @@ def main(argv: list[str]) -> int:
                 if s == signal.SIGTERM or signal.getsignal(s) != signal.SIG_IGN}  # nohup keeps its own
     try:
         return _main(argv)
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as exc:  # Ctrl-C (SIGINT), or Stopped: the hostile tester saw 130 for SIGTERM
+        status = 128 + getattr(exc, "signum", signal.SIGINT)
         print("Stopped before the end: nothing was written, and the last output is as it was.", file=sys.stderr)
         from .bills_pdf import STOPPED
         if STOPPED:  # its staging folder is gone already (the run's `finally`); nothing is left to wait for
             sys.stderr.flush()
-            os._exit(130)
-        return 130
+            os._exit(status)
+        return status
     finally:
         for s, handler in previous.items():
             signal.signal(s, handler)
@@ -244,19 +279,63 @@ def _main(argv: list[str]) -> int:
         from calculator.cli import once
         once(argv)  # `--quarter 2025-Q3 --quarter 2025-Q4` billed the last without a word (the second hostile tester)
         args = parser().parse_args(argv)
-        if args.sample:
+        given = [f"--{name.replace('_', '-')}" for name, value in vars(args).items()
+                 if name not in ("sample", "count") and value not in (None, False)]
+        if args.sample:  # the hostile tester: the run's options beside --sample were left unused without a word
             from .sample import SMALLEST, write
-            if args.count < SMALLEST:
-                raise InputError(f"--count {args.count} is too few: the sample has at least {SMALLEST} accounts, one "
+            if given:
+                raise InputError(f"--sample writes the fictional sample and nothing else, so {', '.join(given)} "
+                                 f"would not be used. Give --sample (with --count) alone, or the run's options "
+                                 "without it.")
+            count = 2000 if args.count is None else args.count
+            if count < SMALLEST:
+                raise InputError(f"--count {count} is too few: the sample has at least {SMALLEST} accounts, one "
                                  "of each kind it shows (a rollover, a refused read, a late payment …).")
+            if count > LARGEST:  # the hostile tester: --count 99999999 ran on, unbounded
+                raise InputError(f"--count {count} is too many: the sample has at most {LARGEST:,} accounts (the "
+                                 f"Town has about 1,000). Give --count {LARGEST} or fewer.")
             check_sample_folder(Path(args.sample).resolve())
-            for path in write(args.sample, args.count):
-                print(path)
-            return 0
+            written = write(args.sample, count)
+            return _reported(lambda: [print(path) for path in written], Path(args.sample).resolve(),
+                             [p.name for p in written], "the sample")
+        if args.count is not None:
+            raise InputError("--count is for --sample (how many fictional accounts it makes). A run bills every "
+                             "account in --accounts: leave out --count.")
+        if args.no_pdf and args.site_url:
+            raise InputError("--site-url is the site the PDF bills link to, and --no-pdf makes no PDF bills. Leave "
+                             "out one of them.")
         out, result = run(args)
     except InputError as exc:
         print(shown(f"error: {exc} Nothing was written."), file=sys.stderr)
         return 2
+    return _reported(lambda: _report(out, result), out, sorted(p.name for p in out.iterdir()), "the run")
+
+
+def _reported(report, folder: Path, names: list[str], what: str) -> int:
+    """0 once the report is printed. The files are whole by now: when the report cannot be printed
+    (standard output or error full or closed: the hostile tester's `> /dev/full` exited 74, as if the run
+    had failed), say that the files are complete and where, and end with REPORT_LOST (3). A reader gone
+    away (`| head`) ends quietly with 141, as every command does (build.py)."""
+    from calculator.cli import REPORT_LOST, discard_stdout
+    try:
+        report()
+        sys.stdout.flush()
+        sys.stderr.flush()
+    except BrokenPipeError:
+        raise
+    except OSError as exc:
+        discard_stdout()
+        try:
+            print(shown(f"error: {what} is complete: its files are written whole in {folder} ({', '.join(names)}). "
+                        f"Only its report could not be printed ({exc.strerror or exc})."), file=sys.stderr)
+        except OSError:  # standard error is full too: the status alone says it
+            pass
+        return REPORT_LOST
+    return 0
+
+
+def _report(out: Path, result: dict) -> None:
+    """What the run did: each refused row, the notes and checks (stderr), then one line (stdout)."""
     for row in result["refused"]:
         print(shown(f"{row['file']}:{row['line']}: {row['account'] or '-'}: {row['what_to_fix']}"), file=sys.stderr)
     if result.get("pdfs_dropped"):  # the second hostile tester: a --no-pdf run dropped them without a word
@@ -276,4 +355,3 @@ def _main(argv: list[str]) -> int:
     print(f"Billed {len(result['register'])} accounts for {result['quarter']} into {out}: total charged {charged}."
           + (f" {len(result['refused'])} rows refused, each listed above and in refused.csv with what to fix."
              if result["refused"] else ""))
-    return 0

@@ -115,6 +115,12 @@ class _Parser(argparse.ArgumentParser):
         kwargs.setdefault("allow_abbrev", False)  # a shortened option slipped past the "given twice" check)
         super().__init__(*args, **kwargs)
 
+    def _print_message(self, message, file=None):
+        # argparse drops a write that fails: `--help > /dev/full` ended 0, the help lost (the hostile
+        # tester); the failure goes on to build.py, which says so (74)
+        if message:
+            (file or sys.stderr).write(message)
+
     def error(self, message):  # one line, no usage dump
         raise ClerkError(f"{message[0].upper()}{message[1:]}. Run `python build.py rates "
                          f"{self.prog.split()[-1] + ' ' if ' ' in self.prog else ''}--help` for the options.")
@@ -137,18 +143,27 @@ def main(argv: list[str] | None = None) -> int:
     """Run one step; 0 when done, 2 with a one-line message on stderr when refused (nothing written)."""
     argv = list(sys.argv[1:] if argv is None else argv)
     try:
-        lines = run(parser().parse_args(argv))
+        args = parser().parse_args(argv)  # (--help that cannot be written goes on to build.py: 74)
     except SystemExit as exc:  # --help
         return 0 if exc.code in (0, None) else 2
-    except InputError as exc:  # its fields and steps named as this command names them (⟦step:propose⟧: `propose`)
-        print(f"error: {' '.join(rate_year.for_cli(str(exc)).split())}", file=sys.stderr)
-        return 2
+    except InputError as exc:
+        return _refused(exc)
+    try:
+        lines = run(args)
+    except InputError as exc:
+        return _refused(exc)
     except OSError as exc:
         print(f"error: could not write {exc.filename or ''}: {exc.strerror or exc}. Check the folder and try again.",
               file=sys.stderr)
         return 2
     print("\n".join(lines))
     return 0
+
+
+def _refused(exc: InputError) -> int:
+    # its fields and steps named as this command names them (⟦step:propose⟧: `propose`)
+    print(f"error: {' '.join(rate_year.for_cli(str(exc)).split())}", file=sys.stderr)
+    return 2
 
 
 if __name__ == "__main__":
