@@ -284,7 +284,7 @@ def _answer(args, rules: dict) -> dict | list:
         return hearing.compute(rules, args.published, args.meeting)
     if args.command == "quarters":
         import datetime as dt
-        today = parse_date(args.today, N_("Today's date (today)")) if args.today else dt.date.today()
+        today = parse_date(args.today, N_("Today's date (⟦today⟧)")) if args.today else dt.date.today()
         return quarters_offered(rules, today)
     if args.command == "permit":
         from .permits import flow
@@ -339,15 +339,30 @@ def run_json(argv) -> str:
         with speaking(language):
             return json.dumps({"ok": True, "result": run(argv)}, ensure_ascii=False)
     except InputError as exc:
-        answer = {"ok": False, "error": str(exc), "field": exc.field}
+        # a page shows the message beside its own box: the option a label names, "(⟦paid-on⟧)", is left out
+        # (the command line says "(--paid-on)"; the Clerk's desk names a bare ⟦field⟧ by its box)
+        answer = {"ok": False, "error": _for_page(str(exc)), "field": exc.field}
         if getattr(exc, "suggest", None) is not None:  # "Did you mean 9,350 gallons?": the page offers it
             answer["suggest"] = exc.suggest
         if getattr(exc, "problems", None):  # every problem at once, each in terms of its field (rate_year.Refused)
-            answer["problems"] = [{"field": field, "text": text} for field, text in exc.problems]
+            answer["problems"] = [{"field": field, "text": _for_page(text)} for field, text in exc.problems]
         return json.dumps(answer, ensure_ascii=False)
     except Exception as exc:  # noqa: BLE001 - any defect becomes a message, not silence
         return json.dumps({"ok": False, "error": _failed(exc, language), "field": None,
                            "defect": True}, ensure_ascii=False)
+
+
+_OPTION_NAMED = re.compile(r" ?\(⟦[a-z-]+⟧\)")
+
+
+def _for_page(text: str) -> str:
+    return _OPTION_NAMED.sub("", text)
+
+
+def for_command_line(text: str) -> str:
+    """A message as a command line says it: a field named ⟦like-this⟧ by its option, --like-this."""
+    from .rates.rate_year import for_cli
+    return for_cli(text)
 
 
 def _detail(exc: Exception) -> str:

@@ -192,7 +192,7 @@ def compute(rules: dict, average_workday_gallons, system_gallons_per_day=None,
     if year is not None and str(year).strip() == "":
         year = None
     if today is not None and str(today).strip() != "":
-        today = today if isinstance(today, dt.date) else parse_date(today, N_("Today's date (today)"))
+        today = today if isinstance(today, dt.date) else parse_date(today, N_("Today's date (⟦today⟧)"))
     else:
         today = dt.date.today()
     if year is not None:

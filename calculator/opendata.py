@@ -145,7 +145,7 @@ def provisions(rules: dict) -> list[dict]:
 def on(rules: dict, day: str | None) -> dict:
     """`python -m calculator parameters [--on DAY]`: every parameter's value in force on the day
     (today without one), with its dates and provision, and the rate schedule in force."""
-    when = parse_date(day, N_("The day (on)")) if day else dt.date.today()
+    when = parse_date(day, N_("The day (⟦on⟧)")) if day else dt.date.today()
     key = when.isoformat()
     found = []
     for record in parameters(rules):

@@ -139,3 +139,17 @@ def test_a_credit_is_written_with_the_minus_before_the_dollar_sign():
     assert money.dollars(Decimal("-1234.5")) == "−$1,234.50"
     assert money.dollars(Decimal("-0.001")) == "$0.00"  # rounds to nothing: no minus
     assert money.dollars(Decimal("96")) == "$96.00"
+
+
+@pytest.mark.parametrize("typed", ["12,5", "1,2000"])
+def test_a_comma_that_may_mean_decimals_is_named_as_a_comma_not_a_point(typed):
+    """The hostile tester and the Spanish reviewer: "1,2000" was refused for a "decimal point" the
+    resident did not type. The message names the comma, in both languages."""
+    from calculator.core.i18n import speaking
+    with pytest.raises(InputError) as err:
+        parse_amount(typed, "Water use in gallons", "12000", "water-gallons", "{amount} gallons")
+    assert "a comma there can mean decimals" in str(err.value) and "decimal point" not in str(err.value)
+    from kit.words.messages import translations
+    with speaking("es", translations("es", ("engine",))), pytest.raises(InputError) as err:
+        parse_amount(typed, "Water use in gallons", "12000", "water-gallons", "{amount} gallons")
+    assert "una coma ahí puede indicar decimales" in str(err.value) and "punto decimal" not in str(err.value)

@@ -1,4 +1,5 @@
 """The command line as a shell uses it: a reader that goes away, and the repository's ignores."""
+import re
 import os
 import shutil
 import subprocess
@@ -285,3 +286,25 @@ def test_the_bill_run_takes_no_shortened_option(tmp_path):
     proc = subprocess.run([sys.executable, "build.py", "bills", "--quarter", "2025-Q4", "--as-o", "2025-12-01"],
                           cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert proc.returncode == 2 and "--as-o" in proc.stderr, proc.stderr
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_a_page_is_not_told_an_option_name_and_the_command_line_is(lang):
+    """Issues 33 and 35: "The payment date (paid-on) …" on the estimate page named a command-line option
+    a resident never sees. The page's answer names none; the command line says --paid-on."""
+    import json as _json
+    from calculator.cli import main, run_json
+    cases = [["bill", "--quarter", "2027-Q1", "--water-gallons", "12000", "--paid-on", "2027-13-01"],
+             ["bill", "--quarter", "2027-Q1", "--water-gallons", "12000", "--check", "abc"],
+             ["bill", "--quarter", "2027-Q1", "--water-gallons", "12000", "--earlier-bill", "2026-Q4:96.00",
+              "--as-of", "someday"],
+             ["hearing", "--published", "2027-02-30"]]
+    for argv in cases:
+        answer = _json.loads(run_json([*argv, "--lang", lang]))
+        assert answer["ok"] is False and answer["error"], argv
+        assert "⟦" not in answer["error"] and not re.search(r"\((paid-on|check|as-of|published)\)", answer["error"])
+    import contextlib, io
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err):
+        assert main([*cases[0], "--lang", lang]) == 2
+    assert "(--paid-on)" in err.getvalue() and "⟦" not in err.getvalue()

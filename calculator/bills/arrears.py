@@ -185,7 +185,7 @@ def read_parcel(text: str) -> list:
     parts = text.split(",")
     charges = [None if p == "*" else _amount(p) for p in parts]
     if parts.count("*") != 1 or len(parts) < 2 or any(c is None for p, c in zip(parts, charges) if p != "*"):
-        raise _refuse(_("The link's property charges {value} (parcel) cannot be read. A bill's link writes them as "
+        raise _refuse(_("The link's property charges {value} (⟦parcel⟧) cannot be read. A bill's link writes them as "
                         "amounts with a * for this account, like 24.00,*.").format(value=repr(text)), "parcel")
     return charges
 
@@ -201,15 +201,15 @@ def read_link(quarter: str, bills: list[str], payments: list[str], as_of: str | 
         values = [("quarter", quarter), *([usage] if usage else []), *extra, *(("earlier-bill", b) for b in bills),
                   *(("earlier-payment", p) for p in payments), *([("as-of", as_of)] if as_of else [])]
         if check != link_check(values):
-            raise _refuse(_("This link's figures do not match its check code (check), so the link was changed or "
+            raise _refuse(_("This link's figures do not match its check code (⟦check⟧), so the link was changed or "
                             "cut short. The estimate cannot show your bill's total from it."), "check")
     elif check not in (None, ""):
-        raise _refuse(_("This link has a check code (check), but no earlier bill."), "check")
+        raise _refuse(_("This link has a check code (⟦check⟧), but no earlier bill."), "check")
     if not bills:
         if payments:
             raise _refuse(_("This link has a payment on an earlier bill, but not the bill."), "earlier-payment")
         if as_of not in (None, ""):
-            raise _refuse(_("This link has a date for penalties on earlier bills (as-of), but no earlier bill."),
+            raise _refuse(_("This link has a date for penalties on earlier bills (⟦as-of⟧), but no earlier bill."),
                           "as-of")
         return [], None
     found: dict[str, tuple[Decimal, list]] = {}
@@ -247,7 +247,7 @@ def read_link(quarter: str, bills: list[str], payments: list[str], as_of: str | 
         try:
             day = dt.date.fromisoformat(as_of)
         except ValueError:
-            raise _refuse(_("The link's date {value} (as-of) is not a date like 2025-10-15.").format(
+            raise _refuse(_("The link's date {value} (⟦as-of⟧) is not a date like 2025-10-15.").format(
                 value=repr(as_of)), "as-of") from None
     return [(q, charge, paid) for q, (charge, paid) in sorted(found.items())], day
 

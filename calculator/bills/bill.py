@@ -123,7 +123,7 @@ def quarter_context(rules: dict, quarter: str, paid_on=None, vc_per_1000=None, s
     paid = None
     if paid_on is not None and str(paid_on).strip() != "":
         try:
-            paid = parse_date(paid_on, N_("The payment date (paid-on)"))
+            paid = parse_date(paid_on, N_("The payment date (⟦paid-on⟧)"))
         except InputError as exc:
             raise InputError(str(exc), "paid-on") from None
     min_water = Decimal(parameter(rules, "minimum-charge-water-gallons", on=start))

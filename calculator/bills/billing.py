@@ -181,7 +181,7 @@ def run(rules: dict, quarter: str, accounts: tuple[str, str], reads: tuple[str, 
                            "one on the Clerk's desk first, or choose a quarter of a year that has one.").format(
             year=ctx["fiscal"]["year"], quarter=quarter, law=named(rules, "rate-schedules.A")),
             "quarter")
-    day = parse_date(as_of, N_("The date penalties are counted to (as-of)")) if as_of else ctx["due"]
+    day = parse_date(as_of, N_("The date penalties are counted to (⟦as-of⟧)")) if as_of else ctx["due"]
     if day > ctx["last_day"]:
         raise InputError(_("Penalties can be counted to {last} at the latest, the last day to pay the {quarter} bill: "
                            "a later day would leave this quarter's own late penalty off its bill. Count them to "

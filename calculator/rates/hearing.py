@@ -21,7 +21,7 @@ def _runs_on(rules: dict) -> bool:
 
 
 def window(rules: dict, published) -> dict:
-    day = published if isinstance(published, dt.date) else parse_date(published, N_("The publication date (published)"))
+    day = published if isinstance(published, dt.date) else parse_date(published, N_("The publication date (⟦published⟧)"))
     low, high = parameter(rules, "hearing-minimum-days", on=day), parameter(rules, "hearing-maximum-days", on=day)
     latest = day + dt.timedelta(days=high)
     if _runs_on(rules):
@@ -30,7 +30,7 @@ def window(rules: dict, published) -> dict:
 
 
 def compute(rules: dict, published, meeting=None) -> dict:
-    pub = parse_date(published, N_("The publication date (published)"))
+    pub = parse_date(published, N_("The publication date (⟦published⟧)"))
     w = window(rules, pub)
     low, high = parameter(rules, "hearing-minimum-days", on=pub), parameter(rules, "hearing-maximum-days", on=pub)
     last = pub + dt.timedelta(days=high)
@@ -56,7 +56,7 @@ def compute(rules: dict, published, meeting=None) -> dict:
                "rate-schedules.B", interpretation="hearing-window-end", last_day_is_a_business_day=False)
     out["last_day_is_a_business_day"] = not closed
     if meeting is not None and str(meeting).strip() != "":
-        meet = parse_date(meeting, N_("The meeting date (meeting)"))
+        meet = parse_date(meeting, N_("The meeting date (⟦meeting⟧)"))
         days = (meet - pub).days
         valid = w["earliest"] <= meet.isoformat() <= w["latest"]
         if valid:

@@ -18,6 +18,7 @@ import tempfile
 from decimal import Decimal
 from pathlib import Path
 
+from calculator.cli import for_command_line
 from calculator.bills import billing
 from calculator.core import money
 from calculator.core.dates import parse_quarter, quarter_name
@@ -306,7 +307,7 @@ def _main(argv: list[str]) -> int:
                              "out one of them.")
         out, result = run(args)
     except InputError as exc:
-        print(shown(f"error: {exc} Nothing was written."), file=sys.stderr)
+        print(shown(f"error: {for_command_line(str(exc))} Nothing was written."), file=sys.stderr)
         return 2
     return _reported(lambda: _report(out, result), out, sorted(p.name for p in out.iterdir()), "the run")
 
