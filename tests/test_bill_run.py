@@ -1058,3 +1058,17 @@ def test_a_run_without_pdfs_says_it_removed_the_earlier_run_s_pdfs(sample_dir, t
     assert not list(out.glob("*.pdf"))
     assert command.main(_args(sample_dir, out, "--no-pdf")) == 0
     assert "were removed" not in capsys.readouterr().err
+
+
+def test_this_quarters_own_register_given_as_an_earlier_one_is_named():
+    """The third hostile tester: the register of the quarter being billed, given as the earlier one,
+    was set aside without a word and the run said "No earlier register is given"."""
+    files = sample.sample_files(20)
+    own = files[f"register-{sample.FIRST}.csv"]
+    with pytest.raises(InputError) as err:
+        billing.run(RULES, sample.FIRST, ("accounts.csv", files["accounts.csv"]),
+                    (f"reads-{sample.SECOND}.csv", files[f"reads-{sample.SECOND}.csv"]),
+                    ("payments.csv", files["payments.csv"]), [("register-same.csv", own)], None, False)
+    assert f"register-same.csv is the register of {sample.FIRST}, not of a quarter before {sample.FIRST}" in str(
+        err.value)
+    assert "No earlier register is given" not in str(err.value)

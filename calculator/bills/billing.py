@@ -190,7 +190,7 @@ def run(rules: dict, quarter: str, accounts: tuple[str, str], reads: tuple[str, 
     refused = _Refusals()
     accts = _accounts(accounts, refused)
     before = _earlier(earlier, quarter)
-    _previous_given(before, quarter, first_quarter)
+    _previous_given(before, quarter, first_quarter, _not_earlier(earlier, quarter))
     billed_before = {n: {qtr: r["charge"] for qtr, r in rows.items()} for n, rows in before.items()}
     _carried(before, earlier)
     usages = _reads(reads, accts, refused, before, (year, q))
@@ -335,7 +335,23 @@ def _property_minimum(rules: dict, accts: dict, order: list[str], computed: dict
     return out
 
 
-def _previous_given(before: dict, quarter: str, first_quarter: bool | None) -> None:
+def _not_earlier(registers, quarter: str) -> list[tuple[str, str]]:
+    """(file, quarter) of each register given as earlier that bills this quarter or a later one."""
+    found = []
+    for name, text in registers:
+        for _line, row in _rows(name, text, EARLIER_COLUMNS):
+            try:
+                qtr = quarter_name(*parse_quarter(row["quarter"]))
+            except InputError:
+                break  # (_earlier has said so)
+            if qtr >= quarter:
+                found.append((name, qtr))
+            break  # a register bills one quarter: its first row says which
+    return found
+
+
+def _previous_given(before: dict, quarter: str, first_quarter: bool | None,
+                    not_earlier: list[tuple[str, str]] = ()) -> None:
     """Refuses a run without the register of the quarter just before it, when earlier registers are
     given (a quarter left out between runs: its bills' unpaid amounts would be lost without a word),
     or when none is and the run does not say it is the first quarter billed with the kit
@@ -343,6 +359,12 @@ def _previous_given(before: dict, quarter: str, first_quarter: bool | None) -> N
     year, q = parse_quarter(quarter)
     previous = quarter_name(year - (q == 1), 4 if q == 1 else q - 1)
     given = {qtr for rows in before.values() for qtr in rows}
+    if not given and not_earlier:  # the third hostile tester: this quarter's own register, given as an earlier one
+        name, qtr = not_earlier[0]
+        raise InputError(_("{file} is the register of {given}, not of a quarter before {quarter}, so it cannot say "
+                           "what is unpaid on earlier bills. Give the register.csv of {previous} (for example "
+                           "billing/{previous}/register.csv) in its place.").format(
+                               file=name, given=qtr, quarter=quarter, previous=previous), "earlier register")
     if given and previous not in given:
         raise InputError(_("No register of {previous}, the quarter just before {quarter}, is given, so what is "
                            "unpaid on its bills would be lost. Give its register.csv too (for example "
