@@ -69,7 +69,7 @@ def test_a_schedule_speaks_every_language_of_the_site(rules_copy):
     src = f.read_text()
     f.write_text(src.replace("title_es: Tabla de tarifas ilustrativa (no adoptada)\n", ""))
     [p] = problems(rules_copy)
-    assert "2025-illustrative.yaml:4:1:" in p and "'title_es' is a required property" in p
+    assert "2025-illustrative.yaml:4:1:" in p and "'title_es' is missing here. Add it" in p
     f.write_text(src.split("note_es:")[0])
     [p] = problems(rules_copy)
     assert "2025-illustrative.yaml:12:" in p and "the note has no Spanish" in p and "note_es:" in p
@@ -95,8 +95,8 @@ def test_an_adopted_schedule_needs_its_notice_and_vote(rules_copy):
     f = rules_copy / "rate-schedules" / "2025-illustrative.yaml"
     f.write_text(f.read_text().replace("status: illustrative", "status: adopted"))
     ps = problems(rules_copy)
-    assert any("'notice' is a required property" in p for p in ps)
-    assert any("'adoption' is a required property" in p for p in ps)
+    assert any("'notice' is missing here. Add it (a schedule with this status needs it)" in p for p in ps)
+    assert any("'adoption' is missing here. Add it (a schedule with this status needs it)" in p for p in ps)
 
 
 def test_broken_yaml_names_the_line(rules_copy):
@@ -279,3 +279,16 @@ def test_a_rate_no_town_could_charge_is_refused(rules_copy, vc, says):
                  encoding="utf-8")
     found = problems(rules_copy)
     assert any(says in p for p in found), found
+
+
+def test_a_schemas_complaints_are_said_in_the_editors_words(rules_copy):
+    """The third hostile tester: "is not valid under any of the given schemas" and "Additional properties
+    are not allowed ('extra' was unexpected)" say nothing to the Clerk editing a file."""
+    path = rules_copy / "parameters" / "late-penalty-rate.yaml"
+    path.write_text(path.read_text().replace('value: "0.15"', 'value: "abc"') + "extra: 1\n")
+    with pytest.raises(RuleError) as err:
+        compile_rules(rules_copy)
+    text = "\n".join(err.value.problems)
+    assert "'abc' is not in any form this key takes" in text and "'extra' is not a key this file takes" in text
+    for jargon in ("given schemas", "Additional properties", "was unexpected", "is a required property"):
+        assert jargon not in text

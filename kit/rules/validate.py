@@ -157,11 +157,19 @@ def _where(path: Path, node, at, at_key=False) -> str:
 
 
 def _advice(err) -> str:
+    """A schema's complaint in the words of the person editing the file (the third hostile tester:
+    "is not valid under any of the given schemas", "Additional properties are not allowed")."""
     if err.validator == "additionalProperties":
         allowed = sorted(err.schema.get("properties", {}))
-        return f"{err.message}. Remove or rename it; the keys allowed here are: {', '.join(allowed)}"
+        extra = sorted(set(err.instance) - set(allowed)) if isinstance(err.instance, dict) else []
+        keys = ", ".join(repr(k) for k in extra) or "this key"
+        return (f"{keys} is not a key this file takes. Remove or rename it; the keys allowed here are: "
+                f"{', '.join(allowed)}")
     if err.validator == "required":
-        return f"{err.message}. Add it."
+        missing = err.message.split("'")[1] if err.message.count("'") >= 2 else err.message
+        return f"{missing!r} is missing here. Add it"  + (
+            " (a schedule with this status needs it)" if err.schema.get("if") is not None or "then" in str(
+                err.schema_path) else "") + "."
     if err.validator in ("pattern", "format"):
         return f"{err.instance!r} is not in the expected form. Write it like the other files do (dates as YYYY-MM-DD in quotes, amounts as \"12.50\")"
     if err.validator == "type":
@@ -170,6 +178,9 @@ def _advice(err) -> str:
         return f"{err.instance!r} should be a {want}.{hint}"
     if err.validator == "enum":
         return f"{err.instance!r} is not allowed here; use one of: {', '.join(map(str, err.validator_value))}"
+    if err.validator in ("anyOf", "oneOf"):
+        return (f"{err.instance!r} is not in any form this key takes. Write it like the other files do: a number "
+                f"in quotes (\"0.15\", \"12.50\"), a whole number (30), or a list (like [\"01-15\", \"04-15\"])")
     return err.message
 
 
