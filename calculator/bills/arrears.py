@@ -200,6 +200,9 @@ def read_link(quarter: str, bills: list[str], payments: list[str], as_of: str | 
     if bills or extra:
         values = [("quarter", quarter), *([usage] if usage else []), *extra, *(("earlier-bill", b) for b in bills),
                   *(("earlier-payment", p) for p in payments), *([("as-of", as_of)] if as_of else [])]
+        if check in (None, ""):  # the third hostile tester: "do not match its check code" when there was none
+            raise _refuse(_("This link has earlier bills but no check code (⟦check⟧), so it was cut short or made by "
+                            "hand. The estimate cannot show your bill's total from it."), "check")
         if check != link_check(values):
             raise _refuse(_("This link's figures do not match its check code (⟦check⟧), so the link was changed or "
                             "cut short. The estimate cannot show your bill's total from it."), "check")
