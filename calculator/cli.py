@@ -378,6 +378,7 @@ def warm() -> None:
     # and the wheel's files are put back only after the first answer)
     from .bills import billing
     from .permits import application, flow  # noqa: F401 - imported for the snapshot
+    from . import opendata  # noqa: F401 - the parameters command
     from .core.i18n import LANGUAGES, catalogue, has_catalogue
     load()
     for language in LANGUAGES:
