@@ -107,6 +107,7 @@ QUOTED = {
     "refuse-waste": ("industrial-waste.B.1", WHOLE),
     # the industry page
     "measurements": ("measurements", WHOLE),
+    "significant-impact": ("pretreatment.E.4", "singly or in combination", "contributing industries"),
 }
 
 
