@@ -20,7 +20,7 @@ from .core.dates import long, month_day, parse_date, series
 from .core.errors import InputError
 from .core.explain import Explanation, fold_citations, named, since
 from .core.i18n import N_, _
-from .core.law import first_sentence, first_year
+from .core.law import first_year, quoted
 from .core.rules import interpretation, parameter
 
 NEEDED = {  # the facts still needed, each translated where it is used
@@ -77,14 +77,6 @@ def report_dates(rules: dict, year: int | None = None, today=None) -> list[dt.da
     return [d for d in ahead if d >= day][:len(parameter(rules, "industry-report-due-dates", on=day))]
 
 
-def _words(rules: dict, ident: str) -> str:
-    """A provision's own words, as in rules/law.yaml (one line)."""
-    return " ".join(next(p["text"] for p in rules["provisions"] if p["id"] == ident).split())
-
-
-# pretreatment.A(5)'s last words, the exception to the business's protection while the Town samples
-_A5_EXCEPTION = "except as such may be caused by negligence or failure of the company to maintain safe conditions as required above."
-
 FACILITIES = ("pretreatment.A.1", "pretreatment.A.2", "pretreatment.A.3")  # A(4), the pH meter: "where required"
 
 
@@ -101,7 +93,7 @@ def facilities(rules: dict, determination: str) -> tuple[list[str], list[str]]:
 def obligations(rules: dict, determination: str) -> list[dict]:
     """What the law asks of every industry, whatever the test's answer."""
     ex = Explanation()
-    ex.add(_("Whatever the answer, the law says:"), "pretreatment.E", quote=first_sentence(rules, "pretreatment.E"))
+    ex.add(_("Whatever the answer, the law says:"), "pretreatment.E", quote=quoted(rules, "federal-standards"))
     required, conditional = facilities(rules, determination)
     if required:
         text = _("Pretreatment facilities (how we read \"Industries shall install\"): the business must build a "
@@ -119,9 +111,9 @@ def obligations(rules: dict, determination: str) -> list[dict]:
              "the Examination of Water and Wastewater, on samples collected at suitable points."), "measurements")
     ex.add(_("Keep the amount and rate of flow of the waste within the limits the Sewer Inspector sets. The Town "
              "Board and/or the Pawling Joint Sewer Commission may review those limits. The law says:"),
-           "industrial-waste.A", quote=_words(rules, "industrial-waste.A"))
+           "industrial-waste.A", quote=quoted(rules, "flow-limits"))
     ex.add(_("If the business breaks this law, it must pay the Town for any expense, loss or damage that the "
-             "violation causes the Town. The law says:"), "pretreatment.C", quote=_words(rules, "pretreatment.C"))
+             "violation causes the Town. The law says:"), "pretreatment.C", quote=quoted(rules, "violation-costs"))
     return ex.steps
 
 
@@ -135,7 +127,7 @@ def rights(rules: dict) -> tuple[list[dict], int | None]:
              "come from the gauging and sampling. The law makes an exception: none of this holds for what the "
              "business's own negligence causes, or its failure to keep conditions safe. (This site's reading: the "
              "exception covers each of these promises, not only the claims. The law's sentence does not say which.) "
-             "The law's exception:"), "pretreatment.A.5", quote=_A5_EXCEPTION)
+             "The law's exception:"), "pretreatment.A.5", quote=quoted(rules, "sampling-exception"))
     ex.add(_("Inspectors who show proper credentials may enter at any time to inspect, measure and sample. The Sewer "
              "Inspector must keep the inspection to the sewage system and the part of the property where it is."),
            "permits.D")
@@ -159,7 +151,7 @@ def rights(rules: dict) -> tuple[list[dict], int | None]:
              "may harm the sewage works, the treatment or the waters it flows into, or is a hazard to life or a "
              "nuisance. The Inspector may then cut the connection. The law does not say that a notice or a time to "
              "correct must come first. The law says the Sewer Inspector may:"), "industrial-waste.B.1",
-           quote=_words(rules, "industrial-waste.B.1"))
+           quote=quoted(rules, "refuse-waste"))
     ex.add(_("The Sewer Inspector must report a violation to the Town Board in writing. The Board may take away the "
              "business's permit only if it finds the charges are proven."), "permits.C")
     return ex.steps, limit

@@ -274,5 +274,8 @@ def test_the_calendar_in_spanish(tmp_path):
     # the law's words stay English, the only official text, quoted “…” (the mark of the law's
     # English in Spanish, test_spanish_quotes.py); the page is the Spanish one
     quote = rules["parameters"]["bill-due-dates"]["quote"]
-    assert str(bill["description"]).endswith(f"“{quote}”") and str(bill["description"]).startswith("Ley ")
+    # English, followed by this site's unofficial translation (issue 33: explain.quote_words)
+    law, translation = str(bill["description"]).split("” ", 1)
+    assert law.endswith(f"“{quote}") and law.startswith("Ley ")
+    assert translation.startswith("Traducción no oficial de este sitio: «")
     assert str(bill["url"]) == "https://sewer.pawling.example/es/estimate/"

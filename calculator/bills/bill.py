@@ -13,7 +13,7 @@ from ..core.dates import (WEEKDAY_NAMES, due_date, long, long_with_weekday, mont
 from ..core.errors import InputError
 from ..core.i18n import N_, _, lang, ngettext
 from ..core.explain import Explanation, everyday, fold_citations, since
-from ..core.law import anchor, citation, words as law_words
+from ..core.law import anchor, citation, quoted
 from ..core.rules import entry, interpretation, parameter
 
 USAGE_KINDS = ("water-gallons", "water-cubic-feet", "sewage-gallons")
@@ -589,8 +589,7 @@ def _head_steps(rules: dict, v: dict) -> list[dict]:
     fiscal = v["fiscal"]
     if "text" in fiscal:
         ex.add(fiscal["text"], "rate-schedules.A", fiscal_year=fiscal["year"], fiscal_year_schedule=None,
-               quote=law_words(rules, "rate-schedules.A", "Prior to the start of each fiscal year",
-                               "for the upcoming fiscal year."))
+               quote=quoted(rules, "fiscal-year-schedule"))
     if "vc_per_1000_gallons" in v["what_if"]:
         ex.add(_("What-if: you set the rate to {vc} per 1,000 gallons instead of the schedule's.").format(
             vc=money.dollars(vc)), "rents.D", vc_per_1000_gallons=vc)
@@ -620,8 +619,7 @@ def _explain_rest(rules: dict, v: dict, ex: Explanation, vc, fraction, volume, k
                  "bills by such a meter only when it is an approved measuring device, installed in a manner "
                  "approved by the Town Board; without one, a share of metered water use is billed.").format(
             volume=money.gallons(volume)), "rents.C.1", volume_gallons=money.text(volume),
-            quote=law_words(rules, "rents.C.1", "purchase an approved measuring device",
-                            "based upon the metered usage of the sewage system."))
+            quote=quoted(rules, "sewage-meter"))
     ex.add(_("Charge = {vc} per 1,000 gallons × {volume} gallons = {charge}.").format(
         vc=money.dollars(vc), volume=money.gallons(volume), charge=money.dollars(v["computed"])),
         "rents.B", interpretation="rounding", charge=v["computed"])
@@ -713,7 +711,7 @@ def _explain_rest(rules: dict, v: dict, ex: Explanation, vc, fraction, volume, k
                    penalty_periods_from=[d.isoformat() for d in v["starts"]])
             ex.add(_("Unpaid charges are a lien on the property, to the extent set forth in § 452 of the General "
                      "Municipal Law."), "rents.G",
-                   quote=law_words(rules, "rents.G", "Operations and maintenance charges shall", "Municipal Law."))
+                   quote=quoted(rules, "lien"))
     late = v["if_late"]
     ex.add(" ".join([_("If you pay late:"), late["text"]] + ([late["moved"]] if "moved" in late else [])), "rents.F",
            interpretation="penalty-accrual", last_day_to_pay=late["last_day_to_pay"],
@@ -729,7 +727,7 @@ def _explain_rest(rules: dict, v: dict, ex: Explanation, vc, fraction, volume, k
         if any(o["late"] for o in owing["quarters"]) and not (v["paid"] and v["n"]):  # (said above when paid late)
             ex.add(_("Unpaid charges are a lien on the property, to the extent set forth in § 452 of the General "
                      "Municipal Law."), "rents.G",
-                   quote=law_words(rules, "rents.G", "Operations and maintenance charges shall", "Municipal Law."))
+                   quote=quoted(rules, "lien"))
         words.update(charge=money.dollars(v["charge"] + v["pen"]), unpaid=money.dollars(owing["unpaid"]),
                      penalties=money.dollars(owing["penalties"]))
         if v.get("credit"):

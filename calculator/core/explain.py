@@ -6,7 +6,7 @@ import re
 from decimal import Decimal
 
 from .dates import long
-from .i18n import N_, SOURCE, _, lang
+from .i18n import N_, SOURCE, _, lang, law_translation
 from .law import anchor, citation, parts
 from .rules import entry, history
 
@@ -49,12 +49,29 @@ def since(rules: dict, name: str, on=None) -> str:
     return " " + _("(until {date})").format(date=long(dt.date.fromisoformat(nxt) - dt.timedelta(days=1)))
 
 
+def quote_words(english: str) -> str | None:
+    """What follows a quotation of the law's English in another language: the site's unofficial
+    translation, labelled so ("Traducción no oficial de este sitio: «…»"), or, for a quotation
+    not yet translated (an amended law), a sentence saying so. None in English, where the
+    quotation is the law itself. The one place this sentence is made (the engine's answers,
+    the notices, the pages and the documents)."""
+    if lang() == SOURCE:
+        return None
+    words = law_translation(english)
+    if words is None:
+        return _("This site has no translation of these words of the law yet.")
+    return _("This site's unofficial translation: {words}").format(words=quoted_own(words))
+
+
 def with_places(rules: dict, answer):
     """Every citation in an answer also said in words, for the person reading it: each
     item with a `cite` (explanation steps, reasons, requirements, questions) gets `where`,
     "Sewer rents F (Due dates and late penalty)", and a list of `cites` gets `where`, the
-    list of their words. `cite` and `anchor` stay for links. Done once, for every command."""
+    list of their words. `cite` and `anchor` stay for links. In another language every quotation
+    of the law (`quote`, its English) gets `quote_words` beside it: the site's unofficial
+    translation (`quote_words`). Done once, for every command."""
     words: dict[str, str] = {}
+    translating = lang() != SOURCE
 
     def where(ident: str) -> str:
         if ident not in words:
@@ -67,6 +84,8 @@ def with_places(rules: dict, answer):
         if isinstance(node, dict):
             for value in node.values():
                 walk(value)
+            if translating and isinstance(node.get("quote"), str) and node["quote"]:
+                node["quote_words"] = quote_words(node["quote"])
             if isinstance(node.get("cite"), str):
                 node["where"] = where(node["cite"])
             elif isinstance(node.get("cites"), list):

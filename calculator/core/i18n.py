@@ -82,6 +82,21 @@ def ngettext(singular: str, plural: str, n) -> str:
     return (singular, plural)[form]
 
 
+#: the key of a quotation of the law in a compiled catalogue: gettext's context mark before its
+#: English (rules/locale/<lang>/law.po: the site's unofficial translation of the law's words,
+#: kept apart from the engine's own sentences, which may be the same English)
+LAW_CONTEXT = "law\x04"
+
+
+def law_translation(english: str) -> str | None:
+    """The site's unofficial translation of a quotation of the law in the current language
+    (rules/locale/<lang>/law.po), or None: in English, or when it has none yet (a quotation
+    an amendment changed). The law's English stays the only official text."""
+    if _state["lang"] == SOURCE:
+        return None
+    return _state["messages"].get(LAW_CONTEXT + " ".join(str(english).split())) or None
+
+
 def lang() -> str:
     return _state["lang"]
 

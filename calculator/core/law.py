@@ -78,6 +78,78 @@ def words(rules: dict, ident: str, first: str, last: str) -> str:
     return text[start:end + len(last)]
 
 
+#: Every passage of the law an answer or a page quotes, by name: (provision, first words, last
+#: words) for a part of its text, (provision, WHOLE) for all of it, (provision, FIRST_SENTENCE)
+#: for its first sentence. The engine and the pages quote through `quoted`, never a copy, so this
+#: table is also what the translations' census (`census`) lists: each passage has the site's
+#: unofficial translation beside it in another language (rules/locale/<lang>/law.po).
+WHOLE = "whole"
+FIRST_SENTENCE = "first sentence"
+QUOTED = {
+    # calculator/bills/bill.py: a schedule not adopted before its fiscal year
+    "fiscal-year-schedule": ("rate-schedules.A", "Prior to the start of each fiscal year",
+                             "for the upcoming fiscal year."),
+    # calculator/bills/bill.py: a sewage meter's reading billed
+    "sewage-meter": ("rents.C.1", "purchase an approved measuring device",
+                     "based upon the metered usage of the sewage system."),
+    # calculator/bills/bill.py: unpaid charges are a lien
+    "lien": ("rents.G", "Operations and maintenance charges shall", "Municipal Law."),
+    # calculator/rates/notices.py: the annual notice's lien (the provision's whole text, its title too)
+    "lien-provision": ("rents.G", WHOLE),
+    # calculator/rates/vc.py: VC from projected costs
+    "projected-costs": ("rents.D", "If past date is not available", "expenditures for the year."),
+    # calculator/industry.py and the industry page: federal standards, whatever the test says
+    "federal-standards": ("pretreatment.E", FIRST_SENTENCE),
+    # calculator/industry.py and the industry page
+    "flow-limits": ("industrial-waste.A", WHOLE),
+    "violation-costs": ("pretreatment.C", WHOLE),
+    "sampling-exception": ("pretreatment.A.5", "except as such may be caused", "as required above."),
+    "refuse-waste": ("industrial-waste.B.1", WHOLE),
+    # the industry page
+    "measurements": ("measurements", WHOLE),
+    "significant-impact": ("pretreatment.E.4", "singly or in combination", "contributing industries"),
+}
+
+
+def quoted(rules: dict, name: str) -> str:
+    """A passage of the law the engine or a page quotes (QUOTED), word for word as rules/law.yaml
+    holds it, on one line. A KeyError when the law no longer says it (`words`)."""
+    ident, *where = QUOTED[name]
+    if where == [WHOLE]:
+        return " ".join(by_id(rules)[ident]["text"].split())
+    if where == [FIRST_SENTENCE]:
+        return " ".join(first_sentence(rules, ident).split())
+    return words(rules, ident, *where)
+
+
+def census(rules: dict) -> dict[str, list[str]]:
+    """Every quotation of the law an answer, a page, a notice or a document can show, on one line,
+    with where it is kept: the passages the engine and the pages quote (QUOTED), each parameter's
+    quote (every value it has had: an answer quotes the one in force), each reading's quoted text
+    (rules/interpretations/) and the application form's quotations. The translations' catalogue
+    of the law's words (rules/locale/<lang>/law.po) is made from it (kit/words/messages.py)."""
+    found: dict[str, list[str]] = {}
+
+    def add(text, where: str) -> None:
+        if isinstance(text, str) and text.strip():
+            found.setdefault(" ".join(text.split()), []).append(where)
+    for name in QUOTED:
+        try:
+            add(quoted(rules, name), f"calculator/core/law.py#{name}")
+        except KeyError:  # the law no longer says it: the quoting answer's own tests name it
+            pass
+    for name, p in (rules.get("parameters") or {}).items():
+        for e in p.get("history") or [p]:
+            add(e.get("quote"), f"rules/parameters/{name}.yaml")
+    readings = rules.get("interpretations") or {}
+    for ident, reading in (readings.items() if isinstance(readings, dict) else ((r["id"], r) for r in readings)):
+        add(reading.get("text"), f"rules/interpretations/{ident}.yaml")
+    for section in (rules.get("application_form") or {}).get("sections", []):
+        for note in section.get("notes", []):
+            add(note.get("quote"), "rules/application-form.yaml")
+    return found
+
+
 def provision_text(p: dict) -> str:
     """A provision's own words (not its children's), as received."""
     parts = []

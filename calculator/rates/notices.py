@@ -17,17 +17,17 @@ from __future__ import annotations
 import datetime as dt
 import re
 from decimal import Decimal
-from html import escape
+from html import escape, unescape
 
 from ..bills import bill
 from ..core import money, schedule
 from ..core.dates import (due_date, first_quarter_from, long, long_with_weekday, month_days, quarter_name,
                     quarter_period)
 from ..core.errors import InputError
-from ..core.explain import named, quoted_english, quoted_law, quoted_own
+from ..core.explain import named, quote_words, quoted_english, quoted_law, quoted_own
 from ..core.i18n import SOURCE, _, lang
-from ..core.law import citation, history_words
-from ..core.rules import entry, interpretation, parameter, provision
+from ..core.law import citation, history_words, quoted
+from ..core.rules import entry, interpretation, parameter
 
 
 def find_schedule(rules: dict, schedule_id: str) -> dict:
@@ -289,9 +289,15 @@ def _cited(rules: dict, text: str, html: bool = False, named_in_full: set[str] |
         return quoted_english(escape(said, quote=False)) if html else said
 
     def quoted(m):
-        # the law's words are marked, so the readability measure leaves them out (kit/tools/readability.py)
-        marked = "" if lang() == SOURCE else ' lang="en"'
-        return f'“<span{marked} class="law-quote">{m.group(1)}</span>”' if html else quoted_law(m.group(1))
+        # the law's words are marked, so the readability measure leaves them out (kit/tools/readability.py);
+        # in another language the site's unofficial translation follows them (explain.quote_words)
+        if lang() == SOURCE:
+            return f'“<span class="law-quote">{m.group(1)}</span>”' if html else quoted_law(m.group(1))
+        words = quote_words(unescape(m.group(1)) if html else m.group(1))
+        if html:
+            return (f'“<span lang="en" class="law-quote">{m.group(1)}</span>” '
+                    f'<span class="law-words">{quoted_english(escape(words, quote=False))}</span>')
+        return f"{quoted_law(m.group(1))} {words}"
     return _QUOTED.sub(quoted, _CITED.sub(words, text))
 
 
@@ -373,7 +379,7 @@ def user_notice(rules: dict, schedule_id: str, site_url: str | None) -> dict:
          _("Bills are sent quarterly, in advance, and are due on {dates} ({cite_f}; {cite_h}).").format(
              dates=f["due_dates"], cite_f=cite("rents.F"), cite_h=cite("rents.H"))),
         (_("Late payment"), f["late"]),
-        (_("Lien"), _("The law ({cite}) says: {quote}").format(quote=_quote(provision(rules, "rents.G")["text"]),
+        (_("Lien"), _("The law ({cite}) says: {quote}").format(quote=_quote(quoted(rules, "lien-provision")),
                                                                cite=cite("rents.G"))),
         (_("Part of your charge that pays for operation and maintenance"),
          _("100%. Under this law the whole charge is the operation and maintenance charge, {formula}, with no other "

@@ -10,7 +10,7 @@ from ..bills.bill import parse_amount
 from ..core.errors import InputError
 from ..core.explain import Explanation, named
 from ..core.i18n import N_, _
-from ..core.law import words as law_words
+from ..core.law import quoted
 from ..core.rules import interpretation
 
 
@@ -57,7 +57,7 @@ def compute(rules: dict, om_cost, user_volume_gallons, extraneous_flow_cost=None
                  "and maintenance expenditures for the year: {cost}, projected, not incurred. The law gives this "
                  "computation to the Village Board or its agents.").format(cost=money.dollars(projected)),
                "rents.D", projected_om_cost=projected,
-               quote=law_words(rules, "rents.D", "If past date is not available", "expenditures for the year."))
+               quote=quoted(rules, "projected-costs"))
         known = projected
     if basis == "budgeted":
         if budget is None:

@@ -245,7 +245,9 @@ function start() {
       // the law's own words a step rests on (its English, the only official text)
       // on a page in another language the law's English is labelled as such before it (issue 33, item 11)
       const label = citationLang ? [t("The law says (official English text):"), " "] : [];
-      const quote = s.quote ? [...label, el("q", { class: "step-quote", lang: citationLang }, s.quote), " "] : [];
+      // and after it the site's unofficial translation, labelled so (the engine's `quote_words`: issue 33)
+      const words = s.quote_words ? [el("span", { class: "law-words" }, ...quotedIn(s.quote_words)), " "] : [];
+      const quote = s.quote ? [...label, el("q", { class: "step-quote", lang: citationLang }, s.quote), " ", ...words] : [];
       steps.append(el("li", {}, ...quotedIn(s.text), " ", ...quote, el("span", { class: "step-law" }, ...stepLaw(s))));
     }
     box.append(steps);

@@ -9,7 +9,7 @@ from pathlib import Path
 from calculator.core.dates import due_date, month_day, quarter_period, quarter_words
 from calculator.core.files import write_atomic
 from calculator.core.i18n import SOURCE, _, lang  # the site speaks the kit's words too (kit.pages.render_language)
-from calculator.core.explain import law_words
+from calculator.core.explain import law_words, quote_words
 from calculator.core.law import citation
 from calculator.core.rules import entry, parameter
 
@@ -65,8 +65,10 @@ def build_due_dates_calendar(rules: dict, docs: Path, today, site_url: str | Non
         event.add("dtstart", d["date"])
         event.add("dtend", d["date"] + dt.timedelta(days=1))
         event.add("summary", d["title"])
-        event.add("description", _("Town of Pawling sewer-use law, {provision}: \"{quote}\"").format(
-            provision=_provision(rules, d["cite"]), quote=d["quote"]))
+        description = _("Town of Pawling sewer-use law, {provision}: \"{quote}\"").format(
+            provision=_provision(rules, d["cite"]), quote=d["quote"])
+        after = quote_words(d["quote"])  # in another language: the site's unofficial translation
+        event.add("description", f"{description} {after}" if after else description)
         event.add("categories", [d["kind"]])
         event.add("transp", "TRANSPARENT")
         if site_url:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from calculator.permits import application
-from calculator.core.explain import law_words, quoted_english
+from calculator.core.explain import law_words, quote_words, quoted_english
 from calculator.core.i18n import N_
 from calculator.core.law import anchor, citation
 
@@ -31,6 +31,9 @@ def environment():
 
     from ..words.language import install_gettext
     install_gettext(env, lang())  # the documents' fixed words, in the language being spoken
+    # after a quotation of the law's English in another language: the site's unofficial translation
+    env.globals["quote_words"] = lambda english: jinja2.utils.markupsafe.Markup(
+        quoted_english(str(jinja2.utils.markupsafe.escape(quote_words(english)))))
     return env
 
 

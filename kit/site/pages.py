@@ -22,8 +22,8 @@ from calculator.permits import flow as flow_engine
 from calculator.core.errors import InputError
 from calculator.core.i18n import SOURCE, _, localized, speaking
 from calculator.core.dates import long, next_quarter_due, public_holidays, quarter_name, quarter_of
-from calculator.core.explain import everyday, quoted_english
-from calculator.core.law import anchor, citation, enactments, first_sentence, local_law_name, provision_text
+from calculator.core.explain import everyday, quote_words, quoted_english
+from calculator.core.law import anchor, citation, enactments, local_law_name, provision_text, quoted
 
 from ..documents.application_pdf import build_blank_pdf
 from .chart import rate_chart
@@ -130,6 +130,15 @@ def render_pages(rules: dict, docs: Path, ctx: dict | None = None, lang: str = S
     # (kit/tools/readability.py), and on a page in another language marked as English
     env.globals["rate_chart"] = rate_chart
     env.globals["law_quote"] = lambda text: f'<span{marked} class="law-quote">{text}</span>'
+    # a passage of the law, as the engine quotes it (calculator.core.law.QUOTED)
+    env.globals["law_passage"] = lambda name: quoted(rules, name)
+    # after a quotation of the law's English on a page in another language: the site's unofficial
+    # translation, labelled so, or a sentence saying there is none yet (calculator.core.explain.quote_words);
+    # nothing on an English page. `html=True` inside an HTML block, where Markdown is not read. A title
+    # the law names in English inside it (“Standard Methods …”) is marked as English.
+    env.globals["law_words"] = lambda text, html=False: (
+        f' <span class="law-words">{quoted_english(env.filters["html" if html else "md"](quote_words(text)))}</span>'
+        if marked else "")
     # a reading's "quoted words" are the law's, as written (a translation keeps them in English);
     # in another language the law's English is quoted “…” too (its own words «…»: not marked)
     law_quotes = r'"([^"\n]+)"|“([^”\n]+)”' if marked else r'"([^"\n]+)"'
@@ -409,7 +418,7 @@ def industry_context(rules: dict, today) -> dict:
             "next_report_dates": industry.report_dates(rules, today=today),
             "industry_rights": industry.rights(rules)[0],
             "industry_facilities": industry.facilities(rules, "not-determined"),
-            "federal_standards": first_sentence(rules, "pretreatment.E")}
+            "federal_standards": quoted(rules, "federal-standards")}
 
 
 def build_application_pdf(rules: dict, docs: Path, lang: str = SOURCE) -> Path:

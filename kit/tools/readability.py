@@ -22,11 +22,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 
 # whole subtrees a reader does not read as the page's prose: code, the site's furniture,
-# quotations (a blockquote, a <q>, and the law's words, marked class="law-quote"), and what
-# is not shown (scripts, hidden elements)
+# quotations (a blockquote, a <q>, and the law's words, marked class="law-quote", with the site's
+# unofficial translation after them, class="law-words": the law's sentences, not the page's), and
+# what is not shown (scripts, hidden elements)
 LEFT_OUT = {"script", "style", "template", "noscript", "code", "pre", "kbd", "samp", "nav", "header",
             "footer", "blockquote", "q", "svg", "math", "select"}
 LAW_QUOTE = "law-quote"
+LAW_WORDS = "law-words"
 # a block ends a sentence: a heading, a list item, a label or a table cell is not run on
 # into the next one
 BLOCKS = {"p", "div", "li", "dt", "dd", "h1", "h2", "h3", "h4", "h5", "h6", "td", "th", "caption", "label",
@@ -77,7 +79,7 @@ class _Prose(html.parser.HTMLParser):
             return
         lang = (a.get("lang") or "").split("-")[0]
         out = (self._left_out() or tag in LEFT_OUT or "hidden" in a
-               or LAW_QUOTE in (a.get("class") or "").split()
+               or bool({LAW_QUOTE, LAW_WORDS} & set((a.get("class") or "").split()))
                or (lang and lang != self.lang)
                or "language-switch" in (a.get("class") or "").split())
         if tag in BLOCKS and not self._left_out():

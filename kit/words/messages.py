@@ -7,8 +7,15 @@ Four catalogues (gettext .po files), by where their English is written:
   pages.po    the page templates (docs/templates, `{% trans %}` and `_()`), the kit's
               own page words (kit/*.py) and the site's name and menu (mkdocs.yml)
   scripts.po  the pages' scripts (docs/assets/*.js: `t("…")`)
-engine.po and rules.po ship in the engine's wheel (calculator/locale/<lang>.json);
-pages.po and scripts.po are used when the site is built.
+  law.po      the law's own words wherever they are quoted (calculator.core.law.census): not the
+              law, which is its English, but the site's unofficial translation shown after each
+              quotation in another language (calculator.core.explain.quote_words)
+engine.po, rules.po and law.po ship in the engine's wheel (calculator/locale/<lang>.json; law.po's
+entries under calculator.core.i18n.LAW_CONTEXT); pages.po and scripts.po are used when the site is built.
+
+A quotation of the law without a translation does not stop the build (an amendment changes the law's
+words before anyone translates them): the page says, in its language, that there is none yet, and
+`python3 build.py validate` lists it like any missing translation.
 
 `python3 build.py messages` brings the catalogues up to date with the sources (new
 messages with an empty translation; a changed one marked fuzzy with its old
@@ -28,13 +35,16 @@ from babel.messages.extract import extract_from_file
 from babel.messages.pofile import read_po, write_po
 import yaml
 
-from calculator.core.i18n import LANGUAGES, PLURAL_KEY, SOURCE, speaking, text_items
+from calculator.core.i18n import LANGUAGES, LAW_CONTEXT, PLURAL_KEY, SOURCE, speaking, text_items
 
 from ..rules.validate import PLACEHOLDER, RULES_DIR, read_yaml
 
 ROOT = Path(__file__).resolve().parents[2]
-DOMAINS = ("engine", "rules", "pages", "scripts")
-WHEEL_DOMAINS = ("engine", "rules")
+DOMAINS = ("engine", "rules", "pages", "scripts", "law")
+WHEEL_DOMAINS = ("engine", "rules", "law")
+#: the catalogue whose missing, stale or fuzzy translations the build goes on without (validation
+#: still lists them): the law's quoted words, which an amendment changes
+LENIENT = "law"
 TRANSLATIONS = [lang for lang in LANGUAGES if lang != SOURCE]
 PY_KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2)}
 JS_KEYWORDS = {"t": None, "nt": (1, 2)}
@@ -51,6 +61,10 @@ class Messages(dict):
     """{domain: {English message: [where written, …]}}, in the order first found. A
     message with plural forms is the tuple (singular, plural), as Babel writes it
     (msgid / msgid_plural)."""
+
+    #: the catalogues whose messages could not be listed just now (the law's words, while rules/
+    #: does not compile: the rules' own check says why)
+    unknown: frozenset = frozenset()
 
     def add(self, domain: str, message, where: str) -> None:
         if isinstance(message, tuple) and len(message) == 2 and all(message):
@@ -96,7 +110,25 @@ def extract(rules_dir: Path = RULES_DIR) -> Messages:
     for path in sorted((ROOT / "docs" / "assets").glob("*.js")):
         for line, message in _extracted("javascript", path, JS_KEYWORDS):
             found.add("scripts", message, f"{_rel(path)}:{line}")
+    quotations = law_quotations(rules_dir)
+    if quotations is None:
+        found.unknown = frozenset({"law"})
+    for text, where in (quotations or {}).items():
+        for w in where:
+            found.add("law", text, w)
     return found
+
+
+def law_quotations(rules_dir: Path = RULES_DIR) -> dict[str, list[str]] | None:
+    """Every quotation of the law a page, an answer, a notice or a document can show
+    (calculator.core.law.census, from the compiled rules), or None when rules/ does not compile."""
+    from calculator.core.law import census
+
+    from ..rules.validate import RuleError, compile_rules
+    try:
+        return census(compile_rules(Path(rules_dir)))
+    except (RuleError, OSError, ValueError, KeyError, TypeError, AttributeError):
+        return None
 
 
 # The messages of each source file, by its path and its text: the code does not change while a
@@ -202,8 +234,10 @@ def _forms_problem(message, string) -> str | None:
     return None
 
 
-def problems(rules_dir: Path = RULES_DIR, found: Messages | None = None) -> list[str]:
-    """What is wrong with the translations, each naming the message and what to do."""
+def problems(rules_dir: Path = RULES_DIR, found: Messages | None = None, waived: list | None = None) -> list[str]:
+    """What is wrong with the translations, each naming the message and what to do. `waived`: a
+    list that takes, instead, what the build goes on without (a quotation of the law with no
+    current translation: LENIENT); without it every problem is in the answer (`build.py validate`)."""
     seen: list = []
 
     def broken() -> bool:  # once: whether a rule file cannot be read just now
@@ -218,11 +252,12 @@ def problems(rules_dir: Path = RULES_DIR, found: Messages | None = None) -> list
             wanted = found.get(domain, {})
             if not path.exists():
                 if wanted:
-                    out.append(f"{_rel(path)} is missing: {len(wanted)} messages need a translation. "
+                    (waived if waived is not None and domain == LENIENT else out).append(f"{_rel(path)} is missing: {len(wanted)} messages need a translation. "
                                f"Run `python3 build.py messages`, then translate them.")
                 continue
             catalogue = read_catalogue(path)
             have = {m.id: m for m in catalogue if m.id}
+            out_all, out = out, ([] if (waived is not None and domain == LENIENT) else out)
             for message, where in wanted.items():
                 entry = have.get(message)
                 short = _short(message)
@@ -241,15 +276,18 @@ def problems(rules_dir: Path = RULES_DIR, found: Messages | None = None) -> list
                     out.append(f"{_rel(path)}:{entry.lineno}: the translation of “{short}” must keep the placeholders "
                                f"{' '.join(sorted(holes(message))) or '(none)'} exactly; it has "
                                f"{' '.join(sorted(holes(entry.string))) or '(none)'}.")
-            out.extend(_glossary_problems(path, catalogue, wanted, glossary(rules_dir, lang)))
-            out.extend(f"{_rel(path)}:{m.lineno}: {what}" for m in catalogue if m.id and m.string
-                       for what in avoided_in(_joined(m.string), rules_dir, lang))
             for message, entry in have.items():
                 # while a rule file cannot be read, its messages are not stale: `messages` would drop
                 # their translations (the rules' own check names the file to fix first)
-                if message not in wanted and not broken():
+                if message not in wanted and not broken() and domain not in found.unknown:
                     out.append(f"{_rel(path)}:{entry.lineno}: “{_short(message)}” is not used any more (stale). "
                                f"Run `python3 build.py messages` to drop it.")
+            if out is not out_all:
+                waived.extend(out)
+                out = out_all
+            out.extend(_glossary_problems(path, catalogue, wanted, glossary(rules_dir, lang)))
+            out.extend(f"{_rel(path)}:{m.lineno}: {what}" for m in catalogue if m.id and m.string
+                       for what in avoided_in(_joined(m.string), rules_dir, lang))
     out.extend(_avoided_in_files(rules_dir))
     return out
 
@@ -348,6 +386,10 @@ def update(rules_dir: Path = RULES_DIR) -> list[str]:
     report = []
     for lang in TRANSLATIONS:
         for domain in DOMAINS:
+            if domain in found.unknown:  # (rules/ does not compile: its quotations' translations are kept)
+                report.append(f"{_rel(po_path(lang, domain, rules_dir))}: not updated, rules/ does not compile "
+                              f"(`python3 build.py validate` says why)")
+                continue
             path = po_path(lang, domain, rules_dir)
             template = _new_catalogue(lang)
             for message, where in found.get(domain, {}).items():
@@ -417,7 +459,9 @@ def translations(lang: str, domains=DOMAINS, rules_dir: Path = RULES_DIR, parame
         for m in read_catalogue(path):
             if m.id and isinstance(m.id, tuple) and not m.fuzzy and all(m.string):
                 plain[PLURAL_KEY.format(singular=m.id[0], plural=m.id[1])] = list(m.string)
-            if m.id and m.string and not m.fuzzy and isinstance(m.id, str):
+            if m.id and m.string and not m.fuzzy and isinstance(m.id, str) and domain == "law":
+                plain[LAW_CONTEXT + m.id] = m.string  # the law's words, apart from the sentences
+            elif m.id and m.string and not m.fuzzy and isinstance(m.id, str):
                 plain[m.id] = m.string
                 if parameters and domain == "rules" and PLACEHOLDER.search(m.id):
                     named.append((m.id, m.string))
@@ -473,9 +517,15 @@ def validate(rules_dir: Path = RULES_DIR) -> dict:
         rules = compile_rules(rules_dir)
     except RuleError as exc:
         found, rules = list(exc.problems), None
-    found += problems(rules_dir)
+    waived: list[str] = []
+    found += problems(rules_dir, waived=waived)
     if found:
         raise RuleError(found)
+    if waived:
+        import sys
+        print(f"  Note: {len(waived)} translation problems in the law's quoted words (law.po); the build goes on, "
+              f"and a quotation without a translation says so on its page. `python3 build.py validate` lists "
+              f"them.", file=sys.stderr)
     return rules
 
 

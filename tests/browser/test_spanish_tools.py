@@ -316,3 +316,28 @@ def test_the_industry_answer_in_spanish(page, site_url):
     page.goto(f"{site_url}/industry/{INDUSTRY}")
     expect(page.locator("#industry-result")).to_have_attribute("data-determination", want["determination"],
                                                                timeout=TIMEOUT)
+
+
+# after each quotation of the law's English the answer shows this site's unofficial translation
+# (issue 33: the engine's `quote_words`, explain.quote_words), labelled so and not marked English
+QUOTE_AND_WORDS = """(box) => [...document.querySelectorAll(`${box} q.step-quote`)].map((q) => {
+  let next = q.nextElementSibling;
+  return [q.getAttribute("lang"), q.textContent, next && next.classList.contains("law-words") ? next.textContent : null,
+          next && next.closest("[lang=en]") ? "en" : "es"];
+})"""
+
+
+@pytest.mark.parametrize("tool", ["estimate", "industry"])
+def test_the_spanish_answers_translate_the_law_they_quote(page, site_url, tool):
+    argv = (["bill", "--quarter", "2027-Q1", "--water-gallons", "12000"] if tool == "estimate" else
+            ["industry", "--average-workday-gallons", "52000", "--system-gallons-per-day", "600000", "--year", "2027"])
+    answer = json.loads(run_json([*argv, "--lang", "es"]))["result"]
+    quoting = lambda a: ([a] if isinstance(a, dict) and a.get("quote") else []) + [  # noqa: E731
+        q for v in (a.values() if isinstance(a, dict) else a if isinstance(a, list) else []) for q in quoting(v)]
+    wanted = sorted((s["quote"], s["quote_words"]) for s in quoting(answer))
+    assert wanted and all(w.startswith("Traducción no oficial de este sitio: «") for _q, w in wanted)
+    page.goto(f"{site_url}/es/{tool}/{LINK if tool == 'estimate' else INDUSTRY}")
+    expect(page.locator("#result ol.explanation").first).to_be_visible(timeout=TIMEOUT)
+    shown = page.evaluate(QUOTE_AND_WORDS, "#result")
+    assert sorted((q, w) for _lang, q, w, _around in shown) == wanted
+    assert all(lang == "en" and around == "es" for lang, _q, _w, around in shown)
