@@ -84,10 +84,11 @@ def value_on(record: dict, day: str) -> dict:
 
 
 def schedule_periods(rules: dict) -> list[dict]:
-    """Every rate schedule, by the day it starts, with the days it is (or was) in force: `from`
-    (its first day, as the late-adoption reading decides) and `to` (the day before the next
-    adopted or illustrative schedule starts, or its own end). A proposed schedule is never in
-    force (`in_force_from` null); its `effective` is the day it would start."""
+    """Every rate schedule, by the day it starts, with the days the site bills by it: `from` (its
+    first day, as the late-adoption reading decides) and `to` (the day before the next adopted or
+    illustrative schedule starts, or its own end). `in_force`: adopted by the Town Board; an
+    illustrative one is used by the site's estimates but never in force. A proposed schedule is
+    neither (`from`, `to` null); its `effective` is the day it would start."""
     kept = [s for s in rules["schedules"] if s["status"] != "proposed"]
     out = []
     for s in sorted(rules["schedules"], key=lambda s: (starts(rules, s), s["id"])):
@@ -104,7 +105,8 @@ def schedule_periods(rules: dict) -> list[dict]:
         item["minimum_charge"] = at["minimum_charge"]
         item["minimum_charge_water_gallons"] = value_of(rules, "minimum-charge-water-gallons",
                                                         on=dt.date.fromisoformat(s["effective"]))
-        item["in_force"] = s["status"] != "proposed"
+        # in force by law: adopted only. An illustrative schedule is used by the site (`from`, `to`), never in force.
+        item["in_force"] = s["status"] == "adopted"
         if s["status"] == "proposed":
             item["from"] = item["to"] = None
         else:

@@ -214,9 +214,13 @@ def test_the_data_files_and_the_chart_carry_the_amendment_and_the_adopted_year(a
     schedules = {s["status"]: s for s in json.loads((api / "rate-schedules.json").read_text())["rate_schedules"]}
     adopted, example = schedules["adopted"], schedules["illustrative"]
     assert (adopted["from"], adopted["to"], example["to"]) == ("2026-01-01", None, "2025-12-31")
+    assert (adopted["in_force"], example["in_force"]) == (True, False)
     assert adopted["adoption"]["date"] == "2025-11-10" and adopted["notice"]["published"] == "2025-10-16"
     owrs = (api / "owrs" / f"{adopted['id']}.owrs").read_text()
     assert "ADOPTED by the Town Board" in owrs and f"effective_date: {adopted['effective']}" in owrs
+    assert "utility_name: Town of Pawling Sewer Districts\n" in owrs and "rate_status: adopted" in owrs
+    example_owrs = (api / "owrs" / f"{example['id']}.owrs").read_text()
+    assert "utility_name: Town of Pawling Sewer Districts (ILLUSTRATIVE rate, not adopted)" in example_owrs
     chart = re.search(r'<svg class="rate-chart".*?</svg>', (amended["site"] / "rates" / "index.html").read_text(),
                       re.S).group(0)
     assert re.findall(r'<a href="([^"]+)/"', chart) == [example["id"], adopted["id"]]

@@ -170,7 +170,8 @@ def test_the_command_line_gives_the_rate_in_force_with_its_provision():
     answer = run(["parameters", "--on", "2027-03-01"])
     s = answer["rate_schedule"]
     assert (s["id"], s["from"], s["to"], s["provision"]["id"]) == ("2025-illustrative", "2025-01-01", None, "rents.D")
-    assert s["in_force"] is True and s["fiscal_year"] == 2025   # still used in 2027: its fiscal year says so
+    # used in 2027, but invented (not in force by law) and made for 2025: the record says both
+    assert s["in_force"] is False and s["status"] == "illustrative" and s["fiscal_year"] == 2025
     assert run(["parameters", "--on", "2024-12-31"])["rate_schedule"] is None  # before the first schedule
     with pytest.raises(Exception, match="year-month-day"):
         run(["parameters", "--on", "March 1"])

@@ -47,7 +47,8 @@ def schemas() -> dict:
                                       "force. `quote`: the law's words that state it."),
         "Parameter": obj({"id": TEXT, "description": TEXT, "unit": TEXT, "cite": TEXT, "provision": ref("ProvisionRef"),
                           "values": {"type": "array", "minItems": 1, "items": ref("DatedValue")}, "url": TEXT,
-                          "record": {"$ref": "schemas/parameter.schema.json"}},
+                          "record": {"$ref": "schemas/parameter.schema.json",
+                                     "description": "The parameter's file in rules/parameters/, as written"}},
                          {"interpretation": TEXT, "status": {"$ref": "schemas/parameter.schema.json#/properties/status"},
                           "source": TEXT},
                          description="A number the law states, or one the site needs to apply it. `record` is its "
@@ -60,18 +61,23 @@ def schemas() -> dict:
         "ParameterFile": file_of("parameter", ref("Parameter")),
         "RateSchedule": obj(
             {"id": TEXT, "title": TEXT, "status": {"enum": ["illustrative", "proposed", "adopted"]},
-             "fiscal_year": {"type": "integer"}, "effective": DAY, "from": DAY_OR_NULL, "to": DAY_OR_NULL,
-             "in_force": {"type": "boolean"},
+             "fiscal_year": {"type": "integer", "description": "The fiscal year the schedule was made for "
+                                                                "(Rate schedules A: one a year)"}, "effective": DAY, "from": DAY_OR_NULL, "to": DAY_OR_NULL,
+             "in_force": {"type": "boolean", "description": "Adopted by the Town Board: a rate in force by law. "
+                          "False for an illustrative schedule (invented numbers the site's estimates use until the "
+                          "Town's own are entered) and for a proposed one."},
              "vc_per_1000_gallons": DECIMAL, "sewage_fraction": DECIMAL, "provision": ref("ProvisionRef"),
              "minimum_charge": DECIMAL, "minimum_charge_water_gallons": {"type": "integer"},
-             "page_url": TEXT, "owrs_url": TEXT, "record": {"$ref": "schemas/rate-schedule.schema.json"}},
+             "page_url": TEXT, "owrs_url": TEXT,
+             "record": {"$ref": "schemas/rate-schedule.schema.json",
+                        "description": "The schedule as rules/ holds it (its file, or its Clerk's records joined)"}},
             {"notice": {"$ref": "schemas/rate-schedule.schema.json#/properties/notice"},
              "adoption": {"$ref": "schemas/rate-schedule.schema.json#/properties/adoption"},
              "proposed_on": {"$ref": "schemas/rate-schedule.schema.json#/properties/proposed_on"}},
             description="A rate schedule: the rate per 1,000 gallons of sewage (VC) and the share of metered "
-                        "water billed as sewage. `from`/`to`: its first and last day in force (`to` null: no later "
-                        "schedule yet, so the site goes on using it, even past its `fiscal_year`); a proposed one "
-                        "is never in force (`in_force` false, `from` and `to` null). `minimum_charge`: the least a quarter's charge can be, the charge for "
+                        "water billed as sewage. `from`/`to`: the first and last day the site bills by it (`to` "
+                        "null: no later schedule yet, so the site goes on using it, even past its `fiscal_year`); "
+                        "null for a proposed one. Only an adopted schedule is `in_force`. `minimum_charge`: the least a quarter's charge can be, the charge for "
                         "`minimum_charge_water_gallons` of water. An illustrative schedule has invented numbers, not a rate the Town "
                         "adopted."),
         "RateSchedulesFile": file_of("rate_schedules", {"type": "array", "items": ref("RateSchedule")}),

@@ -15,6 +15,8 @@ from decimal import Decimal
 
 # the customer classes of the CaDC's files the law's one charge applies to (it has no classes;
 # irrigation-only meters serve no sewer user, so that class is left out)
+# in the name a rate tool shows, for a rate nobody pays (RateParser reads no status)
+NOT_ADOPTED = {"illustrative": " (ILLUSTRATIVE rate, not adopted)", "proposed": " (PROPOSED rate, not adopted)"}
 CLASSES = ("RESIDENTIAL_SINGLE", "RESIDENTIAL_MULTI", "COMMERCIAL", "INDUSTRIAL", "INSTITUTIONAL")
 
 
@@ -33,14 +35,15 @@ def document(rules: dict, s: dict, made: str) -> str:
     status = {"adopted": "ADOPTED by the Town Board.",
               "proposed": "PROPOSED, not adopted: not a rate anyone pays.",
               "illustrative": "ILLUSTRATIVE: invented numbers, not a rate the Town has adopted."}[s["status"]]
-    in_force = (f"In force {s['from']} to {s['to'] or 'today (no later schedule)'}." if s["from"]
-                else "Never in force while it is only proposed.")
+    in_force = (f"The site bills by it from {s['from']}" + (f" to {s['to']}." if s["to"] else
+                                                             " (no later schedule yet).") if s["from"]
+                else "Never billed while it is only proposed.")
     head = [
         f"# Town of Pawling (Dutchess County, NY) sewer rent: rate schedule {s['id']}, {s['title']}.",
         f"# {status} {in_force}",
         f"# Made from the site's rules/ on {made}; the same schedule as JSON: api/rate-schedules.json.",
         "# The law (Sewer rents B, C(1), D; Minimum charge): the charge is the rate VC (the cost per",
-        "# unit of sewage volume; the Town's schedules state it per 1,000 gallons) times the sewage volume,",
+        "# unit of sewage volume; the rate schedules on this site state it per 1,000 gallons) times the sewage volume,",
         "# which without a sewage meter is the share (sewage fraction) of the metered water the schedule",
         f"# sets; and no less than the charge for {s['minimum_charge_water_gallons']:,} gallons of water in a calendar quarter.",
         f"# Here: VC {number(vc)} x fraction {number(fraction)} = {number(per_kgal_water)} per 1,000 gallons of water;",
@@ -56,7 +59,8 @@ def document(rules: dict, s: dict, made: str) -> str:
     body = [
         "metadata:",
         f"  effective_date: {s['effective']}",
-        "  utility_name: Town of Pawling Sewer Districts",
+        f"  utility_name: Town of Pawling Sewer Districts{'' if s['status'] == 'adopted' else NOT_ADOPTED[s['status']]}",
+        f"  rate_status: {s['status']}",
         "  bill_frequency: Quarterly",
         "  bill_unit: kgal",
         "rate_structure:",

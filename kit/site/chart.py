@@ -34,7 +34,7 @@ def rate_chart(periods: list[dict], today: str, words: dict, point_name) -> str:
     if not periods:
         return ""
     first = min(dt.date.fromisoformat(p["from"] or p["effective"]).year for p in periods)
-    last = max([dt.date.fromisoformat(today).year] +
+    last = max([dt.date.fromisoformat(today).year + 1] +  # the year ahead too: the estimate offers its quarters
                [dt.date.fromisoformat(p["from"] or p["effective"]).year for p in periods])
     x0, x1 = dt.date(first, 1, 1), dt.date(last + 1, 1, 1)
     top, step = _nice_top(max(Decimal(p["vc_per_1000_gallons"]) for p in periods))
@@ -53,7 +53,7 @@ def rate_chart(periods: list[dict], today: str, words: dict, point_name) -> str:
            '<g aria-hidden="true" fill="currentColor" font-size="16">']
     for v in range(0, top + 1, step):  # the y axis: dollars per 1,000 gallons
         out.append(f'<line x1="{LEFT}" x2="{W - RIGHT}" y1="{y(v)}" y2="{y(v)}" stroke="currentColor" '
-                   f'stroke-opacity="{0.6 if v == 0 else 0.2}"/>')
+                   f'stroke-opacity="{0.7 if v == 0 else 0.35}"/>')
         out.append(f'<text x="{LEFT - 8}" y="{y(v) + 5}" text-anchor="end">${v}</text>')
     out.append(f'<line x1="{LEFT}" x2="{W - RIGHT}" y1="{H - BOTTOM}" y2="{H - BOTTOM}" stroke="currentColor"/>')
     for year in range(first, last + 2):  # the x axis: a tick where each year begins
@@ -73,8 +73,10 @@ def rate_chart(periods: list[dict], today: str, words: dict, point_name) -> str:
     for p in periods:  # the points: each links to its schedule (hollow: not adopted)
         start = p["from"] or p["effective"]
         fill = "currentColor" if p["status"] == "adopted" else "Canvas"
+        cx, cy = x(start), y(p["vc_per_1000_gallons"])
+        # an invisible ring around the dot makes the target 24 px or more on a phone (WCAG 2.5.8)
         out.append(f'<a href="{escape(p["id"])}/" aria-label="{escape(point_name(p))}">'
-                   f'<circle cx="{x(start)}" cy="{y(p["vc_per_1000_gallons"])}" r="7" fill="{fill}" '
-                   f'stroke="currentColor" stroke-width="3"/></a>')
+                   f'<circle cx="{cx}" cy="{cy}" r="17" fill="currentColor" fill-opacity="0"/>'
+                   f'<circle cx="{cx}" cy="{cy}" r="7" fill="{fill}" stroke="currentColor" stroke-width="3"/></a>')
     out.append("</svg>")
     return "".join(out)

@@ -35,6 +35,8 @@ NOT_REVIEWED = N_("A translation to help you, not yet reviewed by the Town. The 
 MADE_WITH = N_("Made with")
 #: the footer's link to the staff desks (/clerk/, /clerk/bills/: English, `noindex`), where staff look (issue 34)
 STAFF = N_("For Town staff")
+#: and to the data for other programs (/data/, in the page's language), where a developer looks
+DATA = N_("Data for developers")
 #: the "not found" page (404.html, one for the whole site, as GitHub Pages serves it): what to
 #: do, in English and in each other language (marked so), with a link to each home page
 NOT_FOUND = N_("There is no page at this address. Go to the {home}.")
@@ -117,6 +119,7 @@ def on_page_context(context, page, config, nav):
             page.meta["translation_note"] = _state["words"][lang].get(NOT_REVIEWED) or NOT_REVIEWED
         page.meta["made_with"] = _state["words"][lang].get(MADE_WITH) or MADE_WITH
         page.meta["staff"] = _state["words"][lang].get(STAFF) or STAFF
+        page.meta["data_words"] = _state["words"][lang].get(DATA) or DATA
     page.meta["lang"] = lang
     if page.meta.get("engine_wheel"):  # the Pyodide the engine's worker starts (its caches carry the version)
         from kit.browser.wheel import pyodide_version

@@ -38,6 +38,8 @@ def test_the_chart_prints_and_fits_a_phone(browser, site_url):
     page.goto(f"{site_url}/rates/")
     box = page.locator("svg.rate-chart").bounding_box()
     assert 300 <= box["width"] <= 390 and box["height"] > 100
+    point = page.locator("svg.rate-chart a").first.bounding_box()
+    assert point["width"] >= 24 and point["height"] >= 24          # WCAG 2.5.8, on a phone
     page.emulate_media(media="print")
     box = page.locator("svg.rate-chart").bounding_box()
     assert box is not None and box["width"] > 200
