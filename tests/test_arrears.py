@@ -217,7 +217,7 @@ def test_a_link_whose_values_do_not_match_its_check_code_is_refused():
 def test_a_link_without_an_earlier_bill_carries_nothing_else():
     assert "no earlier bill" in refused("check", check="abc")
     assert "not the bill" in refused("earlier-payment", payments=["2025-Q3:40.00:2025-09-02"])
-    assert "(as-of)" in refused("as-of", as_of="2025-10-15")
+    assert "(⟦as-of⟧)" in refused("as-of", as_of="2025-10-15")  # the command line's (--as-of); no option on a page
 
 
 @pytest.mark.parametrize("bill", ["2025-Q3", "2025-Q3:96.00:x", "2025-Q9:96.00", "Q3:96.00", "2025-Q3:96",

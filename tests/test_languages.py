@@ -95,7 +95,8 @@ def test_every_refusal_in_spanish_points_at_the_same_box(case):
         assert str(spanish.value) != str(english.value), str(spanish.value)
     out = json.loads(run_json([*argv_for(case), "--lang", "es"]))
     # with the value the question asks about, which the page offers to use with one tap (issue 34)
-    want = {"ok": False, "error": str(spanish.value), "field": spanish.value.field}
+    # (the page's message names no command-line option: "(⟦paid-on⟧)" is left out, as run_json does)
+    want = {"ok": False, "error": re.sub(r" ?\(⟦[a-z-]+⟧\)", "", str(spanish.value)), "field": spanish.value.field}
     if spanish.value.suggest is not None:
         want["suggest"] = spanish.value.suggest
         assert spanish.value.suggest == english.value.suggest and spanish.value.suggest in str(spanish.value)
