@@ -187,6 +187,9 @@ def parser() -> argparse.ArgumentParser:
     bl.add_argument("--printable", action="store_true", help="also answer with each account's bill, its words and "
                                                              "figures in its language (the desk prints them)")
     bl.add_argument("--site-url", default="", help="with --printable: the site the bills link to")
+    bl.add_argument("--prepared", help="a folder of the Clerk's records prepared on the desk and not yet published "
+                                       "(<year>/proposal.yaml, notice.yaml, vote.yaml): a schedule adopted there bills "
+                                       "its quarters, marked as not yet published")
 
     for sp in (b, v, i, h, qs, bl, pa, sub.choices["provisions"]):
         sp.add_argument("--json", action="store_true", help="print one JSON object (the default; kept for clarity)")
@@ -274,8 +277,11 @@ def _answer(args, rules: dict) -> dict | list:
         return rate_year.run(rules, args, args.site_url, args.repo_url)
     if args.command == "bills":
         from .bills import billing
-        return billing.run_files(rules, args.quarter, args.accounts, args.reads, args.payments, args.earlier,
-                                 args.as_of, args.out, args.site_url if args.printable else None, args.first_quarter)
+        if args.prepared:  # the year the Clerk adopted on the desk in this browser, before it is published (issue 34)
+            rules = rate_year.with_prepared(rules, args.prepared)
+        answer = billing.run_files(rules, args.quarter, args.accounts, args.reads, args.payments, args.earlier,
+                                   args.as_of, args.out, args.site_url if args.printable else None, args.first_quarter)
+        return answer | billing.schedule_used(rules, args.quarter)
     if args.command == "industry":
         return industry.compute(rules, args.average_workday_gallons, args.system_gallons_per_day,
                                 args.toxic_pollutant, args.significant_impact, args.year, args.average_daily_gallons,

@@ -24,7 +24,7 @@ from urllib.parse import urlencode
 from . import arrears, bill
 from ..core import money
 from .amounts import parse_amount
-from ..core.dates import due_date, parse_date, parse_quarter, quarter_name
+from ..core.dates import due_date, parse_date, parse_quarter, quarter_name, quarter_period
 from ..core.errors import InputError
 from ..core.explain import fold_citations, named
 from ..core.i18n import LANGUAGES, N_, _, ngettext
@@ -348,6 +348,27 @@ def _not_earlier(registers, quarter: str) -> list[tuple[str, str]]:
                 found.append((name, qtr))
             break  # a register bills one quarter: its first row says which
     return found
+
+
+def schedule_used(rules: dict, quarter: str) -> dict:
+    """The schedule a quarter's bills are charged by (the one in force on its first day, as a bill is
+    billed in advance), and whether it is only adopted on the Clerk's desk, not yet published: then
+    the site's estimates do not know it yet, and the run says so."""
+    from ..core import schedule as schedules
+    day = quarter_period(*parse_quarter(quarter))[0]
+    try:
+        s = schedules.in_force(rules, day)
+    except InputError:
+        return {}
+    out = {"schedule": {"id": s["id"], "title": s["title"], "status": s["status"],
+                        "vc_per_1000_gallons": s["vc_per_1000_gallons"], "sewage_fraction": s["sewage_fraction"],
+                        "published": not s.get("_prepared")}}
+    if s.get("_prepared"):
+        out["schedule"]["label"] = _("Adopted, not yet published")
+        out["schedule_note"] = _("These bills use {title}, adopted on the Clerk's desk in this browser and not yet "
+                                 "published. Publish it before the bills are mailed, so that the site's estimates "
+                                 "give the same figures.").format(title=s["title"])
+    return out
 
 
 def _previous_given(before: dict, quarter: str, first_quarter: bool | None,

@@ -12,6 +12,29 @@ const DOWNLOADS = [["register.csv", "The register: one line an account"], ["summ
   ["arrears.csv", "Arrears: the list the Town Board needs for a levy (not a levy)"],
   ["refused.csv", "The refused rows, with what to fix"]];
 
+// The Clerk's desk keeps the year she is preparing in this browser (clerk.js: localStorage) until she
+// publishes it. Its records go to the run too (--prepared), so the quarter of a year she adopted there can
+// be billed before the site is built again; the engine then says the bills use a schedule not yet
+// published (issue 34, item 2).
+const DESK_STORE = "pawling-clerk-desk";
+const DESK_FILES = { proposal: "proposal.yaml", notice: "notice.yaml", vote: "vote.yaml" };
+
+function deskRecords(folder) {
+  const files = {};
+  try {
+    const years = JSON.parse(localStorage.getItem(DESK_STORE) || "{}").years || {};
+    for (const [year, y] of Object.entries(years)) {
+      for (const [record, name] of Object.entries(DESK_FILES)) {
+        const text = y?.records?.[record]?.text;
+        if (typeof text === "string" && /^\d{4}$/.test(year)) files[`${folder}/${year}/${name}`] = new TextEncoder().encode(text);
+      }
+    }
+  } catch {
+    // nothing kept, or not readable: the run uses the published schedules only
+  }
+  return files;
+}
+
 // not inside another site's frame: the page's head marked it so (docs/overrides/main.html, `framing: deny`)
 if (root && !document.documentElement.classList.contains("framed")) start();
 
@@ -64,6 +87,11 @@ function start() {
     for (const file of $("bills-earlier").files) await add("--earlier", file, `-earlier-${i++}`);
     if ($("bills-as-of").value) argv.push("--as-of", $("bills-as-of").value);
     if ($("bills-first-quarter").checked) argv.push("--first-quarter");
+    const desk = deskRecords(`${folder}/desk`);
+    if (Object.keys(desk).length) {
+      Object.assign(files, desk);
+      argv.push("--prepared", `${folder}/desk`);
+    }
     result.replaceChildren(el("p", { role: "status" }, "Billing every account…"));
     const started = performance.now();
     const { answer, files: out } = await engine.run(argv, files);
@@ -157,6 +185,9 @@ function start() {
         el("th", { scope: "col" }, "Amount"))),
       el("tbody", {}, ...rows));
     const parts = [el("h2", { id: "bills-done", tabindex: "-1" }, `Billed ${r.accounts_billed} accounts for ${r.quarter}`),
+      // a schedule adopted on the desk in this browser and not yet published: said first (the engine's words)
+      ...(r.schedule_note ? [el("p", { class: "bill-run-notice", id: "bills-unpublished" },
+        el("strong", {}, `${r.schedule.label}: `), r.schedule_note)] : []),
       ...r.notices.map((n) => el("p", { class: "bill-run-notice" }, n)), summary,
       el("h3", {}, "Download the results"), el("ul", { id: "bills-downloads" }, ...links)];
     if (r.refused.length) {

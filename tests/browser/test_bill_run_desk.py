@@ -235,3 +235,51 @@ def test_the_desk_links_every_sample_file_and_names_no_terminal_command(page, si
         assert response.ok and response.body().startswith(b"account,")
     text = page.inner_text("main")
     assert "build.py" not in text and "terminal" not in text and "README" not in text
+
+
+def test_a_year_adopted_on_the_desk_in_this_browser_bills_its_quarter_marked_not_yet_published(
+        page, site_url, sample_files, tmp_path):
+    """Issue 34, item 2: minutes after the Clerk adopted 2027 on the desk, /clerk/bills/ refused 2027-Q1 ("No
+    rate schedule … Adopt one on the Clerk's desk first"). The desk's records, kept in this browser, go
+    to the run; its bills use that schedule, and the run says it is adopted and not yet published."""
+    import json
+    import shutil
+
+    from calculator.cli import run
+    from kit.rules.validate import RULES_DIR, compile_rules
+    prepared, records = tmp_path / "prepared", {}
+    for argv, record in ((["propose", "--fiscal-year", "2027", "--effective", "2027-01-01", "--om-cost", "856791",
+                           "--user-volume-gallons", "70000000", "--proposed-on", "2026-10-01"], "proposal"),
+                         (["notice", "2027", "--published", "2026-11-02", "--meeting", "2026-11-17", "--time",
+                           "19:00", "--place", "Town Hall"], "notice"),
+                         (["adopt", "2027", "--date", "2026-11-20", "--ayes", "4", "--noes", "1"], "vote")):
+        answer = run(["rates", *argv, "--prepared", str(prepared)], rules=compile_rules(RULES_DIR))
+        for f in answer["files"]:
+            if f["rules"]:
+                (prepared / "2027").mkdir(parents=True, exist_ok=True)
+                (prepared / "2027" / f["path"].rsplit("/", 1)[1]).write_text(f["text"], encoding="utf-8")
+                records[record] = {"text": f["text"]}
+    assert set(records) == {"proposal", "notice", "vote"}
+    folder = tmp_path / "files"
+    shutil.copytree(sample_files, folder)
+    reads = folder / f"reads-{sample.SECOND}.csv"
+    reads.write_text(reads.read_text(encoding="utf-8").replace("2025-", "2026-"), encoding="utf-8")
+    page.goto(f"{site_url}/clerk/")
+    page.evaluate("(work) => localStorage.setItem('pawling-clerk-desk', JSON.stringify(work))",
+                  {"current": "2027", "years": {"2027": {"records": records, "notices": {}, "inputs": {}, "made": {}}}})
+    fill_the_desk(page, f"{site_url}/clerk/bills/", folder, quarter="2027-Q1", earlier=False)
+    page.get_by_label("This is the first quarter the Town bills with this kit").check()
+    run_the_bills(page)
+    expect(page.locator("#bills-unpublished")).to_contain_text("Adopted, not yet published")
+    expect(page.locator("#bills-unpublished")).to_contain_text("Publish it before the bills are mailed")
+    # the register bills at the adopted rate, the one the command line gives for the same records
+    with page.expect_download() as download:
+        page.locator('#bills-downloads a[data-file="register.csv"]').click()
+    download.value.save_as(tmp_path / "register.csv")
+    rows = list(csv.DictReader(io.StringIO((tmp_path / "register.csv").read_text(encoding="utf-8"))))
+    vc = compile_rules(RULES_DIR) and run(["bills", "--quarter", "2027-Q1", "--accounts", str(folder / "accounts.csv"),
+                                           "--reads", str(reads), "--first-quarter", "--out", str(tmp_path / "cli"),
+                                           "--prepared", str(prepared)])["schedule"]["vc_per_1000_gallons"]
+    assert rows and {r["vc_per_1000_gallons"] for r in rows} == {vc} and vc != "10.00"
+    assert (tmp_path / "register.csv").read_bytes() == (tmp_path / "cli" / "register.csv").read_bytes()
+    assert json.loads(page.evaluate("localStorage.getItem('pawling-clerk-desk')"))["current"] == "2027"  # kept
