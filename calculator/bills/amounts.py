@@ -23,6 +23,7 @@ import re
 from decimal import Decimal, InvalidOperation
 
 from ..core.errors import InputError
+from ..core.dates import typed
 from ..core.i18n import _, lang
 
 LARGEST = Decimal(10) ** 12  # no meter reads a trillion gallons; beyond it Decimal would lose cents
@@ -156,9 +157,9 @@ def parse_amount(value, what: str, example: str, field: str | None = None, unit:
     whole = unit is not None
     # a whole quantity written with decimals ("9.000") does not fit, even when they are zeros
     fits = [a for a, d in ((as_written, decimals), (other_way, other_decimals)) if a is not None and not (whole and d)]
-    # what was typed, quoted “12,5” in every language (what a person typed, often not words of the page), not
-    # as Python writes it ('12,5'); nothing typed is said so (issue 33: "Usted escribió ''.")
-    words = dict(what=_(what), example=example, value=f"“{value}”")
+    # what was typed, quoted “12,5” (in Spanish «12,5»), not as Python writes it ('12,5'); nothing typed
+    # is said so (issue 33: "Usted escribió ''.")
+    words = dict(what=_(what), example=example, value=typed(value))
     if not text:
         raise InputError(_("{what} is missing. Enter a number, like {example}.").format(**words), field)
     if as_written is None and other_way is None:

@@ -20,6 +20,13 @@ YEARS = (1900, 2200)
 _YMD = re.compile(r"\d{4}-\d{2}-\d{2}")
 
 
+def typed(value) -> str:
+    """What a person typed, quoted as their language quotes its own words: “…” in English, «…» in
+    Spanish (the fourth Spanish reader: «Usted escribió “1,2000”» put a typed number in the marks
+    the Spanish pages keep for the law's English)."""
+    return f"“{value}”" if lang() == "en" else f"«{value}»"
+
+
 def parse_date(value: str, what: str) -> dt.date:
     try:
         # year-month-day only: Python also reads "2025-W05-1" and "20250201" (the third hostile tester)
@@ -30,7 +37,7 @@ def parse_date(value: str, what: str) -> dt.date:
         # "15/03/2027" is a date to its writer: say how to write it, not that it is none (issue 33); what was
         # typed is repeated as typed, “…”
         raise InputError(_("{what} {value} is not a date written as year-month-day. Enter it like 2027-03-15 "
-                           "(March 15, 2027).").format(what=_(what), value=f"“{value}”")) from None
+                           "(March 15, 2027).").format(what=_(what), value=typed(value))) from None
     if not YEARS[0] <= day.year <= YEARS[1]:
         raise InputError(_("{what} {value} is too far from today to be right. Enter a date from {first} to {last}, "
                            "like 2027-03-01.").format(what=_(what), value=repr(value), first=YEARS[0],
