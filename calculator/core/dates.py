@@ -21,10 +21,10 @@ _YMD = re.compile(r"\d{4}-\d{2}-\d{2}")
 
 
 def typed(value) -> str:
-    """What a person typed, quoted as their language quotes its own words: “…” in English, «…» in
-    Spanish (the fourth Spanish reader: «Usted escribió “1,2000”» put a typed number in the marks
-    the Spanish pages keep for the law's English)."""
-    return f"“{value}”" if lang() == "en" else f"«{value}»"
+    """What a person typed, repeated in a message: “…” in every language. It is often not words of the
+    page's language ("twelve thousand"), so a Spanish page marks it as it marks the law's English, not
+    «…» (the fourth Spanish reader asked for «…»; the spell-check and the pages' language marks need “…”)."""
+    return f"“{value}”"
 
 
 def parse_date(value: str, what: str) -> dt.date:
