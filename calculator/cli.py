@@ -169,7 +169,9 @@ def parser() -> argparse.ArgumentParser:
     place.add_argument("--site-url", help="the site's address (mkdocs.yml site_url), which a notice names")
     place.add_argument("--repo-url", help="the GitHub repository (mkdocs.yml repo_url), for links that commit a record")
     place.add_argument("--json", action="store_true", help="print one JSON object (the default; kept for clarity)")
-    rate_year.add_steps(rt.add_subparsers(dest="step", required=True, parser_class=_Parser), parents=[place])
+    steps = rt.add_subparsers(dest="step", required=True, parser_class=_Parser)
+    rate_year.add_steps(steps, parents=[place])
+    rate_year.add_pack(steps, parents=[place])  # the desk's zip for a site with no repository address
 
     bl = sub.add_parser("bills", help="the quarterly bill run: every account's bill for a quarter, from CSV files "
                                       "(the Clerk's desk; build.py bills adds the PDF bills)")

@@ -402,3 +402,29 @@ def test_a_bill_in_a_fiscal_year_whose_schedule_is_only_proposed_says_so(town, c
     assert adopted["fiscal_year"] == {"year": 2028, "schedule": "2028", "proposed": None}
     assert adopted["schedule"]["id"] == "2028"
     assert not [s for s in adopted["explanation"] if s["cite"] == "rate-schedules.A"]
+
+
+def test_the_desk_packs_a_steps_records_as_one_zip_for_a_site_without_a_repository(tmp_path):
+    """Issue 34, item 1: with no repo_url the Clerk cannot commit; the desk's `rates pack` gives one zip of
+    exactly the records not yet published, at their paths in the repository, with the keeper's steps; the
+    same bytes each time; and says so when nothing is waiting."""
+    import zipfile
+    prepared = tmp_path / "prepared"
+    with pytest.raises(InputError, match="Nothing is waiting to be published for 2028"):
+        run(["rates", "pack", "2028", "--prepared", str(prepared), "--out", str(tmp_path / "none.zip")])
+    for argv in (PROPOSE, NOTICE):
+        answer = run(["rates", *argv, "--site-url", SITE, "--prepared", str(prepared)], rules=compile_rules(RULES_DIR))
+        for f in answer["files"]:
+            if f["rules"]:
+                (prepared / f["path"].split("/", 2)[2]).parent.mkdir(parents=True, exist_ok=True)
+                (prepared / f["path"].split("/", 2)[2]).write_text(f["text"], encoding="utf-8")
+    one, two = tmp_path / "one.zip", tmp_path / "two.zip"
+    answer = run(["rates", "pack", "2028", "--prepared", str(prepared), "--out", str(one)])
+    run(["rates", "pack", "2028", "--prepared", str(prepared), "--out", str(two)])
+    assert answer["written"] == [str(one)] and one.read_bytes() == two.read_bytes()
+    with zipfile.ZipFile(one) as z:
+        assert z.namelist() == ["rules/rate-schedules/2028/proposal.yaml", "rules/rate-schedules/2028/notice.yaml",
+                                "PUBLISHING.txt"]
+        assert z.read("rules/rate-schedules/2028/notice.yaml") == (prepared / "2028" / "notice.yaml").read_bytes()
+        steps = z.read("PUBLISHING.txt").decode()
+    assert "python3 build.py validate" in steps and "show the 2028 schedule as proposed" in steps

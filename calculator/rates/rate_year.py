@@ -968,12 +968,78 @@ def add_steps(sub, parents=()) -> dict:
     return {"propose": pr, "notice": no, "adopt": ad, "user-notice": un, "status": st}
 
 
+def add_pack(sub, parents=()) -> None:
+    """`rates pack YEAR --prepared DIR --out FILE.zip`: the desk's step for a site with no repository
+    address (issue 34): the year's records prepared on the desk and not yet published, as one zip for
+    the person who keeps the site. Not a step of `build.py rates`, which writes into rules/ itself."""
+    pk = sub.add_parser("pack", parents=list(parents), help="the records prepared on the desk and not yet "
+                                                            "published, as one zip with the steps to publish them")
+    pk.add_argument("schedule", help="the schedule's id (the fiscal year)")
+    pk.add_argument("--prepared", required=True, help="the folder of records prepared on the desk")
+    pk.add_argument("--out", required=True, help="the zip file to write")
+
+
+PUBLISHING = """How to publish the Town of Pawling sewer rate schedule for {year}
+
+The Town Clerk prepared these files on the Clerk's desk of the sewer website. The public site shows
+them only once they are in the site's repository and the site is built again. For the person who
+keeps the site:
+
+1. Unzip this file at the top of the site's repository (the folder that holds mkdocs.yml). It adds:
+{adds}{removes}
+2. Check them: python3 build.py validate   (it must end "rules OK").
+3. Commit the change and push it to the main branch. The publish workflow builds and publishes the site.
+4. When it has finished, open the site's /rates/ page: it must show the {year} schedule as {stage}.
+   Then tell the Town Clerk: her step is published, and the bill run can bill the year's quarters.
+
+Do not change the files' text: each is a record of the Town's step ({law}).
+"""
+
+
+def pack(rules: dict, args) -> dict:
+    """The zip of `add_pack`: each prepared record at the path it takes in the repository, and
+    PUBLISHING.txt; the same bytes for the same records (fixed dates in the zip)."""
+    import io
+    import zipfile
+    from pathlib import Path
+    from ..core.files import write_atomic
+    year = str(args.schedule)
+    folder = Path(args.prepared) / year
+    s = next((x for x in rules["schedules"] if x["id"] == year and x.get("_prepared")), None)
+    if s is None or not folder.is_dir():
+        raise InputError(f"Nothing is waiting to be published for {year}: the desk has no record of it that the "
+                         f"site does not already show.", "schedule")
+    steps = {"proposal": "propose", "notice": "notice", "vote": "adopt"}
+    files = [(_record_path(year, steps[rec]), (folder / RECORDS[steps[rec]]).read_text(encoding="utf-8"))
+             for rec in ("proposal", "notice", "vote") if rec in s["_prepared"]]
+    removes = [path for path in _published_files(s).values() if path not in dict(files) and "proposal" in s["_prepared"]]
+    stage = {"adopted": "adopted", "proposed": "proposed"}.get(s["status"], s["status"])
+    text = PUBLISHING.format(year=year, adds="".join(f"     {path}\n" for path, _t in files),
+                             removes=("   and delete, as the new proposal replaces them:\n" + "".join(
+                                 f"     {path}\n" for path in removes)) if removes else "",
+                             stage=stage + (" (with its public comment meeting)" if s.get("notice") and
+                                            s["status"] == "proposed" else ""),
+                             law="Rate schedules A to C")
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_STORED) as z:
+        for path, body in [*files, ("PUBLISHING.txt", text)]:
+            info = zipfile.ZipInfo(path, date_time=(1980, 1, 1, 0, 0, 0))
+            info.external_attr = 0o644 << 16
+            z.writestr(info, body.encode("utf-8"))
+    written = str(write_atomic(args.out, buffer.getvalue()))
+    return {"command": "rates", "step": "pack", "schedule": year, "written": [written],
+            "files": [], "removes": removes, "packed": [path for path, _t in files],
+            "report": [f"{year}: {len(files)} record(s) to publish, in {written}, with PUBLISHING.txt"]}
+
+
 def run(rules: dict, args, site_url: str | None = None, repo_url: str | None = None) -> dict:
     """One step on these rules; its result, each rules file with its GitHub link (when repo_url names
     a GitHub repository)."""
     step = args.step
     if getattr(args, "prepared", None):
         rules = with_prepared(rules, args.prepared)
+    if step == "pack":
+        return pack(rules, args)
     if step == "status":
         return status(rules, args)
     if step == "propose":

@@ -413,7 +413,33 @@ function start() {
     for (const path of y.removes || []) {
       box.append(el("p", { class: "clerk-remove" }, `Also delete ${path}: it belonged to the proposal this one replaces.`));
     }
-    box.append(el("p", {}, "GitHub builds the site again after each commit; the step then shows on the site."));
+    if (root.dataset.repoUrl) {
+      box.append(el("p", {}, "GitHub builds the site again after each commit; the step then shows on the site."));
+    } else {
+      // no repository address: one zip of exactly these records, with the steps for the person who keeps the
+      // site (issue 34, item 1); made by the engine (`rates pack`), the same bytes for the same records
+      const zip = el("button", { type: "button", class: "md-button", id: "publish-zip" },
+        `Download the ${records.length === 1 ? "file" : `${records.length} files`} as one zip`);
+      const said = el("p", { id: "publish-zip-status", role: "status" });
+      zip.addEventListener("click", async () => {
+        zip.disabled = true;
+        const { folder, files } = prepared(year, null);
+        const out = `/desk/pack-${requests}/${year}-records.zip`;
+        const { answer, files: made } = await engine.run(["rates", "pack", year, `--prepared=${folder}`, `--out=${out}`], files);
+        zip.disabled = false;
+        if (!answer.ok) {
+          said.textContent = words(answer.error);
+          return;
+        }
+        const url = URL.createObjectURL(new Blob([made[out]], { type: "application/zip" }));
+        urls.push(url);
+        const link = el("a", { href: url, download: `${year}-records.zip`, id: "publish-zip-link" }, `${year}-records.zip`);
+        said.replaceChildren("Ready: ", link, ". Give it to the person who keeps the site.");
+        link.click();
+      });
+      box.append(el("p", {}, "This site has no GitHub address set. Give the records to the person who keeps the site: ",
+        el("a", { href: "publish/" }, "their steps"), " are in the zip too."), zip, said);
+    }
     return box;
   }
 

@@ -16,7 +16,7 @@ NAMES = {"en": "English", "es": "Español"}
 #: the PDFs' /Lang for each language (US English and US Spanish)
 PDF_TAGS = {"en": "en-US", "es": "es-US"}
 #: pages that exist only in English: the Clerk's desk is a tool of the Town's office
-ENGLISH_ONLY = ("clerk.md.j2", "clerk/bills.md.j2")
+ENGLISH_ONLY = ("clerk.md.j2", "clerk/bills.md.j2", "clerk/publish.md.j2")
 
 
 def folder(lang: str) -> str:

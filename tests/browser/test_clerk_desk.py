@@ -359,6 +359,24 @@ def test_the_desk_without_repo_url_offers_downloads_only_and_its_states_pass_axe
     assert page.locator("#publish a[download]").count() == 1 and page.locator(".github-link").count() == 0
     assert "Add it to the site's repository" in page.inner_text("#publish")
     states["result"] = axe_violations(page)
+    # issue 34, item 1: no repository address, so the first screen says the records go as one zip to the
+    # person who keeps the site, and the step gives it: exactly its records, at their paths, with the steps
+    assert page.locator("#how-published").get_attribute("data-path") == "zip"
+    with page.expect_download() as download:
+        page.click("#publish-zip")
+    import io
+    import zipfile
+    with zipfile.ZipFile(io.BytesIO(Path(download.value.path()).read_bytes())) as z:
+        assert z.namelist() == ["rules/rate-schedules/2028/proposal.yaml", "PUBLISHING.txt"]
+        with page.expect_download() as record:
+            page.locator("#publish a[download]").first.click()
+        assert z.read("rules/rate-schedules/2028/proposal.yaml") == Path(record.value.path()).read_bytes()
+        assert "python3 build.py validate" in z.read("PUBLISHING.txt").decode()
+    states["zip"] = axe_violations(page)
+    steps = page.locator("#publish a", has_text="their steps").get_attribute("href")
+    page.goto(f"{site_url}/clerk/{steps}")
+    expect(page.locator("h1")).to_have_text("Publishing the Clerk's records")
+    states["steps page"] = axe_violations(page)
     page.evaluate("localStorage.clear()")
     assert not any(states.values()), states
 
