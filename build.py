@@ -156,10 +156,18 @@ def _main_writing(argv: list[str]) -> int:
     ends with a one-line message and exit 74, not a traceback (the second hostile tester). What the
     command wrote to files is already whole (every file is written atomically)."""
     import os
+    if sys.stdout is None or sys.stdout.closed:  # `build.py >&-` (the fourth hostile tester: a traceback)
+        print("error: standard output is closed, so build.py cannot say what it does. Nothing was done. Run it "
+              "again with its output going to the terminal, a file or /dev/null.", file=sys.stderr)
+        return 74
     try:
         status = main(argv)
         sys.stdout.flush()
         return status
+    except KeyboardInterrupt:  # Ctrl-C: a line, not a traceback; every file is written whole or not at all
+        print("\nStopped (Ctrl-C). Nothing was left half-written; a build in progress left site/ as it was.",
+              file=sys.stderr)
+        return 130
     except BrokenPipeError:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 141

@@ -407,6 +407,9 @@ def main(argv: list[str] | None = None) -> int:
         # still buffered goes nowhere, so Python's own flush at exit has nothing to complain about.
         discard_stdout()
         return READER_GONE
+    except KeyboardInterrupt:  # Ctrl-C (the fourth hostile tester: a traceback): one line; files are whole or absent
+        print("\nStopped (Ctrl-C). Nothing was left half-written.", file=sys.stderr)
+        return 130
 
 
 def discard_stdout() -> None:

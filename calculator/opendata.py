@@ -14,7 +14,7 @@ from decimal import Decimal
 
 from .core import law
 from .core.dates import parse_date
-from .core.i18n import N_
+from .core.i18n import N_, _
 from .core.rules import history
 from .bills import bill
 from .core.dates import quarter_name, quarter_of
@@ -151,7 +151,11 @@ def on(rules: dict, day: str | None) -> dict:
     key = when.isoformat()
     found = []
     for record in parameters(rules):
-        found.append({k: v for k, v in record.items() if k != "values"} | value_on(record, key))
+        item = {k: v for k, v in record.items() if k != "values"} | value_on(record, key)
+        if item["from"] is not None and item["from"] > key:  # the fourth hostile tester: said, not silent
+            item["note"] = _("No value is recorded for {day}: this is the earliest one, in force from {start}. The "
+                             "calculator uses it for earlier days too.").format(day=key, start=item["from"])
+        found.append(item)
     try:
         schedule = in_force(rules, when)
     except InputError:

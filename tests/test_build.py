@@ -160,3 +160,19 @@ def test_a_place_with_markdown_s_characters_shows_as_typed_with_no_stray_backsla
     rendered = markdown.markdown(env.filters["md"](place), extensions=["tables", "attr_list", "md_in_html"])
     assert "<script" not in rendered and "<Room" not in rendered
     assert html.unescape(regex.sub(r"</?p>", "", rendered)) == place
+
+
+def test_a_build_sweeps_the_staging_folder_a_stopped_build_left(tmp_path, monkeypatch):
+    """The fourth hostile tester: SIGTERM during `build.py` left a 40 MB .site-build-* folder that no later
+    build removed. A build removes those old enough to be no build's still at work, and keeps a recent one."""
+    import os
+    import time as _time
+    from kit.site import build as kit_site
+    old, recent = tmp_path / ".site-build-old", tmp_path / ".site-build-recent"
+    for folder in (old, recent):
+        (folder / "site").mkdir(parents=True)
+    os.utime(old, (_time.time() - 3600, _time.time() - 3600))
+    monkeypatch.setattr(kit_site, "validate_rules", lambda *a: (_ for _ in ()).throw(RuntimeError("stop here")))
+    with pytest.raises(RuntimeError, match="stop here"):
+        kit_site.build(tmp_path / "site")
+    assert not old.exists() and recent.exists()

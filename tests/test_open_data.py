@@ -229,3 +229,23 @@ def test_rateparser_bills_each_owrs_file_as_the_engine_does(api):
             engine = run(["bill", "--quarter", quarter, "--water-gallons", gallons,
                           "--vc-per-1000", s["vc_per_1000_gallons"], "--sewage-fraction", s["sewage_fraction"]])
             assert billed.quantize(Decimal("0.01")) == Decimal(engine["charge"]), (s["id"], cls, use)
+
+
+def test_a_day_before_a_parameters_first_recorded_value_is_said_not_silent(tmp_path):
+    """The fourth hostile tester: a parameter whose values all begin on a date reported its first value
+    'in force' on an earlier day, with no word. The answer says there is none recorded for that day."""
+    rules_dir = tmp_path / "rules"
+    shutil.copytree(RULES_DIR, rules_dir)
+    edit(rules_dir, [c for c in AMENDED_TEXT if "8,000" not in c[1]])
+    path = rules_dir / "parameters" / "late-penalty-rate.yaml"
+    text = path.read_text(encoding="utf-8")
+    text = text.replace('value: "0.15"\n', "").replace(
+        'quote: "Nonpayment shall be subject to a penalty of 15% per quarter after nonpayment for 30 days."\n', "")
+    path.write_text(text + 'values:\n  "2020-01-01":\n    value: "0.10"\n    quote: "Nonpayment shall be subject '
+                    'to a penalty of 10% per quarter after nonpayment for 30 days."\n    local_law: 1-2019\n',
+                    encoding="utf-8")
+    rules = compile_rules(rules_dir)
+    before = {p["id"]: p for p in run(["parameters", "--on", "2019-12-31"], rules=rules)["parameters"]}
+    after = {p["id"]: p for p in run(["parameters", "--on", "2020-01-01"], rules=rules)["parameters"]}
+    assert "No value is recorded for 2019-12-31" in before["late-penalty-rate"]["note"]
+    assert "note" not in after["late-penalty-rate"] and after["late-penalty-rate"]["value"] == "0.10"

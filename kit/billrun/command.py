@@ -305,6 +305,12 @@ def _main(argv: list[str]) -> int:
         if args.no_pdf and args.site_url:
             raise InputError("--site-url is the site the PDF bills link to, and --no-pdf makes no PDF bills. Leave "
                              "out one of them.")
+        if args.site_url:  # the fourth hostile tester: 'javascript:alert(1)' went into every bill's link
+            from urllib.parse import urlsplit
+            url = urlsplit(args.site_url.strip())
+            if url.scheme not in ("https", "http") or not url.netloc or any(c in args.site_url for c in ' "<>\'`'):
+                raise InputError(f"--site-url {args.site_url!r} is not a web address. Give the address the site is "
+                                 "published at, like https://OWNER.github.io/REPO/.")
         out, result = run(args)
     except InputError as exc:
         print(shown(f"error: {for_command_line(str(exc))} Nothing was written."), file=sys.stderr)

@@ -103,8 +103,8 @@ def run(args) -> list[str]:
         (rules_dir / rel).unlink(missing_ok=True)
     wrote = [str(p) for p, _ in writes]
     if not wrote and not removes:  # `status` only reports
-        return result["report"]
-    return [*result["report"], "", f"Wrote {', '.join(wrote)}."
+        return [rate_year.for_cli(line) for line in result["report"]]
+    return [*(rate_year.for_cli(line) for line in result["report"]), "", f"Wrote {', '.join(wrote)}."
             + (f" Removed {', '.join('rules/' + r for r in removes)}." if removes else "")]
 
 

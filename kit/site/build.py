@@ -32,7 +32,8 @@ from ..browser.wheel import build_engine_wheel, build_pypdf_wheel, engine_build_
 ROOT = Path(__file__).resolve().parents[2]
 # Pyodide's own files, as they come; its standard library and lock file are trimmed (kit/browser/stdlib.py)
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
-WASM_XZ = "pyodide.asm.wasm.xz"  # what the worker fetches; the plain wasm if it cannot decode it
+WASM_XZ = "pyodide.asm.wasm.xz"
+STALE_STAGING_SECONDS = 600  # a staging folder older than this is no build's still at work (a build takes ~30 s)  # what the worker fetches; the plain wasm if it cannot decode it
 
 
 def validate_rules(rules_dir: Path | None = None) -> dict:
@@ -135,6 +136,14 @@ def build(site: Path = ROOT / "site", rules_dir: Path | None = None, site_url: s
     building(rules_dir)  # the catalogues are read afresh for each build, from its rules/
     site = Path(site).resolve()
     site.parent.mkdir(parents=True, exist_ok=True)
+    # a build stopped by a signal (SIGTERM, SIGHUP: no `finally` runs) left its staging folder: gone now,
+    # unless it is recent enough to be another build's still at work (the fourth hostile tester)
+    for old in site.parent.glob(".site-build-*"):
+        try:
+            if old.is_dir() and time.time() - old.stat().st_mtime > STALE_STAGING_SECONDS:
+                shutil.rmtree(old, ignore_errors=True)
+        except OSError:
+            pass
     # staged beside the target, so the final swap is a rename on one file system
     staging = Path(tempfile.mkdtemp(prefix=".site-build-", dir=site.parent))
     try:
