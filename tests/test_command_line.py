@@ -308,3 +308,12 @@ def test_a_page_is_not_told_an_option_name_and_the_command_line_is(lang):
     with contextlib.redirect_stderr(err):
         assert main([*cases[0], "--lang", lang]) == 2
     assert "(--paid-on)" in err.getvalue() and "⟦" not in err.getvalue()
+
+
+@pytest.mark.parametrize("argv", [["validate"], ["--help"], ["bills", "--help"]])
+def test_build_py_with_its_output_closed_says_so_without_a_traceback(argv):
+    """The fourth hostile tester: `build.py >&-` ended in AttributeError ('NoneType' … 'flush')."""
+    done = subprocess.run(f"{sys.executable} build.py {' '.join(argv)} >&-", shell=True, cwd=ROOT,
+                          stderr=subprocess.PIPE, text=True, timeout=120)
+    assert done.returncode == 74 and "standard output is closed" in done.stderr
+    assert "Traceback" not in done.stderr
