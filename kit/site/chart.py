@@ -54,15 +54,15 @@ def rate_chart(periods: list[dict], today: str, words: dict, point_name) -> str:
     for v in range(0, top + 1, step):  # the y axis: dollars per 1,000 gallons
         out.append(f'<line x1="{LEFT}" x2="{W - RIGHT}" y1="{y(v)}" y2="{y(v)}" stroke="currentColor" '
                    f'stroke-opacity="{0.7 if v == 0 else 0.35}"/>')
-        out.append(f'<text x="{LEFT - 8}" y="{y(v) + 5}" text-anchor="end">${v}</text>')
+        out.append(f'<text fill="currentColor" x="{LEFT - 8}" y="{y(v) + 5}" text-anchor="end">${v}</text>')
     out.append(f'<line x1="{LEFT}" x2="{W - RIGHT}" y1="{H - BOTTOM}" y2="{H - BOTTOM}" stroke="currentColor"/>')
     for year in range(first, last + 2):  # the x axis: a tick where each year begins
         xx = x(f"{year}-01-01")
         out.append(f'<line x1="{xx}" x2="{xx}" y1="{H - BOTTOM}" y2="{H - BOTTOM + 5}" stroke="currentColor"/>')
         if year <= last:
             mid = (xx + x(f"{year + 1}-01-01")) / 2
-            out.append(f'<text x="{round(mid, 1)}" y="{H - BOTTOM + 24}" text-anchor="middle">{year}</text>')
-    out.append(f'<text x="0" y="16" text-anchor="start">{escape(words["axis"])}</text>')  # the y axis' unit, above it
+            out.append(f'<text fill="currentColor" x="{round(mid, 1)}" y="{H - BOTTOM + 24}" text-anchor="middle">{year}</text>')
+    out.append(f'<text fill="currentColor" x="0" y="16" text-anchor="start">{escape(words["axis"])}</text>')  # the y axis' unit, above it
     for p in periods:  # the steps: solid for an adopted rate, dotted for an example, dashed for a proposal
         start = p["from"] or p["effective"]
         dash = {"adopted": "", "illustrative": ' stroke-dasharray="2 5" stroke-linecap="round"',
