@@ -331,6 +331,79 @@ def test_the_site_build_runs_the_guard_first(tmp_path, monkeypatch):
     assert not (tmp_path / "site").exists()
 
 
+# what the fourth hostile tester committed under docs/ (tracked, so the source guard trusted it) and the
+# build published: each format, as the file the site would serve
+TRACKED = {
+    "owners.csv": "10023,Zed Quixote,12 Main St,45.20\n10024,Ann Example,14 Main St,60.00\n",  # no header
+    "owed.txt": "A-1001\tMaría de la Cruz\t7 Route 22\t$120.50\n",  # TSV named .txt
+    "owed/index.html": "<table><tr><th>Acct</th><th>Owner</th></tr>"  # a Markdown table, as mkdocs renders it
+                       "<tr><td>1001</td><td>Pat Smith</td><td>$45.20</td></tr></table>",
+    "fenced/index.html": "<pre><code>account,mailing_name,service_address\n"  # a fenced accounts.csv
+                         "1001,SMITH JOHN,3 Quaker Hill Rd\n</code></pre>",
+    "roster.js": 'const roster=[{acct:"1001",owner:"Jane Doe",addr:"12 Main St",due:45.2}];',
+    "roster.json": '[\n  {\n    "acct": "1001",\n    "owner": "Jane Doe"\n  }\n]\n',  # pretty: one key a line
+    "owners.yml": "- account: A1\n  owner: Ann Example\n",
+}
+
+
+@pytest.mark.parametrize("name", sorted(TRACKED))
+def test_the_built_site_is_read_for_account_data_whatever_its_format(tmp_path, name):
+    """Issue 35, the fourth hostile tester: account data in files the repository tracks was published (a
+    headerless CSV, a TSV named .txt, a Markdown table, a fenced accounts.csv, a script's roster). The
+    built site is read before it is published; each of these is refused, and the site's own pages, the
+    fictional sample's streets and the Town's figures are not."""
+    site = tmp_path / "site"
+    (site / "law").mkdir(parents=True)
+    (site / "law" / "index.html").write_text(  # a rate table and an office's address: not account data
+        "<table><tr><td>Minimum charge</td><td>8,000 gallons</td><td>$45.20</td></tr></table>"
+        "<p>Town Hall, 160 Charles Colman Blvd, Pawling. Call 845-855-1122.</p>"
+        "<pre><code>account,mailing_name,service_address\nS10001,Avery Alder,12 Example Lane\n</code></pre>")
+    privacy.check_site(site)
+    path = site / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(TRACKED[name], encoding="utf-8")
+    with pytest.raises(BuildError) as refused:
+        privacy.check_site(site)
+    assert f"  {name}: " in str(refused.value) and "Take it out of the page or file under docs/" in str(refused.value)
+
+
+def test_the_built_site_passes_with_its_sample_and_only_while_it_is_the_sample(built_site, tmp_path):
+    """The site as built passes; its sample passes only as the bytes the build made (read without that
+    allowance, the sample's own files are refused: the reader sees account files for what they are)."""
+    from kit.site.build import validate_rules
+    expected = {f"{sample.DOCS_FOLDER}/{name}": text.encode("utf-8")
+                for name, text in sample.sample_files(sample.DOCS_COUNT, rules=validate_rules()).items()}
+    privacy.check_site(built_site, generated=expected)
+    with pytest.raises(BuildError) as refused:
+        privacy.check_site(built_site)
+    assert f"  {sample.DOCS_FOLDER}/payments.csv: " in str(refused.value)
+    changed = {**expected, f"{sample.DOCS_FOLDER}/payments.csv": b"account,quarter,amount,paid_on\n"}
+    with pytest.raises(BuildError):
+        privacy.check_site(built_site, generated=changed)
+
+
+def test_a_committed_account_list_stops_the_build_and_keeps_the_site(tmp_path, monkeypatch):
+    """End to end: a headerless list of owners and balances the repository tracks (so the source guard
+    reads only its header, and finds none) stops the build once the site is built, and the site built
+    before stays as it was."""
+    from kit.site import build as site
+    staged = site.stage_docs
+
+    def with_a_committed_list(staging):
+        docs = staged(staging)
+        (docs / "owners.csv").write_text(TRACKED["owners.csv"], encoding="utf-8")
+        return docs
+    monkeypatch.setattr(site, "stage_docs", with_a_committed_list)
+    target = tmp_path / "site"
+    target.mkdir()
+    (target / "index.html").write_text("the site built before")
+    with pytest.raises(BuildError) as refused:
+        site.build(target)
+    assert "  owners.csv: '10023,Zed Quixote,12 Main St,45.20'" in str(refused.value)
+    assert (target / "index.html").read_text() == "the site built before"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]  # no staging folder left
+
+
 # ---- the PDF bills ----------------------------------------------------------------------
 
 @pytest.mark.parametrize("chunk", [100, 2], ids=["one-process", "chunks-joined"])

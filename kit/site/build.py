@@ -109,15 +109,18 @@ def unlist_noindex_pages(site: Path) -> None:
         gz.write_bytes(gzip.compress(text.encode("utf-8"), mtime=0))
 
 
-def write_billing_sample(docs: Path, rules: dict) -> None:
+def write_billing_sample(docs: Path, rules: dict) -> dict[str, bytes]:
     """Step 2a': the small fictional sample the Clerk's bill-run page offers (/billing-sample/), made
     from the rules being built: its earlier register is billed by them, so an amended penalty, due
     date, minimum or rate shows in it. (The privacy guard has run before: it is never in docs/.)"""
     from ..billrun.sample import DOCS_COUNT, DOCS_FOLDER, sample_files
     folder = docs / DOCS_FOLDER
     folder.mkdir()
+    written = {}
     for name, text in sample_files(DOCS_COUNT, rules=rules).items():
         (folder / name).write_text(text, encoding="utf-8")
+        written[f"{DOCS_FOLDER}/{name}"] = (folder / name).read_bytes()
+    return written  # what the built site's privacy check knows as the build's own (fictional) sample
 
 
 def swap_in(new_site: Path, site: Path) -> None:
@@ -155,7 +158,7 @@ def build(site: Path = ROOT / "site", rules_dir: Path | None = None, site_url: s
         step("Rendering the pages from the rules, in English and in Spanish")
         docs = stage_docs(staging)
         step("Making the fictional bill-run sample, billed by these rules")
-        write_billing_sample(docs, rules)
+        sample = write_billing_sample(docs, rules)
         config = project_config(rules_dir)  # the site's address and repository (mkdocs.yml)
         if site_url:
             config = {**config, "site_url": site_url.rstrip("/") + "/"}
@@ -182,6 +185,9 @@ def build(site: Path = ROOT / "site", rules_dir: Path | None = None, site_url: s
         step("Adding the security policy and the offline cache")
         secure_pages(staging / "site")
         write_service_worker(staging / "site", build_id)
+        step("Reading the built site for account data")
+        privacy.check_site(staging / "site", generated=sample,
+                           copied={f"pyodide/{name}": ROOT / "node_modules" / "pyodide" / name for name in PYODIDE_FILES})
         step("Publishing to site/")
         swap_in(staging / "site", site)
     finally:

@@ -9,7 +9,12 @@ reviewed there, and only its non-source files are read for account columns; a fi
 usual encodings, and refused when it looks like account data, or when it cannot be read to check. So
 a new page is built once it is added to the repository (`git add`), after a look that it holds none. A
 file it does not track that is not one of the site's sources (a table, a text or data file) is refused
-whatever it holds: no list of column names foresees every export (the third hostile tester)."""
+whatever it holds: no list of column names foresees every export (the third hostile tester).
+
+A file being tracked is no proof that it was reviewed (the fourth hostile tester committed a headerless
+list, a TSV named .txt, a Markdown table, a fenced accounts.csv and a script's roster, and all were
+published). So the built site is read too, before it replaces site/ (check_site, below): any record of
+account data in any text file stops the build."""
 from __future__ import annotations
 
 import codecs
@@ -142,3 +147,119 @@ def check(*folders: Path) -> None:
                          "a file that cannot be read to check. Move account files out of docs/ and rules/ "
                          "(billing/ is kept out of the repository), then build again. A file that belongs to the "
                          "site and holds no account data is built once it is added to the repository (git add).")
+
+
+# ---- the built site, read whole (issue 35, the fourth hostile tester) -------------------------------
+# A file the repository tracks is not proof that it was reviewed: a roster pasted into a page's table, a
+# fenced accounts.csv, a headerless CSV or a script's list of owners was published once it was committed.
+# So the built site itself is read before it is swapped in: every text file, each line, table row and
+# record of a script's or JSON's list, cell by cell. A record that places a person (a street address) with
+# one more thing about an account (a name, an amount, an account or parcel number), or that names a
+# person with an amount and a number, is account data, whatever the columns are called or whether there
+# are any. The only such records the site may hold are the fictional sample's (kit/billrun/sample.py),
+# whose streets are invented ("Example Lane"): those are recognised by their street, nothing else.
+
+#: the built site's files that are not text (nothing the build reads from docs/ as text becomes one)
+BINARY = frozenset({".wasm", ".xz", ".whl", ".zip", ".gz", ".png", ".ico", ".jpg", ".jpeg", ".webp", ".gif",
+                    ".woff", ".woff2", ".pdf", ".map"})
+_STREET_WORDS = (r"st|street|rd|road|ave|avenue|ln|lane|dr|drive|ct|court|pl|place|blvd|boulevard|way|hwy|highway"
+                 r"|ter|terrace|cir|circle|pkwy|parkway|tpke|turnpike|trl|trail|sq|square|hollow|hill|row|run|path"
+                 r"|ext|extension")
+_ADDRESS = re.compile(rf"^\d{{1,6}}[A-Za-z]?\s+(?:[NSEW]\.?\s+)?(?:[A-Za-z][A-Za-z.'’-]*\s+){{0,4}}"
+                      rf"(?:(?:{_STREET_WORDS})\.?|(?:route|rte|rt|state route|county route|ny)\s*\d{{1,3}}[A-Za-z]?)"
+                      rf"(?:\s*(?:#|apt\.?|unit|suite)\s*\w+)?$", re.IGNORECASE)
+_MONEY = re.compile(r"^[-(]?\$?\s?\d{1,3}(?:,?\d{3})*\.\d{2}\)?$")
+_UP, _LOW = "A-ZÀ-ÖØ-Þ", "a-zß-öø-ÿ"
+_NAME = re.compile(rf"^(?:[{_UP}][{_LOW}'’-]+\.?|[{_UP}]\.)(?:\s+(?:[{_UP}][{_LOW}'’-]+\.?|[{_UP}]\.|de|del|la|van|von|y|&))"
+                   rf"{{1,4}}$|^[{_UP}][{_UP}'’-]{{1,20}},?\s+[{_UP}][{_UP}'’-]{{1,20}}(?:\s+[{_UP}]\.?)?$")
+_NUMBER = re.compile(r"^(?:[A-Za-z]{1,4}[-#]?\d{1,10}|\d{3,10})(?:[-.]\d{1,6}){0,3}$")
+#: a name with one of these words is a place or a body of the Town, not a person ("Town Hall, 160 …")
+_PLACE = re.compile(r"\b(?:Town|Village|County|State|Hall|Board|Office|Department|Dept|Commission|Clerk|Court|"
+                    r"Library|Center|Centre|Church|School|Plant|District|Authority|Police|Fire|Highway|Post)\b")
+_PHONE = re.compile(r"^\(?\d{3}\)?[-. ]?\d{3}[-.]\d{4}$")
+_RECORD_BREAK = re.compile(r"\}\s*,\s*\{|\]\s*,\s*\[|</tr>|<br\s*/?>|</p>|</li>|</h\d>|\\n|\n", re.IGNORECASE)
+_CELL_BREAK = re.compile(r"</t[dh]>|[,;\t|]|<[^>]*>", re.IGNORECASE)
+_KEY = re.compile(r"^\s*[\[{(]*\s*[\"']?[\w -]{1,40}[\"']?\s*:\s*(?!//)")
+
+
+def _cells(record: str) -> list[str]:
+    import html
+    cells = []
+    for cell in _CELL_BREAK.split(record):
+        cell = html.unescape(_KEY.sub("", cell)).strip().strip("[]{}()\"'`“”").strip()
+        if cell:
+            cells.append(cell)
+    return cells
+
+
+def fictional_street(cell: str) -> bool:
+    from ..billrun.sample import STREETS
+    return any(cell.lower().endswith(street.lower()) for street in STREETS)
+
+
+def account_record(cells: list[str]) -> bool:
+    """A record that holds account data: a street address and one more thing that names or bills a person,
+    or a person's name with an amount and an account number."""
+    if _looks_like_accounts([_column(c) for c in cells]):  # a header: account and a name, address or amount
+        return True
+    address = [c for c in cells if _ADDRESS.match(c)]
+    if address and all(fictional_street(c) for c in address):
+        return False
+    names = any(_NAME.match(c) and not _PLACE.search(c) for c in cells)
+    money = any(_MONEY.match(c) for c in cells)
+    numbers = sum(bool(_NUMBER.match(c)) and not _PHONE.match(c) for c in cells)
+    if address:
+        return names or money or numbers > 0
+    return names and (money or numbers > 0)
+
+
+#: a record over several lines: a YAML list's item, a pretty-printed JSON or script object, a paragraph
+_BLOCK_BREAK = re.compile(r"\}\s*,?\s*\{|\]\s*,\s*\[|\n\s*-\s|\n\s*\n")
+
+
+def account_records(text: str, blocks: bool = False) -> list[str]:
+    """The records of a text that hold account data (at most three, to name). `blocks` (a data file or
+    script, not a page): a record may also span lines (an object or list item), its lines its cells."""
+    found = []
+    records = _RECORD_BREAK.split(text)
+    if blocks:
+        records += [block.replace("\n", "\t") for block in _BLOCK_BREAK.split(text) if "\n" in block.strip()]
+    for record in records:
+        if len(record) > 2000 or not re.search(r"\d", record):
+            continue
+        if account_record(_cells(record)):
+            found.append(re.sub(r"\s+", " ", re.sub(r"<[^>]*>", " ", record)).strip()[:80])
+            if len(found) == 3:
+                break
+    return found
+
+
+def check_site(site: Path, generated: dict[str, bytes] | None = None, copied: dict[str, Path] | None = None) -> None:
+    """Refuse (BuildError) when a text file of the built site holds a record of account data (above).
+    `generated`: the build's own fictional sample, by its path in the site and its bytes (skipped only while
+    it is those bytes); `copied`: files the build copied from a package (Pyodide), skipped only while they
+    are that file's bytes."""
+    generated, copied = generated or {}, copied or {}
+    found = []
+    for path in sorted(Path(site).rglob("*")):
+        rel = path.relative_to(site).as_posix()
+        if not path.is_file() or path.suffix.lower() in BINARY:
+            continue
+        if rel in generated and path.read_bytes() == generated[rel]:
+            continue
+        if rel in copied and path.stat().st_size == copied[rel].stat().st_size \
+                and path.read_bytes() == copied[rel].read_bytes():
+            continue
+        text = _text(path)
+        if text is None:
+            found.append((rel, ["too large to check"]))
+            continue
+        records = account_records(text, blocks=path.suffix.lower() not in (".html", ".htm", ".xml"))
+        if records:
+            found.append((rel, records))
+    if found:
+        lines = "\n".join(f"  {rel}: " + " / ".join(repr(r) for r in records) for rel, records in found[:10])
+        raise BuildError("Not publishing: the built site holds what looks like account data (personal data): "
+                         "a street address with a name, an amount or an account number, or a name with an amount "
+                         f"and a number:\n{lines}\nTake it out of the page or file under docs/ it comes from "
+                         "(account lists belong in billing/, which is kept out of the repository), then build again.")
