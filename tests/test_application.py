@@ -144,6 +144,17 @@ def test_labels_citations_and_fee_are_printed(blank):
         assert s["heading"] in text
 
 
+def test_the_signature_section_is_on_one_page(blank):
+    """The usability tester's last page held only "Date signed": the signature section (what the owner
+    agrees to, the signature, its date) is never split, so its heading and both fields share a page."""
+    reader = PdfReader(str(blank))
+    heading = application.form(RULES)["sections"][-1]["heading"]
+    pages = {name: i for i, page in enumerate(reader.pages) for ref in page.get("/Annots") or []
+             if (name := ref.get_object().get("/T")) in ("signature", "signature-date")}
+    on = [i for i, page in enumerate(reader.pages) if heading in page.extract_text()]
+    assert len(on) == 1 and pages == {"signature": on[0], "signature-date": on[0]}, (heading, on, pages)
+
+
 def test_building_leaves_no_temporary_files(tmp_path):
     build_blank_pdf(RULES, tmp_path / "a.pdf")
     assert [p.name for p in tmp_path.iterdir()] == ["a.pdf"]
