@@ -161,7 +161,8 @@ def test_each_question_is_asked_after_its_prefix(question):
     nq = result["next_question"]
     assert nq["id"] == question
     assert nq["text"] and nq["hint"] and nq["cite"] in PROVISION_IDS
-    assert set(nq) == {"id", "text", "hint", "choices", "cite", "law"} | ({"reading"} if "reading" in nq else set())
+    assert set(nq) == {"id", "text", "hint", "choices", "cite", "law", "most_after"} | \
+        ({"reading"} if "reading" in nq else set())
     # its provision as a reader names it, as a result's reasons do (explain.law_words; issue 33: the live
     # checker printed the English citation where the page without JavaScript says it in Spanish)
     from calculator.core.explain import law_words
@@ -767,3 +768,24 @@ def test_the_meaning_of_industrial_waste_is_a_recorded_reading_that_leaves_out_o
     office = BASE[:-2] + [("industrial-waste", "business-sewage-only"), ("sewer-pipe", "no")]
     assert "industrial-waste.A" not in cites(flow.evaluate(RULES, office)["requirements"])
     assert "industrial-waste.A" in cites(flow.evaluate(flipped, office)["requirements"])
+
+
+def test_most_after_bounds_every_walk_and_is_reached():
+    """`most_after` (what "Question 3 of up to 14" rests on): on 300 random walks through the checker
+    (the engine's own evaluate, one answer at a time), no question is followed by more questions than it
+    says, and for the first question some walk asks exactly that many after it."""
+    import random
+    rules = load()
+    most = flow.most_after(rules["permits"])
+    assert set(most) == {q["id"] for q in rules["permits"]["questions"]}
+    longest_first = 0
+    rng = random.Random(7)
+    for _ in range(300):
+        answers = []
+        while (q := flow.evaluate(rules, answers)["next_question"]) is not None:
+            answers.append((q["id"], rng.choice(q["choices"])["value"]))
+            assert q["most_after"] == most[q["id"]]
+        for i, (qid, _value) in enumerate(answers):
+            assert len(answers) - i - 1 <= most[qid], (answers, qid)
+        longest_first = max(longest_first, len(answers) - 1)
+    assert longest_first == most[rules["permits"]["start"]]

@@ -38,10 +38,30 @@ def hint(rules: dict | None, q: dict) -> str:
     return q["hint"]
 
 
+def most_after(flow: dict) -> dict[str, int]:
+    """For each question, the most questions any answers can still ask after it (the flow has no loop:
+    `problems` refuses one), so a page can say "up to 4 more questions" where the path branches."""
+    qs, memo = _questions(flow), {}
+
+    def longest(node: str) -> int:
+        if node not in qs:
+            return 0
+        if node not in memo:
+            memo[node] = 0  # guards a loop that validation has not yet refused
+            nexts = {c["next"] for c in qs[node]["choices"]} | \
+                {a["next"] for c in qs[node]["choices"] for a in c.get("alternatives", []) if "next" in a}
+            memo[node] = max((1 + longest(n) if n in qs else 0) for n in nexts)
+        return memo[node]
+    return {q: longest(q) for q in qs}
+
+
 def public_question(q: dict, rules: dict | None = None) -> dict:
-    """A question as a page shows it: no flow internals; its hint as the chosen readings word it."""
+    """A question as a page shows it: no flow internals; its hint as the chosen readings word it; how many
+    questions may follow it at most (`most_after`)."""
     out = {"id": q["id"], "text": q["text"], "hint": hint(rules, q), "cite": q["cite"],
            "choices": [{"value": c["value"], "label": c["label"]} for c in q["choices"]]}
+    if rules is not None:
+        out["most_after"] = most_after(_flow(rules))[q["id"]]
     if "reading" in q:  # the hint's words rest on a recorded reading (rules/interpretations/)
         out["reading"] = q["reading"]
     if rules is not None and "provisions" in rules:  # its provision as a reader names it, in her language

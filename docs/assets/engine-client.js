@@ -111,6 +111,18 @@ export function statusLine(root, readyText, failedText) {
   };
 }
 
+// A button pressed before the engine is ready says so beside it: on a slow link the status line is far
+// up the page, and the press seemed to do nothing (the usability tester). The note is a live region,
+// empty until then, and emptied once the answer is shown.
+export function startingNote(button, isReady, text) {
+  const note = el("p", { class: "engine-wait", id: `${button.id}-wait`, role: "status" });
+  button.after(note);
+  return {
+    pressed() { if (!isReady()) note.textContent = text; },
+    done() { note.textContent = ""; },
+  };
+}
+
 // The GOV.UK error pattern, shared by the engine pages: the message in the error
 // summary (a link that moves the focus to the box) and beside the box itself.
 export function clearFieldErrors(form) {

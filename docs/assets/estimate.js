@@ -2,7 +2,7 @@
 // and the engine's answer to the page. The state lives in the query string,
 // with the command line's option names, so an estimate is a shareable link.
 // Every sentence it shows goes through t() (words.js): the page's language.
-import { clearFieldErrors, el, lawLinkIn, longDate, quotedIn, sentence, showFieldError, startEngine, statusLine } from "./engine-client.js";
+import { clearFieldErrors, el, lawLinkIn, longDate, quotedIn, sentence, showFieldError, startEngine, startingNote, statusLine } from "./engine-client.js";
 import { pageLanguage, t } from "./words.js";
 
 const root = document.getElementById("estimator");
@@ -380,6 +380,7 @@ function start() {
     const started = performance.now();
     const { answer } = await ask(argvFrom(params));
     if (mine !== latest) return; // a newer input has been sent since
+    starting.done();
     if (answer.ok) {
       showResult(answer.result, params);
       history.replaceState(null, "", `?${params}`);
@@ -394,7 +395,9 @@ function start() {
 
   const hasUsage = () => (checked("have") === "readings" ? value("previous-reading") && value("current-reading") : value("usage"));
 
-  form.addEventListener("submit", (e) => { e.preventDefault(); compute(true); });
+  const starting = startingNote($("estimate-button"), () => window.__estimator.ready,
+    t("The calculator is still starting. Your estimate will show below as soon as it is ready."));
+  form.addEventListener("submit", (e) => { e.preventDefault(); starting.pressed(); compute(true); });
   // A number being typed is answered after a pause in typing, not at each key: "9" on the way to
   // "9350" would show the minimum charge's total for a moment (issue 34, item 8). Meanwhile the
   // answer on screen is marked as not yet for what is typed. A choice (a radio button, the

@@ -3,7 +3,7 @@
 // with the command line's option names (?average-workday-gallons=52000&year=2027),
 // so a result is a shareable link. No test of the law is worked out here.
 // Every sentence it shows goes through t() (words.js): the page's language.
-import { clearFieldErrors, el, lawLinkIn, longDate, quotedIn, sentence, showFieldError, startEngine, statusLine } from "./engine-client.js";
+import { clearFieldErrors, el, lawLinkIn, longDate, quotedIn, sentence, showFieldError, startEngine, startingNote, statusLine } from "./engine-client.js";
 import { pageLanguage, t } from "./words.js";
 
 const root = document.getElementById("industry-checker");
@@ -130,6 +130,7 @@ function start() {
     const mine = ++latest;
     const answer = await engine.ask(argvFrom(params));
     if (mine !== latest) return;
+    starting.done();
     if (answer.ok) {
       showResult(answer.result, params);
       history.replaceState(null, "", `?${params}`);
@@ -139,8 +140,11 @@ function start() {
     }
   }
 
+  const starting = startingNote($("industry-button"), () => window.__industry.ready,
+    t("The calculator is still starting. The answer will show below as soon as it is ready."));
   form.addEventListener("submit", (e) => {
     e.preventDefault();
+    starting.pressed();
     check(formParams(), true);
   });
 

@@ -179,11 +179,16 @@ function start() {
     const chosen = (shown.answers.find(([id]) => id === q.id) || [])[1];
     const at = path.indexOf(q.id);
     const before = at >= 0 ? path[at - 1] : path[path.length - 1];
+    const number = at >= 0 ? at + 1 : path.length + 1;
     let back = null;
     if (shown.from === "check") back = backLink({ answers: shown.answers, step: "check" });
     else if (before) back = backLink({ answers: shown.answers, step: before });
     const fieldset = el("fieldset", { class: "field question", "aria-describedby": "question-hint question-law" },
-      el("legend", { class: "question-legend" }, el("h2", { id: "step-title", tabindex: "-1" }, q.text)),
+      el("legend", { class: "question-legend" },
+        // where she is: the questions asked before this one, and the most any answers can still ask after it
+        el("span", { class: "question-count", id: "question-count" },
+          t("Question {number} of up to {most}", { number: String(number), most: String(number + (q.most_after || 0)) })),
+        el("h2", { id: "step-title", tabindex: "-1" }, q.text)),
       el("p", { class: "hint", id: "question-hint" }, ...quotedIn(q.hint),
         ...(q.reading ? [" (", el("a", { href: `#reading-${q.reading}` }, t("how we read it")), ")"] : [])),
       el("p", { class: "hint law-ref", id: "question-law" }, ...sentence(t("The law: {where}"),

@@ -200,8 +200,9 @@ def step(name: str) -> None:
     print(f"- {name}", flush=True)
 
 
-def serve(site: Path = ROOT / "site", host: str = "127.0.0.1", port: int = 8000):
-    """Serve site/ with the types Pyodide needs (.mjs as JavaScript, .wasm for streaming compile)."""
+def serve(site: Path = ROOT / "site", host: str = "127.0.0.1", port: int = 8000, headers: dict | None = None):
+    """Serve site/ with the types Pyodide needs (.mjs as JavaScript, .wasm for streaming compile).
+    `headers`: sent with every response (the link check's "LinkChecker", which lets it ask faster)."""
     mimetypes.add_type("text/javascript", ".mjs")
     mimetypes.add_type("application/wasm", ".wasm")
 
@@ -213,6 +214,11 @@ def serve(site: Path = ROOT / "site", host: str = "127.0.0.1", port: int = 8000)
 
         def log_message(self, *args):
             pass
+
+        def end_headers(self):
+            for name, value in (headers or {}).items():
+                self.send_header(name, value)
+            super().end_headers()
 
     server = http.server.ThreadingHTTPServer((host, port), functools.partial(Handler, directory=str(site)))
     return server

@@ -173,6 +173,27 @@ def test_an_error_typed_then_corrected(page, site_url):
     expect(page.locator("#error-summary")).to_be_hidden()
 
 
+def test_a_press_before_the_calculator_has_started_is_answered_beside_the_button(page, site_url):
+    """On a slow link the button seemed to do nothing (the usability tester): pressed before the engine
+    is ready, it says beside it that the calculator is still starting; the estimate follows on its own
+    once it has started, and the note goes."""
+    held = []
+    page.route("**/assets/engine-worker.js*", lambda route: held.append(route))
+    page.goto(f"{site_url}/estimate/")
+    page.fill("#usage", "12000")
+    page.click("#estimate-button")
+    note = page.locator("#estimate-button + #estimate-button-wait[role=status]")
+    expect(note).to_have_text("The calculator is still starting. Your estimate will show below as soon as it is ready.")
+    expect(page.locator("#result-total")).to_have_count(0)
+    assert held, "the engine was not held back"
+    page.unroute("**/assets/engine-worker.js*")
+    for route in held:
+        route.continue_()
+    expect(page.locator("#result-total")).to_be_visible(timeout=TIMEOUT)
+    expect(note).to_be_empty()
+    expect(note).to_be_hidden()
+
+
 def test_the_estimator_works_with_the_keyboard_alone(page, site_url):
     open_estimator(page, site_url)
     page.focus("#quarter")

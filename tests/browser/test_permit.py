@@ -240,10 +240,15 @@ def test_each_prohibited_act_leads_to_a_cited_prohibited_outcome(page, site_url,
 
 
 def test_the_back_link_and_the_change_links(page, site_url):
+    most = flow.most_after(load()["permits"])
     open_checker(page, site_url, link([("work", "repair"), ("street-opening", "no")]))
     expect(checker(page)).to_have_attribute("data-step", "septic-or-cesspool-link")
+    # where she is (the usability tester asked): the third question, and at most so many after it
+    expect(page.locator("legend #question-count")).to_have_text(
+        f"Question 3 of up to {3 + most['septic-or-cesspool-link']}")
     page.click("#back-link")
     expect(checker(page)).to_have_attribute("data-step", "street-opening")
+    expect(page.locator("#question-count")).to_have_text(f"Question 2 of up to {2 + most['street-opening']}")
     expect(page.locator("#answer-no")).to_be_checked()
     assert "step=street-opening" in page.url
     page.click("#back-link")
