@@ -53,7 +53,12 @@ class _Parser(argparse.ArgumentParser):
         lost (the hostile tester): it ends as an answer that cannot be written does, one line and 74."""
         if not message:
             return
-        file = file or sys.stderr
+        if file is None or getattr(file, "closed", False):
+            # argparse passes standard output, None when the command was started with it closed
+            # (`python -m calculator --help >&-`: the fourth hostile tester saw the help on stderr and 0)
+            print("error: standard output is closed, so the help cannot be shown. Nothing was done. Run it again "
+                  "with its output going to the terminal, a file or /dev/null.", file=sys.stderr)
+            raise SystemExit(CANNOT_WRITE)
         try:
             file.write(message)
             file.flush()
@@ -474,14 +479,36 @@ def _print(result, language: str = SOURCE) -> int:
     except (UnicodeEncodeError, LookupError):
         text = json.dumps(result, ensure_ascii=True, indent=2) + "\n"
     try:
-        out.write(text)
-        out.flush()  # a reader gone away shows here, inside main, not at exit
+        write_all(out, text)  # a reader gone away shows here, inside main, not at exit
     except BrokenPipeError:
         raise
     except OSError as exc:
         discard_stdout()
         return _not_printed(result, language, exc.strerror or str(exc))
     return 0
+
+
+def write_all(out, text: str) -> None:
+    """`text` written to `out` to its last byte, then flushed. When the reader of a pipe goes away during a
+    long write (`bills --printable … | head`: the fourth hostile tester), the system writes only what the
+    pipe held and Python's text layer drops the rest without a word, so the command ended 0 with most of
+    its answer lost. The bytes are written here until all are taken: the next write after the reader left
+    raises BrokenPipeError, which main ends with READER_GONE."""
+    raw = getattr(out, "buffer", None)
+    if raw is None:  # no bytes beneath it (a test's own capture, say): its own write
+        out.write(text)
+        out.flush()
+        return
+    out.flush()  # whatever the text layer holds goes first
+    if os.linesep != "\n":  # as the text layer would write a line's end
+        text = text.replace("\n", os.linesep)
+    data = memoryview(text.encode(out.encoding or "utf-8", out.errors or "strict"))
+    while data:
+        taken = raw.write(data)
+        raw.flush()
+        if taken is None:  # a non-blocking output that took nothing this time: try again
+            continue
+        data = data[taken:]
 
 
 def _not_printed(result, language: str, reason: str) -> int:
