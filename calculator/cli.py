@@ -284,6 +284,8 @@ def _answer(args, rules: dict) -> dict | list:
         return rate_year.run(rules, args, args.site_url, args.repo_url)
     if args.command == "bills":
         from .bills import billing
+        if args.site_url:
+            web_address(args.site_url)
         if args.prepared:  # the year the Clerk adopted on the desk in this browser, before it is published (issue 34)
             rules = rate_year.with_prepared(rules, args.prepared)
         answer = billing.run_files(rules, args.quarter, args.accounts, args.reads, args.payments, args.earlier,
@@ -317,6 +319,17 @@ def _answer(args, rules: dict) -> dict | list:
         from . import opendata
         return opendata.on(rules, args.on)
     return {"command": "provisions", "provisions": law.provisions(rules)}
+
+
+def web_address(value: str) -> str:
+    """`--site-url`, the site's address a bill links to: an http(s) address, else refused (the fourth hostile
+    tester: 'javascript:alert(1)' went into every bill's link). The kit's bill run asks the same."""
+    from urllib.parse import urlsplit
+    url = urlsplit(value.strip())
+    if url.scheme not in ("https", "http") or not url.netloc or any(c in value for c in ' "<>\'`'):
+        raise InputError(_("⟦site-url⟧ {value} is not a web address. Give the address the site is published at, "
+                           "like https://OWNER.github.io/REPO/.").format(value=repr(value)), "site-url")
+    return value.strip()
 
 
 FAILED = N_("The calculator could not answer this ({detail}). Nothing you entered was sent anywhere. "

@@ -32,19 +32,32 @@ def write_atomic(path, data: bytes) -> Path:
     """Write beside the target under a unique temporary name, fsync, then os.replace:
     a reader sees the old file or the new one, never half of one. A file that existed
     keeps its permissions; a new one is readable by all (a web server must read it)."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    mode = path.stat().st_mode & 0o777 if path.exists() else 0o644
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    return write_all_atomic({path: data})[0]
+
+
+def write_all_atomic(files: dict) -> list[Path]:
+    """Several files ({path: bytes}) written as write_atomic writes one, and together: every one is written
+    whole under its temporary name first, and only then are they put in place, so a failure (a full disk,
+    a folder that cannot be written) leaves every target as it was, not some old and some new (the bill
+    run's four files are read together)."""
+    made: list[tuple[str, Path]] = []
     try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        os.chmod(tmp, mode)
-        os.replace(tmp, path)
+        for path, data in files.items():
+            path = Path(path)
+            path.parent.mkdir(parents=True, exist_ok=True)
+            mode = path.stat().st_mode & 0o777 if path.exists() else 0o644
+            fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+            made.append((tmp, path))
+            with os.fdopen(fd, "wb") as f:
+                f.write(data)
+                f.flush()
+                os.fsync(f.fileno())
+            os.chmod(tmp, mode)
+        for tmp, path in made:
+            os.replace(tmp, path)
     except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
+        for tmp, _path in made:
+            if os.path.exists(tmp):
+                os.unlink(tmp)
         raise
-    return path
+    return [path for _tmp, path in made]
