@@ -458,6 +458,16 @@ def _main(argv: list[str] | None) -> int:
         from .rates.rate_year import for_cli
         print(f"error: {for_cli(str(exc))}", file=sys.stderr)
         return 2
+    except OSError as exc:  # a file or folder the command could not use (the fourth hostile tester: a
+        if not exc.filename:  # PermissionError was "could not answer this (PermissionError: …)")
+            print(f"error: {_failed(exc, language)}", file=sys.stderr)
+            return 2
+        from .core.files import reason_of
+        with speaking(language):
+            print("error: " + _("{path} cannot be used: {reason}. Nothing was changed. Choose a file or folder you may "
+                                "use, or ask whoever manages this computer for access.").format(
+                path=exc.filename, reason=reason_of(exc)), file=sys.stderr)
+        return 2
     except Exception as exc:  # noqa: BLE001 - rules it cannot read, or a defect: one line, exit 2
         print(f"error: {_failed(exc, language)}", file=sys.stderr)
         return 2

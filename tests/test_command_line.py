@@ -351,3 +351,28 @@ def test_the_engine_s_help_with_its_output_closed_says_so_and_ends_74(argv):
     assert done.returncode == 74, done.stderr
     assert done.stderr == ("error: standard output is closed, so the help cannot be shown. Nothing was done. Run it "
                            "again with its output going to the terminal, a file or /dev/null.\n")
+
+
+@pytest.mark.parametrize("lang, says", [
+    ("en", "cannot be used: permission denied. Nothing was changed. Choose a file or folder you may use, or ask "
+           "whoever manages this computer for access."),
+    ("es", "no se puede usar: permiso denegado. No se cambió nada."),
+])
+def test_a_folder_the_command_may_not_write_into_gets_one_line(tmp_path, capsys, monkeypatch, lang, says):
+    """The fourth hostile tester: `application --output` into a folder without permission ended "could not
+    answer this (PermissionError: …)", naming a temporary file. One line names the folder; exit 2. (Made so by
+    the test: the tests may run as root, whom permissions do not stop.)"""
+    from calculator.cli import main
+    from calculator.core import files
+
+    real = files.tempfile.mkstemp
+
+    def denied(*args, **kwargs):  # only in the folder --output names (the blank form is drawn elsewhere first)
+        if Path(kwargs.get("dir", "")) != tmp_path:
+            return real(*args, **kwargs)
+        raise PermissionError(13, "Permission denied", str(tmp_path / ".a.pdf.x1y2.tmp"))
+    monkeypatch.setattr(files.tempfile, "mkstemp", denied)
+    assert main(["application", "--answer", "work=repair", "--output", str(tmp_path / "a.pdf"), "--lang", lang]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"error: {tmp_path} {says}") and len(err.splitlines()) == 1, err
+    assert list(tmp_path.iterdir()) == []

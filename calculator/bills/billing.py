@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import csv
 import datetime as dt
-import errno
 import io
 import re
 from decimal import Decimal
@@ -27,6 +26,7 @@ from ..core import money
 from .amounts import parse_amount
 from ..core.dates import due_date, parse_date, parse_quarter, quarter_name, quarter_period
 from ..core.errors import InputError
+from ..core.files import reason_of
 from ..core.explain import fold_citations, named
 from ..core.i18n import LANGUAGES, N_, _, ngettext
 from ..core.rules import interpretation
@@ -551,20 +551,6 @@ def run_files(rules: dict, quarter: str, accounts: str, reads: str, payments: st
     if printable is not None:
         answer["bills"] = printable_bills(rules, result["register"], result["accounts"], printable)
     return answer
-
-
-#: why a file cannot be read or written, in words of the language spoken (errno: words)
-_WHY = {errno.EACCES: N_("permission denied"), errno.EPERM: N_("permission denied"),
-        errno.ENOSPC: N_("the disk is full"), errno.EROFS: N_("the disk is read-only")}
-
-
-def reason_of(exc: OSError) -> str:
-    """Why a file could not be read or written: "permission denied", "the disk is full", else as the system
-    says it, in small letters."""
-    if exc.errno in _WHY:
-        return _(_WHY[exc.errno])
-    reason = exc.strerror or type(exc).__name__
-    return reason[:1].lower() + reason[1:]
 
 
 def read_input(path: str, what: str) -> tuple[str, str]:
