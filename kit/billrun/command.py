@@ -165,7 +165,7 @@ def _quarter_of_run(folder: Path) -> str | None:
     try:
         with open(folder / "register.csv", encoding="utf-8", newline="") as f:
             row = next(csv.DictReader(f), None)
-    except OSError:
+    except (OSError, UnicodeDecodeError, csv.Error):  # not readable as a register: no quarter to compare
         return None
     return row.get("quarter") if row else None
 
