@@ -53,7 +53,12 @@ class _Parser(argparse.ArgumentParser):
         lost (the hostile tester): it ends as an answer that cannot be written does, one line and 74."""
         if not message:
             return
-        file = file or sys.stderr
+        if file is None or getattr(file, "closed", False):
+            # argparse passes standard output, None when the command was started with it closed
+            # (`python -m calculator --help >&-`: the fourth hostile tester saw the help on stderr and 0)
+            print("error: standard output is closed, so the help cannot be shown. Nothing was done. Run it again "
+                  "with its output going to the terminal, a file or /dev/null.", file=sys.stderr)
+            raise SystemExit(CANNOT_WRITE)
         try:
             file.write(message)
             file.flush()
@@ -279,6 +284,8 @@ def _answer(args, rules: dict) -> dict | list:
         return rate_year.run(rules, args, args.site_url, args.repo_url)
     if args.command == "bills":
         from .bills import billing
+        if args.site_url:
+            web_address(args.site_url)
         if args.prepared:  # the year the Clerk adopted on the desk in this browser, before it is published (issue 34)
             rules = rate_year.with_prepared(rules, args.prepared)
         answer = billing.run_files(rules, args.quarter, args.accounts, args.reads, args.payments, args.earlier,
@@ -312,6 +319,17 @@ def _answer(args, rules: dict) -> dict | list:
         from . import opendata
         return opendata.on(rules, args.on)
     return {"command": "provisions", "provisions": law.provisions(rules)}
+
+
+def web_address(value: str) -> str:
+    """`--site-url`, the site's address a bill links to: an http(s) address, else refused (the fourth hostile
+    tester: 'javascript:alert(1)' went into every bill's link). The kit's bill run asks the same."""
+    from urllib.parse import urlsplit
+    url = urlsplit(value.strip())
+    if url.scheme not in ("https", "http") or not url.netloc or any(c in value for c in ' "<>\'`'):
+        raise InputError(_("⟦site-url⟧ {value} is not a web address. Give the address the site is published at, "
+                           "like https://OWNER.github.io/REPO/.").format(value=repr(value)), "site-url")
+    return value.strip()
 
 
 FAILED = N_("The calculator could not answer this ({detail}). Nothing you entered was sent anywhere. "
@@ -440,6 +458,16 @@ def _main(argv: list[str] | None) -> int:
         from .rates.rate_year import for_cli
         print(f"error: {for_cli(str(exc))}", file=sys.stderr)
         return 2
+    except OSError as exc:  # a file or folder the command could not use (the fourth hostile tester: a
+        if not exc.filename:  # PermissionError was "could not answer this (PermissionError: …)")
+            print(f"error: {_failed(exc, language)}", file=sys.stderr)
+            return 2
+        from .core.files import reason_of
+        with speaking(language):
+            print("error: " + _("{path} cannot be used: {reason}. Nothing was changed. Choose a file or folder you may "
+                                "use, or ask whoever manages this computer for access.").format(
+                path=exc.filename, reason=reason_of(exc)), file=sys.stderr)
+        return 2
     except Exception as exc:  # noqa: BLE001 - rules it cannot read, or a defect: one line, exit 2
         print(f"error: {_failed(exc, language)}", file=sys.stderr)
         return 2
@@ -474,14 +502,36 @@ def _print(result, language: str = SOURCE) -> int:
     except (UnicodeEncodeError, LookupError):
         text = json.dumps(result, ensure_ascii=True, indent=2) + "\n"
     try:
-        out.write(text)
-        out.flush()  # a reader gone away shows here, inside main, not at exit
+        write_all(out, text)  # a reader gone away shows here, inside main, not at exit
     except BrokenPipeError:
         raise
     except OSError as exc:
         discard_stdout()
         return _not_printed(result, language, exc.strerror or str(exc))
     return 0
+
+
+def write_all(out, text: str) -> None:
+    """`text` written to `out` to its last byte, then flushed. When the reader of a pipe goes away during a
+    long write (`bills --printable … | head`: the fourth hostile tester), the system writes only what the
+    pipe held and Python's text layer drops the rest without a word, so the command ended 0 with most of
+    its answer lost. The bytes are written here until all are taken: the next write after the reader left
+    raises BrokenPipeError, which main ends with READER_GONE."""
+    raw = getattr(out, "buffer", None)
+    if raw is None:  # no bytes beneath it (a test's own capture, say): its own write
+        out.write(text)
+        out.flush()
+        return
+    out.flush()  # whatever the text layer holds goes first
+    if os.linesep != "\n":  # as the text layer would write a line's end
+        text = text.replace("\n", os.linesep)
+    data = memoryview(text.encode(out.encoding or "utf-8", out.errors or "strict"))
+    while data:
+        taken = raw.write(data)
+        raw.flush()
+        if taken is None:  # a non-blocking output that took nothing this time: try again
+            continue
+        data = data[taken:]
 
 
 def _not_printed(result, language: str, reason: str) -> int:

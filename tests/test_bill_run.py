@@ -754,7 +754,7 @@ def test_cells_a_spreadsheet_would_run_as_formulas_are_written_as_text_and_read_
 # ---- issue 35: the output folder is never one whose replacing loses or publishes something ----------
 
 @pytest.mark.parametrize("where, says", [
-    ("a file", "is a file, not a folder"),
+    ("a file", "is not a folder: it is a file."),
     ("a folder of other files", "holds files the bill run did not write"),
     ("the input folder", "holds the input file"),
     ("docs", "is inside the project"),
@@ -980,7 +980,11 @@ def test_a_huge_field_a_folder_for_a_file_and_a_sample_too_small_get_messages(tm
     (tmp_path / "r.csv").write_text("account,usage\nA1,12000\n")
     common = ["--quarter", "2025-Q4", "--reads", str(tmp_path / "r.csv"), "--out", str(tmp_path / "o"), "--no-pdf"]
     assert command.main(["--accounts", str(tmp_path / "big.csv"), *common]) == 2
-    assert "big.csv:2: this line cannot be read as CSV (field larger than field limit" in capsys.readouterr().err
+    # the fourth hostile tester: "(field larger than field limit (131072))" said neither what nor what to do
+    assert ("error: big.csv:2: a value on this line is too long: more than 131,072 characters, where a cell of these "
+            "files holds a number, a name or an address. A quote mark left open makes the rest of the file one value: "
+            "check the quotes from this line on, then save the file again as CSV UTF-8. Nothing was written.\n"
+            ) == capsys.readouterr().err
     assert command.main(["--accounts", str(tmp_path), *common]) == 2
     assert "is a folder. Give the path of the CSV file in it." in capsys.readouterr().err
     for count in ("0", "-1"):
@@ -1118,13 +1122,22 @@ def test_a_payment_many_times_its_bill_is_counted_and_named_for_checking(tmp_pat
             "are counted") in err and "p.csv:4" not in err
 
 
+def _titled_pdf(path, title):
+    import pikepdf
+    with pikepdf.new() as pdf:
+        pdf.add_blank_page()
+        pdf.docinfo["/Title"] = title
+        pdf.save(path)
+
+
 def test_a_run_without_pdfs_says_it_removed_the_earlier_run_s_pdfs(sample_dir, tmp_path, capsys):
     """The second hostile tester: a --no-pdf run over a folder with PDF bills dropped them silently."""
     out = tmp_path / "billing" / sample.SECOND
     out.mkdir(parents=True)
     assert command.main(_args(sample_dir, out, "--no-pdf")) == 0
-    for name in ("bills-en.pdf", "bills-es.pdf"):  # as an earlier run with PDFs left them
-        (out / name).write_bytes(b"%PDF-1.7\n")
+    for name, title in (("bills-en.pdf", "Sewer bills for 2025-Q4"), ("bills-es.pdf", "Facturas de alcantarillado "
+                                                                                  "de 2025-Q4")):
+        _titled_pdf(out / name, title)  # as an earlier run with PDFs left them: the bills' title, in its language
     capsys.readouterr()
     assert command.main(_args(sample_dir, out, "--no-pdf")) == 0
     assert "the earlier run's bills-en.pdf and bills-es.pdf in" in capsys.readouterr().err
@@ -1145,3 +1158,165 @@ def test_this_quarters_own_register_given_as_an_earlier_one_is_named():
     assert f"register-same.csv is the register of {sample.FIRST}, not of a quarter before {sample.FIRST}" in str(
         err.value)
     assert "No earlier register is given" not in str(err.value)
+
+
+@pytest.mark.parametrize("url", ["javascript:alert(1)", "pawling.github.io/sewer", "https://", "https://x.org/\"><b>"])
+def test_the_engine_s_bill_run_refuses_a_site_url_that_is_not_a_web_address_as_the_kit_does(sample_dir, tmp_path,
+                                                                                             capsys, url):
+    """The fourth hostile tester: `python -m calculator bills --printable --site-url X` took any X into every
+    bill's link, where `build.py bills` refuses it. Both refuse it in the same words, before anything is
+    written."""
+    from calculator.cli import main
+    says = (f"error: --site-url {url!r} is not a web address. Give the address the site is published at, like "
+            "https://OWNER.github.io/REPO/.")
+    assert main(["bills", *_args(sample_dir, tmp_path / "engine"), "--printable", "--site-url", url]) == 2
+    assert capsys.readouterr().err == says + "\n"
+    assert command.main(_args(sample_dir, tmp_path / "kit", "--site-url", url)) == 2
+    assert capsys.readouterr().err == says + " Nothing was written.\n"
+    assert not (tmp_path / "engine").exists() and not (tmp_path / "kit").exists()
+
+
+def test_a_payment_for_an_account_written_in_other_capitals_is_refused_naming_it_and_its_levy_lines_say_check():
+    """The fourth hostile tester: a payment for s10001 (accounts.csv has S10001) was refused as an unknown
+    account, yet S10001 was billed in full as unpaid and put on the levy list as if nothing were paid.
+    Account numbers are matched as written; the row is refused naming the account it likely meant, which is
+    held (not billed), as any account whose payment row is refused is, and its lines on arrears.csv say to
+    check them before a levy. A read written so is refused naming the account too."""
+    accounts = ("account,parcel,service_address,mailing_name,mailing_address,language,meter\n"
+                "A1,p1,1 Example Lane,Ann Example,PO Box 1,en,water-gallons\nB2,p2,2 Example Lane,Bo Example,PO Box 2,"
+                "en,water-gallons\n")
+    q3 = billing.run(RULES, "2025-Q3", ("a.csv", accounts), ("r.csv", "account,usage\nA1,20000\nB2,20000\n"),
+                     first_quarter=True)
+    earlier = [("q3/register.csv", q3["files"]["register.csv"])]
+    got = billing.run(RULES, "2025-Q4", ("a.csv", accounts), ("r.csv", "account,usage\nA1,12000\nb2,12000\n"),
+                      ("p.csv", "account,quarter,amount,paid_on\na1,2025-Q3,160.00,2025-08-01\n"), earlier, None, False)
+    why = {(r["file"], r["account"]): r["what_to_fix"] for r in got["refused"]}
+    assert why[("p.csv", "a1")] == (
+        "There is no account a1 in the accounts file, but there is A1: account numbers are matched as written, "
+        "capital letters too. Write A1 on this line and run again. Until then account A1 is not billed, and its "
+        "unpaid earlier bills are on arrears.csv marked to check.")
+    assert why[("r.csv", "b2")].startswith("There is no account b2 in the accounts file, but there is B2: ")
+    assert not any("has no meter read" in r["what_to_fix"] for r in got["refused"])  # said once, with what to write
+    assert got["register"] == []  # A1 would ask for the $160.00 paid; B2 has no read it can take
+    levy = {r["account"]: r for r in _table(got["files"]["arrears.csv"].split("\n", 1)[1])}
+    assert levy["A1"]["check"] == "payment refused (p.csv:2): check it before levying"
+    assert levy["B2"]["check"] == ""  # B2's payments are all counted: its line is the list's own
+    summary = {r["item"]: r for r in _table(got["files"]["summary.csv"])}
+    assert summary["of which to check: a payment row refused (the check column of arrears.csv)"]["accounts"] == "1"
+    assert got["arrears_to_check"] == ["A1"]
+    fixed = billing.run(RULES, "2025-Q4", ("a.csv", accounts), ("r.csv", "account,usage\nA1,12000\nB2,12000\n"),
+                        ("p.csv", "account,quarter,amount,paid_on\nA1,2025-Q3,160.00,2025-08-01\n"), earlier, None, False)
+    assert [r["account"] for r in fixed["register"]] == ["A1", "B2"] and not fixed["refused"]
+    assert "A1" not in {r["account"] for r in fixed["arrears"]}
+
+
+def _engine(argv, capsys):
+    from calculator.cli import main
+    status = main(["bills", *argv])
+    return status, capsys.readouterr().err
+
+
+def test_the_run_never_replaces_a_file_it_did_not_write_and_writes_its_files_together(sample_dir, tmp_path, capsys,
+                                                                                     monkeypatch):
+    """The fourth hostile tester: `--out FOLDER` replaced the summary.csv a person kept there. Both commands
+    refuse a folder holding a file by the name of one the run writes that the run did not write, naming it;
+    the file is left as it was. A folder a run wrote is run into again. The engine's four files are written
+    together: a disk that fills at the third leaves the folder as it was."""
+    for where in ("engine", "kit"):
+        mine = tmp_path / f"mine-{where}"
+        if where == "kit":  # a run's own folder, with the person's own summary beside the run's register
+            assert command.main(_args(sample_dir, mine, "--no-pdf")) == 0
+            capsys.readouterr()
+        else:
+            mine.mkdir()
+        (mine / "summary.csv").write_text("my own summary\n")
+        before = sorted(p.name for p in mine.iterdir())
+        status, err = (_engine(_args(sample_dir, mine), capsys) if where == "engine" else
+                       (command.main(_args(sample_dir, mine, "--no-pdf")), capsys.readouterr().err))
+        assert status == 2, err
+        assert err.startswith(f"error: --out {mine} ") and "summary.csv" in err and "did not write" in err
+        assert (mine / "summary.csv").read_text() == "my own summary\n"
+        assert sorted(p.name for p in mine.iterdir()) == before
+    assert err.startswith(f"error: --out {mine} already holds summary.csv, which the bill run did not write, and the "
+                          "run never replaces a file it did not write. Choose a new or empty folder for --out, or move "
+                          "summary.csv out of it.")
+    ours = tmp_path / "ours"
+    assert _engine(_args(sample_dir, ours), capsys)[0] == 0
+    assert _engine(_args(sample_dir, ours), capsys)[0] == 0  # its own files: run into again (the desk prints so)
+    written = {p.name: p.read_bytes() for p in ours.iterdir()}
+    from calculator.core import files
+    real, calls = files.tempfile.mkstemp, []
+
+    def full_at_the_third(*a, **k):
+        calls.append(1)
+        if len(calls) == 3:
+            raise OSError(28, "No space left on device")
+        return real(*a, **k)
+    monkeypatch.setattr(files.tempfile, "mkstemp", full_at_the_third)
+    (sample_dir / "payments.csv").write_text("account,quarter,amount,paid_on\n")  # another run: other files
+    status, err = _engine(_args(sample_dir, ours), capsys)
+    assert status == 2 and err == (f"error: The run's files cannot be written into {ours}: the disk is full. Nothing was "
+                                   "written. Choose a folder you may write to (--out), or ask whoever manages this "
+                                   "computer for access.\n")
+    assert {p.name: p.read_bytes() for p in ours.iterdir()} == written  # no file new, no temporary file left
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs Linux's /dev/full")
+def test_an_output_that_is_a_link_to_a_device_is_said_to_be_one(sample_dir, tmp_path, capsys):
+    """The fourth hostile tester: `--out` naming a link to /dev/full was called a file (the kit) or ended in
+    "could not answer this (FileExistsError …)" (the engine); a folder below it ended 74, as if standard
+    output had failed. Each says what is there and to choose a folder, and exits 2."""
+    link = tmp_path / "full"
+    link.symlink_to("/dev/full")
+    for out, says in ((link, f"--out {link} is not a folder: it is a link to /dev/full, a device, not a file. "),
+                      (link / "x", f"--out {link / 'x'} cannot be made: {link} is not a folder, it is a link to "
+                                   "/dev/full, a device, not a file. ")):
+        then = "Choose a new or empty folder for --out, or one an earlier bill run made."
+        assert _engine(_args(sample_dir, out), capsys) == (2, f"error: {says}{then}\n")
+        assert command.main(_args(sample_dir, out, "--no-pdf")) == 2
+        assert capsys.readouterr().err == f"error: {says}{then} Nothing was written.\n"
+
+
+def test_a_file_or_folder_without_permission_gets_one_line_saying_so(sample_dir, tmp_path, capsys, monkeypatch):
+    """The fourth hostile tester: an input file that cannot be read and an output folder that cannot be
+    written ended "could not answer this (PermissionError …)" (the engine) or 74, "the output could not be
+    written" (the kit), as if standard output had failed. One line names the path and what to do; exit 2.
+    (Made so by the test: the tests may run as root, whom permissions do not stop.)"""
+    import builtins
+    accounts = str(sample_dir / "accounts.csv")
+    real_open, real_read = builtins.open, Path.read_text
+
+    def denied(path):
+        raise PermissionError(13, "Permission denied", str(path))
+    monkeypatch.setattr(billing, "open", lambda p, *a, **k: denied(p) if str(p) == accounts else real_open(p, *a, **k),
+                        raising=False)
+    monkeypatch.setattr(Path, "read_text", lambda p, *a, **k: denied(p) if str(p) == accounts else real_read(p, *a, **k))
+    says = (f"The accounts file {accounts} cannot be read: permission denied. Ask whoever manages this computer to let "
+            "you read it, or give a copy you may read.")
+    assert _engine(_args(sample_dir, tmp_path / "e"), capsys) == (2, f"error: {says}\n")
+    assert command.main(_args(sample_dir, tmp_path / "k", "--no-pdf")) == 2
+    assert capsys.readouterr().err == f"error: {says} Nothing was written.\n"
+    monkeypatch.undo()
+    from calculator.core import files
+    monkeypatch.setattr(files.tempfile, "mkstemp", lambda *a, **k: denied(tmp_path / "e"))
+    monkeypatch.setattr(command.tempfile, "mkdtemp", lambda *a, **k: denied(tmp_path))
+    assert _engine(_args(sample_dir, tmp_path / "e"), capsys) == (2, (
+        f"error: The run's files cannot be written into {tmp_path / 'e'}: permission denied. Nothing was written. "
+        "Choose a folder you may write to (--out), or ask whoever manages this computer for access.\n"))
+    assert command.main(_args(sample_dir, tmp_path / "k", "--no-pdf")) == 2
+    assert capsys.readouterr().err == (
+        f"error: The run's files cannot be written into {tmp_path / 'k'}: permission denied. Choose a folder you may "
+        "write to (--out), or ask whoever manages this computer for access. Nothing was written.\n")
+    assert not (tmp_path / "k").exists() and not list((tmp_path / "e").glob("*.csv"))
+
+
+def test_a_nul_byte_in_a_csv_file_is_named_by_its_line_and_column(tmp_path):
+    """The fourth hostile tester: "this line cannot be read as CSV (line contains NUL)"."""
+    accounts = CASES[1]["accounts"].replace("Ann Example", "Ann\x00Example", 1)
+    line = next(i for i, text in enumerate(accounts.splitlines(), 1) if "\x00" in text)
+    column = accounts.splitlines()[line - 1].index("\x00") + 1
+    with pytest.raises(InputError) as refused:
+        billing.run(RULES, "2025-Q4", ("accounts.csv", accounts), ("r.csv", CASES[1]["reads"]))
+    assert str(refused.value) == (
+        f"accounts.csv:{line}:{column}: there is a NUL character (a zero byte) here, which a CSV file does not hold. "
+        "The file may be a spreadsheet's own format, or text saved as UTF-16: save it as CSV UTF-8 and try again.")

@@ -317,3 +317,62 @@ def test_build_py_with_its_output_closed_says_so_without_a_traceback(argv):
                           stderr=subprocess.PIPE, text=True, timeout=120)
     assert done.returncode == 74 and "standard output is closed" in done.stderr
     assert "Traceback" not in done.stderr
+
+
+def test_a_reader_that_goes_away_during_the_printable_bills_ends_the_run_with_141(tmp_path):
+    """The fourth hostile tester: `python -m calculator bills --printable … | head` exited 0. The answer
+    (about 130 KB for 30 accounts) is more than a pipe holds; the system took what fitted, and Python's
+    text layer dropped the rest without a word. The command now ends as every other does when its reader
+    goes away: 141, nothing on stderr, the files written whole."""
+    from kit.billrun import sample
+    sample.write(tmp_path / "in", 30)
+    into = tmp_path / "in"
+    out = tmp_path / "out"
+    proc = subprocess.Popen([sys.executable, "-m", "calculator", "bills", "--quarter", sample.SECOND,
+                             "--accounts", str(into / "accounts.csv"), "--reads", str(into / f"reads-{sample.SECOND}.csv"),
+                             "--payments", str(into / "payments.csv"), "--earlier", str(into / f"register-{sample.FIRST}.csv"),
+                             "--out", str(out), "--printable", "--site-url", "https://example.org/"],
+                            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert os.read(proc.stdout.fileno(), 10) == b'{\n  "comma'  # `| head -c 10`, then the reader goes away
+    proc.stdout.close()
+    err = proc.stderr.read().decode()
+    proc.stderr.close()
+    assert proc.wait(timeout=300) == READER_GONE, err
+    assert err == ""
+    assert sorted(p.name for p in out.iterdir()) == ["arrears.csv", "refused.csv", "register.csv", "summary.csv"]
+
+
+@pytest.mark.parametrize("argv", [["--help"], [], ["bill", "--help"], ["rates", "propose", "--help"]])
+def test_the_engine_s_help_with_its_output_closed_says_so_and_ends_74(argv):
+    """The fourth hostile tester: `python -m calculator --help >&-` put the help on stderr and exited 0.
+    It says in one line that the help cannot be shown and exits 74, as `build.py --help >&-` does."""
+    done = subprocess.run(f"{sys.executable} -m calculator {' '.join(argv)} >&-", shell=True, cwd=ROOT,
+                          stderr=subprocess.PIPE, text=True, timeout=120)
+    assert done.returncode == 74, done.stderr
+    assert done.stderr == ("error: standard output is closed, so the help cannot be shown. Nothing was done. Run it "
+                           "again with its output going to the terminal, a file or /dev/null.\n")
+
+
+@pytest.mark.parametrize("lang, says", [
+    ("en", "cannot be used: permission denied. Nothing was changed. Choose a file or folder you may use, or ask "
+           "whoever manages this computer for access."),
+    ("es", "no se puede usar: permiso denegado. No se cambió nada."),
+])
+def test_a_folder_the_command_may_not_write_into_gets_one_line(tmp_path, capsys, monkeypatch, lang, says):
+    """The fourth hostile tester: `application --output` into a folder without permission ended "could not
+    answer this (PermissionError: …)", naming a temporary file. One line names the folder; exit 2. (Made so by
+    the test: the tests may run as root, whom permissions do not stop.)"""
+    from calculator.cli import main
+    from calculator.core import files
+
+    real = files.tempfile.mkstemp
+
+    def denied(*args, **kwargs):  # only in the folder --output names (the blank form is drawn elsewhere first)
+        if Path(kwargs.get("dir", "")) != tmp_path:
+            return real(*args, **kwargs)
+        raise PermissionError(13, "Permission denied", str(tmp_path / ".a.pdf.x1y2.tmp"))
+    monkeypatch.setattr(files.tempfile, "mkstemp", denied)
+    assert main(["application", "--answer", "work=repair", "--output", str(tmp_path / "a.pdf"), "--lang", lang]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"error: {tmp_path} {says}") and len(err.splitlines()) == 1, err
+    assert list(tmp_path.iterdir()) == []

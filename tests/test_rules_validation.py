@@ -60,7 +60,7 @@ def test_a_number_written_as_a_float_is_rejected(rules_copy):
     f = rules_copy / "rate-schedules" / "2025-illustrative.yaml"
     f.write_text(f.read_text().replace('vc_per_1000_gallons: "10.00"', "vc_per_1000_gallons: 10.5"))
     [p] = problems(rules_copy)
-    assert "2025-illustrative.yaml:9:" in p and "10.5" in p and "should be a string" in p and "Put it in quotes" in p
+    assert "2025-illustrative.yaml:9:" in p and "10.5" in p and "this is a number, 10.5, but this key takes text. Put it in quotes: \"10.5\"." in p
 
 
 def test_a_schedule_speaks_every_language_of_the_site(rules_copy):
@@ -138,7 +138,8 @@ def test_a_permit_answer_that_leads_nowhere_is_refused_at_its_line(rules_copy):
     line = text[:first].count("\n") + 1
     [p] = problems(rules_copy)
     assert p.startswith(f"rules/permits.yaml:{line}:") or f"permits.yaml:{line}:" in p
-    assert "'nowhere' is neither a question nor an outcome" in p and "Use a question id" in p
+    assert "'nowhere' is neither a question nor an outcome. Write one of the questions (work, street-opening" in p
+    assert "or of the outcomes (prohibited, needs-approval, permit-required)." in p
 
 
 def test_a_broken_permit_graph_stops_the_build_and_keeps_the_site(rules_copy, tmp_path):
@@ -166,7 +167,7 @@ def test_the_job_summary_says_which_file_and_what_to_change(rules_copy, tmp_path
     text = summary.read_text()
     assert "The site was not published" in text and "stays as it was" in text
     [row] = [line for line in text.splitlines() if "late-penalty-rate.yaml" in line]
-    assert "| line 4 |" in row and "rents.Q" in row and "Use one of its ids" in row
+    assert "| line 4 |" in row and "rents.Q" in row and "Write the provision's id as law.yaml has it now" in row
     monkeypatch.setattr(validate, "RULES_DIR", ROOT / "rules")
     assert validate.main() == 0
     assert "### The rules are sound" in summary.read_text()
@@ -292,3 +293,96 @@ def test_a_schemas_complaints_are_said_in_the_editors_words(rules_copy):
     assert "'abc' is not in any form this key takes" in text and "'extra' is not a key this file takes" in text
     for jargon in ("given schemas", "Additional properties", "was unexpected", "is a required property"):
         assert jargon not in text
+
+
+# ---- the fourth hostile tester: each message names the place and says what to write, in plain words ----
+
+def test_a_mistyped_key_names_the_key_and_the_keys_allowed_never_the_file_as_a_dict(rules_copy):
+    f = rules_copy / "parameters" / "minimum-charge-water-gallons.yaml"
+    f.write_text(f.read_text().replace("value: 8000", "minimun: 8000"))
+    shown = "rules/parameters/minimum-charge-water-gallons.yaml"
+    assert [p[p.index(shown):] for p in problems(rules_copy)] == [
+        f"{shown}:3:1: 'minimun' is not a key this file takes. Remove or rename it; the keys allowed here are: cite, "
+        "description, quote, source, status, unit, value, values",
+        f"{shown}:1:1: this needs 'value' with 'quote', or 'values'. Add one of them."]
+    f = rules_copy / "interpretations" / "penalty-quarter.yaml"
+    f.write_text(f.read_text().replace("chosen:", "chosn:"))
+    assert any("penalty-quarter.yaml:5:1: 'chosn' is not a key this file takes (did you mean 'chosen'?)." in p
+               for p in problems(rules_copy))
+
+
+def test_a_value_of_the_wrong_kind_is_said_in_plain_words(rules_copy):
+    """Not "[1] should be a object"."""
+    f = rules_copy / "parameters" / "late-penalty-rate.yaml"
+    f.write_text(f.read_text().replace('value: "0.15"', 'value: "0.15"\nvalues: [1]'))
+    [p] = problems(rules_copy)
+    assert p.endswith("late-penalty-rate.yaml:4:9: this is a list, [1], but this key takes a group of keys (each "
+                      "`key: value` on its own line, indented under this one).")
+
+
+def test_a_provision_renamed_in_the_law_names_each_file_that_cites_the_old_id(rules_copy):
+    """Not "Use one of its ids, such as 'rents.F' or 'minimum-charge'", the id just removed."""
+    f = rules_copy / "law.yaml"
+    f.write_text(f.read_text().replace("id: minimum-charge\n", "id: minimum-charges\n"))
+    found = problems(rules_copy)
+    says = ("this cites the provision 'minimum-charge', which rules/law.yaml does not have (renamed or removed "
+            "there?). Write the provision's id as law.yaml has it now (perhaps 'minimum-charges'), or give the "
+            "provision back its old id in law.yaml.")
+    assert any(p.endswith(f"parameters/minimum-charge-water-gallons.yaml:4:7: {says}") for p in found), found
+    assert any(p.endswith(f"interpretations/minimum-per-property.yaml:5:8: {says}") for p in found), found
+    assert all(p.endswith(says) for p in found)
+
+
+@pytest.mark.parametrize("value, shown", [("5", "5"), ("[a]", "['a']"), ("Street Opening", "'Street Opening'")])
+def test_next_given_a_bad_value_says_the_values_it_takes(rules_copy, value, shown):
+    f = rules_copy / "permits.yaml"
+    text = f.read_text()
+    first = text.index("next: ", text.index("questions:"))
+    f.write_text(text[:first] + f"next: {value}" + text[text.index("\n", first):])
+    [p] = problems(rules_copy)
+    assert f"permits.yaml:{text[:first].count(chr(10)) + 1}:" in p
+    assert p.split(": ", 1)[1] == (
+        f"next {shown} is not a question or an outcome. `next` names the question to ask next, or the outcome: write "
+        "one of the questions (work, street-opening, septic-or-cesspool-link, flammables-washstand, oil-separator, "
+        "steam-exhaust, trade-waste, pretreatment, manure-or-cesspool-overflow, garbage-grinder, stormwater, "
+        "other-water, industrial-waste, sewer-pipe) or of the outcomes (prohibited, needs-approval, permit-required).")
+
+
+def test_an_outcome_listed_twice_in_precedence_names_both_places(rules_copy):
+    """Not "['prohibited', 'needs-approval', 'prohibited'] has non-unique elements"."""
+    f = rules_copy / "permits.yaml"
+    old = "precedence: [prohibited, needs-approval, permit-required]"
+    line = f.read_text().split(old)[0].count("\n") + 1
+    f.write_text(f.read_text().replace(old, "precedence: [prohibited, needs-approval, prohibited]"))
+    [p] = problems(rules_copy)
+    assert p.endswith(f"permits.yaml:{line}:13: 'prohibited' is listed twice in this list, at line {line}, column 14 "
+                      f"and line {line}, column 42. Each item may be listed once: remove one, or write in its place "
+                      "the one that is missing. `precedence` lists every outcome once, most serious first: "
+                      "prohibited, needs-approval, permit-required.")
+
+
+@pytest.mark.parametrize("character, named", [("\x00", "a NUL character (a zero byte)"),
+                                              ("\x07", "the invisible control character U+0007")])
+def test_a_control_character_in_a_rule_file_gets_its_line_and_column(rules_copy, character, named):
+    """Not "unacceptable character #x0000 … position 95", on two lines."""
+    f = rules_copy / "parameters" / "late-penalty-rate.yaml"
+    f.write_text(f.read_text().replace("unit: fraction", f"unit: frac{character}tion"))
+    [p] = problems(rules_copy)
+    assert "\n" not in p and p.endswith(
+        f"late-penalty-rate.yaml:2:11: there is {named} here, which a YAML file cannot hold (pasted from another "
+        "program, perhaps). Delete it, retyping the line if the editor does not show it, and save the file as UTF-8 "
+        "text.")
+
+
+@pytest.mark.parametrize("value, says", [
+    ("1.80", "sewage_fraction 1.80 is more than 1: it is a fraction, between 0 and 1 (80% is written \"0.80\"). "
+             "Write it as a number between 0 and 1 in quotes"),
+    ("80%", "'80%' is not a fraction. Write sewage_fraction as a number between 0 and 1 in quotes, like \"0.80\" "
+            "for 80%"),
+])
+def test_a_sewage_fraction_out_of_range_says_it_is_between_0_and_1(rules_copy, value, says):
+    """Not "'1.80' is not in the expected form"."""
+    f = rules_copy / "rate-schedules" / "2025-illustrative.yaml"
+    f.write_text(f.read_text().replace('sewage_fraction: "0.80"', f'sewage_fraction: "{value}"'))
+    [p] = problems(rules_copy)
+    assert p.endswith(f"2025-illustrative.yaml:10:18: {says}")

@@ -26,6 +26,7 @@ from ..core import money
 from .amounts import parse_amount
 from ..core.dates import due_date, parse_date, parse_quarter, quarter_name, quarter_period
 from ..core.errors import InputError
+from ..core.files import reason_of
 from ..core.explain import fold_citations, named
 from ..core.i18n import LANGUAGES, N_, _, ngettext
 from ..core.rules import interpretation
@@ -44,7 +45,13 @@ REGISTER_COLUMNS = ("account", "quarter", "language", "meter", "previous_reading
                     "due_date", "last_day_to_pay", "penalties_as_of", "arrears_quarters", "credit_carried",
                     "no_new_penalty_until", "estimate_link")
 ARREARS_COLUMNS = ("account", "parcel", "mailing_name", "service_address", "quarter", "charge", "paid",
-                   "unpaid_charge", "penalties", "unpaid_total", "last_day_to_pay", "penalties_as_of")
+                   "unpaid_charge", "penalties", "unpaid_total", "last_day_to_pay", "penalties_as_of", "check")
+#: arrears.csv's header before its `check` column (a run's folder written then is still the run's own)
+ARREARS_COLUMNS_BEFORE = ARREARS_COLUMNS[:-1]
+#: arrears.csv's `check` on the lines of an account whose payment row was refused: what it paid is not
+#: known until the row is fixed, so the line is there (the bill is unpaid as far as the run can count) and
+#: says to check it before a levy (the fourth hostile tester: a paid account listed as unpaid, silently)
+PAYMENT_REFUSED = N_("payment refused ({file}:{line}): check it before levying")
 REFUSAL_COLUMNS = ("file", "line", "account", "what_to_fix")
 SUMMARY_COLUMNS = ("item", "accounts", "amount")
 #: The first line of arrears.csv: what the list is, and what it is not.
@@ -64,7 +71,15 @@ def columns_of(text: str) -> list[str]:
 
 def _rows(name: str, text: str, needed, optional=()) -> list[tuple[int, dict]]:
     """A CSV text's rows as (line number, {column: trimmed value}); a missing column refuses the file."""
-    reader = csv.DictReader(io.StringIO(text.lstrip("\ufeff")))
+    text = text.lstrip("\ufeff")
+    nul = text.find("\x00")
+    if nul >= 0:  # the fourth hostile tester: "line contains NUL", with no column and no word of what to do
+        line = text.count("\n", 0, nul) + 1
+        raise InputError(_("{file}:{line}:{column}: there is a NUL character (a zero byte) here, which a CSV file does "
+                           "not hold. The file may be a spreadsheet's own format, or text saved as UTF-16: save it as "
+                           "CSV UTF-8 and try again.").format(file=name, line=line,
+                                                              column=nul - (text.rfind("\n", 0, nul) + 1) + 1))
+    reader = csv.DictReader(io.StringIO(text))
     if reader.fieldnames is None:
         raise InputError(_("{file} is empty. It needs a header row with the columns {columns}.").format(
             file=name, columns=", ".join(needed)))
@@ -80,13 +95,20 @@ def _rows(name: str, text: str, needed, optional=()) -> list[tuple[int, dict]]:
     out = []
     rows = iter(reader)
     while True:
+        start = reader.line_num + 1  # the line the next row starts on (a blank line before it is skipped)
         try:
             row = next(rows)
         except StopIteration:
             break
-        except csv.Error as exc:  # a field over the csv module's limit (131,072 characters), a NUL byte …
+        except csv.Error as exc:  # a field over the csv module's limit (131,072 characters) …
+            if "field limit" in str(exc):  # the fourth hostile tester: "field larger than field limit (131072)"
+                raise InputError(_("{file}:{line}: a value on this line is too long: more than {limit} characters, "
+                                   "where a cell of these files holds a number, a name or an address. A quote mark "
+                                   "left open makes the rest of the file one value: check the quotes from this "
+                                   "line on, then save the file again as CSV UTF-8.").format(
+                    file=name, line=start, limit=f"{csv.field_size_limit():,}")) from None
             raise InputError(_("{file}:{line}: this line cannot be read as CSV ({problem}). Check the file: save "
-                               "it again as CSV UTF-8.").format(file=name, line=reader.line_num + 1, problem=exc)) from None
+                               "it again as CSV UTF-8.").format(file=name, line=start, problem=exc)) from None
         if None in row and any(v.strip() for v in row[None]):
             raise InputError(_("{file}:{line}: this row has more values than the header has columns, so a value "
                                "would be lost. Check for a stray comma, or put the value in quotes.").format(
@@ -220,11 +242,13 @@ def run(rules: dict, quarter: str, accounts: tuple[str, str], reads: tuple[str, 
     shares = _property_minimum(rules, accts, order, computed)
     register, late = [], []
     for number in accts:  # every account's earlier bills: a refused account's arrears stay on the levy list
-        if number not in billed_before:
+        if number not in billed_before:  # (with a refused payment row, marked to check: PAYMENT_REFUSED)
             continue
         counted = _ledger(rules, number, accts[number], billed_before[number], paid.get(number, []), day, cache)
         accts[number]["ledger"] = counted
-        late += [o for o in counted["quarters"] if o["late"] and o["unpaid_total"] > 0]
+        where = accts[number].get("payment_refused")
+        check = _(PAYMENT_REFUSED).format(file=where[0], line=where[1]) if where else ""
+        late += [dict(o, check=check) for o in counted["quarters"] if o["late"] and o["unpaid_total"] > 0]
     for number in order:
         a, u, result = accts[number], usages[number], computed[number]
         counted = a.get("ledger", {"quarters": [], "credit": ZERO, "counted": []})
@@ -260,6 +284,7 @@ def run(rules: dict, quarter: str, accounts: tuple[str, str], reads: tuple[str, 
         "penalties_as_of": day.isoformat(), "schedule": dict(ctx["summary"]), "notices": list(ctx["notices"]),
         "register": register, "arrears": [{k: str(v) for k, v in o.items() if k in ARREARS_COLUMNS} for o in late],
         "refused": refused.rows, "summary": summary, "checks": checks,
+        "arrears_to_check": sorted({o["account"] for o in late if o["check"]}),
         "accounts": {r["account"]: {k: accts[r["account"]][k] for k in ACCOUNT_COLUMNS} for r in register},
         "files": {"register.csv": _csv(REGISTER_COLUMNS, register),
                   "summary.csv": _csv(SUMMARY_COLUMNS, summary),
@@ -504,29 +529,128 @@ def run_files(rules: dict, quarter: str, accounts: str, reads: str, payments: st
     """`python -m calculator bills` (and the Clerk's desk, on the files it wrote into the worker): the run
     on files named by their paths, each output written into `out`; the answer names them (`written`) and
     holds the summary and the refused rows, not the register itself. With `printable` (the site's address,
-    which the bills link to), it also holds each account's bill (`printable_bills`) for the desk to print."""
+    which the bills link to), it also holds each account's bill (`printable_bills`) for the desk to print.
+    The four files are written together, whole or not at all (files.write_all_atomic), and never over a
+    file the run did not write (check_out)."""
     import os
-    from ..core.files import write_atomic
+    from ..core.files import write_all_atomic
 
-    def read(path: str, what: str) -> tuple[str, str]:
-        try:
-            with open(path, encoding="utf-8") as f:  # a BOM is dropped by _rows (no utf-8-sig codec in the browser)
-                return os.path.basename(path), f.read()
-        except FileNotFoundError:
-            raise InputError(_("The {what} file {path} does not exist. Choose the CSV file again.").format(
-                what=_(what), path=path), what) from None
-        except UnicodeDecodeError:
-            raise InputError(_("The {what} file {path} is not UTF-8 text. Save it as CSV UTF-8 and choose it "
-                               "again.").format(what=_(what), path=os.path.basename(path)), what) from None
-    result = run(rules, quarter, read(accounts, N_("accounts")), read(reads, N_("reads")),
-                 read(payments, N_("payments")) if payments else None,
-                 [read(p, N_("earlier register")) for p in earlier], as_of, first_quarter)
-    written = [str(write_atomic(os.path.join(out, name), text.encode("utf-8"))) for name, text in result["files"].items()]
+    check_out(out)
+    result = run(rules, quarter, read_input(accounts, N_("accounts")), read_input(reads, N_("reads")),
+                 read_input(payments, N_("payments")) if payments else None,
+                 [read_input(p, N_("earlier register")) for p in earlier], as_of, first_quarter)
+    try:
+        written = [str(p) for p in write_all_atomic({os.path.join(out, name): text.encode("utf-8")
+                                                     for name, text in result["files"].items()})]
+    except OSError as exc:  # the fourth hostile tester: a PermissionError was "could not answer this (…)"
+        raise InputError(_("The run's files cannot be written into {folder}: {reason}. Nothing was written. "
+                           "Choose a folder you may write to (⟦out⟧), or ask whoever manages this computer "
+                           "for access.").format(folder=out, reason=reason_of(exc)), "out") from None
     answer = {k: v for k, v in result.items() if k not in ("files", "register", "accounts", "arrears")} | {
         "accounts_billed": len(result["register"]), "written": written}
     if printable is not None:
         answer["bills"] = printable_bills(rules, result["register"], result["accounts"], printable)
     return answer
+
+
+def read_input(path: str, what: str) -> tuple[str, str]:
+    """(the file's name, its text): one of the run's CSV files, named by its path. `what` (N_) names it in
+    the message when it cannot be read, and is the field a page points at."""
+    import os
+    try:
+        with open(path, encoding="utf-8") as f:  # a BOM is dropped by _rows (no utf-8-sig codec in the browser)
+            return os.path.basename(path), f.read()
+    except FileNotFoundError:
+        raise InputError(_("The {what} file {path} does not exist. Choose the CSV file again.").format(
+            what=_(what), path=path), what) from None
+    except UnicodeDecodeError:
+        raise InputError(_("The {what} file {path} is not UTF-8 text. Save it as CSV UTF-8 and choose it "
+                           "again.").format(what=_(what), path=os.path.basename(path)), what) from None
+    except IsADirectoryError:
+        raise InputError(_("The {what} file {path} is a folder. Give the path of the CSV file in it.").format(
+            what=_(what), path=path), what) from None
+    except PermissionError:  # the fourth hostile tester: "could not answer this (PermissionError: …)"
+        raise InputError(_("The {what} file {path} cannot be read: permission denied. Ask whoever manages this "
+                           "computer to let you read it, or give a copy you may read.").format(
+            what=_(what), path=path), what) from None
+    except OSError as exc:
+        raise InputError(_("The {what} file {path} cannot be read: {reason}. Check the path, and give a copy "
+                           "of the file you may read.").format(what=_(what), path=path, reason=reason_of(exc)),
+                         what) from None
+
+
+#: the CSV files a run writes, each known by its first line (arrears.csv: its label, then this header)
+HEADERS = {"register.csv": REGISTER_COLUMNS, "summary.csv": SUMMARY_COLUMNS, "arrears.csv": ARREARS_COLUMNS,
+           "refused.csv": REFUSAL_COLUMNS}
+
+
+def made_by_a_run(path) -> bool:
+    """Whether the file at `path` is one of HEADERS that a bill run wrote: a plain file (not a link) whose
+    first line is the run's header for its name (arrears.csv: a `# ` label, then the header)."""
+    import os
+    name = os.path.basename(path)
+    if name not in HEADERS or os.path.islink(path) or not os.path.isfile(path):
+        return False
+    try:
+        with open(path, encoding="utf-8", errors="replace", newline="") as f:
+            lines = [f.readline(4096).rstrip("\r\n") for _line in range(2)]
+    except OSError:
+        return False
+    header = ",".join(HEADERS[name])
+    if name == "arrears.csv":
+        return lines[0].startswith("# ") and lines[1] in (header, ",".join(ARREARS_COLUMNS_BEFORE))
+    return lines[0] == header
+
+
+def _kind(path) -> str:
+    """What is at `path`, which is not a folder, in a person's words: a file, a device (/dev/full), …"""
+    import os
+    import stat
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return _("a link that leads nowhere")
+    if stat.S_ISREG(mode):
+        return _("a file")
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return _("a device, not a file")
+    if stat.S_ISFIFO(mode) or stat.S_ISSOCK(mode):
+        return _("a pipe, not a file")
+    return _("neither a file nor a folder")
+
+
+def not_a_folder(path) -> str:
+    """`path` (not a folder) in words, a link with where it leads: "a file", "a link to /dev/full, a device"."""
+    import os
+    if os.path.islink(path):
+        return _("a link to {target}, {kind}").format(target=os.path.realpath(path), kind=_kind(path))
+    return _kind(path)
+
+
+def check_out(out: str) -> None:
+    """Refuses an output folder the run cannot write into whole, or whose files it would replace without
+    having written them (the fourth hostile tester: a person's own summary.csv there was replaced): `out`
+    is a folder, or can be made (what is above it that exists is a folder), and each file there with the
+    name of one the run writes is one a run wrote (made_by_a_run)."""
+    import os
+    what = _("Choose a new or empty folder for ⟦out⟧, or one an earlier bill run made.")
+    if os.path.lexists(out) and not os.path.isdir(out):
+        raise InputError(_("⟦out⟧ {path} is not a folder: it is {kind}. {what}").format(
+            path=out, kind=not_a_folder(out), what=what), "out")
+    above = os.path.dirname(os.path.abspath(out))
+    while not os.path.lexists(above) and os.path.dirname(above) != above:
+        above = os.path.dirname(above)
+    if not os.path.isdir(above):
+        raise InputError(_("⟦out⟧ {path} cannot be made: {above} is not a folder, it is {kind}. {what}").format(
+            path=out, above=above, kind=not_a_folder(above), what=what), "out")
+    if not os.path.isdir(out):
+        return
+    for name in HEADERS:
+        path = os.path.join(out, name)
+        if os.path.lexists(path) and not made_by_a_run(path):
+            raise InputError(_("⟦out⟧ {path} already holds {name}, which the bill run did not write, and the run "
+                               "never replaces a file it did not write. Choose a new or empty folder for ⟦out⟧, or "
+                               "move {name} out of it.").format(path=out, name=name), "out")
 
 
 #: what a spreadsheet reads as the start of a formula: a cell beginning so is written with a ' before it
@@ -620,6 +744,14 @@ def _reads(source, accts: dict, refused: _Refusals, before: dict | None = None,
     for line, row in _rows(name, text, READ_COLUMNS, READ_OPTIONAL):
         number = row["account"]
         if number not in accts:
+            meant = _written_otherwise(number, accts)
+            if meant:  # its read is refused with what to write: the account is not also said to have none
+                accts[meant]["refused"] = True
+                refused.add(name, line, number, _("There is no account {account} in the accounts file, but there "
+                                                  "is {meant}: account numbers are matched as written, capital "
+                                                  "letters too. Write {meant} on this line and run again.").format(
+                    account=number, meant=meant))
+                continue
             refused.add(name, line, number, _("There is no account {account} in the accounts file. Check the "
                                               "number, or add the account first.").format(account=number))
             continue
@@ -761,17 +893,34 @@ def _earlier(registers, quarter: str) -> dict[str, dict[str, dict]]:
     return out
 
 
+def _written_otherwise(number: str, accts: dict) -> str | None:
+    """The one account in the accounts file that `number` (not in it) differs from only by capital letters
+    (s10001 for S10001), or None. Numbers are matched as written: this only names the likely one."""
+    meant = [n for n in accts if n.casefold() == number.casefold()]
+    return meant[0] if len(meant) == 1 and number else None
+
+
 def _payments(source, accts: dict, billed: dict, refused: _Refusals) -> dict:
     """{account: [(date paid, amount, the quarter it names, line)]}, in the file's order."""
     name, text = source
     out: dict[str, list] = {}
 
-    def refuse(line: int, number: str, words: str) -> None:
+    def refuse(line: int, number: str, words: str, written: str | None = None) -> None:
         accts[number]["refused"] = True  # its bill would ask for money already paid
-        refused.add(name, line, number, words)
+        # and its earlier bills stay on the levy list, each line marked to check (PAYMENT_REFUSED)
+        accts[number].setdefault("payment_refused", (name, line))
+        refused.add(name, line, number if written is None else written, words)
     for line, row in _rows(name, text, PAYMENT_COLUMNS):
         number = row["account"]
         if number not in accts:
+            meant = _written_otherwise(number, accts)
+            if meant:  # the fourth hostile tester: s10001 was refused, and S10001 billed and listed as unpaid
+                refuse(line, meant, _("There is no account {account} in the accounts file, but there is {meant}: "
+                                      "account numbers are matched as written, capital letters too. Write {meant} "
+                                      "on this line and run again. Until then account {meant} is not billed, and its "
+                                      "unpaid earlier bills are on arrears.csv marked to check.").format(
+                    account=number, meant=meant), written=number)
+                continue
             refused.add(name, line, number, _("There is no account {account} in the accounts file. Check the "
                                               "number.").format(account=number))
             continue
@@ -873,6 +1022,10 @@ def _summary(register: list[dict], late: list[dict], refused: list[dict]) -> lis
         {"item": "total of the bills", "accounts": len(register), "amount": total(register, "total")},
         {"item": "unpaid after the last day to pay (arrears.csv)",
          "accounts": len({r["account"] for r in late}), "amount": total(late, "unpaid_total")},
+        # the lines of accounts with a refused payment row: what they paid is not known until it is fixed
+        {"item": "of which to check: a payment row refused (the check column of arrears.csv)",
+         "accounts": len({r["account"] for r in late if r["check"]}),
+         "amount": total([r for r in late if r["check"]], "unpaid_total")},
         {"item": "rows refused (refused.csv)", "accounts": len(refused), "amount": ""},
     ]
 

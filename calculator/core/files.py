@@ -1,13 +1,30 @@
 """The one way the project writes a file: whole or not at all."""
 from __future__ import annotations
 
+import errno
 import os
 import tempfile
 from pathlib import Path
 
+from .i18n import N_, _
+
 #: the project's folders the website is made from and published from: a command never writes a
 #: person's file there (a filled application holds names and addresses; site/ holds the blank form)
 PROJECT_FOLDERS = ("site", "docs", "rules")
+
+
+#: why a file cannot be read or written, in words of the language spoken (errno: words)
+_WHY = {errno.EACCES: N_("permission denied"), errno.EPERM: N_("permission denied"),
+        errno.ENOSPC: N_("the disk is full"), errno.EROFS: N_("the disk is read-only")}
+
+
+def reason_of(exc: OSError) -> str:
+    """Why a file could not be read or written: "permission denied", "the disk is full", else as the system
+    says it, in small letters."""
+    if exc.errno in _WHY:
+        return _(_WHY[exc.errno])
+    reason = exc.strerror or type(exc).__name__
+    return reason[:1].lower() + reason[1:]
 
 
 def project_root() -> Path | None:
@@ -32,19 +49,38 @@ def write_atomic(path, data: bytes) -> Path:
     """Write beside the target under a unique temporary name, fsync, then os.replace:
     a reader sees the old file or the new one, never half of one. A file that existed
     keeps its permissions; a new one is readable by all (a web server must read it)."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    mode = path.stat().st_mode & 0o777 if path.exists() else 0o644
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    return write_all_atomic({path: data})[0]
+
+
+def write_all_atomic(files: dict) -> list[Path]:
+    """Several files ({path: bytes}) written as write_atomic writes one, and together: every one is written
+    whole under its temporary name first, and only then are they put in place, so a failure (a full disk,
+    a folder that cannot be written) leaves every target as it was, not some old and some new (the bill
+    run's four files are read together)."""
+    made: list[tuple[str, Path]] = []
     try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        os.chmod(tmp, mode)
-        os.replace(tmp, path)
+        for path, data in files.items():
+            path = Path(path)
+            path.parent.mkdir(parents=True, exist_ok=True)
+            mode = path.stat().st_mode & 0o777 if path.exists() else 0o644
+            try:
+                fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+            except OSError as exc:  # named by the folder, not by the temporary name no one asked for
+                raise OSError(exc.errno, exc.strerror, str(path.parent)) from None
+            made.append((tmp, path))
+            try:
+                with os.fdopen(fd, "wb") as f:
+                    f.write(data)
+                    f.flush()
+                    os.fsync(f.fileno())
+                os.chmod(tmp, mode)
+            except OSError as exc:  # a full disk, say: named by the file it was to be
+                raise OSError(exc.errno, exc.strerror, str(path)) from None
+        for tmp, path in made:
+            os.replace(tmp, path)
     except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
+        for tmp, _path in made:
+            if os.path.exists(tmp):
+                os.unlink(tmp)
         raise
-    return path
+    return [path for _tmp, path in made]

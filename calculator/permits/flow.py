@@ -346,8 +346,8 @@ def problems(flow: dict, interpretations: dict | None = None) -> list[tuple[list
                 if "next" in variant and variant["next"] not in qs and variant["next"] not in outcomes:
                     out.append(([*where, "next"],
                                 f"question {q['id']!r}, answer {c['value']!r}: next {variant['next']!r} is neither a "
-                                f"question nor an outcome. Use a question id or one of the outcomes: "
-                                f"{', '.join(outcomes)}."))
+                                f"question nor an outcome. Write one of the questions ({', '.join(qs)}) or of the "
+                                f"outcomes ({', '.join(outcomes)})."))
                 for key in ("reasons", "requirements"):
                     for k, item in enumerate(variant.get(key, [])):
                         check_item(item, [*where, key, k], requirement=key == "requirements")

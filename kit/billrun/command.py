@@ -96,6 +96,9 @@ def _read(path: str, what: str) -> tuple[str, str]:
         raise InputError(f"The {what} file {path} is not UTF-8 text. Save it as CSV UTF-8 and try again.") from None
     except IsADirectoryError:
         raise InputError(f"The {what} file {path} is a folder. Give the path of the CSV file in it.") from None
+    except PermissionError:  # the fourth hostile tester; the engine's command says the same (billing.read_input)
+        raise InputError(f"The {what} file {path} cannot be read: permission denied. Ask whoever manages this "
+                         "computer to let you read it, or give a copy you may read.") from None
     except OSError as exc:
         raise InputError(f"The {what} file {path} cannot be read ({exc.strerror}). Check the path and that you "
                          "may read it.") from None
@@ -129,12 +132,40 @@ def _is_a_run(folder: Path) -> bool:
         return f.readline().rstrip("\n") == ",".join(billing.REGISTER_COLUMNS)
 
 
+def _not_written_by_a_run(folder: Path) -> list[str]:
+    """The files in `folder` that a bill run did not write, which replacing the folder would delete: any
+    name the run does not write, a CSV whose first line is not the run's (billing.made_by_a_run), a PDF
+    that is not the run's bills (_bills_pdf). The fourth hostile tester's own summary.csv beside a run's
+    register was replaced without a word."""
+    return sorted(p.name for p in folder.iterdir()
+                  if p.name not in OUTPUTS or not (_bills_pdf(p) if p.suffix == ".pdf" else billing.made_by_a_run(p)))
+
+
+def _bills_pdf(path: Path) -> bool:
+    """A PDF of bills a run made: a plain file whose title is the bills' title (bills_pdf.TITLE, in either
+    language, for a quarter)."""
+    import re
+    if path.is_symlink() or not path.is_file():
+        return False
+    try:
+        import pikepdf
+        with pikepdf.open(path) as pdf:
+            title = str(pdf.docinfo.get("/Title", ""))
+    except Exception:  # noqa: BLE001 - not a PDF pikepdf can read: not one the run wrote
+        return False
+    from calculator.core.i18n import LANGUAGES
+    from ..words.language import page_words
+    TITLE = "Sewer bills for {quarter}"  # bills_pdf.TITLE, without importing the PDF maker to check a name
+    return any(re.fullmatch(re.escape(page_words(lang).get(TITLE) or TITLE).replace(r"\{quarter\}", r"\d{4}-Q[1-4]"),
+                            title) for lang in LANGUAGES)
+
+
 def _quarter_of_run(folder: Path) -> str | None:
     """The quarter an earlier run in `folder` billed (its register's first row), or None when it has none."""
     try:
         with open(folder / "register.csv", encoding="utf-8", newline="") as f:
             row = next(csv.DictReader(f), None)
-    except OSError:
+    except (OSError, UnicodeDecodeError, csv.Error):  # not readable as a register: no quarter to compare
         return None
     return row.get("quarter") if row else None
 
@@ -146,7 +177,7 @@ def check_out(out: Path, inputs: list[Path], quarter: str | None = None) -> None
     repository, where account data would be one `git add` from being published."""
     what = "Choose a new folder, like billing/QUARTER/ (ignored by git), or a folder an earlier run made."
     if out.exists() and not out.is_dir():
-        raise InputError(f"--out {out} is a file, not a folder. {what}")
+        raise InputError(f"--out {out} is not a folder: it is {billing.not_a_folder(out)}. {what}")
     for path in inputs:
         if out == path.resolve().parent or out in path.resolve().parents:
             raise InputError(f"--out {out} holds the input file {path}, which the run would replace. {what}")
@@ -157,6 +188,12 @@ def check_out(out: Path, inputs: list[Path], quarter: str | None = None) -> None
         if (parent / ".git").exists() and parent != ROOT:
             raise InputError(f"--out {out} is inside the git repository {parent}: account files must never be "
                              f"where `git add` would take them. {what}")
+    foreign = _not_written_by_a_run(out) if out.is_dir() else []
+    if foreign:
+        shown = ", ".join(foreign[:5]) + (f" and {len(foreign) - 5} more" if len(foreign) > 5 else "")
+        raise InputError(f"--out {out} holds files the bill run did not write ({shown}), which replacing it would "
+                         f"delete: the run never replaces a file it did not write. Choose a new or empty folder, or "
+                         f"move {'that file' if len(foreign) == 1 else 'those files'} out of it.")
     if out.is_dir() and not _is_a_run(out):
         raise InputError(f"--out {out} holds files the bill run did not write, which replacing it would delete. "
                          f"{what}")
@@ -202,6 +239,9 @@ def run(args) -> tuple[Path, dict]:
         if not getattr(args, option):
             raise InputError(f"Give --{option}. Run `python3 build.py bills --help` for the options.")
     quarter = quarter_name(*parse_quarter(args.quarter))
+    # what --out names, as given (a link to /dev/full is said to be one: the fourth hostile tester), then
+    # where it leads
+    billing.check_out(args.out or str(ROOT / "billing" / quarter))
     out = Path(args.out or ROOT / "billing" / quarter).resolve()
     earlier = [Path(p) for p in args.earlier] if args.earlier is not None else earlier_registers(out, quarter)
     check_out(out, [Path(p) for p in (args.accounts, args.reads, args.payments) if p] + earlier, quarter)
@@ -211,27 +251,43 @@ def run(args) -> tuple[Path, dict]:
                          [(f"{p.parent.name}/{p.name}", _read(str(p), "earlier register")[1]) for p in earlier],
                          args.as_of, args.first_quarter)
     result["no_earlier"] = not earlier
-    out.parent.mkdir(parents=True, exist_ok=True)
-    sweep(out)
-    staging = Path(tempfile.mkdtemp(prefix=f".{out.name}.", dir=out.parent))
     try:
-        for name, text in result["files"].items():
-            (staging / name).write_text(text, encoding="utf-8", newline="")
-        if not args.no_pdf and result["register"]:
-            from .bills_pdf import write_bills
-            site_url = args.site_url or project_config().get("site_url") or "https://example.org/"
-            write_bills(rules, result, staging, site_url)
-        os.chmod(staging, 0o755)
+        out.parent.mkdir(parents=True, exist_ok=True)
+        sweep(out)
+        staging = Path(tempfile.mkdtemp(prefix=f".{out.name}.", dir=out.parent))
+    except OSError as exc:  # the fourth hostile tester: a folder that cannot be written ended 74, as if on stdout
+        raise _cannot_write(out, exc) from None
+    try:
+        try:
+            for name, text in result["files"].items():
+                (staging / name).write_text(text, encoding="utf-8", newline="")
+            if not args.no_pdf and result["register"]:
+                from .bills_pdf import write_bills
+                site_url = args.site_url or project_config().get("site_url") or "https://example.org/"
+                write_bills(rules, result, staging, site_url)
+            os.chmod(staging, 0o755)
+        except OSError as exc:  # a full disk, say: the staging folder goes, the last output stays
+            raise _cannot_write(out, exc) from None
         result["pdfs_dropped"] = sorted(p.name for p in out.glob("bills-*.pdf") if not (staging / p.name).exists()) \
             if out.is_dir() else []
         old = out.with_name(f".{out.name}.old-{os.getpid()}")
-        if out.exists():
-            os.replace(out, old)
-        os.replace(staging, out)
+        try:
+            if out.exists():
+                os.replace(out, old)
+            os.replace(staging, out)
+        except OSError as exc:
+            if old.exists() and not out.exists():
+                os.replace(old, out)  # the last output back where it was
+            raise _cannot_write(out, exc) from None
         shutil.rmtree(old, ignore_errors=True)
     finally:
         shutil.rmtree(staging, ignore_errors=True)
     return out, result
+
+
+def _cannot_write(out: Path, exc: OSError) -> InputError:
+    return InputError(f"The run's files cannot be written into {out}: {billing.reason_of(exc)}. Choose a folder you "
+                      "may write to (--out), or ask whoever manages this computer for access.")
 
 
 def shown(text: str) -> str:
@@ -306,11 +362,8 @@ def _main(argv: list[str]) -> int:
             raise InputError("--site-url is the site the PDF bills link to, and --no-pdf makes no PDF bills. Leave "
                              "out one of them.")
         if args.site_url:  # the fourth hostile tester: 'javascript:alert(1)' went into every bill's link
-            from urllib.parse import urlsplit
-            url = urlsplit(args.site_url.strip())
-            if url.scheme not in ("https", "http") or not url.netloc or any(c in args.site_url for c in ' "<>\'`'):
-                raise InputError(f"--site-url {args.site_url!r} is not a web address. Give the address the site is "
-                                 "published at, like https://OWNER.github.io/REPO/.")
+            from calculator.cli import web_address
+            web_address(args.site_url)  # as `python -m calculator bills` asks it, in the same words
         out, result = run(args)
     except InputError as exc:
         print(shown(f"error: {for_command_line(str(exc))} Nothing was written."), file=sys.stderr)
@@ -348,6 +401,12 @@ def _report(out: Path, result: dict) -> None:
     if result.get("pdfs_dropped"):  # the second hostile tester: a --no-pdf run dropped them without a word
         print(f"Note: the earlier run's {' and '.join(result['pdfs_dropped'])} in {out} were removed with it: this "
               f"run made none (--no-pdf). Run again without --no-pdf for the bills to print.", file=sys.stderr)
+    if result.get("arrears_to_check"):  # the fourth hostile tester: a paid account was listed as unpaid, silently
+        accounts = result["arrears_to_check"]
+        print(shown(f"Note: arrears.csv marks the lines of {len(accounts)} account{'s' if len(accounts) > 1 else ''} "
+                    f"({', '.join(accounts[:5])}{' …' if len(accounts) > 5 else ''}) to check: a payment row of "
+                    f"{'each' if len(accounts) > 1 else 'the account'} is refused (above), so what was paid is not "
+                    "known. Fix the row and run again before the list goes to the Town Board."), file=sys.stderr)
     for line in result.get("checks", []):
         print(shown(f"Check: {line}"), file=sys.stderr)
     if result.get("no_earlier"):

@@ -55,7 +55,30 @@ def read_yaml(path: Path):
     return yaml.load(Path(path).read_text(encoding="utf-8"), Loader=YamlLoader)
 
 
+#: characters YAML does not allow in a file (YAML 1.1, 5.1): C0 controls but tab and line ends, DEL, C1
+#: controls but NEL, and the surrogates and non-characters a decoder may let through
+_NOT_IN_YAML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\x80-\x84\x86-\x9f\ud800-\udfff\ufffe\uffff]")
+
+
+def _control_character(path: Path, text: str) -> str | None:
+    """The first character YAML does not allow, as `file:line:column: what to do`, or None (the fourth
+    hostile tester: a NUL byte got "position 95" and a second line)."""
+    m = _NOT_IN_YAML.search(text)
+    if not m:
+        return None
+    at = m.start()
+    line, column = text.count("\n", 0, at) + 1, at - (text.rfind("\n", 0, at) + 1) + 1
+    what = ("a NUL character (a zero byte)" if m.group() == "\x00" else
+            f"the invisible control character U+{ord(m.group()):04X}")
+    return (f"{_shown(path)}:{line}:{column}: there is {what} here, which a YAML file cannot hold (pasted from "
+            "another program, perhaps). Delete it, retyping the line if the editor does not show it, and save the "
+            "file as UTF-8 text.")
+
+
 def _compose(path: Path, text: str):
+    control = _control_character(path, text)
+    if control:
+        raise RuleError([control])
     try:
         loader = YamlLoader(text)  # parsed once: the data is built from the node read for its marks
         try:
@@ -66,7 +89,7 @@ def _compose(path: Path, text: str):
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f"{path}:{mark.line + 1}:{mark.column + 1}" if mark else str(path)
-        problem = getattr(exc, "problem", None) or str(exc)
+        problem = " ".join((getattr(exc, "problem", None) or str(exc)).split())  # one line
         raise RuleError([f"{where}: this is not valid YAML ({problem}). Check the indentation and quotes on that line."])
     if node is None:
         raise RuleError([f"{_shown(path)}:1: this file is empty. Write its entries, or delete the file."])
@@ -156,35 +179,125 @@ def _where(path: Path, node, at, at_key=False) -> str:
     return f"{shown}:{line}:{col}"
 
 
+#: a JSON Schema type in the words of the person editing a YAML file, with its article
+TYPE_WORDS = {"string": "text", "integer": "a whole number", "number": "a number", "boolean": "true or false",
+              "array": "a list (each item on its own line, starting with \"- \", or [a, b] on one line)",
+              "object": "a group of keys (each `key: value` on its own line, indented under this one)",
+              "null": "empty"}
+
+
+def _given(value) -> str:
+    """What a value in the file is, in words, shown when it is short (never a whole group of keys dumped)."""
+    if isinstance(value, dict):
+        return "a group of keys"
+    if isinstance(value, bool):
+        return f"{str(value).lower()} (true or false)"
+    if value is None:
+        return "empty"
+    kind = ("a list" if isinstance(value, list) else "a whole number" if isinstance(value, int) else
+            "a number" if isinstance(value, float) else "text")
+    shown = repr(value) if not isinstance(value, (int, float)) else str(value)
+    return f"{kind}, {shown}" if len(shown) <= 60 else kind
+
+
+def _shown_value(value) -> str:
+    """A value as the message quotes it: short ones as written, a group of keys or a long list by its kind."""
+    if isinstance(value, dict):
+        return "this group of keys"
+    shown = repr(value) if not isinstance(value, (int, float)) or isinstance(value, bool) else str(value)
+    return shown if len(shown) <= 60 else ("this list" if isinstance(value, list) else "this text")
+
+
+#: patterns of the schemas, in words: what to write instead
+PATTERN_WORDS = {
+    "^[0-9]{4}-[0-9]{2}-[0-9]{2}$": "a date written YYYY-MM-DD, like \"2027-01-01\"",
+    "^[a-z][a-z0-9-]*$": "an id of small letters, digits and hyphens, starting with a letter, like permit-required",
+    "^[a-z0-9-]+$": "an id of small letters, digits and hyphens, like penalty-quarter",
+    "^[0-9]+(\\.[0-9]+)?$": "a number in quotes, like \"0.15\" or \"12.50\"",
+    "^[0-9]+(\\.[0-9]{1,2})?$": "dollars and cents in quotes, like \"12.50\"",
+    "^[0-9]+(\\.[0-9]{1,4})?$": "a number in quotes with at most 4 decimals, like \"12.50\"",
+    "^([01][0-9]|2[0-3]):[0-5][0-9]$": "a time of day as HH:MM on a 24-hour clock, like \"19:30\"",
+    "^[0-9]+-[0-9]{4}$": "number-year, like 1-1992",
+    "^https://": "a web address starting with https://",
+}
+
+
+def _fraction_advice(key, value) -> str | None:
+    """A fraction's complaint in its own terms (the fourth hostile tester: 1.80 was "not in the expected form")."""
+    if not str(key).endswith("fraction"):
+        return None
+    try:
+        number = _Decimal(str(value).strip())
+    except Exception:  # noqa: BLE001 - not a number at all
+        return (f"{_shown_value(value)} is not a fraction. Write {key} as a number between 0 and 1 in quotes, "
+                f"like \"0.80\" for 80%")
+    if number > 1 or number < 0:
+        return (f"{key} {value} is {'more than 1' if number > 1 else 'less than 0'}: it is a fraction, between 0 and "
+                f"1 (80% is written \"0.80\"). Write it as a number between 0 and 1 in quotes")
+    return None
+
+
 def _advice(err) -> str:
     """A schema's complaint in the words of the person editing the file (the third hostile tester:
-    "is not valid under any of the given schemas", "Additional properties are not allowed")."""
+    "is not valid under any of the given schemas", "Additional properties are not allowed"; the fourth:
+    a Python dict dumped, "should be a object", a fraction of 1.80 "not in the expected form")."""
+    key = err.absolute_path[-1] if err.absolute_path else None
     if err.validator == "additionalProperties":
         allowed = sorted(err.schema.get("properties", {}))
         extra = sorted(set(err.instance) - set(allowed)) if isinstance(err.instance, dict) else []
         keys = ", ".join(repr(k) for k in extra) or "this key"
-        return (f"{keys} is not a key this file takes. Remove or rename it; the keys allowed here are: "
-                f"{', '.join(allowed)}")
+        meant = [m for k in extra for m in difflib.get_close_matches(str(k), allowed, n=1, cutoff=0.6)]
+        return (f"{keys} is not a key this file takes" + (f" (did you mean {', '.join(map(repr, meant))}?)"
+                                                           if meant else "")
+                + f". Remove or rename it; the keys allowed here are: {', '.join(allowed)}")
     if err.validator == "required":
         missing = err.message.split("'")[1] if err.message.count("'") >= 2 else err.message
         return f"{missing!r} is missing here. Add it"  + (
             " (a schedule with this status needs it)" if err.schema.get("if") is not None or "then" in str(
                 err.schema_path) else "") + "."
+    if err.validator == "dependentRequired":  # "'value' is a dependency of 'quote'"
+        needs = [k for k, wants in err.validator_value.items() if k in err.instance
+                 for k2 in wants if k2 not in err.instance]
+        given = next((k for k, wants in err.validator_value.items() if k in err.instance
+                      and any(w not in err.instance for w in wants)), None)
+        return (f"{given!r} is here without {', '.join(repr(w) for w in err.validator_value.get(given, []) if w not in err.instance)}: "
+                f"they go together. Add it, or remove {given!r}") if given else err.message
     if err.validator in ("pattern", "format"):
-        return f"{err.instance!r} is not in the expected form. Write it like the other files do (dates as YYYY-MM-DD in quotes, amounts as \"12.50\")"
+        fraction = _fraction_advice(key, err.instance)
+        if fraction:
+            return fraction
+        want = PATTERN_WORDS.get(err.validator_value) if err.validator == "pattern" else None
+        if want:
+            return f"{_shown_value(err.instance)} is not in the form this key takes. Write {want}"
+        return f"{_shown_value(err.instance)} is not in the expected form. Write it like the other files do (dates as YYYY-MM-DD in quotes, amounts as \"12.50\")"
     if err.validator == "type":
-        want = err.validator_value if isinstance(err.validator_value, str) else " or ".join(err.validator_value)
-        hint = " Put it in quotes." if want == "string" else ""
-        return f"{err.instance!r} should be a {want}.{hint}"
+        wants = [err.validator_value] if isinstance(err.validator_value, str) else list(err.validator_value)
+        want = " or ".join(TYPE_WORDS.get(w, w) for w in wants)
+        hint = (f" Put it in quotes: \"{err.instance}\"." if "string" in wants and isinstance(err.instance, (int, float))
+                and not isinstance(err.instance, bool) else " Put it in quotes." if "string" in wants else "")
+        return f"this is {_given(err.instance)}, but this key takes {want}.{hint}"
     if err.validator == "enum":
-        return f"{err.instance!r} is not allowed here; use one of: {', '.join(map(str, err.validator_value))}"
+        return f"{_shown_value(err.instance)} is not allowed here; use one of: {', '.join(map(str, err.validator_value))}"
     if err.validator in ("anyOf", "oneOf"):
-        return (f"{err.instance!r} is not in any form this key takes. Write it like the other files do: a number "
+        if isinstance(err.instance, dict) and all("required" in b for b in err.validator_value):
+            ways = [" with ".join(repr(k) for k in b["required"]) for b in err.validator_value]
+            return f"this needs {', or '.join(ways)}. Add {'one of them' if len(ways) > 1 else 'it'}."
+        return (f"{_shown_value(err.instance)} is not in any form this key takes. Write it like the other files do: a number "
                 f"in quotes (\"0.15\", \"12.50\"), a whole number (30), or a list (like [\"01-15\", \"04-15\"])")
+    if err.validator == "minLength":
+        return "this is empty or too short. Write it out in full"
+    if err.validator in ("minItems", "maxItems"):
+        count = len(err.instance) if isinstance(err.instance, list) else 0
+        return (f"this list has {count} item{'s' if count != 1 else ''}; it takes "
+                f"{'at least' if err.validator == 'minItems' else 'at most'} {err.validator_value}")
+    if err.validator in ("minimum", "exclusiveMinimum", "maximum", "exclusiveMaximum"):
+        words = {"minimum": "at least", "exclusiveMinimum": "more than", "maximum": "at most",
+                 "exclusiveMaximum": "less than"}[err.validator]
+        return f"{_shown_value(err.instance)} is out of range: write a number {words} {err.validator_value}"
     return err.message
 
 
-def _schema_errors(data, schema: dict) -> list[tuple[list, bool, str]]:
+def _schema_errors(data, schema: dict, node=None, path: Path | None = None) -> list[tuple[list, bool, str]]:
     """What the schema finds wrong in `data`: where (a path of keys), whether it is the key
     itself that is wrong, and what to change."""
     validator = jsonschema.Draft202012Validator(schema, format_checker=jsonschema.FormatChecker())
@@ -194,8 +307,30 @@ def _schema_errors(data, schema: dict) -> list[tuple[list, bool, str]]:
         if err.validator == "additionalProperties" and isinstance(err.instance, dict):
             extra = [k for k in err.instance if k not in err.schema.get("properties", {})]
             at += extra[:1]  # point at the unknown key itself
+        if err.validator == "uniqueItems" and isinstance(err.instance, list):
+            found.append((at, False, _twice_in_list(err.instance, at, node)))
+            continue
         found.append((at, err.validator == "additionalProperties", _advice(err)))
-    return found
+    # a group with a key it does not take, and so without one it needs: the missing key is said once, with
+    # the unknown key (the fourth hostile tester got a third line, "'value' is a dependency of 'quote'")
+    unknown = {tuple(at[:-1]) for at, at_key, _advice_ in found if at_key}
+    return [(at, at_key, advice) for at, at_key, advice in found
+            if not (not at_key and tuple(at) in unknown and "is here without" in advice)]
+
+
+def _twice_in_list(items: list, at: list, node) -> str:
+    """A list with an item given twice, naming both places (the fourth hostile tester: "['prohibited',
+    'needs-approval', 'prohibited'] has non-unique elements")."""
+    first: dict = {}
+    for i, item in enumerate(items):
+        key = json.dumps(item, sort_keys=True, default=str)
+        if key in first:
+            places = [_locate(node, [*at, j]) if node is not None else (0, 0) for j in (first[key], i)]
+            where = " and ".join(f"line {line}, column {col}" for line, col in places)
+            return (f"{_shown_value(item)} is listed twice in this list, at {where}. Each item may be listed "
+                    f"once: remove one, or write in its place the one that is missing")
+        first[key] = i
+    return "an item is listed twice in this list. List each once"
 
 
 # One file read and checked against its schema, by the file's text and the schema's: the
@@ -219,7 +354,7 @@ def _read_checked(path: Path, schema_text: str):
     found = _read.get((text, schema_text))
     if found is None:
         data, node = _compose(path, text)
-        found = (data, node, _schema_errors(data, json.loads(schema_text)))
+        found = (data, node, _schema_errors(data, json.loads(schema_text), node))
         if len(_read) >= READ_KEPT:
             _read.pop(next(iter(_read)))
         _read[(text, schema_text)] = found
@@ -255,6 +390,8 @@ def compile_rules(rules_dir: Path | str = RULES_DIR) -> dict:
             problems.extend(exc.problems)
             return None
         nodes[path] = node
+        if kind == "permits":
+            errors = [(at, at_key, _permits_advice(data, at, advice)) for at, at_key, advice in errors]
         problems.extend(f"{_where(path, node, at, at_key=at_key)}: {advice}" for at, at_key, advice in errors)
         return None if errors else data
 
@@ -278,9 +415,12 @@ def compile_rules(rules_dir: Path | str = RULES_DIR) -> dict:
         anchors[a] = p["id"]
 
     def cite_ok(path, data, key_path, value):
-        if ids and value not in ids:
-            problems.append(f"{_where(path, nodes[path], key_path)}: cite {value!r} is not a provision id in rules/law.yaml. "
-                            f"Use one of its ids, such as 'rents.F' or 'minimum-charge'.")
+        if ids and value not in ids:  # the fourth hostile tester renamed a provision: "use … 'minimum-charge'"
+            meant = difflib.get_close_matches(str(value), sorted(ids), n=1, cutoff=0.6)
+            problems.append(f"{_where(path, nodes[path], key_path)}: this cites the provision {value!r}, which "
+                            f"rules/law.yaml does not have (renamed or removed there?). Write the provision's id "
+                            f"as law.yaml has it now" + (f" (perhaps {meant[0]!r})" if meant else "")
+                            + ", or give the provision back its old id in law.yaml.")
 
     texts = _provision_texts(provisions)
     received = _received_text(rules_dir, law)
@@ -397,6 +537,30 @@ def compile_rules(rules_dir: Path | str = RULES_DIR) -> dict:
         "schedules": schedules,
         **extra,
     }
+
+
+def _permits_advice(data, at: list, advice: str) -> str:
+    """A schema's complaint about permits.yaml's `next` or `precedence`, with the values they take (the
+    fourth hostile tester: `next: 5` was told only to put it in quotes)."""
+    if not at or at[-1] not in ("next", "precedence", "start") or not isinstance(data, dict):
+        return advice
+    questions = [q.get("id") for q in data.get("questions", []) if isinstance(q, dict) and isinstance(q.get("id"), str)]
+    outcomes = [o.get("id") for o in data.get("outcomes", []) if isinstance(o, dict) and isinstance(o.get("id"), str)]
+    if at[-1] == "next":  # a number, a list or words with capitals: what it takes says more than "put it in quotes"
+        value = data
+        for key in at:
+            try:
+                value = value[key]
+            except (KeyError, IndexError, TypeError):
+                value = None
+                break
+        return (f"next {_shown_value(value)} is not a question or an outcome. `next` names the question to ask next, "
+                f"or the outcome: write one of the questions ({', '.join(questions)}) or of the outcomes "
+                f"({', '.join(outcomes)}).")
+    if at[-1] == "start":
+        return f"{advice.rstrip('.')}. `start` names the first question: one of {', '.join(questions)}."
+    return (f"{advice.rstrip('.')}. `precedence` lists every outcome once, most serious first: "
+            f"{', '.join(outcomes)}.")
 
 
 def _contact_problems(path: Path, node, data: dict, texts: dict[str, str]) -> list[str]:
