@@ -335,6 +335,7 @@ def test_the_site_build_runs_the_guard_first(tmp_path, monkeypatch):
 # build published: each format, as the file the site would serve
 TRACKED = {
     "owners.csv": "10023,Zed Quixote,12 Main St,45.20\n10024,Ann Example,14 Main St,60.00\n",  # no header
+    "church.csv": "10025,7 Church St,96.00\n",  # a street named like a Town place is still a street
     "owed.txt": "A-1001\tMaría de la Cruz\t7 Route 22\t$120.50\n",  # TSV named .txt
     "owed/index.html": "<table><tr><th>Acct</th><th>Owner</th></tr>"  # a Markdown table, as mkdocs renders it
                        "<tr><td>1001</td><td>Pat Smith</td><td>$45.20</td></tr></table>",
@@ -357,6 +358,8 @@ def test_the_built_site_is_read_for_account_data_whatever_its_format(tmp_path, n
     (site / "law" / "index.html").write_text(  # a rate table and an office's address: not account data
         "<table><tr><td>Minimum charge</td><td>8,000 gallons</td><td>$45.20</td></tr></table>"
         "<p>Town Hall, 160 Charles Colman Blvd, Pawling. Call 845-855-1122.</p>"
+        "<table><tr><td>Pawling Town Hall</td><td>160 Charles Colman Blvd</td><td>2025-10-30</td><td>$64.51</td></tr>"
+        "<tr><td>Resolution 2025-88</td><td>moved by Jane Smith</td><td>2025-11-10</td></tr></table>"
         "<pre><code>account,mailing_name,service_address\nS10001,Avery Alder,12 Example Lane\n</code></pre>")
     privacy.check_site(site)
     path = site / name

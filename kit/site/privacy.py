@@ -154,8 +154,9 @@ def check(*folders: Path) -> None:
 # fenced accounts.csv, a headerless CSV or a script's list of owners was published once it was committed.
 # So the built site itself is read before it is swapped in: every text file, each line, table row and
 # record of a script's or JSON's list, cell by cell. A record that places a person (a street address) with
-# one more thing about an account (a name, an amount, an account or parcel number), or that names a
-# person with an amount and a number, is account data, whatever the columns are called or whether there
+# a name or an amount, or that names a person with an amount, or whose header or keys name an account
+# and a person, is account data (a record naming the Town's own hall or office, or with more cells
+# than a line of accounts has, is not), whatever the columns are called or whether there
 # are any. The only such records the site may hold are the fictional sample's (kit/billrun/sample.py),
 # whose streets are invented ("Example Lane"): those are recognised by their street, nothing else.
 
@@ -172,24 +173,27 @@ _MONEY = re.compile(r"^[-(]?\$?\s?\d{1,3}(?:,?\d{3})*\.\d{2}\)?$")
 _UP, _LOW = "A-ZÀ-ÖØ-Þ", "a-zß-öø-ÿ"
 _NAME = re.compile(rf"^(?:[{_UP}][{_LOW}'’-]+\.?|[{_UP}]\.)(?:\s+(?:[{_UP}][{_LOW}'’-]+\.?|[{_UP}]\.|de|del|la|van|von|y|&))"
                    rf"{{1,4}}$|^[{_UP}][{_UP}'’-]{{1,20}},?\s+[{_UP}][{_UP}'’-]{{1,20}}(?:\s+[{_UP}]\.?)?$")
-_NUMBER = re.compile(r"^(?:[A-Za-z]{1,4}[-#]?\d{1,10}|\d{3,10})(?:[-.]\d{1,6}){0,3}$")
 #: a name with one of these words is a place or a body of the Town, not a person ("Town Hall, 160 …")
 _PLACE = re.compile(r"\b(?:Town|Village|County|State|Hall|Board|Office|Department|Dept|Commission|Clerk|Court|"
                     r"Library|Center|Centre|Church|School|Plant|District|Authority|Police|Fire|Highway|Post)\b")
-_PHONE = re.compile(r"^\(?\d{3}\)?[-. ]?\d{3}[-.]\d{4}$")
+#: a record of values with more cells than this is not an account's line but a document's object
+MAX_CELLS = 16
 _RECORD_BREAK = re.compile(r"\}\s*,\s*\{|\]\s*,\s*\[|</tr>|<br\s*/?>|</p>|</li>|</h\d>|\\n|\n", re.IGNORECASE)
 _CELL_BREAK = re.compile(r"</t[dh]>|[,;\t|]|<[^>]*>", re.IGNORECASE)
 _KEY = re.compile(r"^\s*[\[{(]*\s*[\"']?[\w -]{1,40}[\"']?\s*:\s*(?!//)")
 
 
-def _cells(record: str) -> list[str]:
+def _cells(record: str) -> tuple[list[str], list[str]]:
+    """A record's cells (values) and the keys they were given (a script's, JSON's or YAML's)."""
     import html
-    cells = []
+    cells, keys = [], []
     for cell in _CELL_BREAK.split(record):
+        if (key := _KEY.match(cell)):
+            keys.append(_column(key.group(0).strip(" \t[{(:\"'")))
         cell = html.unescape(_KEY.sub("", cell)).strip().strip("[]{}()\"'`“”").strip()
         if cell:
             cells.append(cell)
-    return cells
+    return cells, keys
 
 
 def fictional_street(cell: str) -> bool:
@@ -197,20 +201,23 @@ def fictional_street(cell: str) -> bool:
     return any(cell.lower().endswith(street.lower()) for street in STREETS)
 
 
-def account_record(cells: list[str]) -> bool:
-    """A record that holds account data: a street address and one more thing that names or bills a person,
-    or a person's name with an amount and an account number."""
-    if _looks_like_accounts([_column(c) for c in cells]):  # a header: account and a name, address or amount
+def account_record(cells: list[str], keys: list[str] = ()) -> bool:
+    """A record that holds account data: a header or keys naming an account and a person, a name or an
+    amount, or values that place or bill a person: a street address with a person's name or an amount,
+    or a person's name with an amount. (An address with a date or a number is a notice's meeting place,
+    a name with a number a resolution's mover: not enough.)"""
+    if _looks_like_accounts([_column(c) for c in cells]) or _looks_like_accounts(list(keys)):
         return True
+    if len(cells) > MAX_CELLS or any(_PLACE.search(c) and not _ADDRESS.match(c) for c in cells):  # a document's whole object, or
+        return False  # the Town's own place or office ("Pawling Town Hall", "160 Charles Colman Blvd")
     address = [c for c in cells if _ADDRESS.match(c)]
     if address and all(fictional_street(c) for c in address):
         return False
     names = any(_NAME.match(c) and not _PLACE.search(c) for c in cells)
     money = any(_MONEY.match(c) for c in cells)
-    numbers = sum(bool(_NUMBER.match(c)) and not _PHONE.match(c) for c in cells)
     if address:
-        return names or money or numbers > 0
-    return names and (money or numbers > 0)
+        return names or money
+    return names and money
 
 
 #: a record over several lines: a YAML list's item, a pretty-printed JSON or script object, a paragraph
@@ -227,7 +234,7 @@ def account_records(text: str, blocks: bool = False) -> list[str]:
     for record in records:
         if len(record) > 2000 or not re.search(r"\d", record):
             continue
-        if account_record(_cells(record)):
+        if account_record(*_cells(record)):
             found.append(re.sub(r"\s+", " ", re.sub(r"<[^>]*>", " ", record)).strip()[:80])
             if len(found) == 3:
                 break
@@ -260,6 +267,6 @@ def check_site(site: Path, generated: dict[str, bytes] | None = None, copied: di
     if found:
         lines = "\n".join(f"  {rel}: " + " / ".join(repr(r) for r in records) for rel, records in found[:10])
         raise BuildError("Not publishing: the built site holds what looks like account data (personal data): "
-                         "a street address with a name, an amount or an account number, or a name with an amount "
-                         f"and a number:\n{lines}\nTake it out of the page or file under docs/ it comes from "
+                         "an account column with a person's name, address or amount, a street address with a "
+                         f"name or an amount, or a name with an amount:\n{lines}\nTake it out of the page or file under docs/ it comes from "
                          "(account lists belong in billing/, which is kept out of the repository), then build again.")
