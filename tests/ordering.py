@@ -9,31 +9,32 @@
 # worker sat idle. So the long tests are dealt out first, longest first, to the share with
 # the least work so far (LPT), each share's own long tests at its front and quick ones behind
 # them for stealing. A module with an expensive module-wide fixture is dealt as one block,
-# so that fixture is still made once. The seconds are a measurement of one run (December 1,
-# 2026, `--durations`; the checkers' slices, December 2, after they were cut to two each);
+# so that fixture is still made once. The seconds are a measurement of one run (December 5,
+# 2026, three workers, `--junitxml`; Lighthouse's slices after it read five Spanish pages, not all);
 # only their order matters, and a test missing here is merely quick.
 LONG = {  # node id, or a module's path for a block: seconds measured
-    "tests/browser/test_wcag_checkers.py::test_lighthouse_accessibility": 65,
-    "tests/browser/test_wcag_checkers.py::test_pa11y_finds_no_error": 55,
+    "tests/browser/test_wcag_checkers.py::test_lighthouse_accessibility": 45,
+    "tests/browser/test_wcag_checkers.py::test_pa11y_finds_no_error": 61,
     # the tests that read one walk of every page (test_site.py's first_visit: requests, policy,
     # axe, width on a phone): a block
-    "tests/browser/test_site.py::test_first_visit_*": 90,
-    "tests/browser/test_site.py::test_the_estimator_states_have_no_axe": 47,
-    "tests/browser/test_production.py::test_a_rebuilt_site_with_a_new_rate": 123,
-    "tests/browser/test_production.py::test_a_repeat_visit_works_with_the_network_off": 91,
-    "tests/browser/test_production.py::test_a_first_visit_downloads_each_file_once": 56,
-    "tests/browser/test_permit.py::test_every_state_has_no_axe_violations": 102,
-    "tests/browser/test_permit.py::test_the_checker_works_with_the_keyboard_alone": 53,
-    "tests/test_build.py::test_two_builds_of_one_commit_are_byte_identical": 94,
-    "tests/test_parity.py::test_every_case_and_every_page_request": 90,
-    "tests/browser/test_screenshots.py": 443,
-    "tests/browser/test_spanish_tools.py": 239,
-    "tests/browser/test_publish.py": 149,
-    "tests/browser/test_clerk_desk.py": 127,
-    "tests/browser/test_clerk_year.py": 103,
-    "tests/test_accessible_pdfs.py": 78,
-    "tests/test_amendment.py": 71,
-    "tests/browser/test_outside_checkers.py": 71,
+    "tests/browser/test_site.py::test_first_visit_*": 70,
+    "tests/test_build.py::test_two_builds_of_one_commit_are_byte_identical": 72,
+    "tests/test_cases.py::test_bad_input_through_the_command_line*": 54,
+    "tests/test_parity.py::test_every_case_and_every_page_request*": 50,
+    "tests/test_amendments.py::test_an_amended_law_builds*": 39,
+    "tests/browser/test_production.py::test_a_rebuilt_site_with_a_new_rate": 33,
+    "tests/browser/test_production.py::test_a_returning_visitor": 24,
+    # the paths of the permit checker are worked out once for the module's tests that read them all
+    "tests/test_permit_flow.py": 45,
+    "tests/browser/test_screenshots.py": 85,
+    "tests/browser/test_clerk_desk.py": 81,
+    "tests/browser/test_spanish_tools.py": 75,
+    "tests/test_clerk.py": 67,
+    "tests/browser/test_bill_run_desk.py": 59,
+    "tests/browser/test_publish.py": 47,
+    "tests/browser/test_outside_checkers.py": 27,
+    "tests/test_accessible_pdfs.py": 25,
+    "tests/browser/test_clerk_year.py": 23,
 }
 
 

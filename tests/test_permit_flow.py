@@ -2,6 +2,7 @@
 GOV.UK Smart Answers way: each answer's next node, each refused answer, each
 outcome's content, the graph's shape, and the law's cases as scenarios."""
 import copy
+import functools
 import itertools
 import json
 import re
@@ -228,13 +229,19 @@ def test_no_answers_asks_the_first_question():
 
 
 def test_every_reason_and_requirement_cites_a_provision_on_every_path():
-    for answers in all_complete_paths():
-        result = flow.evaluate(RULES, answers)
+    for answers, result in evaluated_paths():
         for item in result["reasons"] + result["requirements"] + result["explanation"]:
             assert item["text"] and item["cite"] in PROVISION_IDS, item
 
 
 # ---- the graph ---------------------------------------------------------------------
+
+@functools.lru_cache(maxsize=1)
+def evaluated_paths() -> tuple:
+    """(answers, the engine's result) for every complete path, worked out once for the tests that read
+    them all (the tests only read the results)."""
+    return tuple((answers, flow.evaluate(RULES, answers)) for answers in all_complete_paths())
+
 
 def all_complete_paths():
     """Every sequence of answers that the flow can take from start to an outcome."""
@@ -257,9 +264,8 @@ def test_the_graph_has_no_problems():
 
 def test_every_path_ends_in_an_outcome_and_every_node_is_reached():
     outcomes, asked, paths = set(), set(), 0
-    for answers in all_complete_paths():
+    for answers, result in evaluated_paths():
         paths += 1
-        result = flow.evaluate(RULES, answers)
         assert result["next_question"] is None
         assert result["outcome"] in OUTCOMES
         assert result["ignored"] == []
@@ -307,8 +313,7 @@ def test_the_graph_checker_can_find_faults():
 
 
 def test_the_outcome_follows_the_law_on_every_path():
-    for answers in all_complete_paths():
-        result = flow.evaluate(RULES, answers)
+    for answers, result in evaluated_paths():
         given = set(answers)
         if ("work", "septic-system") in given:  # act F is about what reaches the public sewer: not a septic system's
             given -= {("oil-separator", "yes")}

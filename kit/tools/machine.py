@@ -177,10 +177,12 @@ def test(pytest_args: list[str]) -> int:
     install(with_tests=True)
     # the environment's own tools first on PATH, however this Python was started
     env = dict(os.environ, PATH=f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}")
-    # every core (pytest-xdist), one worker a core (two a core was no faster: 15:21 against
-    # 15:00 on 2 cores); worksteal keeps each test file on one worker where it can, so a
-    # file's expensive fixtures are made once, and moves work to a worker that runs dry
-    parallel = ["-n", "auto", "--dist", "worksteal"]
+    # every core (pytest-xdist), three workers for two cores: the browser tests wait on Chromium,
+    # Lighthouse and pa11y with a core idle (vmstat: 50-95 % idle during Lighthouse), and 3 workers ran
+    # the suite in 612 s where 2 took 712 s (December 5; two a core, measured earlier, was no faster);
+    # worksteal keeps each test file on one worker where it can, so a file's expensive fixtures are
+    # made once, and moves work to a worker that runs dry
+    parallel = ["-n", str(max(1, (os.cpu_count() or 1) * 3 // 2)), "--dist", "worksteal"]
     # and the ten slowest tests named at the end of every run, where a slowing suite shows first
     code = subprocess.run([sys.executable, "-m", "pytest", *parallel, "--durations=10", *pytest_args],
                           cwd=ROOT, env=env).returncode
