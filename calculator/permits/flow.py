@@ -55,13 +55,13 @@ def most_after(flow: dict) -> dict[str, int]:
     return {q: longest(q) for q in qs}
 
 
-def public_question(q: dict, rules: dict | None = None) -> dict:
+def public_question(q: dict, rules: dict | None = None, most: dict[str, int] | None = None) -> dict:
     """A question as a page shows it: no flow internals; its hint as the chosen readings word it; how many
-    questions may follow it at most (`most_after`)."""
+    questions may follow it at most (`most_after`, worked out here unless given as `most`)."""
     out = {"id": q["id"], "text": q["text"], "hint": hint(rules, q), "cite": q["cite"],
            "choices": [{"value": c["value"], "label": c["label"]} for c in q["choices"]]}
     if rules is not None:
-        out["most_after"] = most_after(_flow(rules))[q["id"]]
+        out["most_after"] = (most or most_after(_flow(rules)))[q["id"]]
     if "reading" in q:  # the hint's words rest on a recorded reading (rules/interpretations/)
         out["reading"] = q["reading"]
     if rules is not None and "provisions" in rules:  # its provision as a reader names it, in her language
@@ -71,7 +71,8 @@ def public_question(q: dict, rules: dict | None = None) -> dict:
 
 def questions(rules: dict) -> list[dict]:
     """Every question, in the file's order."""
-    return [public_question(q, rules) for q in _flow(rules)["questions"]]
+    most = most_after(_flow(rules))  # once for the list, not once a question
+    return [public_question(q, rules, most) for q in _flow(rules)["questions"]]
 
 
 # ---- answers ----------------------------------------------------------------------

@@ -18,6 +18,7 @@ account data in any text file stops the build."""
 from __future__ import annotations
 
 import codecs
+import html
 import re
 import subprocess
 from pathlib import Path
@@ -157,8 +158,9 @@ def check(*folders: Path) -> None:
 # a name or an amount, or that names a person with an amount, or whose header or keys name an account
 # and a person, is account data (a record naming the Town's own hall or office, or with more cells
 # than a line of accounts has, is not), whatever the columns are called or whether there
-# are any. The only such records the site may hold are the fictional sample's (kit/billrun/sample.py),
-# whose streets are invented ("Example Lane"): those are recognised by their street, nothing else.
+# are any. The only such records the site may hold are the fictional sample's (kit/billrun/sample.py):
+# its files pass while they are the bytes the build made, and its invented streets ("Example Lane")
+# quoted anywhere else are not taken for a person's address.
 
 #: the built site's files that are not text (nothing the build reads from docs/ as text becomes one)
 BINARY = frozenset({".wasm", ".xz", ".whl", ".zip", ".gz", ".png", ".ico", ".jpg", ".jpeg", ".webp", ".gif",
@@ -185,7 +187,6 @@ _KEY = re.compile(r"^\s*[\[{(]*\s*[\"']?[\w -]{1,40}[\"']?\s*:\s*(?!//)")
 
 def _cells(record: str) -> tuple[list[str], list[str]]:
     """A record's cells (values) and the keys they were given (a script's, JSON's or YAML's)."""
-    import html
     cells, keys = [], []
     for cell in _CELL_BREAK.split(record):
         if (key := _KEY.match(cell)):
@@ -213,7 +214,7 @@ def account_record(cells: list[str], keys: list[str] = ()) -> bool:
     address = [c for c in cells if _ADDRESS.match(c)]
     if address and all(fictional_street(c) for c in address):
         return False
-    names = any(_NAME.match(c) and not _PLACE.search(c) for c in cells)
+    names = any(_NAME.match(c) for c in cells)
     money = any(_MONEY.match(c) for c in cells)
     if address:
         return names or money
