@@ -13,8 +13,8 @@
 # 2026, three workers, `--junitxml`; Lighthouse's slices after it read five Spanish pages, not all);
 # only their order matters, and a test missing here is merely quick.
 LONG = {  # node id, or a module's path for a block: seconds measured
-    "tests/browser/test_wcag_checkers.py::test_lighthouse_accessibility": 45,
-    "tests/browser/test_wcag_checkers.py::test_pa11y_finds_no_error": 61,
+    "tests/browser/test_wcag_checkers.py::test_lighthouse_accessibility": 28,
+    "tests/browser/test_wcag_checkers.py::test_pa11y_finds_no_error": 31,
     # the tests that read one walk of every page (test_site.py's first_visit: requests, policy,
     # axe, width on a phone): a block
     "tests/browser/test_site.py::test_first_visit_*": 70,

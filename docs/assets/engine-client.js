@@ -103,7 +103,9 @@ export function statusLine(root, readyText, failedText) {
       bar.value = bar.max;
       bar.hidden = true;
     },
-    onFailed() {
+    onFailed(msg) {
+      // why, for whoever helps the resident (the browser's console): the page says only that it failed
+      console.error(`The calculator could not start: ${msg?.error}`);
       root.dataset.state = "failed";
       text.textContent = failedText;
       bar.hidden = true;
