@@ -50,16 +50,18 @@ def wait_for_worker_to_answer_navigations(context, url):
         assert time.monotonic() < deadline, "the offline worker never answered a navigation"
 
 
-def serve_copy(tmp_path, rules=None):
-    site = kit_site.build(tmp_path / "site", rules_dir=rules)
+def serve_copy(tmp_path, rules=None, built=None):
+    """A site of its own on a port of its own (an origin no other test's browser has seen): built
+    from `rules`, or a copy of the session's build (`built`) when the rules are this checkout's."""
+    site = shutil.copytree(built, tmp_path / "site") if built else kit_site.build(tmp_path / "site", rules_dir=rules)
     server = kit_site.serve(site, port=0)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return site, server, f"http://127.0.0.1:{server.server_address[1]}"
 
 
-def test_a_repeat_visit_works_with_the_network_off(browser, tmp_path):
+def test_a_repeat_visit_works_with_the_network_off(browser, tmp_path, built_site):
     # "network off" as a visitor meets it: the site cannot be reached at all
-    site, server, url = serve_copy(tmp_path)
+    site, server, url = serve_copy(tmp_path, built=built_site)
     context = browser.new_context()
     page = context.new_page()
     page.goto(url + LINK)
@@ -303,12 +305,12 @@ def test_the_kept_snapshot_is_sparse_and_a_broken_one_is_not_used(browser, site_
     context.close()
 
 
-def test_a_first_visit_downloads_each_file_once_also_in_a_private_window(browser, tmp_path):
+def test_a_first_visit_downloads_each_file_once_also_in_a_private_window(browser, built_site):
     """The calculator's worker keeps what it fetched in Cache Storage (the wasm decoded from its
     .xz); the offline cache takes it from there instead of downloading Pyodide's wasm a second
     time. A Playwright context is a private (off-the-record) profile: its HTTP cache keeps no
-    such file."""
-    site = kit_site.build(tmp_path / "site")
+    such file. (The session's build, read only, on a port of its own: an origin no browser has seen.)"""
+    site = built_site
     server = kit_site.serve(site, port=0)
     sent = Counter()
     handler = server.RequestHandlerClass
