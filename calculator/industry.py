@@ -33,7 +33,7 @@ NEEDED = {  # the facts still needed, each translated where it is used
                              "of its effluent (yes or no)"),
 }
 
-# E.3 and E.4 as the explanation states each answer (True: yes, False: no, None: not answered)
+# E(3) and E(4) as the explanation states each answer (True: yes, False: no, None: not answered)
 ANSWERED = {
     "pretreatment.E.3": {
         True: N_("Toxic pollutant in toxic amounts (standards under Section 307(a) of the FWPCA): yes."),
