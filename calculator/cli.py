@@ -19,7 +19,7 @@ from .rates import hearing, rate_year, vc
 from .core.dates import parse_date, quarters_offered
 from .core.errors import InputError
 from .core.explain import with_places
-from .core.i18n import SOURCE, N_, _, check_language, localized, speaking
+from .core.i18n import SOURCE, N_, _, check_language, lang, localized, speaking
 from .core.rules import load
 
 
@@ -28,6 +28,10 @@ _ARGPARSE = [(re.compile(pattern), message) for pattern, message in (
     (r"^the following arguments are required: (?P<names>.+)$", N_("the following arguments are required: {names}")),
     (r"^unrecognized arguments: (?P<words>.+)$", N_("unrecognized arguments: {words}")),
     (r"^argument (?P<name>[^:]+): expected one argument$", N_("argument {name}: expected one argument")),
+    (r"^argument command: invalid choice: (?P<value>.+?) \(choose from (?P<choices>.+)\)$",
+     N_("there is no command {value} (choose from {choices})")),
+    (r"^argument step: invalid choice: (?P<value>.+?) \(choose from (?P<choices>.+)\)$",
+     N_("there is no step {value} (choose from {choices})")),
     (r"^argument (?P<name>[^:]+): invalid choice: (?P<value>.+?) \(choose from (?P<choices>.+)\)$",
      N_("argument {name}: invalid choice: {value} (choose from {choices})")),
     (r"^argument (?P<name>[^:]+): not allowed with argument (?P<other>.+)$",
@@ -35,11 +39,27 @@ _ARGPARSE = [(re.compile(pattern), message) for pattern, message in (
 )]
 
 
+#: the command line's words that are not options, as argparse names them in its complaints
+_POSITIONALS = {"command": N_("the command"), "step": N_("the step")}
+
+
+def _positional(name: str) -> str:
+    """An argument argparse names in a complaint: an option as it is written, a command's word in words."""
+    words = _POSITIONALS.get(name)
+    return _(words) if words else name
+
+
+def raw_unrecognized(message: str) -> bool:
+    return message.startswith("unrecognized arguments: ")
+
+
 def _argparse_words(message: str) -> str:
     for pattern, words in _ARGPARSE:
         m = pattern.match(message)
         if m:
-            return _(words).format(**m.groupdict())
+            found = {k: (", ".join(_positional(n) for n in v.split(", ")) if k in ("names", "name") else v)
+                     for k, v in m.groupdict().items()}
+            return _(words).format(**found)
     return message
 
 
@@ -70,12 +90,44 @@ class _Parser(argparse.ArgumentParser):
             raise SystemExit(CANNOT_WRITE) from None
 
     def error(self, message):  # one line, no usage dump, exit 2 via InputError
-        message = _argparse_words(message)
+        words = getattr(self, "argv", None)
+        if words and raw_unrecognized(message):  # found by the calculator's own parser, after the command's:
+            found = self._command_parser(words)      # the command's options are what to name
+            if found is not self:
+                return found.error(message)
+        raw, message = message, _argparse_words(message)
         message = message[0].upper() + message[1:]
-        if " " in self.prog:
+        command = " ".join(self.prog.split()[1:])  # "bill", "rates propose"; "" for the calculator itself
+        if lang() != SOURCE:
+            # --help is in English (it is for staff and developers: README): an answer in another
+            # language does not send its reader there, it names the choices itself
+            raise InputError(message + "." if "invalid choice" in raw else self._choices(message, command))
+        if command:
             raise InputError(_("{message}. Run `python -m calculator {command} --help` for the options.").format(
-                message=message, command=self.prog.split()[-1]))
+                message=message, command=command))
         raise InputError(_("{message}. Run `python -m calculator --help` for the commands.").format(message=message))
+
+    def _command_parser(self, words: list[str]):
+        """The parser of the command (and step) `words` name: `bill`, `rates propose`; this one if none."""
+        found = self
+        for word in words:
+            sub = next((a for a in found._actions if isinstance(a, argparse._SubParsersAction)), None)
+            if sub is None or word not in sub.choices:
+                break
+            found = sub.choices[word]
+        return found
+
+    def _choices(self, message: str, command: str) -> str:
+        """The error, then the commands (or steps) or the options this parser takes, named in full."""
+        full = f"python -m calculator {command}".strip()
+        for action in self._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                return _("{message}. After `{command}`, write one of these commands: {names}.").format(
+                    message=message, command=full, names=", ".join(action.choices))
+        options = [o for a in self._actions for o in a.option_strings[:1]
+                   if o.startswith("--") and o not in ("--help", "--json")]
+        return _("{message}. The options of `{command}` are: {options}.").format(
+            message=message, command=full, options=", ".join(options))
 
 
 @functools.cache
@@ -130,8 +182,8 @@ def parser() -> argparse.ArgumentParser:
     i.add_argument("--average-daily-gallons", help="the industry's average daily flow over all days, gallons "
                                                    "(used by the 5%% test under the industry-flow-share reading "
                                                    "'average-day')")
-    for name, what in (("toxic-pollutant", "the waste has a toxic pollutant in toxic amounts (E.3)"),
-                       ("significant-impact", "a significant impact on the treatment works or its effluent (E.4)")):
+    for name, what in (("toxic-pollutant", "the waste has a toxic pollutant in toxic amounts (E(3))"),
+                       ("significant-impact", "a significant impact on the treatment works or its effluent (E(4))")):
         dest = name.replace("-", "_")
         i.add_argument(f"--{name}", dest=dest, action="store_const", const=True, default=None, help=f"yes: {what}")
         i.add_argument(f"--no-{name}", dest=dest, action="store_const", const=False, help=f"no: not {what}; "
@@ -211,6 +263,7 @@ def run(argv: list[str], rules: dict | None = None) -> dict | list:
     argv, language = split_language(argv)
     with speaking(language):
         once(argv)
+        parser().argv = argv  # an option no command takes is reported by the calculator's parser: of which command
         args = parser().parse_args(argv)
         rules = localized(load() if rules is None else rules)
         return _with_lang(with_places(rules, _answer(args, rules)), language)
@@ -318,7 +371,23 @@ def _answer(args, rules: dict) -> dict | list:
     if args.command == "parameters":
         from . import opendata
         return opendata.on(rules, args.on)
-    return {"command": "provisions", "provisions": law.provisions(rules)}
+    return {"command": "provisions", "provisions": provisions_in_words(rules)}
+
+
+def provisions_in_words(rules: dict) -> list[dict]:
+    """The law's provisions in order, each with its name as a reader says it (`name`). In another
+    language its name and heading are that language's (the law's `text` stays its English, the only
+    official text, and says so: `text_lang`)."""
+    from .core.explain import named
+    out = []
+    for p in law.provisions(rules):
+        item = {**p, "name": named(rules, p["id"])}
+        if lang() != SOURCE:
+            heading = p["heading"]
+            item["heading"] = _(heading)
+            item["text_lang"] = SOURCE
+        out.append(item)
+    return out
 
 
 def web_address(value: str) -> str:

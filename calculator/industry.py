@@ -20,7 +20,7 @@ from .core.dates import long, month_day, parse_date, series
 from .core.errors import InputError
 from .core.explain import Explanation, fold_citations, named, since
 from .core.i18n import N_, _
-from .core.law import first_year, quoted
+from .core.law import first_year, parts, quoted
 from .core.rules import interpretation, parameter
 
 NEEDED = {  # the facts still needed, each translated where it is used
@@ -33,7 +33,7 @@ NEEDED = {  # the facts still needed, each translated where it is used
                              "of its effluent (yes or no)"),
 }
 
-# E.3 and E.4 as the explanation states each answer (True: yes, False: no, None: not answered)
+# E(3) and E(4) as the explanation states each answer (True: yes, False: no, None: not answered)
 ANSWERED = {
     "pretreatment.E.3": {
         True: N_("Toxic pollutant in toxic amounts (standards under Section 307(a) of the FWPCA): yes."),
@@ -269,7 +269,8 @@ def compute(rules: dict, average_workday_gallons, system_gallons_per_day=None,
     elif determination == "not-determined":
         ex.add(_("Not determined: none of the criteria decided so far is met, but {criteria} could not be decided. "
                  "Still needed: {facts}.").format(
-                     criteria=", ".join(c.removeprefix("pretreatment.") for c in undecided), facts="; ".join(needed)),
+                     # each criterion as the law writes its place, "E(2)" (its id is pretreatment.E.2)
+                     criteria=series([parts(rules, c)[1] for c in undecided]), facts="; ".join(needed)),
                "pretreatment.E", criteria_not_determined=undecided)
     else:
         ex.add(_("None of the four criteria is met: this is not a major contributing industry, and the Section 307 "

@@ -133,7 +133,7 @@ def test_every_page_states_the_new_due_day_and_rate_and_none_of_the_old(amended)
 def test_the_calendar_has_the_new_due_days(amended):
     from icalendar import Calendar
     cal = Calendar.from_ical((amended["site"] / "industry" / "sewer-due-dates.ics").read_bytes())
-    bills = [e for e in cal.walk("VEVENT") if "sewer-bill" in e.get("categories").to_ical().decode()]
+    bills = [e for e in cal.walk("VEVENT") if "Sewer bill" in e.get("categories").to_ical().decode()]
     assert len(bills) == 8
     assert {(e.decoded("dtstart").month, e.decoded("dtstart").day) for e in bills} == {(1, 20), (4, 20), (7, 20), (10, 20)}
     assert all("twentieth day" in str(e.get("description")) for e in bills)

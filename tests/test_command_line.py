@@ -376,3 +376,31 @@ def test_a_folder_the_command_may_not_write_into_gets_one_line(tmp_path, capsys,
     err = capsys.readouterr().err
     assert err.startswith(f"error: {tmp_path} {says}") and len(err.splitlines()) == 1, err
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("argv, names", [
+    (["bill"], "Las opciones de `python -m calculator bill` son: --quarter, --water-gallons"),
+    (["rates", "propose"], "Las opciones de `python -m calculator rates propose` son: --site-url"),
+    (["rates"], "Faltan estas opciones obligatorias: el paso. Después de `python -m calculator rates`, escriba uno "
+                "de estos comandos: propose, notice"),
+    (["no-such-command"], "No existe el comando 'no-such-command' (elija uno de estos: 'bill'"),
+    (["bill", "--quarter", "2027-Q1", "--water-gallons", "1", "--bogus", "2"], "--quarter, --water-gallons"),
+])
+def test_a_spanish_error_says_what_to_do_in_spanish_not_in_the_english_help(argv, names):
+    """The command line's --help is English (for staff and developers); an error in Spanish does not send
+    its reader there: it names the options, or the commands, itself (the fourth Spanish review)."""
+    proc = subprocess.run([sys.executable, "-m", "calculator", *argv, "--lang", "es"], cwd=ROOT,
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 2 and proc.stdout == ""
+    assert names in proc.stderr and "--help" not in proc.stderr, proc.stderr
+    assert "--json" not in proc.stderr.split("son:")[-1]  # the options that change the answer, not the format
+    for english in ("the following", "Run ", "choose from", "the command", "the step"):
+        assert english not in proc.stderr, proc.stderr
+
+
+def test_an_english_error_names_the_whole_command_whose_help_to_read():
+    """`rates propose` is one command: its help is `rates propose --help` (it said `propose --help`)."""
+    proc = subprocess.run([sys.executable, "-m", "calculator", "rates", "propose"], cwd=ROOT,
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 2
+    assert "Run `python -m calculator rates propose --help` for the options." in proc.stderr

@@ -177,6 +177,36 @@ def test_the_command_line_gives_the_rate_in_force_with_its_provision():
         run(["parameters", "--on", "March 1"])
 
 
+def test_the_command_line_in_spanish_names_units_and_provisions_in_spanish():
+    """`parameters --lang es` (and its --json, the same answer): each unit and each provision's name
+    and heading as the Spanish pages say them (the fourth Spanish review: they were English); the
+    ids, values and the law's own English quotation stay."""
+    from calculator.opendata import UNITS
+    english = {p["id"]: p for p in run(["parameters", "--on", "2027-03-01"])["parameters"]}
+    for argv in (["parameters", "--on", "2027-03-01", "--lang", "es"],
+                 ["parameters", "--on", "2027-03-01", "--lang", "es", "--json"]):
+        answer = run(argv)
+        for p in answer["parameters"]:
+            en = english[p["id"]]
+            assert en["unit"] in UNITS, f"{p['id']}: its unit {en['unit']!r} has no words in calculator/opendata.UNITS"
+            assert p["unit"] != en["unit"] or p["unit"] in ("grados Celsius", "grados Fahrenheit"), p["id"]
+            assert p["provision"]["name"] != en["provision"]["name"], p["id"]
+            assert p["provision"]["heading"] != en["provision"]["heading"], p["id"]
+            assert p["provision"]["id"] == en["provision"]["id"] and p["value"] == en["value"]
+            assert p["quote"] == en["quote"]
+        units = {p["id"]: p["unit"] for p in answer["parameters"]}
+        assert units["late-penalty-grace-days"] == "días" and units["bill-due-dates"] == "fechas del año (mes y día)"
+        c1 = next(p for p in answer["parameters"] if p["id"] == "gallons-per-cubic-foot")["provision"]
+        assert c1["name"] == "Cargos de alcantarillado, sección C(1)"  # as the Spanish pages name it
+        assert c1["heading"] == "Medidores de aguas residuales y consumo de agua"
+        assert answer["rate_schedule"]["provision"]["name"] == "Cargos de alcantarillado, sección D"
+    # the provisions command too: each name and heading in Spanish, the law's English text marked as such
+    spanish = run(["provisions", "--lang", "es"])["provisions"]
+    assert next(p for p in spanish if p["id"] == "system")["heading"] == "El sistema de alcantarillado"
+    assert all(p["text_lang"] == "en" for p in spanish)
+    assert all("text_lang" not in p for p in run(["provisions"])["provisions"])
+
+
 def test_the_files_are_the_same_bytes_each_time(tmp_path):
     rules = compile_rules()
     one = write_api(rules, tmp_path / "a", "0123456789ab", "2027-06-01")

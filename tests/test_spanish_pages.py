@@ -266,7 +266,11 @@ def test_the_calendar_in_spanish(tmp_path):
     events, before = list(cal.walk("VEVENT")), list(english.walk("VEVENT"))
     assert [e.decoded("dtstart") for e in events] == [e.decoded("dtstart") for e in before]   # the same dates
     assert [str(e["uid"]) for e in events] == [str(e["uid"]) for e in before]
-    report = next(e for e in events if str(e["categories"].cats[0]) == "section-307-report")
+    # each event's category in words, in the calendar's language (they were the English ids)
+    assert [str(e["categories"].cats[0]) for e in before] == [
+        "Sewer bill" if "sewer-bill" in str(e["uid"]) else "Section 307 report" for e in before]
+    assert {str(e["categories"].cats[0]) for e in events} == {"Factura de alcantarillado", "Informe de la Sección 307"}
+    report = next(e for e in events if str(e["categories"].cats[0]) == es("Section 307 report"))
     assert str(report["summary"]) == es("Section 307 report due (major contributing industries)")
     bill = next(e for e in events if e.decoded("dtstart") == dt.date(2027, 1, 15))
     assert str(bill["summary"]).startswith(es("Sewer bill due for {quarter}").split("{")[0])

@@ -85,9 +85,48 @@ def test_the_not_found_page_speaks_spanish_too(site):
     html = (site / "404.html").read_text(encoding="utf-8")
     match = re.search(r'<section lang="es" aria-labelledby="not-found-es">(.*?)</section>', html, re.S)
     assert match, "no Spanish section on 404.html"
-    assert "Página no encontrada" in match.group(1) and re.search(r'<a href="[^"]*es/">', match.group(1))
+    assert "Página no encontrada" in match.group(1) and re.search(r'<a href="[^"]*es/" hreflang="es">', match.group(1))
     assert not english_sentences(visible_text(match.group(1)))
     assert "Go to the <a href=" in html  # and the English reader is told too
+    # each language in a block of its own, under a heading that is neither: the script that puts the
+    # Spanish first under /es/ is the site's own file (no inline script: the security policy)
+    assert "<h1>404</h1>" in html and '<section lang="en" aria-labelledby="not-found-en">' in html
+    assert re.search(r'<script type="module" src="/assets/not-found\.js"></script>', html)
+    assert (site / "assets" / "not-found.js").is_file()
+    # its footer's links are the site's (they were "//clerk/": another host)
+    assert 'href="//' not in html
+
+
+def test_the_local_server_answers_a_missing_page_with_the_sites_own_404(tmp_path):
+    """`build.py serve` sends 404.html with status 404 for a missing address (as GitHub Pages does),
+    not Python's English error page; its other errors are unchanged."""
+    import threading
+    import urllib.error
+    import urllib.request
+    from kit.site import build as kit_site
+    (tmp_path / "404.html").write_text('<html><body><section lang="es">Página no encontrada</section></body></html>',
+                                       encoding="utf-8")
+    server = kit_site.serve(tmp_path, port=0)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        base = f"http://127.0.0.1:{server.server_address[1]}"
+        for path in ("/es/no-such-page/", "/no-such-page/"):
+            with pytest.raises(urllib.error.HTTPError) as missing:
+                urllib.request.urlopen(base + path, timeout=10)
+            assert missing.value.code == 404
+            assert missing.value.headers["Content-Type"] == "text/html; charset=utf-8"
+            assert "Página no encontrada" in missing.value.read().decode("utf-8")
+        request = urllib.request.Request(base + "/es/no-such-page/", method="HEAD")
+        with pytest.raises(urllib.error.HTTPError) as head:
+            urllib.request.urlopen(request, timeout=10)
+        assert head.value.code == 404 and head.value.read() == b""
+        (tmp_path / "404.html").unlink()  # without the page: Python's own answer, still 404
+        with pytest.raises(urllib.error.HTTPError) as plain:
+            urllib.request.urlopen(base + "/es/no-such-page/", timeout=10)
+        assert plain.value.code == 404
+    finally:
+        server.shutdown()
+        server.server_close()
 
 
 SCRIPT_STRING = re.compile(r"""(["'`])((?:\\.|(?!\1)[^\\\n])*)\1""")
@@ -125,3 +164,57 @@ def test_every_sentence_a_script_can_show_on_a_spanish_page_is_translated(site):
     assert english_script_strings('// The meeting is near.\nx.textContent = "The meeting is today.";\n'
                                   'y = t("The meeting is today."); z = nt("{n} day is left", "{n} days are left", 2);'
                                   ) == [(2, "The meeting is today.")]
+
+
+#: a section written another way than the law's own "C(1)": "C.1", "E.2" (an id like rents.C.1 is not text)
+OTHER_SECTION_STYLE = re.compile(r"(?<![\w.\-/#])[A-Z]\.\d")
+
+
+def test_every_page_writes_a_section_as_the_law_does(site):
+    """One style for a provision's place, the law's own, in both languages: "C(1)", never "C.1" or "E.1"
+    (the fourth Spanish review found both on one page). Ids (rents.C.1) and addresses are not text."""
+    found = {}
+    for html in sorted(site.rglob("*.html")):
+        text = visible_text(html.read_text(encoding="utf-8"), skip_english=False, skip_code=True)
+        hits = [text[max(0, m.start() - 30):m.end() + 10] for m in OTHER_SECTION_STYLE.finditer(text)]
+        if hits:
+            found[html.relative_to(site).as_posix()] = hits[:3]
+    assert not found, found
+    assert OTHER_SECTION_STYLE.search("la sección C.1 de Permisos") and not OTHER_SECTION_STYLE.search("rents.C.1")
+
+
+#: the page and tool for industries (/industry/) has one Spanish name (rules/glossary.yaml: industry guide)
+INDUSTRY_GUIDE = "Guía para industrias"
+
+
+def test_the_industry_guide_has_one_spanish_name(site):
+    """In the menu, its title, the links to it and the sentences that name it: «Guía para industrias»,
+    never one of the other names the glossary lists to avoid."""
+    import yaml
+    glossary = yaml.safe_load((Path(__file__).resolve().parent.parent / "rules" / "glossary.yaml").read_text())
+    term = next(t for t in glossary["terms"] if t["en"] == "industry guide")
+    assert term["es"].lower() == INDUSTRY_GUIDE.lower() and len(term["avoid"]) >= 3
+    industry = page(site, "es/industry/")
+    assert f"<title>{INDUSTRY_GUIDE} - " in industry and re.search(rf"<h1[^>]*>{INDUSTRY_GUIDE}</h1>", industry)
+    for html in sorted((site / "es").rglob("*.html")):
+        text = visible_text(html.read_text(encoding="utf-8")).lower()
+        assert not [w for w in term["avoid"] if w.lower() in text], html
+        # the menu names it so on every page
+        assert INDUSTRY_GUIDE in html.read_text(encoding="utf-8") or "md-nav" not in html.read_text(encoding="utf-8"), html
+
+
+def test_the_estimators_readings_have_the_same_words_in_its_messages(site):
+    """The estimator's box is «Lectura más reciente», and so is every message about it (it was «lectura
+    actual» in the messages)."""
+    from kit.words.language import page_words
+    words = page_words("es")
+    assert words["Latest reading"] == "Lectura más reciente"
+    from calculator.cli import run_json
+    import json
+    out = json.loads(run_json(["bill", "--quarter", "2027-Q1", "--meter", "water-gallons", "--previous-reading", "2000",
+                               "--current-reading", "1000", "--lang", "es"]))
+    assert out["field"] == "current-reading" and out["error"].startswith("La lectura más reciente es menor")
+    out = json.loads(run_json(["bill", "--quarter", "2027-Q1", "--meter", "water-gallons", "--previous-reading", "2000",
+                               "--lang", "es"]))
+    assert out["error"].startswith("La lectura más reciente del medidor (en galones)")
+    assert "lectura actual" not in page(site, "es/estimate/").lower()

@@ -793,10 +793,10 @@ def usage_from_readings(meter: str, previous, current) -> dict:
                          "meter")
     if meter == "water-cubic-feet":
         what_before, what_after = (N_("The previous meter reading (in cubic feet)"),
-                                   N_("The current meter reading (in cubic feet)"))
+                                   N_("The latest meter reading (in cubic feet)"))
     else:
         what_before, what_after = (N_("The previous meter reading (in gallons)"),
-                                   N_("The current meter reading (in gallons)"))
+                                   N_("The latest meter reading (in gallons)"))
     for value, what, field in ((previous, what_before, "previous-reading"), (current, what_after, "current-reading")):
         if value is None or str(value).strip() == "":
             raise InputError(_("{what} is missing. Enter it, like {example}: both readings are needed.").format(
@@ -804,7 +804,7 @@ def usage_from_readings(meter: str, previous, current) -> dict:
     before = parse_amount(previous, what_before, "120500", "previous-reading", UNITS[meter])
     after = parse_amount(current, what_after, "132500", "current-reading", UNITS[meter])
     if after < before:
-        raise InputError(_("The current reading is lower than the previous one. Check both readings; if the meter "
+        raise InputError(_("The latest reading is lower than the previous one. Check both readings; if the meter "
                            "was replaced or rolled over, enter the quarter's usage instead."), "current-reading")
     return {meter: str(after - before)}
 

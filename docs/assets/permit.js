@@ -260,7 +260,7 @@ function start() {
     // the provision in the reader's words (explain.law_words), its heading in the page's language (ours)
     const parts = sentence(t("The law: {where}"), { where: lawLinkIn(`../law/#${item.anchor}`, item.law) });
     if (item.reading) parts.push("; ", el("a", { href: `#reading-${item.reading}` }, t("how we read it")));
-    if (item.guide) parts.push("; ", el("a", { href: "../industry/" }, t("the industry check")));
+    if (item.guide) parts.push("; ", el("a", { href: "../industry/" }, t("the industry guide")));
     return [" ", el("span", { class: "step-law" }, ...parts)];
   }
 

@@ -8,13 +8,15 @@ from pathlib import Path
 
 from calculator.core.dates import due_date, month_day, quarter_period, quarter_words
 from calculator.core.files import write_atomic
-from calculator.core.i18n import SOURCE, _, lang  # the site speaks the kit's words too (kit.pages.render_language)
+from calculator.core.i18n import SOURCE, N_, _, lang  # the site speaks the kit's words too (kit.pages.render_language)
 from calculator.core.explain import law_words, quote_words
 from calculator.core.law import citation
 from calculator.core.rules import entry, parameter
 
 CALENDAR_FILE = "industry/sewer-due-dates.ics"
 PAGES = {"sewer-bill": "estimate/", "section-307-report": "industry/#report-dates"}  # where each kind is explained
+#: each kind's category, in the calendar's language (a calendar shows it, as a tag or a colour's name)
+CATEGORIES = {"sewer-bill": N_("Sewer bill"), "section-307-report": N_("Section 307 report")}
 
 
 def due_dates(rules: dict, years) -> list[dict]:
@@ -69,7 +71,7 @@ def build_due_dates_calendar(rules: dict, docs: Path, today, site_url: str | Non
             provision=_provision(rules, d["cite"]), quote=d["quote"])
         after = quote_words(d["quote"])  # in another language: the site's unofficial translation
         event.add("description", f"{description} {after}" if after else description)
-        event.add("categories", [d["kind"]])
+        event.add("categories", [_(CATEGORIES[d["kind"]])])
         event.add("transp", "TRANSPARENT")
         if site_url:
             event.add("url", f"{site_url.rstrip('/')}/{PAGES[d['kind']]}", parameters={"VALUE": "URI"})

@@ -220,6 +220,22 @@ def serve(site: Path = ROOT / "site", host: str = "127.0.0.1", port: int = 8000,
                 self.send_header(name, value)
             super().end_headers()
 
+        def send_error(self, code, message=None, explain=None):
+            """A missing address gets the site's own "not found" page (404.html: what to do, in
+            each language, Spanish first under /es/), with status 404, as GitHub Pages answers,
+            not Python's English error page."""
+            page = Path(site) / "404.html"
+            if code != 404 or not page.is_file():
+                return super().send_error(code, message, explain)
+            body = page.read_bytes()
+            self.send_response(404, message)
+            self.send_header("Content-Type", "text/html; charset=utf-8")
+            self.send_header("Content-Length", str(len(body)))
+            self.send_header("Connection", "close")
+            self.end_headers()
+            if self.command != "HEAD":
+                self.wfile.write(body)
+
     server = http.server.ThreadingHTTPServer((host, port), functools.partial(Handler, directory=str(site)))
     return server
 

@@ -129,6 +129,7 @@ def render_pages(rules: dict, docs: Path, ctx: dict | None = None, lang: str = S
     # the law's own words, quoted as written: marked, so the readability measure leaves them out
     # (kit/tools/readability.py), and on a page in another language marked as English
     env.globals["rate_chart"] = rate_chart
+    env.globals["unit_words"] = opendata.unit_words  # a parameter's unit in the page's language
     env.globals["law_quote"] = lambda text: f'<span{marked} class="law-quote">{text}</span>'
     # a passage of the law, as the engine quotes it (calculator.core.law.QUOTED)
     env.globals["law_passage"] = lambda name: quoted(rules, name)

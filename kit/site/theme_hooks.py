@@ -171,16 +171,26 @@ def _speak(config, lang: str) -> None:
 
 
 def on_post_template(output: str, template_name: str, config) -> str:
-    """The "not found" page says what to do in every language of the site."""
+    """The "not found" page says what to do in every language of the site, each in a block of
+    its own (`lang`), with a language-neutral "404" above them. It is one page for the whole
+    site (GitHub Pages serves the root's 404.html for every missing address), so which block
+    comes first cannot be chosen when it is built: English does, and a small script of our
+    own (assets/not-found.js: no inline script, as the security policy asks) puts another
+    language's block first when the missing address is under that language's folder (/es/…).
+    Without scripts both blocks are still there, each marked with its language."""
     if template_name != "404.html":
         return output
     import html as html_lib
+    from urllib.parse import urlsplit
     root = config.get("site_url") or "/"
-    parts = [f'<p>{NOT_FOUND.format(home=f"<a href={chr(34)}{html_lib.escape(root)}{chr(34)}>{HOME}</a>")}</p>']
+    path = urlsplit(root).path or "/"  # the script from this site, wherever it is served (the CSP's 'self')
+    link = f'<a href="{html_lib.escape(root)}">{HOME}</a>'
+    parts = [f'<section lang="{SOURCE}" aria-labelledby="not-found-{SOURCE}"><h2 id="not-found-{SOURCE}">'
+             f'{NOT_FOUND_TITLE}</h2><p>{NOT_FOUND.format(home=link)}</p></section>']
     for lang in SECOND:
         words = _state["words"][lang]
         say = lambda message: html_lib.escape(words.get(message) or message)  # noqa: E731
-        link = f'<a href="{html_lib.escape(root)}{lang}/">{say(HOME)}</a>'
+        link = f'<a href="{html_lib.escape(root)}{lang}/" hreflang="{lang}">{say(HOME)}</a>'
         parts.append(f'<section lang="{lang}" aria-labelledby="not-found-{lang}"><h2 id="not-found-{lang}">'
                      f'{say(NOT_FOUND_TITLE)}</h2><p>{say(NOT_FOUND).replace("{home}", link)}</p></section>')
     # its title names the page in every language too (a screen reader and a tab say it first): "Page not
@@ -189,7 +199,10 @@ def on_post_template(output: str, template_name: str, config) -> str:
                                             for lang in SECOND])
     output = re.sub(r"<title>[^<]*</title>", lambda m: f"<title>{html_lib.escape(names)} - "
                     f"{html_lib.escape(_state['english']['site_name'])}</title>", output, count=1)
-    return output.replace("<h1>404 - Not found</h1>", "<h1>404 - Not found</h1>\n" + "\n".join(parts), 1)
+    output = output.replace("<h1>404 - Not found</h1>",
+                            '<h1>404</h1>\n<div class="not-found">' + "\n".join(parts) + "</div>", 1)
+    return output.replace("</body>", f'<script type="module" src="{html_lib.escape(path)}assets/not-found.js"></script>\n'
+                          "</body>", 1)
 
 
 def on_post_page(output: str, page, config) -> str:

@@ -341,3 +341,22 @@ def test_the_spanish_answers_translate_the_law_they_quote(page, site_url, tool):
     shown = page.evaluate(QUOTE_AND_WORDS, "#result")
     assert sorted((q, w) for _lang, q, w, _around in shown) == wanted
     assert all(lang == "en" and around == "es" for lang, _q, _w, around in shown)
+
+
+# ---- the "not found" page -----------------------------------------------------------------
+
+
+def test_a_missing_spanish_page_reads_in_spanish_first(warm_page, site_url):
+    """The one 404.html (as GitHub Pages serves it), with status 404 from the local server too: under
+    /es/ its Spanish block comes first, and the tab names the page in Spanish first; elsewhere English."""
+    response = warm_page.goto(f"{site_url}/es/no-existe/")
+    assert response.status == 404
+    blocks = warm_page.locator(".not-found > section")
+    expect(blocks.first).to_have_attribute("lang", "es")
+    expect(blocks.first.locator("h2")).to_have_text("Página no encontrada")
+    expect(blocks.first.locator("a")).to_have_attribute("href", re.compile(r"/es/$"))
+    assert warm_page.title().startswith("Página no encontrada · Page not found")
+    response = warm_page.goto(f"{site_url}/no-such-page/")
+    assert response.status == 404
+    expect(warm_page.locator(".not-found > section").first).to_have_attribute("lang", "en")
+    assert warm_page.title().startswith("Page not found · Página no encontrada")
