@@ -142,7 +142,9 @@ def english_script_strings(source: str) -> list[tuple[int, str]]:
         before = re.sub(r"\s+", " ", code[max(0, m.start() - 200):m.start()])  # `return t(` stays two words
         asked = re.search(r"(?<![\w.])n?t\( ?$", before) or re.search(r"(?<![\w.])nt\( ?(\"[^\"]*\") ?, ?$", before)
         words = re.sub(r"\$\{[^}]*\}", " ", m.group(2))
-        if not asked and " " in words.strip() and looks_english(words):  # one token: an id, a selector
+        # (the browser's console is not the page: a message there is for whoever helps the resident)
+        console = re.search(r"(?<![\w.])console\.(error|warn|log|info)\( ?$", before)
+        if not asked and not console and " " in words.strip() and looks_english(words):  # one token: an id, a selector
             found.append((code[: m.start()].count("\n") + 1, m.group(2)))
     return found
 
@@ -163,6 +165,7 @@ def test_every_sentence_a_script_can_show_on_a_spanish_page_is_translated(site):
     assert not {k: v for k, v in found.items() if v}, found
     assert english_script_strings('// The meeting is near.\nx.textContent = "The meeting is today.";\n'
                                   'y = t("The meeting is today."); z = nt("{n} day is left", "{n} days are left", 2);'
+                                  'console.error(`The meeting could not be read: ${e}`);'
                                   ) == [(2, "The meeting is today.")]
 
 
