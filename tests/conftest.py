@@ -10,8 +10,13 @@ import pytest
 
 @pytest.fixture(scope="session")
 def built_site(tmp_path_factory):
-    """The site built from rules/, once per test process (once per pytest-xdist worker).
-    Tests only read it; a test that builds into a site works on a copy of its own."""
+    """The site built from rules/: once for the whole run by `build.py test` (PAWLING_TEST_SITE),
+    else once per test process. Tests only read it; a test that builds into a site works on a
+    copy of its own."""
+    import os
+    shared = os.environ.get("PAWLING_TEST_SITE")
+    if shared and (Path(shared) / "index.html").is_file():
+        return Path(shared)
     from kit.site import build as kit_site
     return kit_site.build(tmp_path_factory.mktemp("built") / "site")
 

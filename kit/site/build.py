@@ -12,6 +12,7 @@ import shutil
 import sys
 import tempfile
 import time
+from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 
 from calculator.core.files import write_atomic
@@ -42,11 +43,12 @@ def validate_rules(rules_dir: Path | None = None) -> dict:
     return validate(rules_dir or RULES_DIR)
 
 
-def copy_pyodide(docs: Path, engine_dir: Path) -> Path:
+def copy_pyodide(docs: Path, engine_dir: Path, wasm_xz: Future | None = None) -> Path:
     """Step 4: Pyodide's core files from node_modules (pinned by package-lock.json), its wasm
     also xz-compressed with the decoder the worker unpacks it with (kit/browser/xz.py), its lock file
     without the package list, and beside the engine's wheel the standard library the engine
-    needs, trimmed (kit/browser/stdlib.py), also xz-compressed."""
+    needs, trimmed (kit/browser/stdlib.py), also xz-compressed. `wasm_xz`: the wasm's compression,
+    already started (`start_wasm_xz`)."""
     src = ROOT / "node_modules" / "pyodide"
     if not src.is_dir():
         raise BuildError("node_modules/pyodide is missing. Run `npm ci` first (python build.py install does it).")
@@ -54,11 +56,23 @@ def copy_pyodide(docs: Path, engine_dir: Path) -> Path:
     dst.mkdir(parents=True, exist_ok=True)
     for name in PYODIDE_FILES:
         shutil.copy2(src / name, dst / name)
-    write_atomic(dst / WASM_XZ, xz.compressed(src / "pyodide.asm.wasm"))
+    write_atomic(dst / WASM_XZ, wasm_xz.result() if wasm_xz else xz.compressed(src / "pyodide.asm.wasm"))
     write_atomic(dst / xz.DECODER, xz.decoder_module())
     write_empty_lock(src / "pyodide-lock.json", dst / "pyodide-lock.json")
     xz.write_packed(write_atomic(engine_dir / STDLIB_ZIP, trimmed_stdlib(src / "python_stdlib.zip")))
     return dst
+
+
+def start_wasm_xz() -> Future | None:
+    """The wasm's xz compression (about 10 s when it is not in the build cache) started on a thread of
+    its own: lzma lets go of the GIL, so on a second core it is done while the pages are rendered."""
+    wasm = ROOT / "node_modules" / "pyodide" / "pyodide.asm.wasm"
+    if not wasm.is_file():
+        return None  # copy_pyodide says what to do
+    pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="wasm-xz")
+    future = pool.submit(xz.compressed, wasm)
+    pool.shutdown(wait=False)
+    return future
 
 
 def run_mkdocs(docs: Path, site: Path, site_url: str | None = None) -> None:
@@ -149,6 +163,7 @@ def build(site: Path = ROOT / "site", rules_dir: Path | None = None, site_url: s
             pass
     # staged beside the target, so the final swap is a rename on one file system
     staging = Path(tempfile.mkdtemp(prefix=".site-build-", dir=site.parent))
+    wasm_xz = start_wasm_xz()
     try:
         step("Checking that no account file would be published")
         from . import privacy
@@ -176,7 +191,7 @@ def build(site: Path = ROOT / "site", rules_dir: Path | None = None, site_url: s
         xz.write_packed(build_engine_wheel(rules, docs / "engine" / build_id, rules_dir))
         write_engine_catalogues(rules, docs / "engine" / build_id, rules_dir)
         step("Copying Pyodide (Python for the browser) and the standard library the engine needs")
-        copy_pyodide(docs, docs / "engine" / build_id)
+        copy_pyodide(docs, docs / "engine" / build_id, wasm_xz)
         # pypdf, with the standard-library modules only it imports (loaded when a page fills the application)
         build_pypdf_wheel(docs / "engine", ROOT / "node_modules" / "pyodide" / "python_stdlib.zip")
         step("Building the site with mkdocs")
@@ -191,6 +206,8 @@ def build(site: Path = ROOT / "site", rules_dir: Path | None = None, site_url: s
         step("Publishing to site/")
         swap_in(staging / "site", site)
     finally:
+        if wasm_xz:
+            wasm_xz.cancel() or wasm_xz.exception()  # a failed build still waits for its thread to end
         shutil.rmtree(staging, ignore_errors=True)
     print(f"Built {site} in {time.perf_counter() - started:.1f} s", flush=True)
     return site

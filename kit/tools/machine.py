@@ -172,6 +172,19 @@ def missing(root: Path = ROOT, site: bool = True) -> list[str]:
     return out
 
 
+TEST_SITE = ROOT / ".cache" / "tests" / "site"
+
+
+def test_site() -> Path | None:
+    """The site built from rules/ for the tests to read (in .cache/, not site/, which stays yours);
+    None, with the build's own message, when it cannot be built: the tests then build it and fail."""
+    print("Building the site once for the tests to read", flush=True)
+    code = subprocess.run([sys.executable, "-c", "import sys; from pathlib import Path; "
+                           "from kit.site.build import build; build(Path(sys.argv[1]))", str(TEST_SITE)],
+                          cwd=ROOT, stdout=subprocess.DEVNULL).returncode
+    return TEST_SITE if code == 0 else None
+
+
 def test(pytest_args: list[str]) -> int:
     """The one test command: install what is needed, then run every test."""
     install(with_tests=True)
@@ -184,6 +197,11 @@ def test(pytest_args: list[str]) -> int:
     # kept at one a core until those are understood. worksteal keeps each test file on one worker
     # where it can, so a file's expensive fixtures are made once, and moves work to a worker that runs dry
     parallel = ["-n", "auto", "--dist", "worksteal"]
+    # the site the tests read, built once here, not once a worker: the workers' first builds came at
+    # the same moment on a cold build cache, each waiting on the other's (tests/conftest.py: built_site)
+    site = test_site()
+    if site:
+        env["PAWLING_TEST_SITE"] = str(site)
     # and the ten slowest tests named at the end of every run, where a slowing suite shows first
     code = subprocess.run([sys.executable, "-m", "pytest", *parallel, "--durations=10", *pytest_args],
                           cwd=ROOT, env=env).returncode
