@@ -1,0 +1,44 @@
+"""The fifth Spanish review (a county language-access office): wrong meanings and second words
+that a reader met on the Spanish site, each checked where it was written."""
+import re
+
+from kit.words.messages import po_path, read_catalogue
+from calculator.core.rules import load
+
+RULES = load()
+
+
+def _strings(domain: str) -> list[tuple[str, str]]:
+    """(English, Spanish) of every translated message of a catalogue, plural forms joined."""
+    join = lambda s: " / ".join(s) if isinstance(s, (tuple, list)) else s  # noqa: E731
+    return [(join(m.id), join(m.string)) for m in read_catalogue(po_path("es", domain)) if m.id and m.string]
+
+
+def _all_spanish() -> list[tuple[str, str, str]]:
+    return [(d, en, es) for d in ("engine", "rules", "pages", "scripts", "law") for en, es in _strings(d)]
+
+
+def test_the_inspection_says_where_the_systems_parts_are():
+    # item 4: «la parte de la propiedad donde está/se encuentra» (where what is?)
+    vague = re.compile(r"donde (?:está|se encuentra)\.")
+    assert not [(d, en) for d, en, es in _all_spanish() if vague.search(es)]
+    assert not [(d, en) for d, en, es in _all_spanish() if re.search(r"part of the property where it is\b", en)]
+    said = [es for d, en, es in _all_spanish() if "part of the property where its parts are" in en]
+    assert len(said) == 2 and all("donde están las piezas del sistema" in es for es in said)
+
+
+def test_e1_is_named_as_the_50000_gallon_test():
+    # item 5: E(1) was «la regla sobre el pretratamiento»; it is the 50,000-gallon (major contributor) test
+    assert not [en for d, en, es in _all_spanish() if "regla sobre el pretratamiento" in es]
+    [es] = [es for d, en, es in _all_spanish() if "(the measure pretreatment.E.1 uses)" in en]
+    assert "50,000 galones" in es and "industria aportante principal" in es
+
+
+def test_section_j_lists_what_the_law_lists():
+    # item 10: the Spanish added «pozo de inspección» and dropped urine
+    [item] = [i for i in RULES["permits"]["always"] if i["cite"] == "prohibited-acts.J"]
+    for word in ("fixture", "vessel", "receptacle", "inlet", "feces", "urine", "toilet paper", "slops"):
+        assert word in item["text"], word
+    assert "manhole" not in item["text"] and "drain," not in item["text"]
+    [es] = [es for d, en, es in _all_spanish() if en == " ".join(item["text"].split())]
+    assert "orina" in es and "heces" in es and "pozo de inspección" not in es
