@@ -42,3 +42,18 @@ def test_section_j_lists_what_the_law_lists():
     assert "manhole" not in item["text"] and "drain," not in item["text"]
     [es] = [es for d, en, es in _all_spanish() if en == " ".join(item["text"].split())]
     assert "orina" in es and "heces" in es and "pozo de inspección" not in es
+
+
+def test_a_date_written_right_that_does_not_exist_is_called_so_in_both_languages():
+    # item 7: "2027-02-30 no está escrita como año-mes-día": it is written right; the day does not exist
+    import json
+
+    from calculator.cli import run_json
+    argv = ["bill", "--quarter", "2027-Q1", "--water-gallons", "12000", "--paid-on", "2027-02-30"]
+    english = json.loads(run_json(argv))["error"]
+    spanish = json.loads(run_json([*argv, "--lang", "es"]))["error"]
+    assert "no such date" in english and "not a date written as" not in english
+    assert "esa fecha no existe" in spanish and "año-mes-día" not in spanish
+    # a date not written as year-month-day is still told how to write it
+    written = json.loads(run_json([*argv[:-1], "15/03/2027", "--lang", "es"]))["error"]
+    assert "año-mes-día" in written
