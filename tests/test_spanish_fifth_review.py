@@ -57,3 +57,20 @@ def test_a_date_written_right_that_does_not_exist_is_called_so_in_both_languages
     # a date not written as year-month-day is still told how to write it
     written = json.loads(run_json([*argv[:-1], "15/03/2027", "--lang", "es"]))["error"]
     assert "año-mes-día" in written
+
+
+def test_a_what_if_total_is_not_labelled_the_example_rate():
+    # item 9: with a what-if rate the total was labelled «(tarifa de ejemplo)»; it uses the person's rate
+    import json
+    from pathlib import Path
+
+    from calculator.cli import run_json
+    base = ["bill", "--quarter", "2027-Q1", "--water-gallons", "12000", "--lang", "es"]
+    plain = json.loads(run_json(base))["result"]
+    what_if = json.loads(run_json([*base, "--vc-per-1000", "12.50"]))["result"]
+    assert "tarifa inventada" in plain["total_note"]
+    assert "tarifa inventada" not in what_if["total_note"] and "su tarifa de simulación" in what_if["total_note"]
+    both = json.loads(run_json([*base, "--vc-per-1000", "12.50", "--sewage-fraction", "0.9"]))["result"]
+    assert both["total_note"] is None
+    script = (Path(__file__).resolve().parent.parent / "docs" / "assets" / "estimate.js").read_text(encoding="utf-8")
+    assert 'whatIfRate(r) ? "whatIf" : r.schedule.status' in script and 't("your what-if rate")' in script

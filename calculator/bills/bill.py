@@ -264,7 +264,9 @@ def _bill(rules: dict, ctx: dict, kind: str, amount: Decimal, explain: bool, owi
         "paid_words": paid_words(paid, n, pen, owing is not None) if paid else None,
         # an estimate at the invented (illustrative) rate says so at its total, not only in a step (issue: item 11)
         "illustrative": ctx["illustrative"],
-        "total_note": _(ILLUSTRATIVE_TOTAL) if ctx["illustrative"] else None,
+        # (with a what-if rate, only the share billed is the example's: the note says that, not "an invented rate")
+        "total_note": (None if not ctx["illustrative"] else _(ILLUSTRATIVE_SHARE_TOTAL)
+                       if "vc_per_1000_gallons" in ctx["what_if"] else _(ILLUSTRATIVE_TOTAL)),
         "annual_total": str(annual),
         "fiscal_year": dict(ctx["fiscal"]),
         "notices": list(ctx["notices"]),
@@ -498,6 +500,9 @@ _NAMES = {"water-gallons": N_("Water use in gallons"), "water-cubic-feet": N_("W
 # said at the total of an estimate at the illustrative schedule's invented numbers (`total_note`), in every language
 ILLUSTRATIVE_TOTAL = N_("ILLUSTRATIVE: this total uses an invented rate, not one the Town has adopted. It is not what "
                         "you owe.")
+# the same with a what-if rate: the share of water billed as sewage is still the example schedule's
+ILLUSTRATIVE_SHARE_TOTAL = N_("ILLUSTRATIVE: this total uses your what-if rate and the example schedule's share of "
+                              "water billed as sewage, not one the Town has adopted. It is not what you owe.")
 # the notice of an estimate made with a schedule not adopted, by the schedule's status
 _USES = {"illustrative": N_("This estimate uses the illustrative schedule “{title}”. {label}"),
          "proposed": N_("This estimate uses the proposed schedule “{title}”. {label}")}
