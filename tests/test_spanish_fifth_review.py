@@ -74,3 +74,29 @@ def test_a_what_if_total_is_not_labelled_the_example_rate():
     assert both["total_note"] is None
     script = (Path(__file__).resolve().parent.parent / "docs" / "assets" / "estimate.js").read_text(encoding="utf-8")
     assert 'whatIfRate(r) ? "whatIf" : r.schedule.status' in script and 't("your what-if rate")' in script
+
+
+def _outcome(answers: dict) -> dict:
+    from calculator.permits import flow
+    answers = dict(answers)
+    while True:
+        result = flow.evaluate(RULES, answers)
+        if result["next_question"] is None:
+            return result
+        answers[result["next_question"]["id"]] = "no"
+
+
+def test_tearing_down_is_not_told_to_file_plans():
+    # item 3: the demolition answer said «preséntela con sus planos», against this site's reading
+    # (sewer-abandonment: a permit to uncover the connection, not plans)
+    from pathlib import Path
+    assert RULES["interpretations"]["sewer-abandonment"]["chosen"] == "permit-to-uncover"
+    assert _outcome({"work": "demolition"})["plans"] is False
+    assert _outcome({"work": "uncover-sewer"})["plans"] is False
+    assert _outcome({"work": "new-connection"})["plans"] is True
+    assets = Path(__file__).resolve().parent.parent / "docs" / "assets"
+    permit, application = ((assets / name).read_text(encoding="utf-8") for name in ("permit.js", "application.js"))
+    assert "r.plans ?" in permit and "answer.result.plans" in permit and "answer.result.plans" in application
+    spanish = dict(_strings("scripts"))
+    assert "planos" not in spanish["Fill in the application and file it at the Sewer Inspector's office, before any "
+                                   "work starts."]
