@@ -100,3 +100,33 @@ def test_tearing_down_is_not_told_to_file_plans():
     spanish = dict(_strings("scripts"))
     assert "planos" not in spanish["Fill in the application and file it at the Sewer Inspector's office, before any "
                                    "work starts."]
+
+
+def test_the_example_table_is_never_called_in_force():
+    # item 1: the invented (illustrative) table was «vigente» / «en vigor»; it is «la tabla que usa este sitio»
+    import json
+
+    from calculator.cli import run_json
+    assert [s["status"] for s in RULES["schedules"]] == ["illustrative"]
+    for argv in (["bill", "--quarter", "2027-Q1", "--water-gallons", "12000"],
+                 ["bill", "--quarter", "2025-Q2", "--water-gallons", "12000", "--paid-on", "2025-06-01"]):
+        spanish = json.dumps(json.loads(run_json([*argv, "--lang", "es"])), ensure_ascii=False)
+        english = json.dumps(json.loads(run_json(argv)))
+        assert "vigente" not in spanish and "en vigor" not in spanish
+        assert "in force" not in english
+        assert "usa este sitio" in spanish and "this site uses" in english
+    # the pages' words about the table this site uses
+    pages = dict(_strings("pages"))
+    assert pages["The schedule this site uses"] == "La tabla que usa este sitio"
+    assert "vigente" not in pages["The sewer rate, proposed rates and public comment meetings."]
+
+
+def test_one_word_for_the_example_table():
+    # consistency: «de ejemplo», not «ilustrativa» or «no adoptada»
+    import yaml
+    from pathlib import Path
+    loser = re.compile(r"(?i)\bilustrativ[oa]s?\b|\bno adoptad[oa]s?\b")
+    assert not [(d, en) for d, en, es in _all_spanish() if d != "law" and loser.search(es)]
+    schedule = yaml.safe_load((Path(__file__).resolve().parent.parent / "rules" / "rate-schedules" /
+                               "2025-illustrative.yaml").read_text(encoding="utf-8"))
+    assert schedule["title_es"] == "Tabla de tarifas de ejemplo"

@@ -176,7 +176,16 @@ def fiscal_year_answer(rules: dict, day: dt.date, sched: dict) -> dict:
     if found["schedule"] is None:
         used = dict(title=sched["title"], effective=long(dt.date.fromisoformat(schedule.starts(rules, sched))),
                     year=year)
-        if found["proposed"] is not None:
+        if sched["status"] == "illustrative":  # never in force: the schedule this site uses
+            out["text"] = (_("The rate schedule for fiscal year {year}, “{proposed}”, is only proposed. The law asks "
+                             "for a schedule to be prepared before each fiscal year starts. Until one is adopted, this "
+                             "estimate uses the example schedule this site uses, “{title}”, from {effective}.")
+                           if found["proposed"] is not None else
+                           _("No rate schedule is on record for fiscal year {year}. The law asks for a schedule to be "
+                             "prepared before each fiscal year starts. This estimate uses the example schedule this "
+                             "site uses, “{title}”, from {effective}.")).format(
+                proposed=found["proposed"]["title"] if found["proposed"] else "", **used)
+        elif found["proposed"] is not None:
             out["text"] = _("The rate schedule for fiscal year {year}, “{proposed}”, is only proposed. The law asks "
                             "for a schedule to be prepared before each fiscal year starts. Until this one is "
                             "adopted, this estimate uses the latest schedule in force, “{title}”, in force from "
@@ -579,14 +588,17 @@ def _head_steps(rules: dict, v: dict) -> list[dict]:
                last_day_to_pay=v["last_day"], penalty_from=v["first_penalty"])
     if interpretation(rules, "billing-in-advance") == "annual-in-four-parts":
         ex.add(_("It is billed in advance. This site reads that as one of four equal parts of the year's charge: the "
-                 "usage you enter is a quarter of last year's use, at the rate in force on {rate_day}, the first day "
+                 "usage you enter is a quarter of last year's use, at the rate that applies on {rate_day}, the first day "
                  "of the year.").format(rate_day=long(v["rate_day"])), "rents.H", interpretation="billing-in-advance")
     else:
         ex.add(_("It is billed in advance. This site reads that as: the previous quarter's usage, up to the latest "
-                 "meter reading, is billed at the rate in force on the billed quarter's first day."), "rents.H", interpretation="billing-in-advance")
+                 "meter reading, is billed at the rate that applies on the billed quarter's first day."), "rents.H", interpretation="billing-in-advance")
     schedule_vc, schedule_fraction = Decimal(sched["vc_per_1000_gallons"]), Decimal(sched["sewage_fraction"])
-    ex.add(_("Rate schedule in force on {rate_day}: {title}. The rate is {vc} per 1,000 gallons, and {share} of "
-             "metered water is billed as sewage. {label}").format(rate_day=long(v["rate_day"]), title=sched["title"],
+    # an illustrative schedule is never in force: it is the one this site uses (the fifth Spanish review, item 1)
+    ex.add((_("Rate schedule in force on {rate_day}: {title}. The rate is {vc} per 1,000 gallons, and {share} of "
+              "metered water is billed as sewage. {label}") if sched["status"] != "illustrative" else
+            _("Rate schedule this site uses for {rate_day}: {title}. The rate is {vc} per 1,000 gallons, and {share} "
+              "of metered water is billed as sewage. {label}")).format(rate_day=long(v["rate_day"]), title=sched["title"],
                                                  vc=money.dollars(schedule_vc), share=money.percent(schedule_fraction),
                                                  label=schedule.label(sched["status"])),
            "rents.D", schedule=sched["id"], status=sched["status"],
