@@ -130,3 +130,10 @@ def test_one_word_for_the_example_table():
     schedule = yaml.safe_load((Path(__file__).resolve().parent.parent / "rules" / "rate-schedules" /
                                "2025-illustrative.yaml").read_text(encoding="utf-8"))
     assert schedule["title_es"] == "Tabla de tarifas de ejemplo"
+
+
+def test_the_glossary_refuses_the_second_words():
+    from kit.words.messages import avoided_in
+    assert avoided_in("$10.00 por 1,000 galones") and not avoided_in("$10.00 por cada 1,000 galones")
+    assert avoided_in("la tabla ilustrativa") and avoided_in("una tarifa no adoptada")
+    assert not avoided_in("la tabla de ejemplo")
