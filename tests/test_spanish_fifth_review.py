@@ -137,3 +137,13 @@ def test_the_glossary_refuses_the_second_words():
     assert avoided_in("$10.00 por 1,000 galones") and not avoided_in("$10.00 por cada 1,000 galones")
     assert avoided_in("la tabla ilustrativa") and avoided_in("una tarifa no adoptada")
     assert not avoided_in("la tabla de ejemplo")
+
+
+def test_the_yearly_notice_of_the_example_table_does_not_call_it_in_force():
+    from calculator.core import i18n
+    from calculator.rates.notices import user_notice
+    english = user_notice(RULES, "2025-illustrative", None)["text"]
+    assert "in force" not in english and "which this site uses from" in english
+    with i18n.speaking("es"):
+        spanish = user_notice(RULES, "2025-illustrative", None)["text"]
+    assert "vigente" not in spanish and "en vigor" not in spanish and "que este sitio usa desde" in spanish
