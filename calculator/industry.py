@@ -129,7 +129,7 @@ def rights(rules: dict) -> tuple[list[dict], int | None]:
              "exception covers each of these promises, not only the claims. The law's sentence does not say which.) "
              "The law's exception:"), "pretreatment.A.5", quote=quoted(rules, "sampling-exception"))
     ex.add(_("Inspectors who show proper credentials may enter at any time to inspect, measure and sample. The Sewer "
-             "Inspector must keep the inspection to the sewage system and the part of the property where it is."),
+             "Inspector must keep the inspection to the sewage system and the part of the property where its parts are."),
            "permits.D")
     cap = parameter(rules, "violation-correction-maximum-days")
     if interpretation(rules, "industry-correction-time") == "at-most-30-days":

@@ -23,7 +23,7 @@ NOTICE = ("This estimate uses the illustrative schedule “Illustrative rate sch
           "invented numbers, not a rate the Town has adopted.")
 FISCAL_2027 = {"proposed": None, "schedule": None, "year": 2027, "text": (
     "No rate schedule is on record for fiscal year 2027. The law asks for a schedule to be prepared before each fiscal "
-    "year starts. This estimate uses the latest schedule in force, “Illustrative rate schedule (not adopted)”, in force "
+    "year starts. This estimate uses the example schedule this site uses, “Illustrative rate schedule (not adopted)”, "
     "from January 1, 2025.")}
 LAW_F_G = [{"heading": "Due dates and late penalty", "words": "Sewer charges (the law’s “sewer usage rent”), section F"},
            {"heading": "Charges are a lien", "words": "Sewer charges, section G"}]
@@ -163,8 +163,8 @@ def test_the_notices_and_fiscal_year_of_an_adopted_schedule_and_of_one_proposed(
     fiscal = bill.compute(proposed, "2027-Q1", {"water-gallons": "12000"})["fiscal_year"]
     assert fiscal == {"year": 2027, "schedule": None, "proposed": "2027-proposed", "text": (
         "The rate schedule for fiscal year 2027, “Proposed 2027”, is only proposed. The law asks for a schedule to be "
-        "prepared before each fiscal year starts. Until this one is adopted, this estimate uses the latest schedule "
-        "in force, “Illustrative rate schedule (not adopted)”, in force from January 1, 2025.")}
+        "prepared before each fiscal year starts. Until one is adopted, this estimate uses the example schedule "
+        "this site uses, “Illustrative rate schedule (not adopted)”, from January 1, 2025.")}
 
 
 @pytest.mark.parametrize("accrual, quarter, further", [
@@ -276,11 +276,11 @@ def test_the_batch_refuses_a_usage_at_its_box_and_whole_units_only():
 def test_the_schedule_used_starts_where_a_late_adoption_moves_it():
     # rules/interpretations/late-adoption.yaml, "first-quarter-after": a schedule effective January 1, 2025 but
     # adopted February 10 applies from the first quarter after its adoption, April 1, 2025; with no schedule
-    # for fiscal year 2027, the bill names it as in force from then.
+    # for fiscal year 2027, the bill names it as used from then (an illustrative schedule is never in force).
     rules = with_readings({"late-adoption": "first-quarter-after"})
     rules["schedules"][0]["adoption"] = dict(rules["schedules"][0].get("adoption") or {}, date="2025-02-10")
     fiscal = bill.compute(rules, "2027-Q1", {"water-gallons": "12000"})["fiscal_year"]
-    assert fiscal["text"].endswith("“Illustrative rate schedule (not adopted)”, in force from April 1, 2025.")
+    assert fiscal["text"].endswith("“Illustrative rate schedule (not adopted)”, from April 1, 2025.")
 
 
 # ---- a bill with what is unpaid on earlier bills (its link's arrears; calculator/bills/arrears.py) ----

@@ -8,7 +8,7 @@ from babel.messages.catalog import Catalog
 from kit.words.messages import RULES_DIR, _glossary_problems, extract, glossary, po_path, read_catalogue
 
 GLOSSARY = RULES_DIR / "glossary.yaml"
-KEYS = {"en", "es", "also", "avoid", "loose", "note", "reviewed", "by"}
+KEYS = {"en", "es", "also", "avoid", "loose", "note", "reviewed", "by", "in_law_quotes"}
 MADE_UP = Path("rules/locale/es/made-up.po")
 
 
@@ -110,7 +110,7 @@ def test_a_rendering_to_avoid_is_refused_where_it_is_written(tmp_path):
     shutil.copytree(RULES_DIR, rules)
     schedule = rules / "rate-schedules" / "2025-illustrative.yaml"
     schedule.write_text(schedule.read_text(encoding="utf-8").replace(
-        "title_es: Tabla de tarifas ilustrativa (no adoptada)", "title_es: Tabla del verificador"), encoding="utf-8")
+        "title_es: Tabla de tarifas de ejemplo", "title_es: Tabla del verificador"), encoding="utf-8")
     catalogue = rules / "locale" / "es" / "pages.po"
     text = catalogue.read_text(encoding="utf-8")
     catalogue.write_text(text.replace('msgstr "Hecho con"', 'msgstr "Hecho con desechos industriales"'), encoding="utf-8")
@@ -121,3 +121,39 @@ def test_a_rendering_to_avoid_is_refused_where_it_is_written(tmp_path):
     assert [p for p in found if "desechos industriales" in p] == [
         f"{catalogue}:{line}: “desechos industriales” is not the glossary's word for “industrial waste”: use “aguas "
         f"residuales industriales” (rules/glossary.yaml)."], found
+
+
+# ---- the fifth Spanish review, item 6: "reunión" where the law itself says "meeting" ---------------
+
+def test_reunion_is_allowed_only_in_a_law_quotation_that_says_meeting():
+    from kit.words.messages import avoided_in
+    law = "Said meeting shall occur no fewer than 15 but not longer than 30 days after the date of publication."
+    # in the translation of the law's own words that say "meeting": allowed
+    assert avoided_in("Dicha reunión se celebrará…", law_english=law) == []
+    # in our own words (no law_english): refused, as before
+    assert any("reunión" in what for what in avoided_in("Dicha reunión se celebrará…"))
+    # in a quotation of the law that does not say "meeting": refused
+    assert any("reunión" in what for what in avoided_in("una reunión", law_english="a public hearing"))
+    # the exception is the one word: another word to avoid in the same quotation is still refused
+    assert any("reunión pública" in what for what in avoided_in("Dicha reunión pública", law_english=law))
+
+
+def test_the_exception_is_narrow_in_the_glossary():
+    excepted = [t for t in terms() if "in_law_quotes" in t]
+    assert [t["en"] for t in excepted] == ["public hearing"]
+    rule = excepted[0]["in_law_quotes"]
+    assert rule["english"] == "meeting" and set(rule["allow"]) <= set(excepted[0]["avoid"])
+
+
+def test_the_law_catalogue_says_reunion_where_the_law_says_meeting():
+    from kit.words.messages import avoided_in
+    law = read_catalogue(po_path("es", "law"))
+    said = [m for m in law if m.id and "Said meeting" in m.id]
+    assert said and all("reunión" in m.string and "audiencia" not in m.string for m in said)
+    found = [(m.lineno, what) for m in law if m.id and m.string
+             for what in avoided_in(m.string, law_english=m.id)]
+    assert not found, found
+    # and nowhere else: our own words keep "audiencia pública"
+    for domain in ("engine", "rules", "pages", "scripts"):
+        assert not [m.id for m in read_catalogue(po_path("es", domain)) if m.id and m.string
+                    and "reunión" in (m.string if isinstance(m.string, str) else " ".join(m.string))], domain

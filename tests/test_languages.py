@@ -130,8 +130,8 @@ def test_a_spanish_bill_explains_itself_in_spanish():
     minimum = next(s["text"] for s in steps if s["cite"] == "minimum-charge")
     assert minimum.endswith("así que se factura el mínimo de $64.00.")
     assert steps[-2]["text"] == "Total = $64.00 + $19.20 de recargo = $83.20."
-    assert spanish["schedule"]["label"].startswith("ILUSTRATIVA")
-    assert spanish["notices"][0].startswith("Esta estimación usa la tabla de tarifas ilustrativa")
+    assert spanish["schedule"]["label"].startswith("DE EJEMPLO")
+    assert spanish["notices"][0].startswith("Esta estimación usa la tabla de tarifas de ejemplo")
 
 
 def test_english_stays_english_after_spanish():
@@ -157,7 +157,7 @@ def test_other_commands_in_spanish():
     vc = run(["vc", "--om-cost", "856791", "--user-volume-gallons", "85000000", "--extraneous-flow-cost", "25000",
               "--lang", "es"])
     assert vc["vc_per_1000_gallons"] == "10.08"
-    assert vc["explanation"][-2]["text"] == ("VC = $856,791.00 ÷ 85,000,000 galones × 1,000 = $10.08 por "
+    assert vc["explanation"][-2]["text"] == ("VC = $856,791.00 ÷ 85,000,000 galones × 1,000 = $10.08 por cada "
                                              "1,000 galones.")
     hearing = run(["hearing", "--published", "2027-11-02", "--meeting", "2027-12-30", "--lang", "es"])
     assert hearing["valid"] is False

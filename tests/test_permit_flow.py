@@ -398,6 +398,29 @@ def test_a_garage_with_an_oil_separator_needs_the_inspector_and_the_board():
     assert why["cite"] == "prohibited-acts.F" and why["reading"] == "garage-drain"
 
 
+def test_the_garage_drains_approval_by_the_board_cites_act_f_not_act_g():
+    # the Spanish review (item 2): the result's "needs approval" line and its law link named act G,
+    # which asks only for the Sewer Inspector's approval; the Board's is act F's, as this site reads it
+    result = flow.evaluate(RULES, answers_with(flammables_washstand="yes", oil_separator="yes"))
+    [line] = [v for v in result["verdicts"] if v["question"] == "oil-separator"]
+    assert line["outcome"] == "needs-approval" and line["cite"] == "prohibited-acts.F"
+    assert "this site's reading" in line["text"]
+    assert result["outcome_detail"]["cites"] == ["prohibited-acts.F"]
+
+
+def test_each_outcome_lists_the_provisions_that_lead_to_it():
+    # the Spanish review (item 8): the permit page's "three results" named industrial-waste.A under
+    # needs-approval, but under the chosen reading (subject-to-review) it never leads there
+    for outcome in FLOW["outcomes"]:
+        if outcome["id"] == "permit-required":
+            continue  # reached by default, by no answer of its own
+        leading = {c for _, result in evaluated_paths() if result["outcome"] == outcome["id"]
+                   for c in result["outcome_detail"]["cites"]}
+        if outcome["id"] == "needs-approval":
+            assert set(outcome["cites"]) == leading, (outcome["id"], leading)
+        assert "industrial-waste.A" not in outcome["cites"]
+
+
 def test_the_garage_reading_read_as_act_g_alone_needs_only_the_inspector():
     flipped = copy.deepcopy(RULES)
     flipped["interpretations"]["garage-drain"]["chosen"] = "g-only"

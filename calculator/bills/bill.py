@@ -176,7 +176,16 @@ def fiscal_year_answer(rules: dict, day: dt.date, sched: dict) -> dict:
     if found["schedule"] is None:
         used = dict(title=sched["title"], effective=long(dt.date.fromisoformat(schedule.starts(rules, sched))),
                     year=year)
-        if found["proposed"] is not None:
+        if sched["status"] == "illustrative":  # never in force: the schedule this site uses
+            out["text"] = (_("The rate schedule for fiscal year {year}, “{proposed}”, is only proposed. The law asks "
+                             "for a schedule to be prepared before each fiscal year starts. Until one is adopted, this "
+                             "estimate uses the example schedule this site uses, “{title}”, from {effective}.")
+                           if found["proposed"] is not None else
+                           _("No rate schedule is on record for fiscal year {year}. The law asks for a schedule to be "
+                             "prepared before each fiscal year starts. This estimate uses the example schedule this "
+                             "site uses, “{title}”, from {effective}.")).format(
+                proposed=found["proposed"]["title"] if found["proposed"] else "", **used)
+        elif found["proposed"] is not None:
             out["text"] = _("The rate schedule for fiscal year {year}, “{proposed}”, is only proposed. The law asks "
                             "for a schedule to be prepared before each fiscal year starts. Until this one is "
                             "adopted, this estimate uses the latest schedule in force, “{title}”, in force from "
@@ -264,7 +273,9 @@ def _bill(rules: dict, ctx: dict, kind: str, amount: Decimal, explain: bool, owi
         "paid_words": paid_words(paid, n, pen, owing is not None) if paid else None,
         # an estimate at the invented (illustrative) rate says so at its total, not only in a step (issue: item 11)
         "illustrative": ctx["illustrative"],
-        "total_note": _(ILLUSTRATIVE_TOTAL) if ctx["illustrative"] else None,
+        # (with a what-if rate, only the share billed is the example's: the note says that, not "an invented rate")
+        "total_note": (None if not ctx["illustrative"] else _(ILLUSTRATIVE_SHARE_TOTAL)
+                       if "vc_per_1000_gallons" in ctx["what_if"] else _(ILLUSTRATIVE_TOTAL)),
         "annual_total": str(annual),
         "fiscal_year": dict(ctx["fiscal"]),
         "notices": list(ctx["notices"]),
@@ -498,6 +509,9 @@ _NAMES = {"water-gallons": N_("Water use in gallons"), "water-cubic-feet": N_("W
 # said at the total of an estimate at the illustrative schedule's invented numbers (`total_note`), in every language
 ILLUSTRATIVE_TOTAL = N_("ILLUSTRATIVE: this total uses an invented rate, not one the Town has adopted. It is not what "
                         "you owe.")
+# the same with a what-if rate: the share of water billed as sewage is still the example schedule's
+ILLUSTRATIVE_SHARE_TOTAL = N_("ILLUSTRATIVE: this total uses your what-if rate and the example schedule's share of "
+                              "water billed as sewage, not one the Town has adopted. It is not what you owe.")
 # the notice of an estimate made with a schedule not adopted, by the schedule's status
 _USES = {"illustrative": N_("This estimate uses the illustrative schedule “{title}”. {label}"),
          "proposed": N_("This estimate uses the proposed schedule “{title}”. {label}")}
@@ -574,14 +588,17 @@ def _head_steps(rules: dict, v: dict) -> list[dict]:
                last_day_to_pay=v["last_day"], penalty_from=v["first_penalty"])
     if interpretation(rules, "billing-in-advance") == "annual-in-four-parts":
         ex.add(_("It is billed in advance. This site reads that as one of four equal parts of the year's charge: the "
-                 "usage you enter is a quarter of last year's use, at the rate in force on {rate_day}, the first day "
+                 "usage you enter is a quarter of last year's use, at the rate that applies on {rate_day}, the first day "
                  "of the year.").format(rate_day=long(v["rate_day"])), "rents.H", interpretation="billing-in-advance")
     else:
         ex.add(_("It is billed in advance. This site reads that as: the previous quarter's usage, up to the latest "
-                 "meter reading, is billed at the rate in force on the billed quarter's first day."), "rents.H", interpretation="billing-in-advance")
+                 "meter reading, is billed at the rate that applies on the billed quarter's first day."), "rents.H", interpretation="billing-in-advance")
     schedule_vc, schedule_fraction = Decimal(sched["vc_per_1000_gallons"]), Decimal(sched["sewage_fraction"])
-    ex.add(_("Rate schedule in force on {rate_day}: {title}. The rate is {vc} per 1,000 gallons, and {share} of "
-             "metered water is billed as sewage. {label}").format(rate_day=long(v["rate_day"]), title=sched["title"],
+    # an illustrative schedule is never in force: it is the one this site uses (the fifth Spanish review, item 1)
+    ex.add((_("Rate schedule in force on {rate_day}: {title}. The rate is {vc} per 1,000 gallons, and {share} of "
+              "metered water is billed as sewage. {label}") if sched["status"] != "illustrative" else
+            _("Rate schedule this site uses for {rate_day}: {title}. The rate is {vc} per 1,000 gallons, and {share} "
+              "of metered water is billed as sewage. {label}")).format(rate_day=long(v["rate_day"]), title=sched["title"],
                                                  vc=money.dollars(schedule_vc), share=money.percent(schedule_fraction),
                                                  label=schedule.label(sched["status"])),
            "rents.D", schedule=sched["id"], status=sched["status"],

@@ -32,12 +32,18 @@ def parse_date(value: str, what: str) -> dt.date:
         # year-month-day only: Python also reads "2025-W05-1" and "20250201" (the third hostile tester)
         if not _YMD.fullmatch(str(value).strip()):
             raise ValueError(value)
-        day = dt.date.fromisoformat(str(value).strip())
     except ValueError:
         # "15/03/2027" is a date to its writer: say how to write it, not that it is none (issue 33); what was
         # typed is repeated as typed, “…”
         raise InputError(_("{what} {value} is not a date written as year-month-day. Enter it like 2027-03-15 "
                            "(March 15, 2027).").format(what=_(what), value=typed(value))) from None
+    try:
+        day = dt.date.fromisoformat(str(value).strip())
+    except ValueError:
+        # written as year-month-day, but no such day ("2027-02-30"): say so, not that it is badly written
+        # (the fifth Spanish review, item 7)
+        raise InputError(_("{what} {value} is written correctly, but there is no such date. Check the month and "
+                           "the day.").format(what=_(what), value=typed(value))) from None
     if not YEARS[0] <= day.year <= YEARS[1]:
         raise InputError(_("{what} {value} is too far from today to be right. Enter a date from {first} to {last}, "
                            "like 2027-03-01.").format(what=_(what), value=repr(value), first=YEARS[0],

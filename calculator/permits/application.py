@@ -184,7 +184,7 @@ def values_only(rules: dict, answers, fields: dict | None) -> dict:
     checked = flow.evaluate(rules, answers)
     values = field_values(rules, answers, fields)
     return {"command": "application", "fields": values, "answered": answered(values),
-            "outcome": checked["outcome"], "ignored": checked["ignored"]}
+            "outcome": checked["outcome"], "plans": checked["plans"], "ignored": checked["ignored"]}
 
 
 def write_application(rules: dict, answers, fields: dict | None, output, blank=None, force: bool = False) -> dict:
@@ -240,4 +240,4 @@ def write_application(rules: dict, answers, fields: dict | None, output, blank=N
         notices.append(fee(rules)["note"])
     return {"command": "application", "output": str(output), "written": [str(output)], "fields": values,
             "answered": answered(values),
-            "outcome": checked["outcome"], "ignored": checked["ignored"], "notices": notices}
+            "outcome": checked["outcome"], "plans": checked["plans"], "ignored": checked["ignored"], "notices": notices}

@@ -220,7 +220,11 @@ def evaluate(rules: dict, answers) -> dict:
         node = choice["next"]
 
     on_path = {a["id"]: a["value"] for a in used}
-    requirements.extend(_item(r, None, flow) for r in flow["always"] if holds(rules, r.get("when"), on_path))
+    always = [r for r in flow["always"] if holds(rules, r.get("when"), on_path)]
+    requirements.extend(_item(r, None, flow) for r in always)
+    # whether the result asks for plans: the page says to file the application "with your plans" only
+    # then (the fifth Spanish review, item 3: tearing down needs a permit, not plans, as this site reads it)
+    plans = any(r.get("plans") for r in always)
     outcome = None
     cites: list[str] = []
     rights: list[dict] = []
@@ -252,6 +256,7 @@ def evaluate(rules: dict, answers) -> dict:
         "verdicts": verdicts,
         "reasons": reasons,
         "requirements": requirements,
+        "plans": plans,
         "stages": stages,
         "rights": rights,
         "next_question": next_question,

@@ -364,6 +364,10 @@ def user_notice(rules: dict, schedule_id: str, site_url: str | None) -> dict:
     # the schedule's title in quotes: straight ones in the text, curly ones on the page
     this_notice = (_("This notice is for the rate schedule {title}, in force from {effective} to {ends}.")
                    if f["ends"] else _("This notice is for the rate schedule {title}, in force from {effective}."))
+    if s["status"] == "illustrative":  # never in force: the example schedule this site uses (the fifth Spanish review)
+        this_notice = (_("This notice is for the example rate schedule {title}, which this site uses from {effective} "
+                         "to {ends}.") if f["ends"] else
+                       _("This notice is for the example rate schedule {title}, which this site uses from {effective}."))
     items = [  # (term, text) in the order the notice gives them; {formula} is put in for each format
         (_("Rate per 1,000 gallons"), _("{vc} per 1,000 gallons of sewage ({cite}).").format(vc=r["vc"], cite=cite("rents.D"))),
         (_("Your sewage volume"),

@@ -108,8 +108,12 @@ function start() {
     blobUrl = URL.createObjectURL(new Blob([bytes], { type: "application/pdf" }));
     const link = el("a", { href: blobUrl, download: t("sewer-permit-application.pdf"), id: "application-download" },
       t("download it again (PDF, {size} KB)", { size: Math.ceil(bytes.length / 1024) }));
-    status.replaceChildren(...sentence(t("Your application form is downloading, with {filled} of its questions answered. If it does not open, {link}. Sign it, and file it with your plans.",
-      { filled: answer.result.answered.length }), { link }));
+    // "with your plans" only when the answers ask for plans (answer.result.plans: tearing down does not)
+    status.replaceChildren(...sentence(answer.result.plans
+      ? t("Your application form is downloading, with {filled} of its questions answered. If it does not open, {link}. Sign it, and file it with your plans.",
+        { filled: answer.result.answered.length })
+      : t("Your application form is downloading, with {filled} of its questions answered. If it does not open, {link}. Sign it, and file it.",
+        { filled: answer.result.answered.length }), { link }));
     link.click();
     link.focus();
   });

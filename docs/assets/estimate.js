@@ -200,8 +200,9 @@ function start() {
       showDue();
     }
     // while the schedule is not the Town's adopted one, the total says so beside itself (issue 19, item 6)
-    const kind = { illustrative: () => t("example rate"), proposed: () => t("proposed rate") };
-    const status = r.schedule.status;
+    // with a what-if rate the total is at that rate, whatever the schedule (the fifth Spanish review, item 9)
+    const kind = { illustrative: () => t("example rate"), proposed: () => t("proposed rate"), whatIf: () => t("your what-if rate") };
+    const status = whatIfRate(r) ? "whatIf" : r.schedule.status;
     // with a payment date, the total is what is owed on that day (a late one carries its penalty): not "due" on the due date
     const paid = Boolean(r.paid_on);
     const title = paid ? (kind[status] ? t("Total {total} {kind}, if paid on {date}") : t("Total {total}, if paid on {date}"))

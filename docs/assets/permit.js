@@ -317,7 +317,9 @@ function start() {
       make.addEventListener("click", () => makeApplication(r, make, status));
       const typeDetails = el("a", { href: formLink, id: "fill-in-details" }, t("type the owner's and the contractor's details first"));
       next.append(
-        el("p", {}, t("Fill in the application and file it at the Sewer Inspector's office with your plans, before any work starts.")),
+        // "with your plans" only when the result asks for plans (r.plans: tearing down asks for a permit, not plans)
+        el("p", {}, r.plans ? t("Fill in the application and file it at the Sewer Inspector's office with your plans, before any work starts.")
+          : t("Fill in the application and file it at the Sewer Inspector's office, before any work starts.")),
         el("p", {}, make), status,
         el("p", {}, ...sentence(t("Or {type_details}, on the web form, and download it from there. You can also use {blank}."),
           { type_details: typeDetails, blank })));
@@ -349,7 +351,9 @@ function start() {
     const filled = answer.result.answered.length;
     const link = el("a", { href: blobUrl, download: t("sewer-permit-application.pdf"), id: "application-download" },
       t("download it again (PDF, {size} KB)", { size: Math.ceil(bytes.length / 1024) }));
-    status.replaceChildren(...sentence(t("Your application form is downloading, with {filled} of its questions answered from your answers. If it does not open, {link}. Fill in the rest, sign it, and file it with your plans.", { filled }), { link }));
+    status.replaceChildren(...sentence(answer.result.plans
+      ? t("Your application form is downloading, with {filled} of its questions answered from your answers. If it does not open, {link}. Fill in the rest, sign it, and file it with your plans.", { filled })
+      : t("Your application form is downloading, with {filled} of its questions answered from your answers. If it does not open, {link}. Fill in the rest, sign it, and file it.", { filled }), { link }));
     link.click();
     link.focus();
   }

@@ -287,7 +287,8 @@ def problems(rules_dir: Path = RULES_DIR, found: Messages | None = None, waived:
                 out = out_all
             out.extend(_glossary_problems(path, catalogue, wanted, glossary(rules_dir, lang)))
             out.extend(f"{_rel(path)}:{m.lineno}: {what}" for m in catalogue if m.id and m.string
-                       for what in avoided_in(_joined(m.string), rules_dir, lang))
+                       for what in avoided_in(_joined(m.string), rules_dir, lang,
+                                              law_english=_joined(m.id) if domain == "law" else None))
     out.extend(_avoided_in_files(rules_dir))
     return out
 
@@ -302,21 +303,27 @@ def avoided(rules_dir: Path = RULES_DIR, lang: str = "es") -> tuple:
     return _avoided(path, path.stat().st_mtime, lang) if path.exists() else ()
 
 
-def _read_avoided(path: Path, lang: str) -> list[tuple[re.Pattern, str]]:
+def _read_avoided(path: Path, lang: str) -> list[tuple[re.Pattern, str, re.Pattern | None]]:
     """The renderings rules/glossary.yaml says to avoid (a term's `avoid`, and `avoid_also`),
-    each as (pattern, what to say about it)."""
+    each as (pattern, what to say about it, the law's English that allows it in law.po or None).
+    A term's `in_law_quotes` names the English word of the law (`english`) whose translation, in
+    the translations of the law's own quotations only, may be one of its `avoid` words (`allow`)."""
     data = read_yaml(path)
     if data.get("language") != lang:
         return []
     out = []
     for term in data.get("terms", []):
+        exception = term.get("in_law_quotes") or {}
+        allowed = {w.lower() for w in exception.get("allow", [])}
+        english = _word_pattern(exception["english"]) if exception else None
         for word in term.get("avoid", []):
             out.append((_word_pattern(word), f"“{word}” is not the glossary's word for “{term['en']}”: "
-                                             f"use “{term['es']}” (rules/glossary.yaml)."))
+                                             f"use “{term['es']}” (rules/glossary.yaml).",
+                        english if word.lower() in allowed else None))
     for entry in data.get("avoid_also", []):
         for word in entry["avoid"]:
             out.append((_word_pattern(word), f"“{word}” is a rendering to avoid: use “{entry['use']}” "
-                                             f"(rules/glossary.yaml)."))
+                                             f"(rules/glossary.yaml).", None))
     return out
 
 
@@ -324,9 +331,12 @@ def _word_pattern(word: str) -> re.Pattern:
     return re.compile(r"(?<![\w/])" + r"\s+".join(map(re.escape, word.split())) + r"(?![\w/])", re.I)
 
 
-def avoided_in(text: str, rules_dir: Path = RULES_DIR, lang: str = "es") -> list[str]:
-    """What a text says that the glossary says to avoid, one sentence each."""
-    return [what for pattern, what in avoided(rules_dir, lang) if pattern.search(text)]
+def avoided_in(text: str, rules_dir: Path = RULES_DIR, lang: str = "es", law_english: str | None = None) -> list[str]:
+    """What a text says that the glossary says to avoid, one sentence each. `law_english`: the text
+    is the translation of this quotation of the law (law.po), where a term's `in_law_quotes` may
+    allow one of its words to avoid, if the law's English says the word it translates."""
+    return [what for pattern, what, english in avoided(rules_dir, lang) if pattern.search(text)
+            and not (english is not None and law_english is not None and english.search(law_english))]
 
 
 def _avoided_in_files(rules_dir: Path = RULES_DIR) -> list[str]:

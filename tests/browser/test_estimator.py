@@ -81,7 +81,7 @@ def test_what_if_i_pay_late_is_answered_under_the_total(page, site_url, lang):
     assert page.locator("#if-late").bounding_box()["y"] > total["y"]
     # item 11: at the invented rate, the total says so right under itself, in the engine's words
     note = json.loads(run_json(["bill", "--quarter", "2027-Q1", "--water-gallons", "9350", "--lang", lang]))["result"]
-    assert note["illustrative"] is True and note["total_note"].startswith("ILLUSTRATIVE" if lang == "en" else "ILUSTRATIVO")
+    assert note["illustrative"] is True and note["total_note"].startswith("ILLUSTRATIVE" if lang == "en" else "DE EJEMPLO")
     expect(page.locator("#result-total-note")).to_have_text(note["total_note"])
     assert total["y"] < page.locator("#result-total-note").bounding_box()["y"] < page.locator("#if-late").bounding_box()["y"]
     expect(page.locator("#example-total-note")).to_be_hidden()   # the worked example's goes with the example
