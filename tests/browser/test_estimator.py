@@ -145,7 +145,7 @@ def test_the_quarter_defaults_to_the_next_one_due(page, site_url):
     ("?quarter=2027-Q1&water-gallons=-5", "usage", "cannot be negative"),
     ("?quarter=2027-Q1&water-gallons=lots", "usage", "must be a number"),
     ("?quarter=2024-Q4&water-gallons=100", "quarter", "No rate schedule"),
-    ("?quarter=2027-Q1&water-gallons=100&paid-on=2027-02-30", "paid-on", "is not a date"),
+    ("?quarter=2027-Q1&water-gallons=100&paid-on=2027-02-30", "paid-on", "there is no such date"),
     ("?quarter=2027-Q1&meter=water-gallons&previous-reading=500&current-reading=100", "current-reading", "lower than"),
     ("?quarter=2027-Q1&water-gallons=100&sewage-fraction=2", "sewage-fraction", "between 0 and 1"),
 ])
