@@ -97,3 +97,24 @@ def test_a_clone_without_node_modules_is_told_the_one_install_command_not_a_trac
     said = capsys.readouterr().err
     assert said.startswith("Pyodide, the browser's Python") and "`python3 build.py install`" in said
     assert "Traceback" not in said and not (tmp_path / "site").exists()
+
+
+@pytest.mark.parametrize("uv_there, uv_code, by_pip", [(False, None, True), (True, 0, False), (True, 1, True)])
+def test_the_packages_are_installed_by_uv_and_by_pip_where_uv_cannot(tmp_path, monkeypatch, uv_there, uv_code, by_pip):
+    """uv installs the packages in seconds where pip takes most of a minute; where uv cannot be had
+    (pip could not install it) or fails, pip installs them, and the install goes on."""
+    import types
+    python = tmp_path / "bin" / "python"
+    python.parent.mkdir()
+    if uv_there:
+        (python.parent / "uv").touch()
+    monkeypatch.setattr(machine.sys, "executable", str(python))
+    called, piped = [], []
+    monkeypatch.setattr(machine.subprocess, "run", lambda cmd, **kw: called.append(cmd) or types.SimpleNamespace(
+        returncode=uv_code if cmd[0].endswith("uv") else 1))
+    monkeypatch.setattr(machine, "run", lambda cmd, **kw: piped.append(cmd))
+    machine.install_python_packages(".[test]")
+    assert any(c[0].endswith("uv") for c in called) == uv_there
+    assert bool(piped) == by_pip
+    if by_pip:
+        assert piped[0][1:] == ["-m", "pip", "install", "--quiet", "--disable-pip-version-check", "-e", ".[test]"]

@@ -128,30 +128,48 @@ def install(with_tests: bool) -> None:
     optional = ["chromium-headless-shell"] if with_tests and not shutil.which("chromium-headless-shell") else []
     apt_install([pkg for pkg, present in needed if not present],
                 "The kit needs these Debian packages" + (" for its tests." if with_tests else "."), optional)
-    # pip and npm side by side: neither needs the other, and each waits on the disk and the
-    # network much of its time (on a fresh clone, 2 cores: about 40 s and 25 s one after the other).
-    # The checkers' puppeteer must not download a browser of its own (none can be had here; the
-    # tests use the system's Chromium); without the tests, no checkers at all.
-    run_together([sys.executable, "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
-                  "-e", ".[test]" if with_tests else "."],
+    # the Python packages and npm side by side: neither needs the other, and each waits on the disk and
+    # the network much of its time. The checkers' puppeteer must not download a browser of its own (none
+    # can be had here; the tests use the system's Chromium); without the tests, no checkers at all.
+    run_together(lambda: install_python_packages(".[test]" if with_tests else "."),
                  (["npm", "ci", "--no-audit", "--no-fund", "--loglevel=error", *([] if with_tests else ["--omit=dev"])],
                   dict(os.environ, PUPPETEER_SKIP_DOWNLOAD="1")))
 
 
-def run_together(first: list, second: tuple[list, dict]) -> None:
-    """Two commands at once (the second with its environment); if either fails, stop as run() does,
-    once both have ended, naming the one that failed."""
+def run_together(first, second: tuple[list, dict]) -> None:
+    """Two commands at once (the second with its environment; the first a command, or a function that
+    runs its own and raises as run() does); if either fails, stop as run() does, once both have ended,
+    naming the one that failed."""
     second_cmd, second_env = second
-    for cmd in (first, second_cmd):
-        print("+ " + " ".join(map(str, cmd)), flush=True)
+    print("+ " + " ".join(map(str, second_cmd)), flush=True)
     other = subprocess.Popen([str(c) for c in second_cmd], cwd=ROOT, env=second_env)
     try:
-        code = subprocess.run([str(c) for c in first], cwd=ROOT).returncode
+        if callable(first):
+            first()
+        else:
+            run(first)
     finally:
         other_code = other.wait()
-    for cmd, returned in ((first, code), (second_cmd, other_code)):
-        if returned:
-            raise subprocess.CalledProcessError(returned, [str(c) for c in cmd])
+    if other_code:
+        raise subprocess.CalledProcessError(other_code, [str(c) for c in second_cmd])
+
+
+def install_python_packages(spec: str) -> None:
+    """`pip install -e SPEC` into this environment, by uv when it can be had (from PyPI, as pip would
+    have it): on a fresh clone uv installs the 91 packages in about 4 s where pip takes 40 (December 6,
+    2026; the same versions, pip list compared). Where uv cannot be installed or fails, pip does it."""
+    quiet = ["--quiet", "--disable-pip-version-check"]
+    uv = Path(sys.executable).parent / "uv"
+    if not uv.exists():
+        subprocess.run([sys.executable, "-m", "pip", "install", *quiet, "uv"], cwd=ROOT,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    if uv.exists():
+        print(f"+ uv pip install -e {spec}", flush=True)
+        if subprocess.run([str(uv), "pip", "install", "--quiet", "--python", sys.executable, "-e", spec],
+                          cwd=ROOT).returncode == 0:
+            return
+        print("uv could not install the packages; pip will.", file=sys.stderr, flush=True)
+    run([sys.executable, "-m", "pip", "install", *quiet, "-e", spec])
 
 
 def installed(root: Path = ROOT) -> bool:
