@@ -370,6 +370,42 @@ def test_the_built_site_is_read_for_account_data_whatever_its_format(tmp_path, n
     assert f"  {name}: " in str(refused.value) and "Take it out of the page or file under docs/" in str(refused.value)
 
 
+# what the fifth hostile tester published from docs/notes/ (each as mkdocs renders it): billing exports
+# as words, not cells, a row over several lines, a comment, entities, a record over three paragraphs
+FREE_TEXT = {
+    "caps": "<p>WHITFIELD DANA 22 ROUTE 22 1204.33</p>",
+    "surname-first": "<p>Some notes\nOrtega, Luis: 388.10</p>",
+    "words": "<ul>\n<li>Whitfield — twenty-two Route 22 — $1,204.33</li>\n</ul>",
+    "comment": "<p>Notes.</p>\n<!-- shutoff list: Dana Whitfield 22 Route 22 Pawling NY 12564 $1,204.33 -->",
+    "paragraphs": "<p>Dana Whitfield</p>\n<p>22 Route 22</p>\n<p>owed $1,204.33</p>",
+    "entities": "<p>&#68;ana &#87;hitfield, &#50;2 &#82;oute 22, &#36;1,204.33</p>",
+    "table": "<table>\n<thead>\n<tr>\n<th>Name</th>\n<th>Street</th>\n<th>Owed</th>\n</tr>\n</thead>\n<tbody>\n"
+             "<tr>\n<td>D. Whitfield</td>\n<td>22 Rt 22</td>\n<td>1204.33</td>\n</tr>\n</tbody>\n</table>",
+    "html-comment": "<html><head></head><body><!-- DANA WHITFIELD 22 ROUTE 22 PAWLING 1204.33 --></body></html>",
+}
+
+
+@pytest.mark.parametrize("case", sorted(FREE_TEXT))
+def test_an_account_list_in_words_a_comment_or_entities_is_not_published(tmp_path, case):
+    """The fifth hostile tester: "SURNAME FIRST street amount", "Surname, First: amount", a street in
+    words, an HTML comment, entities, a name, street and amount as three paragraphs, and a Markdown
+    table's row (mkdocs writes each cell on its own line) were all published. Each is refused; the
+    Town's own address with a fee, and the sample's invented street with an amount, are not."""
+    site = tmp_path / "site"
+    (site / "contact").mkdir(parents=True)
+    (site / "contact" / "index.html").write_text(
+        "<p>Pawling Town Hall</p>\n<p>160 Charles Colman Blvd</p>\n<p>The fee is $45.20.</p>\n"
+        "<p>Avery Alder</p>\n<p>12 Example Lane</p>\n<p>$96.00</p>\n"
+        "<table>\n<tr>\n<td>Minimum charge</td>\n<td>8,000 gallons</td>\n<td>$45.20</td>\n</tr>\n</table>\n"
+        "<p>Route 22 is closed on 2025-10-30 from 8.00 to 9.30.</p>", encoding="utf-8")
+    privacy.check_site(site)
+    (site / "notes").mkdir()
+    (site / "notes" / "x.html").write_text(FREE_TEXT[case], encoding="utf-8")
+    with pytest.raises(BuildError) as refused:
+        privacy.check_site(site)
+    assert "  notes/x.html: " in str(refused.value)
+
+
 def test_the_built_site_passes_with_its_sample_and_only_while_it_is_the_sample(built_site, tmp_path):
     """The site as built passes; its sample passes only as the bytes the build made (read without that
     allowance, the sample's own files are refused: the reader sees account files for what they are)."""

@@ -225,10 +225,72 @@ def account_record(cells: list[str], keys: list[str] = ()) -> bool:
 _BLOCK_BREAK = re.compile(r"\}\s*,?\s*\{|\]\s*,\s*\[|\n\s*-\s|\n\s*\n")
 
 
+# ---- free text (the fifth hostile tester) -------------------------------------------------------------
+# A billing export is not always cells: "WHITFIELD DANA 22 ROUTE 22 1204.33", "Ortega, Luis: 388.10",
+# "Whitfield — twenty-two Route 22 — $1,204.33", a name, a street and an amount as three paragraphs or a
+# table's row over several lines, in an HTML comment or spelled in entities (&#68;ana). So a record's
+# text is also read as words: a person's street address (its number in figures or words) with an amount,
+# in the record or in the records beside it, or a record that is only a person's name and an amount.
+_NUMBER_WORDS = (r"(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen"
+                 r"|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety"
+                 r"|hundred)")
+_ADDRESS_IN = re.compile(rf"(?<![\w$.,])(?:\d{{1,6}}[A-Za-z]?|{_NUMBER_WORDS}(?:[\s-]+{_NUMBER_WORDS})*)\s+"
+                         rf"(?:[NSEW]\.?\s+)?(?:[A-Za-z][A-Za-z.'’-]*\s+){{0,3}}"
+                         rf"(?:(?:{_STREET_WORDS})\b\.?|(?:route|rte|rt|state route|county route)\.?\s*\d{{1,3}}\b)",
+                         re.IGNORECASE)
+_MONEY_IN = re.compile(r"(?<![\w.,/-])\$?\s?\d{1,3}(?:,\d{3})*(?:\d{3})*\.\d{2}(?![\w.]|,\d)")
+_SEP = r"\s*[:=\-–—]*\s*"
+_WORD, _CAPS = rf"[{_UP}][{_LOW}'’-]+", rf"[{_UP}][{_UP}'’-]+"
+#: a record that is only a person's name and an amount: "Ortega, Luis: 388.10", "Dana Whitfield $1,204.33",
+#: "WHITFIELD DANA 1204.33", "Whitfield — $96.00"
+_NAME_AMOUNT = re.compile(rf"^(?:{_WORD},\s*{_WORD}|{_WORD}(?:\s+(?:[{_UP}]\.|{_WORD})){{0,3}}|{_CAPS},?\s+{_CAPS})"
+                          rf"{_SEP}(?:owes?|owed|due|balance)?{_SEP}\$?\s?\d[\d,]*\.\d{{2}}$")
+#: how many records side by side are read together (a name, a street and an amount as three paragraphs)
+WINDOW = 3
+#: a record longer than this is prose, not an account's line: not read as free text
+FREE_TEXT_CHARS = 160
+
+
+def _plain(record: str) -> str:
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]*>", " ", record)).strip()
+
+
+def _entities(text: str) -> str:
+    """Character references decoded (&#68;ana is Dana), but for those of < and > (markup stays markup)."""
+    def one(match):
+        char = html.unescape(match.group(0))
+        return match.group(0) if char in "<>" else char
+    return re.sub(r"&(?:#\d{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});?", one, text)
+
+
+def _words_hold_accounts(text: str) -> bool:
+    """Free text holding a person's street address with an amount (not the Town's own place, not the
+    fictional sample's streets), or that is only a person's name with an amount."""
+    if _PLACE.search(text):
+        return False
+    if _NAME_AMOUNT.match(text) and not _PLACE.search(text):
+        return True
+    if not _MONEY_IN.search(text):
+        return False
+    return any(not fictional_street(m.group(0)) for m in _ADDRESS_IN.finditer(text))
+
+
+def _readable(text: str, page: bool) -> str:
+    """The text as records are read from it: entities decoded; in a page, comments' words read as lines
+    and a table row's cells over several lines joined into one line."""
+    text = _entities(text)
+    if page:
+        text = re.sub(r"<!--|-->", "\n", text)
+        text = re.sub(r"<tr\b.*?</tr>", lambda m: m.group(0).replace("\n", " "), text, flags=re.S | re.I)
+    return text
+
+
 def account_records(text: str, blocks: bool = False) -> list[str]:
     """The records of a text that hold account data (at most three, to name). `blocks` (a data file or
-    script, not a page): a record may also span lines (an object or list item), its lines its cells."""
+    script, not a page): a record may also span lines (an object or list item), its lines its cells.
+    A record is also read as words, alone and with the records beside it (free text, above)."""
     found = []
+    text = _readable(text, page=not blocks)
     records = _RECORD_BREAK.split(text)
     if blocks:
         records += [block.replace("\n", "\t") for block in _BLOCK_BREAK.split(text) if "\n" in block.strip()]
@@ -236,9 +298,21 @@ def account_records(text: str, blocks: bool = False) -> list[str]:
         if len(record) > 2000 or not re.search(r"\d", record):
             continue
         if account_record(*_cells(record)):
-            found.append(re.sub(r"\s+", " ", re.sub(r"<[^>]*>", " ", record)).strip()[:80])
+            found.append(_plain(record)[:80])
             if len(found) == 3:
+                return found
+    lines = [line for record in _RECORD_BREAK.split(text) if (line := _plain(record))]
+    for i in range(len(lines)):
+        for width in range(1, WINDOW + 1):
+            window = lines[i:i + width]
+            if len(window) < width or any(len(line) > FREE_TEXT_CHARS for line in window):
                 break
+            words = " ".join(window)
+            if re.search(r"\d", words) and _words_hold_accounts(words):
+                found.append(" / ".join(window)[:80])
+                break
+        if len(found) == 3:
+            break
     return found
 
 
