@@ -236,6 +236,20 @@ def test_a_report_that_cannot_be_printed_says_the_run_is_complete_and_where(samp
     assert (engine / "register.csv").read_bytes() == (out / "register.csv").read_bytes()
 
 
+@pytest.mark.parametrize("folder", ["site", "docs", "rules"])
+def test_the_engines_run_never_writes_into_the_site_docs_or_rules(sample_dir, folder, capsys):
+    """The fifth hostile tester: `python -m calculator bills --out site/billrun` wrote arrears.csv (names,
+    addresses, amounts) into the served site (and into docs/ and rules/). Refused as `build.py bills`
+    and `application --output` refuse it; nothing is written."""
+    from calculator.cli import main
+    out = ROOT / folder / "billrun-refused-by-a-test"
+    assert main(["bills", *_args(sample_dir, out)]) == 2
+    err = capsys.readouterr().err
+    assert f"in the project's {folder}/ folder, which the website is made from: account files are never " \
+           "written there" in err and "Traceback" not in err, err
+    assert not out.exists()
+
+
 @pytest.mark.parametrize("argv, says", [
     # the hostile tester: --count 99999999 ran on, unbounded
     (["--sample", "S", "--count", "99999999"], "--count 99999999 is too many: the sample has at most 50,000 accounts "
@@ -796,8 +810,8 @@ def test_cells_a_spreadsheet_would_run_as_formulas_are_written_as_text_and_read_
     ("a file", "is not a folder: it is a file."),
     ("a folder of other files", "holds files the bill run did not write"),
     ("the input folder", "holds the input file"),
-    ("docs", "is inside the project"),
-    ("site", "is inside the project"),
+    ("docs", "is in the project's docs/ folder, which the website is made from"),
+    ("site", "is in the project's site/ folder, which the website is made from"),
     ("a git repository", "is inside the git repository"),
 ])
 def test_an_output_folder_whose_replacing_would_lose_or_publish_something_is_refused(sample_dir, tmp_path, capsys,

@@ -633,6 +633,13 @@ def check_out(out: str) -> None:
     is a folder, or can be made (what is above it that exists is a folder), and each file there with the
     name of one the run writes is one a run wrote (made_by_a_run)."""
     import os
+    from ..core.files import project_folder
+    folder = project_folder(out)
+    if folder is not None:  # the fifth hostile tester: arrears.csv (names, addresses, amounts) went into site/
+        raise InputError(_("⟦out⟧ {path} is in the project's {folder}/ folder, which the website is made from: "
+                           "account files are never written there. Choose a folder outside the project, or the "
+                           "project's billing/ folder (kept out of the repository).").format(path=out, folder=folder),
+                         "out")
     what = _("Choose a new or empty folder for ⟦out⟧, or one an earlier bill run made.")
     if os.path.lexists(out) and not os.path.isdir(out):
         raise InputError(_("⟦out⟧ {path} is not a folder: it is {kind}. {what}").format(
