@@ -142,9 +142,9 @@ def _site_url(rest: list[str]) -> str | None:
         given.append(rest[i + 1] if i + 1 < len(rest) else "")
     if not given:
         return None
-    from urllib.parse import urlsplit
+    from kit.rules.config import plain_web_address
     url = given[-1].strip()
-    if urlsplit(url).scheme not in ("https", "http") or not urlsplit(url).netloc:
+    if not plain_web_address(url):  # not http(s), or with quotes, <, >, spaces that pages would carry
         print(f"--site-url {url!r} is not a web address. Give the address the site is published at, "
               "like https://OWNER.github.io/REPO/.", file=sys.stderr)
         return ""

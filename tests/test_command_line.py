@@ -68,6 +68,11 @@ def test_the_environment_and_node_modules_are_ignored_as_folders_and_as_symlinks
     (["--site-url", "pawling.github.io/pawling-sewer"], "'pawling.github.io/pawling-sewer' is not a web address"),
     (["--site-url=https://"], "'https://' is not a web address"),
     (["--site-url"], "'' is not a web address"),
+    # the fifth hostile tester: a script in the address went into every page, and the policy allowed it
+    (["--site-url", 'http://evil.example/"><script>alert(1)</script>'],
+     "'http://evil.example/\"><script>alert(1)</script>' is not a web address"),
+    (["--site-url", "https://x.example/a b"], "'https://x.example/a b' is not a web address"),
+    (["--site-url", "https://x.example/?q=<b>"], "'https://x.example/?q=<b>' is not a web address"),
 ])
 def test_build_refuses_a_site_url_that_is_not_a_web_address(argv, words):
     """`build.py build --site-url` (the publish workflow's) says what to give, and builds nothing."""

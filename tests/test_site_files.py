@@ -7,6 +7,7 @@ import hashlib
 import zipfile
 
 import pytest
+import yaml
 from icalendar import Calendar
 from pypdf import PdfReader
 
@@ -167,6 +168,23 @@ def test_the_project_settings_come_from_the_mkdocs_yml_beside_the_rules(tmp_path
     (tmp_path / "mkdocs.yml").write_text("site_name: x\nsite_url: https://sewer.pawling.example/\n")
     assert project_config(tmp_path / "rules") == {"site_url": "https://sewer.pawling.example/", "repo_url": None,
                                                   "file": tmp_path / "mkdocs.yml"}
+
+
+@pytest.mark.parametrize("url", ['http://evil.example/"><script>alert(1)</script>', "javascript:alert(1)",
+                                 "https://x.example/a'b", "https://x.example/<p>"])
+def test_a_site_url_in_mkdocs_yml_that_is_not_a_plain_web_address_stops_the_build(tmp_path, url):
+    """The fifth hostile tester: the site's address is written as it is into every page's hreflang link and
+    the calendars; one with quotes or < > put a script on every page. The build refuses it, saying where."""
+    import shutil
+    from kit.errors import BuildError
+    from kit.rules.validate import RULES_DIR
+    shutil.copytree(RULES_DIR, tmp_path / "rules")
+    (tmp_path / "mkdocs.yml").write_text(yaml.safe_dump({"site_name": "x", "site_url": url}))
+    with pytest.raises(BuildError) as refused:
+        kit_site.build(tmp_path / "site", rules_dir=tmp_path / "rules")
+    assert f"site_url in {tmp_path / 'mkdocs.yml'} {url!r} is not a web address: give the address the site is " \
+           "published at, like https://OWNER.github.io/REPO/" in str(refused.value)
+    assert not (tmp_path / "site").exists()
 
 
 def test_a_site_with_a_notice_built_without_its_address_names_no_address(tmp_path):

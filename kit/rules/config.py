@@ -7,6 +7,7 @@ Which mkdocs.yml: the one beside the rules folder's parent when there is one (a 
 the project, as the tests make), else this repository's."""
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -27,3 +28,15 @@ def project_config(rules_dir: Path | str | None = None) -> dict:
     data = read_yaml(path) or {}
     return {"site_url": (data.get("site_url") or None), "repo_url": (data.get("repo_url") or None),
             "file": path}
+
+
+#: a site's address as pages, the feed and the calendar write it: http(s), a host, a path of plain URL
+#: characters (the fifth hostile tester: '"><script>…' in --site-url went into every page and was run)
+_WEB_ADDRESS = re.compile(r"https?://[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?(?::\d{1,5})?"
+                          r"(?:/[A-Za-z0-9._~!$&*+,;=:@%/-]*)?", re.IGNORECASE)
+
+
+def plain_web_address(url: str) -> bool:
+    """An http(s) address with nothing in it that a page, a feed or a calendar would have to escape (no
+    quotes, <, >, spaces, backslashes), and no query or fragment."""
+    return bool(_WEB_ADDRESS.fullmatch(url))

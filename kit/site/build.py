@@ -165,6 +165,10 @@ def build(site: Path = ROOT / "site", rules_dir: Path | None = None, site_url: s
     staging = Path(tempfile.mkdtemp(prefix=".site-build-", dir=site.parent))
     wasm_xz = start_wasm_xz()
     try:
+        config = project_config(rules_dir)  # the site's address and repository (mkdocs.yml)
+        if site_url:
+            config = {**config, "site_url": site_url.rstrip("/") + "/"}
+        check_site_url(config["site_url"], "--site-url" if site_url else f"site_url in {config['file']}")
         step("Checking that no account file would be published")
         from . import privacy
         privacy.check(ROOT / "docs", Path(rules_dir or ROOT / "rules"))
@@ -174,9 +178,6 @@ def build(site: Path = ROOT / "site", rules_dir: Path | None = None, site_url: s
         docs = stage_docs(staging)
         step("Making the fictional bill-run sample, billed by these rules")
         sample = write_billing_sample(docs, rules)
-        config = project_config(rules_dir)  # the site's address and repository (mkdocs.yml)
-        if site_url:
-            config = {**config, "site_url": site_url.rstrip("/") + "/"}
         build_id = engine_build_id(rules, rules_dir)  # one engine for every language
         # once per language: the pages, the notices and the documents share it
         contexts = {lang: render_language(rules, docs, lang, build_date(), config, rules_dir, build_id)
@@ -211,6 +212,16 @@ def build(site: Path = ROOT / "site", rules_dir: Path | None = None, site_url: s
         shutil.rmtree(staging, ignore_errors=True)
     print(f"Built {site} in {time.perf_counter() - started:.1f} s", flush=True)
     return site
+
+
+def check_site_url(url, where: str) -> None:
+    """Refuse (BuildError) a site address that is not a plain http(s) address: pages, the feed and the
+    calendar write it as it is (the fifth hostile tester: a script in it was run on every page)."""
+    from ..rules.config import plain_web_address
+    if url is not None and not plain_web_address(str(url)):
+        raise BuildError(f"{where} {str(url)!r} is not a web address: give the address the site is published at, "
+                         "like https://OWNER.github.io/REPO/ (http or https, with no quotes, <, >, spaces, "
+                         "? or #).")
 
 
 def step(name: str) -> None:
