@@ -990,6 +990,24 @@ def test_in_a_checkout_a_file_the_repository_does_not_track_is_read_whole_whatev
     assert privacy.account_files(docs) == []
 
 
+def test_a_picture_is_published_only_from_the_sites_assets_once_tracked(tmp_path):
+    """The fifth hostile tester: a committed photo of the levy list under docs/notes/ was published (the
+    README said only an untracked picture was refused). A picture is published only from docs/assets/,
+    once the repository tracks it; anywhere else it is refused, tracked or not."""
+    docs = tmp_path / "docs"
+    (docs / "notes").mkdir(parents=True)
+    (docs / "assets").mkdir()
+    subprocess.run(["git", "init", "-q", str(tmp_path)], check=True)
+    (docs / "notes" / "levy.png").write_bytes(b"\x89PNG\r\n\x1a\n")
+    (docs / "assets" / "logo.png").write_bytes(b"\x89PNG\r\n\x1a\n")
+    assert privacy.account_files(docs) == [docs / "assets" / "logo.png", docs / "notes" / "levy.png"]
+    subprocess.run(["git", "-C", str(tmp_path), "add", "docs"], check=True)
+    assert privacy.account_files(docs) == [docs / "notes" / "levy.png"]
+    with pytest.raises(BuildError) as refused:
+        privacy.check(docs)
+    assert "levy.png" in str(refused.value) and "a picture outside docs/assets/" in str(refused.value)
+
+
 def test_control_characters_from_the_files_are_not_printed_raw(tmp_path, capsys):
     """Issue 35, item 6: an account id with an escape sequence is shown as \\x1b…, never sent raw."""
     (tmp_path / "a.csv").write_text(CASES[1]["accounts"])

@@ -34,6 +34,10 @@ SOURCES = frozenset({".md", ".j2", ".html", ".css", ".js", ".yaml", ".yml", ".po
                      ".jpg", ".jpeg", ".webp", ".woff2"})
 #: pictures cannot be read to check either: one the repository does not track is not published
 IMAGES = frozenset({".png", ".ico", ".jpg", ".jpeg", ".webp", ".gif", ".woff2"})
+#: the only folders of docs/ (and rules/) a picture is published from, once the repository tracks it: the
+#: site's own assets. A picture anywhere else (a photo of the levy list in docs/notes/, the fifth hostile
+#: tester) is refused, committed or not: what it shows cannot be read to check.
+IMAGE_FOLDERS = ("assets",)
 #: files whose contents cannot be read as text here (spreadsheets, documents, archives, databases): they
 #: may hold account data that cannot be checked, so none is published
 OPAQUE = frozenset({".pdf", ".xlsx", ".xls", ".xlsm", ".ods", ".odt", ".docx", ".doc", ".zip", ".gz", ".7z",
@@ -124,6 +128,9 @@ def account_files(*folders: Path) -> list[Path]:
             suffix = path.suffix.lower()
             if not path.is_file():
                 continue
+            if suffix in IMAGES and path.relative_to(folder).parts[0] not in IMAGE_FOLDERS:
+                found.append(path)  # a picture outside the site's own assets: refused, tracked or not
+                continue
             if loose is not None and path.resolve() in loose:  # not in the repository: read whole, any name
                 # a table or data file (.csv, .tsv, .txt, .json, …) the repository does not track is refused
                 # whatever its columns (the third hostile tester: "Customer Number,Property Owner,Amount Due",
@@ -144,8 +151,10 @@ def check(*folders: Path) -> None:
     if found:
         names = ", ".join(str(p) for p in found)
         raise BuildError(f"Not publishing: {names} may hold account data "
-                         "(personal data): account columns, a table or data file the repository does not track, or "
-                         "a file that cannot be read to check. Move account files out of docs/ and rules/ "
+                         "(personal data): account columns, a table or data file the repository does not track, "
+                         "a file that cannot be read to check, or a picture outside docs/assets/ (a picture is "
+                         "published only from docs/assets/, once the repository tracks it). Move account files "
+                         "out of docs/ and rules/ "
                          "(billing/ is kept out of the repository), then build again. A file that belongs to the "
                          "site and holds no account data is built once it is added to the repository (git add).")
 
