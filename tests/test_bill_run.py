@@ -420,6 +420,18 @@ def test_an_account_list_in_words_a_comment_or_entities_is_not_published(tmp_pat
     assert "  notes/x.html: " in str(refused.value)
 
 
+def test_the_bill_runs_register_without_its_header_is_not_published(tmp_path):
+    """The fifth hostile tester: `tail -n +2 register.csv > docs/notes/r.txt` (account numbers, readings,
+    arrears, each bill's link) was published. Its rows are known by their shape."""
+    out = billing.run(RULES, "2025-Q4", ("a.csv", CASES[1]["accounts"]), ("r.csv", CASES[1]["reads"]),
+                      None, [("e.csv", "account,quarter,charge\nA1,2025-Q3,96.00\n")])
+    (tmp_path / "notes").mkdir()
+    (tmp_path / "notes" / "r.txt").write_text(out["files"]["register.csv"].split("\n", 1)[1], encoding="utf-8")
+    with pytest.raises(BuildError) as refused:
+        privacy.check_site(tmp_path)
+    assert "  notes/r.txt: " in str(refused.value)
+
+
 def test_the_built_site_passes_with_its_sample_and_only_while_it_is_the_sample(built_site, tmp_path):
     """The site as built passes; its sample passes only as the bytes the build made (read without that
     allowance, the sample's own files are refused: the reader sees account files for what they are)."""
@@ -919,6 +931,7 @@ def _children(pid: int) -> list[int]:
 @pytest.mark.parametrize("name, text", [
     ("arrears.csv", None),  # the bill run's own, its first line a comment
     ("register.csv", None),
+    ("r.txt", None),  # the fifth hostile tester: the register without its header (`tail -n +2`)
     ("export.csv", "Town of Pawling billing export\nAccount Number;Owner;Balance\nA1;Ann;96,00\n"),
     ("accounts.json", '[{"account_number": "A1", "mailing_name": "Ann"}]\n'),
     ("export.txt", "\n\n#,title\naccount|service address\nA1|1 Lane\n"),
@@ -937,7 +950,7 @@ def test_the_guard_refuses_every_format_an_account_file_comes_in(tmp_path, name,
     if text is None:
         out = billing.run(RULES, "2025-Q4", ("a.csv", CASES[1]["accounts"]), ("r.csv", CASES[1]["reads"]),
                           None, [("e.csv", "account,quarter,charge\nA1,2025-Q3,96.00\n")])
-        text = out["files"][name]
+        text = out["files"].get(name) or out["files"]["register.csv"].split("\n", 1)[1]
     (docs / name).write_text(text, encoding="utf-8")
     assert privacy.account_files(docs) == [docs / name]
 

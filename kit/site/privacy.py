@@ -83,6 +83,20 @@ def _looks_like_accounts(columns: list[str]) -> bool:
     return account and any(c in PERSONAL or "name" in c or "address" in c for c in columns)
 
 
+_QUARTER = re.compile(r"\d{4}-Q[1-4]")
+
+
+def register_row(record: str) -> bool:
+    """A line of the bill run's register (or arrears list) without its header (the fifth hostile tester:
+    `tail -n +2 register.csv` was published): known by its shape, an account, a quarter and a language
+    in its first cells and many more, or a bill's estimate link among a dozen cells with a quarter."""
+    cells = [c.strip().strip('"') for c in record.split(",")]
+    if len(cells) >= 20 and _QUARTER.fullmatch(cells[1]) and cells[2] in ("en", "es"):
+        return True
+    return len(cells) >= 10 and any(_QUARTER.fullmatch(c) for c in cells) and \
+        any(re.search(r"estimate/\?quarter=\d{4}-Q[1-4]", c) for c in cells)
+
+
 def has_account_columns(path: Path, whole: bool = False) -> bool:
     """A text file with an account column and a personal one on one line (a CSV, TSV, ;- or |-separated
     header or a table row, anywhere in the file), or as keys of a JSON file; or one of the bill run's own
@@ -95,6 +109,8 @@ def has_account_columns(path: Path, whole: bool = False) -> bool:
     lines = text.splitlines()
     if lines and (lines[0].startswith("# For the Town Board: sewer rents unpaid")
                   or lines[0].startswith("account,quarter,language,meter,")):
+        return True
+    if any(register_row(line) for line in lines):
         return True
     keys = [_column(k) for line in lines for k in _JSON_KEY.findall(line)]
     if any(_looks_like_accounts([_column(c) for c in _SPLIT.split(line)]) for line in lines) or \
@@ -306,7 +322,7 @@ def account_records(text: str, blocks: bool = False) -> list[str]:
     for record in records:
         if len(record) > 2000 or not re.search(r"\d", record):
             continue
-        if account_record(*_cells(record)):
+        if register_row(record) or account_record(*_cells(record)):
             found.append(_plain(record)[:80])
             if len(found) == 3:
                 return found
