@@ -1021,6 +1021,23 @@ def test_a_picture_is_published_only_from_the_sites_assets_once_tracked(tmp_path
     assert "levy.png" in str(refused.value) and "a picture outside docs/assets/" in str(refused.value)
 
 
+@pytest.mark.parametrize("device", ["/dev/zero", "/dev/urandom"])
+def test_a_device_as_an_input_file_is_refused_with_a_message(tmp_path, capsys, device):
+    """The fifth hostile tester: `--accounts /dev/zero` read until memory ran out (a MemoryError traceback).
+    A path that is not a file is refused, by build.py bills and by the engine's bills, nothing written."""
+    if not Path(device).exists():
+        pytest.skip(f"no {device} here")
+    from calculator.cli import main
+    (tmp_path / "r.csv").write_text(CASES[1]["reads"])
+    argv = ["--quarter", "2025-Q4", "--accounts", device, "--reads", str(tmp_path / "r.csv"), "--first-quarter"]
+    assert command.main([*argv, "--no-pdf", "--out", str(tmp_path / "o")]) == 2
+    assert f"The accounts file {device} is not a file (it is a device or a pipe). Give the path of the CSV " \
+           "file." in capsys.readouterr().err
+    assert main(["bills", *argv, "--out", str(tmp_path / "e")]) == 2
+    assert f"The accounts file {device} is not a file (it is a device or a pipe)." in capsys.readouterr().err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["r.csv"]
+
+
 def test_control_characters_from_the_files_are_not_printed_raw(tmp_path, capsys):
     """Issue 35, item 6: an account id with an escape sequence is shown as \\x1b…, never sent raw."""
     (tmp_path / "a.csv").write_text(CASES[1]["accounts"])

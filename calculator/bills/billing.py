@@ -557,6 +557,10 @@ def read_input(path: str, what: str) -> tuple[str, str]:
     """(the file's name, its text): one of the run's CSV files, named by its path. `what` (N_) names it in
     the message when it cannot be read, and is the field a page points at."""
     import os
+    if os.path.exists(path) and not os.path.isfile(path) and not os.path.isdir(path):
+        # the fifth hostile tester: /dev/zero was read until memory ran out (a traceback)
+        raise InputError(_("The {what} file {path} is not a file (it is a device or a pipe). Give the path of "
+                           "the CSV file.").format(what=_(what), path=path), what)
     try:
         with open(path, encoding="utf-8") as f:  # a BOM is dropped by _rows (no utf-8-sig codec in the browser)
             return os.path.basename(path), f.read()

@@ -88,6 +88,10 @@ def parser() -> argparse.ArgumentParser:
 
 def _read(path: str, what: str) -> tuple[str, str]:
     """(the file's name, its text)."""
+    if Path(path).exists() and not Path(path).is_file() and not Path(path).is_dir():
+        # the fifth hostile tester: /dev/zero was read until memory ran out (a traceback)
+        raise InputError(f"The {what} file {path} is not a file (it is a device or a pipe). Give the path of the "
+                         "CSV file.")
     try:
         return Path(path).name, Path(path).read_text(encoding="utf-8-sig")
     except FileNotFoundError:
