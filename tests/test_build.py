@@ -180,3 +180,33 @@ def test_a_build_sweeps_the_staging_folder_a_stopped_build_left(tmp_path, monkey
     with pytest.raises(RuntimeError, match="stop here"):
         kit_site.build(tmp_path / "site")
     assert not old.exists() and recent.exists()
+
+
+@pytest.mark.parametrize("signame", ["SIGTERM", "SIGHUP"])
+def test_a_build_stopped_by_sigterm_or_a_hang_up_cleans_up_and_says_so(tmp_path, signame):
+    """The fifth hostile tester: `kill -TERM` to a build exited 143 with no word and left its .site-build-*
+    folder (up to 20 MB). Stopped by SIGTERM or SIGHUP, the build's `finally` runs: the staging folder is
+    gone, one line says it was stopped, and the status is 128 + the signal's number."""
+    import signal
+    import subprocess
+    import sys
+    import time as _time
+    site = tmp_path / "out" / "site"
+    proc = subprocess.Popen([sys.executable, "-c", "import sys; from pathlib import Path; "
+                             "from kit.site.build import build_or_report; "
+                             f"sys.exit(0 if build_or_report(Path({str(site)!r})) else 1)"],
+                            cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    try:
+        deadline = _time.time() + 120
+        while not list((tmp_path / "out").glob(".site-build-*")) and _time.time() < deadline and proc.poll() is None:
+            _time.sleep(0.1)
+        _time.sleep(1)
+        proc.send_signal(getattr(signal, signame))
+        err = proc.communicate(timeout=120)[1]
+    finally:
+        proc.kill()
+    assert proc.returncode == 128 + getattr(signal, signame), err
+    assert err.strip().splitlines()[-1] == (f"The build was stopped ({signame}); site/ is unchanged and nothing "
+                                            "was left behind."), err
+    assert "Traceback" not in err
+    assert list((tmp_path / "out").iterdir()) == []

@@ -9,6 +9,7 @@ import mimetypes
 import os
 import re
 import shutil
+import signal
 import sys
 import tempfile
 import time
@@ -268,11 +269,42 @@ def serve(site: Path = ROOT / "site", host: str = "127.0.0.1", port: int = 8000,
     return server
 
 
+class Stopped(KeyboardInterrupt):
+    """A build stopped by SIGTERM or SIGHUP, as Ctrl-C stops it (its `finally` removes the staging folder),
+    with the signal's number: the exit status is 128 + that number (143, 129)."""
+
+    def __init__(self, signum: int):
+        super().__init__(signum)
+        self.signum = signum
+
+
+def _stop(signum, frame):
+    for s in _STOPS:  # a second signal does not cut the clean-up short
+        signal.signal(s, signal.SIG_IGN)
+    raise Stopped(signum)
+
+
+_STOPS = [s for s in (signal.SIGTERM, getattr(signal, "SIGHUP", None)) if s is not None]
+
+
 def build_or_report(site: Path = ROOT / "site", site_url: str | None = None) -> bool:
-    """Build; on a refusal print what to fix (site/ unchanged) and return False."""
+    """Build; on a refusal print what to fix (site/ unchanged) and return False. Stopped by SIGTERM or
+    a hang-up (the fifth hostile tester: exit 143 with no word, and up to 20 MB of staging left behind),
+    the build removes its staging folder, says so, and exits 128 + the signal's number, as the bill run
+    does (kit/billrun/command.py)."""
     from ..rules.validate import RuleError
+    previous = {}
+    try:  # (only the main thread may set a handler; a build in another thread keeps Python's)
+        previous = {s: signal.signal(s, _stop) for s in _STOPS
+                    if s == signal.SIGTERM or signal.getsignal(s) != signal.SIG_IGN}  # nohup keeps its own
+    except ValueError:
+        pass
     try:
         build(site, site_url=site_url)
+    except Stopped as exc:
+        print(f"\nThe build was stopped ({signal.Signals(exc.signum).name}); site/ is unchanged and nothing was "
+              "left behind.", file=sys.stderr)
+        raise SystemExit(128 + exc.signum) from None
     except RuleError as exc:
         print("The build stopped; site/ is unchanged. Fix these in rules/:", file=sys.stderr)
         for p in exc.problems:
@@ -281,6 +313,9 @@ def build_or_report(site: Path = ROOT / "site", site_url: str | None = None) -> 
     except BuildError as exc:
         print(f"The build stopped; site/ is unchanged. {exc}", file=sys.stderr)
         return False
+    finally:
+        for s, handler in previous.items():
+            signal.signal(s, handler)
     return True
 
 
