@@ -210,3 +210,26 @@ def test_a_build_stopped_by_sigterm_or_a_hang_up_cleans_up_and_says_so(tmp_path,
                                             "was left behind."), err
     assert "Traceback" not in err
     assert list((tmp_path / "out").iterdir()) == []
+
+
+def test_a_page_without_a_head_is_named_by_its_source_under_docs(tmp_path):
+    """The fifth hostile tester: a build failing on a page without <head> named its temporary copy
+    (/tmp/…/.site-build-…/site/notes/x.html), not docs/notes/x.html."""
+    from kit.errors import BuildError
+    from kit.site.harden import secure_pages
+    docs, site = tmp_path / "docs", tmp_path / ".site-build-x" / "site"
+    (docs / "notes").mkdir(parents=True)
+    (site / "notes").mkdir(parents=True)
+    (docs / "notes" / "x.html").write_text("<p>a note</p>")
+    (site / "notes" / "x.html").write_text("<p>a note</p>")
+    with pytest.raises(BuildError) as refused:
+        secure_pages(site, docs)
+    assert str(refused.value).startswith("docs/notes/x.html: no <head> to put the Content Security Policy in. ")
+    assert ".site-build" not in str(refused.value)
+    (site / "notes" / "x.html").unlink()
+    (docs / "notes" / "y.md").write_text("# Y")
+    (site / "notes" / "y").mkdir()
+    (site / "notes" / "y" / "index.html").write_text("<p>y</p>")
+    with pytest.raises(BuildError) as refused:
+        secure_pages(site, docs)
+    assert str(refused.value).startswith("docs/notes/y.md: no <head>")

@@ -200,7 +200,7 @@ def build(site: Path = ROOT / "site", rules_dir: Path | None = None, site_url: s
         run_mkdocs(docs, staging / "site", config["site_url"])
         unlist_noindex_pages(staging / "site")
         step("Adding the security policy and the offline cache")
-        secure_pages(staging / "site")
+        secure_pages(staging / "site", ROOT / "docs")
         write_service_worker(staging / "site", build_id)
         step("Reading the built site for account data")
         privacy.check_site(staging / "site", generated=sample,

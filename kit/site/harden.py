@@ -18,10 +18,23 @@ CSP = ("default-src 'self'; script-src 'self' 'wasm-unsafe-eval' {hashes}; style
        "object-src 'none'; base-uri 'self'; form-action 'self'")
 
 
-def secure_pages(site: Path) -> int:
+def source_of(page: Path, site: Path, docs: Path | None) -> str:
+    """The file under docs/ a built page comes from, as a person finds it (the fifth hostile tester: the
+    build named its temporary copy, /tmp/…/.site-build-…/site/notes/x.html); else the page's address."""
+    rel = page.relative_to(site)
+    if docs is not None:
+        stem = rel.parent if rel.name == "index.html" else rel.with_suffix("")
+        for candidate in (rel, stem.with_suffix(".md"), stem / "index.md", stem / "README.md"):
+            if candidate.parts and (docs / candidate).is_file():
+                return str(Path(docs.name) / candidate)
+    return f"the built page {rel.as_posix()}"
+
+
+def secure_pages(site: Path, docs: Path | None = None) -> int:
     """Step 5b: a Content Security Policy on every page. Scripts only from this site,
     WebAssembly allowed (Pyodide needs 'wasm-unsafe-eval', not 'unsafe-eval'), and the
-    theme's two small inline scripts allowed by their hashes, page by page."""
+    theme's two small inline scripts allowed by their hashes, page by page. `docs`: the
+    pages' sources, to name the one a page without a <head> comes from."""
     count = 0
     for page in sorted(site.rglob("*.html")):
         html = page.read_text(encoding="utf-8")
@@ -31,7 +44,9 @@ def secure_pages(site: Path) -> int:
         meta = f'<meta http-equiv="Content-Security-Policy" content="{CSP.format(hashes=hashes)}">'
         html, n = re.subn(r"<head>", "<head>\n    " + meta, html, count=1)
         if n != 1:
-            raise BuildError(f"{page}: no <head> to put the Content Security Policy in.")
+            raise BuildError(f"{source_of(page, site, docs)}: no <head> to put the Content Security Policy in. "
+                             "Give the page a whole <html><head>…</head><body>…</body></html>, or write it as "
+                             "a Markdown (.md) page.")
         page.write_text(html, encoding="utf-8")
         count += 1
     return count
