@@ -113,8 +113,8 @@ def test_a_rendering_to_avoid_is_refused_where_it_is_written(tmp_path):
         "title_es: Tabla de tarifas de ejemplo", "title_es: Tabla del verificador"), encoding="utf-8")
     catalogue = rules / "locale" / "es" / "pages.po"
     text = catalogue.read_text(encoding="utf-8")
-    catalogue.write_text(text.replace('msgstr "Hecho con"', 'msgstr "Hecho con desechos industriales"'), encoding="utf-8")
-    line = text[: text.index('msgid "Made with"')].count("\n") + 1  # the line of its msgid
+    catalogue.write_text(text.replace('msgstr "Para el personal del Pueblo (en inglés)"', 'msgstr "Para el personal de desechos industriales (en inglés)"'), encoding="utf-8")
+    line = text[: text.index('msgid "For Town staff"')].count("\n") + 1  # the line of its msgid
     found = problems(rules)
     assert any(p.endswith("2025-illustrative.yaml:6: “verificador” is not the glossary's word for “permit "
                           "checker”: use “cuestionario de permisos” (rules/glossary.yaml).") for p in found), found

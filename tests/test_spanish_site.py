@@ -97,6 +97,32 @@ def test_the_not_found_page_speaks_spanish_too(site):
     assert 'href="//' not in html
 
 
+def test_a_spanish_reader_gets_a_not_found_page_all_in_spanish(site):
+    """es/404.html (the Spanish reviewer's A.1: the 404 under /es/ had an English menu, title, footer,
+    labels and `lang`): the local server sends it for a missing /es/ address, and on GitHub Pages the
+    root's page opens it (assets/not-found.js). Nothing on it is English but the staff desk's link,
+    which says it leads to English."""
+    html = (site / "es" / "404.html").read_text(encoding="utf-8")
+    assert re.search(r'<html lang="es"', html)
+    assert re.search(r"<title>Página no encontrada - Alcantarillado de Pawling</title>", html)
+    assert "<h1>404</h1>" in html and 'lang="en"' not in html.split("<body", 1)[1].replace('hreflang="en"', "")
+    labels = re.findall(r'aria-label="([^"]*)"', html)
+    assert "Navegación" in labels and "Cabecera" in labels and "Navigation" not in labels and "Header" not in labels
+    assert "Calcular mi factura" in html and "Estimate my bill" not in html
+    assert "Pueblo de Pawling, condado de Dutchess" in html and "Town of Pawling, Dutchess" not in html
+    assert "not-found.js" not in html  # no script: nothing to move
+    assert not english_sentences(visible_text(html)), english_sentences(visible_text(html))
+    script = (site / "assets" / "not-found.js").read_text(encoding="utf-8")
+    assert 'window.location.replace(new URL("404.html"' in script
+
+
+def test_no_footer_says_made_with_material_for_mkdocs(site):
+    """The generator notice was half English on a Spanish page (the reviewer's A.5): it is left out."""
+    for path in ("index.html", "es/index.html", "es/404.html", "404.html", "es/estimate/index.html"):
+        html = (site / path).read_text(encoding="utf-8")
+        assert "Material for MkDocs" not in html and "Hecho con" not in html and "Made with" not in html, path
+
+
 def test_the_local_server_answers_a_missing_page_with_the_sites_own_404(tmp_path):
     """`build.py serve` sends 404.html with status 404 for a missing address (as GitHub Pages does),
     not Python's English error page; its other errors are unchanged."""
@@ -106,6 +132,8 @@ def test_the_local_server_answers_a_missing_page_with_the_sites_own_404(tmp_path
     from kit.site import build as kit_site
     (tmp_path / "404.html").write_text('<html><body><section lang="es">Página no encontrada</section></body></html>',
                                        encoding="utf-8")
+    (tmp_path / "es").mkdir()  # a language's own "not found" page: sent for a missing address under its folder
+    (tmp_path / "es" / "404.html").write_text('<html lang="es"><body>Solo en español</body></html>', encoding="utf-8")
     server = kit_site.serve(tmp_path, port=0)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     try:
@@ -115,7 +143,7 @@ def test_the_local_server_answers_a_missing_page_with_the_sites_own_404(tmp_path
                 urllib.request.urlopen(base + path, timeout=10)
             assert missing.value.code == 404
             assert missing.value.headers["Content-Type"] == "text/html; charset=utf-8"
-            assert "Página no encontrada" in missing.value.read().decode("utf-8")
+            assert ("Solo en español" if path.startswith("/es/") else "Página no encontrada") in missing.value.read().decode("utf-8")
         request = urllib.request.Request(base + "/es/no-such-page/", method="HEAD")
         with pytest.raises(urllib.error.HTTPError) as head:
             urllib.request.urlopen(request, timeout=10)
