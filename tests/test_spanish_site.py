@@ -249,3 +249,16 @@ def test_the_estimators_readings_have_the_same_words_in_its_messages(site):
                                "--lang", "es"]))
     assert out["error"].startswith("La lectura más reciente del medidor (en galones)")
     assert "lectura actual" not in page(site, "es/estimate/").lower()
+
+
+def test_no_page_leaves_a_check_to_the_browsers_own_words(site):
+    """A browser's own bubble ("Please fill out this field.", "Please enter a valid value.") is in the
+    browser's language, not the page's (the Spanish reviewer's A.2): every form is `novalidate` and checked
+    by the site's own script, and a required question outside a form says so with aria-required."""
+    for path in sorted(site.rglob("*.html")):
+        html = path.read_text(encoding="utf-8")
+        for form in re.findall(r"<form\b[^>]*>", html):
+            assert "novalidate" in form, (path, form)
+        controls = re.findall(r"<(?:input|textarea|select)\b[^>]*>", html)
+        assert not [c for c in controls if re.search(r"\s(required|pattern|min|max|minlength|maxlength)(=|\s|>)", c)
+                    and "clerk" not in str(path)], path
