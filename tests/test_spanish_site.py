@@ -262,3 +262,30 @@ def test_no_page_leaves_a_check_to_the_browsers_own_words(site):
         controls = re.findall(r"<(?:input|textarea|select)\b[^>]*>", html)
         assert not [c for c in controls if re.search(r"\s(required|pattern|min|max|minlength|maxlength)(=|\s|>)", c)
                     and "clerk" not in str(path)], path
+
+
+def test_the_payment_date_box_says_how_to_write_a_date_in_the_pages_language(site):
+    """A date box (type="date") shows mm/dd/yyyy on an English browser, on the Spanish page too (the
+    reviewer's A.3): the box is text, and its hint says year-month-day, the order the engine reads."""
+    for path, hint in (("estimate/index.html", "Write it as year-month-day, like 2027-03-15"),
+                       ("es/estimate/index.html", "Escríbala como año-mes-día: por ejemplo, 2027-03-15")):
+        html = (site / path).read_text(encoding="utf-8")
+        assert 'type="date"' not in html, path
+        assert re.search(r'<input type="text" id="paid-on"[^>]*aria-describedby="paid-on-hint', html), path
+        assert hint in re.search(r'<p class="hint" id="paid-on-hint">(.*?)</p>', html, re.S).group(1), path
+    from calculator.core.dates import parse_date
+    assert str(parse_date("2027-03-15", "x")) == "2027-03-15"
+
+
+def test_the_data_pages_example_program_speaks_the_pages_language(site):
+    """/es/data/: the example program's comments and what it prints were English (the reviewer's A.4).
+    They are Spanish; the files' keys stay as the files write them (they are data)."""
+    html = (site / "es" / "data" / "index.html").read_text(encoding="utf-8")
+    program = re.search(r'<pre lang="en" class="data-example"><code>import json.*?</code></pre>', html, re.S).group(0)
+    for english in ("per 1,000 gallons", "Not adopted by the Town", "Made for fiscal year", "no schedule is recorded"):
+        assert english not in program, english
+    assert '"<span lang="es">por cada 1,000 galones;</span>"' in program  # Spanish, marked so in the code
+    assert '# <span lang="es">el día que busca' in program
+    assert 's["vc_per_1000_gallons"]' in program.replace("&quot;", '"')  # the keys are the files'
+    english_page = (site / "data" / "index.html").read_text(encoding="utf-8")
+    assert '<pre lang="en" class="data-example"><code>import json' in english_page and '<span lang=' not in english_page.split('import json')[1].split('</pre>')[0]
