@@ -153,3 +153,28 @@ def test_a_comma_that_may_mean_decimals_is_named_as_a_comma_not_a_point(typed):
     with speaking("es", translations("es", ("engine",))), pytest.raises(InputError) as err:
         parse_amount(typed, "Water use in gallons", "12000", "water-gallons", "{amount} gallons")
     assert "una coma ahí puede indicar decimales" in str(err.value) and "punto decimal" not in str(err.value)
+
+
+# ---- the Spanish reviewer's C: the what-if share of water billed as sewage, as a person writes it ----
+
+@pytest.mark.parametrize("typed", ["0.8", "80%", "80", " 80 % ", "80.0%"])
+def test_the_what_if_share_reads_a_percentage_or_a_fraction(typed):
+    from calculator.bills import bill
+    from calculator.core.rules import load
+    rules = load()
+    out = bill.compute(rules, "2027-Q1", {"water-gallons": "12000"}, sewage_fraction=typed)
+    same = bill.compute(rules, "2027-Q1", {"water-gallons": "12000"}, sewage_fraction="0.80")
+    assert out["total"] == same["total"]
+
+
+@pytest.mark.parametrize("lang, words", [("en", "from 0% to 100%, like 85% (or 0.85)"),
+                                         ("es", "entre el 0% y el 100%. Por ejemplo, escriba 85% (o 0.85)")])
+def test_a_what_if_share_above_100_percent_is_refused_in_the_pages_language(lang, words):
+    from calculator.bills import bill
+    from calculator.core.rules import load
+    rules = load()
+    with speaking(lang):
+        for typed in ("150", "150%", "101"):
+            with pytest.raises(InputError) as refused:
+                bill.compute(rules, "2027-Q1", {"water-gallons": "12000"}, sewage_fraction=typed)
+            assert words in str(refused.value)

@@ -2,6 +2,7 @@
 kit/words/messages.py holds a translation to the glossary's term, as on a real catalogue."""
 from pathlib import Path
 
+import pytest
 import yaml
 from babel.messages.catalog import Catalog
 
@@ -113,8 +114,8 @@ def test_a_rendering_to_avoid_is_refused_where_it_is_written(tmp_path):
         "title_es: Tabla de tarifas de ejemplo", "title_es: Tabla del verificador"), encoding="utf-8")
     catalogue = rules / "locale" / "es" / "pages.po"
     text = catalogue.read_text(encoding="utf-8")
-    catalogue.write_text(text.replace('msgstr "Hecho con"', 'msgstr "Hecho con desechos industriales"'), encoding="utf-8")
-    line = text[: text.index('msgid "Made with"')].count("\n") + 1  # the line of its msgid
+    catalogue.write_text(text.replace('msgstr "Para el personal del Pueblo (en inglés)"', 'msgstr "Para el personal de desechos industriales (en inglés)"'), encoding="utf-8")
+    line = text[: text.index('msgid "For Town staff"')].count("\n") + 1  # the line of its msgid
     found = problems(rules)
     assert any(p.endswith("2025-illustrative.yaml:6: “verificador” is not the glossary's word for “permit "
                           "checker”: use “cuestionario de permisos” (rules/glossary.yaml).") for p in found), found
@@ -140,9 +141,11 @@ def test_reunion_is_allowed_only_in_a_law_quotation_that_says_meeting():
 
 def test_the_exception_is_narrow_in_the_glossary():
     excepted = [t for t in terms() if "in_law_quotes" in t]
-    assert [t["en"] for t in excepted] == ["public hearing"]
+    assert [t["en"] for t in excepted] == ["public hearing", "business"]
     rule = excepted[0]["in_law_quotes"]
     assert rule["english"] == "meeting" and set(rule["allow"]) <= set(excepted[0]["avoid"])
+    rule = excepted[1]["in_law_quotes"]  # the law's "company" (the reviewer's B: a business is "negocio")
+    assert rule["english"] == "company" and rule["allow"] == ["empresa"]
 
 
 def test_the_law_catalogue_says_reunion_where_the_law_says_meeting():
@@ -157,3 +160,26 @@ def test_the_law_catalogue_says_reunion_where_the_law_says_meeting():
     for domain in ("engine", "rules", "pages", "scripts"):
         assert not [m.id for m in read_catalogue(po_path("es", domain)) if m.id and m.string
                     and "reunión" in (m.string if isinstance(m.string, str) else " ".join(m.string))], domain
+
+
+# ---- the Spanish reviewer's B: one word for each thing, the losers refused --------------------------
+
+@pytest.mark.parametrize("loser", [
+    "La factura se cobra por adelantado.", "la fracción de aguas residuales de la simulación",
+    "el consumo del trimestre anterior", "su última lectura", "¿Es una empresa una industria aportante principal?",
+    "Tarifas y avisos", "un lector de RSS", "que el Inspector haya revisado y aprobado", "aparatos de muestreo",
+    "la alcantarilla de la casa", "Ley de Construcción General",
+])
+def test_the_second_word_for_a_thing_is_refused(loser):
+    from kit.words.messages import avoided_in
+    assert avoided_in(loser), loser
+
+
+def test_the_chosen_words_are_not_refused_and_the_law_may_say_company():
+    from kit.words.messages import avoided_in
+    for chosen in ("La factura se factura por adelantado.", "la parte del agua que se factura como aguas residuales",
+                   "el consumo del trimestre más reciente", "¿Es un negocio una industria aportante principal?",
+                   "Tarifas", "un lector de canales (canal Atom)", "que el Inspector haya inspeccionado y aprobado",
+                   "un muestreador", "la línea de alcantarillado de la casa", "la Junta revisa y aprueba su diseño"):
+        assert not avoided_in(chosen), chosen
+    assert not avoided_in("negligencia de la empresa", law_english="negligence or failure of the company")

@@ -192,7 +192,7 @@ def test_the_spanish_rates_pages_name_the_same_figures(town, path):
 def test_the_spanish_rates_page_on_this_repository_s_rules(docs):
     english, spanish = page(docs, "rates", "en"), page(docs, "rates", "es")
     assert figures(english) == figures(spanish) and "$10.00" in figures(spanish)
-    assert f"# {es('Rates and notices')}\n" in spanish and f"title: \"{es('Rates and notices')}\"" in spanish
+    assert f"# {es('Rates')}\n" in spanish and f"title: \"{es('Rates')}\"" in spanish
 
 
 def test_a_schedules_title_and_note_are_in_the_pages_language(town):

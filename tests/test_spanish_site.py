@@ -97,6 +97,32 @@ def test_the_not_found_page_speaks_spanish_too(site):
     assert 'href="//' not in html
 
 
+def test_a_spanish_reader_gets_a_not_found_page_all_in_spanish(site):
+    """es/404.html (the Spanish reviewer's A.1: the 404 under /es/ had an English menu, title, footer,
+    labels and `lang`): the local server sends it for a missing /es/ address, and on GitHub Pages the
+    root's page opens it (assets/not-found.js). Nothing on it is English but the staff desk's link,
+    which says it leads to English."""
+    html = (site / "es" / "404.html").read_text(encoding="utf-8")
+    assert re.search(r'<html lang="es"', html)
+    assert re.search(r"<title>Página no encontrada - Alcantarillado de Pawling</title>", html)
+    assert "<h1>404</h1>" in html and 'lang="en"' not in html.split("<body", 1)[1].replace('hreflang="en"', "")
+    labels = re.findall(r'aria-label="([^"]*)"', html)
+    assert "Navegación" in labels and "Cabecera" in labels and "Navigation" not in labels and "Header" not in labels
+    assert "Calcular mi factura" in html and "Estimate my bill" not in html
+    assert "Pueblo de Pawling, condado de Dutchess" in html and "Town of Pawling, Dutchess" not in html
+    assert "not-found.js" not in html  # no script: nothing to move
+    assert not english_sentences(visible_text(html)), english_sentences(visible_text(html))
+    script = (site / "assets" / "not-found.js").read_text(encoding="utf-8")
+    assert 'window.location.replace(new URL("404.html"' in script
+
+
+def test_no_footer_says_made_with_material_for_mkdocs(site):
+    """The generator notice was half English on a Spanish page (the reviewer's A.5): it is left out."""
+    for path in ("index.html", "es/index.html", "es/404.html", "404.html", "es/estimate/index.html"):
+        html = (site / path).read_text(encoding="utf-8")
+        assert "Material for MkDocs" not in html and "Hecho con" not in html and "Made with" not in html, path
+
+
 def test_the_local_server_answers_a_missing_page_with_the_sites_own_404(tmp_path):
     """`build.py serve` sends 404.html with status 404 for a missing address (as GitHub Pages does),
     not Python's English error page; its other errors are unchanged."""
@@ -106,6 +132,8 @@ def test_the_local_server_answers_a_missing_page_with_the_sites_own_404(tmp_path
     from kit.site import build as kit_site
     (tmp_path / "404.html").write_text('<html><body><section lang="es">Página no encontrada</section></body></html>',
                                        encoding="utf-8")
+    (tmp_path / "es").mkdir()  # a language's own "not found" page: sent for a missing address under its folder
+    (tmp_path / "es" / "404.html").write_text('<html lang="es"><body>Solo en español</body></html>', encoding="utf-8")
     server = kit_site.serve(tmp_path, port=0)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     try:
@@ -115,7 +143,7 @@ def test_the_local_server_answers_a_missing_page_with_the_sites_own_404(tmp_path
                 urllib.request.urlopen(base + path, timeout=10)
             assert missing.value.code == 404
             assert missing.value.headers["Content-Type"] == "text/html; charset=utf-8"
-            assert "Página no encontrada" in missing.value.read().decode("utf-8")
+            assert ("Solo en español" if path.startswith("/es/") else "Página no encontrada") in missing.value.read().decode("utf-8")
         request = urllib.request.Request(base + "/es/no-such-page/", method="HEAD")
         with pytest.raises(urllib.error.HTTPError) as head:
             urllib.request.urlopen(request, timeout=10)
@@ -221,3 +249,43 @@ def test_the_estimators_readings_have_the_same_words_in_its_messages(site):
                                "--lang", "es"]))
     assert out["error"].startswith("La lectura más reciente del medidor (en galones)")
     assert "lectura actual" not in page(site, "es/estimate/").lower()
+
+
+def test_no_page_leaves_a_check_to_the_browsers_own_words(site):
+    """A browser's own bubble ("Please fill out this field.", "Please enter a valid value.") is in the
+    browser's language, not the page's (the Spanish reviewer's A.2): every form is `novalidate` and checked
+    by the site's own script, and a required question outside a form says so with aria-required."""
+    for path in sorted(site.rglob("*.html")):
+        html = path.read_text(encoding="utf-8")
+        for form in re.findall(r"<form\b[^>]*>", html):
+            assert "novalidate" in form, (path, form)
+        controls = re.findall(r"<(?:input|textarea|select)\b[^>]*>", html)
+        assert not [c for c in controls if re.search(r"\s(required|pattern|min|max|minlength|maxlength)(=|\s|>)", c)
+                    and "clerk" not in str(path)], path
+
+
+def test_the_payment_date_box_says_how_to_write_a_date_in_the_pages_language(site):
+    """A date box (type="date") shows mm/dd/yyyy on an English browser, on the Spanish page too (the
+    reviewer's A.3): the box is text, and its hint says year-month-day, the order the engine reads."""
+    for path, hint in (("estimate/index.html", "Write it as year-month-day, like 2027-03-15"),
+                       ("es/estimate/index.html", "Escríbala como año-mes-día: por ejemplo, 2027-03-15")):
+        html = (site / path).read_text(encoding="utf-8")
+        assert 'type="date"' not in html, path
+        assert re.search(r'<input type="text" id="paid-on"[^>]*aria-describedby="paid-on-hint', html), path
+        assert hint in re.search(r'<p class="hint" id="paid-on-hint">(.*?)</p>', html, re.S).group(1), path
+    from calculator.core.dates import parse_date
+    assert str(parse_date("2027-03-15", "x")) == "2027-03-15"
+
+
+def test_the_data_pages_example_program_speaks_the_pages_language(site):
+    """/es/data/: the example program's comments and what it prints were English (the reviewer's A.4).
+    They are Spanish; the files' keys stay as the files write them (they are data)."""
+    html = (site / "es" / "data" / "index.html").read_text(encoding="utf-8")
+    program = re.search(r'<pre lang="en" class="data-example"><code>import json.*?</code></pre>', html, re.S).group(0)
+    for english in ("per 1,000 gallons", "Not adopted by the Town", "Made for fiscal year", "no schedule is recorded"):
+        assert english not in program, english
+    assert '"<span lang="es">por cada 1,000 galones;</span>"' in program  # Spanish, marked so in the code
+    assert '# <span lang="es">el día que busca' in program
+    assert 's["vc_per_1000_gallons"]' in program.replace("&quot;", '"')  # the keys are the files'
+    english_page = (site / "data" / "index.html").read_text(encoding="utf-8")
+    assert '<pre lang="en" class="data-example"><code>import json' in english_page and '<span lang=' not in english_page.split('import json')[1].split('</pre>')[0]

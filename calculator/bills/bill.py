@@ -92,6 +92,16 @@ def _usage(usage: dict) -> tuple[str, str]:
     return kind, raw
 
 
+def _share(value) -> Decimal:
+    """The what-if share of water billed as sewage, as a person writes it: 0.85, 85% or 85 (a share above 1
+    and up to 100 is a percentage; the Spanish reviewer's C). Above 100 it stays above 1, and is refused."""
+    text = str(value).strip()
+    percent = text.endswith("%")
+    amount = parse_amount(text[:-1].strip() if percent else text, N_("The what-if sewage fraction"), "0.85",
+                          "sewage-fraction")
+    return amount / 100 if percent or 1 < amount <= 100 else amount
+
+
 def quarter_context(rules: dict, quarter: str, paid_on=None, vc_per_1000=None, sewage_fraction=None) -> dict:
     """What a quarter decides for every bill in it: its dates, the schedule (or the
     what-if values), the minimum charge, and the late-penalty periods by the payment date."""
@@ -115,9 +125,9 @@ def quarter_context(rules: dict, quarter: str, paid_on=None, vc_per_1000=None, s
         vc = parse_amount(vc_per_1000, N_("The what-if rate per 1,000 gallons"), "9.50", "vc-per-1000")
         what_if["vc_per_1000_gallons"] = str(vc)
     if sewage_fraction is not None and str(sewage_fraction).strip() != "":
-        fraction = parse_amount(sewage_fraction, N_("The what-if sewage fraction"), "0.85", "sewage-fraction")
+        fraction = _share(sewage_fraction)
         if fraction > 1:
-            raise InputError(_("The what-if sewage fraction must be between 0 and 1, like 0.85 for 85% of water use."),
+            raise InputError(_("The what-if sewage fraction must be from 0% to 100%, like 85% (or 0.85) for 85% of water use."),
                              "sewage-fraction")
         what_if["sewage_fraction"] = str(fraction)
     paid = None

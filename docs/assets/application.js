@@ -77,7 +77,7 @@ function start() {
   // (issue 34, item 10); choosing the button again downloads the form as it is.
   let warned = false;
   function emptyRequired() {
-    return boxes().filter((b) => b.required && b.type !== "radio" && !b.value.trim());
+    return boxes().filter((b) => (b.required || b.getAttribute("aria-required") === "true") && b.type !== "radio" && !b.value.trim());
   }
 
   button.addEventListener("click", async () => {

@@ -13,6 +13,7 @@ import signal
 import sys
 import tempfile
 import time
+import urllib.parse
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 
@@ -251,9 +252,13 @@ def serve(site: Path = ROOT / "site", host: str = "127.0.0.1", port: int = 8000,
 
         def send_error(self, code, message=None, explain=None):
             """A missing address gets the site's own "not found" page (404.html: what to do, in
-            each language, Spanish first under /es/), with status 404, as GitHub Pages answers,
-            not Python's English error page."""
+            each language), with status 404, as GitHub Pages answers, not Python's English error
+            page. Under a language's folder (/es/…) it is that language's own (es/404.html), all in
+            that language (on GitHub Pages, assets/not-found.js opens it)."""
             page = Path(site) / "404.html"
+            head, sep, _rest = urllib.parse.urlsplit(self.path).path.lstrip("/").partition("/")
+            if sep and head and (Path(site) / head / "404.html").is_file():
+                page = Path(site) / head / "404.html"
             if code != 404 or not page.is_file():
                 return super().send_error(code, message, explain)
             body = page.read_bytes()

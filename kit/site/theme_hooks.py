@@ -31,8 +31,6 @@ from kit.words.messages import TRANSLATIONS
 TOGGLE_NAMES = {"__search": N_("Search"), "__toc": N_("Table of contents")}
 #: beside the language switch on a translated page, while the Town has not reviewed the translation
 NOT_REVIEWED = N_("A translation to help you, not yet reviewed by the Town. The English text is the official one.")
-#: the theme's footer, before the product's name (docs/overrides/partials/copyright.html)
-MADE_WITH = N_("Made with")
 #: the footer's link to the staff desks (/clerk/, /clerk/bills/: English, `noindex`), where staff look (issue 34)
 STAFF = N_("For Town staff")
 #: and to the data for other programs (/data/, in the page's language), where a developer looks
@@ -117,7 +115,6 @@ def on_page_context(context, page, config, nav):
         page.meta["script_words"] = json.dumps(words, ensure_ascii=False, sort_keys=True).replace("</", "<\\/")
         if not _state["reviewed"][lang]:
             page.meta["translation_note"] = _state["words"][lang].get(NOT_REVIEWED) or NOT_REVIEWED
-        page.meta["made_with"] = _state["words"][lang].get(MADE_WITH) or MADE_WITH
         page.meta["staff"] = _state["words"][lang].get(STAFF) or STAFF
         page.meta["data_words"] = _state["words"][lang].get(DATA) or DATA
     page.meta["lang"] = lang
@@ -170,13 +167,30 @@ def _speak(config, lang: str) -> None:
         config[key] = words.get(english[key]) or english[key]
 
 
+def on_env(env, config, files):
+    _state["env"], _state["files"] = env, files  # for the other languages' "not found" pages (on_post_build)
+    return env
+
+
+def on_template_context(context, template_name, config):
+    """A "not found" page in another language (on_post_build): its menu and footer in that language."""
+    lang = _state.get("not_found_lang")
+    if template_name == "404.html" and lang:
+        words = _state["words"][lang]
+        context["nav"] = _state["navs"][lang]
+        context["chrome"] = {"lang": lang, "staff": words.get(STAFF) or STAFF, "data_words": words.get(DATA) or DATA}
+    return context
+
+
 def on_post_template(output: str, template_name: str, config) -> str:
     """The "not found" page says what to do in every language of the site, each in a block of
     its own (`lang`), with a language-neutral "404" above them. It is one page for the whole
     site (GitHub Pages serves the root's 404.html for every missing address), so which block
-    comes first cannot be chosen when it is built: English does, and a small script of our
-    own (assets/not-found.js: no inline script, as the security policy asks) puts another
-    language's block first when the missing address is under that language's folder (/es/…).
+    comes first cannot be chosen when it is built: English does. Each other language also has
+    a "not found" page of its own, all in that language (es/404.html: its menu, title, footer and
+    `lang`, on_post_build). The local server sends it for a missing address under es/; on GitHub
+    Pages, a small script of our own (assets/not-found.js: no inline script, as the security
+    policy asks) opens it in place of the root's page when the missing address is under es/.
     Without scripts both blocks are still there, each marked with its language."""
     if template_name != "404.html":
         return output
@@ -184,6 +198,16 @@ def on_post_template(output: str, template_name: str, config) -> str:
     from urllib.parse import urlsplit
     root = config.get("site_url") or "/"
     path = urlsplit(root).path or "/"  # the script from this site, wherever it is served (the CSP's 'self')
+    only = _state.get("not_found_lang")
+    if only:  # es/404.html: that language's block alone, titled in that language
+        words = _state["words"][only]
+        say = lambda message: html_lib.escape(words.get(message) or message)  # noqa: E731
+        link = f'<a href="{html_lib.escape(root)}{only}/">{say(HOME)}</a>'
+        block = (f'<section aria-labelledby="not-found-{only}"><h2 id="not-found-{only}">{say(NOT_FOUND_TITLE)}</h2>'
+                 f'<p>{say(NOT_FOUND).replace("{home}", link)}</p></section>')
+        output = re.sub(r"<title>[^<]*</title>", lambda m: f"<title>{say(NOT_FOUND_TITLE)} - "
+                        f"{html_lib.escape(config['site_name'])}</title>", output, count=1)
+        return output.replace("<h1>404 - Not found</h1>", f'<h1>404</h1>\n<div class="not-found">{block}</div>', 1)
     link = f'<a href="{html_lib.escape(root)}">{HOME}</a>'
     parts = [f'<section lang="{SOURCE}" aria-labelledby="not-found-{SOURCE}"><h2 id="not-found-{SOURCE}">'
              f'{NOT_FOUND_TITLE}</h2><p>{NOT_FOUND.format(home=link)}</p></section>']
@@ -203,6 +227,24 @@ def on_post_template(output: str, template_name: str, config) -> str:
                             '<h1>404</h1>\n<div class="not-found">' + "\n".join(parts) + "</div>", 1)
     return output.replace("</body>", f'<script type="module" src="{html_lib.escape(path)}assets/not-found.js"></script>\n'
                           "</body>", 1)
+
+
+def on_post_build(config):
+    """Each other language's own "not found" page (es/404.html), rendered as the theme renders the
+    root's, while the theme speaks that language: `<html lang>`, title, header, menu, footer and
+    the theme's labels are all in it (the Spanish reviewer's A.1)."""
+    from mkdocs import utils
+    from mkdocs.commands.build import _build_template
+    env, files = _state["env"], _state["files"]
+    try:
+        for lang in SECOND:
+            _state["not_found_lang"] = lang
+            _speak(config, lang)
+            output = _build_template("404.html", env.get_template("404.html"), files, config, _state["navs"][lang])
+            utils.write_file(output.encode("utf-8"), str(Path(config.site_dir) / lang / "404.html"))
+    finally:
+        _state.pop("not_found_lang", None)
+        _speak(config, SOURCE)
 
 
 def on_post_page(output: str, page, config) -> str:

@@ -144,7 +144,7 @@ def test_the_web_form_takes_the_checkers_answers_and_makes_the_pdf_with_the_deta
     page.fill("#field-signature-date", "2027-03-15")
     # issue 34, item 10: the required questions still empty are named before the first download, with a
     # link to the first; choosing the button again downloads the form as it is
-    empty = page.evaluate("() => [...document.querySelectorAll('#application-form [required]')]"
+    empty = page.evaluate("() => [...document.querySelectorAll('#application-form [aria-required=true]')]"
                           ".filter((b) => b.type !== 'radio' && !b.value.trim()).map((b) => b.id)")
     if empty:
         page.click("#make-filled")
@@ -188,7 +188,7 @@ def test_the_web_form_names_the_empty_required_questions_before_it_downloads(pag
     """Issue 34, item 10: the web form downloaded with every required field empty and no warning."""
     page.goto(f"{site_url}/{lang}permit/application/")
     page.wait_for_function("() => window.__application && window.__application.ready", timeout=TIMEOUT)
-    required = page.locator("#application-form input[required], #application-form textarea[required]")
+    required = page.locator("#application-form input[aria-required=true], #application-form textarea[aria-required=true]")
     count = required.count()
     assert count >= 2
     page.click("#make-filled")

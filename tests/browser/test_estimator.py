@@ -147,7 +147,7 @@ def test_the_quarter_defaults_to_the_next_one_due(page, site_url):
     ("?quarter=2024-Q4&water-gallons=100", "quarter", "No rate schedule"),
     ("?quarter=2027-Q1&water-gallons=100&paid-on=2027-02-30", "paid-on", "there is no such date"),
     ("?quarter=2027-Q1&meter=water-gallons&previous-reading=500&current-reading=100", "current-reading", "lower than"),
-    ("?quarter=2027-Q1&water-gallons=100&sewage-fraction=2", "sewage-fraction", "between 0 and 1"),
+    ("?quarter=2027-Q1&water-gallons=100&sewage-fraction=150", "sewage-fraction", "from 0% to 100%"),
 ])
 def test_each_error_is_summarised_and_points_at_its_box(page, site_url, query, field, words):
     page.goto(f"{site_url}/estimate/{query}")

@@ -346,16 +346,25 @@ def test_the_spanish_answers_translate_the_law_they_quote(page, site_url, tool):
 # ---- the "not found" page -----------------------------------------------------------------
 
 
-def test_a_missing_spanish_page_reads_in_spanish_first(warm_page, site_url):
-    """The one 404.html (as GitHub Pages serves it), with status 404 from the local server too: under
-    /es/ its Spanish block comes first, and the tab names the page in Spanish first; elsewhere English."""
+def test_a_missing_spanish_page_reads_in_spanish(warm_page, site_url):
+    """Under /es/ the local server sends es/404.html (status 404), all in Spanish: lang, title, menu.
+    On GitHub Pages the root's 404.html is sent for every address: under /es/ its script opens
+    es/404.html in its place (the Spanish reviewer's A.1). Elsewhere the root's page, English first."""
     response = warm_page.goto(f"{site_url}/es/no-existe/")
     assert response.status == 404
-    blocks = warm_page.locator(".not-found > section")
-    expect(blocks.first).to_have_attribute("lang", "es")
-    expect(blocks.first.locator("h2")).to_have_text("Página no encontrada")
-    expect(blocks.first.locator("a")).to_have_attribute("href", re.compile(r"/es/$"))
-    assert warm_page.title().startswith("Página no encontrada · Page not found")
+    expect(warm_page.locator("html")).to_have_attribute("lang", "es")
+    assert warm_page.title() == "Página no encontrada - Alcantarillado de Pawling"
+    expect(warm_page.locator(".not-found h2")).to_have_text("Página no encontrada")
+    expect(warm_page.locator(".not-found a")).to_have_attribute("href", re.compile(r"/es/$"))
+    # as GitHub Pages answers: the root's page for a missing /es/ address
+    root = warm_page.request.get(f"{site_url}/404.html").body()
+    warm_page.route("**/es/tampoco-existe/", lambda route: route.fulfill(status=404, body=root,
+                                                                        content_type="text/html; charset=utf-8"))
+    warm_page.goto(f"{site_url}/es/tampoco-existe/")
+    warm_page.wait_for_url(re.compile(r"/es/404\.html$"))
+    expect(warm_page.locator("html")).to_have_attribute("lang", "es")
+    expect(warm_page.locator(".md-nav__link").first).to_contain_text("Inicio")
+    assert warm_page.title() == "Página no encontrada - Alcantarillado de Pawling"
     response = warm_page.goto(f"{site_url}/no-such-page/")
     assert response.status == 404
     expect(warm_page.locator(".not-found > section").first).to_have_attribute("lang", "en")
