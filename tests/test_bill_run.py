@@ -1323,3 +1323,30 @@ def test_a_nul_byte_in_a_csv_file_is_named_by_its_line_and_column(tmp_path):
     assert str(refused.value) == (
         f"accounts.csv:{line}:{column}: there is a NUL character (a zero byte) here, which a CSV file does not hold. "
         "The file may be a spreadsheet's own format, or text saved as UTF-16: save it as CSV UTF-8 and try again.")
+
+
+def test_a_reading_with_more_digits_than_the_meter_is_refused_and_a_usage_far_above_last_quarter_is_named():
+    """The fifth hostile tester: S10001's 7-digit reading 2123430 on a 6-digit meter was billed 1,929,669
+    gallons against 53,576 the quarter before, $15,437.35, without a word."""
+    accounts = ("account,parcel,service_address,mailing_name,mailing_address,language,meter,meter_digits\n"
+                "A1,p1,a,n,m,en,water-gallons,6\nA2,p2,a,n,m,en,water-gallons,\nA3,p3,a,n,m,en,water-gallons,6\n")
+    q3 = billing.run(RULES, "2025-Q3", ("a.csv", accounts),
+                     ("r.csv", "account,previous_reading,current_reading,usage\nA1,140185,193761,\nA2,100,20100,\n"
+                               "A3,,,20000\n"), first_quarter=True)
+    earlier = [("q3/register.csv", q3["files"]["register.csv"])]
+    got = billing.run(RULES, "2025-Q4", ("a.csv", accounts),
+                      ("r.csv", "account,previous_reading,current_reading,usage\nA1,193761,2123430,\n"
+                                "A2,20100,420100,\nA3,,,1000000\n"), earlier=earlier)
+    why = {r["account"]: r["what_to_fix"] for r in got["refused"]}
+    assert why["A1"].startswith("The current reading, 2123430, has 7 digits, but the meter of account A1 has 6")
+    assert why["A3"].startswith("The usage, 1000000, has 7 digits, more than the 6 of the meter of account A3")
+    assert [r["account"] for r in got["register"]] == ["A2"]  # billed, and named to check
+    assert got["checks"] == ["r.csv:3: account A2 used 400,000 gallons this quarter, more than 10 times its 20,000 "
+                             "gallons in 2025-Q3. It is billed; check the readings (a digit too many?) before the "
+                             "bills go out."]
+    summary = {s["item"]: s for s in got["summary"]}
+    line = summary["of which to check: usage more than 10 times the account's last quarter"]
+    assert line["accounts"] == 1 and line["amount"] == got["register"][0]["charge"]
+    usual = billing.run(RULES, "2025-Q4", ("a.csv", accounts),
+                        ("r.csv", "account,usage\nA1,53576\nA2,200000\nA3,20000\n"), earlier=earlier)
+    assert not usual["checks"] and not usual["refused"]  # ten times is not more than ten times

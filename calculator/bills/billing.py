@@ -221,6 +221,8 @@ def run(rules: dict, quarter: str, accounts: tuple[str, str], reads: tuple[str, 
     _paid_after(paid, day, payments[0] if payments else "", ctx["last_day"], quarter)
     checks = _large_payments(paid, billed_before, payments[0] if payments else "") + \
         _repeated_payments(paid, payments[0] if payments else "")
+    large = _large_usages(usages, before, reads[0], accts)
+    checks += list(large.values())
     cache: dict = {}
     _payments_kept(rules, before, paid, payments[0] if payments else "", cache)
     # an account with no read (or only refused ones) is not billed: say which
@@ -278,7 +280,7 @@ def run(rules: dict, quarter: str, accounts: tuple[str, str], reads: tuple[str, 
             "estimate_link": link,
         })
     refused.rows.sort(key=lambda r: (r["file"], r["line"]))
-    summary = _summary(register, late, refused.rows)
+    summary = _summary(register, late, refused.rows, set(large))
     return {
         "command": "bills", "quarter": quarter, "due_date": ctx["due_date"], "last_day_to_pay": ctx["last_day"].isoformat(),
         "penalties_as_of": day.isoformat(), "schedule": dict(ctx["summary"]), "notices": list(ctx["notices"]),
@@ -776,6 +778,7 @@ def _reads(source, accts: dict, refused: _Refusals, before: dict | None = None,
             accts[number]["refused"] = True  # its read is listed with what to fix: not also as missing
         else:
             out[number] = read
+            accts[number]["read_line"] = line
     return out
 
 
@@ -806,6 +809,13 @@ def _usage(row: dict, account: dict, name: str, line: int, refused: _Refusals) -
         except InputError as exc:
             refused.add(name, line, number, f"{given!r}: {exc}")
             return None
+        digits = account.get("meter_digits", "")
+        if digits and usage >= 10 ** int(digits):  # more than the meter's dials can count between two reads
+            refused.add(name, line, number, _(
+                "The usage, {value}, has {count} digits, more than the {digits} of the meter of account {account} "
+                "(meter_digits in the accounts file) can count between two reads. Check the usage, or write the "
+                "two readings.").format(value=usage, count=len(str(usage)), digits=digits, account=number))
+            return None
         return {"previous": "", "current": "", "rollover": "", "usage": usage}
     if not (before_text and after_text):
         refused.add(name, line, number, _("The read for account {account} is missing. Write both readings (previous "
@@ -817,6 +827,17 @@ def _usage(row: dict, account: dict, name: str, line: int, refused: _Refusals) -
     except InputError as exc:
         refused.add(name, line, number, str(exc))
         return None
+    digits = account.get("meter_digits", "")
+    if digits:  # a reading with more digits than the meter has dials is a typo (the fifth hostile tester: a
+        # 7-digit reading on a 6-digit meter was billed 1,929,669 gallons without a word)
+        for which, value in ((N_("The previous reading"), before), (N_("The current reading"), after)):
+            if value >= 10 ** int(digits):
+                refused.add(name, line, number, _(
+                    "{what}, {value}, has {count} digits, but the meter of account {account} has {digits} "
+                    "(meter_digits in the accounts file). Check the reading, or correct meter_digits if the "
+                    "meter was replaced.").format(what=_(which), value=value, count=len(str(value)),
+                                                  account=number, digits=digits))
+                return None
     if after >= before and not rollover:
         usage = after - before
     elif rollover:
@@ -889,7 +910,8 @@ def _earlier(registers, quarter: str) -> dict[str, dict[str, dict]]:
                 else arrears_then + said[0] - said[1] - said[2],
                 "as_of": as_of_then,
                 "arrears_quarters": None if named is None else named.split(),
-                "current_reading": _reading(reading) if reading else None}
+                "current_reading": _reading(reading) if reading else None,
+                "usage": _reading(row.get("usage", "") or "")}
     return out
 
 
@@ -979,6 +1001,30 @@ def _large_payments(paid: dict, billed: dict, name: str) -> list[str]:
     return out
 
 
+#: a quarter's usage more than this many times the account's last quarter's is named to check
+LARGE_USAGE = 10
+
+
+def _large_usages(usages: dict, before: dict, name: str, accts: dict) -> dict[str, str]:
+    """{account: what to check} for the reads whose usage is more than LARGE_USAGE times the account's
+    usage in its latest earlier register: a reading mistyped (a digit too many) or a leak. They are billed,
+    and named to check before the bills go out (the fifth hostile tester: 1,929,669 gallons against 53,576
+    the quarter before was billed $15,437.35 without a word)."""
+    out = {}
+    for number, read in usages.items():
+        last = [(qtr, r["usage"]) for qtr, r in sorted(before.get(number, {}).items()) if r.get("usage") is not None]
+        if last and last[-1][1] > 0 and read["usage"] > LARGE_USAGE * last[-1][1]:
+            qtr, then = last[-1]
+            unit = _(bill.UNITS.get(accts[number]["meter"], bill.UNITS["water-gallons"]))
+            out[number] = _("{file}:{line}: account {account} used {usage} this quarter, more than {times} times "
+                            "its {then} in {quarter}. It is billed; check the readings (a digit too many?) before "
+                            "the bills go out.").format(
+                file=name, line=accts[number].get("read_line", "?"), account=number,
+                usage=unit.format(amount=f"{read['usage']:,}"), times=LARGE_USAGE,
+                then=unit.format(amount=f"{then:,}"), quarter=qtr)
+    return out
+
+
 def _repeated_payments(paid: dict, name: str) -> list[str]:
     """Payments on one line the same as on an earlier one (account, quarter, amount and day): a row pasted
     twice, or two real payments alike. Both are counted, and named to check (the third hostile tester:
@@ -997,7 +1043,7 @@ def _repeated_payments(paid: dict, name: str) -> list[str]:
     return out
 
 
-def _summary(register: list[dict], late: list[dict], refused: list[dict]) -> list[dict]:
+def _summary(register: list[dict], late: list[dict], refused: list[dict], large: set = frozenset()) -> list[dict]:
     """The run's totals, each the sum of the register's own column (so they reconcile to the cent)."""
     def total(rows, column):
         return str(sum((Decimal(r[column]) for r in rows), ZERO))
@@ -1026,6 +1072,10 @@ def _summary(register: list[dict], late: list[dict], refused: list[dict]) -> lis
         {"item": "of which to check: a payment row refused (the check column of arrears.csv)",
          "accounts": len({r["account"] for r in late if r["check"]}),
          "amount": total([r for r in late if r["check"]], "unpaid_total")},
+        # bills whose usage is far above the account's last quarter (_large_usages): billed, and to check
+        {"item": f"of which to check: usage more than {LARGE_USAGE} times the account's last quarter",
+         "accounts": len([r for r in register if r["account"] in large]),
+         "amount": total([r for r in register if r["account"] in large], "charge")},
         {"item": "rows refused (refused.csv)", "accounts": len(refused), "amount": ""},
     ]
 
