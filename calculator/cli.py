@@ -401,6 +401,9 @@ def web_address(value: str) -> str:
     return value.strip()
 
 
+RULES_BROKEN = N_("The calculator cannot answer: its rules cannot be read ({detail}). This is not about what you "
+                  "entered. Whoever keeps this site must fix that rules file (`python3 build.py validate` lists "
+                  "the problems).")
 FAILED = N_("The calculator could not answer this ({detail}). Nothing you entered was sent anywhere. "
             "Try other values, or tell the Town Clerk what you entered so the calculator can be fixed.")
 
@@ -415,12 +418,16 @@ def _asked_language(argv: list[str]) -> str:
 
 
 def _failed(exc: Exception, language: str) -> str:
-    """FAILED in the language asked for; in English if even that language cannot be read."""
+    """FAILED in the language asked for; in English if even that language cannot be read. Rules that
+    cannot be read are said so (RULES_BROKEN), naming the file, not as the engine's failure."""
+    from .core.errors import RulesUnreadable
+    message, detail = (RULES_BROKEN, " | ".join(line.strip() for line in str(exc).splitlines() if line.strip())) \
+        if isinstance(exc, RulesUnreadable) else (FAILED, _detail(exc))
     try:
         with speaking(language):
-            return _(FAILED).format(detail=_detail(exc))
+            return _(message).format(detail=detail)
     except Exception:  # noqa: BLE001 - the catalogue itself may be what failed
-        return FAILED.format(detail=_detail(exc))
+        return message.format(detail=detail)
 
 
 def run_json(argv) -> str:

@@ -404,3 +404,38 @@ def test_an_english_error_names_the_whole_command_whose_help_to_read():
                           capture_output=True, text=True, timeout=60)
     assert proc.returncode == 2
     assert "Run `python -m calculator rates propose --help` for the options." in proc.stderr
+
+
+@pytest.mark.parametrize("lang, says", [
+    ("en", "The calculator cannot answer: its rules cannot be read (rules/parameters/late-penalty-rate.yaml:1: this "
+           "file is empty. Write its entries, or delete the file.). This is not about what you entered. Whoever keeps "
+           "this site must fix that rules file"),
+    ("es", "La calculadora no puede responder: no se pueden leer sus reglas (rules/parameters/late-penalty-rate.yaml:1:"),
+])
+def test_rules_that_cannot_be_read_are_named_for_the_site_s_keeper_in_the_language_asked(lang, says, monkeypatch,
+                                                                                          capsys):
+    """The fifth hostile tester: an empty rules/parameters/late-penalty-rate.yaml made every bill answer
+    "could not answer this (RuleError: …). … Try other values, or tell the Town Clerk", in English under
+    --lang es. The rules are at fault: the message names the file and who must fix it."""
+    import json
+    from calculator import cli
+    from calculator.core import i18n, rules
+    from kit.rules import validate
+    from kit.words import messages
+
+    def broken():
+        raise validate.RuleError(["rules/parameters/late-penalty-rate.yaml:1: this file is empty. Write its "
+                                  "entries, or delete the file."])
+    monkeypatch.setattr(rules, "_cache", None)
+    monkeypatch.setattr(rules, "_PACKED", Path("/nonexistent"))
+    monkeypatch.setattr(rules, "provided", lambda name: broken)
+    # the catalogue is compiled with the rules broken too: its sentences are still there
+    monkeypatch.setattr(validate, "load_rules", broken)
+    monkeypatch.setattr(i18n, "_catalogues", {})
+    monkeypatch.setattr(i18n, "_PACKED", Path("/nonexistent"))
+    monkeypatch.setattr(i18n, "provided", lambda name: messages.engine_catalogue)
+    assert cli.main(["--lang", lang, "bill", "--quarter", "2025-Q1", "--water-gallons", "12000"]) == 2
+    err = capsys.readouterr().err
+    assert says in err and "RuleError" not in err and "Try other values" not in err, err
+    page = json.loads(cli.run_json(["--lang", lang, "bill", "--quarter", "2025-Q1", "--water-gallons", "12000"]))
+    assert says in page["error"]

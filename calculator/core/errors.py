@@ -11,3 +11,10 @@ class InputError(ValueError):
         super().__init__(message)
         self.field = field
         self.suggest = suggest
+
+
+class RulesUnreadable(Exception):
+    """The rules the engine answers by cannot be read: a file in rules/ is broken (the kit's RuleError
+    is one). Not the person's input and not a defect of the engine: whoever keeps the site must fix
+    the file, and the message says which (the fifth hostile tester: "could not answer this (RuleError:
+    …). Try other values", in English under --lang es)."""

@@ -18,6 +18,7 @@ from decimal import Decimal as _Decimal
 import jsonschema
 import yaml
 
+from calculator.core.errors import RulesUnreadable
 from calculator.permits import flow
 from calculator.rates import rate_year
 from calculator.core.law import anchor, provision_text
@@ -27,7 +28,7 @@ from .wording import value_words
 RULES_DIR = Path(__file__).resolve().parents[2] / "rules"
 
 
-class RuleError(Exception):
+class RuleError(RulesUnreadable):
     """A problem in a rule file, with where it is and what to change."""
 
     def __init__(self, problems: list[str]):
