@@ -205,7 +205,8 @@ def _args(sample_dir, out, *extra):
 def test_the_command_writes_the_whole_folder(sample_dir, tmp_path, capsys):
     out = tmp_path / "billing" / sample.SECOND
     assert command.main(_args(sample_dir, out, "--no-pdf")) == 0
-    assert sorted(p.name for p in out.iterdir()) == ["arrears.csv", "refused.csv", "register.csv", "summary.csv"]
+    assert sorted(p.name for p in out.iterdir()) == ["arrears.csv", "refused.csv", "register.csv", "summary.csv",
+                                                     "written.sha256"]
     err = capsys.readouterr().err
     assert "reads-2025-Q4.csv:12: S10011: The current reading" in err
     assert not [p for p in out.parent.iterdir() if p.name.startswith(".")]  # no staging folder left
@@ -225,7 +226,8 @@ def test_a_report_that_cannot_be_printed_says_the_run_is_complete_and_where(samp
     last = done.stderr.strip().splitlines()[-1]
     assert last == (f"error: the run is complete: its files are written whole in {out} (arrears.csv, refused.csv, "
                     "register.csv, summary.csv). Only its report could not be printed (No space left on device).")
-    assert sorted(p.name for p in out.iterdir()) == ["arrears.csv", "refused.csv", "register.csv", "summary.csv"]
+    assert sorted(p.name for p in out.iterdir()) == ["arrears.csv", "refused.csv", "register.csv", "summary.csv",
+                                                     "written.sha256"]
     assert "3    done: the files are written whole, but the report could not be printed" in command.parser().format_help()
     engine = tmp_path / "engine"
     with open("/dev/full", "w") as full:
@@ -1141,6 +1143,9 @@ def test_a_run_without_pdfs_says_it_removed_the_earlier_run_s_pdfs(sample_dir, t
     for name, title in (("bills-en.pdf", "Sewer bills for 2025-Q4"), ("bills-es.pdf", "Facturas de alcantarillado "
                                                                                   "de 2025-Q4")):
         _titled_pdf(out / name, title)  # as an earlier run with PDFs left them: the bills' title, in its language
+    from calculator.core.files import written_list  # and in its list of what it wrote
+    (out / "written.sha256").write_bytes(written_list({p.name: p.read_bytes() for p in out.iterdir()
+                                                       if p.name != "written.sha256"}))
     capsys.readouterr()
     assert command.main(_args(sample_dir, out, "--no-pdf")) == 0
     assert "the earlier run's bills-en.pdf and bills-es.pdf in" in capsys.readouterr().err
@@ -1240,8 +1245,8 @@ def test_the_run_never_replaces_a_file_it_did_not_write_and_writes_its_files_tog
         assert err.startswith(f"error: --out {mine} ") and "summary.csv" in err and "did not write" in err
         assert (mine / "summary.csv").read_text() == "my own summary\n"
         assert sorted(p.name for p in mine.iterdir()) == before
-    assert err.startswith(f"error: --out {mine} already holds summary.csv, which the bill run did not write, and the "
-                          "run never replaces a file it did not write. Choose a new or empty folder for --out, or move "
+    assert err.startswith(f"error: --out {mine} already holds summary.csv, which the bill run did not write or which "
+                          "was changed after it wrote it, and the run never replaces a file it did not write. Choose a new or empty folder for --out, or move "
                           "summary.csv out of it.")
     ours = tmp_path / "ours"
     assert _engine(_args(sample_dir, ours), capsys)[0] == 0
@@ -1350,3 +1355,34 @@ def test_a_reading_with_more_digits_than_the_meter_is_refused_and_a_usage_far_ab
     usual = billing.run(RULES, "2025-Q4", ("a.csv", accounts),
                         ("r.csv", "account,usage\nA1,53576\nA2,200000\nA3,20000\n"), earlier=earlier)
     assert not usual["checks"] and not usual["refused"]  # ten times is not more than ten times
+
+
+def test_a_run_s_or_a_sample_s_file_changed_after_it_was_written_is_never_replaced(sample_dir, tmp_path, capsys):
+    """The fifth hostile tester: a summary.csv with the run's header and the person's own rows was replaced
+    by a re-run without a word, and `--sample` replaced a sample accounts.csv to which a real account was
+    added (the row was lost). A file is replaced only while it is what the run wrote (written.sha256)."""
+    for where in ("engine", "kit"):
+        out = tmp_path / f"run-{where}"
+        again = (lambda: _engine(_args(sample_dir, out), capsys)) if where == "engine" else \
+            (lambda: (command.main(_args(sample_dir, out, "--no-pdf")), capsys.readouterr().err))
+        assert again()[0] == 0
+        assert (out / "written.sha256").is_file()
+        assert again()[0] == 0  # its own files, as written: run into again
+        mine = (out / "summary.csv").read_text() + "my own line,1,2.00\n"  # the run's header, the person's rows
+        (out / "summary.csv").write_text(mine)
+        status, err = again()
+        assert status == 2 and "summary.csv" in err and "changed after it wrote" in err, err
+        assert (out / "summary.csv").read_text() == mine
+    sample_folder = tmp_path / "S"
+    assert command.main(["--sample", str(sample_folder), "--count", "10"]) == 0
+    accounts = (sample_folder / "accounts.csv").read_text() + \
+        "R1,1234-00-000000,1 Real Road,A Real Owner,1 Real Road,en,water-gallons,6\n"
+    (sample_folder / "accounts.csv").write_text(accounts)
+    assert command.main(["--sample", str(sample_folder), "--count", "10"]) == 2
+    assert "accounts.csv, which the sample did not write or which was changed" in capsys.readouterr().err
+    assert (sample_folder / "accounts.csv").read_text() == accounts
+    # a sample written before the list (no written.sha256): a real account's row is still seen
+    (sample_folder / "written.sha256").unlink()
+    assert command.main(["--sample", str(sample_folder), "--count", "10"]) == 2
+    assert "not an earlier fictional sample" in capsys.readouterr().err
+    assert (sample_folder / "accounts.csv").read_text() == accounts

@@ -535,15 +535,17 @@ def run_files(rules: dict, quarter: str, accounts: str, reads: str, payments: st
     The four files are written together, whole or not at all (files.write_all_atomic), and never over a
     file the run did not write (check_out)."""
     import os
-    from ..core.files import write_all_atomic
+    from ..core.files import WRITTEN, write_all_atomic, written_list
 
     check_out(out)
     result = run(rules, quarter, read_input(accounts, N_("accounts")), read_input(reads, N_("reads")),
                  read_input(payments, N_("payments")) if payments else None,
                  [read_input(p, N_("earlier register")) for p in earlier], as_of, first_quarter)
     try:
-        written = [str(p) for p in write_all_atomic({os.path.join(out, name): text.encode("utf-8")
-                                                     for name, text in result["files"].items()})]
+        data = {name: text.encode("utf-8") for name, text in result["files"].items()}
+        written = [str(p) for p in write_all_atomic({os.path.join(out, name): data for name, data in
+                                                     (data | {WRITTEN: written_list(data)}).items()})]
+        written = [p for p in written if os.path.basename(p) != WRITTEN]
     except OSError as exc:  # the fourth hostile tester: a PermissionError was "could not answer this (…)"
         raise InputError(_("The run's files cannot be written into {folder}: {reason}. Nothing was written. "
                            "Choose a folder you may write to (⟦out⟧), or ask whoever manages this computer "
@@ -587,12 +589,17 @@ HEADERS = {"register.csv": REGISTER_COLUMNS, "summary.csv": SUMMARY_COLUMNS, "ar
 
 
 def made_by_a_run(path) -> bool:
-    """Whether the file at `path` is one of HEADERS that a bill run wrote: a plain file (not a link) whose
-    first line is the run's header for its name (arrears.csv: a `# ` label, then the header)."""
+    """Whether the file at `path` is one of HEADERS that a bill run wrote: a plain file (not a link) that
+    is what the run wrote, as the list beside it says (files.WRITTEN); in a folder written before that
+    list, one whose first line is the run's header for its name (arrears.csv: a `# ` label, then the header)."""
     import os
+    from ..core.files import as_written
     name = os.path.basename(path)
     if name not in HEADERS or os.path.islink(path) or not os.path.isfile(path):
         return False
+    same = as_written(path)
+    if same is not None:
+        return same
     try:
         with open(path, encoding="utf-8", errors="replace", newline="") as f:
             lines = [f.readline(4096).rstrip("\r\n") for _line in range(2)]
@@ -650,9 +657,10 @@ def check_out(out: str) -> None:
     for name in HEADERS:
         path = os.path.join(out, name)
         if os.path.lexists(path) and not made_by_a_run(path):
-            raise InputError(_("⟦out⟧ {path} already holds {name}, which the bill run did not write, and the run "
-                               "never replaces a file it did not write. Choose a new or empty folder for ⟦out⟧, or "
-                               "move {name} out of it.").format(path=out, name=name), "out")
+            raise InputError(_("⟦out⟧ {path} already holds {name}, which the bill run did not write or which was "
+                               "changed after it wrote it, and the run never replaces a file it did not write. "
+                               "Choose a new or empty folder for ⟦out⟧, or move {name} out of it.").format(
+                path=out, name=name), "out")
 
 
 #: what a spreadsheet reads as the start of a formula: a cell beginning so is written with a ' before it
