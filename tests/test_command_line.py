@@ -225,7 +225,7 @@ def test_build_py_to_a_full_disk_says_so_without_a_traceback(argv, tmp_path):
         assert done.stderr == (f"error: the sample is complete: its files are written whole in {tmp_path / 's'} "
                                "(accounts.csv, reads-2025-Q3.csv, reads-2025-Q4.csv, payments.csv, register-2025-Q3.csv). "
                                "Only its report could not be printed (No space left on device).\n")
-        assert len(list((tmp_path / "s").iterdir())) == 5
+        assert len(list((tmp_path / "s").iterdir())) == 6  # and written.sha256, the list of what it wrote
 
 
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs Linux's /dev/full")
@@ -339,7 +339,8 @@ def test_a_reader_that_goes_away_during_the_printable_bills_ends_the_run_with_14
     proc.stderr.close()
     assert proc.wait(timeout=300) == READER_GONE, err
     assert err == ""
-    assert sorted(p.name for p in out.iterdir()) == ["arrears.csv", "refused.csv", "register.csv", "summary.csv"]
+    assert sorted(p.name for p in out.iterdir()) == ["arrears.csv", "refused.csv", "register.csv", "summary.csv",
+                                                     "written.sha256"]
 
 
 @pytest.mark.parametrize("argv", [["--help"], [], ["bill", "--help"], ["rates", "propose", "--help"]])
@@ -439,3 +440,21 @@ def test_rules_that_cannot_be_read_are_named_for_the_site_s_keeper_in_the_langua
     assert says in err and "RuleError" not in err and "Try other values" not in err, err
     page = json.loads(cli.run_json(["--lang", lang, "bill", "--quarter", "2025-Q1", "--water-gallons", "12000"]))
     assert says in page["error"]
+
+
+@pytest.mark.parametrize("argv, shown", [
+    (["bill", "--quarter", "2025-Q1", "--water-gallons", "\x1b]0;PWN\a\x1b[31m12"], "\\x1b]0;PWN\\x07\\x1b[31m12"),
+    (["bill", "--quarter", "2025-Q1", "--water-gallons", "1", "--paid-on", "\x1b[31m2025"], "\\x1b[31m2025"),
+    (["vc", "--om-cost", "\x1b[31m1", "--user-volume-gallons", "1"], "\\x1b[31m1"),
+    (["industry", "--average-workday-gallons", "\x1b[31m1"], "\\x1b[31m1"),
+    (["bill", "--quarter", "2025-Q1", "--water-gallons", "1", "--\x1b[31mbogus"], "--\\x1b[31mbogus"),
+    (["bill", "--quarter", "2025-Q1", "--water-gallons", "1\u202e2"], "1\\u202e2"),
+])
+def test_what_was_typed_is_echoed_with_its_control_characters_escaped(argv, shown, capsys):
+    """The fifth hostile tester: escape sequences typed into --water-gallons, --paid-on, vc --om-cost,
+    industry --average-workday-gallons or an unknown option were printed raw (retitling the terminal,
+    recolouring it), while --quarter was shown escaped."""
+    from calculator.cli import main
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert "\x1b" not in err and "\u202e" not in err and shown in err, err
