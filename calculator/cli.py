@@ -17,7 +17,7 @@ from .bills import bill
 from .core import law
 from .rates import hearing, rate_year, vc
 from .core.dates import parse_date, quarters_offered
-from .core.errors import InputError
+from .core.errors import InputError, for_terminal
 from .core.explain import with_places
 from .core.i18n import SOURCE, N_, _, check_language, lang, localized, speaking
 from .core.rules import load
@@ -532,20 +532,21 @@ def _main(argv: list[str] | None) -> int:
     except InputError as exc:
         # a field named ⟦like-this⟧ (the Clerk's steps; the desk names it by its box) is its option here
         from .rates.rate_year import for_cli
-        print(f"error: {for_cli(str(exc))}", file=sys.stderr)
+        print(for_terminal(f"error: {for_cli(str(exc))}"), file=sys.stderr)
         return 2
     except OSError as exc:  # a file or folder the command could not use (the fourth hostile tester: a
         if not exc.filename:  # PermissionError was "could not answer this (PermissionError: …)")
-            print(f"error: {_failed(exc, language)}", file=sys.stderr)
+            print(for_terminal(f"error: {_failed(exc, language)}"), file=sys.stderr)
             return 2
         from .core.files import reason_of
         with speaking(language):
-            print("error: " + _("{path} cannot be used: {reason}. Nothing was changed. Choose a file or folder you may "
-                                "use, or ask whoever manages this computer for access.").format(
-                path=exc.filename, reason=reason_of(exc)), file=sys.stderr)
+            print(for_terminal("error: " + _("{path} cannot be used: {reason}. Nothing was changed. Choose a file or "
+                                             "folder you may use, or ask whoever manages this computer for "
+                                             "access.").format(path=exc.filename, reason=reason_of(exc))),
+                  file=sys.stderr)
         return 2
     except Exception as exc:  # noqa: BLE001 - rules it cannot read, or a defect: one line, exit 2
-        print(f"error: {_failed(exc, language)}", file=sys.stderr)
+        print(for_terminal(f"error: {_failed(exc, language)}"), file=sys.stderr)
         return 2
     return _print(result, language)
 
@@ -619,7 +620,7 @@ def _not_printed(result, language: str, reason: str) -> int:
             message = _("The files are written and complete: {files}. Only the answer about them could not be "
                         "printed ({reason}).").format(files=", ".join(written), reason=reason)
     try:
-        print(f"error: {message}", file=sys.stderr)
+        print(for_terminal(f"error: {message}"), file=sys.stderr)
     except (OSError, AttributeError):  # standard error is gone too: the status alone says it
         pass
     return REPORT_LOST if written else CANNOT_WRITE

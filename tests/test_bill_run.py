@@ -950,6 +950,9 @@ def test_control_characters_from_the_files_are_not_printed_raw(tmp_path, capsys)
                          str(tmp_path / "r.csv"), "--out", str(tmp_path / "out"), "--no-pdf", "--first-quarter"]) == 0
     err = capsys.readouterr().err
     assert "\x1b" not in err and "\\x1b[2J\\x1b[31mEVIL" in err
+    # and refused.csv, a file for people too, holds it as the report shows it (the fifth hostile tester)
+    refused = (tmp_path / "out" / "refused.csv").read_text()
+    assert "\x1b" not in refused and "\\x1b[2J\\x1b[31mEVIL" in refused
 
 
 def test_a_run_without_the_register_of_the_quarter_before_is_refused(tmp_path, capsys):

@@ -25,7 +25,7 @@ from . import arrears, bill
 from ..core import money
 from .amounts import parse_amount
 from ..core.dates import due_date, parse_date, parse_quarter, quarter_name, quarter_period
-from ..core.errors import InputError
+from ..core.errors import InputError, for_terminal
 from ..core.files import reason_of
 from ..core.explain import fold_citations, named
 from ..core.i18n import LANGUAGES, N_, _, ngettext
@@ -124,7 +124,9 @@ class _Refusals:
         self.rows: list[dict] = []
 
     def add(self, file: str, line: int, account: str, text: str) -> None:
-        self.rows.append({"file": file, "line": line, "account": account, "what_to_fix": text})
+        # refused.csv is for people: an escape sequence in a file's cell is written as \x1b, not raw
+        self.rows.append({"file": for_terminal(file), "line": line, "account": for_terminal(account),
+                          "what_to_fix": for_terminal(text)})
 
 
 def _whole(value: str, meter: str = "water-gallons", what: str = N_("The reading"), example: str = "132500") -> int:

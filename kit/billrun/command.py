@@ -308,7 +308,8 @@ def _cannot_write(out: Path, exc: OSError) -> InputError:
 def shown(text: str) -> str:
     """Text from the Town's files as a terminal may print it: control characters (an escape sequence in
     an account id could move the cursor or recolour the screen) written as \\x1b and the like."""
-    return "".join(c if c.isprintable() or c == "\n" else c.encode("unicode_escape").decode("ascii") for c in text)
+    from calculator.core.errors import for_terminal
+    return for_terminal(text)
 
 
 class Stopped(KeyboardInterrupt):
