@@ -182,6 +182,21 @@ def test_what_each_further_period_adds_under_each_reading(accrual, quarter, furt
     assert late["text"] == f"Pay by Tuesday, February 16, 2027: no penalty. From February 17: +15% ($14.40). {further}"
 
 
+def test_under_the_once_reading_the_periods_are_those_charged_and_the_explanation_says_once():
+    """The fifth hostile tester: with penalty-accrual `once`, a payment a year late answered "penalty_periods": 4
+    with "penalty": "14.40", one period's penalty, and the step spoke of "a further 15% for each further period"."""
+    rules = with_readings({"penalty-accrual": "once"})
+    out = bill.compute(rules, "2025-Q1", {"water-gallons": "12000"}, "2026-01-01")
+    assert (out["penalty_periods"], out["penalty_periods_from"], out["penalty"]) == (1, ["2025-02-15"], "14.40")
+    words = " ".join(s["text"] for s in out["explanation"])
+    assert ("a 15% penalty applies from February 15, 2025, once, however long the bill then stays unpaid, as this "
+            "site reads the law. Penalty $14.40.") in words
+    assert "for each further period" not in words
+    simple = bill.compute(with_readings({"penalty-accrual": "simple"}), "2025-Q1", {"water-gallons": "12000"},
+                          "2026-01-01")
+    assert (simple["penalty_periods"], simple["penalty"]) == (4, "57.60")
+
+
 def test_the_values_in_force_on_the_day_that_matters():
     # amendments in force from the day after the quarter's first day, or after its due date: the 2027-Q2 bill
     # (April 1; due April 15) keeps the old values; the 2027-Q3 bill takes the new ones.

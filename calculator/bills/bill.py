@@ -136,6 +136,8 @@ def quarter_context(rules: dict, quarter: str, paid_on=None, vc_per_1000=None, s
     first_penalty = penalty.first_penalty_date(rules, due)
     grace_end = due + dt.timedelta(days=parameter(rules, "late-penalty-grace-days", on=due))
     starts = penalty.period_starts(rules, due, paid) if paid else []
+    if interpretation(rules, "penalty-accrual") == "once":  # one penalty however long it stays unpaid: the
+        starts = starts[:1]  # periods charged, not those begun (the fifth hostile tester: 4 periods, one penalty)
     return {
         "year": year, "q": q, "start": start, "end": end, "due": due, "sched": sched, "vc": vc, "rate_day": rate_day,
         "fraction": fraction, "what_if": what_if, "paid": paid, "paid_on": str(paid_on).strip() if paid else None,
@@ -713,6 +715,15 @@ def _explain_rest(rules: dict, v: dict, ex: Explanation, vc, fraction, volume, k
                     if days_late == 1 else
                     _("Paid on {paid}, {days} days after the due date: within {grace} days{grace_since}, so no "
                       "penalty.")).format(**words), "rents.F", days_after_due=days_late)
+        elif interpretation(rules, "penalty-accrual") == "once":
+            ex.add(_("Paid on {paid}, {days} days after the due date: a {rate}{rate_since} penalty applies from "
+                     "{first_penalty}, once, however long the bill then stays unpaid, as this site reads the law. "
+                     "Penalty {penalty}.").format(**words),
+                   "rents.F", interpretation="penalty-accrual",
+                   days_after_due=days_late, penalty_periods=n, penalty=v["pen"])
+            ex.add(_("Unpaid charges are a lien on the property, to the extent set forth in § 452 of the General "
+                     "Municipal Law."), "rents.G",
+                   quote=quoted(rules, "lien"))
         else:
             ex.add(ngettext("Paid on {paid}, {days} days after the due date: a {rate}{rate_since} penalty applies "
                             "from {first_penalty}, and, as this site reads “per quarter”, a further {rate} for each "
