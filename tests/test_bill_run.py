@@ -1389,3 +1389,32 @@ def test_a_run_s_or_a_sample_s_file_changed_after_it_was_written_is_never_replac
     assert command.main(["--sample", str(sample_folder), "--count", "10"]) == 2
     assert "not an earlier fictional sample" in capsys.readouterr().err
     assert (sample_folder / "accounts.csv").read_text() == accounts
+
+
+def test_the_wrong_file_both_first_quarter_and_earlier_an_empty_out_and_semicolons_are_refused(sample_dir, tmp_path,
+                                                                                                capsys):
+    """The fifth hostile tester: `--reads` given the accounts file ended 0 with every row refused ("read …
+    missing"); --first-quarter beside --earlier was taken; `--out ""` wrote billing/QUARTER/; a reads file
+    separated by semicolons was said to have "no column account"."""
+    def refused(*changes, engine=False):
+        argv = _args(sample_dir, tmp_path / "out", "--no-pdf")
+        for option, value in changes:
+            if value is None:
+                argv.append(option)
+            else:
+                argv[argv.index(option) + 1] = value
+        if engine:
+            argv.remove("--no-pdf")
+        status, err = _engine(argv, capsys) if engine else (command.main(argv), capsys.readouterr().err)
+        assert status == 2 and not (tmp_path / "out").exists(), err
+        return err
+    assert "accounts.csv:1: the header has no readings: neither previous_reading and current_reading, nor usage. " \
+           "Is accounts.csv the file of meter reads?" in refused(("--reads", str(sample_dir / "accounts.csv")))
+    assert "2025-Q4 is said to be the first quarter the Town bills with this kit (--first-quarter), but registers " \
+           "of earlier runs are given" in refused(("--first-quarter", None))
+    assert "--first-quarter" in refused(("--first-quarter", None), engine=True)
+    assert "error: --out is empty." in refused(("--out", ""))
+    assert "error: --out is empty." in refused(("--out", ""), engine=True)
+    semi = tmp_path / "semi.csv"
+    semi.write_text((sample_dir / f"reads-{sample.SECOND}.csv").read_text().replace(",", ";"))
+    assert "semi.csv seems to be separated by semicolons (;)" in refused(("--reads", str(semi)))

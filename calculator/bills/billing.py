@@ -89,6 +89,12 @@ def _rows(name: str, text: str, needed, optional=()) -> list[tuple[int, dict]]:
         raise InputError(_("{file}:1: the header has the column {columns} twice, so which one to read is not clear. "
                            "Keep one.").format(file=name, columns=", ".join(twice)))
     missing = [c for c in needed if c not in reader.fieldnames]
+    first_line = text.split("\n", 1)[0]
+    if missing and ";" in first_line and any(c in first_line.lower() for c in missing):
+        # the fifth hostile tester: "the header has no column account", of a header that has it, by semicolons
+        raise InputError(_("{file} seems to be separated by semicolons (;), as a spreadsheet set to some languages "
+                           "saves CSV, and the run reads commas. Save it again as CSV with commas (\"CSV UTF-8 "
+                           "(Comma delimited)\") and try again.").format(file=name))
     if missing:
         raise InputError(_("{file}:1: the header has no column {columns}. Add it: the columns are {all}.").format(
             file=name, columns=", ".join(missing), all=", ".join((*needed, *optional))))
@@ -409,6 +415,11 @@ def _previous_given(before: dict, quarter: str, first_quarter: bool | None,
     year, q = parse_quarter(quarter)
     previous = quarter_name(year - (q == 1), 4 if q == 1 else q - 1)
     given = {qtr for rows in before.values() for qtr in rows}
+    if first_quarter and given:  # the fifth hostile tester: both were taken, the registers' bills counted
+        raise InputError(_("{quarter} is said to be the first quarter the Town bills with this kit "
+                           "(⟦first-quarter⟧), but registers of earlier runs are given, so there were bills before "
+                           "it. Give the earlier registers, or say it is the first quarter, not both.").format(
+            quarter=quarter), "earlier register")
     if not given and not_earlier:  # the third hostile tester: this quarter's own register, given as an earlier one
         name, qtr = not_earlier[0]
         raise InputError(_("{file} is the register of {given}, not of a quarter before {quarter}, so it cannot say "
@@ -539,6 +550,9 @@ def run_files(rules: dict, quarter: str, accounts: str, reads: str, payments: st
     import os
     from ..core.files import WRITTEN, write_all_atomic, written_list
 
+    if not out.strip():  # "" is the folder the command runs in, which no one chose
+        raise InputError(_("⟦out⟧ is empty. Give the folder to write the run's files into, like billing/{quarter}/."
+                           ).format(quarter=quarter.strip()), "out")
     check_out(out)
     result = run(rules, quarter, read_input(accounts, N_("accounts")), read_input(reads, N_("reads")),
                  read_input(payments, N_("payments")) if payments else None,
@@ -753,7 +767,13 @@ def _reads(source, accts: dict, refused: _Refusals, before: dict | None = None,
     name, text = source
     out: dict[str, dict] = {}
     seen: dict[str, int] = {}
-    for line, row in _rows(name, text, READ_COLUMNS, READ_OPTIONAL):
+    rows = _rows(name, text, READ_COLUMNS, READ_OPTIONAL)
+    if not {"previous_reading", "current_reading", "usage"} & set(columns_of(text)):
+        # the fifth hostile tester: the accounts file given as the reads refused every row ("read … missing")
+        raise InputError(_("{file}:1: the header has no readings: neither previous_reading and current_reading, "
+                           "nor usage. Is {file} the file of meter reads? Its columns are {all}.").format(
+            file=name, all=", ".join((*READ_COLUMNS, *READ_OPTIONAL))))
+    for line, row in rows:
         number = row["account"]
         if number not in accts:
             meant = _written_otherwise(number, accts)

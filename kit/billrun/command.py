@@ -253,6 +253,9 @@ def run(args) -> tuple[Path, dict]:
         if not getattr(args, option):
             raise InputError(f"Give --{option}. Run `python3 build.py bills --help` for the options.")
     quarter = quarter_name(*parse_quarter(args.quarter))
+    if args.out is not None and not args.out.strip():  # the fifth hostile tester: `--out ""` wrote billing/QUARTER/
+        raise InputError(f"--out is empty. Give the folder to write the run's files into, or leave out --out for "
+                         f"billing/{quarter}/.")
     # what --out names, as given (a link to /dev/full is said to be one: the fourth hostile tester), then
     # where it leads
     billing.check_out(args.out or str(ROOT / "billing" / quarter))
