@@ -119,6 +119,9 @@ def test_a_shareable_link_with_a_toxic_pollutant_gives_the_engine_s_answer(page,
     ("?average-workday-gallons=lots&year=2027", "average-workday-gallons", "must be a number"),
     ("?average-workday-gallons=100&system-gallons-per-day=0&year=2027", "system-gallons-per-day", "more than 0"),
     ("?average-workday-gallons=100&year=next", "year", "whole number"),
+    # the fifth hostile tester: an industry flowing more than the whole system was not questioned
+    ("?average-workday-gallons=700000&system-gallons-per-day=600000&year=2027", "system-gallons-per-day",
+     "more than the flow of the whole system that receives it"),
 ])
 def test_each_error_is_summarised_and_points_at_its_box(page, site_url, query, field, words):
     page.goto(f"{site_url}/industry/{query}")
