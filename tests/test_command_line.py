@@ -458,3 +458,24 @@ def test_what_was_typed_is_echoed_with_its_control_characters_escaped(argv, show
     assert main(argv) == 2
     err = capsys.readouterr().err
     assert "\x1b" not in err and "\u202e" not in err and shown in err, err
+
+
+def test_build_py_serve_at_a_busy_port_says_so_and_offers_another():
+    """The fifth hostile tester: with port 8000 busy, `build.py serve` said "the output could not be written
+    (Address already in use)" and ended 74, with no way to choose another port. It says the port is in use,
+    before building, and offers --port."""
+    import socket
+    root = Path(__file__).resolve().parent.parent
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        done = subprocess.run([sys.executable, str(root / "build.py"), "serve", "--port", str(port)], cwd=root,
+                              capture_output=True, text=True, timeout=300)
+    assert done.returncode == 1, done.stderr
+    assert done.stderr == (f"Port {port} is in use by another program, so the site cannot be served there. Serve it "
+                           f"at another port: `python3 build.py serve --port {port + 1}`.\n")
+    assert "Building" not in done.stdout
+    bad = subprocess.run([sys.executable, str(root / "build.py"), "serve", "--port", "http"], cwd=root,
+                         capture_output=True, text=True, timeout=60)
+    assert bad.returncode == 2 and "--port 'http' is not a port: give a whole number from 1 to 65535" in bad.stderr
