@@ -418,3 +418,15 @@ def test_an_amendment_writing_a_compound_number_in_words_is_read_as_that_number(
 def test_numbers_in_words_are_read_whole(quote, numbers):
     from kit.rules.validate import _quoted_numbers
     assert _quoted_numbers(quote)[0] == {Decimal(n) for n in numbers}
+
+
+def test_validate_says_what_it_found_not_that_nothing_was_built(rules_copy, monkeypatch, capsys):
+    """The fifth hostile tester: `build.py validate` said "The rules have problems; nothing was built:",
+    though validate builds nothing."""
+    from kit.rules import validate
+    (rules_copy / "parameters" / "late-penalty-rate.yaml").write_text("")
+    monkeypatch.setattr(validate, "RULES_DIR", rules_copy)
+    assert validate.main([]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("The rules have 1 problem. Fix each (file:line: what to change), then run "
+                          "`python3 build.py validate` again:\n") and "nothing was built" not in err, err

@@ -1019,7 +1019,9 @@ def main(argv=None, more_checks=None) -> int:
         with open(summary, "a", encoding="utf-8") as out:
             out.write(summary_markdown(problems, rules))
     if problems:
-        print("The rules have problems; nothing was built:", file=sys.stderr)
+        # (the fifth hostile tester: validate said "nothing was built", though it builds nothing)
+        print(f"The rules have {len(problems)} problem{'s' if len(problems) > 1 else ''}. Fix each (file:line: "
+              "what to change), then run `python3 build.py validate` again:", file=sys.stderr)
         for p in problems:
             print("  " + p, file=sys.stderr)
         return 1
