@@ -89,7 +89,9 @@ def test_build_py_validate_refuses_an_unknown_option():
 @pytest.mark.parametrize("argv, says", [
     (["build", "--bogus"], "Unrecognized arguments: --bogus. `build.py build` takes --site-url URL, --install: "
                            "run `python3 build.py build --help` for what they do."),
-    (["serve", "--port", "80"], "Unrecognized arguments: --port 80. `build.py serve` takes --site-url URL, --install"),
+    (["serve", "--bogus", "80"], "Unrecognized arguments: --bogus 80. `build.py serve` takes --site-url URL, --install, "
+                                 "--port N"),
+    (["build", "--port", "8001"], "Unrecognized arguments: --port 8001. `build.py build` takes --site-url URL, --install"),
     (["build", "--site"], "Unrecognized arguments: --site. "),  # not a shortened --site-url
     (["install", "--with-test"], "Unrecognized arguments: --with-test. `build.py install` takes --with-tests: "),
     (["messages", "--dry-run"], "Unrecognized arguments: --dry-run. `build.py messages` takes no options."),
@@ -479,3 +481,16 @@ def test_build_py_serve_at_a_busy_port_says_so_and_offers_another():
     bad = subprocess.run([sys.executable, str(root / "build.py"), "serve", "--port", "http"], cwd=root,
                          capture_output=True, text=True, timeout=60)
     assert bad.returncode == 2 and "--port 'http' is not a port: give a whole number from 1 to 65535" in bad.stderr
+
+
+@pytest.mark.parametrize("argv, says", [
+    (["bill", "--quart", "2025-Q1", "--water-gallons", "12000"], "error: Unrecognized arguments: --quart. "),
+    (["bill", "--quart=2025-Q1", "--water-gallons", "12000"], "error: Unrecognized arguments: --quart. "),
+    (["bill", "--water-gallons", "12000"], "error: The following arguments are required: --quarter. "),
+])
+def test_an_unknown_option_is_named_before_the_required_one_it_was_meant_to_be(argv, says, capsys):
+    """The fifth hostile tester: `bill --quart 2025-Q1` said "The following arguments are required:
+    --quarter", not naming the --quart typed (`--water-g` is named in the same situation)."""
+    from calculator.cli import main
+    assert main(argv) == 2
+    assert capsys.readouterr().err.startswith(says)
