@@ -281,6 +281,8 @@ def _bill(rules: dict, ctx: dict, kind: str, amount: Decimal, explain: bool, owi
         "annual_total": str(annual),
         "fiscal_year": dict(ctx["fiscal"]),
         "notices": list(ctx["notices"]),
+        "usage_question": usage_question(kind, amount, water_gallons if water_gallons is not None else volume,
+                                         (ctx["end"] - ctx["start"]).days + 1),
         "if_late": if_late(rules, ctx, charge, pen),
     }
     if on_property is not None:
@@ -532,6 +534,23 @@ _USED = {"water-gallons": N_("Worked out from {amount} gallons of water."),
 _YOU_USED = {"water-gallons": N_("You used {amount} gallons of water."),
              "water-cubic-feet": N_("You used {amount} cubic feet of water ({gallons} gallons)."),
              "sewage-gallons": N_("You used {amount} gallons of sewage, from your sewage meter.")}
+
+
+#: a quarter's usage (in gallons) from which the estimate asks whether the number is right: over a million
+#: gallons a day, what a large town's whole sewer system carries, not one bill's. The estimate is still
+#: given (the law sets no ceiling), with the question above it (the fifth hostile tester: 99,999,999,999
+#: gallons was billed $799,999,999.99 without a word)
+LARGE_QUARTER_GALLONS = Decimal(100_000_000)
+
+
+def usage_question(kind: str, amount: Decimal, gallons: Decimal, days: int) -> str | None:
+    """"Is 100,000,000,000 gallons right? …" for a usage of LARGE_QUARTER_GALLONS or more; else None."""
+    if gallons < LARGE_QUARTER_GALLONS:
+        return None
+    return _("Is {amount} right? That is about {per_day} gallons a day through the quarter, more than a whole "
+             "town's sewer system carries. Check the number on your bill or meter: the estimate below uses it "
+             "as entered.").format(amount=_(UNITS[kind]).format(amount=money.gallons(amount)),
+                                   per_day=money.gallons((gallons / days).to_integral_value()))
 
 
 def usage_words(kind: str, amount: Decimal, water_gallons: Decimal | None = None, on_a_bill: bool = False) -> str:
