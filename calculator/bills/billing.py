@@ -1045,7 +1045,7 @@ def _large_usages(usages: dict, before: dict, name: str, accts: dict) -> dict[st
         last = [(qtr, r["usage"]) for qtr, r in sorted(before.get(number, {}).items()) if r.get("usage") is not None]
         if last and last[-1][1] > 0 and read["usage"] > LARGE_USAGE * last[-1][1]:
             qtr, then = last[-1]
-            unit = _(bill.UNITS.get(accts[number]["meter"], bill.UNITS["water-gallons"]))
+            unit = _(bill.UNITS[accts[number]["meter"]])  # (an account with another meter is refused)
             out[number] = _("{file}:{line}: account {account} used {usage} this quarter, more than {times} times "
                             "its {then} in {quarter}. It is billed; check the readings (a digit too many?) before "
                             "the bills go out.").format(
