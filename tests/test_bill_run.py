@@ -1418,3 +1418,18 @@ def test_the_wrong_file_both_first_quarter_and_earlier_an_empty_out_and_semicolo
     semi = tmp_path / "semi.csv"
     semi.write_text((sample_dir / f"reads-{sample.SECOND}.csv").read_text().replace(",", ";"))
     assert "semi.csv seems to be separated by semicolons (;)" in refused(("--reads", str(semi)))
+
+
+def test_the_engine_s_run_into_a_folder_the_kit_made_keeps_its_pdfs_listed(sample_dir, tmp_path, capsys):
+    """written.sha256: a run by `python -m calculator bills` into a folder the kit's run made (with PDF bills)
+    keeps those PDFs listed as the run's own, so the next run of the kit still replaces the folder."""
+    out = tmp_path / "out"
+    assert command.main(_args(sample_dir, out, "--no-pdf")) == 0
+    from calculator.core.files import written_list
+    pdf = out / "bills-en.pdf"
+    _titled_pdf(pdf, "Sewer bills for 2025-Q4")
+    (out / "written.sha256").write_bytes(written_list({p.name: p.read_bytes() for p in out.iterdir()
+                                                       if p.name != "written.sha256"}))
+    assert _engine(_args(sample_dir, out), capsys)[0] == 0
+    assert "bills-en.pdf" in (out / "written.sha256").read_text()
+    assert command.main(_args(sample_dir, out, "--no-pdf")) == 0, capsys.readouterr().err

@@ -548,7 +548,8 @@ def run_files(rules: dict, quarter: str, accounts: str, reads: str, payments: st
     The four files are written together, whole or not at all (files.write_all_atomic), and never over a
     file the run did not write (check_out)."""
     import os
-    from ..core.files import WRITTEN, write_all_atomic, written_list
+    from pathlib import Path
+    from ..core.files import WRITTEN, as_written, write_all_atomic, written_list
 
     if not out.strip():  # "" is the folder the command runs in, which no one chose
         raise InputError(_("⟦out⟧ is empty. Give the folder to write the run's files into, like billing/{quarter}/."
@@ -559,8 +560,11 @@ def run_files(rules: dict, quarter: str, accounts: str, reads: str, payments: st
                  [read_input(p, N_("earlier register")) for p in earlier], as_of, first_quarter)
     try:
         data = {name: text.encode("utf-8") for name, text in result["files"].items()}
+        # an earlier run's other files still as it wrote them (the kit's PDF bills) stay listed as its own
+        kept = {p.name: p.read_bytes() for p in (Path(out).iterdir() if os.path.isdir(out) else ())
+                if p.name not in data and p.name != WRITTEN and as_written(p)}
         written = [str(p) for p in write_all_atomic({os.path.join(out, name): data for name, data in
-                                                     (data | {WRITTEN: written_list(data)}).items()})]
+                                                     (data | {WRITTEN: written_list(data | kept)}).items()})]
         written = [p for p in written if os.path.basename(p) != WRITTEN]
     except OSError as exc:  # the fourth hostile tester: a PermissionError was "could not answer this (…)"
         raise InputError(_("The run's files cannot be written into {folder}: {reason}. Nothing was written. "
