@@ -3,7 +3,7 @@
     python3 build.py                 build site/ from rules/ (a failed build keeps the old site/)
     python3 build.py COMMAND --help  the options of a command
     python3 build.py build --site-url URL   the same, for the address it is published at (else mkdocs.yml's site_url)
-    python3 build.py serve [--install]   build, then serve at http://127.0.0.1:8000
+    python3 build.py serve [--install] [--port N]   build, then serve at http://127.0.0.1:8000 (or port N)
     python3 build.py test [PYTEST ARGS]  install what the tests need, then run every test
     python3 build.py install [--with-tests]
     python3 build.py validate        check rules/ and the translations (file:line:column: what to change)
@@ -29,7 +29,7 @@ USAGE = ("Use one of: build, serve, test, install, validate, messages, readabili
 #: the options of the commands parsed here; rates, bills and mutants parse their own, and test's go to pytest
 OPTIONS = {
     "build": "build site/ from rules/ (a failed build keeps the old site/)",
-    "serve": "build, then serve the site at http://127.0.0.1:8000",
+    "serve": "build, then serve the site at http://127.0.0.1:8000 (--port: another port)",
     "install": "install what the kit needs into .venv/",
     "validate": "check rules/ and the translations (file:line:column: what to change)",
     "messages": "update the translation catalogues (rules/locale/) from the sources",
@@ -58,6 +58,13 @@ class _Parser(argparse.ArgumentParser):
         raise SystemExit(2)
 
 
+def _port(text: str) -> int:
+    if not (text.isascii() and text.isdigit() and 1 <= int(text) <= 65535):
+        raise argparse.ArgumentTypeError(f"--port {text!r} is not a port: give a whole number from 1 to 65535, "
+                                         "like 8001")
+    return int(text)
+
+
 def options(command: str, rest: list[str]) -> argparse.Namespace:
     """The options of a command parsed here; an unknown one is refused (SystemExit 2), --help shows them."""
     p = _Parser(prog=f"build.py {command}", description=OPTIONS[command][0].upper() + OPTIONS[command][1:] + ".")
@@ -65,6 +72,9 @@ def options(command: str, rest: list[str]) -> argparse.Namespace:
         p.add_argument("--site-url", nargs="?", const="", metavar="URL",
                        help="the address the site is published at (default: mkdocs.yml's site_url)")
         p.add_argument("--install", action="store_true", help="install what the kit needs first")
+    if command == "serve":
+        p.add_argument("--port", type=_port, default=8000, metavar="N",
+                       help="the port to serve at (default: 8000), when another program uses 8000")
     if command == "install":
         p.add_argument("--with-tests", action="store_true", help="also what the tests need")
     if command == "readability":
@@ -81,9 +91,11 @@ def main(argv: list[str]) -> int:
                        "bills", "mutants"):
         print(f"Unknown command {command!r}. {USAGE}", file=sys.stderr)
         return 2
+    port = 8000
     if command in OPTIONS:
         try:
             given = options(command, rest)
+            port = getattr(given, "port", 8000)
         except SystemExit as exc:  # --help shown (0), or an option refused (2)
             return exc.code if isinstance(exc.code, int) else 0
         if command == "readability":
@@ -126,10 +138,15 @@ def main(argv: list[str]) -> int:
     if site_url == "":
         return 2
     from kit.site import build as site
+    server = None
+    if command == "serve":  # the port first: a busy one is said before the build, not after it
+        server = site.serve_or_report(port=port)
+        if server is None:
+            return 1
     if not site.build_or_report(site_url=site_url):
         return 1
-    if command == "serve":
-        site.serve_forever()
+    if server is not None:
+        site.serve_forever(server=server)
     return 0
 
 

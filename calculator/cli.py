@@ -17,7 +17,7 @@ from .bills import bill
 from .core import law
 from .rates import hearing, rate_year, vc
 from .core.dates import parse_date, quarters_offered
-from .core.errors import InputError
+from .core.errors import InputError, for_terminal
 from .core.explain import with_places
 from .core.i18n import SOURCE, N_, _, check_language, lang, localized, speaking
 from .core.rules import load
@@ -91,6 +91,15 @@ class _Parser(argparse.ArgumentParser):
 
     def error(self, message):  # one line, no usage dump, exit 2 via InputError
         words = getattr(self, "argv", None)
+        if message.startswith("the following arguments are required"):
+            # argparse finds a missing option before an unknown one: `--quart 2025-Q1` was "required: --quarter",
+            # the --quart typed not named (the fifth hostile tester); the unknown one is the thing to fix
+            given = getattr(parser(), "argv", None) or []
+            known = {o for p in (parser(), parser()._command_parser(given)) for a in p._actions for o in a.option_strings}
+            unknown = [w.split("=", 1)[0] for w in given
+                       if w.startswith("--") and w != "--" and w.split("=", 1)[0] not in known]
+            if unknown:
+                message = f"unrecognized arguments: {' '.join(unknown)}"
         if words and raw_unrecognized(message):  # found by the calculator's own parser, after the command's:
             found = self._command_parser(words)      # the command's options are what to name
             if found is not self:
@@ -401,6 +410,9 @@ def web_address(value: str) -> str:
     return value.strip()
 
 
+RULES_BROKEN = N_("The calculator cannot answer: its rules cannot be read ({detail}). This is not about what you "
+                  "entered. Whoever keeps this site must fix that rules file (`python3 build.py validate` lists "
+                  "the problems).")
 FAILED = N_("The calculator could not answer this ({detail}). Nothing you entered was sent anywhere. "
             "Try other values, or tell the Town Clerk what you entered so the calculator can be fixed.")
 
@@ -415,12 +427,16 @@ def _asked_language(argv: list[str]) -> str:
 
 
 def _failed(exc: Exception, language: str) -> str:
-    """FAILED in the language asked for; in English if even that language cannot be read."""
+    """FAILED in the language asked for; in English if even that language cannot be read. Rules that
+    cannot be read are said so (RULES_BROKEN), naming the file, not as the engine's failure."""
+    from .core.errors import RulesUnreadable
+    message, detail = (RULES_BROKEN, " | ".join(line.strip() for line in str(exc).splitlines() if line.strip())) \
+        if isinstance(exc, RulesUnreadable) else (FAILED, _detail(exc))
     try:
         with speaking(language):
-            return _(FAILED).format(detail=_detail(exc))
+            return _(message).format(detail=detail)
     except Exception:  # noqa: BLE001 - the catalogue itself may be what failed
-        return FAILED.format(detail=_detail(exc))
+        return message.format(detail=detail)
 
 
 def run_json(argv) -> str:
@@ -525,20 +541,21 @@ def _main(argv: list[str] | None) -> int:
     except InputError as exc:
         # a field named ⟦like-this⟧ (the Clerk's steps; the desk names it by its box) is its option here
         from .rates.rate_year import for_cli
-        print(f"error: {for_cli(str(exc))}", file=sys.stderr)
+        print(for_terminal(f"error: {for_cli(str(exc))}"), file=sys.stderr)
         return 2
     except OSError as exc:  # a file or folder the command could not use (the fourth hostile tester: a
         if not exc.filename:  # PermissionError was "could not answer this (PermissionError: …)")
-            print(f"error: {_failed(exc, language)}", file=sys.stderr)
+            print(for_terminal(f"error: {_failed(exc, language)}"), file=sys.stderr)
             return 2
         from .core.files import reason_of
         with speaking(language):
-            print("error: " + _("{path} cannot be used: {reason}. Nothing was changed. Choose a file or folder you may "
-                                "use, or ask whoever manages this computer for access.").format(
-                path=exc.filename, reason=reason_of(exc)), file=sys.stderr)
+            print(for_terminal("error: " + _("{path} cannot be used: {reason}. Nothing was changed. Choose a file or "
+                                             "folder you may use, or ask whoever manages this computer for "
+                                             "access.").format(path=exc.filename, reason=reason_of(exc))),
+                  file=sys.stderr)
         return 2
     except Exception as exc:  # noqa: BLE001 - rules it cannot read, or a defect: one line, exit 2
-        print(f"error: {_failed(exc, language)}", file=sys.stderr)
+        print(for_terminal(f"error: {_failed(exc, language)}"), file=sys.stderr)
         return 2
     return _print(result, language)
 
@@ -612,7 +629,7 @@ def _not_printed(result, language: str, reason: str) -> int:
             message = _("The files are written and complete: {files}. Only the answer about them could not be "
                         "printed ({reason}).").format(files=", ".join(written), reason=reason)
     try:
-        print(f"error: {message}", file=sys.stderr)
+        print(for_terminal(f"error: {message}"), file=sys.stderr)
     except (OSError, AttributeError):  # standard error is gone too: the status alone says it
         pass
     return REPORT_LOST if written else CANNOT_WRITE

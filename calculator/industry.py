@@ -179,6 +179,14 @@ def compute(rules: dict, average_workday_gallons, system_gallons_per_day=None,
     if average_daily_gallons is not None and str(average_daily_gallons).strip() != "":
         daily = parse_amount(average_daily_gallons, _("The industry's average daily flow in gallons"), "30000",
                              "average-daily-gallons", GALLONS)
+    # the system receives the industry's waste, so it carries at least the industry's flow (the fifth hostile
+    # tester: 700,000 gallons a workday into a system of 600,000 a day was answered without a word)
+    for own, words in ((flow, N_("{flow} gallons per average workday")), (daily, N_("{flow} gallons on an average day"))):
+        if system is not None and own is not None and own > system:
+            raise InputError(_("The industry's flow, {own}, is more than the flow of the whole system that receives "
+                               "it, {system} gallons per day, which includes the industry's own. Check both numbers."
+                               ).format(own=_(words).format(flow=money.gallons(own)), system=money.gallons(system)),
+                             "system-gallons-per-day")
     toxic, impact = _flag(toxic_pollutant), _flag(significant_impact)
     # the report dates: those of a year asked about, or else the next ones from today
     if year is not None and str(year).strip() == "":

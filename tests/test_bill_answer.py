@@ -8,6 +8,7 @@ is the charge for 8,000 gallons of water (rents.D, minimum-charge); rents.F: due
 January, April, July and October, "a penalty of 15% per quarter after nonpayment for 30 days".
 Every expected value below is worked out by hand in its comment."""
 import copy
+from decimal import Decimal
 
 import pytest
 
@@ -57,7 +58,7 @@ def test_a_bill_paid_after_a_holiday_moved_its_last_day():
         "total": "110.40", "illustrative": True, "total_note": TOTAL_NOTE,
         # beside the total: what paying that day means (issue 34, item 7)
         "paid_words": "If you pay on March 1, 2027, that is late. The total includes a late penalty of $14.40.",
-        "annual_total": "384.00", "fiscal_year": FISCAL_2027, "notices": [NOTICE],
+        "annual_total": "384.00", "fiscal_year": FISCAL_2027, "notices": [NOTICE], "usage_question": None,
         "if_late": {
             "last_day_to_pay": "2027-02-16", "penalty_from": "2027-02-17", "rate": "0.15", "first_penalty": "14.40",
             "period_months": 3, "holidays_skipped": [{"date": "2027-02-15", "holiday": "Washington's Birthday"}],
@@ -89,7 +90,7 @@ def test_a_sewage_meter_bill_with_both_what_ifs_two_periods_late():
         "days_after_due": 210, "penalty_periods": 2, "penalty_periods_from": ["2027-08-17", "2027-11-17"],
         "penalty": "25.92", "total": "112.32", "illustrative": False, "total_note": None,  # both numbers are what-ifs
         "paid_words": "If you pay on February 10, 2028, that is late. The total includes a late penalty of $25.92.",
-        "annual_total": "345.60", "fiscal_year": FISCAL_2027,
+        "annual_total": "345.60", "fiscal_year": FISCAL_2027, "usage_question": None,
         "notices": [NOTICE, "This is a what-if estimate with values you chose, not the schedule's."],
         "if_late": {
             "last_day_to_pay": "2027-08-16", "penalty_from": "2027-08-17", "rate": "0.15", "first_penalty": "12.96",
@@ -180,6 +181,40 @@ def test_what_each_further_period_adds_under_each_reading(accrual, quarter, furt
     rules = with_readings({"penalty-accrual": accrual, "penalty-quarter": quarter})
     late = bill.compute(rules, "2027-Q1", {"water-gallons": "12000"})["if_late"]
     assert late["text"] == f"Pay by Tuesday, February 16, 2027: no penalty. From February 17: +15% ($14.40). {further}"
+
+
+def test_under_the_once_reading_the_periods_are_those_charged_and_the_explanation_says_once():
+    """The fifth hostile tester: with penalty-accrual `once`, a payment a year late answered "penalty_periods": 4
+    with "penalty": "14.40", one period's penalty, and the step spoke of "a further 15% for each further period"."""
+    rules = with_readings({"penalty-accrual": "once"})
+    out = bill.compute(rules, "2025-Q1", {"water-gallons": "12000"}, "2026-01-01")
+    assert (out["penalty_periods"], out["penalty_periods_from"], out["penalty"]) == (1, ["2025-02-15"], "14.40")
+    words = " ".join(s["text"] for s in out["explanation"])
+    assert ("a 15% penalty applies from February 15, 2025, once, however long the bill then stays unpaid, as this "
+            "site reads the law. Penalty $14.40.") in words
+    assert "for each further period" not in words
+    simple = bill.compute(with_readings({"penalty-accrual": "simple"}), "2025-Q1", {"water-gallons": "12000"},
+                          "2026-01-01")
+    assert (simple["penalty_periods"], simple["penalty"]) == (4, "57.60")
+
+
+@pytest.mark.parametrize("usage, asked", [
+    ({"water-gallons": "99999999999"}, "Is 99,999,999,999 gallons right? That is about 1,111,111,111 gallons a day "
+                                       "through the quarter"),
+    ({"water-cubic-feet": "100000000"}, "Is 100,000,000 cubic feet right? That is about 8,311,688 gallons a day"),
+    ({"water-gallons": "99999999"}, None),
+])
+def test_a_usage_no_single_bill_could_have_is_asked_about_and_still_estimated(usage, asked):
+    """The fifth hostile tester: 99,999,999,999 gallons was estimated at $799,999,999.99 without a word.
+    The law sets no ceiling, so the estimate is given, with the question above it."""
+    out = bill.compute(RULES, "2025-Q1", usage)
+    assert Decimal(out["total"]) > 0
+    if asked is None:
+        assert out["usage_question"] is None
+    else:
+        assert out["usage_question"].startswith(asked)
+        assert out["usage_question"].endswith("Check the number on your bill or meter: the estimate below uses it "
+                                              "as entered.")
 
 
 def test_the_values_in_force_on_the_day_that_matters():

@@ -205,7 +205,8 @@ def _args(sample_dir, out, *extra):
 def test_the_command_writes_the_whole_folder(sample_dir, tmp_path, capsys):
     out = tmp_path / "billing" / sample.SECOND
     assert command.main(_args(sample_dir, out, "--no-pdf")) == 0
-    assert sorted(p.name for p in out.iterdir()) == ["arrears.csv", "refused.csv", "register.csv", "summary.csv"]
+    assert sorted(p.name for p in out.iterdir()) == ["arrears.csv", "refused.csv", "register.csv", "summary.csv",
+                                                     "written.sha256"]
     err = capsys.readouterr().err
     assert "reads-2025-Q4.csv:12: S10011: The current reading" in err
     assert not [p for p in out.parent.iterdir() if p.name.startswith(".")]  # no staging folder left
@@ -225,7 +226,8 @@ def test_a_report_that_cannot_be_printed_says_the_run_is_complete_and_where(samp
     last = done.stderr.strip().splitlines()[-1]
     assert last == (f"error: the run is complete: its files are written whole in {out} (arrears.csv, refused.csv, "
                     "register.csv, summary.csv). Only its report could not be printed (No space left on device).")
-    assert sorted(p.name for p in out.iterdir()) == ["arrears.csv", "refused.csv", "register.csv", "summary.csv"]
+    assert sorted(p.name for p in out.iterdir()) == ["arrears.csv", "refused.csv", "register.csv", "summary.csv",
+                                                     "written.sha256"]
     assert "3    done: the files are written whole, but the report could not be printed" in command.parser().format_help()
     engine = tmp_path / "engine"
     with open("/dev/full", "w") as full:
@@ -1046,6 +1048,9 @@ def test_control_characters_from_the_files_are_not_printed_raw(tmp_path, capsys)
                          str(tmp_path / "r.csv"), "--out", str(tmp_path / "out"), "--no-pdf", "--first-quarter"]) == 0
     err = capsys.readouterr().err
     assert "\x1b" not in err and "\\x1b[2J\\x1b[31mEVIL" in err
+    # and refused.csv, a file for people too, holds it as the report shows it (the fifth hostile tester)
+    refused = (tmp_path / "out" / "refused.csv").read_text()
+    assert "\x1b" not in refused and "\\x1b[2J\\x1b[31mEVIL" in refused
 
 
 def test_a_run_without_the_register_of_the_quarter_before_is_refused(tmp_path, capsys):
@@ -1239,6 +1244,9 @@ def test_a_run_without_pdfs_says_it_removed_the_earlier_run_s_pdfs(sample_dir, t
     for name, title in (("bills-en.pdf", "Sewer bills for 2025-Q4"), ("bills-es.pdf", "Facturas de alcantarillado "
                                                                                   "de 2025-Q4")):
         _titled_pdf(out / name, title)  # as an earlier run with PDFs left them: the bills' title, in its language
+    from calculator.core.files import written_list  # and in its list of what it wrote
+    (out / "written.sha256").write_bytes(written_list({p.name: p.read_bytes() for p in out.iterdir()
+                                                       if p.name != "written.sha256"}))
     capsys.readouterr()
     assert command.main(_args(sample_dir, out, "--no-pdf")) == 0
     assert "the earlier run's bills-en.pdf and bills-es.pdf in" in capsys.readouterr().err
@@ -1338,8 +1346,8 @@ def test_the_run_never_replaces_a_file_it_did_not_write_and_writes_its_files_tog
         assert err.startswith(f"error: --out {mine} ") and "summary.csv" in err and "did not write" in err
         assert (mine / "summary.csv").read_text() == "my own summary\n"
         assert sorted(p.name for p in mine.iterdir()) == before
-    assert err.startswith(f"error: --out {mine} already holds summary.csv, which the bill run did not write, and the "
-                          "run never replaces a file it did not write. Choose a new or empty folder for --out, or move "
+    assert err.startswith(f"error: --out {mine} already holds summary.csv, which the bill run did not write or which "
+                          "was changed after it wrote it, and the run never replaces a file it did not write. Choose a new or empty folder for --out, or move "
                           "summary.csv out of it.")
     ours = tmp_path / "ours"
     assert _engine(_args(sample_dir, ours), capsys)[0] == 0
@@ -1421,3 +1429,105 @@ def test_a_nul_byte_in_a_csv_file_is_named_by_its_line_and_column(tmp_path):
     assert str(refused.value) == (
         f"accounts.csv:{line}:{column}: there is a NUL character (a zero byte) here, which a CSV file does not hold. "
         "The file may be a spreadsheet's own format, or text saved as UTF-16: save it as CSV UTF-8 and try again.")
+
+
+def test_a_reading_with_more_digits_than_the_meter_is_refused_and_a_usage_far_above_last_quarter_is_named():
+    """The fifth hostile tester: S10001's 7-digit reading 2123430 on a 6-digit meter was billed 1,929,669
+    gallons against 53,576 the quarter before, $15,437.35, without a word."""
+    accounts = ("account,parcel,service_address,mailing_name,mailing_address,language,meter,meter_digits\n"
+                "A1,p1,a,n,m,en,water-gallons,6\nA2,p2,a,n,m,en,water-gallons,\nA3,p3,a,n,m,en,water-gallons,6\n")
+    q3 = billing.run(RULES, "2025-Q3", ("a.csv", accounts),
+                     ("r.csv", "account,previous_reading,current_reading,usage\nA1,140185,193761,\nA2,100,20100,\n"
+                               "A3,,,20000\n"), first_quarter=True)
+    earlier = [("q3/register.csv", q3["files"]["register.csv"])]
+    got = billing.run(RULES, "2025-Q4", ("a.csv", accounts),
+                      ("r.csv", "account,previous_reading,current_reading,usage\nA1,193761,2123430,\n"
+                                "A2,20100,420100,\nA3,,,1000000\n"), earlier=earlier)
+    why = {r["account"]: r["what_to_fix"] for r in got["refused"]}
+    assert why["A1"].startswith("The current reading, 2123430, has 7 digits, but the meter of account A1 has 6")
+    assert why["A3"].startswith("The usage, 1000000, has 7 digits, more than the 6 of the meter of account A3")
+    assert [r["account"] for r in got["register"]] == ["A2"]  # billed, and named to check
+    assert got["checks"] == ["r.csv:3: account A2 used 400,000 gallons this quarter, more than 10 times its 20,000 "
+                             "gallons in 2025-Q3. It is billed; check the readings (a digit too many?) before the "
+                             "bills go out."]
+    summary = {s["item"]: s for s in got["summary"]}
+    line = summary["of which to check: usage more than 10 times the account's last quarter"]
+    assert line["accounts"] == 1 and line["amount"] == got["register"][0]["charge"]
+    usual = billing.run(RULES, "2025-Q4", ("a.csv", accounts),
+                        ("r.csv", "account,usage\nA1,53576\nA2,200000\nA3,20000\n"), earlier=earlier)
+    assert not usual["checks"] and not usual["refused"]  # ten times is not more than ten times
+
+
+def test_a_run_s_or_a_sample_s_file_changed_after_it_was_written_is_never_replaced(sample_dir, tmp_path, capsys):
+    """The fifth hostile tester: a summary.csv with the run's header and the person's own rows was replaced
+    by a re-run without a word, and `--sample` replaced a sample accounts.csv to which a real account was
+    added (the row was lost). A file is replaced only while it is what the run wrote (written.sha256)."""
+    for where in ("engine", "kit"):
+        out = tmp_path / f"run-{where}"
+        again = (lambda: _engine(_args(sample_dir, out), capsys)) if where == "engine" else \
+            (lambda: (command.main(_args(sample_dir, out, "--no-pdf")), capsys.readouterr().err))
+        assert again()[0] == 0
+        assert (out / "written.sha256").is_file()
+        assert again()[0] == 0  # its own files, as written: run into again
+        mine = (out / "summary.csv").read_text() + "my own line,1,2.00\n"  # the run's header, the person's rows
+        (out / "summary.csv").write_text(mine)
+        status, err = again()
+        assert status == 2 and "summary.csv" in err and "changed after it wrote" in err, err
+        assert (out / "summary.csv").read_text() == mine
+    sample_folder = tmp_path / "S"
+    assert command.main(["--sample", str(sample_folder), "--count", "10"]) == 0
+    accounts = (sample_folder / "accounts.csv").read_text() + \
+        "R1,1234-00-000000,1 Real Road,A Real Owner,1 Real Road,en,water-gallons,6\n"
+    (sample_folder / "accounts.csv").write_text(accounts)
+    assert command.main(["--sample", str(sample_folder), "--count", "10"]) == 2
+    assert "accounts.csv, which the sample did not write or which was changed" in capsys.readouterr().err
+    assert (sample_folder / "accounts.csv").read_text() == accounts
+    # a sample written before the list (no written.sha256): a real account's row is still seen
+    (sample_folder / "written.sha256").unlink()
+    assert command.main(["--sample", str(sample_folder), "--count", "10"]) == 2
+    assert "not an earlier fictional sample" in capsys.readouterr().err
+    assert (sample_folder / "accounts.csv").read_text() == accounts
+
+
+def test_the_wrong_file_both_first_quarter_and_earlier_an_empty_out_and_semicolons_are_refused(sample_dir, tmp_path,
+                                                                                                capsys):
+    """The fifth hostile tester: `--reads` given the accounts file ended 0 with every row refused ("read …
+    missing"); --first-quarter beside --earlier was taken; `--out ""` wrote billing/QUARTER/; a reads file
+    separated by semicolons was said to have "no column account"."""
+    def refused(*changes, engine=False):
+        argv = _args(sample_dir, tmp_path / "out", "--no-pdf")
+        for option, value in changes:
+            if value is None:
+                argv.append(option)
+            else:
+                argv[argv.index(option) + 1] = value
+        if engine:
+            argv.remove("--no-pdf")
+        status, err = _engine(argv, capsys) if engine else (command.main(argv), capsys.readouterr().err)
+        assert status == 2 and not (tmp_path / "out").exists(), err
+        return err
+    assert "accounts.csv:1: the header has no readings: neither previous_reading and current_reading, nor usage. " \
+           "Is accounts.csv the file of meter reads?" in refused(("--reads", str(sample_dir / "accounts.csv")))
+    assert "2025-Q4 is said to be the first quarter the Town bills with this kit (--first-quarter), but registers " \
+           "of earlier runs are given" in refused(("--first-quarter", None))
+    assert "--first-quarter" in refused(("--first-quarter", None), engine=True)
+    assert "error: --out is empty." in refused(("--out", ""))
+    assert "error: --out is empty." in refused(("--out", ""), engine=True)
+    semi = tmp_path / "semi.csv"
+    semi.write_text((sample_dir / f"reads-{sample.SECOND}.csv").read_text().replace(",", ";"))
+    assert "semi.csv seems to be separated by semicolons (;)" in refused(("--reads", str(semi)))
+
+
+def test_the_engine_s_run_into_a_folder_the_kit_made_keeps_its_pdfs_listed(sample_dir, tmp_path, capsys):
+    """written.sha256: a run by `python -m calculator bills` into a folder the kit's run made (with PDF bills)
+    keeps those PDFs listed as the run's own, so the next run of the kit still replaces the folder."""
+    out = tmp_path / "out"
+    assert command.main(_args(sample_dir, out, "--no-pdf")) == 0
+    from calculator.core.files import written_list
+    pdf = out / "bills-en.pdf"
+    _titled_pdf(pdf, "Sewer bills for 2025-Q4")
+    (out / "written.sha256").write_bytes(written_list({p.name: p.read_bytes() for p in out.iterdir()
+                                                       if p.name != "written.sha256"}))
+    assert _engine(_args(sample_dir, out), capsys)[0] == 0
+    assert "bills-en.pdf" in (out / "written.sha256").read_text()
+    assert command.main(_args(sample_dir, out, "--no-pdf")) == 0, capsys.readouterr().err

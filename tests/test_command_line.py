@@ -94,7 +94,9 @@ def test_build_py_validate_refuses_an_unknown_option():
 @pytest.mark.parametrize("argv, says", [
     (["build", "--bogus"], "Unrecognized arguments: --bogus. `build.py build` takes --site-url URL, --install: "
                            "run `python3 build.py build --help` for what they do."),
-    (["serve", "--port", "80"], "Unrecognized arguments: --port 80. `build.py serve` takes --site-url URL, --install"),
+    (["serve", "--bogus", "80"], "Unrecognized arguments: --bogus 80. `build.py serve` takes --site-url URL, --install, "
+                                 "--port N"),
+    (["build", "--port", "8001"], "Unrecognized arguments: --port 8001. `build.py build` takes --site-url URL, --install"),
     (["build", "--site"], "Unrecognized arguments: --site. "),  # not a shortened --site-url
     (["install", "--with-test"], "Unrecognized arguments: --with-test. `build.py install` takes --with-tests: "),
     (["messages", "--dry-run"], "Unrecognized arguments: --dry-run. `build.py messages` takes no options."),
@@ -230,7 +232,7 @@ def test_build_py_to_a_full_disk_says_so_without_a_traceback(argv, tmp_path):
         assert done.stderr == (f"error: the sample is complete: its files are written whole in {tmp_path / 's'} "
                                "(accounts.csv, reads-2025-Q3.csv, reads-2025-Q4.csv, payments.csv, register-2025-Q3.csv). "
                                "Only its report could not be printed (No space left on device).\n")
-        assert len(list((tmp_path / "s").iterdir())) == 5
+        assert len(list((tmp_path / "s").iterdir())) == 6  # and written.sha256, the list of what it wrote
 
 
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs Linux's /dev/full")
@@ -344,7 +346,8 @@ def test_a_reader_that_goes_away_during_the_printable_bills_ends_the_run_with_14
     proc.stderr.close()
     assert proc.wait(timeout=300) == READER_GONE, err
     assert err == ""
-    assert sorted(p.name for p in out.iterdir()) == ["arrears.csv", "refused.csv", "register.csv", "summary.csv"]
+    assert sorted(p.name for p in out.iterdir()) == ["arrears.csv", "refused.csv", "register.csv", "summary.csv",
+                                                     "written.sha256"]
 
 
 @pytest.mark.parametrize("argv", [["--help"], [], ["bill", "--help"], ["rates", "propose", "--help"]])
@@ -409,3 +412,90 @@ def test_an_english_error_names_the_whole_command_whose_help_to_read():
                           capture_output=True, text=True, timeout=60)
     assert proc.returncode == 2
     assert "Run `python -m calculator rates propose --help` for the options." in proc.stderr
+
+
+@pytest.mark.parametrize("lang, says", [
+    ("en", "The calculator cannot answer: its rules cannot be read (rules/parameters/late-penalty-rate.yaml:1: this "
+           "file is empty. Write its entries, or delete the file.). This is not about what you entered. Whoever keeps "
+           "this site must fix that rules file"),
+    ("es", "La calculadora no puede responder: no se pueden leer sus reglas (rules/parameters/late-penalty-rate.yaml:1:"),
+])
+def test_rules_that_cannot_be_read_are_named_for_the_site_s_keeper_in_the_language_asked(lang, says, monkeypatch,
+                                                                                          capsys):
+    """The fifth hostile tester: an empty rules/parameters/late-penalty-rate.yaml made every bill answer
+    "could not answer this (RuleError: …). … Try other values, or tell the Town Clerk", in English under
+    --lang es. The rules are at fault: the message names the file and who must fix it."""
+    import json
+    from calculator import cli
+    from calculator.core import i18n, rules
+    from kit.rules import validate
+    from kit.words import messages
+
+    def broken():
+        raise validate.RuleError(["rules/parameters/late-penalty-rate.yaml:1: this file is empty. Write its "
+                                  "entries, or delete the file."])
+    monkeypatch.setattr(rules, "_cache", None)
+    monkeypatch.setattr(rules, "_PACKED", Path("/nonexistent"))
+    monkeypatch.setattr(rules, "provided", lambda name: broken)
+    # the catalogue is compiled with the rules broken too: its sentences are still there
+    monkeypatch.setattr(validate, "load_rules", broken)
+    monkeypatch.setattr(i18n, "_catalogues", {})
+    monkeypatch.setattr(i18n, "_PACKED", Path("/nonexistent"))
+    monkeypatch.setattr(i18n, "provided", lambda name: messages.engine_catalogue)
+    assert cli.main(["--lang", lang, "bill", "--quarter", "2025-Q1", "--water-gallons", "12000"]) == 2
+    err = capsys.readouterr().err
+    assert says in err and "RuleError" not in err and "Try other values" not in err, err
+    page = json.loads(cli.run_json(["--lang", lang, "bill", "--quarter", "2025-Q1", "--water-gallons", "12000"]))
+    assert says in page["error"]
+
+
+@pytest.mark.parametrize("argv, shown", [
+    (["bill", "--quarter", "2025-Q1", "--water-gallons", "\x1b]0;PWN\a\x1b[31m12"], "\\x1b]0;PWN\\x07\\x1b[31m12"),
+    (["bill", "--quarter", "2025-Q1", "--water-gallons", "1", "--paid-on", "\x1b[31m2025"], "\\x1b[31m2025"),
+    (["vc", "--om-cost", "\x1b[31m1", "--user-volume-gallons", "1"], "\\x1b[31m1"),
+    (["industry", "--average-workday-gallons", "\x1b[31m1"], "\\x1b[31m1"),
+    (["bill", "--quarter", "2025-Q1", "--water-gallons", "1", "--\x1b[31mbogus"], "--\\x1b[31mbogus"),
+    (["bill", "--quarter", "2025-Q1", "--water-gallons", "1\u202e2"], "1\\u202e2"),
+])
+def test_what_was_typed_is_echoed_with_its_control_characters_escaped(argv, shown, capsys):
+    """The fifth hostile tester: escape sequences typed into --water-gallons, --paid-on, vc --om-cost,
+    industry --average-workday-gallons or an unknown option were printed raw (retitling the terminal,
+    recolouring it), while --quarter was shown escaped."""
+    from calculator.cli import main
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert "\x1b" not in err and "\u202e" not in err and shown in err, err
+
+
+def test_build_py_serve_at_a_busy_port_says_so_and_offers_another():
+    """The fifth hostile tester: with port 8000 busy, `build.py serve` said "the output could not be written
+    (Address already in use)" and ended 74, with no way to choose another port. It says the port is in use,
+    before building, and offers --port."""
+    import socket
+    root = Path(__file__).resolve().parent.parent
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        done = subprocess.run([sys.executable, str(root / "build.py"), "serve", "--port", str(port)], cwd=root,
+                              capture_output=True, text=True, timeout=300)
+    assert done.returncode == 1, done.stderr
+    assert done.stderr == (f"Port {port} is in use by another program, so the site cannot be served there. Serve it "
+                           f"at another port: `python3 build.py serve --port {port + 1}`.\n")
+    assert "Building" not in done.stdout
+    bad = subprocess.run([sys.executable, str(root / "build.py"), "serve", "--port", "http"], cwd=root,
+                         capture_output=True, text=True, timeout=60)
+    assert bad.returncode == 2 and "--port 'http' is not a port: give a whole number from 1 to 65535" in bad.stderr
+
+
+@pytest.mark.parametrize("argv, says", [
+    (["bill", "--quart", "2025-Q1", "--water-gallons", "12000"], "error: Unrecognized arguments: --quart. "),
+    (["bill", "--quart=2025-Q1", "--water-gallons", "12000"], "error: Unrecognized arguments: --quart. "),
+    (["bill", "--water-gallons", "12000"], "error: The following arguments are required: --quarter. "),
+])
+def test_an_unknown_option_is_named_before_the_required_one_it_was_meant_to_be(argv, says, capsys):
+    """The fifth hostile tester: `bill --quart 2025-Q1` said "The following arguments are required:
+    --quarter", not naming the --quart typed (`--water-g` is named in the same situation)."""
+    from calculator.cli import main
+    assert main(argv) == 2
+    assert capsys.readouterr().err.startswith(says)

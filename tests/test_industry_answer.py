@@ -234,3 +234,17 @@ def test_empty_boxes_are_not_answers():
     out = industry.compute(RULES, "1000", "", False, False, "", average_daily_gallons="", today="")
     assert out["criteria_not_determined"] == ["pretreatment.E.2"] and out["year"] is None
     assert out["report_dates_from"] == dt.date.today().isoformat()
+
+
+@pytest.mark.parametrize("kwargs", [
+    dict(average_workday_gallons="700000", system_gallons_per_day="600000"),
+    dict(average_workday_gallons="1000", average_daily_gallons="700000", system_gallons_per_day="600000"),
+])
+def test_an_industry_flowing_more_than_the_whole_system_is_questioned(kwargs):
+    """The fifth hostile tester: 700,000 gallons a workday into a system carrying 600,000 a day was answered
+    as if it could be: the system receives the industry's waste, so it carries at least that."""
+    with pytest.raises(InputError) as err:
+        industry.compute(RULES, **kwargs, year=2027)
+    assert err.value.field == "system-gallons-per-day"
+    assert "is more than the flow of the whole system that receives it, 600,000 gallons per day" in str(err.value)
+    industry.compute(RULES, average_workday_gallons="600000", system_gallons_per_day="600000", year=2027)

@@ -3,6 +3,7 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from decimal import Decimal
 
 import pytest
 
@@ -386,3 +387,46 @@ def test_a_sewage_fraction_out_of_range_says_it_is_between_0_and_1(rules_copy, v
     f.write_text(f.read_text().replace('sewage_fraction: "0.80"', f'sewage_fraction: "{value}"'))
     [p] = problems(rules_copy)
     assert p.endswith(f"2025-illustrative.yaml:10:18: {says}")
+
+
+@pytest.mark.parametrize("words, value", [("forty-five", 45), ("forty five", 45), ("thirty-one", 31),
+                                          ("ninety-nine", 99)])
+def test_an_amendment_writing_a_compound_number_in_words_is_read_as_that_number(rules_copy, words, value):
+    """The fifth hostile tester: rents.F amended to "after nonpayment for forty-five days", with value 45
+    and the matching quote, was refused: "the value 45 is not a number its quote states (5, 40)"."""
+    law = rules_copy / "law.yaml"
+    law.write_text(law.read_text(encoding="utf-8").replace("after nonpayment for 30\n        days.",
+                                                           f"after nonpayment for {words}\n        days."),
+                   encoding="utf-8")
+    for quoting in (*rules_copy.glob("parameters/*.yaml"), *rules_copy.glob("interpretations/*.yaml")):
+        quoting.write_text(quoting.read_text(encoding="utf-8").replace("nonpayment for 30 days",
+                                                                       f"nonpayment for {words} days"),
+                           encoding="utf-8")
+    grace = rules_copy / "parameters" / "late-penalty-grace-days.yaml"
+    grace.write_text(grace.read_text(encoding="utf-8").replace("value: 30", f"value: {value}"), encoding="utf-8")
+    assert compile_rules(rules_copy)["parameters"]["late-penalty-grace-days"]["value"] == value
+    grace.write_text(grace.read_text(encoding="utf-8").replace(f"value: {value}", "value: 5"), encoding="utf-8")
+    assert any(f"the value 5 is not a number its quote states ({value})" in p for p in problems(rules_copy))
+
+
+@pytest.mark.parametrize("quote, numbers", [
+    ("after nonpayment for forty-five days", {45}), ("forty five days", {45}), ("twenty-one members", {21}),
+    ("one hundred gallons", {100}), ("one hundred and twenty days", {120}), ("one hundred twenty-five", {125}),
+    ("two thousand five hundred gallons", {2500}), ("fifteen-minute intervals", {15}),
+    ("within thirty (30) days", {30}), ("five or six days", {5, 6}), ("sixty days, then ninety", {60, 90}),
+])
+def test_numbers_in_words_are_read_whole(quote, numbers):
+    from kit.rules.validate import _quoted_numbers
+    assert _quoted_numbers(quote)[0] == {Decimal(n) for n in numbers}
+
+
+def test_validate_says_what_it_found_not_that_nothing_was_built(rules_copy, monkeypatch, capsys):
+    """The fifth hostile tester: `build.py validate` said "The rules have problems; nothing was built:",
+    though validate builds nothing."""
+    from kit.rules import validate
+    (rules_copy / "parameters" / "late-penalty-rate.yaml").write_text("")
+    monkeypatch.setattr(validate, "RULES_DIR", rules_copy)
+    assert validate.main([]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("The rules have 1 problem. Fix each (file:line: what to change), then run "
+                          "`python3 build.py validate` again:\n") and "nothing was built" not in err, err

@@ -146,6 +146,8 @@ def quarter_context(rules: dict, quarter: str, paid_on=None, vc_per_1000=None, s
     first_penalty = penalty.first_penalty_date(rules, due)
     grace_end = due + dt.timedelta(days=parameter(rules, "late-penalty-grace-days", on=due))
     starts = penalty.period_starts(rules, due, paid) if paid else []
+    if interpretation(rules, "penalty-accrual") == "once":  # one penalty however long it stays unpaid: the
+        starts = starts[:1]  # periods charged, not those begun (the fifth hostile tester: 4 periods, one penalty)
     return {
         "year": year, "q": q, "start": start, "end": end, "due": due, "sched": sched, "vc": vc, "rate_day": rate_day,
         "fraction": fraction, "what_if": what_if, "paid": paid, "paid_on": str(paid_on).strip() if paid else None,
@@ -289,6 +291,8 @@ def _bill(rules: dict, ctx: dict, kind: str, amount: Decimal, explain: bool, owi
         "annual_total": str(annual),
         "fiscal_year": dict(ctx["fiscal"]),
         "notices": list(ctx["notices"]),
+        "usage_question": usage_question(kind, amount, water_gallons if water_gallons is not None else volume,
+                                         (ctx["end"] - ctx["start"]).days + 1),
         "if_late": if_late(rules, ctx, charge, pen),
     }
     if on_property is not None:
@@ -542,6 +546,23 @@ _YOU_USED = {"water-gallons": N_("You used {amount} gallons of water."),
              "sewage-gallons": N_("You used {amount} gallons of sewage, from your sewage meter.")}
 
 
+#: a quarter's usage (in gallons) from which the estimate asks whether the number is right: over a million
+#: gallons a day, what a large town's whole sewer system carries, not one bill's. The estimate is still
+#: given (the law sets no ceiling), with the question above it (the fifth hostile tester: 99,999,999,999
+#: gallons was billed $799,999,999.99 without a word)
+LARGE_QUARTER_GALLONS = Decimal(100_000_000)
+
+
+def usage_question(kind: str, amount: Decimal, gallons: Decimal, days: int) -> str | None:
+    """"Is 100,000,000,000 gallons right? …" for a usage of LARGE_QUARTER_GALLONS or more; else None."""
+    if gallons < LARGE_QUARTER_GALLONS:
+        return None
+    return _("Is {amount} right? That is about {per_day} gallons a day through the quarter, more than a whole "
+             "town's sewer system carries. Check the number on your bill or meter: the estimate below uses it "
+             "as entered.").format(amount=_(UNITS[kind]).format(amount=money.gallons(amount)),
+                                   per_day=money.gallons((gallons / days).to_integral_value()))
+
+
 def usage_words(kind: str, amount: Decimal, water_gallons: Decimal | None = None, on_a_bill: bool = False) -> str:
     """The number a bill was worked out from, in a sentence: "Worked out from 9,350 gallons of water." (the
     estimate repeats back what its visitor entered), or on the Town's bill "You used …"."""
@@ -723,6 +744,15 @@ def _explain_rest(rules: dict, v: dict, ex: Explanation, vc, fraction, volume, k
                     if days_late == 1 else
                     _("Paid on {paid}, {days} days after the due date: within {grace} days{grace_since}, so no "
                       "penalty.")).format(**words), "rents.F", days_after_due=days_late)
+        elif interpretation(rules, "penalty-accrual") == "once":
+            ex.add(_("Paid on {paid}, {days} days after the due date: a {rate}{rate_since} penalty applies from "
+                     "{first_penalty}, once, however long the bill then stays unpaid, as this site reads the law. "
+                     "Penalty {penalty}.").format(**words),
+                   "rents.F", interpretation="penalty-accrual",
+                   days_after_due=days_late, penalty_periods=n, penalty=v["pen"])
+            ex.add(_("Unpaid charges are a lien on the property, to the extent set forth in § 452 of the General "
+                     "Municipal Law."), "rents.G",
+                   quote=quoted(rules, "lien"))
         else:
             ex.add(ngettext("Paid on {paid}, {days} days after the due date: a {rate}{rate_since} penalty applies "
                             "from {first_penalty}, and, as this site reads “per quarter”, a further {rate} for each "

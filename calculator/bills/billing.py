@@ -25,7 +25,7 @@ from . import arrears, bill
 from ..core import money
 from .amounts import parse_amount
 from ..core.dates import due_date, parse_date, parse_quarter, quarter_name, quarter_period
-from ..core.errors import InputError
+from ..core.errors import InputError, for_terminal
 from ..core.files import reason_of
 from ..core.explain import fold_citations, named
 from ..core.i18n import LANGUAGES, N_, _, ngettext
@@ -89,6 +89,12 @@ def _rows(name: str, text: str, needed, optional=()) -> list[tuple[int, dict]]:
         raise InputError(_("{file}:1: the header has the column {columns} twice, so which one to read is not clear. "
                            "Keep one.").format(file=name, columns=", ".join(twice)))
     missing = [c for c in needed if c not in reader.fieldnames]
+    first_line = text.split("\n", 1)[0]
+    if missing and ";" in first_line and any(c in first_line.lower() for c in missing):
+        # the fifth hostile tester: "the header has no column account", of a header that has it, by semicolons
+        raise InputError(_("{file} seems to be separated by semicolons (;), as a spreadsheet set to some languages "
+                           "saves CSV, and the run reads commas. Save it again as CSV with commas (\"CSV UTF-8 "
+                           "(Comma delimited)\") and try again.").format(file=name))
     if missing:
         raise InputError(_("{file}:1: the header has no column {columns}. Add it: the columns are {all}.").format(
             file=name, columns=", ".join(missing), all=", ".join((*needed, *optional))))
@@ -124,7 +130,9 @@ class _Refusals:
         self.rows: list[dict] = []
 
     def add(self, file: str, line: int, account: str, text: str) -> None:
-        self.rows.append({"file": file, "line": line, "account": account, "what_to_fix": text})
+        # refused.csv is for people: an escape sequence in a file's cell is written as \x1b, not raw
+        self.rows.append({"file": for_terminal(file), "line": line, "account": for_terminal(account),
+                          "what_to_fix": for_terminal(text)})
 
 
 def _whole(value: str, meter: str = "water-gallons", what: str = N_("The reading"), example: str = "132500") -> int:
@@ -221,6 +229,8 @@ def run(rules: dict, quarter: str, accounts: tuple[str, str], reads: tuple[str, 
     _paid_after(paid, day, payments[0] if payments else "", ctx["last_day"], quarter)
     checks = _large_payments(paid, billed_before, payments[0] if payments else "") + \
         _repeated_payments(paid, payments[0] if payments else "")
+    large = _large_usages(usages, before, reads[0], accts)
+    checks += list(large.values())
     cache: dict = {}
     _payments_kept(rules, before, paid, payments[0] if payments else "", cache)
     # an account with no read (or only refused ones) is not billed: say which
@@ -278,7 +288,7 @@ def run(rules: dict, quarter: str, accounts: tuple[str, str], reads: tuple[str, 
             "estimate_link": link,
         })
     refused.rows.sort(key=lambda r: (r["file"], r["line"]))
-    summary = _summary(register, late, refused.rows)
+    summary = _summary(register, late, refused.rows, set(large))
     return {
         "command": "bills", "quarter": quarter, "due_date": ctx["due_date"], "last_day_to_pay": ctx["last_day"].isoformat(),
         "penalties_as_of": day.isoformat(), "schedule": dict(ctx["summary"]), "notices": list(ctx["notices"]),
@@ -405,6 +415,11 @@ def _previous_given(before: dict, quarter: str, first_quarter: bool | None,
     year, q = parse_quarter(quarter)
     previous = quarter_name(year - (q == 1), 4 if q == 1 else q - 1)
     given = {qtr for rows in before.values() for qtr in rows}
+    if first_quarter and given:  # the fifth hostile tester: both were taken, the registers' bills counted
+        raise InputError(_("{quarter} is said to be the first quarter the Town bills with this kit "
+                           "(⟦first-quarter⟧), but registers of earlier runs are given, so there were bills before "
+                           "it. Give the earlier registers, or say it is the first quarter, not both.").format(
+            quarter=quarter), "earlier register")
     if not given and not_earlier:  # the third hostile tester: this quarter's own register, given as an earlier one
         name, qtr = not_earlier[0]
         raise InputError(_("{file} is the register of {given}, not of a quarter before {quarter}, so it cannot say "
@@ -533,15 +548,24 @@ def run_files(rules: dict, quarter: str, accounts: str, reads: str, payments: st
     The four files are written together, whole or not at all (files.write_all_atomic), and never over a
     file the run did not write (check_out)."""
     import os
-    from ..core.files import write_all_atomic
+    from pathlib import Path
+    from ..core.files import WRITTEN, as_written, write_all_atomic, written_list
 
+    if not out.strip():  # "" is the folder the command runs in, which no one chose
+        raise InputError(_("⟦out⟧ is empty. Give the folder to write the run's files into, like billing/{quarter}/."
+                           ).format(quarter=quarter.strip()), "out")
     check_out(out)
     result = run(rules, quarter, read_input(accounts, N_("accounts")), read_input(reads, N_("reads")),
                  read_input(payments, N_("payments")) if payments else None,
                  [read_input(p, N_("earlier register")) for p in earlier], as_of, first_quarter)
     try:
-        written = [str(p) for p in write_all_atomic({os.path.join(out, name): text.encode("utf-8")
-                                                     for name, text in result["files"].items()})]
+        data = {name: text.encode("utf-8") for name, text in result["files"].items()}
+        # an earlier run's other files still as it wrote them (the kit's PDF bills) stay listed as its own
+        kept = {p.name: p.read_bytes() for p in (Path(out).iterdir() if os.path.isdir(out) else ())
+                if p.name not in data and p.name != WRITTEN and as_written(p)}
+        written = [str(p) for p in write_all_atomic({os.path.join(out, name): data for name, data in
+                                                     (data | {WRITTEN: written_list(data | kept)}).items()})]
+        written = [p for p in written if os.path.basename(p) != WRITTEN]
     except OSError as exc:  # the fourth hostile tester: a PermissionError was "could not answer this (…)"
         raise InputError(_("The run's files cannot be written into {folder}: {reason}. Nothing was written. "
                            "Choose a folder you may write to (⟦out⟧), or ask whoever manages this computer "
@@ -589,12 +613,17 @@ HEADERS = {"register.csv": REGISTER_COLUMNS, "summary.csv": SUMMARY_COLUMNS, "ar
 
 
 def made_by_a_run(path) -> bool:
-    """Whether the file at `path` is one of HEADERS that a bill run wrote: a plain file (not a link) whose
-    first line is the run's header for its name (arrears.csv: a `# ` label, then the header)."""
+    """Whether the file at `path` is one of HEADERS that a bill run wrote: a plain file (not a link) that
+    is what the run wrote, as the list beside it says (files.WRITTEN); in a folder written before that
+    list, one whose first line is the run's header for its name (arrears.csv: a `# ` label, then the header)."""
     import os
+    from ..core.files import as_written
     name = os.path.basename(path)
     if name not in HEADERS or os.path.islink(path) or not os.path.isfile(path):
         return False
+    same = as_written(path)
+    if same is not None:
+        return same
     try:
         with open(path, encoding="utf-8", errors="replace", newline="") as f:
             lines = [f.readline(4096).rstrip("\r\n") for _line in range(2)]
@@ -659,9 +688,10 @@ def check_out(out: str) -> None:
     for name in HEADERS:
         path = os.path.join(out, name)
         if os.path.lexists(path) and not made_by_a_run(path):
-            raise InputError(_("⟦out⟧ {path} already holds {name}, which the bill run did not write, and the run "
-                               "never replaces a file it did not write. Choose a new or empty folder for ⟦out⟧, or "
-                               "move {name} out of it.").format(path=out, name=name), "out")
+            raise InputError(_("⟦out⟧ {path} already holds {name}, which the bill run did not write or which was "
+                               "changed after it wrote it, and the run never replaces a file it did not write. "
+                               "Choose a new or empty folder for ⟦out⟧, or move {name} out of it.").format(
+                path=out, name=name), "out")
 
 
 #: what a spreadsheet reads as the start of a formula: a cell beginning so is written with a ' before it
@@ -752,7 +782,13 @@ def _reads(source, accts: dict, refused: _Refusals, before: dict | None = None,
     name, text = source
     out: dict[str, dict] = {}
     seen: dict[str, int] = {}
-    for line, row in _rows(name, text, READ_COLUMNS, READ_OPTIONAL):
+    rows = _rows(name, text, READ_COLUMNS, READ_OPTIONAL)
+    if not {"previous_reading", "current_reading", "usage"} & set(columns_of(text)):
+        # the fifth hostile tester: the accounts file given as the reads refused every row ("read … missing")
+        raise InputError(_("{file}:1: the header has no readings: neither previous_reading and current_reading, "
+                           "nor usage. Is {file} the file of meter reads? Its columns are {all}.").format(
+            file=name, all=", ".join((*READ_COLUMNS, *READ_OPTIONAL))))
+    for line, row in rows:
         number = row["account"]
         if number not in accts:
             meant = _written_otherwise(number, accts)
@@ -787,6 +823,7 @@ def _reads(source, accts: dict, refused: _Refusals, before: dict | None = None,
             accts[number]["refused"] = True  # its read is listed with what to fix: not also as missing
         else:
             out[number] = read
+            accts[number]["read_line"] = line
     return out
 
 
@@ -817,6 +854,13 @@ def _usage(row: dict, account: dict, name: str, line: int, refused: _Refusals) -
         except InputError as exc:
             refused.add(name, line, number, f"{given!r}: {exc}")
             return None
+        digits = account.get("meter_digits", "")
+        if digits and usage >= 10 ** int(digits):  # more than the meter's dials can count between two reads
+            refused.add(name, line, number, _(
+                "The usage, {value}, has {count} digits, more than the {digits} of the meter of account {account} "
+                "(meter_digits in the accounts file) can count between two reads. Check the usage, or write the "
+                "two readings.").format(value=usage, count=len(str(usage)), digits=digits, account=number))
+            return None
         return {"previous": "", "current": "", "rollover": "", "usage": usage}
     if not (before_text and after_text):
         refused.add(name, line, number, _("The read for account {account} is missing. Write both readings (previous "
@@ -828,6 +872,17 @@ def _usage(row: dict, account: dict, name: str, line: int, refused: _Refusals) -
     except InputError as exc:
         refused.add(name, line, number, str(exc))
         return None
+    digits = account.get("meter_digits", "")
+    if digits:  # a reading with more digits than the meter has dials is a typo (the fifth hostile tester: a
+        # 7-digit reading on a 6-digit meter was billed 1,929,669 gallons without a word)
+        for which, value in ((N_("The previous reading"), before), (N_("The current reading"), after)):
+            if value >= 10 ** int(digits):
+                refused.add(name, line, number, _(
+                    "{what}, {value}, has {count} digits, but the meter of account {account} has {digits} "
+                    "(meter_digits in the accounts file). Check the reading, or correct meter_digits if the "
+                    "meter was replaced.").format(what=_(which), value=value, count=len(str(value)),
+                                                  account=number, digits=digits))
+                return None
     if after >= before and not rollover:
         usage = after - before
     elif rollover:
@@ -900,7 +955,8 @@ def _earlier(registers, quarter: str) -> dict[str, dict[str, dict]]:
                 else arrears_then + said[0] - said[1] - said[2],
                 "as_of": as_of_then,
                 "arrears_quarters": None if named is None else named.split(),
-                "current_reading": _reading(reading) if reading else None}
+                "current_reading": _reading(reading) if reading else None,
+                "usage": _reading(row.get("usage", "") or "")}
     return out
 
 
@@ -990,6 +1046,30 @@ def _large_payments(paid: dict, billed: dict, name: str) -> list[str]:
     return out
 
 
+#: a quarter's usage more than this many times the account's last quarter's is named to check
+LARGE_USAGE = 10
+
+
+def _large_usages(usages: dict, before: dict, name: str, accts: dict) -> dict[str, str]:
+    """{account: what to check} for the reads whose usage is more than LARGE_USAGE times the account's
+    usage in its latest earlier register: a reading mistyped (a digit too many) or a leak. They are billed,
+    and named to check before the bills go out (the fifth hostile tester: 1,929,669 gallons against 53,576
+    the quarter before was billed $15,437.35 without a word)."""
+    out = {}
+    for number, read in usages.items():
+        last = [(qtr, r["usage"]) for qtr, r in sorted(before.get(number, {}).items()) if r.get("usage") is not None]
+        if last and last[-1][1] > 0 and read["usage"] > LARGE_USAGE * last[-1][1]:
+            qtr, then = last[-1]
+            unit = _(bill.UNITS[accts[number]["meter"]])  # (an account with another meter is refused)
+            out[number] = _("{file}:{line}: account {account} used {usage} this quarter, more than {times} times "
+                            "its {then} in {quarter}. It is billed; check the readings (a digit too many?) before "
+                            "the bills go out.").format(
+                file=name, line=accts[number].get("read_line", "?"), account=number,
+                usage=unit.format(amount=f"{read['usage']:,}"), times=LARGE_USAGE,
+                then=unit.format(amount=f"{then:,}"), quarter=qtr)
+    return out
+
+
 def _repeated_payments(paid: dict, name: str) -> list[str]:
     """Payments on one line the same as on an earlier one (account, quarter, amount and day): a row pasted
     twice, or two real payments alike. Both are counted, and named to check (the third hostile tester:
@@ -1008,7 +1088,7 @@ def _repeated_payments(paid: dict, name: str) -> list[str]:
     return out
 
 
-def _summary(register: list[dict], late: list[dict], refused: list[dict]) -> list[dict]:
+def _summary(register: list[dict], late: list[dict], refused: list[dict], large: set = frozenset()) -> list[dict]:
     """The run's totals, each the sum of the register's own column (so they reconcile to the cent)."""
     def total(rows, column):
         return str(sum((Decimal(r[column]) for r in rows), ZERO))
@@ -1037,6 +1117,10 @@ def _summary(register: list[dict], late: list[dict], refused: list[dict]) -> lis
         {"item": "of which to check: a payment row refused (the check column of arrears.csv)",
          "accounts": len({r["account"] for r in late if r["check"]}),
          "amount": total([r for r in late if r["check"]], "unpaid_total")},
+        # bills whose usage is far above the account's last quarter (_large_usages): billed, and to check
+        {"item": f"of which to check: usage more than {LARGE_USAGE} times the account's last quarter",
+         "accounts": len([r for r in register if r["account"] in large]),
+         "amount": total([r for r in register if r["account"] in large], "charge")},
         {"item": "rows refused (refused.csv)", "accounts": len(refused), "amount": ""},
     ]
 

@@ -11,3 +11,22 @@ class InputError(ValueError):
         super().__init__(message)
         self.field = field
         self.suggest = suggest
+
+
+def for_terminal(text: str) -> str:
+    """Text with what a person typed or a file held in it, as a terminal (or a CSV file a person opens) may
+    show it: control and format characters (an escape sequence could retitle the window, recolour or
+    clear the screen; a bidirectional override could reorder what is shown) written as \\x1b, \\u202e
+    and the like; line breaks kept. The fifth hostile tester: `--water-gallons $'\\e[31m12'` was echoed
+    raw in "You entered …", while --quarter was shown escaped."""
+    import unicodedata
+    return "".join(c.encode("unicode_escape").decode("ascii")
+                   if c != "\n" and unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp", "Cs", "Co", "Cn") else c
+                   for c in text)
+
+
+class RulesUnreadable(Exception):
+    """The rules the engine answers by cannot be read: a file in rules/ is broken (the kit's RuleError
+    is one). Not the person's input and not a defect of the engine: whoever keeps the site must fix
+    the file, and the message says which (the fifth hostile tester: "could not answer this (RuleError:
+    …). Try other values", in English under --lang es)."""

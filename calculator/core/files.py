@@ -84,3 +84,34 @@ def write_all_atomic(files: dict) -> list[Path]:
                 os.unlink(tmp)
         raise
     return [path for _tmp, path in made]
+
+
+#: the list a command leaves beside the files it wrote into a folder (the bill run's, the sample's): each
+#: file's SHA-256 and name, as `sha256sum` writes them (`sha256sum -c` checks them). A file is replaced only
+#: when it is still what the command wrote (the fifth hostile tester: a summary.csv with the run's header
+#: and a person's own rows, and a sample accounts.csv with a real account added, were replaced silently)
+WRITTEN = "written.sha256"
+
+
+def written_list(files: dict) -> bytes:
+    """WRITTEN's text for {name: bytes}."""
+    import hashlib
+    return "".join(f"{hashlib.sha256(data).hexdigest()}  {name}\n" for name, data in sorted(files.items())).encode()
+
+
+def as_written(path) -> bool | None:
+    """Whether the file at `path` is byte for byte what WRITTEN beside it lists; None when there is no WRITTEN
+    there (a folder written before it was kept: the caller decides by the older signs)."""
+    import hashlib
+    path = Path(path)
+    listing = path.parent / WRITTEN
+    if not listing.is_file():
+        return None
+    try:
+        listed = dict(reversed(line.split("  ", 1)) for line in listing.read_text(encoding="utf-8").splitlines()
+                      if "  " in line)
+        if path.is_symlink() or not path.is_file() or path.name not in listed:
+            return False
+        return hashlib.sha256(path.read_bytes()).hexdigest() == listed[path.name]
+    except (OSError, UnicodeDecodeError, ValueError):
+        return False

@@ -197,6 +197,12 @@ function start() {
       parts.push(el("h3", { id: "bills-refused-title" }, `${r.refused.length} rows were not billed: fix each and run again`),
         el("ul", { id: "bills-refused", "aria-labelledby": "bills-refused-title" }, ...refused));
     }
+    if (r.checks && r.checks.length) {
+      // billed, but to look at before the bills go out: a payment far above its bill, a usage far above
+      // the account's last quarter (the engine's words, as the command line prints them after "Check:")
+      parts.push(el("h3", { id: "bills-checks-title" }, `${r.checks.length} to check before the bills go out`),
+        el("ul", { id: "bills-checks", "aria-labelledby": "bills-checks-title" }, ...r.checks.map((c) => el("li", {}, c))));
+    }
     if (r.accounts_billed) parts.push(...printStart(argv, r.accounts_billed));
     result.replaceChildren(...parts);
     $("bills-done").focus();

@@ -224,6 +224,11 @@ function start() {
     const link = `${location.pathname}?${params}`;
     box.append(shareButton(new URL(link, location.href).href, t("Sewer bill estimate for {quarter}: {total}",
       { quarter: r.quarter_words, total: money(r.total) })));
+    // a usage too large to be one bill's (the engine's question, bill.usage_question): asked above the figures
+    if (r.usage_question) {
+      box.append(el("div", { class: "admonition warning", id: "usage-question" },
+        el("p", { class: "admonition-title" }, t("Check the number")), el("p", {}, ...quotedIn(r.usage_question))));
+    }
     // rate-schedules.A: a schedule for each fiscal year; the engine says when this one has none of its own
     if (r.fiscal_year && r.fiscal_year.text) {
       box.append(el("div", { class: "admonition warning", id: "fiscal-year-notice" },

@@ -151,7 +151,13 @@ function start() {
   // ---- start: the link's answers (no year: the next report dates from today) ----
   const initial = new URLSearchParams(location.search);
   fillForm(initial);
-  if (initial.has("average-workday-gallons")) {
+  // a value given twice in a link: which one is meant is not known, so none is worked out (as the estimate)
+  const keys = [...initial.keys()].filter((k) => NUMBERS.includes(k) || FLAGS.includes(k));
+  const twice = keys.find((k, i) => keys.indexOf(k) !== i);
+  if (twice) {
+    const label = form.querySelector(`label[for="${twice}"]`);
+    showError({ field: twice, error: t("This link gives “{name}” more than once, so the calculator cannot tell which one is meant. Check the form below and press the button.", { name: label ? label.textContent.trim() : twice }) }, true);
+  } else if (initial.has("average-workday-gallons")) {
     root.dataset.state = "loading-link";
     check(formParams(), false);
   }

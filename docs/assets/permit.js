@@ -47,11 +47,16 @@ function start() {
   function readState(search) {
     const params = new URLSearchParams(search);
     const answers = [];
+    let twice = null;
     for (const [id, value] of params) {
       // Only the checker's questions; other words in a link (and empty answers) are not answers.
-      if (questions.has(id) && value.trim() && !answers.some(([q]) => q === id)) answers.push([id, value.trim()]);
+      if (!questions.has(id) || !value.trim()) continue;
+      // a question answered twice in a link: which answer is meant is not known, so neither is taken and
+      // the question is asked again, saying why (as the estimate refuses a value given twice)
+      if (answers.some(([q]) => q === id)) twice = twice || id;
+      else answers.push([id, value.trim()]);
     }
-    return { answers, step: params.get("step"), from: params.get("from") };
+    return { answers: answers.filter(([q]) => q !== twice), step: params.get("step"), from: params.get("from"), twice };
   }
 
   function query(state) {
@@ -101,11 +106,14 @@ function start() {
   async function show(state, focus) {
     const mine = ++latest;
     let answers = state.answers;
-    let bad = null;
+    let bad = state.twice ? { id: state.twice, message: t("This link answers “{question}” more than once, so the checker cannot tell which answer is meant. Choose one below.", { question: questions.get(state.twice).text }) } : null;
     let answer = await engine.ask(argv(answers));
     // A value in a link that is not an answer: say so at its question, and go on without it.
     while (!answer.ok && questions.has(answer.field) && answers.some(([q]) => q === answer.field)) {
-      bad = bad || { id: answer.field, message: answer.error };
+      // in the page's words and language: the question as the page asks it, whose answers are shown
+      // below it (the engine's message names the command line's ids: street-opening, yes, no)
+      const given = (answers.find(([q]) => q === answer.field) || [])[1];
+      bad = bad || { id: answer.field, message: t("“{value}” is not one of the answers to the question “{question}”. Choose one of the answers below.", { value: given, question: questions.get(answer.field).text }) };
       answers = answers.filter(([q]) => q !== answer.field);
       answer = await engine.ask(argv(answers));
     }

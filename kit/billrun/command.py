@@ -23,6 +23,7 @@ from calculator.bills import billing
 from calculator.core import money
 from calculator.core.dates import parse_quarter, quarter_name
 from calculator.core.errors import InputError
+from calculator.core.files import WRITTEN, as_written, written_list
 from calculator.core.rules import load
 
 from ..rules.config import project_config
@@ -122,7 +123,7 @@ def earlier_registers(out: Path, quarter: str) -> list[Path]:
 
 
 #: what a run writes into its folder: a folder holding only these (or nothing) is one a run made
-OUTPUTS = ("register.csv", "summary.csv", "arrears.csv", "refused.csv", "bills-en.pdf", "bills-es.pdf")
+OUTPUTS = ("register.csv", "summary.csv", "arrears.csv", "refused.csv", "bills-en.pdf", "bills-es.pdf", WRITTEN)
 
 
 def _is_a_run(folder: Path) -> bool:
@@ -142,7 +143,8 @@ def _not_written_by_a_run(folder: Path) -> list[str]:
     that is not the run's bills (_bills_pdf). The fourth hostile tester's own summary.csv beside a run's
     register was replaced without a word."""
     return sorted(p.name for p in folder.iterdir()
-                  if p.name not in OUTPUTS or not (_bills_pdf(p) if p.suffix == ".pdf" else billing.made_by_a_run(p)))
+                  if p.name not in OUTPUTS or p.name != WRITTEN and
+                  not (_bills_pdf(p) if p.suffix == ".pdf" else billing.made_by_a_run(p)))
 
 
 def _bills_pdf(path: Path) -> bool:
@@ -151,6 +153,8 @@ def _bills_pdf(path: Path) -> bool:
     import re
     if path.is_symlink() or not path.is_file():
         return False
+    if as_written(path) is not None:  # the run's list of what it wrote says
+        return as_written(path)
     try:
         import pikepdf
         with pikepdf.open(path) as pdf:
@@ -195,7 +199,8 @@ def check_out(out: Path, inputs: list[Path], quarter: str | None = None) -> None
     foreign = _not_written_by_a_run(out) if out.is_dir() else []
     if foreign:
         shown = ", ".join(foreign[:5]) + (f" and {len(foreign) - 5} more" if len(foreign) > 5 else "")
-        raise InputError(f"--out {out} holds files the bill run did not write ({shown}), which replacing it would "
+        raise InputError(f"--out {out} holds files the bill run did not write, or that were changed after it wrote "
+                         f"them ({shown}), which replacing it would "
                          f"delete: the run never replaces a file it did not write. Choose a new or empty folder, or "
                          f"move {'that file' if len(foreign) == 1 else 'those files'} out of it.")
     if out.is_dir() and not _is_a_run(out):
@@ -220,8 +225,17 @@ def check_sample_folder(folder: Path) -> None:
         raise InputError(f"--sample {folder} is inside the project, which publishes what is in it. {what}")
     if not folder.is_dir() or not any(folder.iterdir()):
         return
-    ours = {p.name for p in folder.iterdir()} <= NAMES and (folder / "accounts.csv").is_file() and \
-        "(fictional)" in (folder / "accounts.csv").read_text(encoding="utf-8", errors="replace")
+    names = {p.name for p in folder.iterdir()} - {WRITTEN}
+    if (folder / WRITTEN).is_file():  # an earlier sample's list of what it wrote: each file still as written
+        changed = sorted(n for n in names if not as_written(folder / n))
+        if changed:  # (the fifth hostile tester: a real account added to the sample's accounts.csv was lost)
+            raise InputError(f"--sample {folder} holds {', '.join(changed)}, which the sample did not write or which "
+                             f"was changed after it wrote it, and which the sample would replace. {what}")
+        return
+    # a sample written before that list: only its names, every account fictional
+    rows = (folder / "accounts.csv").read_text(encoding="utf-8", errors="replace").splitlines()[1:] \
+        if (folder / "accounts.csv").is_file() else []
+    ours = names <= NAMES and rows and all("(fictional)" in row for row in rows if row.strip())
     if not ours:
         raise InputError(f"--sample {folder} already holds files that are not an earlier fictional sample, which "
                          f"the sample would replace. {what}")
@@ -243,6 +257,9 @@ def run(args) -> tuple[Path, dict]:
         if not getattr(args, option):
             raise InputError(f"Give --{option}. Run `python3 build.py bills --help` for the options.")
     quarter = quarter_name(*parse_quarter(args.quarter))
+    if args.out is not None and not args.out.strip():  # the fifth hostile tester: `--out ""` wrote billing/QUARTER/
+        raise InputError(f"--out is empty. Give the folder to write the run's files into, or leave out --out for "
+                         f"billing/{quarter}/.")
     # what --out names, as given (a link to /dev/full is said to be one: the fourth hostile tester), then
     # where it leads
     billing.check_out(args.out or str(ROOT / "billing" / quarter))
@@ -269,6 +286,7 @@ def run(args) -> tuple[Path, dict]:
                 from .bills_pdf import write_bills
                 site_url = args.site_url or project_config().get("site_url") or "https://example.org/"
                 write_bills(rules, result, staging, site_url)
+            (staging / WRITTEN).write_bytes(written_list({p.name: p.read_bytes() for p in staging.iterdir()}))
             os.chmod(staging, 0o755)
         except OSError as exc:  # a full disk, say: the staging folder goes, the last output stays
             raise _cannot_write(out, exc) from None
@@ -297,7 +315,8 @@ def _cannot_write(out: Path, exc: OSError) -> InputError:
 def shown(text: str) -> str:
     """Text from the Town's files as a terminal may print it: control characters (an escape sequence in
     an account id could move the cursor or recolour the screen) written as \\x1b and the like."""
-    return "".join(c if c.isprintable() or c == "\n" else c.encode("unicode_escape").decode("ascii") for c in text)
+    from calculator.core.errors import for_terminal
+    return for_terminal(text)
 
 
 class Stopped(KeyboardInterrupt):
@@ -372,7 +391,8 @@ def _main(argv: list[str]) -> int:
     except InputError as exc:
         print(shown(f"error: {for_command_line(str(exc))} Nothing was written."), file=sys.stderr)
         return 2
-    return _reported(lambda: _report(out, result), out, sorted(p.name for p in out.iterdir()), "the run")
+    return _reported(lambda: _report(out, result), out, sorted(p.name for p in out.iterdir() if p.name != WRITTEN),
+                     "the run")
 
 
 def _reported(report, folder: Path, names: list[str], what: str) -> int:

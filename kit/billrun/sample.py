@@ -121,6 +121,9 @@ SMALLEST = 10
 
 
 def write(folder, count: int = 2000) -> list[Path]:
-    """Write the sample files into a folder (each atomically)."""
-    from calculator.core.files import write_atomic
-    return [write_atomic(Path(folder) / name, text.encode("utf-8")) for name, text in sample_files(count).items()]
+    """Write the sample files into a folder, together, with the list of what was written (files.WRITTEN):
+    a later sample replaces them only while they are as written."""
+    from calculator.core.files import WRITTEN, write_all_atomic, written_list
+    data = {name: text.encode("utf-8") for name, text in sample_files(count).items()}
+    return [p for p in write_all_atomic({Path(folder) / name: d for name, d in (data | {WRITTEN: written_list(data)}).items()})
+            if p.name != WRITTEN]

@@ -18,6 +18,7 @@ from decimal import Decimal as _Decimal
 import jsonschema
 import yaml
 
+from calculator.core.errors import RulesUnreadable
 from calculator.permits import flow
 from calculator.rates import rate_year
 from calculator.core.law import anchor, provision_text
@@ -27,7 +28,7 @@ from .wording import value_words
 RULES_DIR = Path(__file__).resolve().parents[2] / "rules"
 
 
-class RuleError(Exception):
+class RuleError(RulesUnreadable):
     """A problem in a rule file, with where it is and what to change."""
 
     def __init__(self, problems: list[str]):
@@ -684,19 +685,68 @@ def _history(path: Path, data: dict, node, problems: list[str]) -> list[dict] | 
 
 _NUMBER_WORDS = {w: i for i, w in enumerate(
     "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
-    "seventeen eighteen nineteen twenty".split())} | {"thirty": 30, "forty": 40, "fifty": 50, "sixty": 60}
+    "seventeen eighteen nineteen".split())}
+_TENS_WORDS = {w: 10 * (i + 2) for i, w in enumerate("twenty thirty forty fifty sixty seventy eighty ninety".split())}
+_SCALE_WORDS = {"hundred": 100, "thousand": 1000}
 _NUMBER = re.compile(r"(?<![\w.])(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)(\s*(?:%|percent\b))?|\b([a-z]+)\b", re.I)
+#: a number in words: number words joined by spaces or hyphens (and "and" between them: "one hundred and
+#: twenty"), read whole by _in_words
+_WORDS_RUN = re.compile(r"\b[a-z]+(?:(?:\s+|\s*-\s*)(?:and\s+)?[a-z]+)*\b", re.I)
+
+
+def _in_words(words: list[str]) -> list[int]:
+    """The numbers a run of number words states: ["forty", "five"] is [45], ["one", "hundred", "twenty"]
+    [120], ["two", "thousand"] [2000]; words that do not go on one number start the next ("five forty"
+    is [5, 40]). The fifth hostile tester: "forty-five days" was read as 40 and 5, and a value of 45
+    under it refused."""
+    out, total, current, last = [], 0, 0, None  # last: the kind of the word before ("unit", "tens", "scale")
+    for w in words:
+        if w in _SCALE_WORDS:
+            if last is None:
+                continue
+            scale = _SCALE_WORDS[w]
+            if scale == 100 and current % 100 == 0 and current:
+                current *= 100
+            elif scale == 100:
+                current = (current or 1) * 100
+            else:
+                total, current = total + (current or 1) * 1000, 0
+            last = "scale"
+            continue
+        value, kind = (_TENS_WORDS[w], "tens") if w in _TENS_WORDS else (_NUMBER_WORDS[w], "unit")
+        # a word that cannot go on the number so far starts a new one: a unit after a unit ("five six"), tens
+        # after a unit or tens ("five forty"), a unit after a teen or ten ("twelve three")
+        joins = last is None or last == "scale" and current % 100 == 0 or \
+            last == "tens" and kind == "unit" and value < 10 and current % 10 == 0
+        if not joins:
+            out.append(total + current)
+            total, current = 0, 0
+        current += value
+        last = kind
+    if last is not None:
+        out.append(total + current)
+    return out
 
 
 def _quoted_numbers(quote: str) -> tuple[set, set]:
-    """The numbers a quote states (in digits, or in words up to sixty), and those it states as percents."""
+    """The numbers a quote states (in digits, or in words: "forty-five", "one hundred and twenty"), and
+    those it states as percents."""
     numbers, percents = set(), set()
     for m in _NUMBER.finditer(quote):
         if m.group(1):
             n = _Decimal(m.group(1).replace(",", ""))
             (percents if m.group(2) else numbers).add(n)
-        elif m.group(3).lower() in _NUMBER_WORDS:
-            numbers.add(_Decimal(_NUMBER_WORDS[m.group(3).lower()]))
+    for m in _WORDS_RUN.finditer(quote):
+        words = re.findall(r"[a-z]+", m.group(0).lower())
+        run: list[str] = []
+        for w in words + [""]:  # the number words of the run, each stretch of them read whole
+            if w in _NUMBER_WORDS or w in _TENS_WORDS or (w in _SCALE_WORDS and run) or (w == "and" and run):
+                run.append(w)
+                continue
+            while run and run[-1] == "and":
+                run.pop()
+            numbers.update(_Decimal(n) for n in _in_words([x for x in run if x != "and"]))
+            run = []
     return numbers, percents
 
 
@@ -969,7 +1019,9 @@ def main(argv=None, more_checks=None) -> int:
         with open(summary, "a", encoding="utf-8") as out:
             out.write(summary_markdown(problems, rules))
     if problems:
-        print("The rules have problems; nothing was built:", file=sys.stderr)
+        # (the fifth hostile tester: validate said "nothing was built", though it builds nothing)
+        print(f"The rules have {len(problems)} problem{'s' if len(problems) > 1 else ''}. Fix each (file:line: "
+              "what to change), then run `python3 build.py validate` again:", file=sys.stderr)
         for p in problems:
             print("  " + p, file=sys.stderr)
         return 1

@@ -324,8 +324,29 @@ def build_or_report(site: Path = ROOT / "site", site_url: str | None = None) -> 
     return True
 
 
-def serve_forever(site: Path = ROOT / "site", host: str = "127.0.0.1", port: int = 8000) -> None:
-    server = serve(site, host, port)
+def serve_or_report(site: Path = ROOT / "site", host: str = "127.0.0.1", port: int = 8000):
+    """The server at `port` (serve), or None after saying why it cannot be had: a port another program
+    uses (the fifth hostile tester: "the output could not be written (Address already in use)", 74)."""
+    import errno
+    try:
+        return serve(site, host, port)
+    except OSError as exc:
+        if exc.errno == errno.EADDRINUSE:
+            print(f"Port {port} is in use by another program, so the site cannot be served there. Serve it at "
+                  f"another port: `python3 build.py serve --port {port + 1 if port < 65535 else 8001}`.",
+                  file=sys.stderr)
+        elif exc.errno == errno.EACCES:
+            print(f"Port {port} may not be used by this user (ports below 1024 need an administrator). Choose "
+                  f"another: `python3 build.py serve --port 8000`.", file=sys.stderr)
+        else:
+            print(f"The site cannot be served at port {port} ({exc.strerror or exc}). Choose another port: "
+                  f"`python3 build.py serve --port 8001`.", file=sys.stderr)
+        return None
+
+
+def serve_forever(site: Path = ROOT / "site", host: str = "127.0.0.1", port: int = 8000, server=None) -> None:
+    server = server or serve(site, host, port)
+    host, port = server.server_address[:2]
     print(f"Serving the site at http://{host}:{port}/ (Ctrl+C to stop)", flush=True)
     try:
         server.serve_forever()

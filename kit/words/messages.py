@@ -494,9 +494,12 @@ def _fill(text: str, parameters: dict, lang: str, words: dict) -> str:
 
 def engine_catalogue(lang: str) -> dict:
     """The "messages" provider the engine asks for in a checkout: what the wheel packs."""
-    from ..rules.validate import load_rules
-    rules = load_rules()
-    return translations(lang, WHEEL_DOMAINS, RULES_DIR, rules["parameters"])
+    from ..rules.validate import RuleError, load_rules
+    try:
+        parameters = load_rules()["parameters"]
+    except RuleError:  # rules/ is broken: the sentences still have their translations (the message saying
+        parameters = None  # the rules cannot be read among them), only those naming a parameter's value not
+    return translations(lang, WHEEL_DOMAINS, RULES_DIR, parameters)
 
 
 def check_no_formatted_messages(paths) -> list[str]:

@@ -283,3 +283,28 @@ def test_a_year_adopted_on_the_desk_in_this_browser_bills_its_quarter_marked_not
     assert rows and {r["vc_per_1000_gallons"] for r in rows} == {vc} and vc != "10.00"
     assert (tmp_path / "register.csv").read_bytes() == (tmp_path / "cli" / "register.csv").read_bytes()
     assert json.loads(page.evaluate("localStorage.getItem('pawling-clerk-desk')"))["current"] == "2027"  # kept
+
+
+def test_a_usage_far_above_the_last_quarter_is_billed_and_listed_to_check(page, site_url, sample_files, tmp_path):
+    """The fifth hostile tester: a reading with a digit too many was billed 36 times the last quarter's
+    usage without a word. The desk lists it to check, in the engine's words, as the command line prints it."""
+    import shutil
+    folder = tmp_path / "typo"
+    shutil.copytree(sample_files, folder)
+    last = {r["account"]: int(r["usage"]) for r in csv.DictReader(io.StringIO(
+        (folder / f"register-{sample.FIRST}.csv").read_text(encoding="utf-8")))}
+    reads = folder / f"reads-{sample.SECOND}.csv"
+    rows = list(csv.DictReader(io.StringIO(reads.read_text(encoding="utf-8"))))
+    row = next(r for r in rows if r["account"] == "S10002")
+    row["current_reading"] = str(int(row["previous_reading"]) + 20 * last["S10002"])
+    text = io.StringIO()
+    writer = csv.DictWriter(text, fieldnames=list(rows[0]), lineterminator="\n")
+    writer.writeheader()
+    writer.writerows(rows)
+    reads.write_text(text.getvalue(), encoding="utf-8")
+    fill_the_desk(page, f"{site_url}/clerk/bills/", folder)
+    run_the_bills(page)
+    checks = page.locator("#bills-checks li")
+    expect(checks.filter(has_text="account S10002 used")).to_contain_text(
+        f"more than 10 times its {last['S10002']:,} gallons in {sample.FIRST}. It is billed")
+    expect(page.locator("#bills-summary")).to_contain_text("of which to check: usage more than 10 times")

@@ -120,6 +120,20 @@ def test_a_year_without_its_own_schedule_a_penalty_and_a_sewage_meter_say_so_wit
     expect(page.locator("ol.explanation q.step-quote")).to_have_count(0)
 
 
+def test_a_usage_no_single_bill_could_have_is_asked_about_above_the_estimate(page, site_url):
+    """The fifth hostile tester: 100,000,000,000 gallons was estimated without a word."""
+    page.goto(f"{site_url}/estimate/?quarter=2025-Q2&water-gallons=100000000000")
+    expect(page.locator("#result-total")).to_be_visible(timeout=TIMEOUT)
+    want = bill.compute(load(), "2025-Q2", {"water-gallons": "100000000000"})
+    question = page.locator("#usage-question")
+    expect(question.locator(".admonition-title")).to_have_text("Check the number")
+    expect(question).to_contain_text(want["usage_question"])
+    assert want["usage_question"].startswith("Is 100,000,000,000 gallons right?")
+    page.goto(f"{site_url}/estimate/?quarter=2025-Q2&water-gallons=12000")
+    expect(page.locator("#result-total")).to_be_visible(timeout=TIMEOUT)
+    expect(page.locator("#usage-question")).to_have_count(0)
+
+
 def test_typing_the_usage_gives_the_estimate_and_a_link(page, site_url):
     open_estimator(page, site_url)
     page.check("#meter-water-cubic-feet")

@@ -119,6 +119,9 @@ def test_a_shareable_link_with_a_toxic_pollutant_gives_the_engine_s_answer(page,
     ("?average-workday-gallons=lots&year=2027", "average-workday-gallons", "must be a number"),
     ("?average-workday-gallons=100&system-gallons-per-day=0&year=2027", "system-gallons-per-day", "more than 0"),
     ("?average-workday-gallons=100&year=next", "year", "whole number"),
+    # the fifth hostile tester: an industry flowing more than the whole system was not questioned
+    ("?average-workday-gallons=700000&system-gallons-per-day=600000&year=2027", "system-gallons-per-day",
+     "more than the flow of the whole system that receives it"),
 ])
 def test_each_error_is_summarised_and_points_at_its_box(page, site_url, query, field, words):
     page.goto(f"{site_url}/industry/{query}")
@@ -214,3 +217,21 @@ def test_without_javascript_the_tests_facilities_and_dates_are_there(browser, si
     expect(page.locator("#facility-list li")).to_have_count(4)
     expect(page.locator("#calendar-link")).to_be_visible()
     context.close()
+
+
+@pytest.mark.parametrize("query, field", [
+    ("?average-workday-gallons=52000&year=2027&year=2028", "year"),
+    ("?average-workday-gallons=52000&average-workday-gallons=1000&year=2027", "average-workday-gallons"),
+])
+def test_a_link_giving_a_value_twice_is_not_answered_for_one_of_them(page, site_url, query, field):
+    """The fifth hostile tester: ?average-workday-gallons=52000&year=2027&year=2028 answered for 2027,
+    silently (the estimator refuses a repeated value: "This link gives water-gallons more than once")."""
+    page.goto(f"{site_url}/industry/{query}")
+    summary = page.locator("#error-summary")
+    expect(summary).to_be_visible(timeout=TIMEOUT)
+    expect(summary).to_be_focused()
+    label = page.locator(f"label[for='{field}']").inner_text().strip()
+    expect(summary.locator("li")).to_have_text(f"This link gives “{label}” more than once, so the calculator cannot tell which "
+                                 "one is meant. Check the form below and press the button.")
+    assert summary.locator("a").get_attribute("href") == f"#{field}"
+    expect(page.locator("#industry-result")).to_have_count(0)

@@ -300,14 +300,45 @@ def test_a_shareable_link_opens_straight_at_the_right_step(page, site_url):
     expect(checker(page)).to_have_attribute("data-step", "steam-exhaust")
     expect(page.locator("#answer-no")).to_be_checked()
 
-    # a value that is not an answer is reported at its question, in the engine's words
+    # a value that is not an answer is reported at its question, in the question's own words (the fifth
+    # hostile tester: "'maybe' is not an answer to question 'street-opening'. Answer one of: yes, no.")
     open_checker(page, site_url, "?work=landscaping")
     summary = page.locator("#error-summary")
     expect(summary).to_be_visible()
     expect(summary).to_be_focused()
-    expect(summary).to_contain_text("'landscaping' is not an answer")
+    expect(summary.locator("li")).to_have_text(f"“landscaping” is not one of the answers to the question “{QUESTIONS['work']['text']}”. "
+                                 "Choose one of the answers below.")
     expect(checker(page)).to_have_attribute("data-step", "work")
     expect(page.locator("#question-error")).to_be_visible()
+
+
+def test_a_link_answering_a_question_twice_asks_it_again_saying_why(page, site_url):
+    """The fifth hostile tester: ?work=new-connection&work=repair went to question 2 with one of the two,
+    silently (the command line says "Question 'work' was answered twice")."""
+    open_checker(page, site_url, "?work=new-connection&work=repair")
+    summary = page.locator("#error-summary")
+    expect(summary).to_be_visible()
+    expect(summary).to_be_focused()
+    expect(summary.locator("li")).to_have_text(f"This link answers “{QUESTIONS['work']['text']}” more than once, so the checker "
+                                 "cannot tell which answer is meant. Choose one below.")
+    expect(checker(page)).to_have_attribute("data-step", "work")
+    assert not page.locator("input[name=answer]:checked").count()
+    # another question answered twice: the answers before it are kept, it is asked again
+    open_checker(page, site_url, "?work=new-connection&street-opening=yes&street-opening=no")
+    expect(checker(page)).to_have_attribute("data-step", "street-opening")
+    expect(page.locator("#error-summary")).to_contain_text("more than once")
+
+
+def test_a_spanish_page_names_a_wrong_answer_by_its_question_in_spanish(page, site_url):
+    """The fifth hostile tester: /es/permit/ said "'maybe' no es una respuesta a la pregunta
+    'street-opening'. Responda con una de estas: yes, no." (ids, half English)."""
+    page.goto(f"{site_url}/es/permit/?work=new-connection&street-opening=maybe")
+    summary = page.locator("#error-summary")
+    expect(summary).to_be_visible(timeout=TIMEOUT)
+    text = summary.inner_text()
+    assert "street-opening" not in text and "maybe" in text and "no es una de las respuestas" in text, text
+    expect(page.locator("#step-title")).to_be_visible()
+    assert page.locator("#step-title").inner_text() in text
 
 
 def test_answers_are_kept_for_later_and_start_again_clears_them(page, site_url):
