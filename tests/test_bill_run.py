@@ -1323,3 +1323,50 @@ def test_a_nul_byte_in_a_csv_file_is_named_by_its_line_and_column(tmp_path):
     assert str(refused.value) == (
         f"accounts.csv:{line}:{column}: there is a NUL character (a zero byte) here, which a CSV file does not hold. "
         "The file may be a spreadsheet's own format, or text saved as UTF-16: save it as CSV UTF-8 and try again.")
+
+
+@pytest.mark.parametrize("url", ["http://127.0.0.1:8765/", "http://localhost:8000/", "http://[::1]/"])
+def test_a_bill_never_links_to_this_computer_s_own_address(sample_dir, tmp_path, capsys, url):
+    """The usability test: bills printed on the desk said "See this bill on the Town's estimate page:
+    http://127.0.0.1:8765/estimate/…", the address the desk was opened from. A mailed bill carries only the
+    public site's address: both bill runs refuse this computer's own, saying what to give, and write nothing."""
+    from calculator.cli import main
+    says = (f"error: --site-url {url!r} is this computer's own address: a mailed bill cannot link to it. Give the "
+            "address the site is published at, like https://OWNER.github.io/REPO/, or leave it out: the bills then "
+            "carry no link.")
+    assert main(["bills", *_args(sample_dir, tmp_path / "engine"), "--printable", "--site-url", url]) == 2
+    assert capsys.readouterr().err == says + "\n"
+    assert command.main(_args(sample_dir, tmp_path / "kit", "--site-url", url)) == 2
+    assert capsys.readouterr().err == says + " Nothing was written.\n"
+    assert not (tmp_path / "engine").exists() and not (tmp_path / "kit").exists()
+
+
+@pytest.mark.parametrize("configured", ["", "site_url: http://127.0.0.1:8000/\n"], ids=["none", "local"])
+def test_without_a_public_address_the_pdf_bills_carry_no_link_and_the_run_says_so(tmp_path, monkeypatch, capsys,
+                                                                                   configured):
+    """With no site_url (or only this computer's own), the command line's PDF bills carried
+    https://example.org/…, an address that is not the Town's. They carry no link at all, and the run says
+    how to give one; the engine's printable bills (the desk's) likewise have no link without --site-url."""
+    import json
+
+    import pikepdf
+    import pypdf
+
+    from calculator.cli import run_json
+    from kit.billrun import command as billrun
+    (tmp_path / "mkdocs.yml").write_text("site_name: copy\n" + configured)
+    monkeypatch.setattr(billrun, "project_config", lambda *a: {"site_url": configured.partition(": ")[2].strip()
+                                                                or None, "repo_url": None})
+    sample.write(tmp_path / "in", 12)
+    out = tmp_path / "billing" / sample.SECOND
+    assert command.main(_args(tmp_path / "in", out)) == 0
+    err = capsys.readouterr().err
+    assert "Note: the PDF bills carry no link to the estimate page: the site's public address is not set." in err
+    for language in ("en", "es"):
+        with pikepdf.open(out / f"bills-{language}.pdf") as pdf:
+            assert not [a for page in pdf.pages for a in page.get("/Annots", []) if "/A" in a]
+        text = "".join(p.extract_text() for p in pypdf.PdfReader(out / f"bills-{language}.pdf").pages)
+        assert "example.org" not in text and "127.0.0.1" not in text and "estimate/?" not in text
+    answer = json.loads(run_json(["bills", *_args(tmp_path / "in", tmp_path / "engine"), "--printable"]))
+    assert answer["ok"] and answer["result"]["bills"]
+    assert {(b["link"], b["link_label"]) for b in answer["result"]["bills"]} == {(None, None)}

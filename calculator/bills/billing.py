@@ -1069,7 +1069,9 @@ def printable_bill(rules: dict, row: dict, account: dict, site_url: str) -> dict
     if row["minimum_applied"] == "yes":
         charge += " " + (_("(its share of the property's minimum charge)") if "property" in result else
                          _("(the minimum charge)"))
-    link = site_url.rstrip("/") + "/" + row["estimate_link"]
+    # a mailed bill carries only the public site's address; without one (no site_url), no link at all
+    # (the usability test: a bill printed on the desk named http://127.0.0.1:8765/, where it was opened)
+    link = site_url.rstrip("/") + "/" + row["estimate_link"] if site_url else None
     # the paper bill says when a penalty is added in its own line, so the estimator's step "If you pay
     # late: …" (bill.if_late, the step with `first_penalty`) is not repeated: one page a bill
     # nor is its step "Total = …": the bill's own total line, with the arrears, is the total to pay.
@@ -1113,6 +1115,6 @@ def printable_bill(rules: dict, row: dict, account: dict, site_url: str) -> dict
         "pay_by": (_("Nothing to pay.") if not Decimal(row["total"]) else
                    _("Pay by {due}.").format(due=long(dt.date.fromisoformat(row["due_date"])))),
         "late": when,
-        "link_label": _("See this bill on the Town's estimate page:"), "link": link,
+        "link_label": _("See this bill on the Town's estimate page:") if link else None, "link": link,
         "steps_title": _("How this quarter's charge is worked out"), "steps": steps,
     }

@@ -260,6 +260,11 @@ def page_context(rules: dict, today, config: dict | None = None, lang: str = SOU
         # each schedule with the days it is in force, as the api/ files give them (the chart on /rates/)
         "rate_periods": opendata.schedule_periods(rules),
         "proposed": [s for s in schedules if s["status"] == "proposed"],
+        # the first adopted schedule not yet in force (the usability test: with 2027 adopted, /rates/ still said
+        # "The Town has not yet put its adopted rate on this site"), and the one the estimate's default quarter uses
+        "adopted_next": next((s for s in sorted(schedules, key=lambda s: schedule.starts(rules, s))
+                              if s["status"] == "adopted" and schedule.starts(rules, s) > today.isoformat()), None),
+        "example_schedule": next((s for s in schedules if s["id"] == example["schedule"]["id"]), None),
         "example": example, "minimum": minimum, "example_quarter": quarter,
         "build_id": build_id,
         "wheel": f"{build_id}/{WHEEL_NAME}-{engine_version()}-py3-none-any.whl",

@@ -1,0 +1,78 @@
+"""The pages after the Clerk adopts next year's schedule and the site is rebuilt before it starts (the
+usability test of fiscal year 2027: adopted on November 20, 2026, the site rebuilt on December 6, 2026).
+The pages are rendered from a copy of rules/ holding the adopted schedule, in English and Spanish."""
+import contextlib
+import datetime as dt
+import io
+import shutil
+
+import pytest
+
+from calculator.core.i18n import localized, speaking
+from kit.clerk import command as clerk
+from kit.rules.validate import RULES_DIR, compile_rules
+from kit.site import pages
+from kit.words.messages import WHEEL_DOMAINS, translations
+
+TODAY = dt.date(2026, 12, 6)
+SITE = "https://sewer.pawling.example/"
+
+
+def rendered(root, rules_dir, lang):
+    """{page path: its Markdown} of the site's generated pages in `lang`, built on TODAY."""
+    rules = compile_rules(rules_dir)
+    messages = {} if lang == "en" else translations(lang, (*WHEEL_DOMAINS, "pages"), rules_dir, rules["parameters"])
+    docs = root / f"docs-{lang}"
+    with speaking(lang, messages):
+        here = localized(rules)
+        ctx = pages.page_context(here, TODAY, {"site_url": SITE, "repo_url": None}, lang, rules_dir)
+        written = pages.render_pages(here, docs, ctx, lang, rules_dir)
+    return {p.relative_to(docs).as_posix(): p.read_text(encoding="utf-8") for p in written}
+
+
+@pytest.fixture(scope="module")
+def adopted(tmp_path_factory):
+    """rules/ with fiscal 2027 proposed, noticed and adopted in the autumn of 2026, as the Clerk did."""
+    root = tmp_path_factory.mktemp("adopted-2027")
+    shutil.copytree(RULES_DIR, root / "rules")
+    (root / "mkdocs.yml").write_text(f"site_name: copy\nsite_url: {SITE}\n")
+
+    def step(*argv):
+        with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+            assert clerk.main([*argv, "--rules-dir", str(root / "rules")]) == 0, argv
+    step("propose", "--fiscal-year", "2027", "--effective", "2027-01-01", "--om-cost", "856791",
+         "--user-volume-gallons", "70000000", "--proposed-on", "2026-10-01", "--sewage-fraction", "0.80")
+    step("notice", "2027", "--published", "2026-11-01", "--meeting", "2026-11-16", "--time", "19:00",
+         "--place", "Pawling Town Hall", "--output-dir", str(root / "out"))
+    step("adopt", "2027", "--date", "2026-11-20", "--recorded-on", "2026-12-01", "--ayes", "3", "--noes", "1",
+         "--absent", "1", "--resolution", "2026-88")
+    return {"root": root, "en": rendered(root, root / "rules", "en"), "es": rendered(root, root / "rules", "es")}
+
+
+def test_the_rates_page_names_the_adopted_schedule_not_a_town_that_has_adopted_none(adopted):
+    """Item 2: /rates/ said "Example only … The Town has not yet put its adopted rate on this site" above a
+    table listing the 2027 schedule as adopted."""
+    en, es = adopted["en"]["rates/index.md"], adopted["es"]["rates/index.md"]
+    assert "has not yet put its" not in en and "todavía no\nha puesto" not in es and "todavía no ha puesto" not in es
+    assert "The Town Board has adopted [" in en and "in force from January 1, 2027" in en
+    assert "La Junta del Pueblo adoptó [" in es and "1 de enero de 2027" in es
+    # while it is not yet in force, the page still says the example is what the site uses today
+    assert "Until then, this site uses the example schedule." in en
+
+
+def test_the_estimate_page_has_no_illustrative_banner_when_its_quarter_uses_the_adopted_schedule(adopted):
+    """Item 2: the estimate page kept "These rates are illustrative" though its default quarter (2027-Q1)
+    is billed "Under the adopted schedule"."""
+    en, es = adopted["en"]["estimate/index.md"], adopted["es"]["estimate/index.md"]
+    assert "These rates are illustrative" not in en and "ILLUSTRATIVE" not in en.split("## ")[1]
+    assert "The schedule the Town Board adopted for this quarter is [" in en
+    assert "Estas tarifas son de ejemplo" not in es
+
+
+def test_without_an_adopted_schedule_the_banners_stay(tmp_path):
+    """And the other way round: with only the example schedule, both banners are there, in both languages."""
+    en, es = rendered(tmp_path, RULES_DIR, "en"), rendered(tmp_path, RULES_DIR, "es")
+    assert "These rates are illustrative" in en["estimate/index.md"]
+    assert "The Town has not yet put its" in en["rates/index.md"]
+    assert "The Town Board has adopted [" not in en["rates/index.md"]
+    assert "Estas tarifas son de ejemplo" in es["estimate/index.md"]
