@@ -76,3 +76,20 @@ def test_without_an_adopted_schedule_the_banners_stay(tmp_path):
     assert "The Town has not yet put its" in en["rates/index.md"]
     assert "The Town Board has adopted [" not in en["rates/index.md"]
     assert "Estas tarifas son de ejemplo" in es["estimate/index.md"]
+
+
+def test_the_hearing_notice_page_keeps_the_rate_list_and_the_signature_s_lines(adopted):
+    """Item 3: the hearing notice's web page ran its rate list inline ("…January 1, 2027: - Rate per 1,000
+    gallons of sewage: $12.24. - Share …") and its signature into one line; its PDF is right. The page
+    (as mkdocs makes it, md_in_html) has the list as a list and each of the signature's lines on its own."""
+    import markdown
+    for lang, page in (("en", "notices/2027-hearing/index.md"), ("es", "notices/2027-hearing/index.md")):
+        body = adopted[lang][page].split('<div class="notice-text" markdown>')[1].split("</div>")[0]
+        html = markdown.markdown('<div markdown="1">' + body + "</div>", extensions=["md_in_html"])
+        assert html.count("<li>") == 5, (lang, html)
+        assert " - " not in html.replace("<li>", "")
+    html = markdown.markdown(adopted["en"]["notices/2027-hearing/index.md"].split('<div class="notice-text" '
+                                                                               'markdown>')[1].split("</div>")[0])
+    assert "<li>Rate per 1,000 gallons of sewage: $12.24.</li>" in html
+    assert "By order of the Town Board of the Town of Pawling<br>\nTown Clerk<br>\nDated and published" in html
+    assert "TOWN OF PAWLING, DUTCHESS COUNTY, NEW YORK<br>\nNOTICE OF PUBLIC HEARING" in html

@@ -195,6 +195,30 @@ def provision_names(rules: dict, env, english: str, marked: str, said: set[str] 
     return named
 
 
+def notice_markdown(text: str, md) -> str:
+    """A notice's plain text (its PDF's lines) as Markdown that keeps them: paragraphs apart, each run of
+    "- " lines a list, and every other line on a line of its own (a hard break), as the heading, the rate
+    list and the signature are printed (the usability test: on the web page they ran into one line)."""
+    blocks = []
+    for para in text.strip("\n").split("\n\n"):
+        out, lines = [], []
+        for line in para.split("\n"):
+            if line.startswith("- "):
+                if lines:
+                    out.append("<br>\n".join(lines))
+                    lines = []
+                if not out or not out[-1].startswith("- "):
+                    out.append("- " + md(line[2:]))
+                else:
+                    out[-1] += "\n- " + md(line[2:])
+            elif line.strip():
+                lines.append(md(line))
+        if lines:
+            out.append("<br>\n".join(lines))
+        blocks.extend(out)
+    return "\n\n".join(blocks)
+
+
 def jinja_environment(templates: Path, lang: str = SOURCE, rules_dir: Path | None = None):
     from ..rules.validate import RULES_DIR
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(templates)), undefined=jinja2.ChainableUndefined,
@@ -205,6 +229,7 @@ def jinja_environment(templates: Path, lang: str = SOURCE, rules_dir: Path | Non
     md_special = re.compile(r"([\\`*_\[\]>#|])")
     env.filters["md"] = lambda text: md_special.sub(r"\\\1", str(text)).replace("<", "&lt;")
     env.filters["anchor"] = anchor
+    env.filters["notice_md"] = lambda text: notice_markdown(text, env.filters["md"])
     env.filters["html"] = lambda text: jinja2.utils.markupsafe.escape(str(text))
     env.filters["long"] = lambda d: long(d if hasattr(d, "year") else dt.date.fromisoformat(d))
     env.filters["dollars"] = lambda x: money.dollars(Decimal(str(x)))
