@@ -1370,3 +1370,38 @@ def test_without_a_public_address_the_pdf_bills_carry_no_link_and_the_run_says_s
     answer = json.loads(run_json(["bills", *_args(tmp_path / "in", tmp_path / "engine"), "--printable"]))
     assert answer["ok"] and answer["result"]["bills"]
     assert {(b["link"], b["link_label"]) for b in answer["result"]["bills"]} == {(None, None)}
+
+
+@pytest.mark.parametrize("count", [sample.DOCS_COUNT, 30])
+def test_the_desk_names_each_faulty_row_of_the_sample_and_no_other(count):
+    """The usability test: a clerk trying the sample met refusals she did not expect (S10004 twice, 'fr',
+    S99999 …). The desk says the sample has faulty rows on purpose, naming them (sample.faulty_rows): each
+    one named is an account the run refuses, and the run refuses no other."""
+    import re
+    files = sample.sample_files(count)
+    result = billing.run(RULES, sample.SECOND, ("accounts.csv", files["accounts.csv"]),
+                         (f"reads-{sample.SECOND}.csv", files[f"reads-{sample.SECOND}.csv"]),
+                         ("payments.csv", files["payments.csv"]),
+                         [(f"register-{sample.FIRST}.csv", files[f"register-{sample.FIRST}.csv"])])
+    named = [set(re.findall(r"S\d{5}", line)) for line in sample.faulty_rows(count)]
+    assert all(named)
+    assert {r["account"] for r in result["refused"]} == set().union(*named)
+
+
+def test_the_bill_run_page_says_which_quarters_the_sample_bills_and_that_its_refusals_are_expected():
+    """The usability test: with the sample (2025 only) the Clerk tried 2027-Q1 and every row failed. The page
+    says which two quarters the sample bills, how to bill each ("first quarter" for the first), that another
+    quarter needs the Town's own files, and which faulty rows it has on purpose."""
+    import datetime as dt
+
+    from kit.site import pages
+    import tempfile
+    ctx = pages.page_context(RULES, dt.date(2026, 12, 6), {"site_url": None, "repo_url": None})
+    text = pages.render_pages(RULES, Path(tempfile.mkdtemp()), ctx)
+    page = next(p for p in text if p.as_posix().endswith("clerk/bills/index.md")).read_text(encoding="utf-8")
+    assert f"Their meter reads are for {sample.FIRST} and {sample.SECOND} only" in page
+    assert (f'To bill {sample.FIRST} instead, enter {sample.FIRST}, choose accounts.csv and reads-{sample.FIRST}.csv, '
+            'and tick "This is the first quarter the Town bills with this kit"') in page
+    assert "To bill a quarter of a year you adopted, like 2027-Q1, use the Town's own files" in page
+    assert "**Some refusals are expected.**" in page
+    assert all(line in page for line in sample.faulty_rows())

@@ -84,8 +84,8 @@ def render_language(rules: dict, docs: Path, lang: str, today, config: dict, rul
 
 def sample_quarters() -> dict:
     """The quarters of the fictional bill-run sample: the one its register bills, and the one it runs."""
-    from ..billrun.sample import FIRST, SECOND
-    return {"first": FIRST, "second": SECOND}
+    from ..billrun.sample import FIRST, SECOND, faulty_rows
+    return {"first": FIRST, "second": SECOND, "faults": faulty_rows()}
 
 
 def render_pages(rules: dict, docs: Path, ctx: dict | None = None, lang: str = SOURCE,
