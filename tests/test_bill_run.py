@@ -1405,3 +1405,28 @@ def test_the_bill_run_page_says_which_quarters_the_sample_bills_and_that_its_ref
     assert "To bill a quarter of a year you adopted, like 2027-Q1, use the Town's own files" in page
     assert "**Some refusals are expected.**" in page
     assert all(line in page for line in sample.faulty_rows())
+
+
+def test_dates_as_a_spreadsheet_saves_them_month_first_are_read_and_day_first_ones_refused():
+    """The usability test: "12/18/2026", as a spreadsheet in the United States saves a date to CSV, was
+    refused ("is not a date. Write it as YYYY-MM-DD"). Month/day/year with a four-digit year is read, as the
+    Town's office in New York writes it; a day written first (18/12/2026) is refused, never read the other
+    way round, with both ways to write it."""
+    accounts = "account,parcel,service_address,mailing_name,mailing_address,language,meter\n" \
+               "A1,1-1-1,1 Lane,An,PO 1,en,water-gallons\nA2,2-2-2,2 Lane,Bo,PO 2,en,water-gallons\n"
+    reads = "account,previous_reading,current_reading,read_date\nA1,100,12100,12/18/2025\nA2,100,12100,18/12/2025\n"
+    payments = "account,quarter,amount,paid_on\nA1,2025-Q3,96.00,7/20/2025\nA2,2025-Q3,96.00,20/07/2025\n"
+    earlier = "account,quarter,charge\nA1,2025-Q3,96.00\nA2,2025-Q3,96.00\n"
+    result = billing.run(RULES, "2025-Q4", ("accounts.csv", accounts), ("reads.csv", reads),
+                         ("payments.csv", payments), [("q3.csv", earlier)])
+    refused = {(r["file"], r["account"]): r["what_to_fix"] for r in result["refused"]}
+    assert ("reads.csv", "A1") not in refused and ("payments.csv", "A1") not in refused
+    assert refused[("reads.csv", "A2")] == ("The read date '18/12/2025' is not a date. Write it as YYYY-MM-DD, like "
+                                            "2025-09-19, or as month/day/year, like 9/19/2025, or leave it empty.")
+    assert refused[("payments.csv", "A2")] == ("The date paid '20/07/2025' is not a date. Write it as YYYY-MM-DD, "
+                                               "like 2027-03-01, or as month/day/year, like 3/1/2027.")
+    a1 = next(r for r in result["register"] if r["account"] == "A1")
+    assert a1["arrears"] in ("0.00", "0") and a1["total"] == a1["charge"]  # the payment of July 20 counted
+    assert billing.csv_date("12/18/2026") == __import__("datetime").date(2026, 12, 18)
+    with pytest.raises(ValueError):
+        billing.csv_date("12/18/26")  # a two-digit year: which century is not guessed

@@ -715,6 +715,24 @@ def _quarter_days(year: int, q: int) -> tuple[dt.date, dt.date]:
     return first, (dt.date(year + 1, 1, 1) if q == 4 else dt.date(year, 3 * q + 1, 1)) - dt.timedelta(days=1)
 
 
+_US_DATE = re.compile(r"(\d{1,2})/(\d{1,2})/(\d{4})")
+
+
+def csv_date(text: str) -> dt.date:
+    """A date in a bill-run file: YYYY-MM-DD, or month/day/year with a four-digit year (12/18/2026), as a
+    spreadsheet in the United States saves a date column to CSV (the usability test: "12/18/2026 is not a
+    date"). The Town's files are the Town's office's, in New York, whose spreadsheets write the month first;
+    a date whose first number cannot be a month (18/12/2026) is a day written first, and refused
+    (ValueError), never read the other way round. Anything else is a ValueError too."""
+    found = _US_DATE.fullmatch(text)
+    if found:
+        month, day, year = (int(g) for g in found.groups())
+        return dt.date(year, month, day)
+    if not re.fullmatch(r"\d{4}-\d{2}-\d{2}", text):
+        raise ValueError(text)
+    return dt.date.fromisoformat(text)
+
+
 def _read_date_problem(text: str, quarter: tuple[int, int] | None) -> str | None:
     """What is wrong with a read's read_date, or None (the second hostile tester: 2025-02-30 and
     0001-01-01 were taken without a word). A read for a quarter's bill is taken in the year before the
@@ -722,10 +740,10 @@ def _read_date_problem(text: str, quarter: tuple[int, int] | None) -> str | None
     if not text:
         return None
     try:
-        day = dt.date.fromisoformat(text)
+        day = csv_date(text)
     except ValueError:
-        return _("The read date {value} is not a date. Write it as YYYY-MM-DD, like 2025-09-19, or leave it "
-                 "empty.").format(value=repr(text))
+        return _("The read date {value} is not a date. Write it as YYYY-MM-DD, like 2025-09-19, or as "
+                 "month/day/year, like 9/19/2025, or leave it empty.").format(value=repr(text))
     if quarter is None:
         return None
     first, last = _quarter_days(*quarter)
@@ -943,10 +961,11 @@ def _payments(source, accts: dict, billed: dict, refused: _Refusals) -> dict:
                                    "96.00.").format(value=repr(row["amount"])))
             continue
         try:
-            day = dt.date.fromisoformat(row["paid_on"])
+            day = csv_date(row["paid_on"].strip())
         except ValueError:
             refuse(line, number, _("The date paid {value} is not a date. Write it as YYYY-MM-DD, like "
-                                   "2027-03-01.").format(value=repr(row["paid_on"])))
+                                   "2027-03-01, or as month/day/year, like 3/1/2027.").format(
+                value=repr(row["paid_on"])))
             continue
         first = _quarter_days(*parse_quarter(qtr))[0]
         if day < first - dt.timedelta(days=366):
