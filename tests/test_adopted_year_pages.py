@@ -93,3 +93,27 @@ def test_the_hearing_notice_page_keeps_the_rate_list_and_the_signature_s_lines(a
     assert "<li>Rate per 1,000 gallons of sewage: $12.24.</li>" in html
     assert "By order of the Town Board of the Town of Pawling<br>\nTown Clerk<br>\nDated and published" in html
     assert "TOWN OF PAWLING, DUTCHESS COUNTY, NEW YORK<br>\nNOTICE OF PUBLIC HEARING" in html
+
+
+def test_the_notices_are_the_town_s_documents_with_no_site_jargon_nor_site_talk(adopted):
+    """Item 6: the newspaper notice printed "(Sewer rents D (Computation of VC))", "the law writes it CU = VC x
+    VU", "(Rate schedules B (Notice and publication); Rate schedules C (Adoption))"; the annual notice to users
+    said "This site's reading (the Town has not adopted it)". A Town document names where the reader finds a
+    provision in the Town's law, states no formula, and does not speak of "this site", while still saying
+    truthfully that the Town has adopted no reading."""
+    from calculator.rates import notices
+    rules = compile_rules(adopted["root"] / "rules")
+    hearing = notices.hearing_notice_text(rules, "2027", SITE)
+    assert "(the sewer-use law's rate schedules section, paragraphs B and C)" in hearing
+    assert "per 1,000 gallons (the sewer-use law's sewer rents section, paragraph D)" in hearing
+    for jargon in ("Sewer rents D (", "Rate schedules B (", "CU = VC", "the law writes it", "this site"):
+        assert jargon not in hearing, jargon
+    users = notices.user_notice(rules, "2027", SITE)
+    for doc in (users["text"], users["html"]):
+        assert "this site" not in doc.lower() and "This site" not in doc
+    assert "How this notice reads it (the Town has not adopted this reading): " in users["text"]
+    assert "The Town has not adopted these readings." in users["text"]
+    messages = translations("es", WHEEL_DOMAINS, RULES_DIR, rules["parameters"])
+    with speaking("es", messages):
+        es = notices.user_notice(localized(rules), "2027", SITE)["text"]
+    assert "interpretación de este sitio" not in es and "El Pueblo no ha adoptado estas interpretaciones." in es
