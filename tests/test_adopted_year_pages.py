@@ -117,3 +117,11 @@ def test_the_notices_are_the_town_s_documents_with_no_site_jargon_nor_site_talk(
     with speaking("es", messages):
         es = notices.user_notice(localized(rules), "2027", SITE)["text"]
     assert "interpretación de este sitio" not in es and "El Pueblo no ha adoptado estas interpretaciones." in es
+
+
+def test_the_schedule_s_page_gives_the_meeting_s_time_as_its_notice_does(adopted):
+    """Item 7: /rates/2027/ said the meeting was at "19:00" where the notice said "7:00 p.m."."""
+    en, es = adopted["en"]["rates/2027/index.md"], adopted["es"]["rates/2027/index.md"]
+    assert "November 16, 2026 at 7:00 p.m., Pawling Town Hall" in en
+    assert "19:00" not in en and "19:00" not in es
+    assert "7:00 p. m." in es

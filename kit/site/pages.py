@@ -17,7 +17,7 @@ from calculator import industry, opendata
 from calculator.bills import bill
 from calculator.core import i18n, money, schedule
 from calculator.permits import application
-from calculator.rates import rate_year
+from calculator.rates import notices, rate_year
 from calculator.permits import flow as flow_engine
 from calculator.core.errors import InputError
 from calculator.core.i18n import SOURCE, _, localized, speaking
@@ -230,6 +230,8 @@ def jinja_environment(templates: Path, lang: str = SOURCE, rules_dir: Path | Non
     env.filters["md"] = lambda text: md_special.sub(r"\\\1", str(text)).replace("<", "&lt;")
     env.filters["anchor"] = anchor
     env.filters["notice_md"] = lambda text: notice_markdown(text, env.filters["md"])
+    # a meeting's time as its notice prints it, "7:00 p.m." (the usability test: the schedule's page said "19:00")
+    env.filters["clock"] = lambda hhmm: notices.clock(str(hhmm))
     env.filters["html"] = lambda text: jinja2.utils.markupsafe.escape(str(text))
     env.filters["long"] = lambda d: long(d if hasattr(d, "year") else dt.date.fromisoformat(d))
     env.filters["dollars"] = lambda x: money.dollars(Decimal(str(x)))
