@@ -423,8 +423,15 @@ def test_the_desk_packs_a_steps_records_as_one_zip_for_a_site_without_a_reposito
     run(["rates", "pack", "2028", "--prepared", str(prepared), "--out", str(two)])
     assert answer["written"] == [str(one)] and one.read_bytes() == two.read_bytes()
     with zipfile.ZipFile(one) as z:
+        # the steps go to a folder the repository ignores: unzipped at the top of the repository, nothing
+        # lands beside mkdocs.yml (the usability test: PUBLISHING.txt was left in the repository's root)
         assert z.namelist() == ["rules/rate-schedules/2028/proposal.yaml", "rules/rate-schedules/2028/notice.yaml",
-                                "PUBLISHING.txt"]
+                                "notices-out/PUBLISHING-2028.txt"]
         assert z.read("rules/rate-schedules/2028/notice.yaml") == (prepared / "2028" / "notice.yaml").read_bytes()
-        steps = z.read("PUBLISHING.txt").decode()
+        steps = z.read("notices-out/PUBLISHING-2028.txt").decode()
     assert "python3 build.py validate" in steps and "show the 2028 schedule as proposed" in steps
+    assert "notices-out/" in (RULES_DIR.parent / ".gitignore").read_text().splitlines()
+    # both ways to publish: by GitHub's workflow, and by building the site on the keeper's own computer
+    assert "Built by GitHub" in steps and "push it to the main branch" in steps
+    assert "Built on this computer" in steps and "python3 build.py build --site-url ADDRESS" in steps
+    assert "copy that folder to the web server" in " ".join(steps.split())

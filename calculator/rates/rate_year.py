@@ -986,19 +986,29 @@ them only once they are in the site's repository and the site is built again. Fo
 keeps the site:
 
 1. Unzip this file at the top of the site's repository (the folder that holds mkdocs.yml). It adds:
-{adds}{removes}
+{adds}{removes}   These steps land in {steps}, a folder the repository ignores: nothing to delete.
 2. Check them: python3 build.py validate   (it must end "rules OK").
-3. Commit the change and push it to the main branch. The publish workflow builds and publishes the site.
-4. When it has finished, open the site's /rates/ page: it must show the {year} schedule as {stage}.
+3. Publish the site, the way this site is published:
+   - Built by GitHub (the repository is on GitHub, with its publish workflow): commit the change and
+     push it to the main branch. The workflow builds and publishes the site.
+   - Built on this computer: commit the change, then run python3 build.py build --site-url ADDRESS
+     (the site's public address, like https://sewer.pawling.example/; or set site_url in mkdocs.yml
+     and run python3 build.py). It makes the site in the site/ folder: copy that folder to the web
+     server as you do for every update.
+4. When it is published, open the site's /rates/ page: it must show the {year} schedule as {stage}.
    Then tell the Town Clerk: her step is published, and the bill run can bill the year's quarters.
 
 Do not change the files' text: each is a record of the Town's step ({law}).
 """
 
+#: where the zip puts its steps: a folder the repository ignores (.gitignore), beside the notices the
+#: Clerk's commands write, so unzipping at the top of the repository leaves nothing to delete
+STEPS_FOLDER = "notices-out"
+
 
 def pack(rules: dict, args) -> dict:
     """The zip of `add_pack`: each prepared record at the path it takes in the repository, and
-    PUBLISHING.txt; the same bytes for the same records (fixed dates in the zip)."""
+    its steps (STEPS_FOLDER/PUBLISHING-<year>.txt); the same bytes for the same records (fixed dates in the zip)."""
     import io
     import zipfile
     from pathlib import Path
@@ -1014,7 +1024,8 @@ def pack(rules: dict, args) -> dict:
              for rec in ("proposal", "notice", "vote") if rec in s["_prepared"]]
     removes = [path for path in _published_files(s).values() if path not in dict(files) and "proposal" in s["_prepared"]]
     stage = {"adopted": "adopted", "proposed": "proposed"}.get(s["status"], s["status"])
-    text = PUBLISHING.format(year=year, adds="".join(f"     {path}\n" for path, _t in files),
+    steps_path = f"{STEPS_FOLDER}/PUBLISHING-{year}.txt"
+    text = PUBLISHING.format(year=year, steps=steps_path, adds="".join(f"     {path}\n" for path, _t in files),
                              removes=("   and delete, as the new proposal replaces them:\n" + "".join(
                                  f"     {path}\n" for path in removes)) if removes else "",
                              stage=stage + (" (with its public comment meeting)" if s.get("notice") and
@@ -1022,14 +1033,14 @@ def pack(rules: dict, args) -> dict:
                              law="Rate schedules A to C")
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_STORED) as z:
-        for path, body in [*files, ("PUBLISHING.txt", text)]:
+        for path, body in [*files, (steps_path, text)]:
             info = zipfile.ZipInfo(path, date_time=(1980, 1, 1, 0, 0, 0))
             info.external_attr = 0o644 << 16
             z.writestr(info, body.encode("utf-8"))
     written = str(write_atomic(args.out, buffer.getvalue()))
     return {"command": "rates", "step": "pack", "schedule": year, "written": [written],
             "files": [], "removes": removes, "packed": [path for path, _t in files],
-            "report": [f"{year}: {len(files)} record(s) to publish, in {written}, with PUBLISHING.txt"]}
+            "report": [f"{year}: {len(files)} record(s) to publish, in {written}, with the steps ({steps_path})"]}
 
 
 def run(rules: dict, args, site_url: str | None = None, repo_url: str | None = None) -> dict:
