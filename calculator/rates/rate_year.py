@@ -518,12 +518,18 @@ def propose(rules: dict, args) -> dict:
             _plausible(c, rules, year, effective, Decimal(result["vc_per_1000_gallons"]), cost)
     c.done()
     sid = str(year)
+    taken_from = None  # the schedule whose share a proposal without one takes: said on the result
     if fraction is None:
         try:
-            fraction = schedule.in_force(without(rules, sid), effective)["sewage_fraction"]
+            taken_from = schedule.in_force(without(rules, sid), effective)
         except InputError:
             c.add("sewage-fraction", f"No schedule is in force on {_day(effective)} to take the sewage share "
                                      f"from; enter ⟦sewage-fraction⟧, like 0.85.")
+        # never the example schedule's invented share silently (the usability test: 80% went into the newspaper
+        # notice with no word): the result says which share was taken and from which schedule, and when that is
+        # the example schedule, that its share is invented (the report; `sewage_fraction_from` for the desk)
+        if taken_from is not None:
+            fraction = taken_from["sewage_fraction"]
     path = _record_path(sid, "propose")
     for other in rules["schedules"]:
         if other["id"] != sid and other["status"] != "proposed" and other["effective"] == effective.isoformat():
@@ -570,11 +576,21 @@ def propose(rules: dict, args) -> dict:
                       + ("; the notice recorded for that one is dropped: publish and record a new notice."
                          if "notice" in replaced else "."))
     report += [step["text"] for step in result["explanation"] if step["cite"] in ("rents.D", "rents.E", "rate-schedules.A")]
-    report.append(f"Sewage fraction: {money.percent(Decimal(fraction))} of metered water use"
-                  + (" (as in the schedule in force on that date)." if not _given(args.sewage_fraction) else "."))
+    share_line = (f"Sewage fraction: {money.percent(Decimal(fraction))} of metered water use"
+                  + ("." if taken_from is None else
+                     f" (none was entered: taken from {taken_from['title']!r}, the schedule in force on "
+                     f"{_day(effective)})." if taken_from["status"] == "adopted" else
+                     f" (none was entered: taken from {taken_from['title']!r}, the example schedule this site uses, "
+                     f"whose share is invented, not the Town's. Propose again with the Town's share of water billed "
+                     f"as sewage, like 0.85, before the notice is published)."))
+    report.append(share_line)
     report += ["", *table["lines"]]
     return {"command": "rates", "step": "propose", "schedule": sid, "status": "proposed", "report": report,
             "vc": result, "sewage_fraction": fraction, "effects": table,
+            # where the share came from when none was entered (the desk can say it beside the share)
+            "sewage_fraction_from": ({"id": taken_from["id"], "title": taken_from["title"],
+                                      "status": taken_from["status"], "words": share_line}
+                                     if taken_from is not None else None),
             "files": [_file(path, text, True, exists=published.get("proposal") == path)],
             "removes": removes}
 
