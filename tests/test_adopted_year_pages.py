@@ -41,7 +41,8 @@ def adopted(tmp_path_factory):
         with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
             assert clerk.main([*argv, "--rules-dir", str(root / "rules")]) == 0, argv
     step("propose", "--fiscal-year", "2027", "--effective", "2027-01-01", "--om-cost", "856791",
-         "--user-volume-gallons", "70000000", "--proposed-on", "2026-10-01", "--sewage-fraction", "0.80")
+         "--user-volume-gallons", "70000000", "--proposed-on", "2026-10-01", "--sewage-fraction", "0.80",
+         "--budgeted-om-cost", "900000")
     step("notice", "2027", "--published", "2026-11-01", "--meeting", "2026-11-16", "--time", "19:00",
          "--place", "Pawling Town Hall", "--output-dir", str(root / "out"))
     step("adopt", "2027", "--date", "2026-11-20", "--recorded-on", "2026-12-01", "--ayes", "3", "--noes", "1",
@@ -125,3 +126,11 @@ def test_the_schedule_s_page_gives_the_meeting_s_time_as_its_notice_does(adopted
     assert "November 16, 2026 at 7:00 p.m., Pawling Town Hall" in en
     assert "19:00" not in en and "19:00" not in es
     assert "7:00 p. m." in es
+
+
+def test_the_schedule_s_page_shows_the_budget_the_clerk_entered_beside_the_rate(adopted):
+    """Item 10: the desk's "This year's budgeted … (optional): Shown beside the rate" appeared nowhere. The
+    schedule's page shows it, saying it is not what the rate is worked out from (the reading in force)."""
+    en, es = adopted["en"]["rates/2027/index.md"], adopted["es"]["rates/2027/index.md"]
+    assert "| Budgeted operation and maintenance cost for the year | $900,000.00 (shown beside the rate, not used for it) |" in en
+    assert "$900,000.00" in es and "Budgeted operation" not in es
