@@ -407,12 +407,25 @@ def web_address(value: str) -> str:
     if url.scheme not in ("https", "http") or not url.netloc or any(c in value for c in ' "<>\'`'):
         raise InputError(_("⟦site-url⟧ {value} is not a web address. Give the address the site is published at, "
                            "like https://OWNER.github.io/REPO/.").format(value=repr(value)), "site-url")
+    if own_computer(url.hostname or ""):  # the usability test: mailed bills named http://127.0.0.1:8765/
+        raise InputError(_("⟦site-url⟧ {value} is this computer's own address: a mailed bill cannot link to it. "
+                           "Give the address the site is published at, like https://OWNER.github.io/REPO/, or leave "
+                           "it out: the bills then carry no link.").format(value=repr(value)), "site-url")
     return value.strip()
 
 
 RULES_BROKEN = N_("The calculator cannot answer: its rules cannot be read ({detail}). This is not about what you "
                   "entered. Whoever keeps this site must fix that rules file (`python3 build.py validate` lists "
                   "the problems).")
+
+
+def own_computer(host: str) -> bool:
+    """Whether a web address's host is the computer's own (localhost, 127.…, ::1, 0.0.0.0): an address
+    nobody else can open, which a mailed bill or a notice must never carry."""
+    host = host.lower().strip("[]")
+    return host in ("localhost", "::1", "0.0.0.0") or host.endswith(".localhost") or host.startswith("127.")
+
+
 FAILED = N_("The calculator could not answer this ({detail}). Nothing you entered was sent anywhere. "
             "Try other values, or tell the Town Clerk what you entered so the calculator can be fixed.")
 

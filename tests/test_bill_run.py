@@ -1531,3 +1531,108 @@ def test_the_engine_s_run_into_a_folder_the_kit_made_keeps_its_pdfs_listed(sampl
     assert _engine(_args(sample_dir, out), capsys)[0] == 0
     assert "bills-en.pdf" in (out / "written.sha256").read_text()
     assert command.main(_args(sample_dir, out, "--no-pdf")) == 0, capsys.readouterr().err
+@pytest.mark.parametrize("url", ["http://127.0.0.1:8765/", "http://localhost:8000/", "http://[::1]/"])
+def test_a_bill_never_links_to_this_computer_s_own_address(sample_dir, tmp_path, capsys, url):
+    """The usability test: bills printed on the desk said "See this bill on the Town's estimate page:
+    http://127.0.0.1:8765/estimate/…", the address the desk was opened from. A mailed bill carries only the
+    public site's address: both bill runs refuse this computer's own, saying what to give, and write nothing."""
+    from calculator.cli import main
+    says = (f"error: --site-url {url!r} is this computer's own address: a mailed bill cannot link to it. Give the "
+            "address the site is published at, like https://OWNER.github.io/REPO/, or leave it out: the bills then "
+            "carry no link.")
+    assert main(["bills", *_args(sample_dir, tmp_path / "engine"), "--printable", "--site-url", url]) == 2
+    assert capsys.readouterr().err == says + "\n"
+    assert command.main(_args(sample_dir, tmp_path / "kit", "--site-url", url)) == 2
+    assert capsys.readouterr().err == says + " Nothing was written.\n"
+    assert not (tmp_path / "engine").exists() and not (tmp_path / "kit").exists()
+
+
+@pytest.mark.parametrize("configured", ["", "site_url: http://127.0.0.1:8000/\n"], ids=["none", "local"])
+def test_without_a_public_address_the_pdf_bills_carry_no_link_and_the_run_says_so(tmp_path, monkeypatch, capsys,
+                                                                                   configured):
+    """With no site_url (or only this computer's own), the command line's PDF bills carried
+    https://example.org/…, an address that is not the Town's. They carry no link at all, and the run says
+    how to give one; the engine's printable bills (the desk's) likewise have no link without --site-url."""
+    import json
+
+    import pikepdf
+    import pypdf
+
+    from calculator.cli import run_json
+    from kit.billrun import command as billrun
+    (tmp_path / "mkdocs.yml").write_text("site_name: copy\n" + configured)
+    monkeypatch.setattr(billrun, "project_config", lambda *a: {"site_url": configured.partition(": ")[2].strip()
+                                                                or None, "repo_url": None})
+    sample.write(tmp_path / "in", 12)
+    out = tmp_path / "billing" / sample.SECOND
+    assert command.main(_args(tmp_path / "in", out)) == 0
+    err = capsys.readouterr().err
+    assert "Note: the PDF bills carry no link to the estimate page: the site's public address is not set." in err
+    for language in ("en", "es"):
+        with pikepdf.open(out / f"bills-{language}.pdf") as pdf:
+            assert not [a for page in pdf.pages for a in page.get("/Annots", []) if "/A" in a]
+        text = "".join(p.extract_text() for p in pypdf.PdfReader(out / f"bills-{language}.pdf").pages)
+        assert "example.org" not in text and "127.0.0.1" not in text and "estimate/?" not in text
+    answer = json.loads(run_json(["bills", *_args(tmp_path / "in", tmp_path / "engine"), "--printable"]))
+    assert answer["ok"] and answer["result"]["bills"]
+    assert {(b["link"], b["link_label"]) for b in answer["result"]["bills"]} == {(None, None)}
+
+
+@pytest.mark.parametrize("count", [sample.DOCS_COUNT, 30])
+def test_the_desk_names_each_faulty_row_of_the_sample_and_no_other(count):
+    """The usability test: a clerk trying the sample met refusals she did not expect (S10004 twice, 'fr',
+    S99999 …). The desk says the sample has faulty rows on purpose, naming them (sample.faulty_rows): each
+    one named is an account the run refuses, and the run refuses no other."""
+    import re
+    files = sample.sample_files(count)
+    result = billing.run(RULES, sample.SECOND, ("accounts.csv", files["accounts.csv"]),
+                         (f"reads-{sample.SECOND}.csv", files[f"reads-{sample.SECOND}.csv"]),
+                         ("payments.csv", files["payments.csv"]),
+                         [(f"register-{sample.FIRST}.csv", files[f"register-{sample.FIRST}.csv"])])
+    named = [set(re.findall(r"S\d{5}", line)) for line in sample.faulty_rows(count)]
+    assert all(named)
+    assert {r["account"] for r in result["refused"]} == set().union(*named)
+
+
+def test_the_bill_run_page_says_which_quarters_the_sample_bills_and_that_its_refusals_are_expected():
+    """The usability test: with the sample (2025 only) the Clerk tried 2027-Q1 and every row failed. The page
+    says which two quarters the sample bills, how to bill each ("first quarter" for the first), that another
+    quarter needs the Town's own files, and which faulty rows it has on purpose."""
+    import datetime as dt
+
+    from kit.site import pages
+    import tempfile
+    ctx = pages.page_context(RULES, dt.date(2026, 12, 6), {"site_url": None, "repo_url": None})
+    text = pages.render_pages(RULES, Path(tempfile.mkdtemp()), ctx)
+    page = next(p for p in text if p.as_posix().endswith("clerk/bills/index.md")).read_text(encoding="utf-8")
+    assert f"Their meter reads are for {sample.FIRST} and {sample.SECOND} only" in page
+    assert (f'To bill {sample.FIRST} instead, enter {sample.FIRST}, choose accounts.csv and reads-{sample.FIRST}.csv, '
+            'and tick "This is the first quarter the Town bills with this kit"') in page
+    assert "To bill a quarter of a year you adopted, like 2027-Q1, use the Town's own files" in page
+    assert "**Some refusals are expected.**" in page
+    assert all(line in page for line in sample.faulty_rows())
+
+
+def test_dates_as_a_spreadsheet_saves_them_month_first_are_read_and_day_first_ones_refused():
+    """The usability test: "12/18/2026", as a spreadsheet in the United States saves a date to CSV, was
+    refused ("is not a date. Write it as YYYY-MM-DD"). Month/day/year with a four-digit year is read, as the
+    Town's office in New York writes it; a day written first (18/12/2026) is refused, never read the other
+    way round, with both ways to write it."""
+    accounts = "account,parcel,service_address,mailing_name,mailing_address,language,meter\n" \
+               "A1,1-1-1,1 Lane,An,PO 1,en,water-gallons\nA2,2-2-2,2 Lane,Bo,PO 2,en,water-gallons\n"
+    reads = "account,previous_reading,current_reading,read_date\nA1,100,12100,12/18/2025\nA2,100,12100,18/12/2025\n"
+    payments = "account,quarter,amount,paid_on\nA1,2025-Q3,96.00,7/20/2025\nA2,2025-Q3,96.00,20/07/2025\n"
+    earlier = "account,quarter,charge\nA1,2025-Q3,96.00\nA2,2025-Q3,96.00\n"
+    result = billing.run(RULES, "2025-Q4", ("accounts.csv", accounts), ("reads.csv", reads),
+                         ("payments.csv", payments), [("q3.csv", earlier)])
+    refused = {(r["file"], r["account"]): r["what_to_fix"] for r in result["refused"]}
+    assert ("reads.csv", "A1") not in refused and ("payments.csv", "A1") not in refused
+    assert refused[("reads.csv", "A2")] == ("The read date '18/12/2025' is not a date. Write it as YYYY-MM-DD, like "
+                                            "2025-09-19, or as month/day/year, like 9/19/2025, or leave it empty.")
+    assert refused[("payments.csv", "A2")] == ("The date paid '20/07/2025' is not a date. Write it as YYYY-MM-DD, "
+                                               "like 2027-03-01, or as month/day/year, like 3/1/2027.")
+    a1 = next(r for r in result["register"] if r["account"] == "A1")
+    assert a1["arrears"] in ("0.00", "0") and a1["total"] == a1["charge"]  # the payment of July 20 counted
+    assert billing.csv_date("12/18/2026") == __import__("datetime").date(2026, 12, 18)
+    with pytest.raises(ValueError):
+        billing.csv_date("12/18/26")  # a two-digit year: which century is not guessed

@@ -198,7 +198,10 @@ def test_the_hearing_notice_in_spanish(year):
     assert f"{SITE}es/rates/2028/" in es and f"{SITE}rates/2028/" in en  # each points to its own language
     # provisions named in Spanish, the law's English name of the article quoted the first time (issue 22)
     assert "(Tablas de tarifas, sección B; Tablas de tarifas, sección C)" in es
-    assert "(Rate schedules B (Notice and publication); Rate schedules C (Adoption))" in en
+    # a newspaper notice names where a reader finds it in the Town's law, not the site's names (the usability test)
+    assert "(the sewer-use law's rate schedules section, paragraphs B and C)" in en
+    assert "(Rate schedules B" not in en and "Sewer rents D (" not in en
+    assert "CU = VC" not in en and "the law writes it" not in en and "VC" not in en.replace("VCs", "")
     assert title.startswith("Aviso de audiencia pública") and "2028" in title
 
 

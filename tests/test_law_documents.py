@@ -79,7 +79,7 @@ def test_the_notice_quotes_rents_f_and_g_word_for_word_and_labels_the_town_s_rea
         assert f"{q1}{words(lien)}{q2}" in doc
         assert "to the extent set forth in § 452 of the General Municipal Law" in doc   # dropped before
     late = next(line for line in n["text"].splitlines() if line.startswith("- Late payment:"))
-    quoted, reading = late.split("This site's reading (the Town has not adopted it): ")
+    quoted, reading = late.split("How this notice reads it (the Town has not adopted this reading): ")
     # the explanation comes after its label; the law's part has only the quotation and the citation
     assert quoted == f'- Late payment: the law (Sewer rents F (Due dates and late penalty)) says: "{penalty}" '
     assert "a further 15% of the same charge for each further 3 months" in reading
@@ -91,7 +91,7 @@ def test_the_notice_quotes_rents_f_and_g_word_for_word_and_labels_the_town_s_rea
 def test_under_the_calendar_days_reading_the_notice_says_so():
     rules = copy.deepcopy(RULES)
     rules["interpretations"]["period-end-business-day"]["chosen"] = "calendar-days"
-    reading = user_notice(rules)["text"].split("This site's reading (the Town has not adopted it): ")[1]
+    reading = user_notice(rules)["text"].split("How this notice reads it (the Town has not adopted this reading): ")[1]
     assert "calendar days" in reading and "next business day" not in reading
 
 
@@ -100,7 +100,7 @@ def test_the_spanish_notice_keeps_the_law_s_words_in_english_and_marked():
     penalty = entry(RULES, "late-penalty-rate")["quote"]
     assert f'“<span lang="en" class="law-quote">{penalty}</span>”' in n["html"]
     assert '“<span lang="en" class="law-quote">Operations and maintenance charges to constitute lien.' in n["html"]
-    assert "La interpretación de este sitio (el Pueblo no la ha adoptado): una factura" in n["text"]
+    assert "Cómo la lee este aviso (el Pueblo no ha adoptado esta interpretación): una factura" in n["text"]
     assert "siguiente día hábil llega a tiempo" in n["text"]
     assert "es/how-we-read-the-law/" in n["text"]
 
@@ -211,3 +211,4 @@ def test_the_holidays_are_explained_with_their_source_and_the_appointed_days(doc
     assert f"- {juneteenth}: Juneteenth" in section
     assert len(re.findall(r"^- ", section, re.M)) >= 13
     assert "#period-end-business-day" in section and "#hearing-window-end" in section
+

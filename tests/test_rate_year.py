@@ -423,8 +423,35 @@ def test_the_desk_packs_a_steps_records_as_one_zip_for_a_site_without_a_reposito
     run(["rates", "pack", "2028", "--prepared", str(prepared), "--out", str(two)])
     assert answer["written"] == [str(one)] and one.read_bytes() == two.read_bytes()
     with zipfile.ZipFile(one) as z:
+        # the steps go to a folder the repository ignores: unzipped at the top of the repository, nothing
+        # lands beside mkdocs.yml (the usability test: PUBLISHING.txt was left in the repository's root)
         assert z.namelist() == ["rules/rate-schedules/2028/proposal.yaml", "rules/rate-schedules/2028/notice.yaml",
-                                "PUBLISHING.txt"]
+                                "notices-out/PUBLISHING-2028.txt"]
         assert z.read("rules/rate-schedules/2028/notice.yaml") == (prepared / "2028" / "notice.yaml").read_bytes()
-        steps = z.read("PUBLISHING.txt").decode()
+        steps = z.read("notices-out/PUBLISHING-2028.txt").decode()
     assert "python3 build.py validate" in steps and "show the 2028 schedule as proposed" in steps
+    assert "notices-out/" in (RULES_DIR.parent / ".gitignore").read_text().splitlines()
+    # both ways to publish: by GitHub's workflow, and by building the site on the keeper's own computer
+    assert "Built by GitHub" in steps and "push it to the main branch" in steps
+    assert "Built on this computer" in steps and "python3 build.py build --site-url ADDRESS" in steps
+    assert "copy that folder to the web server" in " ".join(steps.split())
+
+
+def test_a_proposal_without_a_share_says_which_it_took_and_that_the_example_s_is_invented():
+    """The usability test: with "share billed" left blank, the proposal silently took 0.80 from the schedule
+    in force, the example one, whose figures are invented, and the notice printed 80% with no warning. The
+    result says which share it took, from which schedule, and that the example's is invented; with a share
+    entered, it says nothing of the kind."""
+    argv = ["rates", "propose", "--fiscal-year", "2028", "--effective", "2028-01-01", "--om-cost", "856791",
+            "--user-volume-gallons", "70000000", "--proposed-on", "2027-10-01"]
+    answer = run(argv)
+    taken = answer["sewage_fraction_from"]
+    assert (taken["id"], taken["status"]) == ("2025-illustrative", "illustrative")
+    assert taken["words"] in answer["report"]
+    assert taken["words"] == ("Sewage fraction: 80% of metered water use (none was entered: taken from 'Illustrative "
+                              "rate schedule (not adopted)', the example schedule this site uses, whose share is "
+                              "invented, not the Town's. Propose again with the Town's share of water billed as "
+                              "sewage, like 0.85, before the notice is published).")
+    given = run([*argv, "--sewage-fraction", "0.85"])
+    assert given["sewage_fraction_from"] is None
+    assert "Sewage fraction: 85% of metered water use." in given["report"]

@@ -756,6 +756,24 @@ def _quarter_days(year: int, q: int) -> tuple[dt.date, dt.date]:
     return first, (dt.date(year + 1, 1, 1) if q == 4 else dt.date(year, 3 * q + 1, 1)) - dt.timedelta(days=1)
 
 
+_US_DATE = re.compile(r"(\d{1,2})/(\d{1,2})/(\d{4})")
+
+
+def csv_date(text: str) -> dt.date:
+    """A date in a bill-run file: YYYY-MM-DD, or month/day/year with a four-digit year (12/18/2026), as a
+    spreadsheet in the United States saves a date column to CSV (the usability test: "12/18/2026 is not a
+    date"). The Town's files are the Town's office's, in New York, whose spreadsheets write the month first;
+    a date whose first number cannot be a month (18/12/2026) is a day written first, and refused
+    (ValueError), never read the other way round. Anything else is a ValueError too."""
+    found = _US_DATE.fullmatch(text)
+    if found:
+        month, day, year = (int(g) for g in found.groups())
+        return dt.date(year, month, day)
+    if not re.fullmatch(r"\d{4}-\d{2}-\d{2}", text):
+        raise ValueError(text)
+    return dt.date.fromisoformat(text)
+
+
 def _read_date_problem(text: str, quarter: tuple[int, int] | None) -> str | None:
     """What is wrong with a read's read_date, or None (the second hostile tester: 2025-02-30 and
     0001-01-01 were taken without a word). A read for a quarter's bill is taken in the year before the
@@ -763,10 +781,10 @@ def _read_date_problem(text: str, quarter: tuple[int, int] | None) -> str | None
     if not text:
         return None
     try:
-        day = dt.date.fromisoformat(text)
+        day = csv_date(text)
     except ValueError:
-        return _("The read date {value} is not a date. Write it as YYYY-MM-DD, like 2025-09-19, or leave it "
-                 "empty.").format(value=repr(text))
+        return _("The read date {value} is not a date. Write it as YYYY-MM-DD, like 2025-09-19, or as "
+                 "month/day/year, like 9/19/2025, or leave it empty.").format(value=repr(text))
     if quarter is None:
         return None
     first, last = _quarter_days(*quarter)
@@ -1010,10 +1028,11 @@ def _payments(source, accts: dict, billed: dict, refused: _Refusals) -> dict:
                                    "96.00.").format(value=repr(row["amount"])))
             continue
         try:
-            day = dt.date.fromisoformat(row["paid_on"])
+            day = csv_date(row["paid_on"].strip())
         except ValueError:
             refuse(line, number, _("The date paid {value} is not a date. Write it as YYYY-MM-DD, like "
-                                   "2027-03-01.").format(value=repr(row["paid_on"])))
+                                   "2027-03-01, or as month/day/year, like 3/1/2027.").format(
+                value=repr(row["paid_on"])))
             continue
         first = _quarter_days(*parse_quarter(qtr))[0]
         if day < first - dt.timedelta(days=366):
@@ -1164,7 +1183,9 @@ def printable_bill(rules: dict, row: dict, account: dict, site_url: str) -> dict
     if row["minimum_applied"] == "yes":
         charge += " " + (_("(its share of the property's minimum charge)") if "property" in result else
                          _("(the minimum charge)"))
-    link = site_url.rstrip("/") + "/" + row["estimate_link"]
+    # a mailed bill carries only the public site's address; without one (no site_url), no link at all
+    # (the usability test: a bill printed on the desk named http://127.0.0.1:8765/, where it was opened)
+    link = site_url.rstrip("/") + "/" + row["estimate_link"] if site_url else None
     # the paper bill says when a penalty is added in its own line, so the estimator's step "If you pay
     # late: …" (bill.if_late, the step with `first_penalty`) is not repeated: one page a bill
     # nor is its step "Total = …": the bill's own total line, with the arrears, is the total to pay.
@@ -1208,6 +1229,6 @@ def printable_bill(rules: dict, row: dict, account: dict, site_url: str) -> dict
         "pay_by": (_("Nothing to pay.") if not Decimal(row["total"]) else
                    _("Pay by {due}.").format(due=long(dt.date.fromisoformat(row["due_date"])))),
         "late": when,
-        "link_label": _("See this bill on the Town's estimate page:"), "link": link,
+        "link_label": _("See this bill on the Town's estimate page:") if link else None, "link": link,
         "steps_title": _("How this quarter's charge is worked out"), "steps": steps,
     }

@@ -130,6 +130,25 @@ def _translation_note() -> list[str]:
 
 # ---- the newspaper notice (rate-schedules.B) ------------------------------------------------------------
 
+def in_the_law(rules: dict, *idents: str) -> str:
+    """Provisions of one article as a newspaper reader is told where to find them in the Town's law:
+    "the sewer-use law's rate schedules section, paragraphs B and C" ("… section § 12-3 …" once the
+    Town's section numbers are known), never the site's own names with their headings ("Rate schedules B
+    (Notice and publication)", the usability test)."""
+    from ..core.law import by_id, parts
+    provisions = by_id(rules)
+    article = parts(rules, idents[0])[0]
+    labels = [parts(rules, ident)[1] for ident in idents]
+    number = provisions[article].get("section")
+    name = f"§ {number}" if number else provisions[article]["heading"].lower()
+    where = (_("the sewer-use law's {name} section").format(name=name) if not any(labels) else
+             _("the sewer-use law's {name} section, paragraph {label}").format(name=name, label=labels[0])
+             if len(labels) == 1 else
+             _("the sewer-use law's {name} section, paragraphs {labels} and {last}").format(
+                 name=name, labels=", ".join(labels[:-1]), last=labels[-1]))
+    return where
+
+
 def hearing_notice_text(rules: dict, schedule_id: str, site_url: str | None) -> str:
     """The newspaper notice of the meeting on a proposed schedule, as plain text; its first
     paragraph is the PDF's heading."""
@@ -141,7 +160,9 @@ def hearing_notice_text(rules: dict, schedule_id: str, site_url: str | None) -> 
     n = s["notice"]
     current, proposed, quarter = current_and_proposed(rules, s)
     said: set[str] = set()  # in Spanish, each article of the law is named in full once (calculator.core.explain.named)
-    cite = lambda ident: citation(rules, ident) if lang() == SOURCE else named(rules, ident, said)  # noqa: E731
+    # in English, where the reader finds it in the Town's law (in_the_law); in another language in the reader's
+    # words, the law's English name quoted (explain.named)
+    cite = lambda ident: in_the_law(rules, ident) if lang() == SOURCE else named(rules, ident, said)  # noqa: E731
     commission = n.get("body", "town-board") == "joint-sewer-commission"
     history = history_words(rules)
     low = parameter(rules, "hearing-minimum-days", on=n["published"])
@@ -164,19 +185,20 @@ def hearing_notice_text(rules: dict, schedule_id: str, site_url: str | None) -> 
     else:
         take_notice = _("PLEASE TAKE NOTICE that the Town Board of the Town of Pawling will hold a public hearing to "
                         "hear public comments on the proposed sewer rate schedule on {day}, at {time}, at {place}.")
-    purpose = {"history": history, "low": low, "high": high, "cite_b": cite("rate-schedules.B"),
-               "cite_c": cite("rate-schedules.C"),
+    both = (in_the_law(rules, "rate-schedules.B", "rate-schedules.C") if lang() == SOURCE else
+            f'{cite("rate-schedules.B")}; {cite("rate-schedules.C")}')
+    purpose = {"history": history, "low": low, "high": high, "cite_bc": both,
                "newspaper": n.get("newspaper") or _("the official newspaper of the Town of Pawling")}
     if history:
         purpose_text = _("Purpose: the Town's sewer-use law ({history}) provides that each proposed rate schedule is "
                          "published in {newspaper} with a time and place for public comments, held no fewer than "
                          "{low} and no more than {high} days after publication, before the Town Board may adopt it "
-                         "by majority vote ({cite_b}; {cite_c}).")
+                         "by majority vote ({cite_bc}).")
     else:
         purpose_text = _("Purpose: the Town's sewer-use law provides that each proposed rate schedule is published in "
                          "{newspaper} with a time and place for public comments, held no fewer than {low} and no "
                          "more than {high} days after publication, before the Town Board may adopt it by majority "
-                         "vote ({cite_b}; {cite_c}).")
+                         "vote ({cite_bc}).")
     lines = [
         _("TOWN OF PAWLING, DUTCHESS COUNTY, NEW YORK"),
         _("NOTICE OF PUBLIC HEARING ON A PROPOSED SEWER RATE SCHEDULE"),
@@ -229,8 +251,9 @@ def hearing_notice_text(rules: dict, schedule_id: str, site_url: str | None) -> 
             how = _("How the rate was set: the operation and maintenance cost of {om} divided by the users' sewage "
                     "volume of {volume} gallons, per 1,000 gallons ({cite_d}).")
         lines.append("- " + how.format(**figures))
-    lines.append("- " + _("Each user's quarterly charge is the rate times the user's sewage volume (the law writes it "
-                          "CU = VC x VU, {cite}), and not less than the minimum charge.").format(cite=cite("rents.B")))
+    # in words, not the law's formula (the usability test: "the law writes it CU = VC x VU" in a newspaper)
+    lines.append("- " + _("Each user's quarterly charge is the rate times the user's sewage volume, and not less than "
+                          "the minimum charge ({cite}).").format(cite=cite("rents.B")))
     lines += [
         "",
         _("The proposed rate schedule may be read at the office of the Town Clerk during regular business hours, "
@@ -329,7 +352,9 @@ def _user_facts(rules: dict, s: dict) -> dict:
         last_day = _("The {grace} days are calendar days: the penalty applies from the next day even when the last "
                      "of them is a Saturday, Sunday or public holiday.")
     late = late.format(grace=grace, rate=rate, months=months)
-    law = _("The law ({cite}) says: {quote} This site's reading (the Town has not adopted it): {late} "
+    # a Town document does not speak of "this site" (the usability test); it still says that the Town has not
+    # adopted the reading (tests/test_whose_readings.py)
+    law = _("The law ({cite}) says: {quote} How this notice reads it (the Town has not adopted this reading): {late} "
             "{last_day}").format(
         quote=_quote(entry(rules, "late-penalty-rate", on=due_day)["quote"]), cite=_cite("rents.F"),
         late=late[0].lower() + late[1:], last_day=last_day.format(grace=grace))
@@ -394,8 +419,8 @@ def user_notice(rules: dict, schedule_id: str, site_url: str | None) -> dict:
     do_not_send = _("Invented numbers to show the notice; do not send.")
     read_at = _("The rate schedule can be read at the office of the Town Clerk and on the Town's sewer website at "
                 "{address}.")
-    readings = _("Where the law can be read more than one way, the reading this site uses, and the other ways, are "
-                 "explained at {address}. These readings are this site's: the Town has not adopted them.")
+    readings = _("Where the law can be read more than one way, the reading this notice follows, and the other ways, "
+                 "are explained at {address}. The Town has not adopted these readings.")
     readings_at = page_address(site_url, "how-we-read-the-law/")
 
     in_text, on_page = set(), set()  # the articles each format has named in full
@@ -415,8 +440,8 @@ def user_notice(rules: dict, schedule_id: str, site_url: str | None) -> dict:
         text.append(f"- {term}: {plain[0].lower() + plain[1:]}")
     if where is None:  # no web address set: the office alone, and the readings said without their page
         read_at = _("The rate schedule can be read at the office of the Town Clerk.")
-        readings = _("Where the law can be read more than one way, the notice follows this site's reading. These "
-                     "readings are this site's: the Town has not adopted them.")
+        readings = _("Where the law can be read more than one way, the notice follows one reading of it. The Town "
+                     "has not adopted these readings.")
     text += ["", read_at.format(address=where), readings.format(address=readings_at)]
 
     e = escape

@@ -518,12 +518,18 @@ def propose(rules: dict, args) -> dict:
             _plausible(c, rules, year, effective, Decimal(result["vc_per_1000_gallons"]), cost)
     c.done()
     sid = str(year)
+    taken_from = None  # the schedule whose share a proposal without one takes: said on the result
     if fraction is None:
         try:
-            fraction = schedule.in_force(without(rules, sid), effective)["sewage_fraction"]
+            taken_from = schedule.in_force(without(rules, sid), effective)
         except InputError:
             c.add("sewage-fraction", f"No schedule is in force on {_day(effective)} to take the sewage share "
                                      f"from; enter ⟦sewage-fraction⟧, like 0.85.")
+        # never the example schedule's invented share silently (the usability test: 80% went into the newspaper
+        # notice with no word): the result says which share was taken and from which schedule, and when that is
+        # the example schedule, that its share is invented (the report; `sewage_fraction_from` for the desk)
+        if taken_from is not None:
+            fraction = taken_from["sewage_fraction"]
     path = _record_path(sid, "propose")
     for other in rules["schedules"]:
         if other["id"] != sid and other["status"] != "proposed" and other["effective"] == effective.isoformat():
@@ -570,11 +576,21 @@ def propose(rules: dict, args) -> dict:
                       + ("; the notice recorded for that one is dropped: publish and record a new notice."
                          if "notice" in replaced else "."))
     report += [step["text"] for step in result["explanation"] if step["cite"] in ("rents.D", "rents.E", "rate-schedules.A")]
-    report.append(f"Sewage fraction: {money.percent(Decimal(fraction))} of metered water use"
-                  + (" (as in the schedule in force on that date)." if not _given(args.sewage_fraction) else "."))
+    share_line = (f"Sewage fraction: {money.percent(Decimal(fraction))} of metered water use"
+                  + ("." if taken_from is None else
+                     f" (none was entered: taken from {taken_from['title']!r}, the schedule in force on "
+                     f"{_day(effective)})." if taken_from["status"] == "adopted" else
+                     f" (none was entered: taken from {taken_from['title']!r}, the example schedule this site uses, "
+                     f"whose share is invented, not the Town's. Propose again with the Town's share of water billed "
+                     f"as sewage, like 0.85, before the notice is published)."))
+    report.append(share_line)
     report += ["", *table["lines"]]
     return {"command": "rates", "step": "propose", "schedule": sid, "status": "proposed", "report": report,
             "vc": result, "sewage_fraction": fraction, "effects": table,
+            # where the share came from when none was entered (the desk can say it beside the share)
+            "sewage_fraction_from": ({"id": taken_from["id"], "title": taken_from["title"],
+                                      "status": taken_from["status"], "words": share_line}
+                                     if taken_from is not None else None),
             "files": [_file(path, text, True, exists=published.get("proposal") == path)],
             "removes": removes}
 
@@ -986,19 +1002,29 @@ them only once they are in the site's repository and the site is built again. Fo
 keeps the site:
 
 1. Unzip this file at the top of the site's repository (the folder that holds mkdocs.yml). It adds:
-{adds}{removes}
+{adds}{removes}   These steps land in {steps}, a folder the repository ignores: nothing to delete.
 2. Check them: python3 build.py validate   (it must end "rules OK").
-3. Commit the change and push it to the main branch. The publish workflow builds and publishes the site.
-4. When it has finished, open the site's /rates/ page: it must show the {year} schedule as {stage}.
+3. Publish the site, the way this site is published:
+   - Built by GitHub (the repository is on GitHub, with its publish workflow): commit the change and
+     push it to the main branch. The workflow builds and publishes the site.
+   - Built on this computer: commit the change, then run python3 build.py build --site-url ADDRESS
+     (the site's public address, like https://sewer.pawling.example/; or set site_url in mkdocs.yml
+     and run python3 build.py). It makes the site in the site/ folder: copy that folder to the web
+     server as you do for every update.
+4. When it is published, open the site's /rates/ page: it must show the {year} schedule as {stage}.
    Then tell the Town Clerk: her step is published, and the bill run can bill the year's quarters.
 
 Do not change the files' text: each is a record of the Town's step ({law}).
 """
 
+#: where the zip puts its steps: a folder the repository ignores (.gitignore), beside the notices the
+#: Clerk's commands write, so unzipping at the top of the repository leaves nothing to delete
+STEPS_FOLDER = "notices-out"
+
 
 def pack(rules: dict, args) -> dict:
     """The zip of `add_pack`: each prepared record at the path it takes in the repository, and
-    PUBLISHING.txt; the same bytes for the same records (fixed dates in the zip)."""
+    its steps (STEPS_FOLDER/PUBLISHING-<year>.txt); the same bytes for the same records (fixed dates in the zip)."""
     import io
     import zipfile
     from pathlib import Path
@@ -1014,7 +1040,8 @@ def pack(rules: dict, args) -> dict:
              for rec in ("proposal", "notice", "vote") if rec in s["_prepared"]]
     removes = [path for path in _published_files(s).values() if path not in dict(files) and "proposal" in s["_prepared"]]
     stage = {"adopted": "adopted", "proposed": "proposed"}.get(s["status"], s["status"])
-    text = PUBLISHING.format(year=year, adds="".join(f"     {path}\n" for path, _t in files),
+    steps_path = f"{STEPS_FOLDER}/PUBLISHING-{year}.txt"
+    text = PUBLISHING.format(year=year, steps=steps_path, adds="".join(f"     {path}\n" for path, _t in files),
                              removes=("   and delete, as the new proposal replaces them:\n" + "".join(
                                  f"     {path}\n" for path in removes)) if removes else "",
                              stage=stage + (" (with its public comment meeting)" if s.get("notice") and
@@ -1022,14 +1049,14 @@ def pack(rules: dict, args) -> dict:
                              law="Rate schedules A to C")
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_STORED) as z:
-        for path, body in [*files, ("PUBLISHING.txt", text)]:
+        for path, body in [*files, (steps_path, text)]:
             info = zipfile.ZipInfo(path, date_time=(1980, 1, 1, 0, 0, 0))
             info.external_attr = 0o644 << 16
             z.writestr(info, body.encode("utf-8"))
     written = str(write_atomic(args.out, buffer.getvalue()))
     return {"command": "rates", "step": "pack", "schedule": year, "written": [written],
             "files": [], "removes": removes, "packed": [path for path, _t in files],
-            "report": [f"{year}: {len(files)} record(s) to publish, in {written}, with PUBLISHING.txt"]}
+            "report": [f"{year}: {len(files)} record(s) to publish, in {written}, with the steps ({steps_path})"]}
 
 
 def run(rules: dict, args, site_url: str | None = None, repo_url: str | None = None) -> dict:

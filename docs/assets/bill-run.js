@@ -5,6 +5,16 @@
 import { clearFieldErrors, el, longDate, quotedIn, showFieldError, startEngine, statusLine } from "./engine-client.js";
 
 const root = document.getElementById("bill-run");
+// the site's public address (mkdocs.yml site_url, or the publish workflow's --site-url), never this computer's own
+const LOCAL = /^(localhost|127\.[\d.]+|\[::1\]|0\.0\.0\.0)$/i;
+function siteUrl() {
+  try {
+    const url = new URL(root?.dataset.siteUrl || "");
+    return /^https?:$/.test(url.protocol) && !LOCAL.test(url.hostname) ? url.href : "";
+  } catch {
+    return "";
+  }
+}
 // the engine's option names, as its refusals name them (InputError.field), and their boxes
 const BOXES = { quarter: "bills-quarter", accounts: "bills-accounts", reads: "bills-reads", payments: "bills-payments",
   "earlier register": "bills-earlier", "as-of": "bills-as-of" };
@@ -123,13 +133,18 @@ function start() {
         // a bill at the illustrative schedule's invented rate says so at its total (the engine's words)
         ...(b.total_note ? [el("p", { class: "bill-illustrative" }, el("strong", {}, b.total_note))] : []),
         el("p", { class: "bill-due" }, el("strong", {}, b.pay_by), " ", b.late),
-        el("p", { class: "bill-link" }, b.link_label, " ", el("a", { href: b.link }, b.link)),
+        // the public site's address only (the engine leaves the link out when the site has none)
+        ...(b.link ? [el("p", { class: "bill-link" }, b.link_label, " ", el("a", { href: b.link }, b.link))] : []),
         el("h5", {}, b.steps_title),
         // the law's names stay in English, the law's own language
         el("ol", { class: "bill-steps" }, ...b.steps.map((step) => el("li", {}, ...quotedIn(step.text, b.language), " ",
           el("span", { class: "cite" }, `(${step.where})`)))));
     });
-    return [el("p", { id: "bills-print-hint" }, `${bills.length} bills. Each prints on its own page. `
+    const noLink = bills.length && !bills[0].link ? [el("p", { id: "bills-no-link", class: "bill-run-notice" },
+      "These bills carry no link to the Town's estimate page: the site's public address is not set, and a "
+        + "mailed bill must not name the address this page was opened from. The person who keeps the site can "
+        + "set it (site_url in mkdocs.yml; publishing with GitHub sets it) and rebuild the site.")] : [];
+    return [...noLink, el("p", { id: "bills-print-hint" }, `${bills.length} bills. Each prints on its own page. `
         + "Printing this page now prints the bills only."),
       button, el("div", { id: "bills-print", "aria-labelledby": "bills-print-title" }, ...sections)];
   }
@@ -137,7 +152,9 @@ function start() {
   // The bills to print, on request (making 2,000 of them takes longer than the register): the same run
   // again on the files already in the worker, with --printable, so the engine answers with each account's
   // bill, its words and figures in the account's language (calculator/billing.printable_bill, what the
-  // PDF bills show), linking to this site's estimate page.
+  // PDF bills show), linking to the estimate page at the site's public address (site_url, which the build
+  // writes on the page), never at the address this page was opened from (127.0.0.1 on a laptop): without
+  // a public address, the bills carry no link and the desk says so.
   function printStart(argv, count) {
     const area = el("div", { id: "bills-print-area" });
     const make = el("button", { type: "button", class: "md-button", id: "bills-make-button" }, "Show the bills to print");
@@ -145,7 +162,8 @@ function start() {
       make.disabled = true;
       area.replaceChildren(el("p", { role: "status" }, `Making ${count} bills…`));
       const started = performance.now();
-      const answer = await engine.ask([...argv, "--printable", "--site-url", new URL("../../", window.location.href).href]);
+      const site = siteUrl();
+      const answer = await engine.ask([...argv, "--printable", ...(site ? ["--site-url", site] : [])]);
       if (!answer.ok) {
         area.replaceChildren(el("p", { role: "alert" }, answer.error));
         make.disabled = false;

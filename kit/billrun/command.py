@@ -18,7 +18,7 @@ import tempfile
 from decimal import Decimal
 from pathlib import Path
 
-from calculator.cli import for_command_line
+from calculator.cli import for_command_line, own_computer
 from calculator.bills import billing
 from calculator.core import money
 from calculator.core.dates import parse_quarter, quarter_name
@@ -284,7 +284,9 @@ def run(args) -> tuple[Path, dict]:
                 (staging / name).write_text(text, encoding="utf-8", newline="")
             if not args.no_pdf and result["register"]:
                 from .bills_pdf import write_bills
-                site_url = args.site_url or project_config().get("site_url") or "https://example.org/"
+                # the public site's address only: none set, the bills carry no link (never a made-up one)
+                site_url = args.site_url or public_address(project_config().get("site_url"))
+                result["no_link"] = not site_url
                 write_bills(rules, result, staging, site_url)
             (staging / WRITTEN).write_bytes(written_list({p.name: p.read_bytes() for p in staging.iterdir()}))
             os.chmod(staging, 0o755)
@@ -305,6 +307,15 @@ def run(args) -> tuple[Path, dict]:
     finally:
         shutil.rmtree(staging, ignore_errors=True)
     return out, result
+
+
+def public_address(site_url: str | None) -> str | None:
+    """mkdocs.yml's site_url when it is an address others can open, else None (a bill then has no link)."""
+    from urllib.parse import urlsplit
+    if not site_url:
+        return None
+    url = urlsplit(site_url)
+    return site_url if url.scheme in ("http", "https") and url.hostname and not own_computer(url.hostname) else None
 
 
 def _cannot_write(out: Path, exc: OSError) -> InputError:
@@ -440,6 +451,9 @@ def _report(out: Path, result: dict) -> None:
         print(f"Note: these bills use the {result['schedule'].get('status')} schedule "
               f"{result['schedule'].get('title', '')!r}, not one the Town has adopted: they are not bills to mail.",
               file=sys.stderr)
+    if result.get("no_link"):
+        print("Note: the PDF bills carry no link to the estimate page: the site's public address is not set. "
+              "Give it with --site-url https://… or set site_url in mkdocs.yml, and run again.", file=sys.stderr)
     summary = {s["item"]: s for s in result["summary"]}
     charged = money.dollars(Decimal(summary["accounts billed: total charged this quarter"]["amount"]))
     print(f"Billed {len(result['register'])} accounts for {result['quarter']} into {out}: total charged {charged}."

@@ -89,6 +89,20 @@ def generate(count: int = 2000, seed: int = SEED) -> dict[str, str]:
             "payments.csv": _csv(PAYMENT_COLUMNS, payments)}
 
 
+def faulty_rows(count: int = DOCS_COUNT) -> list[str]:
+    """The rows `generate` spoils on purpose, one of each kind the run refuses, in the words the bill-run desk
+    shows, so that a clerk trying the sample expects their refusals (the usability test)."""
+    return [f"account S10004 is listed twice in accounts.csv",
+            f"account S{10001 + count} has the language 'fr' (only en and es are billed), and so account S10008, "
+            "which shares its tax-map parcel, is held back too",
+            f"account S{10002 + count} has no meter read in reads-{SECOND}.csv; it shares its parcel with account "
+            f"S10009, which the {FIRST} run therefore did not bill, so S10009's payment for {FIRST} is refused",
+            f"reads-{SECOND}.csv has a read for S99999, an account that is not in accounts.csv",
+            f"in reads-{SECOND}.csv, account S10011's current reading is lower than its previous one, "
+            "and the row does not say the meter rolled over",
+            "payments.csv has a payment by S10012 for 2025-Q1, a quarter the sample never billed"]
+
+
 def with_amounts(files: dict[str, str], register_text: str) -> dict[str, str]:
     """The payments file with each "FULL" amount replaced by the charge the first register billed."""
     charges = {row["account"]: row["charge"] for row in csv.DictReader(io.StringIO(register_text))}

@@ -17,7 +17,7 @@ from calculator import industry, opendata
 from calculator.bills import bill
 from calculator.core import i18n, money, schedule
 from calculator.permits import application
-from calculator.rates import rate_year
+from calculator.rates import notices, rate_year
 from calculator.permits import flow as flow_engine
 from calculator.core.errors import InputError
 from calculator.core.i18n import SOURCE, _, localized, speaking
@@ -84,8 +84,8 @@ def render_language(rules: dict, docs: Path, lang: str, today, config: dict, rul
 
 def sample_quarters() -> dict:
     """The quarters of the fictional bill-run sample: the one its register bills, and the one it runs."""
-    from ..billrun.sample import FIRST, SECOND
-    return {"first": FIRST, "second": SECOND}
+    from ..billrun.sample import FIRST, SECOND, faulty_rows
+    return {"first": FIRST, "second": SECOND, "faults": faulty_rows()}
 
 
 def render_pages(rules: dict, docs: Path, ctx: dict | None = None, lang: str = SOURCE,
@@ -195,6 +195,30 @@ def provision_names(rules: dict, env, english: str, marked: str, said: set[str] 
     return named
 
 
+def notice_markdown(text: str, md) -> str:
+    """A notice's plain text (its PDF's lines) as Markdown that keeps them: paragraphs apart, each run of
+    "- " lines a list, and every other line on a line of its own (a hard break), as the heading, the rate
+    list and the signature are printed (the usability test: on the web page they ran into one line)."""
+    blocks = []
+    for para in text.strip("\n").split("\n\n"):
+        out, lines = [], []
+        for line in para.split("\n"):
+            if line.startswith("- "):
+                if lines:
+                    out.append("<br>\n".join(lines))
+                    lines = []
+                if not out or not out[-1].startswith("- "):
+                    out.append("- " + md(line[2:]))
+                else:
+                    out[-1] += "\n- " + md(line[2:])
+            elif line.strip():
+                lines.append(md(line))
+        if lines:
+            out.append("<br>\n".join(lines))
+        blocks.extend(out)
+    return "\n\n".join(blocks)
+
+
 def jinja_environment(templates: Path, lang: str = SOURCE, rules_dir: Path | None = None):
     from ..rules.validate import RULES_DIR
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(templates)), undefined=jinja2.ChainableUndefined,
@@ -205,6 +229,9 @@ def jinja_environment(templates: Path, lang: str = SOURCE, rules_dir: Path | Non
     md_special = re.compile(r"([\\`*_\[\]>#|])")
     env.filters["md"] = lambda text: md_special.sub(r"\\\1", str(text)).replace("<", "&lt;")
     env.filters["anchor"] = anchor
+    env.filters["notice_md"] = lambda text: notice_markdown(text, env.filters["md"])
+    # a meeting's time as its notice prints it, "7:00 p.m." (the usability test: the schedule's page said "19:00")
+    env.filters["clock"] = lambda hhmm: notices.clock(str(hhmm))
     env.filters["html"] = lambda text: jinja2.utils.markupsafe.escape(str(text))
     env.filters["long"] = lambda d: long(d if hasattr(d, "year") else dt.date.fromisoformat(d))
     env.filters["dollars"] = lambda x: money.dollars(Decimal(str(x)))
@@ -260,6 +287,11 @@ def page_context(rules: dict, today, config: dict | None = None, lang: str = SOU
         # each schedule with the days it is in force, as the api/ files give them (the chart on /rates/)
         "rate_periods": opendata.schedule_periods(rules),
         "proposed": [s for s in schedules if s["status"] == "proposed"],
+        # the first adopted schedule not yet in force (the usability test: with 2027 adopted, /rates/ still said
+        # "The Town has not yet put its adopted rate on this site"), and the one the estimate's default quarter uses
+        "adopted_next": next((s for s in sorted(schedules, key=lambda s: schedule.starts(rules, s))
+                              if s["status"] == "adopted" and schedule.starts(rules, s) > today.isoformat()), None),
+        "example_schedule": next((s for s in schedules if s["id"] == example["schedule"]["id"]), None),
         "example": example, "minimum": minimum, "example_quarter": quarter,
         "build_id": build_id,
         "wheel": f"{build_id}/{WHEEL_NAME}-{engine_version()}-py3-none-any.whl",

@@ -169,12 +169,16 @@ def test_the_bills_to_print_are_one_section_an_account_with_the_register_s_total
     bills = page.locator("#bills-print section.bill")
     expect(bills).to_have_count(len(register))
     got = bills.evaluate_all("""els => els.map(s => ({account: s.dataset.account, lang: s.lang,
-        total: s.querySelector('tr.bill-total td').textContent, link: s.querySelector('.bill-link a').href,
+        total: s.querySelector('tr.bill-total td').textContent, link: s.querySelector('.bill-link a')?.href,
         steps: s.querySelectorAll('.bill-steps li .cite').length, title: s.querySelector('h4').textContent}))""")
     assert [b["account"] for b in got] == [r["account"] for r in register]
     assert [b["lang"] for b in got] == [r["language"] for r in register]
     assert [b["total"] for b in got] == [money.dollars(Decimal(r["total"])) for r in register]
-    assert [b["link"] for b in got] == [f"{site_url}/{r['estimate_link']}" for r in register]
+    # the tests' site has no site_url: a mailed bill never names the address the desk was opened from
+    # (the usability test: "http://127.0.0.1:8765/estimate/?…" on every bill); it has no link, and the desk says so
+    assert [b["link"] for b in got] == [None] * len(register)
+    assert "127.0.0.1" not in page.locator("#bills-print").inner_text()
+    expect(page.locator("#bills-no-link")).to_contain_text("the site's public address is not set")
     assert all(b["steps"] >= 3 for b in got)
     spanish = next(b for b in got if b["lang"] == "es")
     assert spanish["title"].startswith("Factura de alcantarillado")
@@ -190,6 +194,19 @@ def test_the_bills_to_print_are_one_section_an_account_with_the_register_s_total
     import pikepdf
     printed = pikepdf.open(io.BytesIO(page.pdf(format="Letter")))
     assert len(printed.pages) == len(register)
+
+
+def test_the_bills_to_print_link_to_the_site_s_public_address_only(page, site_url, sample_files, cli_run):
+    """The usability test: bills printed on the desk linked to http://127.0.0.1:8765/estimate/…, where the
+    desk was opened. With the site's public address on the page (site_url, which the build writes), every
+    bill links there; an address of this computer's own written there is never used."""
+    run_on_the_desk(page, site_url, sample_files)
+    register = list(csv.DictReader(io.StringIO((cli_run / "register.csv").read_text(encoding="utf-8"))))
+    page.evaluate("document.getElementById('bill-run').dataset.siteUrl = 'https://sewer.pawling.example/'")
+    show_the_bills_to_print(page)
+    links = page.locator("#bills-print section.bill .bill-link a").evaluate_all("els => els.map(a => a.href)")
+    assert links == [f"https://sewer.pawling.example/{r['estimate_link']}" for r in register]
+    expect(page.locator("#bills-no-link")).to_have_count(0)
 
 
 def test_a_bill_with_a_credit_a_shared_minimum_or_arrears_opens_its_own_total_and_what_if_late(page, site_url):

@@ -367,15 +367,19 @@ def test_the_desk_without_repo_url_offers_downloads_only_and_its_states_pass_axe
     import io
     import zipfile
     with zipfile.ZipFile(io.BytesIO(Path(download.value.path()).read_bytes())) as z:
-        assert z.namelist() == ["rules/rate-schedules/2028/proposal.yaml", "PUBLISHING.txt"]
+        assert z.namelist() == ["rules/rate-schedules/2028/proposal.yaml", "notices-out/PUBLISHING-2028.txt"]
         with page.expect_download() as record:
             page.locator("#publish a[download]").first.click()
         assert z.read("rules/rate-schedules/2028/proposal.yaml") == Path(record.value.path()).read_bytes()
-        assert "python3 build.py validate" in z.read("PUBLISHING.txt").decode()
+        assert "python3 build.py validate" in z.read("notices-out/PUBLISHING-2028.txt").decode()
     states["zip"] = axe_violations(page)
     steps = page.locator("#publish a", has_text="their steps").get_attribute("href")
     page.goto(f"{site_url}/clerk/{steps}")
     expect(page.locator("h1")).to_have_text("Publishing the Clerk's records")
+    # with no GitHub address, both ways to publish, the build on the keeper's computer too (the usability test)
+    expect(page.locator("#publish-steps")).to_contain_text("Built on your computer")
+    expect(page.locator("#publish-steps")).to_contain_text("python3 build.py build --site-url ADDRESS")
+    expect(page.locator("#publish-steps")).to_contain_text("notices-out/")
     states["steps page"] = axe_violations(page)
     page.evaluate("localStorage.clear()")
     assert not any(states.values()), states

@@ -1,0 +1,136 @@
+"""The pages after the Clerk adopts next year's schedule and the site is rebuilt before it starts (the
+usability test of fiscal year 2027: adopted on November 20, 2026, the site rebuilt on December 6, 2026).
+The pages are rendered from a copy of rules/ holding the adopted schedule, in English and Spanish."""
+import contextlib
+import datetime as dt
+import io
+import shutil
+
+import pytest
+
+from calculator.core.i18n import localized, speaking
+from kit.clerk import command as clerk
+from kit.rules.validate import RULES_DIR, compile_rules
+from kit.site import pages
+from kit.words.messages import WHEEL_DOMAINS, translations
+
+TODAY = dt.date(2026, 12, 6)
+SITE = "https://sewer.pawling.example/"
+
+
+def rendered(root, rules_dir, lang):
+    """{page path: its Markdown} of the site's generated pages in `lang`, built on TODAY."""
+    rules = compile_rules(rules_dir)
+    messages = {} if lang == "en" else translations(lang, (*WHEEL_DOMAINS, "pages"), rules_dir, rules["parameters"])
+    docs = root / f"docs-{lang}"
+    with speaking(lang, messages):
+        here = localized(rules)
+        ctx = pages.page_context(here, TODAY, {"site_url": SITE, "repo_url": None}, lang, rules_dir)
+        written = pages.render_pages(here, docs, ctx, lang, rules_dir)
+    return {p.relative_to(docs).as_posix(): p.read_text(encoding="utf-8") for p in written}
+
+
+@pytest.fixture(scope="module")
+def adopted(tmp_path_factory):
+    """rules/ with fiscal 2027 proposed, noticed and adopted in the autumn of 2026, as the Clerk did."""
+    root = tmp_path_factory.mktemp("adopted-2027")
+    shutil.copytree(RULES_DIR, root / "rules")
+    (root / "mkdocs.yml").write_text(f"site_name: copy\nsite_url: {SITE}\n")
+
+    def step(*argv):
+        with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+            assert clerk.main([*argv, "--rules-dir", str(root / "rules")]) == 0, argv
+    step("propose", "--fiscal-year", "2027", "--effective", "2027-01-01", "--om-cost", "856791",
+         "--user-volume-gallons", "70000000", "--proposed-on", "2026-10-01", "--sewage-fraction", "0.80",
+         "--budgeted-om-cost", "900000")
+    step("notice", "2027", "--published", "2026-11-01", "--meeting", "2026-11-16", "--time", "19:00",
+         "--place", "Pawling Town Hall", "--output-dir", str(root / "out"))
+    step("adopt", "2027", "--date", "2026-11-20", "--recorded-on", "2026-12-01", "--ayes", "3", "--noes", "1",
+         "--absent", "1", "--resolution", "2026-88")
+    return {"root": root, "en": rendered(root, root / "rules", "en"), "es": rendered(root, root / "rules", "es")}
+
+
+def test_the_rates_page_names_the_adopted_schedule_not_a_town_that_has_adopted_none(adopted):
+    """Item 2: /rates/ said "Example only … The Town has not yet put its adopted rate on this site" above a
+    table listing the 2027 schedule as adopted."""
+    en, es = adopted["en"]["rates/index.md"], adopted["es"]["rates/index.md"]
+    assert "has not yet put its" not in en and "todavía no\nha puesto" not in es and "todavía no ha puesto" not in es
+    assert "The Town Board has adopted [" in en and "in force from January 1, 2027" in en
+    assert "La Junta del Pueblo adoptó [" in es and "1 de enero de 2027" in es
+    # while it is not yet in force, the page still says the example is what the site uses today
+    assert "Until then, this site uses the example schedule." in en
+
+
+def test_the_estimate_page_has_no_illustrative_banner_when_its_quarter_uses_the_adopted_schedule(adopted):
+    """Item 2: the estimate page kept "These rates are illustrative" though its default quarter (2027-Q1)
+    is billed "Under the adopted schedule"."""
+    en, es = adopted["en"]["estimate/index.md"], adopted["es"]["estimate/index.md"]
+    assert "These rates are illustrative" not in en and "ILLUSTRATIVE" not in en.split("## ")[1]
+    assert "The schedule the Town Board adopted for this quarter is [" in en
+    assert "Estas tarifas son de ejemplo" not in es
+
+
+def test_without_an_adopted_schedule_the_banners_stay(tmp_path):
+    """And the other way round: with only the example schedule, both banners are there, in both languages."""
+    en, es = rendered(tmp_path, RULES_DIR, "en"), rendered(tmp_path, RULES_DIR, "es")
+    assert "These rates are illustrative" in en["estimate/index.md"]
+    assert "The Town has not yet put its" in en["rates/index.md"]
+    assert "The Town Board has adopted [" not in en["rates/index.md"]
+    assert "Estas tarifas son de ejemplo" in es["estimate/index.md"]
+
+
+def test_the_hearing_notice_page_keeps_the_rate_list_and_the_signature_s_lines(adopted):
+    """Item 3: the hearing notice's web page ran its rate list inline ("…January 1, 2027: - Rate per 1,000
+    gallons of sewage: $12.24. - Share …") and its signature into one line; its PDF is right. The page
+    (as mkdocs makes it, md_in_html) has the list as a list and each of the signature's lines on its own."""
+    import markdown
+    for lang, page in (("en", "notices/2027-hearing/index.md"), ("es", "notices/2027-hearing/index.md")):
+        body = adopted[lang][page].split('<div class="notice-text" markdown>')[1].split("</div>")[0]
+        html = markdown.markdown('<div markdown="1">' + body + "</div>", extensions=["md_in_html"])
+        assert html.count("<li>") == 5, (lang, html)
+        assert " - " not in html.replace("<li>", "")
+    html = markdown.markdown(adopted["en"]["notices/2027-hearing/index.md"].split('<div class="notice-text" '
+                                                                               'markdown>')[1].split("</div>")[0])
+    assert "<li>Rate per 1,000 gallons of sewage: $12.24.</li>" in html
+    assert "By order of the Town Board of the Town of Pawling<br>\nTown Clerk<br>\nDated and published" in html
+    assert "TOWN OF PAWLING, DUTCHESS COUNTY, NEW YORK<br>\nNOTICE OF PUBLIC HEARING" in html
+
+
+def test_the_notices_are_the_town_s_documents_with_no_site_jargon_nor_site_talk(adopted):
+    """Item 6: the newspaper notice printed "(Sewer rents D (Computation of VC))", "the law writes it CU = VC x
+    VU", "(Rate schedules B (Notice and publication); Rate schedules C (Adoption))"; the annual notice to users
+    said "This site's reading (the Town has not adopted it)". A Town document names where the reader finds a
+    provision in the Town's law, states no formula, and does not speak of "this site", while still saying
+    truthfully that the Town has adopted no reading."""
+    from calculator.rates import notices
+    rules = compile_rules(adopted["root"] / "rules")
+    hearing = notices.hearing_notice_text(rules, "2027", SITE)
+    assert "(the sewer-use law's rate schedules section, paragraphs B and C)" in hearing
+    assert "per 1,000 gallons (the sewer-use law's sewer rents section, paragraph D)" in hearing
+    for jargon in ("Sewer rents D (", "Rate schedules B (", "CU = VC", "the law writes it", "this site"):
+        assert jargon not in hearing, jargon
+    users = notices.user_notice(rules, "2027", SITE)
+    for doc in (users["text"], users["html"]):
+        assert "this site" not in doc.lower() and "This site" not in doc
+    assert "How this notice reads it (the Town has not adopted this reading): " in users["text"]
+    assert "The Town has not adopted these readings." in users["text"]
+    messages = translations("es", WHEEL_DOMAINS, RULES_DIR, rules["parameters"])
+    with speaking("es", messages):
+        es = notices.user_notice(localized(rules), "2027", SITE)["text"]
+    assert "interpretación de este sitio" not in es and "El Pueblo no ha adoptado estas interpretaciones." in es
+
+
+def test_the_schedule_s_page_gives_the_meeting_s_time_as_its_notice_does(adopted):
+    """Item 7: /rates/2027/ said the meeting was at "19:00" where the notice said "7:00 p.m."."""
+    en, es = adopted["en"]["rates/2027/index.md"], adopted["es"]["rates/2027/index.md"]
+    assert "November 16, 2026 at 7:00 p.m., Pawling Town Hall" in en
+    assert "19:00" not in en and "19:00" not in es
+    assert "7:00 p. m." in es
+
+
+def test_the_schedule_s_page_shows_the_budget_the_clerk_entered_beside_the_rate(adopted):
+    """Item 10: the desk's "This year's budgeted … (optional): Shown beside the rate" appeared nowhere. The
+    schedule's page shows it, saying it is not what the rate is worked out from (the reading in force)."""
+    en, es = adopted["en"]["rates/2027/index.md"], adopted["es"]["rates/2027/index.md"]
+    assert "| Budgeted operation and maintenance cost for the year | $900,000.00 (shown beside the rate, not used for it) |" in en
+    assert "$900,000.00" in es and "Budgeted operation" not in es
