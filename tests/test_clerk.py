@@ -148,6 +148,25 @@ def test_proposing_again_replaces_the_proposal_and_drops_its_notice(town, capsys
     assert s["vc_per_1000_gallons"] == "10.71" and "notice" not in s
 
 
+def test_proposing_again_in_a_rules_folder_of_another_name_keeps_the_new_proposal(town, capsys):
+    """H16: with --rules-dir naming a folder not called rules/, proposing again removed the proposal just
+    written (and its notice), leaving the year's folder empty; the messages named rules/ (H29)."""
+    other = town.root / "rc"
+    town.rules.rename(other)
+    town.rules, town.folder = other, other / "rate-schedules" / "2026"
+    assert town.run(*PROPOSE) == 0 and town.notice() == 0
+    assert ": rc/rate-schedules/2026/proposal.yaml." in capsys.readouterr().out
+    assert town.run(*PROPOSE[:-4], "--user-volume-gallons", "80000000", "--proposed-on", "2025-10-20") == 0
+    out = capsys.readouterr().out
+    assert sorted(p.name for p in town.folder.iterdir()) == ["proposal.yaml"]
+    assert out.splitlines()[0].endswith(": rc/rate-schedules/2026/proposal.yaml.")
+    assert f"Removed {other}/rate-schedules/2026/notice.yaml." in out and "rules/rate-schedules" not in out
+    s = notices.find_schedule(compile_rules(other), "2026")
+    assert s["vc_per_1000_gallons"] == "10.71" and "notice" not in s
+    assert town.run(*PROPOSE[:-4], "--user-volume-gallons", "81000000", "--proposed-on", "2025-10-21") == 0
+    assert sorted(p.name for p in town.folder.iterdir()) == ["proposal.yaml"]
+
+
 # ---- refusals ---------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("change, says", [

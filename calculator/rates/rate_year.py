@@ -99,6 +99,13 @@ def _record_path(sid: str, step: str) -> str:
     return f"{SCHEDULES}/{sid}/{RECORDS[step]}"
 
 
+def _as_record_path(path: str) -> str:
+    """A schedule's record file as the steps name it (rules/rate-schedules/<id>/<file>), whatever the
+    rules folder was called when compiled (`--rules-dir /tmp/rc` gives rc/rate-schedules/…): a proposal
+    made again must know its own file, not remove it (the hostile tester, H16)."""
+    return f"{SCHEDULES}/{path.rpartition('rate-schedules/')[2]}" if "rate-schedules/" in path else path
+
+
 # ---- the guard on schedules in force -----------------------------------------------------------------
 
 def schedule_problems(schedules: list[dict], parameters: dict, interpretations: dict | None = None) -> list[str]:
@@ -563,7 +570,7 @@ def propose(rules: dict, args) -> dict:
 
     removes = []
     report = [f"{new['title']}, PROPOSED, effective {effective}: {path}."]
-    published = _published_files(replaced) if replaced else {}
+    published = {k: _as_record_path(f) for k, f in (_published_files(replaced) if replaced else {}).items()}
     if replaced:
         removes = [f for k, f in sorted(published.items()) if f != path]
         report.append(f"It replaces the proposal of {replaced.get('proposed_on', 'an earlier date')}"
@@ -1012,7 +1019,7 @@ def pack(rules: dict, args) -> dict:
     steps = {"proposal": "propose", "notice": "notice", "vote": "adopt"}
     files = [(_record_path(year, steps[rec]), (folder / RECORDS[steps[rec]]).read_text(encoding="utf-8"))
              for rec in ("proposal", "notice", "vote") if rec in s["_prepared"]]
-    removes = [path for path in _published_files(s).values() if path not in dict(files) and "proposal" in s["_prepared"]]
+    removes = [path for path in map(_as_record_path, _published_files(s).values()) if path not in dict(files) and "proposal" in s["_prepared"]]
     stage = {"adopted": "adopted", "proposed": "proposed"}.get(s["status"], s["status"])
     text = PUBLISHING.format(year=year, adds="".join(f"     {path}\n" for path, _t in files),
                              removes=("   and delete, as the new proposal replaces them:\n" + "".join(

@@ -81,7 +81,8 @@ def run(args) -> list[str]:
     site_url = getattr(args, "site_url", None) or project_config(rules_dir)["site_url"]
     result = rate_year.run(rules, args, site_url)
     records = {_under_rules(f["path"]): f["text"] for f in result["files"] if f["rules"]}
-    removes = [_under_rules(p) for p in result["removes"]]
+    # never remove a file this step writes (H16: with --rules-dir, proposing again removed the new proposal)
+    removes = [r for r in map(_under_rules, result["removes"]) if r not in records]
     if records or removes:
         _candidate(rules_dir, records, removes)
 
@@ -102,10 +103,17 @@ def run(args) -> list[str]:
     for rel in removes:
         (rules_dir / rel).unlink(missing_ok=True)
     wrote = [str(p) for p, _ in writes]
+    report = [_in_folder(rate_year.for_cli(line), rules_dir) for line in result["report"]]
     if not wrote and not removes:  # `status` only reports
-        return [rate_year.for_cli(line) for line in result["report"]]
-    return [*(rate_year.for_cli(line) for line in result["report"]), "", f"Wrote {', '.join(wrote)}."
-            + (f" Removed {', '.join('rules/' + r for r in removes)}." if removes else "")]
+        return report
+    return [*report, "", f"Wrote {', '.join(wrote)}."
+            + (f" Removed {', '.join(str(rules_dir / r) for r in removes)}." if removes else "")]
+
+
+def _in_folder(line: str, rules_dir: Path) -> str:
+    """The engine names the records under rules/; with --rules-dir they are in that folder, named as the
+    rules check names it (rc/rate-schedules/…, the same words as the desk's for a folder called rules)."""
+    return line.replace(rate_year.SCHEDULES + "/", f"{rules_dir.resolve().name}/rate-schedules/")
 
 
 # ---- the command line ---------------------------------------------------------------------------------
