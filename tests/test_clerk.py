@@ -511,3 +511,18 @@ def test_status_says_where_each_year_stands_and_writes_nothing(town, capsys):
     capsys.readouterr()
     assert town.run("status", "--today", "2025-10-20") == 0
     assert "2026: notice; Hold the meeting for comments by 2026-01-01 (73 days)" in capsys.readouterr().out
+
+
+def test_an_option_given_twice_is_refused(town, capsys):
+    """H10: the last of two --published (or --ayes) was taken without a word; `bills` refuses it, and so
+    do the Clerk's steps."""
+    assert town.run(*PROPOSE) == 0
+    err = refused(town, capsys, "notice", "2026", "--published", "2025-10-14", "--published", PUBLISHED, *MEETING,
+                  "--output-dir", str(town.out))
+    assert "`--published` is given 2 times" in err and "Give it once" in err
+    assert town.notice() == 0
+    err = refused(town, capsys, "adopt", "2026", "--date", "2025-11-10", "--ayes", "3", "--ayes=5", "--noes", "0",
+                  "--recorded-on", "2025-11-10")
+    assert "`--ayes` is given 2 times" in err
+    err = refused(town, capsys, *PROPOSE, "--om-cost", "900000")
+    assert "`--om-cost` is given 2 times" in err
