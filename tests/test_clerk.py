@@ -526,3 +526,13 @@ def test_an_option_given_twice_is_refused(town, capsys):
     assert "`--ayes` is given 2 times" in err
     err = refused(town, capsys, *PROPOSE, "--om-cost", "900000")
     assert "`--om-cost` is given 2 times" in err
+
+
+def test_a_vote_that_leaves_members_unaccounted_for_is_refused(town, capsys):
+    """H12: 3 for, 0 against and 0 absent (3 of the Board's 5) was taken while 6 was refused. With --absent
+    given, the three numbers make the whole Board; without it, the others are absent or not voting."""
+    assert town.run(*PROPOSE) == 0 and town.notice() == 0
+    err = refused(town, capsys, "adopt", "2026", "--date", "2025-11-10", "--ayes", "3", "--noes", "0",
+                  "--absent", "0")
+    assert "make 3 members, but the Town Board has 5" in err and "leave --absent out" in err
+    assert town.run("adopt", "2026", "--date", "2025-11-10", "--ayes", "3", "--noes", "0", "--absent", "2") == 0

@@ -759,6 +759,14 @@ def adopt(rules: dict, args) -> dict:
         c.add("date", f"⟦date⟧ {_day(day)} is after today, {_day(recorded_on)}: a vote is recorded once the Board "
                       f"has held it. Check ⟦date⟧; if the vote was held and this computer's date is wrong, enter "
                       f"the day you record it as ⟦recorded-on⟧.")
+    if None not in (day, ayes, noes, absent):
+        size = parameter(rules, "town-board-size", on=day)
+        if ayes + noes + absent < size:  # (more than the Board is refused below, by adoption.vote_problem)
+            # the hostile tester (H12): 3 for, 0 against, 0 absent was taken, 2 of 5 members unaccounted for
+            c.add("absent", f"{ayes} for, {noes} against and {absent} absent or not voting make "
+                            f"{ayes + noes + absent} members, but the Town Board has {size}: each member votes for, "
+                            f"votes against, or is absent or does not vote. Check ⟦ayes⟧, ⟦noes⟧ and ⟦absent⟧, or "
+                            f"leave ⟦absent⟧ out to count the other members as absent or not voting.")
     if args.resolution is not None and not args.resolution.strip():
         c.add("resolution", "⟦resolution⟧ is empty; enter its number, like 2027-41, or leave it out.")
     refuse = _late_reading(rules)
