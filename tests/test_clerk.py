@@ -20,7 +20,7 @@ from kit.rules.validate import RULES_DIR, compile_rules
 ROOT = Path(__file__).resolve().parent.parent
 
 # A year in the past, so the dates do not depend on when the tests run.
-PROPOSE = ["propose", "--fiscal-year", "2026", "--effective", "2026-01-01", "--om-cost", "856791",
+PROPOSE = ["propose", "--retroactive", "--fiscal-year", "2026", "--effective", "2026-01-01", "--om-cost", "856791",
            "--user-volume-gallons", "85,000,000", "--proposed-on", "2025-10-01"]
 PUBLISHED = "2025-10-15"        # the meeting may be from 2025-10-30 (day 15) to 2025-11-14 (day 30)
 MEETING = ["--meeting", "2025-10-30", "--time", "19:30", "--place", "Pawling Town Hall, 160 Charles Colman Blvd"]
@@ -419,7 +419,8 @@ def test_the_command_line(tmp_path):
     shutil.copytree(RULES_DIR, tmp_path / "rules")
     ok = subprocess.run([sys.executable, "-m", "kit.clerk.command", "--help"], cwd=ROOT, capture_output=True, text=True)
     assert ok.returncode == 0 and "propose" in ok.stdout
-    bad = subprocess.run([sys.executable, "-m", "kit.clerk.command", *PROPOSE[:-2], "--om-cost", "-1",
+    argv = [("-1" if PROPOSE[i - 1] == "--om-cost" else w) for i, w in enumerate(PROPOSE)]
+    bad = subprocess.run([sys.executable, "-m", "kit.clerk.command", *argv,
                           "--rules-dir", str(tmp_path / "rules")], cwd=ROOT, capture_output=True, text=True)
     assert bad.returncode == 2 and bad.stderr.count("\n") == 1 and "cannot be negative" in bad.stderr
     assert not (tmp_path / "rules" / "rate-schedules" / "2026").exists()
@@ -536,3 +537,13 @@ def test_a_vote_that_leaves_members_unaccounted_for_is_refused(town, capsys):
                   "--absent", "0")
     assert "make 3 members, but the Town Board has 5" in err and "leave --absent out" in err
     assert town.run("adopt", "2026", "--date", "2025-11-10", "--ayes", "3", "--noes", "0", "--absent", "2") == 0
+
+
+def test_a_schedule_whose_first_day_is_past_needs_retroactive(town, capsys):
+    """H13: fiscal year 2026, proposed on 2025-10-01 and recorded after January 1, 2026, reprices the bills
+    already sent: refused unless --retroactive says it is a proposal made back then."""
+    argv = [w for w in PROPOSE if w != "--retroactive"]
+    err = refused(town, capsys, *argv)
+    assert "--effective January 1, 2026 is already past" in err and "add --retroactive" in err
+    assert "would reprice them" in err
+    assert town.run(*argv, "--retroactive") == 0

@@ -19,12 +19,14 @@ from --site-url, else from mkdocs.yml (kit/rules/config.py).
 from __future__ import annotations
 
 import argparse
+import datetime as dt
 import shutil
 import sys
 import tempfile
 from pathlib import Path
 
 from calculator.cli import once
+from calculator.core.dates import long
 from calculator.rates import rate_year
 from calculator.core.errors import InputError
 from calculator.core.files import write_atomic
@@ -75,12 +77,29 @@ def _output_dir(rules_dir: Path, given: str | None) -> Path:
     return out
 
 
+def _retroactive(args, today: dt.date) -> None:
+    """A schedule whose first day is past reprices bills already sent at the old rate (the hostile tester,
+    H13: fiscal year 2026, proposed on 2025-11-01, was written on 2026-12-06 without a word): only with
+    --retroactive, for a proposal made back then and recorded now."""
+    try:
+        effective = dt.date.fromisoformat(str(args.effective).strip())
+    except ValueError:
+        return  # the engine says what is wrong with it
+    if effective <= today and not args.retroactive:
+        raise ClerkError(f"--effective {long(effective)} is already past (today is {long(today)}): the bills due "
+                         f"since then were sent at the rates in force, and this schedule would reprice them. "
+                         f"Choose a later --effective; or, to record a proposal that was made back then (its day "
+                         f"as --proposed-on), add --retroactive.")
+
+
 def run(args) -> list[str]:
     """One step: the engine decides and makes the texts; the kit checks the result and writes it."""
     rules_dir = Path(args.rules_dir)
     rules = _compile(rules_dir)
     site_url = getattr(args, "site_url", None) or project_config(rules_dir)["site_url"]
     result = rate_year.run(rules, args, site_url)
+    if args.step == "propose":  # (after the engine's checks: the same refusals as the desk's come first)
+        _retroactive(args, dt.date.today())
     records = {_under_rules(f["path"]): f["text"] for f in result["files"] if f["rules"]}
     # never remove a file this step writes (H16: with --rules-dir, proposing again removed the new proposal)
     removes = [r for r in map(_under_rules, result["removes"]) if r not in records]
@@ -141,6 +160,9 @@ def parser() -> argparse.ArgumentParser:
     p = _Parser(prog="rates", description="The Town Clerk's yearly rate schedule: propose, notice, adopt, user-notice. "
                                           "The same steps as the Clerk's desk on the site (/clerk/).")
     steps = rate_year.add_steps(p.add_subparsers(dest="step", required=True, parser_class=_Parser), parents=[common])
+    steps["propose"].add_argument("--retroactive", action="store_true",
+                                  help="record a schedule whose effective date is already past (with --proposed-on "
+                                       "the day it was proposed): it reprices the bills already sent")
     for name in ("notice", "user-notice"):
         steps[name].add_argument("--output-dir", help="where to write the notice (default: notices-out/ beside rules/)")
         steps[name].add_argument("--site-url", help="the site's address, which the notice names "
