@@ -360,7 +360,7 @@ def test_the_pdfs_exist_with_a_title_and_a_language(town, capsys):
         assert root["/Lang"] == "en-US" and reader.metadata.title and "2026" in reader.metadata.title, name
         assert root["/ViewerPreferences"]["/DisplayDocTitle"] == True, name  # noqa: E712 (pypdf BooleanObject)
     # written atomically: no temporary files left beside them
-    assert sorted(p.name for p in town.out.iterdir()) == [
+    assert sorted(p.name for p in town.out.iterdir() if p.name != clerk.WRITTEN) == [
         "hearing-notice-2026.pdf", "hearing-notice-2026.txt",
         "user-notice-2026.html", "user-notice-2026.pdf", "user-notice-2026.txt"]
 
@@ -547,3 +547,19 @@ def test_a_schedule_whose_first_day_is_past_needs_retroactive(town, capsys):
     assert "--effective January 1, 2026 is already past" in err and "add --retroactive" in err
     assert "would reprice them" in err
     assert town.run(*argv, "--retroactive") == 0
+
+
+def test_a_notice_edited_by_hand_is_not_written_over_without_force(town, capsys):
+    """H17: `rates notice` wrote over the newspaper notice (text and PDF) the Clerk had edited. The kit keeps
+    the hash of what it wrote; a notice changed since is refused, unless --force."""
+    assert town.run(*PROPOSE) == 0 and town.notice() == 0
+    assert town.notice() == 0                                     # as the kit wrote it: written again
+    text = town.out / "hearing-notice-2026.txt"
+    text.write_text(text.read_text() + "Edited by the Clerk.\n")
+    err = refused(town, capsys, "notice", "2026", "--published", PUBLISHED, *MEETING, "--output-dir", str(town.out))
+    assert f"{text} has changed since the kit wrote it" in err and "--force" in err
+    assert "Edited by the Clerk." in text.read_text()
+    assert town.run("notice", "2026", "--published", PUBLISHED, *MEETING, "--output-dir", str(town.out),
+                    "--force") == 0
+    assert "Edited by the Clerk." not in text.read_text()
+    assert town.notice() == 0

@@ -20,6 +20,8 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
+import hashlib
+import json
 import shutil
 import sys
 import tempfile
@@ -92,6 +94,35 @@ def _retroactive(args, today: dt.date) -> None:
                          f"as --proposed-on), add --retroactive.")
 
 
+#: beside the notices: the SHA-256 of each notice as the kit last wrote it, so a notice the Clerk has
+#: edited since is not written over (the hostile tester, H17)
+WRITTEN = ".written-by-the-kit.json"
+
+
+def _edited(out: Path, files: list[tuple[str, bytes]], force: bool) -> bytes:
+    """Refuses, unless --force, to write over a notice that is not as the kit last wrote it (edited by hand,
+    or never written by the kit); the record of what this step writes, as bytes to write."""
+    try:
+        record = json.loads((out / WRITTEN).read_text(encoding="utf-8"))
+        record = record if isinstance(record, dict) else {}
+    except (OSError, ValueError):
+        record = {}
+    changed = []
+    for name, data in files:
+        path = out / name
+        if path.is_file():
+            now = hashlib.sha256(path.read_bytes()).hexdigest()
+            if now != record.get(name) and path.read_bytes() != data:
+                changed.append(str(path))
+    if changed and not force:
+        raise ClerkError(f"{' and '.join(changed)} {'have' if len(changed) > 1 else 'has'} changed since the kit "
+                         f"wrote {'them' if len(changed) > 1 else 'it'} (edited by hand?), so nothing was written: "
+                         f"move {'them' if len(changed) > 1 else 'it'} elsewhere to keep the changes, or add --force "
+                         f"to write over {'them' if len(changed) > 1 else 'it'}.")
+    record.update({name: hashlib.sha256(data).hexdigest() for name, data in files})
+    return (json.dumps(record, indent=1, sort_keys=True) + "\n").encode("utf-8")
+
+
 def run(args) -> list[str]:
     """One step: the engine decides and makes the texts; the kit checks the result and writes it."""
     rules_dir = Path(args.rules_dir)
@@ -117,12 +148,14 @@ def run(args) -> list[str]:
         data = (html_pdf_bytes(source, pdf["title"]) if pdf["from"].endswith(".html")  # the headings and list as the page has them
                 else pdf_bytes(source, pdf["title"]))
         writes.append((out / pdf["name"], data))
+        kept = _edited(out, [(path.name, data) for path, data in writes], getattr(args, "force", False))
+        writes.append((out / WRITTEN, kept))
     writes += [(rules_dir / rel, text.encode("utf-8")) for rel, text in records.items()]
     for path, data in writes:
         write_atomic(path, data)
     for rel in removes:
         (rules_dir / rel).unlink(missing_ok=True)
-    wrote = [str(p) for p, _ in writes]
+    wrote = [str(p) for p, _ in writes if p.name != WRITTEN]
     report = [_in_folder(rate_year.for_cli(line), rules_dir) for line in result["report"]]
     if not wrote and not removes:  # `status` only reports
         return report
@@ -164,6 +197,8 @@ def parser() -> argparse.ArgumentParser:
                                   help="record a schedule whose effective date is already past (with --proposed-on "
                                        "the day it was proposed): it reprices the bills already sent")
     for name in ("notice", "user-notice"):
+        steps[name].add_argument("--force", action="store_true",
+                                 help="write over a notice changed since the kit wrote it (by default refused)")
         steps[name].add_argument("--output-dir", help="where to write the notice (default: notices-out/ beside rules/)")
         steps[name].add_argument("--site-url", help="the site's address, which the notice names "
                                                     "(default: site_url in mkdocs.yml)")
