@@ -153,3 +153,16 @@ def test_a_comma_that_may_mean_decimals_is_named_as_a_comma_not_a_point(typed):
     with speaking("es", translations("es", ("engine",))), pytest.raises(InputError) as err:
         parse_amount(typed, "Water use in gallons", "12000", "water-gallons", "{amount} gallons")
     assert "una coma ahí puede indicar decimales" in str(err.value) and "punto decimal" not in str(err.value)
+
+
+@pytest.mark.parametrize("lang, said", [("en", "Did you mean 70,000,000? If so, enter 70000000."),
+                                        ("es", "¿Quiso decir 70,000,000? Si es así, escriba 70000000.")])
+def test_a_point_for_decimals_is_said_only_of_an_amount_with_decimals(lang, said):
+    """H26: "70.000.000" (no unit) was asked about "…, with a point for decimals", which an amount with no
+    decimals has nothing to do with; "1.234,56" still is."""
+    with speaking(lang), pytest.raises(InputError) as err:
+        parse_amount("70.000.000", "Users' volume", "88000000", "user-volume-gallons")
+    assert str(err.value) == said
+    with pytest.raises(InputError) as err:
+        parse_amount("1.234,56", "The cost", "912400.00", "om-cost")
+    assert "with a point for decimals" in str(err.value)

@@ -563,3 +563,11 @@ def test_a_notice_edited_by_hand_is_not_written_over_without_force(town, capsys)
                     "--force") == 0
     assert "Edited by the Clerk." not in text.read_text()
     assert town.notice() == 0
+
+
+def test_a_fiscal_year_out_of_range_says_the_years_taken(town, capsys):
+    """H26: "'9999' is not a year"; it is one, outside the range the site works on."""
+    argv = [("9999" if PROPOSE[i - 1] == "--fiscal-year" else w) for i, w in enumerate(PROPOSE)]
+    err = refused(town, capsys, *argv)
+    assert "--fiscal-year 9999 is outside the years this site works on. Enter a year from 1992 to 2200" in err
+    assert "not a year" not in err

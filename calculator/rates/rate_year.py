@@ -305,8 +305,11 @@ def _date(value, field: str) -> dt.date:
 
 def _year(value, rules: dict) -> int:
     text = _needed(value, "fiscal-year")
-    if not re.fullmatch(r"[0-9]{4}", text) or not first_year(rules) <= int(text) <= 2200:
+    if not re.fullmatch(r"[0-9]{4}", text):
         raise InputError(f"⟦fiscal-year⟧ {text!r} is not a year. Enter it as four digits, like 2028.", "fiscal-year")
+    if not first_year(rules) <= int(text) <= 2200:  # (the hostile tester, H26: "'9999' is not a year")
+        raise InputError(f"⟦fiscal-year⟧ {text} is outside the years this site works on. Enter a year from "
+                         f"{first_year(rules)} to 2200, like 2028.", "fiscal-year")
     return int(text)
 
 
