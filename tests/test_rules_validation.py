@@ -386,3 +386,13 @@ def test_a_sewage_fraction_out_of_range_says_it_is_between_0_and_1(rules_copy, v
     f.write_text(f.read_text().replace('sewage_fraction: "0.80"', f'sewage_fraction: "{value}"'))
     [p] = problems(rules_copy)
     assert p.endswith(f"2025-illustrative.yaml:10:18: {says}")
+
+
+def test_an_empty_chosen_reading_lists_the_options(rules_copy):
+    """H31: an empty `chosen:` was told "Put it in quotes", which does not help; it is told the options."""
+    path = rules_copy / "interpretations" / "late-adoption.yaml"
+    path.write_text(path.read_text().replace("chosen: refuse\n", "chosen:\n"))
+    ps = problems(rules_copy)
+    assert any("late-adoption.yaml:7:8: 'chosen' is empty. Write the option the Town has chosen, one of: refuse, "
+               "first-quarter-after." in p for p in ps), ps
+    assert not any("quotes" in p for p in ps), ps
