@@ -506,7 +506,7 @@ def test_status_says_where_each_year_stands_and_writes_nothing(town, capsys):
     assert town.run("status", "--today", "2025-10-01") == 0
     out = capsys.readouterr().out
     assert "2026: no-schedule; Publish the notice of the meeting by 2025-12-17 (77 days)" in out
-    assert "Fiscal years with no schedule of their own (rate-schedules.A): 2026." in out
+    assert "Fiscal years with no schedule of their own (Rate schedules, section A): 2026." in out
     assert town.files() == before
     assert town.run(*PROPOSE) == 0 and town.notice() == 0
     capsys.readouterr()
@@ -571,3 +571,22 @@ def test_a_fiscal_year_out_of_range_says_the_years_taken(town, capsys):
     err = refused(town, capsys, *argv)
     assert "--fiscal-year 9999 is outside the years this site works on. Enter a year from 1992 to 2200" in err
     assert "not a year" not in err
+
+
+def test_the_clerk_s_messages_name_provisions_in_words(town, capsys):
+    """H25: "(rate-schedules.B)" in `notice`'s refusals and "(rate-schedules.A)" in `status`: provisions are
+    named as the law names them, not by id."""
+    assert town.run(*PROPOSE) == 0
+    err = refused(town, capsys, "notice", "2026", "--published", PUBLISHED, "--meeting", "2025-10-29",
+                  "--time", "19:30", "--place", "Town Hall", "--output-dir", str(town.out))
+    assert "(Rate schedules, section B)" in err and "rate-schedules." not in err
+    assert town.run("status", "--today", "2025-10-02") == 0
+    out = capsys.readouterr().out
+    assert "(Rate schedules, section A)" in out and "rate-schedules." not in out
+
+
+def test_provisions_in_words():
+    from calculator.rates.rate_year import provision_words
+    assert provision_words("(rate-schedules.B, C; rents.D) rate-schedules.A-D rules/rate-schedules/2026/x") == \
+        "(Rate schedules, sections B and C; Sewer charges, section D) Rate schedules, sections A to D " \
+        "rules/rate-schedules/2026/x"

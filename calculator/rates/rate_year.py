@@ -38,7 +38,7 @@ from ..core import money, schedule
 from . import adoption, hearing, notices, vc
 from ..core.dates import YEARS, first_quarter_from, long, month_day, quarter_name, quarter_period, quarter_words
 from ..core.errors import InputError
-from ..core.i18n import N_, _, speaking
+from ..core.i18n import N_, SOURCE, _, lang, speaking
 from ..core.law import first_year
 from .notices import without
 from ..core.rules import interpretation, parameter
@@ -170,7 +170,8 @@ def _with(rules: dict, s: dict) -> dict:
 def _refuse_breaking(candidate: dict) -> None:
     problems = schedule_problems(candidate["schedules"], candidate["parameters"], candidate["interpretations"])
     if problems:
-        raise InputError(f"That change would break the rules, so nothing was written: {' | '.join(problems)}")
+        said = f"That change would break the rules, so nothing was written: {' | '.join(problems)}"
+        raise InputError(provision_words(said) if lang() == SOURCE else said)
 
 
 # ---- messages in terms of the field, and every problem at once ------------------------------------------
@@ -190,13 +191,34 @@ def for_cli(text: str) -> str:
     return FIELD.sub(name, text)
 
 
+#: the articles a rate step's message cites, as the Clerk's desk names them (docs/assets/clerk.js: provisions)
+ARTICLES = {"rate-schedules": "Rate schedules", "rents": "Sewer charges"}
+PROVISION = re.compile(r"\b(rate-schedules|rents)\.([A-H](?:\.\d)?)((?:, [A-H])*)(?:-([A-H]))?\b")
+
+
+def provision_words(text: str) -> str:
+    """Provisions named in words, not by id, as the desk names them (the hostile tester, H25):
+    "(rate-schedules.B)" is "(Rate schedules, section B)", "rate-schedules.A-D" "Rate schedules,
+    sections A to D", "rate-schedules.B, C" "Rate schedules, sections B and C"."""
+    def name(m):
+        article, first, more, last = ARTICLES[m.group(1)], m.group(2), m.group(3), m.group(4)
+        if last:
+            return f"{article}, sections {first} to {last}"
+        labels = [first, *(x for x in (more or "").split(", ") if x)]
+        if len(labels) == 1:
+            return f"{article}, section {first}"
+        return f"{article}, sections {', '.join(labels[:-1])} and {labels[-1]}"
+    return PROVISION.sub(name, text)
+
+
 class Refused(InputError):
     """Every problem a step found, each (field, message in terms of fields): str() is the
     command line's one line; `problems` lets a page put each beside its own box."""
 
     def __init__(self, problems: list[tuple[str | None, str]]):
         self.problems = [(f, t) for f, t in problems]
-        super().__init__(" ".join(for_cli(t) for _f, t in self.problems), self.problems[0][0])
+        said = " ".join(for_cli(t) for _f, t in self.problems)
+        super().__init__(provision_words(said) if lang() == SOURCE else said, self.problems[0][0])
 
 
 class Check:
@@ -1053,6 +1075,13 @@ def pack(rules: dict, args) -> dict:
 def run(rules: dict, args, site_url: str | None = None, repo_url: str | None = None) -> dict:
     """One step on these rules; its result, each rules file with its GitHub link (when repo_url names
     a GitHub repository)."""
+    out = _run(rules, args, site_url, repo_url)
+    if lang() == SOURCE:  # (the step's sentences are English; another language's answer names them its own way)
+        out["report"] = [provision_words(line) for line in out["report"]]
+    return out
+
+
+def _run(rules: dict, args, site_url: str | None = None, repo_url: str | None = None) -> dict:
     step = args.step
     if getattr(args, "prepared", None):
         rules = with_prepared(rules, args.prepared)

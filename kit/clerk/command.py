@@ -229,7 +229,7 @@ def main(argv: list[str] | None = None) -> int:
 
 def _refused(exc: InputError) -> int:
     # its fields and steps named as this command names them (⟦step:propose⟧: `propose`)
-    print(f"error: {' '.join(rate_year.for_cli(str(exc)).split())}", file=sys.stderr)
+    print(f"error: {' '.join(rate_year.provision_words(rate_year.for_cli(str(exc))).split())}", file=sys.stderr)
     return 2
 
 
