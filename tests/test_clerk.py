@@ -590,3 +590,15 @@ def test_provisions_in_words():
     assert provision_words("(rate-schedules.B, C; rents.D) rate-schedules.A-D rules/rate-schedules/2026/x") == \
         "(Rate schedules, sections B and C; Sewer charges, section D) Rate schedules, sections A to D " \
         "rules/rate-schedules/2026/x"
+
+
+def test_a_vote_recorded_as_of_a_day_after_today_is_pointed_out(town, capsys):
+    """H12: --recorded-on is for a computer whose date is wrong; a vote recorded as of a later day than the
+    computer's is said so, with the file to remove if the date is right."""
+    later = (dt.date.today() + dt.timedelta(days=24)).isoformat()
+    assert town.run(*PROPOSE) == 0 and town.notice() == 0
+    capsys.readouterr()
+    assert town.run("adopt", "2026", "--date", "2025-11-10", "--ayes", "3", "--noes", "2", "--recorded-on", later) == 0
+    out = capsys.readouterr().out
+    assert "Note: recorded as of" in out and "after this computer's date" in out
+    assert str(town.folder / "vote.yaml") in out

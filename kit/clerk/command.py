@@ -159,6 +159,13 @@ def run(args) -> list[str]:
     report = [_in_folder(rate_year.for_cli(line), rules_dir) for line in result["report"]]
     if not wrote and not removes:  # `status` only reports
         return report
+    recorded = getattr(args, "recorded_on", None) if args.step == "adopt" else None
+    if recorded and recorded.strip() > dt.date.today().isoformat():  # (the engine has checked it is a date)
+        # the hostile tester (H12): a vote dated weeks ahead went in on --recorded-on without a word
+        vote = rules_dir / "rate-schedules" / str(args.schedule).strip() / rate_year.RECORDS["adopt"]
+        report.append(f"Note: recorded as of {long(dt.date.fromisoformat(recorded.strip()))}, after this computer's "
+                      f"date, {long(dt.date.today())}. --recorded-on is for a computer whose date is wrong; if it is "
+                      f"right, the vote has not been held yet: remove {vote}.")
     return [*report, "", f"Wrote {', '.join(wrote)}."
             + (f" Removed {', '.join(str(rules_dir / r) for r in removes)}." if removes else "")]
 
