@@ -178,3 +178,16 @@ def test_a_what_if_share_above_100_percent_is_refused_in_the_pages_language(lang
             with pytest.raises(InputError) as refused:
                 bill.compute(rules, "2027-Q1", {"water-gallons": "12000"}, sewage_fraction=typed)
             assert words in str(refused.value)
+
+
+@pytest.mark.parametrize("lang, said", [("en", "Did you mean 70,000,000? If so, enter 70000000."),
+                                        ("es", "¿Quiso decir 70,000,000? Si es así, escriba 70000000.")])
+def test_a_point_for_decimals_is_said_only_of_an_amount_with_decimals(lang, said):
+    """H26: "70.000.000" (no unit) was asked about "…, with a point for decimals", which an amount with no
+    decimals has nothing to do with; "1.234,56" still is."""
+    with speaking(lang), pytest.raises(InputError) as err:
+        parse_amount("70.000.000", "Users' volume", "88000000", "user-volume-gallons")
+    assert str(err.value) == said
+    with pytest.raises(InputError) as err:
+        parse_amount("1.234,56", "The cost", "912400.00", "om-cost")
+    assert "with a point for decimals" in str(err.value)

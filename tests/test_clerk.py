@@ -20,7 +20,7 @@ from kit.rules.validate import RULES_DIR, compile_rules
 ROOT = Path(__file__).resolve().parent.parent
 
 # A year in the past, so the dates do not depend on when the tests run.
-PROPOSE = ["propose", "--fiscal-year", "2026", "--effective", "2026-01-01", "--om-cost", "856791",
+PROPOSE = ["propose", "--retroactive", "--fiscal-year", "2026", "--effective", "2026-01-01", "--om-cost", "856791",
            "--user-volume-gallons", "85,000,000", "--proposed-on", "2025-10-01"]
 PUBLISHED = "2025-10-15"        # the meeting may be from 2025-10-30 (day 15) to 2025-11-14 (day 30)
 MEETING = ["--meeting", "2025-10-30", "--time", "19:30", "--place", "Pawling Town Hall, 160 Charles Colman Blvd"]
@@ -146,6 +146,25 @@ def test_proposing_again_replaces_the_proposal_and_drops_its_notice(town, capsys
     assert "publish and record a new notice" in capsys.readouterr().out
     s = notices.find_schedule(compile_rules(town.rules), "2026")
     assert s["vc_per_1000_gallons"] == "10.71" and "notice" not in s
+
+
+def test_proposing_again_in_a_rules_folder_of_another_name_keeps_the_new_proposal(town, capsys):
+    """H16: with --rules-dir naming a folder not called rules/, proposing again removed the proposal just
+    written (and its notice), leaving the year's folder empty; the messages named rules/ (H29)."""
+    other = town.root / "rc"
+    town.rules.rename(other)
+    town.rules, town.folder = other, other / "rate-schedules" / "2026"
+    assert town.run(*PROPOSE) == 0 and town.notice() == 0
+    assert ": rc/rate-schedules/2026/proposal.yaml." in capsys.readouterr().out
+    assert town.run(*PROPOSE[:-4], "--user-volume-gallons", "80000000", "--proposed-on", "2025-10-20") == 0
+    out = capsys.readouterr().out
+    assert sorted(p.name for p in town.folder.iterdir()) == ["proposal.yaml"]
+    assert out.splitlines()[0].endswith(": rc/rate-schedules/2026/proposal.yaml.")
+    assert f"Removed {other}/rate-schedules/2026/notice.yaml." in out and "rules/rate-schedules" not in out
+    s = notices.find_schedule(compile_rules(other), "2026")
+    assert s["vc_per_1000_gallons"] == "10.71" and "notice" not in s
+    assert town.run(*PROPOSE[:-4], "--user-volume-gallons", "81000000", "--proposed-on", "2025-10-21") == 0
+    assert sorted(p.name for p in town.folder.iterdir()) == ["proposal.yaml"]
 
 
 # ---- refusals ---------------------------------------------------------------------------------------
@@ -341,7 +360,7 @@ def test_the_pdfs_exist_with_a_title_and_a_language(town, capsys):
         assert root["/Lang"] == "en-US" and reader.metadata.title and "2026" in reader.metadata.title, name
         assert root["/ViewerPreferences"]["/DisplayDocTitle"] == True, name  # noqa: E712 (pypdf BooleanObject)
     # written atomically: no temporary files left beside them
-    assert sorted(p.name for p in town.out.iterdir()) == [
+    assert sorted(p.name for p in town.out.iterdir() if p.name != clerk.WRITTEN) == [
         "hearing-notice-2026.pdf", "hearing-notice-2026.txt",
         "user-notice-2026.html", "user-notice-2026.pdf", "user-notice-2026.txt"]
 
@@ -400,7 +419,8 @@ def test_the_command_line(tmp_path):
     shutil.copytree(RULES_DIR, tmp_path / "rules")
     ok = subprocess.run([sys.executable, "-m", "kit.clerk.command", "--help"], cwd=ROOT, capture_output=True, text=True)
     assert ok.returncode == 0 and "propose" in ok.stdout
-    bad = subprocess.run([sys.executable, "-m", "kit.clerk.command", *PROPOSE[:-2], "--om-cost", "-1",
+    argv = [("-1" if PROPOSE[i - 1] == "--om-cost" else w) for i, w in enumerate(PROPOSE)]
+    bad = subprocess.run([sys.executable, "-m", "kit.clerk.command", *argv,
                           "--rules-dir", str(tmp_path / "rules")], cwd=ROOT, capture_output=True, text=True)
     assert bad.returncode == 2 and bad.stderr.count("\n") == 1 and "cannot be negative" in bad.stderr
     assert not (tmp_path / "rules" / "rate-schedules" / "2026").exists()
@@ -486,9 +506,99 @@ def test_status_says_where_each_year_stands_and_writes_nothing(town, capsys):
     assert town.run("status", "--today", "2025-10-01") == 0
     out = capsys.readouterr().out
     assert "2026: no-schedule; Publish the notice of the meeting by 2025-12-17 (77 days)" in out
-    assert "Fiscal years with no schedule of their own (rate-schedules.A): 2026." in out
+    assert "Fiscal years with no schedule of their own (Rate schedules, section A): 2026." in out
     assert town.files() == before
     assert town.run(*PROPOSE) == 0 and town.notice() == 0
     capsys.readouterr()
     assert town.run("status", "--today", "2025-10-20") == 0
     assert "2026: notice; Hold the meeting for comments by 2026-01-01 (73 days)" in capsys.readouterr().out
+
+
+def test_an_option_given_twice_is_refused(town, capsys):
+    """H10: the last of two --published (or --ayes) was taken without a word; `bills` refuses it, and so
+    do the Clerk's steps."""
+    assert town.run(*PROPOSE) == 0
+    err = refused(town, capsys, "notice", "2026", "--published", "2025-10-14", "--published", PUBLISHED, *MEETING,
+                  "--output-dir", str(town.out))
+    assert "`--published` is given 2 times" in err and "Give it once" in err
+    assert town.notice() == 0
+    err = refused(town, capsys, "adopt", "2026", "--date", "2025-11-10", "--ayes", "3", "--ayes=5", "--noes", "0",
+                  "--recorded-on", "2025-11-10")
+    assert "`--ayes` is given 2 times" in err
+    err = refused(town, capsys, *PROPOSE, "--om-cost", "900000")
+    assert "`--om-cost` is given 2 times" in err
+
+
+def test_a_vote_that_leaves_members_unaccounted_for_is_refused(town, capsys):
+    """H12: 3 for, 0 against and 0 absent (3 of the Board's 5) was taken while 6 was refused. With --absent
+    given, the three numbers make the whole Board; without it, the others are absent or not voting."""
+    assert town.run(*PROPOSE) == 0 and town.notice() == 0
+    err = refused(town, capsys, "adopt", "2026", "--date", "2025-11-10", "--ayes", "3", "--noes", "0",
+                  "--absent", "0")
+    assert "make 3 members, but the Town Board has 5" in err and "leave --absent out" in err
+    assert town.run("adopt", "2026", "--date", "2025-11-10", "--ayes", "3", "--noes", "0", "--absent", "2") == 0
+
+
+def test_a_schedule_whose_first_day_is_past_needs_retroactive(town, capsys):
+    """H13: fiscal year 2026, proposed on 2025-10-01 and recorded after January 1, 2026, reprices the bills
+    already sent: refused unless --retroactive says it is a proposal made back then."""
+    argv = [w for w in PROPOSE if w != "--retroactive"]
+    err = refused(town, capsys, *argv)
+    assert "--effective January 1, 2026 is already past" in err and "add --retroactive" in err
+    assert "would reprice them" in err
+    assert town.run(*argv, "--retroactive") == 0
+
+
+def test_a_notice_edited_by_hand_is_not_written_over_without_force(town, capsys):
+    """H17: `rates notice` wrote over the newspaper notice (text and PDF) the Clerk had edited. The kit keeps
+    the hash of what it wrote; a notice changed since is refused, unless --force."""
+    assert town.run(*PROPOSE) == 0 and town.notice() == 0
+    assert town.notice() == 0                                     # as the kit wrote it: written again
+    text = town.out / "hearing-notice-2026.txt"
+    text.write_text(text.read_text() + "Edited by the Clerk.\n")
+    err = refused(town, capsys, "notice", "2026", "--published", PUBLISHED, *MEETING, "--output-dir", str(town.out))
+    assert f"{text} has changed since the kit wrote it" in err and "--force" in err
+    assert "Edited by the Clerk." in text.read_text()
+    assert town.run("notice", "2026", "--published", PUBLISHED, *MEETING, "--output-dir", str(town.out),
+                    "--force") == 0
+    assert "Edited by the Clerk." not in text.read_text()
+    assert town.notice() == 0
+
+
+def test_a_fiscal_year_out_of_range_says_the_years_taken(town, capsys):
+    """H26: "'9999' is not a year"; it is one, outside the range the site works on."""
+    argv = [("9999" if PROPOSE[i - 1] == "--fiscal-year" else w) for i, w in enumerate(PROPOSE)]
+    err = refused(town, capsys, *argv)
+    assert "--fiscal-year 9999 is outside the years this site works on. Enter a year from 1992 to 2200" in err
+    assert "not a year" not in err
+
+
+def test_the_clerk_s_messages_name_provisions_in_words(town, capsys):
+    """H25: "(rate-schedules.B)" in `notice`'s refusals and "(rate-schedules.A)" in `status`: provisions are
+    named as the law names them, not by id."""
+    assert town.run(*PROPOSE) == 0
+    err = refused(town, capsys, "notice", "2026", "--published", PUBLISHED, "--meeting", "2025-10-29",
+                  "--time", "19:30", "--place", "Town Hall", "--output-dir", str(town.out))
+    assert "(Rate schedules, section B)" in err and "rate-schedules." not in err
+    assert town.run("status", "--today", "2025-10-02") == 0
+    out = capsys.readouterr().out
+    assert "(Rate schedules, section A)" in out and "rate-schedules." not in out
+
+
+def test_provisions_in_words():
+    from calculator.rates.rate_year import provision_words
+    assert provision_words("(rate-schedules.B, C; rents.D) rate-schedules.A-D rules/rate-schedules/2026/x") == \
+        "(Rate schedules, sections B and C; Sewer charges, section D) Rate schedules, sections A to D " \
+        "rules/rate-schedules/2026/x"
+
+
+def test_a_vote_recorded_as_of_a_day_after_today_is_pointed_out(town, capsys):
+    """H12: --recorded-on is for a computer whose date is wrong; a vote recorded as of a later day than the
+    computer's is said so, with the file to remove if the date is right."""
+    later = (dt.date.today() + dt.timedelta(days=24)).isoformat()
+    assert town.run(*PROPOSE) == 0 and town.notice() == 0
+    capsys.readouterr()
+    assert town.run("adopt", "2026", "--date", "2025-11-10", "--ayes", "3", "--noes", "2", "--recorded-on", later) == 0
+    out = capsys.readouterr().out
+    assert "Note: recorded as of" in out and "after this computer's date" in out
+    assert str(town.folder / "vote.yaml") in out

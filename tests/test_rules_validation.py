@@ -430,3 +430,13 @@ def test_validate_says_what_it_found_not_that_nothing_was_built(rules_copy, monk
     err = capsys.readouterr().err
     assert err.startswith("The rules have 1 problem. Fix each (file:line: what to change), then run "
                           "`python3 build.py validate` again:\n") and "nothing was built" not in err, err
+
+
+def test_an_empty_chosen_reading_lists_the_options(rules_copy):
+    """H31: an empty `chosen:` was told "Put it in quotes", which does not help; it is told the options."""
+    path = rules_copy / "interpretations" / "late-adoption.yaml"
+    path.write_text(path.read_text().replace("chosen: refuse\n", "chosen:\n"))
+    ps = problems(rules_copy)
+    assert any("late-adoption.yaml:7:8: 'chosen' is empty. Write the option the Town has chosen, one of: refuse, "
+               "first-quarter-after." in p for p in ps), ps
+    assert not any("quotes" in p for p in ps), ps

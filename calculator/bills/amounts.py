@@ -184,7 +184,10 @@ def parse_amount(value, what: str, example: str, field: str | None = None, unit:
     else:
         meant = fits[0]
         # a whole quantity is said in words too: "9,350" is written the US way, which the person did not use
+        # (a point for decimals is said only of an amount with decimals: "70.000.000" has none, the hostile
+        # tester H26)
         raise InputError((_("Did you mean {amount} ({words})? If so, enter {plain}.") if whole else
+                          _("Did you mean {amount}? If so, enter {plain}.") if meant == meant.to_integral_value() else
                           _("Did you mean {amount}? If so, enter {plain}, with a point for decimals.")).format(
                               amount=named(meant), plain=plain(meant),
                               words=in_words(int(meant), lang()) if whole else ""), field, suggest=plain(meant))

@@ -38,7 +38,7 @@ from ..core import money, schedule
 from . import adoption, hearing, notices, vc
 from ..core.dates import YEARS, first_quarter_from, long, month_day, quarter_name, quarter_period, quarter_words
 from ..core.errors import InputError
-from ..core.i18n import N_, _, speaking
+from ..core.i18n import N_, SOURCE, _, lang, speaking
 from ..core.law import first_year
 from .notices import without
 from ..core.rules import interpretation, parameter
@@ -97,6 +97,13 @@ def assemble(proposal: dict, notice: dict | None = None, vote: dict | None = Non
 
 def _record_path(sid: str, step: str) -> str:
     return f"{SCHEDULES}/{sid}/{RECORDS[step]}"
+
+
+def _as_record_path(path: str) -> str:
+    """A schedule's record file as the steps name it (rules/rate-schedules/<id>/<file>), whatever the
+    rules folder was called when compiled (`--rules-dir /tmp/rc` gives rc/rate-schedules/…): a proposal
+    made again must know its own file, not remove it (the hostile tester, H16)."""
+    return f"{SCHEDULES}/{path.rpartition('rate-schedules/')[2]}" if "rate-schedules/" in path else path
 
 
 # ---- the guard on schedules in force -----------------------------------------------------------------
@@ -163,7 +170,8 @@ def _with(rules: dict, s: dict) -> dict:
 def _refuse_breaking(candidate: dict) -> None:
     problems = schedule_problems(candidate["schedules"], candidate["parameters"], candidate["interpretations"])
     if problems:
-        raise InputError(f"That change would break the rules, so nothing was written: {' | '.join(problems)}")
+        said = f"That change would break the rules, so nothing was written: {' | '.join(problems)}"
+        raise InputError(provision_words(said) if lang() == SOURCE else said)
 
 
 # ---- messages in terms of the field, and every problem at once ------------------------------------------
@@ -183,13 +191,34 @@ def for_cli(text: str) -> str:
     return FIELD.sub(name, text)
 
 
+#: the articles a rate step's message cites, as the Clerk's desk names them (docs/assets/clerk.js: provisions)
+ARTICLES = {"rate-schedules": "Rate schedules", "rents": "Sewer charges"}
+PROVISION = re.compile(r"\b(rate-schedules|rents)\.([A-H](?:\.\d)?)((?:, [A-H])*)(?:-([A-H]))?\b")
+
+
+def provision_words(text: str) -> str:
+    """Provisions named in words, not by id, as the desk names them (the hostile tester, H25):
+    "(rate-schedules.B)" is "(Rate schedules, section B)", "rate-schedules.A-D" "Rate schedules,
+    sections A to D", "rate-schedules.B, C" "Rate schedules, sections B and C"."""
+    def name(m):
+        article, first, more, last = ARTICLES[m.group(1)], m.group(2), m.group(3), m.group(4)
+        if last:
+            return f"{article}, sections {first} to {last}"
+        labels = [first, *(x for x in (more or "").split(", ") if x)]
+        if len(labels) == 1:
+            return f"{article}, section {first}"
+        return f"{article}, sections {', '.join(labels[:-1])} and {labels[-1]}"
+    return PROVISION.sub(name, text)
+
+
 class Refused(InputError):
     """Every problem a step found, each (field, message in terms of fields): str() is the
     command line's one line; `problems` lets a page put each beside its own box."""
 
     def __init__(self, problems: list[tuple[str | None, str]]):
         self.problems = [(f, t) for f, t in problems]
-        super().__init__(" ".join(for_cli(t) for _f, t in self.problems), self.problems[0][0])
+        said = " ".join(for_cli(t) for _f, t in self.problems)
+        super().__init__(provision_words(said) if lang() == SOURCE else said, self.problems[0][0])
 
 
 class Check:
@@ -298,8 +327,11 @@ def _date(value, field: str) -> dt.date:
 
 def _year(value, rules: dict) -> int:
     text = _needed(value, "fiscal-year")
-    if not re.fullmatch(r"[0-9]{4}", text) or not first_year(rules) <= int(text) <= 2200:
+    if not re.fullmatch(r"[0-9]{4}", text):
         raise InputError(f"⟦fiscal-year⟧ {text!r} is not a year. Enter it as four digits, like 2028.", "fiscal-year")
+    if not first_year(rules) <= int(text) <= 2200:  # (the hostile tester, H26: "'9999' is not a year")
+        raise InputError(f"⟦fiscal-year⟧ {text} is outside the years this site works on. Enter a year from "
+                         f"{first_year(rules)} to 2200, like 2028.", "fiscal-year")
     return int(text)
 
 
@@ -569,7 +601,7 @@ def propose(rules: dict, args) -> dict:
 
     removes = []
     report = [f"{new['title']}, PROPOSED, effective {effective}: {path}."]
-    published = _published_files(replaced) if replaced else {}
+    published = {k: _as_record_path(f) for k, f in (_published_files(replaced) if replaced else {}).items()}
     if replaced:
         removes = [f for k, f in sorted(published.items()) if f != path]
         report.append(f"It replaces the proposal of {replaced.get('proposed_on', 'an earlier date')}"
@@ -768,6 +800,14 @@ def adopt(rules: dict, args) -> dict:
         c.add("date", f"⟦date⟧ {_day(day)} is after today, {_day(recorded_on)}: a vote is recorded once the Board "
                       f"has held it. Check ⟦date⟧; if the vote was held and this computer's date is wrong, enter "
                       f"the day you record it as ⟦recorded-on⟧.")
+    if None not in (day, ayes, noes, absent):
+        size = parameter(rules, "town-board-size", on=day)
+        if ayes + noes + absent < size:  # (more than the Board is refused below, by adoption.vote_problem)
+            # the hostile tester (H12): 3 for, 0 against, 0 absent was taken, 2 of 5 members unaccounted for
+            c.add("absent", f"{ayes} for, {noes} against and {absent} absent or not voting make "
+                            f"{ayes + noes + absent} members, but the Town Board has {size}: each member votes for, "
+                            f"votes against, or is absent or does not vote. Check ⟦ayes⟧, ⟦noes⟧ and ⟦absent⟧, or "
+                            f"leave ⟦absent⟧ out to count the other members as absent or not voting.")
     if args.resolution is not None and not args.resolution.strip():
         c.add("resolution", "⟦resolution⟧ is empty; enter its number, like 2027-41, or leave it out.")
     refuse = _late_reading(rules)
@@ -1038,7 +1078,7 @@ def pack(rules: dict, args) -> dict:
     steps = {"proposal": "propose", "notice": "notice", "vote": "adopt"}
     files = [(_record_path(year, steps[rec]), (folder / RECORDS[steps[rec]]).read_text(encoding="utf-8"))
              for rec in ("proposal", "notice", "vote") if rec in s["_prepared"]]
-    removes = [path for path in _published_files(s).values() if path not in dict(files) and "proposal" in s["_prepared"]]
+    removes = [path for path in map(_as_record_path, _published_files(s).values()) if path not in dict(files) and "proposal" in s["_prepared"]]
     stage = {"adopted": "adopted", "proposed": "proposed"}.get(s["status"], s["status"])
     steps_path = f"{STEPS_FOLDER}/PUBLISHING-{year}.txt"
     text = PUBLISHING.format(year=year, steps=steps_path, adds="".join(f"     {path}\n" for path, _t in files),
@@ -1062,6 +1102,13 @@ def pack(rules: dict, args) -> dict:
 def run(rules: dict, args, site_url: str | None = None, repo_url: str | None = None) -> dict:
     """One step on these rules; its result, each rules file with its GitHub link (when repo_url names
     a GitHub repository)."""
+    out = _run(rules, args, site_url, repo_url)
+    if lang() == SOURCE:  # (the step's sentences are English; another language's answer names them its own way)
+        out["report"] = [provision_words(line) for line in out["report"]]
+    return out
+
+
+def _run(rules: dict, args, site_url: str | None = None, repo_url: str | None = None) -> dict:
     step = args.step
     if getattr(args, "prepared", None):
         rules = with_prepared(rules, args.prepared)

@@ -575,9 +575,14 @@ function start() {
   step = STEPS[initial.get("step")] ? initial.get("step") : (work.current ? nextStepFor(work.current) : "propose");
   show(step);
   fillForm(step, initial);
+  // a link fills in the step's answers, and nothing more: the step is checked and kept (its record, the
+  // later steps' dropped) only when the Clerk presses its button. A link that kept what it carried replaced
+  // her proposal and deleted her notice with no button pressed (the hostile tester, H5).
   const given = STEPS[step].some((n) => n !== "body" && initial.has(n));
   if (given) {
-    root.dataset.state = "loading-link";
-    check(step, formParams(step), false);
+    const button = formOf(step).querySelector("button[type=submit]");
+    result.replaceChildren(el("p", { id: "link-filled", class: "link-filled" },
+      "The link filled in this step's answers. Nothing is recorded until you check them and press ",
+      el("strong", {}, `“${button.textContent.trim()}”`), "."));
   }
 }

@@ -13,7 +13,12 @@ export function engineWorker(wheel, onmessage) {
   if (early && early.wheel === wheel) {
     window.__pawlingEngine = null;
     early.worker.onmessage = onmessage;
-    for (const event of early.messages) onmessage(event);
+    // the messages that came before this page's script, replayed once the caller has the engine in hand:
+    // replayed at once, a "ready" ran the page's onReady inside startEngine, before `const engine = …`
+    // was set ("Cannot access 'engine' before initialization" on the Clerk's desk: the hostile tester, H34).
+    // A microtask runs before any later message event, so the order is kept.
+    const queued = early.messages;
+    queueMicrotask(() => { for (const event of queued) onmessage(event); });
     return early.worker;
   }
   const url = new URL("engine-worker.js", import.meta.url);

@@ -19,11 +19,16 @@ from --site-url, else from mkdocs.yml (kit/rules/config.py).
 from __future__ import annotations
 
 import argparse
+import datetime as dt
+import hashlib
+import json
 import shutil
 import sys
 import tempfile
 from pathlib import Path
 
+from calculator.cli import once
+from calculator.core.dates import long
 from calculator.rates import rate_year
 from calculator.core.errors import InputError
 from calculator.core.files import write_atomic
@@ -74,14 +79,61 @@ def _output_dir(rules_dir: Path, given: str | None) -> Path:
     return out
 
 
+def _retroactive(args, today: dt.date) -> None:
+    """A schedule whose first day is past reprices bills already sent at the old rate (the hostile tester,
+    H13: fiscal year 2026, proposed on 2025-11-01, was written on 2026-12-06 without a word): only with
+    --retroactive, for a proposal made back then and recorded now."""
+    try:
+        effective = dt.date.fromisoformat(str(args.effective).strip())
+    except ValueError:
+        return  # the engine says what is wrong with it
+    if effective <= today and not args.retroactive:
+        raise ClerkError(f"--effective {long(effective)} is already past (today is {long(today)}): the bills due "
+                         f"since then were sent at the rates in force, and this schedule would reprice them. "
+                         f"Choose a later --effective; or, to record a proposal that was made back then (its day "
+                         f"as --proposed-on), add --retroactive.")
+
+
+#: beside the notices: the SHA-256 of each notice as the kit last wrote it, so a notice the Clerk has
+#: edited since is not written over (the hostile tester, H17)
+WRITTEN = ".written-by-the-kit.json"
+
+
+def _edited(out: Path, files: list[tuple[str, bytes]], force: bool) -> bytes:
+    """Refuses, unless --force, to write over a notice that is not as the kit last wrote it (edited by hand,
+    or never written by the kit); the record of what this step writes, as bytes to write."""
+    try:
+        record = json.loads((out / WRITTEN).read_text(encoding="utf-8"))
+        record = record if isinstance(record, dict) else {}
+    except (OSError, ValueError):
+        record = {}
+    changed = []
+    for name, data in files:
+        path = out / name
+        if path.is_file():
+            now = hashlib.sha256(path.read_bytes()).hexdigest()
+            if now != record.get(name) and path.read_bytes() != data:
+                changed.append(str(path))
+    if changed and not force:
+        raise ClerkError(f"{' and '.join(changed)} {'have' if len(changed) > 1 else 'has'} changed since the kit "
+                         f"wrote {'them' if len(changed) > 1 else 'it'} (edited by hand?), so nothing was written: "
+                         f"move {'them' if len(changed) > 1 else 'it'} elsewhere to keep the changes, or add --force "
+                         f"to write over {'them' if len(changed) > 1 else 'it'}.")
+    record.update({name: hashlib.sha256(data).hexdigest() for name, data in files})
+    return (json.dumps(record, indent=1, sort_keys=True) + "\n").encode("utf-8")
+
+
 def run(args) -> list[str]:
     """One step: the engine decides and makes the texts; the kit checks the result and writes it."""
     rules_dir = Path(args.rules_dir)
     rules = _compile(rules_dir)
     site_url = getattr(args, "site_url", None) or project_config(rules_dir)["site_url"]
     result = rate_year.run(rules, args, site_url)
+    if args.step == "propose":  # (after the engine's checks: the same refusals as the desk's come first)
+        _retroactive(args, dt.date.today())
     records = {_under_rules(f["path"]): f["text"] for f in result["files"] if f["rules"]}
-    removes = [_under_rules(p) for p in result["removes"]]
+    # never remove a file this step writes (H16: with --rules-dir, proposing again removed the new proposal)
+    removes = [r for r in map(_under_rules, result["removes"]) if r not in records]
     if records or removes:
         _candidate(rules_dir, records, removes)
 
@@ -96,16 +148,32 @@ def run(args) -> list[str]:
         data = (html_pdf_bytes(source, pdf["title"]) if pdf["from"].endswith(".html")  # the headings and list as the page has them
                 else pdf_bytes(source, pdf["title"]))
         writes.append((out / pdf["name"], data))
+        kept = _edited(out, [(path.name, data) for path, data in writes], getattr(args, "force", False))
+        writes.append((out / WRITTEN, kept))
     writes += [(rules_dir / rel, text.encode("utf-8")) for rel, text in records.items()]
     for path, data in writes:
         write_atomic(path, data)
     for rel in removes:
         (rules_dir / rel).unlink(missing_ok=True)
-    wrote = [str(p) for p, _ in writes]
+    wrote = [str(p) for p, _ in writes if p.name != WRITTEN]
+    report = [_in_folder(rate_year.for_cli(line), rules_dir) for line in result["report"]]
     if not wrote and not removes:  # `status` only reports
-        return [rate_year.for_cli(line) for line in result["report"]]
-    return [*(rate_year.for_cli(line) for line in result["report"]), "", f"Wrote {', '.join(wrote)}."
-            + (f" Removed {', '.join('rules/' + r for r in removes)}." if removes else "")]
+        return report
+    recorded = getattr(args, "recorded_on", None) if args.step == "adopt" else None
+    if recorded and recorded.strip() > dt.date.today().isoformat():  # (the engine has checked it is a date)
+        # the hostile tester (H12): a vote dated weeks ahead went in on --recorded-on without a word
+        vote = rules_dir / "rate-schedules" / str(args.schedule).strip() / rate_year.RECORDS["adopt"]
+        report.append(f"Note: recorded as of {long(dt.date.fromisoformat(recorded.strip()))}, after this computer's "
+                      f"date, {long(dt.date.today())}. --recorded-on is for a computer whose date is wrong; if it is "
+                      f"right, the vote has not been held yet: remove {vote}.")
+    return [*report, "", f"Wrote {', '.join(wrote)}."
+            + (f" Removed {', '.join(str(rules_dir / r) for r in removes)}." if removes else "")]
+
+
+def _in_folder(line: str, rules_dir: Path) -> str:
+    """The engine names the records under rules/; with --rules-dir they are in that folder, named as the
+    rules check names it (rc/rate-schedules/…, the same words as the desk's for a folder called rules)."""
+    return line.replace(rate_year.SCHEDULES + "/", f"{rules_dir.resolve().name}/rate-schedules/")
 
 
 # ---- the command line ---------------------------------------------------------------------------------
@@ -132,7 +200,12 @@ def parser() -> argparse.ArgumentParser:
     p = _Parser(prog="rates", description="The Town Clerk's yearly rate schedule: propose, notice, adopt, user-notice. "
                                           "The same steps as the Clerk's desk on the site (/clerk/).")
     steps = rate_year.add_steps(p.add_subparsers(dest="step", required=True, parser_class=_Parser), parents=[common])
+    steps["propose"].add_argument("--retroactive", action="store_true",
+                                  help="record a schedule whose effective date is already past (with --proposed-on "
+                                       "the day it was proposed): it reprices the bills already sent")
     for name in ("notice", "user-notice"):
+        steps[name].add_argument("--force", action="store_true",
+                                 help="write over a notice changed since the kit wrote it (by default refused)")
         steps[name].add_argument("--output-dir", help="where to write the notice (default: notices-out/ beside rules/)")
         steps[name].add_argument("--site-url", help="the site's address, which the notice names "
                                                     "(default: site_url in mkdocs.yml)")
@@ -143,6 +216,7 @@ def main(argv: list[str] | None = None) -> int:
     """Run one step; 0 when done, 2 with a one-line message on stderr when refused (nothing written)."""
     argv = list(sys.argv[1:] if argv is None else argv)
     try:
+        once(argv)  # `--ayes 3 --ayes 5` took the last without a word (the hostile tester, H10), as `bills` refuses
         args = parser().parse_args(argv)  # (--help that cannot be written goes on to build.py: 74)
     except SystemExit as exc:  # --help
         return 0 if exc.code in (0, None) else 2
@@ -162,7 +236,7 @@ def main(argv: list[str] | None = None) -> int:
 
 def _refused(exc: InputError) -> int:
     # its fields and steps named as this command names them (⟦step:propose⟧: `propose`)
-    print(f"error: {' '.join(rate_year.for_cli(str(exc)).split())}", file=sys.stderr)
+    print(f"error: {' '.join(rate_year.provision_words(rate_year.for_cli(str(exc))).split())}", file=sys.stderr)
     return 2
 
 

@@ -393,6 +393,8 @@ def compile_rules(rules_dir: Path | str = RULES_DIR) -> dict:
         nodes[path] = node
         if kind == "permits":
             errors = [(at, at_key, _permits_advice(data, at, advice)) for at, at_key, advice in errors]
+        if kind == "interpretation":
+            errors = [(at, at_key, _chosen_advice(data, at, advice)) for at, at_key, advice in errors]
         problems.extend(f"{_where(path, node, at, at_key=at_key)}: {advice}" for at, at_key, advice in errors)
         return None if errors else data
 
@@ -538,6 +540,16 @@ def compile_rules(rules_dir: Path | str = RULES_DIR) -> dict:
         "schedules": schedules,
         **extra,
     }
+
+
+def _chosen_advice(data, at: list, advice: str) -> str:
+    """An empty `chosen:` in a reading: the options to choose from, not "Put it in quotes" (quoting nothing
+    does not help: the hostile tester, H31)."""
+    if at != ["chosen"] or not isinstance(data, dict) or data.get("chosen") not in (None, ""):
+        return advice
+    options = list(data.get("options") or {}) if isinstance(data.get("options"), dict) else []
+    return ("'chosen' is empty. Write the option the Town has chosen" +
+            (f", one of: {', '.join(options)}" if options else ", one of the keys under 'options'") + ".")
 
 
 def _permits_advice(data, at: list, advice: str) -> str:

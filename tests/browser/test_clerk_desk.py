@@ -438,3 +438,65 @@ def test_the_desk_asks_for_the_note_in_spanish_and_the_spanish_title(desk):
     assert 'title_es: "Tabla de tarifas 2028 (propuesta)"' in text
     assert 'note_es: "Las tarifas suben porque se cambiaron las bombas de la planta."' in text
     desk.same_as_the_terminal("propose", dict(PROPOSE, **spanish), got)
+
+
+def _desk_data(page):
+    return page.evaluate("JSON.parse(localStorage.getItem('pawling-clerk-desk') || 'null')")
+
+
+def test_a_link_fills_in_the_form_and_records_nothing_until_the_button_is_pressed(page, site_url):
+    """H5: opening a link to the desk recorded what it carried: a later link replaced the Clerk's
+    proposal with its own figures and deleted her notice, no button pressed. A link now fills in its
+    step's answers and says so; only the step's button records."""
+    def open_link(query):
+        page.goto(f"{site_url}/clerk/?{query}")
+        expect(page.locator("#clerk-desk")).to_have_attribute("data-state", "ready", timeout=TIMEOUT)
+        expect(page.locator("#link-filled")).to_be_visible()
+
+    page.goto(f"{site_url}/clerk/")
+    page.evaluate("localStorage.clear()")
+    open_link("step=propose&fiscal-year=2028&effective=2028-01-01&om-cost=912400&user-volume-gallons=88000000")
+    expect(page.locator("#propose-om-cost")).to_have_value("912400")
+    assert "Nothing is recorded until you check them and press" in page.inner_text("#link-filled")
+    assert _desk_data(page) is None                                      # nothing kept by opening the link
+    page.click("#propose-form button[type=submit]")
+    expect(page.locator("#clerk-desk")).to_have_attribute("data-state", "result", timeout=TIMEOUT)
+    proposal = _desk_data(page)["years"]["2028"]["records"]["proposal"]["text"]
+
+    open_link("step=notice&fiscal-year=2028&published=2026-12-10&meeting=2026-12-29&time=19:30&place=Town%20Hall")
+    expect(page.locator("#notice-meeting")).to_have_value("2026-12-29")
+    assert sorted(_desk_data(page)["years"]["2028"]["records"]) == ["proposal"]
+    page.click("#notice-form button[type=submit]")
+    expect(page.locator("#clerk-desk")).to_have_attribute("data-state", "result", timeout=TIMEOUT)
+    kept = _desk_data(page)
+    assert sorted(kept["years"]["2028"]["records"]) == ["notice", "proposal"]
+
+    open_link("step=propose&fiscal-year=2028&effective=2028-01-01&om-cost=999999&user-volume-gallons=88000000"
+              "&note=Evil%20note&note-es=Nota%20mala")
+    expect(page.locator("#propose-om-cost")).to_have_value("999999")   # the form is filled in …
+    page.wait_for_timeout(1000)                                           # (a check would have been kept by now)
+    after = _desk_data(page)
+    assert after["years"]["2028"]["records"] == kept["years"]["2028"]["records"]   # … and nothing is replaced
+    assert after["years"]["2028"]["records"]["proposal"]["text"] == proposal and "Evil" not in proposal
+    page.evaluate("localStorage.clear()")
+
+
+def test_the_desk_starts_when_the_engine_was_ready_before_its_script(page, site_url):
+    """H34: "Cannot access 'engine' before initialization". The head starts the engine's worker and keeps
+    its messages until the page's script takes it over; when "ready" was among them, the desk's onReady
+    ran inside startEngine, before `const engine` was set. Here a "ready" is waiting for the script."""
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.add_init_script("""
+      Object.defineProperty(window, "__pawlingEngine", { configurable: true, get() { return undefined; },
+        set(v) {
+          if (v && v.messages) v.messages.push({ data: { type: "ready" } });
+          Object.defineProperty(window, "__pawlingEngine", { value: v, writable: true, configurable: true });
+        } });
+    """)
+    page.goto(f"{site_url}/clerk/?step=propose&fiscal-year=2028&effective=2020-01-01&om-cost=9.12.400"
+              "&user-volume-gallons=1e9")
+    expect(page.locator("#years")).to_be_visible(timeout=TIMEOUT)
+    expect(page.locator("#propose-om-cost")).to_have_value("9.12.400")
+    assert not [e for e in errors if "before initialization" in e], errors
+    assert not errors, errors
