@@ -153,7 +153,7 @@ function start() {
   // again on the files already in the worker, with --printable, so the engine answers with each account's
   // bill, its words and figures in the account's language (calculator/billing.printable_bill, what the
   // PDF bills show), linking to the estimate page at the site's public address (site_url, which the build
-  // writes on the page), never at the address this page was opened from (127.0.0.1 on a laptop): without
+  // writes on the page), never at the address this page was opened from (the laptop's own, on a laptop): without
   // a public address, the bills carry no link and the desk says so.
   function printStart(argv, count) {
     const area = el("div", { id: "bills-print-area" });
