@@ -12,6 +12,7 @@ import { el, longDate, startEngine, statusLine } from "./engine-client.js";
 
 const root = document.getElementById("clerk-desk");
 const STORE = "pawling-clerk-desk";
+const DRAFTS = "pawling-clerk-desk-drafts"; // what she typed and has not recorded yet (below)
 // Each step's form fields, in the order of the command's words; the schedule (the year) is
 // the command's positional word, the rest are its --options.
 const STEPS = {
@@ -55,6 +56,24 @@ function save(work) {
     localStorage.setItem(STORE, JSON.stringify(work));
   } catch {
     // private mode or full: the work lasts as long as the page; the downloads keep it
+  }
+}
+
+// What she has typed into a step and not yet recorded, kept apart from her records (its own key):
+// restored when the page loads again (a reload, Back and Forward), never counted as a step done.
+function loadDrafts() {
+  try {
+    return JSON.parse(localStorage.getItem(DRAFTS) || "{}") || {};
+  } catch {
+    return {};
+  }
+}
+function saveDrafts(drafts) {
+  try {
+    if (Object.keys(drafts).length) localStorage.setItem(DRAFTS, JSON.stringify(drafts));
+    else localStorage.removeItem(DRAFTS);
+  } catch {
+    // private mode or full: the draft lasts as long as the page
   }
 }
 
@@ -186,6 +205,36 @@ function start() {
     if (s === "propose") prefillEffective();
   }
 
+  // ---- what she typed, kept as a draft per year and step until the step is recorded ----
+  const draftKey = (s) => `${work.current || "new"}:${s}`;
+  function draftOf(s) {
+    const values = {};
+    for (const name of STEPS[s]) {
+      const value = name === "body" ? formOf(s).querySelector("input[name=body]:checked")?.value : input(s, name).value;
+      if (value) values[name] = value;
+    }
+    return values;
+  }
+  function keepDraft(s) {
+    if (!STEPS[s].length) return;
+    const drafts = loadDrafts();
+    drafts[draftKey(s)] = draftOf(s);
+    saveDrafts(drafts);
+  }
+  function dropDraft(...keys) {
+    const drafts = loadDrafts();
+    for (const k of keys) delete drafts[k];
+    saveDrafts(drafts);
+  }
+  function restoreDrafts() {
+    const drafts = loadDrafts();
+    for (const s of ORDER) if (drafts[draftKey(s)]) fillForm(s, drafts[draftKey(s)]);
+  }
+  for (const s of ORDER) {
+    formOf(s).addEventListener("input", () => keepDraft(s));
+    formOf(s).addEventListener("change", () => keepDraft(s));
+  }
+
   function argvFrom(s, params, year) {
     const argv = ["rates", s];
     if (s !== "propose") argv.push(year);
@@ -276,8 +325,12 @@ function start() {
     save(work);
     const y = yearOf(work, year);
     show(nextStepFor(year));
-    if (!work.years[year].records.proposal) fillForm("propose", { "fiscal-year": year });
+    if (!work.years[year].records.proposal) {
+      fillForm("propose", { "fiscal-year": year });
+      keepDraft("propose"); // the year the link filled in lasts through a reload too
+    }
     for (const s of ORDER) if (y.inputs[s]) fillForm(s, y.inputs[s]);
+    restoreDrafts();
     formOf(step).querySelector("h2").focus();
   }
 
@@ -506,12 +559,14 @@ function start() {
     const mine = ++latest;
     root.dataset.state = "checking";
     const year = s === "propose" ? (params.get("fiscal-year") || "").trim() : work.current;
+    const drafted = draftKey(s);
     const answer = await ask(argvFrom(s, params, year), year, s);
     if (mine !== latest) return;
     if (answer.ok) {
       clearProblems();
       const y = answer.result.schedule;
       keep(s, answer.result, y, params);
+      dropDraft(drafted, `${y}:${s}`); // recorded: what she typed is the step's record now
       await glance(); // where the year stands now, and which of its records are published
       if (mine !== latest) return;
       show(s);
@@ -572,6 +627,7 @@ function start() {
     const y = yearOf(work, work.current);
     for (const s of ORDER) if (y.inputs[s]) fillForm(s, y.inputs[s]);
   }
+  restoreDrafts(); // what she typed and had not recorded yet, over what she last recorded
   step = STEPS[initial.get("step")] ? initial.get("step") : (work.current ? nextStepFor(work.current) : "propose");
   show(step);
   fillForm(step, initial);

@@ -500,3 +500,44 @@ def test_the_desk_starts_when_the_engine_was_ready_before_its_script(page, site_
     expect(page.locator("#propose-om-cost")).to_have_value("9.12.400")
     assert not [e for e in errors if "before initialization" in e], errors
     assert not errors, errors
+
+
+def _drafts(page):
+    return page.evaluate("JSON.parse(localStorage.getItem('pawling-clerk-desk-drafts') || '{}')")
+
+
+def test_what_the_clerk_typed_survives_a_reload_and_records_nothing(page, site_url):
+    """The usability test: a reload (or Back) lost a half-filled step, even the year the "Propose a schedule
+    for …" link filled in, though the desk says it keeps her work as she goes. What she types is kept as a
+    draft of its step, restored on load, and dropped once the step is recorded; a draft is never a step done."""
+    page.goto(f"{site_url}/clerk/")
+    page.evaluate("localStorage.clear()")
+    page.reload()
+    expect(page.locator("#years")).to_be_visible(timeout=TIMEOUT)
+    year = str(int(page.get_attribute("#clerk-desk", "data-today")[:4]) + 1)
+    page.click(f'#years tr[data-year="{year}"] a.open-year')
+    expect(page.locator("#propose-fiscal-year")).to_have_value(year)
+    page.fill("#propose-om-cost", "$912,400")
+    page.reload()
+    expect(page.locator("#clerk-desk")).to_have_attribute("data-state", "ready", timeout=TIMEOUT)
+    expect(page.locator("#years")).to_be_visible(timeout=TIMEOUT)
+    expect(page.locator("#propose-fiscal-year")).to_have_value(year)      # the year the link filled in
+    expect(page.locator("#propose-om-cost")).to_have_value("$912,400")    # and what she typed
+    expect(page.locator("#propose-effective")).to_have_value(f"{year}-01-01")
+    assert not (_desk_data(page) or {}).get("years", {}).get(year, {}).get("records")   # nothing recorded
+    expect(page.locator(f'#years tr[data-year="{year}"] .stage')).to_have_text("No schedule")
+    # recorded: the draft goes; the next step's draft is kept the same way, the step still not done
+    page.fill("#propose-user-volume-gallons", "88,000,000")
+    page.click("#propose-form button[type=submit]")
+    expect(page.locator("#clerk-desk")).to_have_attribute("data-state", "result", timeout=TIMEOUT)
+    assert not any(k.endswith(":propose") for k in _drafts(page))
+    page.click("#next-step")
+    page.fill("#notice-place", "Town Hall")
+    page.check("#notice-body-commission")
+    page.reload()
+    expect(page.locator("#years")).to_be_visible(timeout=TIMEOUT)
+    assert not page.locator("#notice-form").is_hidden()
+    expect(page.locator("#notice-place")).to_have_value("Town Hall")
+    expect(page.locator("#notice-body-commission")).to_be_checked()
+    assert sorted(_desk_data(page)["years"][year]["records"]) == ["proposal"]
+    page.evaluate("localStorage.clear()")
