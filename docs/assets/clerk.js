@@ -203,6 +203,7 @@ function start() {
     }
     showNeeded();
     if (s === "propose") prefillEffective();
+    if (s === "notice") showWindow(); // for a newspaper date kept, or filled in by a link
   }
 
   // ---- what she typed, kept as a draft per year and step until the step is recorded ----
@@ -234,6 +235,28 @@ function start() {
     formOf(s).addEventListener("input", () => keepDraft(s));
     formOf(s).addEventListener("change", () => keepDraft(s));
   }
+
+  // ---- the lawful meeting window, shown as soon as the newspaper date is a date (the meeting's hint
+  // promises it): the engine's `hearing` command works it out, as for the notice ----
+  let windowAsked = 0;
+  async function showWindow() {
+    const box = $("notice-window");
+    const published = $("notice-published").value.trim();
+    const mine = ++windowAsked;
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(published)) {
+      box.textContent = "";
+      return;
+    }
+    const answer = await engine.ask(["hearing", `--published=${published}`]);
+    if (mine !== windowAsked) return;
+    box.textContent = answer.ok
+      ? `The meeting for public comments must be between ${longDate(answer.result.earliest)} and `
+        + `${longDate(answer.result.latest)}: ${box.dataset.minimumDays} to ${box.dataset.maximumDays} days after `
+        + `the notice appears in the newspaper on ${longDate(published)}.`
+      : "";
+  }
+  $("notice-published").addEventListener("input", showWindow);
+  $("notice-published").addEventListener("change", showWindow);
 
   function argvFrom(s, params, year) {
     const argv = ["rates", s];

@@ -541,3 +541,24 @@ def test_what_the_clerk_typed_survives_a_reload_and_records_nothing(page, site_u
     expect(page.locator("#notice-body-commission")).to_be_checked()
     assert sorted(_desk_data(page)["years"][year]["records"]) == ["proposal"]
     page.evaluate("localStorage.clear()")
+
+
+def test_the_meeting_window_shows_as_soon_as_the_newspaper_date_is_given(page, site_url):
+    """The usability test: the meeting's hint promised "the window the desk shows once you give the newspaper
+    date", but the window showed only after the check. It shows as the date is entered, in a polite live region,
+    and goes when the date does."""
+    page.goto(f"{site_url}/clerk/?step=notice")
+    page.evaluate("localStorage.clear()")
+    page.reload()
+    expect(page.locator("#clerk-desk")).to_have_attribute("data-state", "ready", timeout=TIMEOUT)
+    window = page.locator("#notice-window")
+    assert window.get_attribute("aria-live") == "polite"
+    expect(window).to_have_text("")
+    page.fill("#notice-published", "2027-11-15")
+    expect(window).to_have_text("The meeting for public comments must be between November 30, 2027 and "
+                                "December 15, 2027: 15 to 30 days after the notice appears in the newspaper on "
+                                "November 15, 2027.", timeout=TIMEOUT)
+    page.fill("#notice-published", "")
+    expect(window).to_have_text("")
+    assert not (_desk_data(page) or {}).get("years")                     # nothing recorded
+    page.evaluate("localStorage.clear()")
