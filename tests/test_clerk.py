@@ -251,9 +251,11 @@ def test_notice_refuses_bad_time_and_unknown_schedule(town, capsys):
         "--place", "Town Hall")
     assert "no schedule proposed for '2027'" in refused(town, capsys, "notice", "2027", "--published", PUBLISHED,
                                                         *MEETING)
-    assert "before the schedule was proposed" in refused(
-        town, capsys, "notice", "2026", "--published", "2025-09-01", "--meeting", "2025-09-20",
-        "--time", "19:00", "--place", "Town Hall")
+    early = refused(town, capsys, "notice", "2026", "--published", "2025-09-01", "--meeting", "2025-09-20",
+                    "--time", "19:00", "--place", "Town Hall")
+    assert "before the schedule was proposed" in early
+    # where the proposal's date is changed (the usability test: the fix is in the proposal, not the notice)
+    assert "enter that day as --proposed-on in the `propose` step and propose it again" in early
 
 
 def test_broken_rules_are_reported_and_nothing_is_written(town, capsys):

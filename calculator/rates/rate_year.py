@@ -739,7 +739,9 @@ def notice(rules: dict, args, site_url: str | None) -> dict:
         if "proposed_on" in s and published.isoformat() < s["proposed_on"]:
             c.add("published", f"⟦published⟧ {_day(published)} is before the schedule was proposed on "
                                f"{_day(s['proposed_on'])}: publication follows the proposal (rate-schedules.B). "
-                               f"Publish it on or after {_day(s['proposed_on'])}.")
+                               f"Publish it on or after {_day(s['proposed_on'])}. If the schedule was proposed "
+                               f"earlier, enter that day as ⟦proposed-on⟧ in ⟦step:propose⟧ and propose it again "
+                               f"(left empty, it is the day the proposal was made here).")
         elif meeting is not None:
             for field, text in _notice_timing(rules, s, published, meeting):
                 c.add(field, text)

@@ -398,10 +398,25 @@ function start() {
         || (p.field === "prepared" ? $("take-up-files") : $(`${s}-schedule`));
       const link = el("a", { href: `#${box.id}` }, message);
       link.addEventListener("click", (e) => { e.preventDefault(); box.focus(); });
-      $("error-summary-list").append(el("li", {}, link));
+      // a field of another step the message names (the proposal's date, from the notice): a link to it there
+      const elsewhere = [...p.text.matchAll(/⟦([a-z-]+)⟧/g)].map((m) => m[1])
+        .map((name) => [ORDER.find((x) => x !== s && STEPS[x].includes(name) && labelOf(x, name)), name])
+        .filter(([x]) => x);
+      const goTo = () => elsewhere.map(([x, name]) => {
+        const a = el("a", { href: `?step=${x}`, class: "other-step-field" },
+          `Change “${labelOf(x, name)}” in step ${ORDER.indexOf(x) + 1}, “${STEP_NAMES[x]}”`);
+        a.addEventListener("click", (e) => {
+          e.preventDefault();
+          show(x);
+          result.replaceChildren();
+          input(x, name).focus();
+        });
+        return a;
+      });
+      $("error-summary-list").append(el("li", {}, link, ...goTo().flatMap((a) => [" ", a])));
       const inline = $(`${box.id}-error`);
       if (inline) {
-        inline.append(el("span", { class: "visually-hidden" }, "Error: "), message, " ");
+        inline.append(el("span", { class: "visually-hidden" }, "Error: "), message, " ", ...goTo().flatMap((a) => [a, " "]));
         inline.hidden = false;
       }
       if (box.tagName === "INPUT") box.setAttribute("aria-invalid", "true");

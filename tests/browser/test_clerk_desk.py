@@ -562,3 +562,45 @@ def test_the_meeting_window_shows_as_soon_as_the_newspaper_date_is_given(page, s
     expect(window).to_have_text("")
     assert not (_desk_data(page) or {}).get("years")                     # nothing recorded
     page.evaluate("localStorage.clear()")
+
+
+def test_a_notice_before_the_proposal_s_date_leads_to_that_date_in_step_1(page, site_url):
+    """The usability test: the proposal's date is today when left empty, so a notice already in the newspaper
+    was refused as "before the schedule was proposed", with no word that the fix is the proposal's date in
+    step 1. The refusal says so and links to that box."""
+    import datetime as dt
+    page.goto(f"{site_url}/clerk/")
+    page.evaluate("localStorage.clear()")
+    page.reload()
+    expect(page.locator("#clerk-desk")).to_have_attribute("data-state", "ready", timeout=TIMEOUT)
+    expect(page.locator('label[for="propose-proposed-on"]')).to_be_visible()
+    assert "on or after this day" in page.inner_text("#propose-proposed-on-hint")
+    today = dt.date.fromisoformat(page.get_attribute("#clerk-desk", "data-today"))
+    for name, value in PROPOSE.items():
+        if name != "proposed-on":
+            page.fill(f"#propose-{name}", value)
+    page.click("#propose-form button[type=submit]")
+    expect(page.locator("#clerk-desk")).to_have_attribute("data-state", "result", timeout=TIMEOUT)
+    page.click("#next-step")
+    published = today - dt.timedelta(days=20)
+    page.fill("#notice-published", published.isoformat())
+    page.fill("#notice-meeting", (published + dt.timedelta(days=20)).isoformat())
+    page.fill("#notice-time", "7 pm")
+    page.fill("#notice-place", "Town Hall")
+    page.click("#notice-form button[type=submit]")
+    expect(page.locator("#clerk-desk")).to_have_attribute("data-state", "error", timeout=TIMEOUT)
+    said = page.inner_text("#error-summary-list")
+    assert "is before the schedule was proposed" in said
+    assert "enter that day as “Date of the proposal” in step 1, “Propose the schedule”" in said
+    assert not developer_words(said), developer_words(said)
+    page.locator("#notice-published-error a.other-step-field").click()
+    expect(page.locator("#propose-form")).to_be_visible()
+    assert page.evaluate("document.activeElement.id") == "propose-proposed-on"
+    page.fill("#propose-proposed-on", (published - dt.timedelta(days=5)).isoformat())
+    page.click("#propose-form button[type=submit]")
+    expect(page.locator("#clerk-desk")).to_have_attribute("data-state", "result", timeout=TIMEOUT)
+    page.click("#next-step")
+    expect(page.locator("#notice-published")).to_have_value(published.isoformat())   # her notice, kept
+    page.click("#notice-form button[type=submit]")
+    expect(page.locator("#clerk-desk")).to_have_attribute("data-state", "result", timeout=TIMEOUT)
+    page.evaluate("localStorage.clear()")
