@@ -441,7 +441,16 @@ function start() {
     if (r.step === "propose") {
       box.append(el("dl", { class: "summary" },
         el("dt", {}, "Rate (VC)"), el("dd", { id: "vc" }, `$${r.vc.vc_per_1000_gallons} per 1,000 gallons`),
-        el("dt", {}, "Share of water billed as sewage"), el("dd", {}, r.sewage_fraction)));
+        el("dt", {}, "Share of water billed as sewage"), el("dd", { id: "sewage-fraction" }, r.sewage_fraction)));
+      // left blank, the share was taken from another schedule: which, and a warning when that one is not adopted
+      // (the example schedule's share is invented)
+      const from = r.sewage_fraction_from;
+      if (from) {
+        box.append(from.status === "adopted"
+          ? el("p", { id: "sewage-fraction-from" }, words(from.words))
+          : el("p", { id: "sewage-fraction-from", class: "unpublished-label sewage-warning" },
+            el("strong", {}, "Warning: "), words(from.words)));
+      }
       box.append(table(r.effects));
       if (r.effects.note) box.append(el("p", {}, "“Now” is the illustrative schedule: invented numbers, not a rate the Town has adopted."));
     } else if (r.step === "notice") {

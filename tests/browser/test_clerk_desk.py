@@ -604,3 +604,27 @@ def test_a_notice_before_the_proposal_s_date_leads_to_that_date_in_step_1(page, 
     page.click("#notice-form button[type=submit]")
     expect(page.locator("#clerk-desk")).to_have_attribute("data-state", "result", timeout=TIMEOUT)
     page.evaluate("localStorage.clear()")
+
+
+def test_a_share_taken_from_the_example_schedule_is_said_beside_it_as_a_warning(page, site_url):
+    """The usability test: with the share of water billed as sewage left blank, the engine takes it from another
+    schedule and says which (`sewage_fraction_from`); the desk shows those words beside the share, as a warning
+    when that schedule is not adopted (the example schedule's share is invented). A share she enters has none."""
+    page.goto(f"{site_url}/clerk/")
+    page.evaluate("localStorage.clear()")
+    page.reload()
+    expect(page.locator("#clerk-desk")).to_have_attribute("data-state", "ready", timeout=TIMEOUT)
+    for name, value in PROPOSE.items():
+        page.fill(f"#propose-{name}", value)
+    page.click("#propose-form button[type=submit]")
+    expect(page.locator("#clerk-desk")).to_have_attribute("data-state", "result", timeout=TIMEOUT)
+    said = page.locator("#sewage-fraction-from")
+    expect(said).to_have_class(re.compile(r"\bsewage-warning\b"))
+    text = said.inner_text()
+    assert text.startswith("Warning: ") and "whose share is invented" in text and "taken from" in text
+    assert not developer_words(text), developer_words(text)
+    page.fill("#propose-sewage-fraction", "0.85")
+    page.click("#propose-form button[type=submit]")
+    expect(page.locator("#sewage-fraction")).to_have_text("0.85", timeout=TIMEOUT)
+    expect(page.locator("#sewage-fraction-from")).to_have_count(0)
+    page.evaluate("localStorage.clear()")
