@@ -77,6 +77,41 @@ function saveDrafts(drafts) {
   }
 }
 
+// The files in a zip, {path: bytes}, read from its central directory: stored (as the desk's own zip is, `rates
+// pack`) or deflated (a zip made again by the computer's own "compress"), with the browser's own
+// DecompressionStream; null when it is not a zip this browser can read.
+async function unzip(bytes) {
+  try {
+    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    let end = bytes.length - 22;
+    while (end >= 0 && view.getUint32(end, true) !== 0x06054b50) end--;
+    if (end < 0) return null;
+    const count = view.getUint16(end + 10, true);
+    let at = view.getUint32(end + 16, true);
+    const files = {};
+    for (let i = 0; i < count; i++) {
+      if (view.getUint32(at, true) !== 0x02014b50) return null;
+      const method = view.getUint16(at + 10, true);
+      const size = view.getUint32(at + 20, true);
+      const [nameLength, extra, comment] = [28, 30, 32].map((o) => view.getUint16(at + o, true));
+      const local = view.getUint32(at + 42, true);
+      const name = new TextDecoder().decode(bytes.subarray(at + 46, at + 46 + nameLength));
+      at += 46 + nameLength + extra + comment;
+      if (name.endsWith("/")) continue;
+      const start = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
+      const data = bytes.subarray(start, start + size);
+      if (method === 0) files[name] = data;
+      else if (method === 8 && typeof DecompressionStream === "function") {
+        const stream = new Blob([data]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
+        files[name] = new Uint8Array(await new Response(stream).arrayBuffer());
+      } else return null;
+    }
+    return files;
+  } catch {
+    return null;
+  }
+}
+
 function yearOf(work, year) {
   if (!work.years[year]) work.years[year] = { records: {}, notices: {}, inputs: {}, made: {} };
   return work.years[year];
@@ -635,15 +670,34 @@ function start() {
   $("take-up-files").addEventListener("change", async (e) => {
     const chosen = [...e.target.files];
     const texts = {};
+    const error = $("take-up-files-error");
+    error.hidden = true;
+    const kindOf = (name) => Object.entries(FILE_OF).find(([, f]) => name.startsWith(f.split(".")[0]))?.[0];
     for (const file of chosen) {
-      const kind = Object.entries(FILE_OF).find(([, name]) => file.name.startsWith(name.split(".")[0]))?.[0];
+      if (/\.zip$/i.test(file.name)) {
+        // the desk's own zip (`rates pack`): the year's records inside it, at rules/rate-schedules/YEAR/
+        const inside = await unzip(new Uint8Array(await file.arrayBuffer()));
+        if (!inside) {
+          error.replaceChildren(`The desk could not read ${file.name} in this browser. Unzip it first (double-click `
+            + "it), then choose the files inside its folder rules/rate-schedules/ and the year: proposal.yaml, and "
+            + "notice.yaml and vote.yaml if they are there.");
+          error.hidden = false;
+          return;
+        }
+        for (const [path, bytes] of Object.entries(inside)) {
+          const name = /^rules\/rate-schedules\/[^/]+\/([^/]+)$/.exec(path)?.[1];
+          const kind = name && Object.entries(FILE_OF).find(([, f]) => f === name)?.[0];
+          if (kind) texts[kind] = new TextDecoder().decode(bytes);
+        }
+        continue;
+      }
+      const kind = kindOf(file.name);
       if (kind) texts[kind] = await file.text();
     }
     const id = /^id: "?([0-9]{4})"?$/m.exec(texts.proposal || "")?.[1] || work.current;
-    const error = $("take-up-files-error");
-    error.hidden = true;
     if (!texts.proposal && !id) {
-      error.replaceChildren("Choose the year's proposal.yaml too: the desk starts a year from its proposal.");
+      error.replaceChildren("Choose the year's proposal.yaml too, or the zip the desk gave you: the desk starts a year "
+        + "from its proposal.");
       error.hidden = false;
       return;
     }

@@ -628,3 +628,49 @@ def test_a_share_taken_from_the_example_schedule_is_said_beside_it_as_a_warning(
     expect(page.locator("#sewage-fraction")).to_have_text("0.85", timeout=TIMEOUT)
     expect(page.locator("#sewage-fraction-from")).to_have_count(0)
     page.evaluate("localStorage.clear()")
+
+
+def test_a_year_is_taken_up_from_the_zip_the_desk_gave(page, site_url, tmp_path):
+    """The usability test: "Take up a year from files you downloaded" refused the desk's own zip ("Choose the
+    year's proposal.yaml too"). The zip is read in the browser, stored as the desk makes it or compressed again;
+    a file that is not a zip says to unzip it first and which files to choose."""
+    import io
+    import zipfile
+    page.goto(f"{site_url}/clerk/")
+    page.evaluate("localStorage.clear()")
+    page.reload()
+    expect(page.locator("#clerk-desk")).to_have_attribute("data-state", "ready", timeout=TIMEOUT)
+    for name, value in PROPOSE.items():
+        page.fill(f"#propose-{name}", value)
+    page.click("#propose-form button[type=submit]")
+    expect(page.locator("#clerk-desk")).to_have_attribute("data-state", "result", timeout=TIMEOUT)
+    with page.expect_download() as download:
+        page.click("#publish-zip")
+    stored = tmp_path / "2028-records.zip"
+    stored.write_bytes(Path(download.value.path()).read_bytes())
+    proposal = _desk_data(page)["years"]["2028"]["records"]["proposal"]["text"]
+    squeezed = tmp_path / "again.zip"   # the same files, compressed again by another program
+    with zipfile.ZipFile(io.BytesIO(stored.read_bytes())) as z, zipfile.ZipFile(squeezed, "w", zipfile.ZIP_DEFLATED) as out:
+        for info in z.infolist():
+            out.writestr(info.filename, z.read(info.filename))
+    broken = tmp_path / "broken.zip"
+    broken.write_bytes(b"not a zip at all")
+    for chosen in (stored, squeezed):
+        page.evaluate("localStorage.clear()")
+        page.reload()
+        expect(page.locator("#years")).to_be_visible(timeout=TIMEOUT)
+        page.click("#take-up summary")
+        page.set_input_files("#take-up-files", str(chosen))
+        expect(page.locator("#take-up-done")).to_contain_text("the year 2028, from proposal.yaml", timeout=TIMEOUT)
+        expect(page.locator("#take-up-files-error")).to_be_hidden()
+        assert _desk_data(page)["years"]["2028"]["records"]["proposal"]["text"] == proposal
+        assert not page.locator("#notice-form").is_hidden()
+    page.evaluate("localStorage.clear()")
+    page.reload()
+    expect(page.locator("#years")).to_be_visible(timeout=TIMEOUT)
+    page.click("#take-up summary")
+    page.set_input_files("#take-up-files", str(broken))
+    error = page.locator("#take-up-files-error")
+    expect(error).to_contain_text("Unzip it first", timeout=TIMEOUT)
+    expect(error).to_contain_text("rules/rate-schedules/")
+    page.evaluate("localStorage.clear()")
