@@ -290,6 +290,9 @@ function start() {
         + `the notice appears in the newspaper on ${longDate(published)}.`
       : "";
   }
+  // the meeting's box is described by the window too, as its hint promises
+  $("notice-meeting").setAttribute("aria-describedby",
+    `${$("notice-meeting").getAttribute("aria-describedby")} notice-window`);
   $("notice-published").addEventListener("input", showWindow);
   $("notice-published").addEventListener("change", showWindow);
 

@@ -553,6 +553,7 @@ def test_the_meeting_window_shows_as_soon_as_the_newspaper_date_is_given(page, s
     expect(page.locator("#clerk-desk")).to_have_attribute("data-state", "ready", timeout=TIMEOUT)
     window = page.locator("#notice-window")
     assert window.get_attribute("aria-live") == "polite"
+    assert "notice-window" in page.get_attribute("#notice-meeting", "aria-describedby").split()
     expect(window).to_have_text("")
     page.fill("#notice-published", "2027-11-15")
     expect(window).to_have_text("The meeting for public comments must be between November 30, 2027 and "
