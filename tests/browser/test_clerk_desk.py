@@ -540,6 +540,12 @@ def test_what_the_clerk_typed_survives_a_reload_and_records_nothing(page, site_u
     expect(page.locator("#notice-place")).to_have_value("Town Hall")
     expect(page.locator("#notice-body-commission")).to_be_checked()
     assert sorted(_desk_data(page)["years"][year]["records"]) == ["proposal"]
+    # Back to the page before, and Forward again: the same
+    page.goto(f"{site_url}/")
+    page.go_back()
+    expect(page.locator("#years")).to_be_visible(timeout=TIMEOUT)
+    expect(page.locator("#notice-place")).to_have_value("Town Hall")
+    assert sorted(_desk_data(page)["years"][year]["records"]) == ["proposal"]
     page.evaluate("localStorage.clear()")
 
 
