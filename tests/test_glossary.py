@@ -169,6 +169,8 @@ def test_the_law_catalogue_says_reunion_where_the_law_says_meeting():
     "el consumo del trimestre anterior", "su última lectura", "¿Es una empresa una industria aportante principal?",
     "Tarifas y avisos", "un lector de RSS", "que el Inspector haya revisado y aprobado", "aparatos de muestreo",
     "la alcantarilla de la casa", "Ley de Construcción General",
+    "usa su lectura del medidor más reciente, es decir, el consumo del trimestre más reciente",
+    "el agua que usted usó en el trimestre más reciente",
 ])
 def test_the_second_word_for_a_thing_is_refused(loser):
     from kit.words.messages import avoided_in
@@ -180,6 +182,7 @@ def test_the_chosen_words_are_not_refused_and_the_law_may_say_company():
     for chosen in ("La factura se factura por adelantado.", "la parte del agua que se factura como aguas residuales",
                    "el consumo del trimestre más reciente", "¿Es un negocio una industria aportante principal?",
                    "Tarifas", "un lector de canales (canal Atom)", "que el Inspector haya inspeccionado y aprobado",
-                   "un muestreador", "la línea de alcantarillado de la casa", "la Junta revisa y aprueba su diseño"):
+                   "un muestreador", "la línea de alcantarillado de la casa", "la Junta revisa y aprueba su diseño",
+                   "el consumo del trimestre que precede al que se factura"):
         assert not avoided_in(chosen), chosen
     assert not avoided_in("negligencia de la empresa", law_english="negligence or failure of the company")
