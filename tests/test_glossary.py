@@ -171,6 +171,7 @@ def test_the_law_catalogue_says_reunion_where_the_law_says_meeting():
     "la alcantarilla de la casa", "Ley de Construcción General",
     "usa su lectura del medidor más reciente, es decir, el consumo del trimestre más reciente",
     "el agua que usted usó en el trimestre más reciente",
+    "solo si encuentra que los cargos están probados",
 ])
 def test_the_second_word_for_a_thing_is_refused(loser):
     from kit.words.messages import avoided_in
