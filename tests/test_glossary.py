@@ -172,6 +172,7 @@ def test_the_law_catalogue_says_reunion_where_the_law_says_meeting():
     "usa su lectura del medidor más reciente, es decir, el consumo del trimestre más reciente",
     "el agua que usted usó en el trimestre más reciente",
     "solo si encuentra que los cargos están probados",
+    "Pero es un permiso general.",
 ])
 def test_the_second_word_for_a_thing_is_refused(loser):
     from kit.words.messages import avoided_in
