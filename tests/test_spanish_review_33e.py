@@ -31,3 +31,32 @@ def test_the_sampling_exceptions_scope_is_labelled_as_the_sites_reading():
         assert "none of this holds" not in text and "nada de esto vale" not in text
         # the reading comes after the law's part, never before it
         assert text.index(law_part) < text.index(reading)
+
+
+def _permit_lines(capsys, language, *answers):
+    argv = ["permit", *[a for pair in answers for a in ("--answer", pair)]]
+    code, out, err = _cli(capsys, *argv, "--lang", language) if language != "en" else _cli(capsys, *argv)
+    assert code == 0, err
+    return {v["question"]: v for v in json.loads(out)["verdicts"]}
+
+
+def test_every_result_line_that_rests_on_a_reading_says_so(capsys):
+    # item 5: the sump-pump and pool lines were the site's readings, unlabelled; the garage line said so
+    from calculator.permits import flow
+    from test_permit_flow import answers_with
+    answers = answers_with(stormwater="yes", other_water="yes")
+    path = [f"{q}={a}" for q, a in answers]
+    for language, label in (("en", "(this site's reading)"), ("es", "(según la interpretación de este sitio)")):
+        lines = _permit_lines(capsys, language, *path)
+        for question in ("stormwater", "other-water"):
+            assert lines[question]["text"].endswith(label), lines[question]
+            assert lines[question]["reading"]
+        assert label not in lines["work"]["text"] and "reading" not in lines["work"]
+    # every line is labelled once, whatever its rules' text says (the garage line's label was in its words)
+    for q in RULES["permits"]["questions"]:
+        for c in q["choices"]:
+            for v in [c.get("verdict"), *(a.get("verdict") for a in c.get("alternatives", []))]:
+                assert not v or "reading" not in v["text"], v
+    result = flow.evaluate(RULES, answers)
+    [line] = [v for v in result["verdicts"] if v["question"] == "stormwater"]
+    assert line["text"].count("this site's reading") == 1
