@@ -3,6 +3,8 @@ second words and loose Spanish, each checked where a reader meets it."""
 import json
 import re
 
+import pytest
+
 from calculator import industry
 from calculator.cli import main
 from calculator.core.i18n import speaking
@@ -60,3 +62,25 @@ def test_every_result_line_that_rests_on_a_reading_says_so(capsys):
     result = flow.evaluate(RULES, answers)
     [line] = [v for v in result["verdicts"] if v["question"] == "stormwater"]
     assert line["text"].count("this site's reading") == 1
+
+
+@pytest.fixture(scope="module")
+def docs(tmp_path_factory):
+    from test_spanish_pages import RULES_DIR, render
+    return render(RULES_DIR, tmp_path_factory.mktemp("pages") / "docs")
+
+
+def _page(docs, path: str, lang: str) -> str:
+    return (docs / ("es/" if lang == "es" else "") / path / "index.md").read_text(encoding="utf-8")
+
+
+def test_an_answer_that_ends_the_questions_names_its_result_once(docs):
+    # item 6: «luego el resultado (Necesita un permiso…); el resultado es por lo menos “… no está permitida”»
+    for lang, said, not_said in (
+            ("es", "luego el resultado, que será por lo menos «[La obra, tal como la describió, no está permitida]"
+                   "(#outcome-prohibited)».", "luego el resultado ([^;\n]*; el resultado es por lo menos"),
+            ("en", "then the result, which will be at least “[The work, as described, is not allowed]"
+                   "(#outcome-prohibited)”.", "then the result ([^;\n]*; the result is at least")):
+        text = _page(docs, "permit", lang)
+        assert said in text
+        assert not re.search(re.escape(not_said.split("[")[0]) + "[^;\n]*; " + not_said.split("; ")[1], text)
