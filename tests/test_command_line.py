@@ -382,14 +382,14 @@ def test_a_folder_the_command_may_not_write_into_gets_one_line(tmp_path, capsys,
     monkeypatch.setattr(files.tempfile, "mkstemp", denied)
     assert main(["application", "--answer", "work=repair", "--output", str(tmp_path / "a.pdf"), "--lang", lang]) == 2
     err = capsys.readouterr().err
-    assert err.startswith(f"error: {tmp_path} {says}") and len(err.splitlines()) == 1, err
+    assert err.startswith(f"{'Error' if lang == 'es' else 'error'}: {tmp_path} {says}") and len(err.splitlines()) == 1, err
     assert list(tmp_path.iterdir()) == []
 
 
 @pytest.mark.parametrize("argv, names", [
     (["bill"], "Las opciones de `python -m calculator bill` son: --quarter, --water-gallons"),
     (["rates", "propose"], "Las opciones de `python -m calculator rates propose` son: --site-url"),
-    (["rates"], "Faltan estas opciones obligatorias: el paso. Después de `python -m calculator rates`, escriba uno "
+    (["rates"], "Error: Falta el paso. Después de `python -m calculator rates`, escriba uno "
                 "de estos comandos: propose, notice"),
     (["no-such-command"], "No existe el comando 'no-such-command' (elija uno de estos: 'bill'"),
     (["bill", "--quarter", "2027-Q1", "--water-gallons", "1", "--bogus", "2"], "--quarter, --water-gallons"),

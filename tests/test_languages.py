@@ -209,7 +209,7 @@ def test_a_defect_is_reported_in_the_language_asked(monkeypatch, capsys):
     english = json.loads(run_json(argv))
     assert english["error"] == cli.FAILED.format(detail="RuntimeError: boom")
     assert main([*argv, "--lang=es"]) == 2
-    assert capsys.readouterr().err.startswith("error: La calculadora no pudo responder esto (RuntimeError: boom).")
+    assert capsys.readouterr().err.startswith("Error: La calculadora no pudo responder esto (RuntimeError: boom).")
 
 
 def test_every_engine_message_is_a_plain_string(tmp_path):

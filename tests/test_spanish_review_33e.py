@@ -84,3 +84,18 @@ def test_an_answer_that_ends_the_questions_names_its_result_once(docs):
         text = _page(docs, "permit", lang)
         assert said in text
         assert not re.search(re.escape(not_said.split("[")[0]) + "[^;\n]*; " + not_said.split("; ")[1], text)
+
+
+def test_a_spanish_error_on_the_command_line_opens_in_spanish(capsys):
+    # item 8: «error: Faltan…»; item 14: «Faltan estas opciones obligatorias: el comando.»
+    code, out, err = _cli(capsys, "--lang", "es")
+    assert code == 2 and err.startswith("Error: Falta el comando. Después de `python -m calculator`"), err
+    code, out, err = _cli(capsys, "rates", "--lang", "es")
+    assert code == 2 and err.startswith("Error: Falta el paso."), err
+    code, out, err = _cli(capsys, "bill", "--quarter", "2027-Q1", "--water-gallons", "-5", "--lang", "es")
+    assert code == 2 and err.startswith("Error: ") and "negativ" in err
+    # English keeps its own word, and says a missing command in words too
+    code, out, err = _cli(capsys, "bill", "--quarter", "2027-Q1", "--water-gallons", "-5")
+    assert code == 2 and err.startswith("error: ")
+    code, out, err = _cli(capsys, "rates")
+    assert err.startswith("error: The step is missing."), err
