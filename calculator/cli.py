@@ -390,7 +390,7 @@ def _answer(args, rules: dict) -> dict | list:
 def provisions_in_words(rules: dict) -> list[dict]:
     """The law's provisions in order, each with its name as a reader says it (`name`). In another
     language its name and heading are that language's (the law's `text` stays its English, the only
-    official text, and says so: `text_lang`)."""
+    official text, and says so: `text_lang`, and in the reader's words: `text_note`)."""
     from .core.explain import named
     out = []
     for p in law.provisions(rules):
@@ -399,6 +399,8 @@ def provisions_in_words(rules: dict) -> list[dict]:
             heading = p["heading"]
             item["heading"] = _(heading)
             item["text_lang"] = SOURCE
+            # and in words, for a reader, not only as a language code (the Spanish reviewer, 33e)
+            item["text_note"] = _("(the official English text)")
         out.append(item)
     return out
 

@@ -99,3 +99,12 @@ def test_a_spanish_error_on_the_command_line_opens_in_spanish(capsys):
     assert code == 2 and err.startswith("error: ")
     code, out, err = _cli(capsys, "rates")
     assert err.startswith("error: The step is missing."), err
+
+
+def test_the_law_s_english_text_is_labelled_in_words_in_spanish(capsys):
+    # item 9: `provisions --lang es` gave the English text with only "text_lang": "en"
+    code, out, err = _cli(capsys, "provisions", "--lang", "es")
+    provisions = json.loads(out)["provisions"]
+    assert provisions and all(p["text_note"] == "(texto oficial en inglés)" for p in provisions)
+    code, out, err = _cli(capsys, "provisions")
+    assert all("text_note" not in p for p in json.loads(out)["provisions"])
