@@ -111,7 +111,7 @@ def test_a_rendering_to_avoid_is_refused_where_it_is_written(tmp_path):
     shutil.copytree(RULES_DIR, rules)
     schedule = rules / "rate-schedules" / "2025-illustrative.yaml"
     schedule.write_text(schedule.read_text(encoding="utf-8").replace(
-        "title_es: Tabla de tarifas de ejemplo", "title_es: Tabla del verificador"), encoding="utf-8")
+        "title_es: Tabla de tarifas de ejemplo (no adoptada)", "title_es: Tabla del verificador"), encoding="utf-8")
     catalogue = rules / "locale" / "es" / "pages.po"
     text = catalogue.read_text(encoding="utf-8")
     catalogue.write_text(text.replace('msgstr "Para el personal del Pueblo (en inglés)"', 'msgstr "Para el personal de desechos industriales (en inglés)"'), encoding="utf-8")

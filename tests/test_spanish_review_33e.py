@@ -108,3 +108,17 @@ def test_the_law_s_english_text_is_labelled_in_words_in_spanish(capsys):
     assert provisions and all(p["text_note"] == "(texto oficial en inglés)" for p in provisions)
     code, out, err = _cli(capsys, "provisions")
     assert all("text_note" not in p for p in json.loads(out)["provisions"])
+
+
+def test_a_schedule_is_named_by_its_title_not_its_id_in_spanish(docs):
+    # item 10: «Tabla de tarifas 2025-illustrative…: estado tabla de ejemplo»; the PDF title «…tabla 2025-illustrative…»
+    from calculator.rates import notices
+    page = _page(docs, "rates/2025-illustrative", "es")
+    [description] = [line for line in page.splitlines() if line.startswith("description:")]
+    assert "2025-illustrative" not in description
+    assert "Tabla de tarifas de ejemplo (no adoptada)" in description and "tabla de ejemplo" not in description
+    [schedule] = [s for s in RULES["schedules"] if s["id"] == "2025-illustrative"]
+    with speaking("es"):
+        title = notices.user_notice_title(schedule)
+    assert "2025-illustrative" not in title and "Tabla de tarifas de ejemplo (no adoptada)" in title
+    assert "(tabla de ejemplo)" not in _page(docs, "rates", "es")
