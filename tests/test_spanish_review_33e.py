@@ -122,3 +122,17 @@ def test_a_schedule_is_named_by_its_title_not_its_id_in_spanish(docs):
         title = notices.user_notice_title(schedule)
     assert "2025-illustrative" not in title and "Tabla de tarifas de ejemplo (no adoptada)" in title
     assert "(tabla de ejemplo)" not in _page(docs, "rates", "es")
+
+
+def test_a_spanish_button_name_is_quoted_in_spanish_quotes():
+    # item 11: «elija “Empezar de nuevo”»: “…” is for the law's English, Spanish words go in «…»
+    from kit.words.messages import po_path, read_catalogue
+    spanish = re.compile(r"[áéíóúñ¿¡]|\b(?:de|el|la|los|las|una?|del|nuevo)\b")
+    found = []
+    for domain in ("pages", "scripts", "engine", "rules"):
+        for m in read_catalogue(po_path("es", domain)):
+            text = m.string if isinstance(m.string, str) else " / ".join(m.string or [])
+            found += [(domain, q) for q in re.findall(r"“([^”]*)”", text or "") if spanish.search(q) and "<span" not in q]
+    assert found == []
+    [said] = [m.string for m in read_catalogue(po_path("es", "pages")) if m.id and "choose “Start again”" in m.id]
+    assert "elija «Empezar de nuevo»" in said
