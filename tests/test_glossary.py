@@ -173,6 +173,8 @@ def test_the_law_catalogue_says_reunion_where_the_law_says_meeting():
     "el agua que usted usó en el trimestre más reciente",
     "solo si encuentra que los cargos están probados",
     "Pero es un permiso general.",
+    "¿Irá al alcantarillado alguna otra agua que no sea agua residual?",
+    "u otra agua que no son aguas residuales",
 ])
 def test_the_second_word_for_a_thing_is_refused(loser):
     from kit.words.messages import avoided_in
