@@ -175,6 +175,7 @@ def test_the_law_catalogue_says_reunion_where_the_law_says_meeting():
     "Pero es un permiso general.",
     "¿Irá al alcantarillado alguna otra agua que no sea agua residual?",
     "u otra agua que no son aguas residuales",
+    "un cambio en una obra de aguas residuales existente", "operar y mantener las alcantarillas",
 ])
 def test_the_second_word_for_a_thing_is_refused(loser):
     from kit.words.messages import avoided_in
