@@ -273,8 +273,8 @@ def test_a_written_application_whose_answer_cannot_be_printed_says_it_is_complet
     (["application", "--answer", "work=new-connection", "--field", "owner-name=Jane", "--field", "owner-name=Bob"],
      "Field owner-name is given twice"),
     # Python reads an ISO week and a date without dashes as dates too; the message asks for year-month-day
-    (["bill", "--quarter", "2025-Q1", "--water-gallons", "12000", "--paid-on", "2025-W05-1"], "“2025-W05-1” is not a date"),
-    (["bill", "--quarter", "2025-Q1", "--water-gallons", "12000", "--paid-on", "20250201"], "“20250201” is not a date"),
+    (["bill", "--quarter", "2025-Q1", "--water-gallons", "12000", "--paid-on", "2025-W05-1"], "“2025-W05-1”, is not a date"),
+    (["bill", "--quarter", "2025-Q1", "--water-gallons", "12000", "--paid-on", "20250201"], "“20250201”, is not a date"),
 ])
 def test_what_the_third_hostile_tester_slipped_through_is_refused(tmp_path, argv, says):
     proc = subprocess.run([sys.executable, "-m", "calculator", *argv, *(["--output", str(tmp_path / "a.pdf")]

@@ -158,3 +158,13 @@ def test_the_spanish_reads_as_spanish(capsys):
     code, out, err = _cli(capsys, "bill", "--quarter", "2027-Q1", "--water-gallons", "12000", "--paid-on", "2027-06-01",
                           "--lang", "es")
     assert "2 (17 de febrero de 2027 y 17 de mayo de 2027)" in out and ", el 17 de febrero" not in out
+
+
+def test_a_date_not_written_as_year_month_day_is_named_once(capsys):
+    # item 14: «La fecha de «Fecha de la firma»: “03/15/2027” no está escrita…» (English: "The date in “Date
+    # signed” “03/15/2027” is not…"): the field, then what was typed, set apart
+    code, out, err = _cli(capsys, "application", "--answer", "work=repair", "--field", "signature-date=03/15/2027",
+                          "--lang", "es")
+    assert code == 2 and err.startswith("Error: «Fecha de la firma», “03/15/2027”, no está escrita como año-mes-día."), err
+    code, out, err = _cli(capsys, "application", "--answer", "work=repair", "--field", "signature-date=03/15/2027")
+    assert code == 2 and "“Date signed”, “03/15/2027”, is not a date written as year-month-day" in err, err
