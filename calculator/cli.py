@@ -582,8 +582,16 @@ def _main(argv: list[str] | None) -> int:
 def _error_line(message: str, language: str = SOURCE) -> str:
     """The line an error is printed as: "error: …", in the answer's language ("Error: …" in Spanish:
     the Spanish reviewer, 33e, found Spanish errors opening with the English word)."""
+    if language != SOURCE:
+        # what a person typed, echoed as Python writes it ('abc'), in the quotes Spanish quotes in, «abc»
+        # (the Spanish reviewer, 33e: the command line said 'abc' where the pages say «…»)
+        message = _ECHOED.sub(lambda m: f"«{m.group(1)}»", message)
     with speaking(language):
         return _("error: {message}").format(message=message)
+
+
+#: a value echoed in straight single quotes, as repr() and argparse write it
+_ECHOED = re.compile(r"(?<![\w'])'([^'\n]+)'(?![\w'])")
 
 
 #: the exit status when the answer could not be written (sysexits.h EX_IOERR)

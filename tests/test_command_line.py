@@ -391,7 +391,7 @@ def test_a_folder_the_command_may_not_write_into_gets_one_line(tmp_path, capsys,
     (["rates", "propose"], "Las opciones de `python -m calculator rates propose` son: --site-url"),
     (["rates"], "Error: Falta el paso. Después de `python -m calculator rates`, escriba uno "
                 "de estos comandos: propose, notice"),
-    (["no-such-command"], "No existe el comando 'no-such-command' (elija uno de estos: 'bill'"),
+    (["no-such-command"], "No existe el comando «no-such-command» (elija uno de estos: «bill»"),
     (["bill", "--quarter", "2027-Q1", "--water-gallons", "1", "--bogus", "2"], "--quarter, --water-gallons"),
 ])
 def test_a_spanish_error_says_what_to_do_in_spanish_not_in_the_english_help(argv, names):

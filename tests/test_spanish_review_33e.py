@@ -168,3 +168,11 @@ def test_a_date_not_written_as_year_month_day_is_named_once(capsys):
     assert code == 2 and err.startswith("Error: «Fecha de la firma», “03/15/2027”, no está escrita como año-mes-día."), err
     code, out, err = _cli(capsys, "application", "--answer", "work=repair", "--field", "signature-date=03/15/2027")
     assert code == 2 and "“Date signed”, “03/15/2027”, is not a date written as year-month-day" in err, err
+
+
+def test_the_spanish_command_line_echoes_what_was_typed_in_spanish_quotes(capsys):
+    # item 11: the command line echoed 'xyz' where the Spanish pages quote in «…»
+    code, out, err = _cli(capsys, "permit", "--answer", "work=xyz", "--lang", "es")
+    assert code == 2 and err.startswith("Error: «xyz» no es una respuesta a la pregunta «work».") and "'" not in err, err
+    code, out, err = _cli(capsys, "permit", "--answer", "work=xyz")
+    assert err.startswith("error: 'xyz' is not an answer to question 'work'."), err
