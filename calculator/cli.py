@@ -25,6 +25,10 @@ from .core.rules import load
 
 # argparse's own complaints, put into the current language ({…} as argparse fills them in)
 _ARGPARSE = [(re.compile(pattern), message) for pattern, message in (
+    # the command (or the step) alone missing: said so, not as a list of one (the Spanish reviewer, 33e:
+    # «Faltan estas opciones obligatorias: el comando»)
+    (r"^the following arguments are required: command$", N_("the command is missing")),
+    (r"^the following arguments are required: step$", N_("the step is missing")),
     (r"^the following arguments are required: (?P<names>.+)$", N_("the following arguments are required: {names}")),
     (r"^unrecognized arguments: (?P<words>.+)$", N_("unrecognized arguments: {words}")),
     (r"^argument (?P<name>[^:]+): expected one argument$", N_("argument {name}: expected one argument")),
@@ -386,7 +390,7 @@ def _answer(args, rules: dict) -> dict | list:
 def provisions_in_words(rules: dict) -> list[dict]:
     """The law's provisions in order, each with its name as a reader says it (`name`). In another
     language its name and heading are that language's (the law's `text` stays its English, the only
-    official text, and says so: `text_lang`)."""
+    official text, and says so: `text_lang`, and in the reader's words: `text_note`)."""
     from .core.explain import named
     out = []
     for p in law.provisions(rules):
@@ -395,6 +399,8 @@ def provisions_in_words(rules: dict) -> list[dict]:
             heading = p["heading"]
             item["heading"] = _(heading)
             item["text_lang"] = SOURCE
+            # and in words, for a reader, not only as a language code (the Spanish reviewer, 33e)
+            item["text_note"] = _("(the official English text)")
         out.append(item)
     return out
 
@@ -554,23 +560,38 @@ def _main(argv: list[str] | None) -> int:
     except InputError as exc:
         # a field named ⟦like-this⟧ (the Clerk's steps; the desk names it by its box) is its option here
         from .rates.rate_year import for_cli
-        print(for_terminal(f"error: {for_cli(str(exc))}"), file=sys.stderr)
+        print(for_terminal(_error_line(for_cli(str(exc)), language)), file=sys.stderr)
         return 2
     except OSError as exc:  # a file or folder the command could not use (the fourth hostile tester: a
         if not exc.filename:  # PermissionError was "could not answer this (PermissionError: …)")
-            print(for_terminal(f"error: {_failed(exc, language)}"), file=sys.stderr)
+            print(for_terminal(_error_line(_failed(exc, language), language)), file=sys.stderr)
             return 2
         from .core.files import reason_of
         with speaking(language):
-            print(for_terminal("error: " + _("{path} cannot be used: {reason}. Nothing was changed. Choose a file or "
+            print(for_terminal(_error_line(_("{path} cannot be used: {reason}. Nothing was changed. Choose a file or "
                                              "folder you may use, or ask whoever manages this computer for "
-                                             "access.").format(path=exc.filename, reason=reason_of(exc))),
+                                             "access.").format(path=exc.filename, reason=reason_of(exc)), language)),
                   file=sys.stderr)
         return 2
     except Exception as exc:  # noqa: BLE001 - rules it cannot read, or a defect: one line, exit 2
-        print(for_terminal(f"error: {_failed(exc, language)}"), file=sys.stderr)
+        print(for_terminal(_error_line(_failed(exc, language), language)), file=sys.stderr)
         return 2
     return _print(result, language)
+
+
+def _error_line(message: str, language: str = SOURCE) -> str:
+    """The line an error is printed as: "error: …", in the answer's language ("Error: …" in Spanish:
+    the Spanish reviewer, 33e, found Spanish errors opening with the English word)."""
+    if language != SOURCE:
+        # what a person typed, echoed as Python writes it ('abc'), in the quotes Spanish quotes in, «abc»
+        # (the Spanish reviewer, 33e: the command line said 'abc' where the pages say «…»)
+        message = _ECHOED.sub(lambda m: f"«{m.group(1)}»", message)
+    with speaking(language):
+        return _("error: {message}").format(message=message)
+
+
+#: a value echoed in straight single quotes, as repr() and argparse write it
+_ECHOED = re.compile(r"(?<![\w'])'([^'\n]+)'(?![\w'])")
 
 
 #: the exit status when the answer could not be written (sysexits.h EX_IOERR)
@@ -642,7 +663,7 @@ def _not_printed(result, language: str, reason: str) -> int:
             message = _("The files are written and complete: {files}. Only the answer about them could not be "
                         "printed ({reason}).").format(files=", ".join(written), reason=reason)
     try:
-        print(for_terminal(f"error: {message}"), file=sys.stderr)
+        print(for_terminal(_error_line(message, language)), file=sys.stderr)
     except (OSError, AttributeError):  # standard error is gone too: the status alone says it
         pass
     return REPORT_LOST if written else CANNOT_WRITE

@@ -124,10 +124,10 @@ def rights(rules: dict) -> tuple[list[dict], int | None]:
     ex.add(_("When the Sewer Inspector or the Town's agents work at the business, they must follow the business's own "
              "safety rules. The business is not to blame if the Town's or the Commission's employees are hurt or suffer a loss. The Town pays "
              "for damage its employees do to the business's property. It also pays claims against the business that "
-             "come from the gauging and sampling. The law makes an exception: none of this holds for what the "
-             "business's own negligence causes, or its failure to keep conditions safe. (This site's reading: the "
-             "exception covers each of these promises, not only the claims. The law's sentence does not say which.) "
-             "The law's exception:"), "pretreatment.A.5", quote=quoted(rules, "sampling-exception"))
+             "come from the gauging and sampling. The law makes an exception for what the business's own "
+             "negligence causes, or its failure to keep conditions safe. The law's sentence does not say whether the "
+             "exception covers all of these promises or only the claims. (This site's reading: it covers each of "
+             "them.) The law's exception:"), "pretreatment.A.5", quote=quoted(rules, "sampling-exception"))
     ex.add(_("Inspectors who show proper credentials may enter at any time to inspect, measure and sample. The Sewer "
              "Inspector must keep the inspection to the sewage system and the part of the property where its parts are."),
            "permits.D")

@@ -96,7 +96,7 @@ def test_the_command_line_answers_in_spanish():
     assert '"lang": "es"' in out and "15 de enero de 2027" in out and '"total": "96.00"' in out
     err = subprocess.run([sys.executable, "-m", "calculator", "bill", "--quarter", "2027-Q1", "--water-gallons",
                           "-5", "--lang", "es"], cwd=ROOT, capture_output=True, text=True)
-    assert err.returncode == 2 and err.stderr.startswith("error: ") and "negativ" in err.stderr
+    assert err.returncode == 2 and err.stderr.startswith("Error: ") and "negativ" in err.stderr
 
 
 # a command-line option ("--budgeted-om-cost") outside `code`

@@ -273,8 +273,8 @@ def test_a_written_application_whose_answer_cannot_be_printed_says_it_is_complet
     (["application", "--answer", "work=new-connection", "--field", "owner-name=Jane", "--field", "owner-name=Bob"],
      "Field owner-name is given twice"),
     # Python reads an ISO week and a date without dashes as dates too; the message asks for year-month-day
-    (["bill", "--quarter", "2025-Q1", "--water-gallons", "12000", "--paid-on", "2025-W05-1"], "“2025-W05-1” is not a date"),
-    (["bill", "--quarter", "2025-Q1", "--water-gallons", "12000", "--paid-on", "20250201"], "“20250201” is not a date"),
+    (["bill", "--quarter", "2025-Q1", "--water-gallons", "12000", "--paid-on", "2025-W05-1"], "“2025-W05-1”, is not a date"),
+    (["bill", "--quarter", "2025-Q1", "--water-gallons", "12000", "--paid-on", "20250201"], "“20250201”, is not a date"),
 ])
 def test_what_the_third_hostile_tester_slipped_through_is_refused(tmp_path, argv, says):
     proc = subprocess.run([sys.executable, "-m", "calculator", *argv, *(["--output", str(tmp_path / "a.pdf")]
@@ -382,16 +382,16 @@ def test_a_folder_the_command_may_not_write_into_gets_one_line(tmp_path, capsys,
     monkeypatch.setattr(files.tempfile, "mkstemp", denied)
     assert main(["application", "--answer", "work=repair", "--output", str(tmp_path / "a.pdf"), "--lang", lang]) == 2
     err = capsys.readouterr().err
-    assert err.startswith(f"error: {tmp_path} {says}") and len(err.splitlines()) == 1, err
+    assert err.startswith(f"{'Error' if lang == 'es' else 'error'}: {tmp_path} {says}") and len(err.splitlines()) == 1, err
     assert list(tmp_path.iterdir()) == []
 
 
 @pytest.mark.parametrize("argv, names", [
     (["bill"], "Las opciones de `python -m calculator bill` son: --quarter, --water-gallons"),
     (["rates", "propose"], "Las opciones de `python -m calculator rates propose` son: --site-url"),
-    (["rates"], "Faltan estas opciones obligatorias: el paso. Después de `python -m calculator rates`, escriba uno "
+    (["rates"], "Error: Falta el paso. Después de `python -m calculator rates`, escriba uno "
                 "de estos comandos: propose, notice"),
-    (["no-such-command"], "No existe el comando 'no-such-command' (elija uno de estos: 'bill'"),
+    (["no-such-command"], "No existe el comando «no-such-command» (elija uno de estos: «bill»"),
     (["bill", "--quarter", "2027-Q1", "--water-gallons", "1", "--bogus", "2"], "--quarter, --water-gallons"),
 ])
 def test_a_spanish_error_says_what_to_do_in_spanish_not_in_the_english_help(argv, names):

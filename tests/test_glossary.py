@@ -111,7 +111,7 @@ def test_a_rendering_to_avoid_is_refused_where_it_is_written(tmp_path):
     shutil.copytree(RULES_DIR, rules)
     schedule = rules / "rate-schedules" / "2025-illustrative.yaml"
     schedule.write_text(schedule.read_text(encoding="utf-8").replace(
-        "title_es: Tabla de tarifas de ejemplo", "title_es: Tabla del verificador"), encoding="utf-8")
+        "title_es: Tabla de tarifas de ejemplo (no adoptada)", "title_es: Tabla del verificador"), encoding="utf-8")
     catalogue = rules / "locale" / "es" / "pages.po"
     text = catalogue.read_text(encoding="utf-8")
     catalogue.write_text(text.replace('msgstr "Para el personal del Pueblo (en inglés)"', 'msgstr "Para el personal de desechos industriales (en inglés)"'), encoding="utf-8")
@@ -169,6 +169,13 @@ def test_the_law_catalogue_says_reunion_where_the_law_says_meeting():
     "el consumo del trimestre anterior", "su última lectura", "¿Es una empresa una industria aportante principal?",
     "Tarifas y avisos", "un lector de RSS", "que el Inspector haya revisado y aprobado", "aparatos de muestreo",
     "la alcantarilla de la casa", "Ley de Construcción General",
+    "usa su lectura del medidor más reciente, es decir, el consumo del trimestre más reciente",
+    "el agua que usted usó en el trimestre más reciente",
+    "solo si encuentra que los cargos están probados",
+    "Pero es un permiso general.",
+    "¿Irá al alcantarillado alguna otra agua que no sea agua residual?",
+    "u otra agua que no son aguas residuales",
+    "un cambio en una obra de aguas residuales existente", "operar y mantener las alcantarillas",
 ])
 def test_the_second_word_for_a_thing_is_refused(loser):
     from kit.words.messages import avoided_in
@@ -180,6 +187,7 @@ def test_the_chosen_words_are_not_refused_and_the_law_may_say_company():
     for chosen in ("La factura se factura por adelantado.", "la parte del agua que se factura como aguas residuales",
                    "el consumo del trimestre más reciente", "¿Es un negocio una industria aportante principal?",
                    "Tarifas", "un lector de canales (canal Atom)", "que el Inspector haya inspeccionado y aprobado",
-                   "un muestreador", "la línea de alcantarillado de la casa", "la Junta revisa y aprueba su diseño"):
+                   "un muestreador", "la línea de alcantarillado de la casa", "la Junta revisa y aprueba su diseño",
+                   "el consumo del trimestre que precede al que se factura"):
         assert not avoided_in(chosen), chosen
     assert not avoided_in("negligencia de la empresa", law_english="negligence or failure of the company")

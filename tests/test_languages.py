@@ -161,7 +161,7 @@ def test_other_commands_in_spanish():
                                              "1,000 galones.")
     hearing = run(["hearing", "--published", "2027-11-02", "--meeting", "2027-12-30", "--lang", "es"])
     assert hearing["valid"] is False
-    assert hearing["explanation"][0]["text"].startswith("Aviso publicado el 2 de noviembre de 2027: la audiencia pública debe ser")
+    assert hearing["explanation"][0]["text"].startswith("Aviso publicado el 2 de noviembre de 2027: la audiencia pública debe celebrarse entre")
     assert hearing["explanation"][1]["text"].endswith("fuera del plazo; elija una fecha dentro de él.")
 
 
@@ -209,7 +209,7 @@ def test_a_defect_is_reported_in_the_language_asked(monkeypatch, capsys):
     english = json.loads(run_json(argv))
     assert english["error"] == cli.FAILED.format(detail="RuntimeError: boom")
     assert main([*argv, "--lang=es"]) == 2
-    assert capsys.readouterr().err.startswith("error: La calculadora no pudo responder esto (RuntimeError: boom).")
+    assert capsys.readouterr().err.startswith("Error: La calculadora no pudo responder esto (RuntimeError: boom).")
 
 
 def test_every_engine_message_is_a_plain_string(tmp_path):

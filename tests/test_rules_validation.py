@@ -68,7 +68,7 @@ def test_a_schedule_speaks_every_language_of_the_site(rules_copy):
     """A schedule's title and note show on Spanish pages and answers: each needs its Spanish."""
     f = rules_copy / "rate-schedules" / "2025-illustrative.yaml"
     src = f.read_text()
-    f.write_text(src.replace("title_es: Tabla de tarifas de ejemplo\n", ""))
+    f.write_text(src.replace("title_es: Tabla de tarifas de ejemplo (no adoptada)\n", ""))
     [p] = problems(rules_copy)
     assert "2025-illustrative.yaml:4:1:" in p and "'title_es' is missing here. Add it" in p
     f.write_text(src.split("note_es:")[0])

@@ -35,7 +35,7 @@ def parse_date(value: str, what: str) -> dt.date:
     except ValueError:
         # "15/03/2027" is a date to its writer: say how to write it, not that it is none (issue 33); what was
         # typed is repeated as typed, “…”
-        raise InputError(_("{what} {value} is not a date written as year-month-day. Enter it like 2027-03-15 "
+        raise InputError(_("{what}, {value}, is not a date written as year-month-day. Enter it like 2027-03-15 "
                            "(March 15, 2027).").format(what=_(what), value=typed(value))) from None
     try:
         day = dt.date.fromisoformat(str(value).strip())

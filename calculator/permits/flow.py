@@ -154,16 +154,22 @@ def _item(item: dict, question: str | None, flow: dict) -> dict:
     return out
 
 
-def _verdict(flow: dict, outcomes: dict, question: str, choice: dict) -> dict:
+def _verdict(flow: dict, outcomes: dict, question: str, choice: dict, reading: str | None = None) -> dict:
     """A choice's line of the result: its words, and what the law says of it. A severity the
     choice sets, or an outcome it leads to, says it; short of those, the choice's own `says`
-    (or the least serious outcome's)."""
+    (or the least serious outcome's). `reading`: the interpretation the choice's reasons rest on,
+    if any; the line then says it is this site's reading (the Spanish reviewer, 33e: the sump-pump
+    and pool lines were the site's readings, unlabelled, while the garage line said so)."""
     v = choice["verdict"]
     least = flow["precedence"][-1]
     status = choice.get("severity") or (choice["next"] if choice["next"] in outcomes else least)
     says = v["says"] if status == least and "says" in v else outcomes[status]["says"]
-    return {"question": question, "value": choice["value"], "text": v["text"], "says": says,
+    text = _("{verdict} (this site's reading)").format(verdict=v["text"]) if reading else v["text"]
+    line = {"question": question, "value": choice["value"], "text": text, "says": says,
             "outcome": status, "cite": v["cite"], "anchor": anchor(v["cite"])}
+    if reading:
+        line["reading"] = reading
+    return line
 
 
 def _staged(flow: dict, requirements: list[dict]) -> list[dict]:
@@ -205,7 +211,8 @@ def evaluate(rules: dict, answers) -> dict:
         used.append({"id": node, "value": choice["value"], "question": q["text"], "label": choice["label"]})
         ex.add(_("{question} {answer}.").format(question=q["text"], answer=choice["label"]), q["cite"])
         if "verdict" in choice:
-            verdicts.append(_verdict(flow, outcomes, node, choice))
+            readings = [r["reading"] for r in choice.get("reasons", []) if "reading" in r and holds(rules, r.get("when"), so_far)]
+            verdicts.append(_verdict(flow, outcomes, node, choice, readings[0] if readings else None))
         for r in choice.get("reasons", []):
             if not holds(rules, r.get("when"), so_far):
                 continue

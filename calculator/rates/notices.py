@@ -279,8 +279,10 @@ def hearing_notice_title(schedule_id: str) -> str:
 
 def user_notice_title(s: dict) -> str:
     if s["status"] == "illustrative":
-        return _("ILLUSTRATIVE – Annual notice of sewer rates, schedule {schedule} – Town of Pawling").format(
-            schedule=s["id"])
+        # named by its title, in the reader's language: its id ("2025-illustrative") is a file's name
+        # (the Spanish reviewer, 33e: «…tabla 2025-illustrative…»)
+        title = s.get(f"title_{lang()}") or s["title"]
+        return _("ILLUSTRATIVE – Annual notice of sewer rates: {title} – Town of Pawling").format(title=title)
     return _("Annual notice of sewer rates, schedule {schedule} – Town of Pawling").format(schedule=s["id"])
 
 

@@ -388,7 +388,11 @@ function start() {
     fieldset.classList.add("field--error");
     fieldset.setAttribute("aria-describedby", "question-hint question-law question-error");
     root.dataset.state = "error";
-    setTitle(stepBox.querySelector("legend").textContent, true);
+    // the legend's two parts, said apart: "Question 1 of up to 14: What work…?" (the Spanish reviewer, 33e:
+    // its whole text ran them together, "…14¿Qué obra…")
+    const count = stepBox.querySelector("#question-count");
+    const title = stepBox.querySelector("#step-title");
+    setTitle(count && title ? `${count.textContent}: ${title.textContent}` : stepBox.querySelector("legend").textContent, true);
     if (focus) $("error-summary").focus();
   }
 

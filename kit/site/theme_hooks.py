@@ -207,6 +207,11 @@ def on_post_template(output: str, template_name: str, config) -> str:
                  f'<p>{say(NOT_FOUND).replace("{home}", link)}</p></section>')
         output = re.sub(r"<title>[^<]*</title>", lambda m: f"<title>{say(NOT_FOUND_TITLE)} - "
                         f"{html_lib.escape(config['site_name'])}</title>", output, count=1)
+        # the scripts' words, as every other page of the language has them (main.html): the menu button
+        # (assets/keyboard.js) was named "Site menu" here (the Spanish reviewer, 33e)
+        words_json = json.dumps(_script_words(only), ensure_ascii=False, sort_keys=True).replace("</", "<\\/")
+        output = output.replace("</body>", f'<script type="application/json" id="pawling-words">{words_json}</script>\n'
+                                "</body>", 1)
         return output.replace("<h1>404 - Not found</h1>", f'<h1>404</h1>\n<div class="not-found">{block}</div>', 1)
     link = f'<a href="{html_lib.escape(root)}">{HOME}</a>'
     parts = [f'<section lang="{SOURCE}" aria-labelledby="not-found-{SOURCE}"><h2 id="not-found-{SOURCE}">'

@@ -370,6 +370,8 @@ def test_choosing_nothing_shows_the_error_summary(page, site_url):
     expect(summary).to_contain_text("Select yes or no")
     expect(checker(page)).to_have_attribute("data-state", "error")
     assert page.title().startswith("Error: ")
+    # the question's count and its words said apart (the Spanish reviewer, 33e: "…14What…")
+    assert re.match(r"Error: Question \d+ of up to \d+: \S", page.title()), page.title()
     expect(page.locator("fieldset")).to_have_attribute("aria-describedby", re.compile("question-error"))
     summary.locator("a").click()
     expect(page.locator("#answer-yes")).to_be_focused()

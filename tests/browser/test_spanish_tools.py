@@ -187,6 +187,7 @@ def test_the_spanish_checker_reaches_the_same_outcome_as_the_english(page, site_
     page.click("#continue-button")  # nothing chosen: the error, in Spanish
     expect(page.locator("#error-summary")).to_contain_text(spanish("Select one of the answers"))
     assert page.title().startswith(ES["Error: {title}"].split("{title}")[0])
+    assert re.match(r"Error: Pregunta 1 de un máximo de \d+: ¿", page.title()), page.title()  # the Spanish reviewer, 33e
     answer_every_question(page, ANSWERS)
     expect(page.locator("#step-title")).to_have_text(spanish("Check your answers"))
     expect(page.locator(".summary-list__actions a").first).to_contain_text(spanish("Change"))
@@ -356,6 +357,8 @@ def test_a_missing_spanish_page_reads_in_spanish(warm_page, site_url):
     assert warm_page.title() == "Página no encontrada - Alcantarillado de Pawling"
     expect(warm_page.locator(".not-found h2")).to_have_text("Página no encontrada")
     expect(warm_page.locator(".not-found a")).to_have_attribute("href", re.compile(r"/es/$"))
+    # its menu button is named in Spanish too (the Spanish reviewer, 33e: it was "Site menu")
+    expect(warm_page.locator("#site-menu-button")).to_have_attribute("aria-label", "Menú del sitio")
     # as GitHub Pages answers: the root's page for a missing /es/ address
     root = warm_page.request.get(f"{site_url}/404.html").body()
     warm_page.route("**/es/tampoco-existe/", lambda route: route.fulfill(status=404, body=root,
