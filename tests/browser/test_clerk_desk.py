@@ -613,10 +613,8 @@ def test_a_notice_before_the_proposal_s_date_leads_to_that_date_in_step_1(page, 
     page.evaluate("localStorage.clear()")
 
 
-def test_a_share_taken_from_the_example_schedule_is_said_beside_it_as_a_warning(page, site_url):
-    """The usability test: with the share of water billed as sewage left blank, the engine takes it from another
-    schedule and says which (`sewage_fraction_from`); the desk shows those words beside the share, as a warning
-    when that schedule is not adopted (the example schedule's share is invented). A share she enters has none."""
+def propose_on_an_empty_desk(page, site_url):
+    """The desk with nothing kept in this browser, and PROPOSE checked on it: its result on the screen."""
     page.goto(f"{site_url}/clerk/")
     page.evaluate("localStorage.clear()")
     page.reload()
@@ -625,6 +623,13 @@ def test_a_share_taken_from_the_example_schedule_is_said_beside_it_as_a_warning(
         page.fill(f"#propose-{name}", value)
     page.click("#propose-form button[type=submit]")
     expect(page.locator("#clerk-desk")).to_have_attribute("data-state", "result", timeout=TIMEOUT)
+
+
+def test_a_share_taken_from_the_example_schedule_is_said_beside_it_as_a_warning(page, site_url):
+    """The usability test: with the share of water billed as sewage left blank, the engine takes it from another
+    schedule and says which (`sewage_fraction_from`); the desk shows those words beside the share, as a warning
+    when that schedule is not adopted (the example schedule's share is invented). A share she enters has none."""
+    propose_on_an_empty_desk(page, site_url)
     said = page.locator("#sewage-fraction-from")
     expect(said).to_have_class(re.compile(r"\bsewage-warning\b"))
     text = said.inner_text()
@@ -643,14 +648,7 @@ def test_a_year_is_taken_up_from_the_zip_the_desk_gave(page, site_url, tmp_path)
     a file that is not a zip says to unzip it first and which files to choose."""
     import io
     import zipfile
-    page.goto(f"{site_url}/clerk/")
-    page.evaluate("localStorage.clear()")
-    page.reload()
-    expect(page.locator("#clerk-desk")).to_have_attribute("data-state", "ready", timeout=TIMEOUT)
-    for name, value in PROPOSE.items():
-        page.fill(f"#propose-{name}", value)
-    page.click("#propose-form button[type=submit]")
-    expect(page.locator("#clerk-desk")).to_have_attribute("data-state", "result", timeout=TIMEOUT)
+    propose_on_an_empty_desk(page, site_url)
     with page.expect_download() as download:
         page.click("#publish-zip")
     stored = tmp_path / "2028-records.zip"
