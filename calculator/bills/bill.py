@@ -527,7 +527,9 @@ ILLUSTRATIVE_TOTAL = N_("ILLUSTRATIVE: this total uses an invented rate, not one
 ILLUSTRATIVE_SHARE_TOTAL = N_("ILLUSTRATIVE: this total uses your what-if rate and the example schedule's share of "
                               "water billed as sewage, not one the Town has adopted. It is not what you owe.")
 # the notice of an estimate made with a schedule not adopted, by the schedule's status
-_USES = {"illustrative": N_("This estimate uses the illustrative schedule “{title}”. {label}"),
+# (the example schedule is not named by its title, "Illustrative rate schedule (not adopted)": the sentence said
+# "illustrative" twice, the Spanish reviewer spanish7, E1)
+_USES = {"illustrative": N_("This estimate uses the example rate schedule, which the Town has not adopted. {label}"),
          "proposed": N_("This estimate uses the proposed schedule “{title}”. {label}")}
 _EXAMPLES = {"water-gallons": "12000", "water-cubic-feet": "1600", "sewage-gallons": "9600"}
 # each usage is a whole number of its unit (the page's hint says so): how to name a number of it

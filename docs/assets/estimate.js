@@ -133,7 +133,8 @@ function start() {
   }
   // a schedule's title comes in the page's language (the Clerk gives each: title, title_es)
   const CAPTIONS = {
-    illustrative: () => t("Under the illustrative schedule: {title}"),
+    // the example schedule's title says "illustrative (not adopted)" itself: not named twice (spanish7, E1)
+    illustrative: () => t("Under the example rate schedule, which the Town has not adopted"),
     proposed: () => t("Under the proposed schedule: {title}"),
     adopted: () => t("Under the adopted schedule: {title}"),
   };
