@@ -254,7 +254,7 @@ function start() {
       const label = citationLang ? [t("The law says (official English text):"), " "] : [];
       // and after it the site's unofficial translation, labelled so (the engine's `quote_words`: issue 33)
       const words = s.quote_words ? [el("span", { class: "law-words" }, ...quotedIn(s.quote_words)), " "] : [];
-      const quote = s.quote ? [...label, el("q", { class: "step-quote", lang: citationLang }, s.quote), " ", ...words] : [];
+      const quote = s.quote ? [...label, "“", el("q", { class: "step-quote", lang: citationLang }, s.quote), "” ", ...words] : [];
       steps.append(el("li", {}, ...quotedIn(s.text), " ", ...quote, el("span", { class: "step-law" }, ...stepLaw(s))));
     }
     box.append(steps);
