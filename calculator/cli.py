@@ -29,6 +29,9 @@ _ARGPARSE = [(re.compile(pattern), message) for pattern, message in (
     # «Faltan estas opciones obligatorias: el comando»)
     (r"^the following arguments are required: command$", N_("the command is missing")),
     (r"^the following arguments are required: step$", N_("the step is missing")),
+    # one option missing: said as one, not as a list (the Spanish reviewer spanish7, D2: «Faltan estas opciones
+    # obligatorias: --quarter»)
+    (r"^the following arguments are required: (?P<name>--[\w-]+)$", N_("this required option is missing: {name}")),
     (r"^the following arguments are required: (?P<names>.+)$", N_("the following arguments are required: {names}")),
     (r"^unrecognized arguments: (?P<words>.+)$", N_("unrecognized arguments: {words}")),
     (r"^argument (?P<name>[^:]+): expected one argument$", N_("argument {name}: expected one argument")),
