@@ -491,7 +491,7 @@ def test_build_py_serve_at_a_busy_port_says_so_and_offers_another():
 @pytest.mark.parametrize("argv, says", [
     (["bill", "--quart", "2025-Q1", "--water-gallons", "12000"], "error: Unrecognized arguments: --quart. "),
     (["bill", "--quart=2025-Q1", "--water-gallons", "12000"], "error: Unrecognized arguments: --quart. "),
-    (["bill", "--water-gallons", "12000"], "error: The following arguments are required: --quarter. "),
+    (["bill", "--water-gallons", "12000"], "error: This required option is missing: --quarter. "),
 ])
 def test_an_unknown_option_is_named_before_the_required_one_it_was_meant_to_be(argv, says, capsys):
     """The fifth hostile tester: `bill --quart 2025-Q1` said "The following arguments are required:
