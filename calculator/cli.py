@@ -149,8 +149,8 @@ class _Parser(argparse.ArgumentParser):
         message = message[0].upper() + message[1:]
         command = " ".join(self.prog.split()[1:])  # "bill", "rates propose"; "" for the calculator itself
         if lang() != SOURCE:
-            # --help is in English (it is for staff and developers: README): an answer in another
-            # language does not send its reader there, it names the choices itself
+            # an answer in another language names the choices itself, in one line, rather than sending
+            # its reader to the help (the fourth Spanish review)
             raise InputError(message + "." if "invalid choice" in raw else self._choices(message, command))
         if command:
             raise InputError(_("{message}. Run `python -m calculator {command} --help` for the options.").format(

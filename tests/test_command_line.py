@@ -395,8 +395,8 @@ def test_a_folder_the_command_may_not_write_into_gets_one_line(tmp_path, capsys,
     (["bill", "--quarter", "2027-Q1", "--water-gallons", "1", "--bogus", "2"], "--quarter, --water-gallons"),
 ])
 def test_a_spanish_error_says_what_to_do_in_spanish_not_in_the_english_help(argv, names):
-    """The command line's --help is English (for staff and developers); an error in Spanish does not send
-    its reader there: it names the options, or the commands, itself (the fourth Spanish review)."""
+    """An error in Spanish does not send its reader to --help: it names the options, or the commands,
+    itself (the fourth Spanish review)."""
     proc = subprocess.run([sys.executable, "-m", "calculator", *argv, "--lang", "es"], cwd=ROOT,
                           capture_output=True, text=True, timeout=60)
     assert proc.returncode == 2 and proc.stdout == ""
