@@ -20,9 +20,9 @@ from calculator.permits import application
 from calculator.rates import notices, rate_year
 from calculator.permits import flow as flow_engine
 from calculator.core.errors import InputError
-from calculator.core.i18n import SOURCE, _, localized, speaking
+from calculator.core.i18n import SOURCE, _, law_translation, localized, speaking
 from calculator.core.dates import long, next_quarter_due, public_holidays, quarter_name, quarter_of
-from calculator.core.explain import everyday, quote_words, quoted_english
+from calculator.core.explain import everyday, quote_words, quoted_english, quoted_own
 from calculator.core.law import anchor, citation, enactments, local_law_name, provision_text, quoted
 
 from ..documents.application_pdf import build_blank_pdf
@@ -140,6 +140,10 @@ def render_pages(rules: dict, docs: Path, ctx: dict | None = None, lang: str = S
     env.globals["law_words"] = lambda text, html=False: (
         f' <span class="law-words">{quoted_english(env.filters["html" if html else "md"](quote_words(text)))}</span>'
         if marked else "")
+    # a provision's own words on /law/ in another language (issue 33): the site's unofficial translation
+    # of one piece of them, «…», as HTML, or the sentence saying there is none yet (an amendment changed
+    # its English: the old translation, fuzzy or gone, is never shown)
+    env.globals["law_piece_words"] = lambda text, term=None: law_piece_words(text, term, env.filters["html"])
     # a reading's "quoted words" are the law's, as written (a translation keeps them in English);
     # in another language the law's English is quoted “…” too (its own words «…»: not marked)
     law_quotes = r'"([^"\n]+)"|“([^”\n]+)”' if marked else r'"([^"\n]+)"'
@@ -164,6 +168,18 @@ def render_pages(rules: dict, docs: Path, ctx: dict | None = None, lang: str = S
             path.write_text(env.get_template(rel).render(**ctx, **extra), encoding="utf-8")
             written.append(path)
     return written
+
+
+def law_piece_words(text: str, term: str | None, html) -> str:
+    """One piece of a provision's own words in the page's language, as HTML: the site's unofficial
+    translation, «…», or the sentence saying there is none yet. With its defined `term` (rents.definitions),
+    the two in one quotation, «<strong>TERM</strong>: its meaning», when both are translated."""
+    words, term_words = law_translation(text), law_translation(term) if term else None
+    if words is not None and term_words is not None:
+        return quoted_english(f"«<strong>{html(term_words)}</strong>: {html(words)}»")
+    one = lambda t: quoted_english(str(html(quoted_own(law_translation(t)) if law_translation(t) is not None
+                                            else quote_words(t))))
+    return f"<strong>{one(term)}</strong>: {one(text)}" if term else one(text)
 
 
 def english_quoted(marked: str):
