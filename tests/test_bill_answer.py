@@ -62,7 +62,7 @@ def test_a_bill_paid_after_a_holiday_moved_its_last_day():
         "if_late": {
             "last_day_to_pay": "2027-02-16", "penalty_from": "2027-02-17", "rate": "0.15", "first_penalty": "14.40",
             "period_months": 3, "holidays_skipped": [{"date": "2027-02-15", "holiday": "Washington's Birthday"}],
-            "text": "Pay by Tuesday, February 16, 2027: no penalty. From February 17: +15% ($14.40). Each further 3 "
+            "text": "Due January 15, 2027. Last day before a late penalty: Tuesday, February 16, 2027. From February 17: +15% ($14.40). Each further 3 "
                     "months: another 15%, as this site reads “per quarter”.",
             "moved": "Day 30 after the due date is Sunday, February 14, 2027. As this site reads the law, the last "
                      "day to pay moves to Tuesday, February 16, 2027, because Monday, February 15, 2027 (Washington's "
@@ -95,7 +95,7 @@ def test_a_sewage_meter_bill_with_both_what_ifs_two_periods_late():
         "if_late": {
             "last_day_to_pay": "2027-08-16", "penalty_from": "2027-08-17", "rate": "0.15", "first_penalty": "12.96",
             "period_months": 3, "holidays_skipped": [],
-            "text": "Pay by Monday, August 16, 2027: no penalty. From August 17: +15% ($12.96). Each further 3 months: "
+            "text": "Due July 15, 2027. Last day before a late penalty: Monday, August 16, 2027. From August 17: +15% ($12.96). Each further 3 months: "
                     "another 15%, as this site reads “per quarter”.",
             "moved": "Day 30 after the due date is Saturday, August 14, 2027. As this site reads the law, the last "
                      "day to pay moves to the next business day, Monday, August 16, 2027.",
@@ -180,7 +180,7 @@ def test_the_notices_and_fiscal_year_of_an_adopted_schedule_and_of_one_proposed(
 def test_what_each_further_period_adds_under_each_reading(accrual, quarter, further):
     rules = with_readings({"penalty-accrual": accrual, "penalty-quarter": quarter})
     late = bill.compute(rules, "2027-Q1", {"water-gallons": "12000"})["if_late"]
-    assert late["text"] == f"Pay by Tuesday, February 16, 2027: no penalty. From February 17: +15% ($14.40). {further}"
+    assert late["text"] == f"Due January 15, 2027. Last day before a late penalty: Tuesday, February 16, 2027. From February 17: +15% ($14.40). {further}"
 
 
 def test_under_the_once_reading_the_periods_are_those_charged_and_the_explanation_says_once():

@@ -27,28 +27,82 @@ def typed(value) -> str:
     return f"“{value}”"
 
 
+_SLASHED = re.compile(r"(\d{1,2})\s*/\s*(\d{1,2})\s*/\s*(\d+)")
+
+
 def parse_date(value: str, what: str) -> dt.date:
-    try:
-        # year-month-day only: Python also reads "2025-W05-1" and "20250201" (the third hostile tester)
-        if not _YMD.fullmatch(str(value).strip()):
-            raise ValueError(value)
-    except ValueError:
-        # "15/03/2027" is a date to its writer: say how to write it, not that it is none (issue 33); what was
+    """A date as a person types it (read_date), without the note of how a slashed one was read."""
+    return read_date(value, what)[0]
+
+
+def read_date(value: str, what: str) -> tuple[dt.date, str | None]:
+    """The engine's one date reader (the pages and the command line): year-month-day (2027-02-20), or
+    slashed as people write dates (issue 34): month/day/year in English (2/20/2027), day/month/year in
+    Spanish (20/2/2027). When the other order is also a real date (3/4/2027), it asks which, naming both;
+    when only the other order is one (20/02/2027 in English), it takes that one and says so: the second
+    value is that sentence ("We read 20/02/2027 as February 20, 2027."), else None. A two-digit year is
+    asked about, never guessed."""
+    text = str(value).strip()
+    slashed = _SLASHED.fullmatch(text)
+    if slashed:
+        return _read_slashed(text, slashed, what)
+    # year-month-day only: Python also reads "2025-W05-1" and "20250201" (the third hostile tester)
+    if not _YMD.fullmatch(text):
+        # "15-03-2027" is a date to its writer: say how to write it, not that it is none (issue 33); what was
         # typed is repeated as typed, “…”
-        raise InputError(_("{what}, {value}, is not a date written as year-month-day. Enter it like 2027-03-15 "
-                           "(March 15, 2027).").format(what=_(what), value=typed(value))) from None
+        raise InputError(_("{what}, {value}, is not a date we can read. Enter it like 2027-03-15 or 3/15/2027 "
+                           "(March 15, 2027).").format(what=_(what), value=typed(value)))
     try:
-        day = dt.date.fromisoformat(str(value).strip())
+        day = dt.date.fromisoformat(text)
     except ValueError:
         # written as year-month-day, but no such day ("2027-02-30"): say so, not that it is badly written
         # (the fifth Spanish review, item 7)
         raise InputError(_("{what} {value} is written correctly, but there is no such date. Check the month and "
                            "the day.").format(what=_(what), value=typed(value))) from None
+    return _in_years(day, value, what), None
+
+
+def _in_years(day: dt.date, value, what: str) -> dt.date:
     if not YEARS[0] <= day.year <= YEARS[1]:
         raise InputError(_("{what} {value} is too far from today to be right. Enter a date from {first} to {last}, "
                            "like 2027-03-01.").format(what=_(what), value=repr(value), first=YEARS[0],
                                                       last=YEARS[1]))
     return day
+
+
+def _real(year: int, month: int, day: int) -> dt.date | None:
+    try:
+        return dt.date(year, month, day)
+    except ValueError:
+        return None
+
+
+def _read_slashed(text: str, m: re.Match, what: str) -> tuple[dt.date, str | None]:
+    first, second, year_text = int(m.group(1)), int(m.group(2)), m.group(3)
+    day_first = lang() == "es"  # 20/2/2027 in Spanish, 2/20/2027 in English
+    if len(year_text) != 4:
+        # "2/20/27": 1927 or 2027? Asked, not guessed
+        raise InputError(_("{what}, {value}, has a year of {digits} digits. Write the year in full, like "
+                           "2027-03-15 or 3/15/2027 (March 15, 2027).").format(
+                               what=_(what), value=typed(text), digits=len(year_text)))
+    year = int(year_text)
+    this_way = _real(year, first, second) if not day_first else _real(year, second, first)
+    other_way = _real(year, second, first) if not day_first else _real(year, first, second)
+    if this_way and other_way and this_way != other_way:
+        # 3/4/2027: March 4 or April 3? Both are real days, so it asks (issue 34)
+        raise InputError(_("{what}, {value}, could be two dates. Did you mean {one} or {other}? Write it as "
+                           "{one_iso} for {one}, or {other_iso} for {other}.").format(
+                               what=_(what), value=typed(text), one=long(this_way), other=long(other_way),
+                               one_iso=this_way.isoformat(), other_iso=other_way.isoformat()))
+    if this_way:
+        return _in_years(this_way, text, what), None
+    if other_way:
+        # 20/02/2027 on an English page: only one order is a real day, so it is that one, said in the answer
+        day = _in_years(other_way, text, what)
+        return day, _("We read {value} as {date}.").format(value=typed(text), date=long(day))
+    raise InputError(_("{what} {value} is not a real date, whichever number is the month. Check the month and "
+                       "the day, or write it like 2027-03-15 (March 15, 2027).").format(what=_(what),
+                                                                                       value=typed(text)))
 
 
 def parse_quarter(value: str) -> tuple[int, int]:
