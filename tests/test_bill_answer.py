@@ -58,6 +58,11 @@ def test_a_bill_paid_after_a_holiday_moved_its_last_day():
         "total": "110.40", "illustrative": True, "total_note": TOTAL_NOTE,
         # beside the total: what paying that day means (issue 34, item 7)
         "paid_words": "If you pay on March 1, 2027, that is late. The total includes a late penalty of $14.40.",
+        # "If you pay later": the next three penalty periods after March 1 (issue 34, item 6)
+        "paid_read": None, "if_later": [
+            {"from": "2027-05-17", "periods": 2, "penalty": "28.80", "total": "124.80"},
+            {"from": "2027-08-17", "periods": 3, "penalty": "43.20", "total": "139.20"},
+            {"from": "2027-11-17", "periods": 4, "penalty": "57.60", "total": "153.60"}],
         "annual_total": "384.00", "fiscal_year": FISCAL_2027, "notices": [NOTICE], "usage_question": None,
         "if_late": {
             "last_day_to_pay": "2027-02-16", "penalty_from": "2027-02-17", "rate": "0.15", "first_penalty": "14.40",
@@ -90,6 +95,10 @@ def test_a_sewage_meter_bill_with_both_what_ifs_two_periods_late():
         "days_after_due": 210, "penalty_periods": 2, "penalty_periods_from": ["2027-08-17", "2027-11-17"],
         "penalty": "25.92", "total": "112.32", "illustrative": False, "total_note": None,  # both numbers are what-ifs
         "paid_words": "If you pay on February 10, 2028, that is late. The total includes a late penalty of $25.92.",
+        "paid_read": None, "if_later": [
+            {"from": "2028-02-17", "periods": 3, "penalty": "38.88", "total": "125.28"},
+            {"from": "2028-05-17", "periods": 4, "penalty": "51.84", "total": "138.24"},
+            {"from": "2028-08-17", "periods": 5, "penalty": "64.80", "total": "151.20"}],
         "annual_total": "345.60", "fiscal_year": FISCAL_2027, "usage_question": None,
         "notices": [NOTICE, "This is a what-if estimate with values you chose, not the schedule's."],
         "if_late": {

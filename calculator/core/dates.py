@@ -7,7 +7,7 @@ import re
 
 from .errors import InputError
 from .i18n import N_, _, lang
-from .rules import parameter
+from .rules import interpretation, parameter
 
 _QUARTER = re.compile(r"^(\d{4})-Q([1-4])$")
 
@@ -179,13 +179,28 @@ def quarters_offered(rules: dict, today: dt.date) -> dict:
     while year <= max(today.year, first.year) + 1:  # a day before the first schedule still has quarters to offer
         start, end = quarter_period(year, q)
         if start >= first:
-            out.append({"quarter": quarter_name(year, q), "words": quarter_words(year, q), "due_date": due_date(rules, year, q).isoformat(),
-                        "period_start": start.isoformat(), "period_end": end.isoformat()})
+            due = due_date(rules, year, q)
+            water = water_quarter_words(rules, year, q)
+            out.append({"quarter": quarter_name(year, q), "words": quarter_words(year, q), "due_date": due.isoformat(),
+                        "period_start": start.isoformat(), "period_end": end.isoformat(), "water_words": water,
+                        # the choice's label, so a person matching her water bill's months picks the bill that
+                        # charges for them (issue 34: "October–December 2026" was the bill due October 15, 2026)
+                        "label": (_("Due {date} (for water used {water})") if water else _("Due {date}")).format(
+                            date=long(due), water=water)})
         year, q = (year + 1, 1) if q == 4 else (year, q + 1)
     nxt = next_quarter_due(rules, today)
     if nxt not in {o["quarter"] for o in out}:  # before the first schedule: its first quarter due from today
         nxt = next((o["quarter"] for o in out if o["due_date"] >= today.isoformat()), out[-1]["quarter"])
     return {"command": "quarters", "today": today.isoformat(), "next_due": nxt, "quarters": out}
+
+
+def water_quarter_words(rules: dict, year: int, q: int) -> str | None:
+    """The months of water a quarter's bill charges for, as this site reads "billed in advance" (rents.H,
+    rules/interpretations/billing-in-advance.yaml): the quarter before ("October–December 2026" for the bill
+    due January 15, 2027). None when the reading is one yearly charge in four parts (no quarter's water)."""
+    if interpretation(rules, "billing-in-advance") != "previous-quarter-reading":
+        return None
+    return quarter_words(year - 1, 4) if q == 1 else quarter_words(year, q - 1)
 
 
 def add_months(day: dt.date, months: int) -> dt.date:
