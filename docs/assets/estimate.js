@@ -260,11 +260,12 @@ function start() {
     // the number the estimate was worked out from, as the engine read it ("Worked out from 9,350 gallons of water.")
     box.append(el("p", { class: "result-used", id: "result-used" }, r.usage.words));
     if (r.arrears) box.append(arrearsTable(r.arrears));
-    box.append(ifLate(r.if_late));
-    if (r.if_later && r.if_later.length) box.append(ifLater(r));
+    // the share button under the total, in the same screen on a phone; then what paying late means
     const link = linkOf(params, r);
     box.append(shareButton(new URL(link, location.href).href, t("Sewer bill estimate for {quarter}: {total}",
       { quarter: r.quarter_words, total: money(r.total) })));
+    box.append(ifLate(r.if_late));
+    if (r.if_later && r.if_later.length) box.append(ifLater(r));
     // a usage too large to be one bill's (the engine's question, bill.usage_question): asked above the figures
     if (r.usage_question) {
       box.append(el("div", { class: "admonition warning", id: "usage-question" },
@@ -341,7 +342,7 @@ function start() {
     }
     return el("div", { class: "if-later", id: "if-later" },
       el("h3", { id: "if-later-title" }, t("If you pay later")),
-      el("table", { class: "bill-lines", id: "if-later-table" },
+      el("table", { class: "later-lines", id: "if-later-table" },
         el("thead", {}, el("tr", {}, el("th", { scope: "col" }, t("Paid from")), el("th", { scope: "col" }, t("Late penalty")),
           el("th", { scope: "col" }, t("Total")))),
         body),
@@ -521,7 +522,8 @@ function start() {
     const select = $("quarter");
     const chosen = initial.get("quarter") || answer.result.next_due;
     select.replaceChildren(...answer.result.quarters.map((q) => {
-      const option = new Option(`${q.words}: ${q.label}`, q.quarter);
+      // (the label with its due date and water months is the line below the menu: in the menu it did not fit a phone)
+      const option = new Option(q.words, q.quarter);
       option.dataset.due = q.due_date;
       if (q.water_words) option.dataset.water = q.water_words;
       return option;
