@@ -519,7 +519,8 @@ def run_json(argv) -> str:
         if getattr(exc, "suggest", None) is not None:  # "Did you mean 9,350 gallons?": the page offers it
             answer["suggest"] = exc.suggest
         if getattr(exc, "problems", None):  # every problem at once, each in terms of its field (rate_year.Refused)
-            answer["problems"] = [{"field": field, "text": _for_page(text)} for field, text in exc.problems]
+            answer["problems"] = [{"field": p[0], "text": _for_page(p[1])} | ({"suggest": p[2]} if p[2:] and p[2] else {})
+                                  for p in exc.problems]
         return json.dumps(answer, ensure_ascii=False)
     except Exception as exc:  # noqa: BLE001 - any defect becomes a message, not silence
         return json.dumps({"ok": False, "error": _failed(exc, language), "field": None,

@@ -228,7 +228,8 @@ def test_an_answer_no_ticks_the_no_box_so_it_differs_from_not_answered(blank, tm
 @pytest.mark.parametrize("fields,words", [
     ({"favourite-colour": "blue"}, ["'favourite-colour'", "owner-name", "signature-date"]),
     ({"plans-attached": "maybe"}, ["'plans-attached'", "yes or no"]),
-    ({"signature-date": "15/03/2027"}, ["“15/03/2027”", "year-month-day", "2027-03-15"]),
+    ({"signature-date": "15.03.2027"}, ["“15.03.2027”", "not a date we can read", "2027-03-15"]),
+    ({"signature-date": "3/4/2027"}, ["“3/4/2027”", "March 4, 2027 or April 3, 2027"]),
 ])
 def test_bad_fields_are_refused_and_nothing_is_written(blank, tmp_path, fields, words):
     dst = tmp_path / "f.pdf"
