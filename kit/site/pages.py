@@ -22,7 +22,8 @@ from calculator.permits import flow as flow_engine
 from calculator.core.errors import InputError
 from calculator.core.i18n import SOURCE, _, law_translation, localized, speaking
 from calculator.core.dates import long, next_quarter_due, public_holidays, quarter_name, quarter_of
-from calculator.core.explain import everyday, quote_words, quoted_english, quoted_own
+from calculator.core.explain import everyday, quote_words, quoted_english, quoted_own, since
+from calculator.core.rules import parameter
 from calculator.core.law import anchor, citation, enactments, local_law_name, provision_text, quoted
 
 from ..documents.application_pdf import build_blank_pdf
@@ -257,6 +258,15 @@ def jinja_environment(templates: Path, lang: str = SOURCE, rules_dir: Path | Non
     return env
 
 
+def _minimum(rules: dict, answer: dict) -> tuple[str, int, str]:
+    """A quarter's minimum charge as the engine billed it (a bill.compute answer for 0 gallons), the gallons of
+    water it is the charge for (the value in force on the quarter's first day, as the engine read it), and
+    which value of an amended minimum that is (" (since January 1, 2026)"; "" for a minimum never amended)."""
+    start = answer["period_start"]
+    return (answer["minimum_charge"], parameter(rules, "minimum-charge-water-gallons", on=start),
+            since(rules, "minimum-charge-water-gallons", start))
+
+
 def page_context(rules: dict, today, config: dict | None = None, lang: str = SOURCE,
                  rules_dir: Path | None = None, build_id: str | None = None) -> dict:
     """What the page templates see: the rules, arranged for reading, and worked examples
@@ -288,9 +298,19 @@ def page_context(rules: dict, today, config: dict | None = None, lang: str = SOU
         q = quarter_name(*quarter_of(dt.date.fromisoformat(s["effective"])))
         at = bill.compute(rules, q, {"water-gallons": "0"}, vc_per_1000=s["vc_per_1000_gallons"],
                           sewage_fraction=s["sewage_fraction"])
+        # the minimum as the engine bills it, with the gallons it used (the seventh hostile tester, F2: $64.00, the
+        # charge for 8,000 gallons, was shown as "the charge for 10,000 gallons" after a dated amendment); for the
+        # schedule in force, the minimum of today's quarter too when an amendment changed it since the schedule began
+        minimums = [_minimum(rules, at)]
+        if current is not None and s["id"] == current["id"]:
+            now = bill.compute(rules, quarter_name(*quarter_of(today)), {"water-gallons": "0"},
+                               vc_per_1000=s["vc_per_1000_gallons"], sewage_fraction=s["sewage_fraction"])
+            if now["period_start"] > at["period_start"] and _minimum(rules, now)[:2] != minimums[0][:2]:
+                minimums.append(_minimum(rules, now))
         meeting = s.get("notice", {}).get("meeting")
         days = (__import__("datetime").date.fromisoformat(meeting) - today).days if meeting else None
         schedules.append(dict(s, minimum_charge=at["minimum_charge"], label=schedule.label(s["status"]),
+                              minimums=[{"charge": c, "gallons": g, "since": w} for c, g, w in minimums],
                               days_to_meeting=days,
                               in_force=current is not None and s["id"] == current["id"]))
     return {
