@@ -31,7 +31,7 @@ def test_a_date_only_the_other_order_makes_real_is_taken_and_said():
         assert read_date("20/02/2027", WHAT) == (dt.date(2027, 2, 20), "We read “20/02/2027” as February 20, 2027.")
     with speaking("es"):
         day, note = read_date("2/20/2027", WHAT)
-    assert day == dt.date(2027, 2, 20) and note == "Leímos “2/20/2027” como el 20 de febrero de 2027."
+    assert day == dt.date(2027, 2, 20) and note == "Entendimos «2/20/2027» como el 20 de febrero de 2027."  # typed: «…» in Spanish
 
 
 @pytest.mark.parametrize("language,typed,words", [
@@ -40,7 +40,7 @@ def test_a_date_only_the_other_order_makes_real_is_taken_and_said():
     # the Spanish order first: 3/4 is 3 de abril there
     ("es", "3/4/2027", ["¿Quiso decir el 3 de abril de 2027 o el 4 de marzo de 2027?", "2027-04-03", "2027-03-04"]),
     ("en", "2/20/27", ["“2/20/27”", "a year of 2 digits", "Write the year in full"]),
-    ("es", "20/2/27", ["“20/2/27”", "un año de 2 cifras"]),
+    ("es", "20/2/27", ["«20/2/27»", "un año de 2 cifras"]),
     ("en", "31/31/2027", ["not a real date, whichever number is the month"]),
     ("en", "2027/02/20", ["not a date we can read", "3/15/2027"]),
     ("en", "2/30/2027", ["not a real date"]),

@@ -67,7 +67,7 @@ def read_date(value: str, what: str) -> tuple[dt.date, str | None]:
 def _in_years(day: dt.date, value, what: str) -> dt.date:
     if not YEARS[0] <= day.year <= YEARS[1]:
         raise InputError(_("{what} {value} is too far from today to be right. Enter a date from {first} to {last}, "
-                           "like 2027-03-01.").format(what=_(what), value=repr(value), first=YEARS[0],
+                           "like 2027-03-01.").format(what=_(what), value=typed(value), first=YEARS[0],
                                                       last=YEARS[1]))
     return day
 
@@ -184,6 +184,7 @@ def quarters_offered(rules: dict, today: dt.date) -> dict:
             due = due_date(rules, year, q)
             water = water_quarter_words(rules, year, q)
             out.append({"quarter": quarter_name(year, q), "words": quarter_words(year, q), "due_date": due.isoformat(),
+                        "choice": bill_choice(rules, year, q),
                         "period_start": start.isoformat(), "period_end": end.isoformat(), "water_words": water,
                         # the choice's label, so a person matching her water bill's months picks the bill that
                         # charges for them (issue 34: "October–December 2026" was the bill due October 15, 2026)
@@ -194,6 +195,25 @@ def quarters_offered(rules: dict, today: dt.date) -> dict:
     if nxt not in {o["quarter"] for o in out}:  # before the first schedule: its first quarter due from today
         nxt = next((o["quarter"] for o in out if o["due_date"] >= today.isoformat()), out[-1]["quarter"])
     return {"command": "quarters", "today": today.isoformat(), "next_due": nxt, "quarters": out}
+
+
+#: a quarter's months in short, as the estimate's menu names the water a bill charges for ("Oct–Dec")
+SHORT_QUARTERS = (N_("Jan–Mar"), N_("Apr–Jun"), N_("Jul–Sep"), N_("Oct–Dec"))
+
+
+def bill_choice(rules: dict, year: int, q: int) -> str:
+    """A quarter's bill in a few words, as the estimate's menu names it: the month its bill is due and the
+    months of water it charges for ("Bill due January 2027 (water Oct–Dec)"), short enough for the menu on a
+    390 px phone in both languages. A person matching her water bill's months (October–December 2026) finds
+    them here, not the quarter the bill is named for (issue 34); the line under the menu says the same in full,
+    with the site's reading labelled (assets/estimate.js: showDue)."""
+    due = due_date(rules, year, q)
+    month = month_name(due.month)
+    if interpretation(rules, "billing-in-advance") != "previous-quarter-reading":
+        return _("Bill due {month} {year}").format(month=month, year=due.year)
+    water = 4 if q == 1 else q - 1
+    return _("Bill due {month} {year} (water {months})").format(month=month, year=due.year,
+                                                               months=_(SHORT_QUARTERS[water - 1]))
 
 
 def water_quarter_words(rules: dict, year: int, q: int) -> str | None:

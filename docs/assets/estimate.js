@@ -131,7 +131,7 @@ function start() {
   const lawLink = (step) => `../law/#${step.anchor}`;
   // a citation names the law's English text: marked so on a page in another language
   const citationLang = pageLanguage() === "en" ? null : "en";
-  // the menu names each quarter (its due date in each option did not fit a phone in Spanish);
+  // the menu names each bill in few words (its full due date in each option did not fit a phone in Spanish);
   // the chosen quarter's due date is on the line below the menu
   // with the months of water it charges for, as this site reads "billed in advance" (issue 34: a person matches
   // her water bill's months, and "October–December 2026" was the bill due October 15, 2026)
@@ -523,8 +523,10 @@ function start() {
     const select = $("quarter");
     const chosen = initial.get("quarter") || answer.result.next_due;
     select.replaceChildren(...answer.result.quarters.map((q) => {
-      // (the label with its due date and water months is the line below the menu: in the menu it did not fit a phone)
-      const option = new Option(q.words, q.quarter);
+      // each option names the bill in few words: the month it is due and the water it charges for (dates.py
+      // bill_choice), so a person matching her water bill's months picks the right one; the full due date and
+      // water months, with the site's reading labelled, are the line below the menu (showDue)
+      const option = new Option(q.choice || q.words, q.quarter);
       option.dataset.due = q.due_date;
       if (q.water_words) option.dataset.water = q.water_words;
       return option;

@@ -21,7 +21,8 @@ from calculator.rates import notices, rate_year
 from calculator.permits import flow as flow_engine
 from calculator.core.errors import InputError
 from calculator.core.i18n import SOURCE, _, law_translation, localized, speaking
-from calculator.core.dates import long, next_quarter_due, public_holidays, quarter_name, quarter_of
+from calculator.core.dates import (bill_choice, long, next_quarter_due, parse_quarter, public_holidays, quarter_name,
+                                   quarter_of)
 from calculator.core.explain import everyday, quote_words, quoted_english, quoted_own, since
 from calculator.core.rules import parameter
 from calculator.core.law import anchor, citation, enactments, local_law_name, provision_text, quoted
@@ -329,6 +330,7 @@ def page_context(rules: dict, today, config: dict | None = None, lang: str = SOU
                               if s["status"] == "adopted" and schedule.starts(rules, s) > today.isoformat()), None),
         "example_schedule": next((s for s in schedules if s["id"] == example["schedule"]["id"]), None),
         "example": example, "minimum": minimum, "example_quarter": quarter,
+        "example_choice": bill_choice(rules, *parse_quarter(quarter)),  # the menu's words (assets/estimate.js)
         "build_id": build_id,
         "wheel": f"{build_id}/{WHEEL_NAME}-{engine_version()}-py3-none-any.whl",
         "notices": notice_list(rules, config["site_url"]),

@@ -209,9 +209,10 @@ def overflow(page):
         for (const s of document.querySelectorAll("main select")) {
             const style = getComputedStyle(s);
             canvas.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
-            const text = s.selectedOptions[0] ? s.selectedOptions[0].text : "";
+            // every option, not only the chosen one: each shows in the box once chosen ("Vence en octubre de
+            // 2027 (agua jul.–sep.)" is the quarter menu's longest)
             const room = s.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 20; // the arrow
-            if (canvas.measureText(text).width > room) out.push(["menu", s.id, text]);
+            for (const o of s.options) if (canvas.measureText(o.text).width > room) out.push(["menu", s.id, o.text]);
             if (s.getBoundingClientRect().right > width) out.push(["menu box", s.id]);
         }
         return out;
