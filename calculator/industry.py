@@ -307,8 +307,10 @@ def compute(rules: dict, average_workday_gallons, system_gallons_per_day=None,
     else:
         ex.add(_("None of the four criteria is met: this is not a major contributing industry, and the Section 307 "
                  "reports are not required of it (the other rules on industrial waste still apply)."), "pretreatment.E")
-    if determination != "not-major":  # what the reports are, where they are, or may be, asked of the business
-        ex.add(_(REPORT_307), "pretreatment.E")
+    # what the reports are, where they are, or may be, asked of the business: said apart from the steps
+    report = Explanation()
+    if determination != "not-major":
+        report.add(_(REPORT_307), "pretreatment.E")
     required, conditional = facilities(rules, determination)
     your_rights, correction_days = rights(rules)
     return {
@@ -328,6 +330,8 @@ def compute(rules: dict, average_workday_gallons, system_gallons_per_day=None,
         "facilities_if_deemed_necessary": conditional,
         "correction_days_at_most": correction_days,
         "explanation": fold_citations(rules, ex.steps),  # each step's law in the reader's words
+        # what a Section 307 report is (issue 34), where the reports are or may be asked of the business
+        "report_explained": fold_citations(rules, report.steps),
         "obligations": fold_citations(rules, obligations(rules, determination)),
         "rights": fold_citations(rules, your_rights),
     }

@@ -36,7 +36,7 @@ def steps(answer_steps):
 def test_a_major_industry_by_the_5_percent_test_with_one_fact_unanswered():
     # 30,001 / 600,000 = 5.0002%: greater than 5% (E.2); E.3 not answered; E.4 no
     out = industry.compute(RULES, "30001", "600000", None, False, 2027)
-    assert {k: v for k, v in out.items() if k not in ("explanation", "obligations", "rights")} == {
+    assert {k: v for k, v in out.items() if k not in ("explanation", "obligations", "rights", "report_explained")} == {
         "command": "industry", "year": 2027, "report_dates_from": None, "determination": "major",
         "major_contributing_industry": True, "criteria_met": ["pretreatment.E.2"],
         "criteria_not_determined": ["pretreatment.E.3"],
@@ -45,13 +45,13 @@ def test_a_major_industry_by_the_5_percent_test_with_one_fact_unanswered():
         "report_due": ["2027-03-15", "2027-09-15", "2027-12-15"],
         "facilities_required": [], "facilities_if_deemed_necessary": [*FACILITIES, "pretreatment.A.4"],
         "correction_days_at_most": 30, "system_gallons_below": None}
+    assert [s["cite"] for s in out["report_explained"]] == ["pretreatment.E"]
     assert steps(out["explanation"]) == [
         ("pretreatment.E.1", None, {"average_workday_gallons": "30001", "met": False}),
         ("pretreatment.E.2", "industry-flow-share", {"share_percent": "5.00", "met": True}),
         ("pretreatment.E.3", None, {"met": None}),
         ("pretreatment.E.4", None, {"met": False}),
-        ("pretreatment.E", None, {"report_due": ["2027-03-15", "2027-09-15", "2027-12-15"]}),
-        ("pretreatment.E", None, {})]  # what a Section 307 report is (issue 34)
+        ("pretreatment.E", None, {"report_due": ["2027-03-15", "2027-09-15", "2027-12-15"]})]
     assert out["explanation"][1]["text"] == ("30,001 gallons per average workday is more than 5% of the system's "
                                              "600,000 gallons a day (30,000 gallons).")
     assert "5.00%" not in out["explanation"][1]["text"] and "greater" not in out["explanation"][1]["text"]
@@ -109,8 +109,7 @@ def test_not_determined_names_each_fact_still_needed():
         ("pretreatment.E.3", None, {"met": None}),
         ("pretreatment.E.4", None, {"met": None}),
         ("pretreatment.E", None, {"criteria_not_determined": ["pretreatment.E.2", "pretreatment.E.3",
-                                                              "pretreatment.E.4"]}),
-        ("pretreatment.E", None, {})]
+                                                              "pretreatment.E.4"]})]
     assert "could not be decided" in out["explanation"][4]["text"]
     # the average-day reading with neither flow: both facts, in one sentence
     both = industry.compute(with_readings({"industry-flow-share": "average-day"}), "1000",
@@ -283,11 +282,11 @@ def test_who_decides_significant_impact_is_said_as_this_sites_reading():
 
 def test_a_section_307_report_is_explained_unless_the_business_is_not_major():
     def said(out):
-        return any(s["text"].startswith("A Section 307 report shows") for s in out["explanation"])
+        return any(s["text"].startswith("A Section 307 report shows") for s in out["report_explained"])
     assert said(industry.compute(RULES, "60000", year=2027))
     assert said(industry.compute(RULES, "30000", None, False, None, 2027))
     assert not said(industry.compute(RULES, "1000", "600000", False, False, 2027))
-    text = next(s["text"] for s in industry.compute(RULES, "60000", year=2027)["explanation"]
-                if s["text"].startswith("A Section 307 report"))
+    [step] = industry.compute(RULES, "60000", year=2027)["report_explained"]
+    text = step["text"]
     assert "does not say what goes in the report, what form it takes or who receives it" in text
     assert "This site's reading: send it to the Sewer Inspector" in text
