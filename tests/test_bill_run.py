@@ -1172,7 +1172,7 @@ def test_read_and_payment_dates_that_cannot_be_this_quarter_s_are_refused():
     got = billing.run(RULES, "2025-Q4", ("a.csv", accounts), ("r.csv", reads),
                       earlier=[("q3/register.csv", q3["files"]["register.csv"])])
     why = {r["account"]: r["what_to_fix"] for r in got["refused"]}
-    assert "'2025-02-30' is not a date" in why["A1"]
+    assert "“2025-02-30” is not a date" in why["A1"]
     assert "2023-09-19 is not in the year before this quarter ends (2025-12-31)" in why["A2"]
     assert [r["account"] for r in got["register"]] == ["A3"]
     payments = "account,quarter,amount,paid_on\nA3,2025-Q3,160.00,0001-01-01\n"
@@ -1276,7 +1276,7 @@ def test_the_engine_s_bill_run_refuses_a_site_url_that_is_not_a_web_address_as_t
     bill's link, where `build.py bills` refuses it. Both refuse it in the same words, before anything is
     written."""
     from calculator.cli import main
-    says = (f"error: --site-url {url!r} is not a web address. Give the address the site is published at, like "
+    says = (f"error: --site-url “{url}” is not a web address. Give the address the site is published at, like "
             "https://OWNER.github.io/REPO/.")
     assert main(["bills", *_args(sample_dir, tmp_path / "engine"), "--printable", "--site-url", url]) == 2
     assert capsys.readouterr().err == says + "\n"
@@ -1537,7 +1537,7 @@ def test_a_bill_never_links_to_this_computer_s_own_address(sample_dir, tmp_path,
     http://127.0.0.1:8765/estimate/…", the address the desk was opened from. A mailed bill carries only the
     public site's address: both bill runs refuse this computer's own, saying what to give, and write nothing."""
     from calculator.cli import main
-    says = (f"error: --site-url {url!r} is this computer's own address: a mailed bill cannot link to it. Give the "
+    says = (f"error: --site-url “{url}” is this computer's own address: a mailed bill cannot link to it. Give the "
             "address the site is published at, like https://OWNER.github.io/REPO/, or leave it out: the bills then "
             "carry no link.")
     assert main(["bills", *_args(sample_dir, tmp_path / "engine"), "--printable", "--site-url", url]) == 2
