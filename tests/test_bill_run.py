@@ -633,7 +633,8 @@ def test_the_spanish_bill_names_the_law_in_spanish_and_tags_its_english(sample_r
     with speaking("es"):
         body = bill_html(localized(RULES), row, result["accounts"][row["account"]], "https://example.org/")
         html = document_html(body, title="Factura", lang="es-US", kind="bills")
-    assert "(Cargos de alcantarillado, sección F " in body and "en la ley, “" not in body
+    # the law's English name once, as the English bill says it (spanish7 C7), then the Spanish name alone
+    assert "(Cargos de alcantarillado (en la ley en inglés, “" in body and "(Cargos de alcantarillado, sección " in body
     assert "Sewer rents" not in body and ">Sewer" not in body
     english = [s for s in english_sentences(visible_text(body)) if s.strip()]
     assert not english, english
@@ -1627,9 +1628,9 @@ def test_dates_as_a_spreadsheet_saves_them_month_first_are_read_and_day_first_on
                          ("payments.csv", payments), [("q3.csv", earlier)])
     refused = {(r["file"], r["account"]): r["what_to_fix"] for r in result["refused"]}
     assert ("reads.csv", "A1") not in refused and ("payments.csv", "A1") not in refused
-    assert refused[("reads.csv", "A2")] == ("The read date '18/12/2025' is not a date. Write it as YYYY-MM-DD, like "
+    assert refused[("reads.csv", "A2")] == ("The read date “18/12/2025” is not a date. Write it as YYYY-MM-DD, like "
                                             "2025-09-19, or as month/day/year, like 9/19/2025, or leave it empty.")
-    assert refused[("payments.csv", "A2")] == ("The date paid '20/07/2025' is not a date. Write it as YYYY-MM-DD, "
+    assert refused[("payments.csv", "A2")] == ("The date paid “20/07/2025” is not a date. Write it as YYYY-MM-DD, "
                                                "like 2027-03-01, or as month/day/year, like 3/1/2027.")
     a1 = next(r for r in result["register"] if r["account"] == "A1")
     assert a1["arrears"] in ("0.00", "0") and a1["total"] == a1["charge"]  # the payment of July 20 counted

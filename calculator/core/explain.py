@@ -163,7 +163,8 @@ def named(rules: dict, ident: str, said: set[str] | None = None) -> str:
     names a provision names it this way."""
     if lang() == SOURCE or "provisions" not in rules:  # (no provisions: the schedule checks, while compiling)
         return citation(rules, ident, heading=False)
-    own = everyday(rules, ident, set() if said is None else said)
+    # (no `said`: a name alone, short, as before; the law's English name is said once where a text keeps `said`)
+    own = everyday(rules, ident, set(ARTICLES) if said is None else said)
     return own[0] if own else citation(rules, ident, heading=False)
 
 
