@@ -17,7 +17,7 @@ from . import industry
 from .bills import bill
 from .core import law
 from .rates import hearing, rate_year, vc
-from .core.dates import parse_date, quarters_offered
+from .core.dates import parse_date, quarters_offered, typed
 from .core.errors import InputError, for_terminal
 from .core.explain import with_places
 from .core.i18n import SOURCE, N_, _, check_language, lang, localized, speaking
@@ -456,11 +456,11 @@ def web_address(value: str) -> str:
     url = urlsplit(value.strip())
     if url.scheme not in ("https", "http") or not url.netloc or any(c in value for c in ' "<>\'`'):
         raise InputError(_("⟦site-url⟧ {value} is not a web address. Give the address the site is published at, "
-                           "like https://OWNER.github.io/REPO/.").format(value=repr(value)), "site-url")
+                           "like https://OWNER.github.io/REPO/.").format(value=typed(value)), "site-url")
     if own_computer(url.hostname or ""):  # the usability test: mailed bills named http://127.0.0.1:8765/
         raise InputError(_("⟦site-url⟧ {value} is this computer's own address: a mailed bill cannot link to it. "
                            "Give the address the site is published at, like https://OWNER.github.io/REPO/, or leave "
-                           "it out: the bills then carry no link.").format(value=repr(value)), "site-url")
+                           "it out: the bills then carry no link.").format(value=typed(value)), "site-url")
     return value.strip()
 
 
@@ -606,7 +606,8 @@ def _main(argv: list[str] | None) -> int:
     except InputError as exc:
         # a field named ⟦like-this⟧ (the Clerk's steps; the desk names it by its box) is its option here
         from .rates.rate_year import for_cli
-        print(for_terminal(_error_line(for_cli(str(exc)), language)), file=sys.stderr)
+        said = getattr(exc, "command_line", None) or str(exc)  # a bill's link's message, said in options
+        print(for_terminal(_error_line(for_cli(said), language)), file=sys.stderr)
         return 2
     except OSError as exc:  # a file or folder the command could not use (the fourth hostile tester: a
         if not exc.filename:  # PermissionError was "could not answer this (PermissionError: …)")

@@ -16,7 +16,7 @@ import datetime as dt
 
 from .core import money
 from .bills.bill import parse_amount
-from .core.dates import long, month_day, parse_date, series
+from .core.dates import long, month_day, parse_date, series, typed
 from .core.errors import InputError
 from .core.explain import Explanation, fold_citations, named, since
 from .core.i18n import N_, _
@@ -72,7 +72,7 @@ def _flag(value):
         return True
     if word in ("no", "false"):
         return False
-    raise InputError(_("Answer yes or no, not {value}.").format(value=repr(value)))
+    raise InputError(_("Answer yes or no, not {value}.").format(value=typed(value)))
 
 
 def report_dates(rules: dict, year: int | None = None, today=None) -> list[dt.date]:
@@ -209,7 +209,7 @@ def compute(rules: dict, average_workday_gallons, system_gallons_per_day=None,
             year = int(str(year).strip())
         except ValueError:
             raise InputError(_("The year must be a whole number, like 2027. You entered {value}.").format(
-                value=repr(year)), "year") from None
+                value=typed(year)), "year") from None
     asked = year if year is not None else today.year
     if not first_year(rules) <= asked <= 2200:  # 2200: no one plans that far; a typo, not a year
         raise InputError(_("The year {year} is out of range; enter a year like 2027.").format(year=asked), "year")

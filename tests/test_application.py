@@ -227,8 +227,8 @@ def test_an_answer_no_ticks_the_no_box_so_it_differs_from_not_answered(blank, tm
 
 
 @pytest.mark.parametrize("fields,words", [
-    ({"favourite-colour": "blue"}, ["'favourite-colour'", "owner-name", "signature-date"]),
-    ({"plans-attached": "maybe"}, ["'plans-attached'", "yes or no"]),
+    ({"favourite-colour": "blue"}, ["“favourite-colour”", "owner-name", "signature-date"]),
+    ({"plans-attached": "maybe"}, ["“plans-attached”", "yes or no"]),
     ({"signature-date": "15.03.2027"}, ["“15.03.2027”", "not a date we can read", "2027-03-15"]),
     ({"signature-date": "3/4/2027"}, ["“3/4/2027”", "March 4, 2027 or April 3, 2027"]),
 ])
@@ -316,7 +316,7 @@ def test_cli_without_output_gives_the_values_the_web_form_is_filled_with(tmp_pat
 
 
 @pytest.mark.parametrize("args,words", [
-    (["--field", "owner=Sam", "--output", "x.pdf"], ["'owner'", "owner-name"]),
+    (["--field", "owner=Sam", "--output", "x.pdf"], ["“owner”", "owner-name"]),
     (["--answer", "work=rebuild", "--output", "x.pdf"], ["new-connection, alteration, repair"]),
     (["--output", "application.txt"], [".pdf"]),
     (["--output", "no-such-folder/application.pdf"], ["does not exist"]),

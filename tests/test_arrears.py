@@ -224,7 +224,7 @@ def test_a_link_without_an_earlier_bill_carries_nothing_else():
                                   "2025-Q3:-1.00", "2025-Q3:96.001", "2025-Q3:abc", "2025-Q3:NaN",
                                   "2025-Q3:Infinity", "2025-Q3:1E+2", ":96.00"])
 def test_an_earlier_bill_a_link_would_not_write_is_refused(bill):
-    assert repr(bill) in refused("earlier-bill", bills=[bill])
+    assert f"“{bill}”" in refused("earlier-bill", bills=[bill])
 
 
 def test_an_earlier_bill_must_be_before_the_billed_quarter_and_one_a_quarter():
@@ -240,7 +240,7 @@ def test_an_earlier_bill_must_be_before_the_billed_quarter_and_one_a_quarter():
                                      "2025-Q3:40:2025-09-02", "2025-Q3:0.00:2025-09-02", "2025-Q3:-5.00:2025-09-02",
                                      "2025-Q3:40.00:2025-13-02", "2025-Q3:40.00:soon", "2025-Q3:40.00:"])
 def test_a_payment_a_link_would_not_write_is_refused(payment):
-    assert repr(payment) in refused("earlier-payment", bills=["2025-Q3:96.00"], payments=[payment])
+    assert f"“{payment}”" in refused("earlier-payment", bills=["2025-Q3:96.00"], payments=[payment])
 
 
 def test_a_payment_on_a_bill_the_link_does_not_carry_is_refused():
@@ -248,7 +248,7 @@ def test_a_payment_on_a_bill_the_link_does_not_carry_is_refused():
 
 
 def test_an_as_of_that_is_not_a_date_is_refused():
-    assert "'2025-10-32'" in refused("as-of", bills=["2025-Q3:96.00"], as_of="2025-10-32")
+    assert "“2025-10-32”" in refused("as-of", bills=["2025-Q3:96.00"], as_of="2025-10-32")
     assert read(["2025-Q3:96.00"], as_of="")[1] is None
 
 

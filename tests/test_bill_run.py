@@ -739,7 +739,8 @@ def test_the_spanish_bill_names_the_law_in_spanish_and_tags_its_english(sample_r
     with speaking("es"):
         body = bill_html(localized(RULES), row, result["accounts"][row["account"]], "https://example.org/")
         html = document_html(body, title="Factura", lang="es-US", kind="bills")
-    assert "(Cargos de alcantarillado, sección F " in body and "en la ley, “" not in body
+    # the law's English name once, as the English bill says it (spanish7 C7), then the Spanish name alone
+    assert "(Cargos de alcantarillado (en la ley en inglés, “" in body and "(Cargos de alcantarillado, sección " in body
     assert "Sewer rents" not in body and ">Sewer" not in body
     english = [s for s in english_sentences(visible_text(body)) if s.strip()]
     assert not english, english
@@ -1298,7 +1299,7 @@ def test_read_and_payment_dates_that_cannot_be_this_quarter_s_are_refused():
     got = billing.run(RULES, "2025-Q4", ("a.csv", accounts), ("r.csv", reads),
                       earlier=[("q3/register.csv", q3["files"]["register.csv"])])
     why = {r["account"]: r["what_to_fix"] for r in got["refused"]}
-    assert "'2025-02-30' is not a date" in why["A1"]
+    assert "“2025-02-30” is not a date" in why["A1"]
     assert "2023-09-19 is not in the year before this quarter ends (2025-12-31)" in why["A2"]
     assert [r["account"] for r in got["register"]] == ["A3"]
     payments = "account,quarter,amount,paid_on\nA3,2025-Q3,160.00,0001-01-01\n"
@@ -1402,7 +1403,7 @@ def test_the_engine_s_bill_run_refuses_a_site_url_that_is_not_a_web_address_as_t
     bill's link, where `build.py bills` refuses it. Both refuse it in the same words, before anything is
     written."""
     from calculator.cli import main
-    says = (f"error: --site-url {url!r} is not a web address. Give the address the site is published at, like "
+    says = (f"error: --site-url “{url}” is not a web address. Give the address the site is published at, like "
             "https://OWNER.github.io/REPO/.")
     assert main(["bills", *_args(sample_dir, tmp_path / "engine"), "--printable", "--site-url", url]) == 2
     assert capsys.readouterr().err == says + "\n"
@@ -1663,7 +1664,7 @@ def test_a_bill_never_links_to_this_computer_s_own_address(sample_dir, tmp_path,
     http://127.0.0.1:8765/estimate/…", the address the desk was opened from. A mailed bill carries only the
     public site's address: both bill runs refuse this computer's own, saying what to give, and write nothing."""
     from calculator.cli import main
-    says = (f"error: --site-url {url!r} is this computer's own address: a mailed bill cannot link to it. Give the "
+    says = (f"error: --site-url “{url}” is this computer's own address: a mailed bill cannot link to it. Give the "
             "address the site is published at, like https://OWNER.github.io/REPO/, or leave it out: the bills then "
             "carry no link.")
     assert main(["bills", *_args(sample_dir, tmp_path / "engine"), "--printable", "--site-url", url]) == 2
@@ -1753,9 +1754,9 @@ def test_dates_as_a_spreadsheet_saves_them_month_first_are_read_and_day_first_on
                          ("payments.csv", payments), [("q3.csv", earlier)])
     refused = {(r["file"], r["account"]): r["what_to_fix"] for r in result["refused"]}
     assert ("reads.csv", "A1") not in refused and ("payments.csv", "A1") not in refused
-    assert refused[("reads.csv", "A2")] == ("The read date '18/12/2025' is not a date. Write it as YYYY-MM-DD, like "
+    assert refused[("reads.csv", "A2")] == ("The read date “18/12/2025” is not a date. Write it as YYYY-MM-DD, like "
                                             "2025-09-19, or as month/day/year, like 9/19/2025, or leave it empty.")
-    assert refused[("payments.csv", "A2")] == ("The date paid '20/07/2025' is not a date. Write it as YYYY-MM-DD, "
+    assert refused[("payments.csv", "A2")] == ("The date paid “20/07/2025” is not a date. Write it as YYYY-MM-DD, "
                                                "like 2027-03-01, or as month/day/year, like 3/1/2027.")
     a1 = next(r for r in result["register"] if r["account"] == "A1")
     assert a1["arrears"] in ("0.00", "0") and a1["total"] == a1["charge"]  # the payment of July 20 counted

@@ -249,7 +249,7 @@ def test_notice_refuses_bad_time_and_unknown_schedule(town, capsys):
     assert "Write it like 7:00 pm, 7 pm or 19:00" in refused(
         town, capsys, "notice", "2026", "--published", PUBLISHED, "--meeting", "2025-10-30", "--time", "7",
         "--place", "Town Hall")
-    assert "no schedule proposed for '2027'" in refused(town, capsys, "notice", "2027", "--published", PUBLISHED,
+    assert "no schedule proposed for “2027”" in refused(town, capsys, "notice", "2027", "--published", PUBLISHED,
                                                         *MEETING)
     early = refused(town, capsys, "notice", "2026", "--published", "2025-09-01", "--meeting", "2025-09-20",
                     "--time", "19:00", "--place", "Town Hall")

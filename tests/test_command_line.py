@@ -150,13 +150,13 @@ def test_a_repeated_or_conflicting_option_or_mixed_digits_are_refused(argv, says
 
 
 @pytest.mark.parametrize("argv, says", [
-    (["bill", "--quarter", "0000-Q1", "--water-gallons", "1"], "Quarter '0000-Q1' is too far from today"),
+    (["bill", "--quarter", "0000-Q1", "--water-gallons", "1"], "Quarter “0000-Q1” is too far from today"),
     (["bill", "--quarter", "2027-Q1", "--water-gallons", "1", "--paid-on", "9999-12-31"],
-     "'9999-12-31' is too far from today"),
+     "“9999-12-31” is too far from today"),
     (["industry", "--average-workday-gallons", "1000", "--year", "0"], "The year 0 is out of range"),
-    (["hearing", "--published", "9999-12-31"], "'9999-12-31' is too far from today"),
-    (["quarters", "--today", "0001-01-01"], "'0001-01-01' is too far from today"),
-    (["rates", "status", "--today", "9999-12-31"], "'9999-12-31' is too far from today"),
+    (["hearing", "--published", "9999-12-31"], "“9999-12-31” is too far from today"),
+    (["quarters", "--today", "0001-01-01"], "“0001-01-01” is too far from today"),
+    (["rates", "status", "--today", "9999-12-31"], "“9999-12-31” is too far from today"),
 ])
 def test_a_date_or_year_far_out_of_range_gets_a_message_not_could_not_answer(argv, says):
     """Issue 35, items 13 and 14: no ValueError or OverflowError behind "could not answer"."""
@@ -171,7 +171,7 @@ def test_the_clerk_s_step_messages_name_the_option_on_the_command_line(capsys):
     from calculator.cli import main
     assert main(["rates", "status", "--today", "9999-12-31"]) == 2
     err = capsys.readouterr().err
-    assert "--today '9999-12-31'" in err and "⟦" not in err
+    assert "--today “9999-12-31”" in err and "⟦" not in err
 
 
 def test_an_answer_that_cannot_be_written_says_so_and_never_prints_half_a_json():

@@ -154,7 +154,7 @@ def test_yes_and_no_in_words(word, answer):
 
 
 def test_an_answer_that_is_not_yes_or_no_is_refused():
-    with pytest.raises(InputError, match="Answer yes or no, not 'maybe'"):
+    with pytest.raises(InputError, match="Answer yes or no, not “maybe”"):
         industry.compute(RULES, "1000", "600000", "maybe", None, 2027)
 
 

@@ -115,7 +115,8 @@ def test_a_bad_permit_answer_is_refused_in_spanish():
     with pytest.raises(InputError) as err:
         run(["permit", "--answer", "work=demolish", "--lang", "es"])
     assert str(err.value).startswith(
-        "'demolish' no es una respuesta a la pregunta 'work'. Responda con una de estas:")
+        "«demolish» no es una respuesta a la pregunta «work». Responda con una de estas: new-connection (una "
+        "conexión nueva al alcantarillado público); alteration (")
     with pytest.raises(InputError) as err:
         run(["permit", "--answer", "work", "--lang", "es"])
     assert "PREGUNTA=RESPUESTA" in str(err.value)
@@ -133,7 +134,7 @@ def test_the_application_speaks_spanish_and_takes_si_for_yes():
         assert application.citation(here, "permits.A").startswith("La ley: ")
         with pytest.raises(InputError, match="se responde sí o no; escriba sí o no"):
             application.field_values(here, (), {box: "quizás"})
-        with pytest.raises(InputError, match="No existe el campo 'nombre'"):
+        with pytest.raises(InputError, match="No existe el campo «nombre»"):
             application.field_values(here, (), {"nombre": "x"})
         assert application.field_values(here, (), {day: "2027-03-01"})[day] == "1 de marzo de 2027"
     assert application.field_values(rules, (), {day: "2027-03-01"})[day] == "March 1, 2027"
@@ -217,7 +218,10 @@ def test_the_users_notice_in_spanish(year):
     # the page's fragment: in Spanish, each provision named in Spanish and the law's English name of its
     # article, quoted the first time, marked as English; the English one unmarked
     assert es["html"].startswith('<section class="user-notice" lang="es"') and "<h2 " in es["html"]
-    assert '(Cargos de alcantarillado, sección D)' in es["html"]
+    assert '(Cargos de alcantarillado (en la ley en inglés, “<span lang="en">sewer usage rent</span>”), sección D)' \
+        in es["html"]
+    assert es["html"].count("sewer usage rent") == 1 and "Cargos de alcantarillado, sección B" in es["html"]
+    assert "(Cargos de alcantarillado (en la ley en inglés, “sewer usage rent”), sección D)" in es["text"]
     assert "(Cargos de alcantarillado, sección B; Cargos de alcantarillado, sección D)" in es["text"]
     assert '<span lang="en">' not in en["html"] and en["html"].startswith('<section class="user-notice" lang="en"')
     assert sorted(DOLLARS.findall(es["html"])) == sorted(DOLLARS.findall(en["html"]))

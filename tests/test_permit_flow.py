@@ -177,7 +177,7 @@ def test_each_invalid_answer_is_refused_naming_the_valid_ones(question):
     with pytest.raises(InputError) as err:
         flow.evaluate(RULES, [(question, "perhaps")])
     message = str(err.value)
-    assert "'perhaps'" in message and question in message
+    assert "“perhaps”" in message and question in message
     for v in valid:
         assert v in message
     assert err.value.field == question
@@ -187,7 +187,7 @@ def test_an_unknown_question_is_refused_naming_the_questions():
     with pytest.raises(InputError) as err:
         flow.evaluate(RULES, [("basement", "yes")])
     message = str(err.value)
-    assert "'basement'" in message
+    assert "“basement”" in message
     for q in FLOW["questions"]:
         assert q["id"] in message
 
@@ -578,9 +578,9 @@ def test_cli_permit_lists_the_questions():
 
 
 @pytest.mark.parametrize("args,words", [
-    (["--answer", "steam-exhaust=maybe"], ["'maybe'", "yes, no"]),
+    (["--answer", "steam-exhaust=maybe"], ["“maybe”", "yes, no"]),
     (["--answer", "work=landscaping"], ["new-connection, alteration, repair"]),
-    (["--answer", "basement=yes"], ["'basement'", "work, street-opening"]),
+    (["--answer", "basement=yes"], ["“basement”", "work, street-opening"]),
     (["--answer", "work"], ["QUESTION=ANSWER"]),
 ])
 def test_cli_permit_refuses_bad_answers_with_one_line_and_exit_2(args, words):

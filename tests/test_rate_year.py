@@ -122,7 +122,7 @@ def test_with_no_past_data_the_proposal_uses_projected_costs_labelled_so(town, c
 
 REFUSALS = [  # (steps done first, the refused step, words of the message)
     ([], ["notice", "2028", "--published", "2027-11-01", "--meeting", "2027-11-10", "--time", "19:00",
-          "--place", "Town Hall"], "no schedule proposed for '2028'"),
+          "--place", "Town Hall"], "no schedule proposed for “2028”"),
     ([PROPOSE], ["notice", "2028", "--published", "2027-11-01", "--meeting", "2027-11-10", "--time", "19:00",
                  "--place", "Town Hall"], "is 9 days after November 1, 2027"),
     ([PROPOSE], ["notice", "2028", "--published", "2027-11-01", "--meeting", "2027-12-02", "--time", "19:00",

@@ -176,4 +176,4 @@ def test_the_spanish_command_line_echoes_what_was_typed_in_spanish_quotes(capsys
     code, out, err = _cli(capsys, "permit", "--answer", "work=xyz", "--lang", "es")
     assert code == 2 and err.startswith("Error: «xyz» no es una respuesta a la pregunta «work».") and "'" not in err, err
     code, out, err = _cli(capsys, "permit", "--answer", "work=xyz")
-    assert err.startswith("error: 'xyz' is not an answer to question 'work'."), err
+    assert err.startswith("error: “xyz” is not an answer to question “work”."), err

@@ -14,7 +14,7 @@ from decimal import Decimal, InvalidOperation
 
 from . import penalty
 from ..core import money
-from ..core.dates import due_date, long, parse_quarter, quarter_name, quarter_words, series
+from ..core.dates import due_date, long, parse_quarter, quarter_name, quarter_words, series, typed
 from ..core.errors import InputError
 from ..core.i18n import _
 from ..core.rules import interpretation
@@ -157,9 +157,13 @@ def link_check(values: list[tuple[str, str]]) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:12]
 
 
-def _refuse(text: str, field: str) -> InputError:
+def _refuse(text: str, field: str, options: str | None = None) -> InputError:
+    """`text` as a page says it (a bill's link); `options`: as the command line says it, where a person
+    copies the link's values as options (spanish7 A2: "this link … was cut short", where there is no link)."""
+    said = options and options + " " + _("Copy the options as they appear in your bill's link, or ask the Town "
+                                         "Clerk for your bill's total.")
     return InputError(text + " " + _("Open the link on your bill again, or ask the Town Clerk for your bill's "
-                                     "total."), field)
+                                     "total."), field, command_line=said)
 
 
 def _amount(text: str) -> Decimal | None:
@@ -186,7 +190,7 @@ def read_parcel(text: str) -> list:
     charges = [None if p == "*" else _amount(p) for p in parts]
     if parts.count("*") != 1 or len(parts) < 2 or any(c is None for p, c in zip(parts, charges) if p != "*"):
         raise _refuse(_("The link's property charges {value} (⟦parcel⟧) cannot be read. A bill's link writes them as "
-                        "amounts with a * for this account, like 24.00,*.").format(value=repr(text)), "parcel")
+                        "amounts with a * for this account, like 24.00,*.").format(value=typed(text)), "parcel")
     return charges
 
 
@@ -202,18 +206,26 @@ def read_link(quarter: str, bills: list[str], payments: list[str], as_of: str | 
                   *(("earlier-payment", p) for p in payments), *([("as-of", as_of)] if as_of else [])]
         if check in (None, ""):  # the third hostile tester: "do not match its check code" when there was none
             raise _refuse(_("This link has earlier bills but no check code (⟦check⟧), so it was cut short or made by "
-                            "hand. The estimate cannot show your bill's total from it."), "check")
+                            "hand. The estimate cannot show your bill's total from it."), "check",
+                          _("You gave earlier bills (⟦earlier-bill⟧) but no check code (⟦check⟧).") if bills else
+                          _("You gave the property's charges (⟦parcel⟧) but no check code (⟦check⟧)."))
         if check != link_check(values):
             raise _refuse(_("This link's figures do not match its check code (⟦check⟧), so the link was changed or "
-                            "cut short. The estimate cannot show your bill's total from it."), "check")
+                            "cut short. The estimate cannot show your bill's total from it."), "check",
+                          _("The options you gave do not match the check code (⟦check⟧): one was changed, left "
+                            "out or added."))
     elif check not in (None, ""):
-        raise _refuse(_("This link has a check code (⟦check⟧), but no earlier bill."), "check")
+        raise _refuse(_("This link has a check code (⟦check⟧), but no earlier bill."), "check",
+                      _("You gave a check code (⟦check⟧) but no earlier bill (⟦earlier-bill⟧)."))
     if not bills:
         if payments:
-            raise _refuse(_("This link has a payment on an earlier bill, but not the bill."), "earlier-payment")
+            raise _refuse(_("This link has a payment on an earlier bill, but not the bill."), "earlier-payment",
+                          _("You gave a payment on an earlier bill (⟦earlier-payment⟧) but not the bill "
+                            "(⟦earlier-bill⟧)."))
         if as_of not in (None, ""):
             raise _refuse(_("This link has a date for penalties on earlier bills (⟦as-of⟧), but no earlier bill."),
-                          "as-of")
+                          "as-of", _("You gave a date for penalties on earlier bills (⟦as-of⟧) but no earlier bill "
+                                     "(⟦earlier-bill⟧)."))
         return [], None
     found: dict[str, tuple[Decimal, list]] = {}
     for value in bills:
@@ -222,7 +234,7 @@ def read_link(quarter: str, bills: list[str], payments: list[str], as_of: str | 
         charge = _amount(parts[1]) if qtr else None
         if charge is None:
             raise _refuse(_("The link's earlier bill {value} cannot be read. A bill's link writes it as a quarter "
-                            "and an amount, like 2025-Q3:96.00.").format(value=repr(value)), "earlier-bill")
+                            "and an amount, like 2025-Q3:96.00.").format(value=typed(value)), "earlier-bill")
         if qtr >= quarter:
             raise _refuse(_("The link's earlier bill is for {earlier}, which is not before {quarter}.").format(
                 earlier=qtr, quarter=quarter), "earlier-bill")
@@ -239,7 +251,7 @@ def read_link(quarter: str, bills: list[str], payments: list[str], as_of: str | 
             when = None
         if when is None or amount == 0:
             raise _refuse(_("The link's payment {value} cannot be read. A bill's link writes it as a quarter, an "
-                            "amount and a date, like 2025-Q3:50.00:2025-09-02.").format(value=repr(value)),
+                            "amount and a date, like 2025-Q3:50.00:2025-09-02.").format(value=typed(value)),
                           "earlier-payment")
         if qtr not in found:
             raise _refuse(_("The link has a payment on a bill for {earlier}, but not that bill.").format(
@@ -251,7 +263,7 @@ def read_link(quarter: str, bills: list[str], payments: list[str], as_of: str | 
             day = dt.date.fromisoformat(as_of)
         except ValueError:
             raise _refuse(_("The link's date {value} (⟦as-of⟧) is not a date like 2025-10-15.").format(
-                value=repr(as_of)), "as-of") from None
+                value=typed(as_of)), "as-of") from None
     return [(q, charge, paid) for q, (charge, paid) in sorted(found.items())], day
 
 

@@ -9,7 +9,7 @@ from . import arrears, penalty
 from ..core import money, schedule
 from .amounts import parse_amount
 from ..core.dates import (WEEKDAY_NAMES, due_date, long, long_with_weekday, month_name, not_business_day, read_date,
-                    parse_quarter, public_holidays, quarter_name, quarter_period, quarter_words, series)
+                    parse_quarter, public_holidays, quarter_name, quarter_period, quarter_words, series, typed)
 from ..core.errors import InputError
 from ..core.i18n import N_, _, in_sentence, lang, ngettext
 from ..core.explain import Explanation, everyday, fold_citations, since
@@ -121,7 +121,7 @@ def _usage(usage: dict) -> tuple[str, str]:
     kind, raw = next(iter(given.items()))
     if kind not in USAGE_KINDS:
         raise InputError(_("Unknown usage kind {kind}; use one of {kinds}.").format(
-            kind=repr(kind), kinds=", ".join(USAGE_KINDS)))
+            kind=typed(kind), kinds=", ".join(USAGE_KINDS)))
     return kind, raw
 
 

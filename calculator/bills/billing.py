@@ -24,7 +24,7 @@ from urllib.parse import urlencode
 from . import arrears, bill
 from ..core import money
 from .amounts import parse_amount
-from ..core.dates import due_date, parse_date, parse_quarter, quarter_name, quarter_period
+from ..core.dates import due_date, parse_date, parse_quarter, quarter_name, quarter_period, typed
 from ..core.errors import InputError, for_terminal
 from ..core.files import reason_of
 from ..core.explain import fold_citations, named
@@ -746,17 +746,17 @@ def _accounts(source, refused: _Refusals) -> dict:
         language = row["language"].lower()
         if language not in LANGUAGES:
             refused.add(name, line, number, _("The language {value} is not one the bills are written in. Write en "
-                                              "(English) or es (Spanish).").format(value=repr(row["language"])))
+                                              "(English) or es (Spanish).").format(value=typed(row["language"])))
             out[number]["refused"] = True
         out[number]["language"] = language
         if row["meter"] not in bill.USAGE_KINDS:
             refused.add(name, line, number, _("The meter {value} is not one the law bills by. Write water-gallons, "
-                                              "water-cubic-feet or sewage-gallons.").format(value=repr(row["meter"])))
+                                              "water-cubic-feet or sewage-gallons.").format(value=typed(row["meter"])))
             out[number]["refused"] = True
         digits = row.get("meter_digits", "")
         if digits and not (digits.isdigit() and 1 <= int(digits) <= 12):
             refused.add(name, line, number, _("meter_digits {value} is not a number of dials. Write how many digits "
-                                              "the meter shows, like 6, or leave it empty.").format(value=repr(digits)))
+                                              "the meter shows, like 6, or leave it empty.").format(value=typed(digits)))
             out[number]["refused"] = True
     return out
 
@@ -795,7 +795,7 @@ def _read_date_problem(text: str, quarter: tuple[int, int] | None) -> str | None
         day = csv_date(text)
     except ValueError:
         return _("The read date {value} is not a date. Write it as YYYY-MM-DD, like 2025-09-19, or as "
-                 "month/day/year, like 9/19/2025, or leave it empty.").format(value=repr(text))
+                 "month/day/year, like 9/19/2025, or leave it empty.").format(value=typed(text))
     if quarter is None:
         return None
     first, last = _quarter_days(*quarter)
@@ -881,7 +881,7 @@ def _usage(row: dict, account: dict, name: str, line: int, refused: _Refusals) -
         try:
             usage = _whole(given, account["meter"], N_("The usage"), "12000")
         except InputError as exc:
-            refused.add(name, line, number, f"{given!r}: {exc}")
+            refused.add(name, line, number, f"{typed(given)}: {exc}")
             return None
         digits = account.get("meter_digits", "")
         if digits and usage >= 10 ** int(digits):  # more than the meter's dials can count between two reads
@@ -939,7 +939,7 @@ def _usage(row: dict, account: dict, name: str, line: int, refused: _Refusals) -
         try:
             written = _whole(given, account["meter"], N_("The usage"), "12000")
         except InputError as exc:
-            refused.add(name, line, number, f"{given!r}: {exc}")
+            refused.add(name, line, number, f"{typed(given)}: {exc}")
             return None
         if written != usage:
             refused.add(name, line, number, _("The usage written, {written}, is not the readings' {usage} (from "
@@ -961,12 +961,12 @@ def _earlier(registers, quarter: str) -> dict[str, dict[str, dict]]:
                 qtr = quarter_name(*parse_quarter(row["quarter"]))
             except InputError:
                 raise InputError(_("{file}:{line}: {value} is not a quarter. Is this a register the bill run "
-                                   "wrote?").format(file=name, line=line, value=repr(row["quarter"]))) from None
+                                   "wrote?").format(file=name, line=line, value=typed(row["quarter"]))) from None
             charge = _money(row["charge"])
             arrears_then = _money(row.get("arrears", "") or "0.00")
             if charge is None or arrears_then is None:
                 raise InputError(_("{file}:{line}: the charge {value} is not an amount. Is this a register the bill "
-                                   "run wrote?").format(file=name, line=line, value=repr(row["charge"])))
+                                   "run wrote?").format(file=name, line=line, value=typed(row["charge"])))
             if qtr >= quarter:
                 continue
             named = row.get("arrears_quarters")
@@ -1024,7 +1024,7 @@ def _payments(source, accts: dict, billed: dict, refused: _Refusals) -> dict:
             qtr = quarter_name(*parse_quarter(row["quarter"]))
         except InputError:
             refuse(line, number, _("{value} is not a billing quarter. Write it like 2027-Q1.").format(
-                value=repr(row["quarter"])))
+                value=typed(row["quarter"])))
             continue
         if qtr not in billed.get(number, {}):
             if accts[number].get("refused"):
@@ -1036,14 +1036,14 @@ def _payments(source, accts: dict, billed: dict, refused: _Refusals) -> dict:
         amount = _money(row["amount"])
         if amount is None or amount == 0:
             refuse(line, number, _("The amount {value} is not a payment. Write dollars and cents, like "
-                                   "96.00.").format(value=repr(row["amount"])))
+                                   "96.00.").format(value=typed(row["amount"])))
             continue
         try:
             day = csv_date(row["paid_on"].strip())
         except ValueError:
             refuse(line, number, _("The date paid {value} is not a date. Write it as YYYY-MM-DD, like "
                                    "2027-03-01, or as month/day/year, like 3/1/2027.").format(
-                value=repr(row["paid_on"])))
+                value=typed(row["paid_on"])))
             continue
         first = _quarter_days(*parse_quarter(qtr))[0]
         if day < first - dt.timedelta(days=366):

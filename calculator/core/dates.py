@@ -111,10 +111,10 @@ def parse_quarter(value: str) -> tuple[int, int]:
     m = _QUARTER.match(str(value).strip().upper())
     if not m:
         raise InputError(_("Quarter {value} is not a billing quarter. Enter the year and quarter 1 to 4, "
-                           "like 2027-Q1.").format(value=repr(value)))
+                           "like 2027-Q1.").format(value=typed(value)))
     if not YEARS[0] <= int(m.group(1)) <= YEARS[1]:
         raise InputError(_("Quarter {value} is too far from today to be right. Enter a quarter of a year from "
-                           "{first} to {last}, like 2027-Q1.").format(value=repr(value), first=YEARS[0],
+                           "{first} to {last}, like 2027-Q1.").format(value=typed(value), first=YEARS[0],
                                                                      last=YEARS[1]))
     return int(m.group(1)), int(m.group(2))
 

@@ -5,12 +5,16 @@ class InputError(ValueError):
     """Bad input: the message says what is wrong and what to enter instead.
     `field` names the option (as on the command line and in the page's URL) so
     a form can point at the box to correct. `suggest`: the value the message asks about ("Did you mean
-    9,350 gallons?": 9350), which a page offers to use with one tap."""
+    9,350 gallons?": 9350), which a page offers to use with one tap. `command_line`: the message as the
+    command line says it, where the page's words would be wrong there (a bill's link: the command line
+    has options, not a link; spanish7 A2); None: the same message."""
 
-    def __init__(self, message: str, field: str | None = None, suggest: str | None = None):
+    def __init__(self, message: str, field: str | None = None, suggest: str | None = None,
+                 command_line: str | None = None):
         super().__init__(message)
         self.field = field
         self.suggest = suggest
+        self.command_line = command_line
 
 
 def for_terminal(text: str) -> str:

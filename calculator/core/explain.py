@@ -76,7 +76,8 @@ def with_places(rules: dict, answer):
     def where(ident: str) -> str:
         if ident not in words:
             # in another language, in its words (issue 33: every Spanish answer's `where` was the English)
-            own = everyday(rules, ident, set()) if lang() != SOURCE and "provisions" in rules else None
+            # (short, as a label beside each item: the law's English name is said once, in the text's `law`)
+            own = everyday(rules, ident, set(ARTICLES)) if lang() != SOURCE and "provisions" in rules else None
             words[ident] = (own[0] if not own[1] else f"{own[0]} ({own[1]})") if own else citation(rules, ident)
         return words[ident]
 
@@ -141,8 +142,10 @@ def everyday(rules: dict, ident: str, said: set[str]):
     # the headings are ours (rules/law.yaml), and the law never says "sewer rents" (the fourth legal
     # reading): its word is "sewer usage rent" (rents.C.1). In another language the headings are
     # in that language too (the rules catalogue), so the name alone links to its place on /law/.
+    # (Spanish too: a reader who opens the English text finds "sewer usage rent" there, not "Sewer charges":
+    # spanish7 C7, «Cargos de alcantarillado (en la ley en inglés, “sewer usage rent”), sección C(1)»)
     law_name = LAW_WORDS.get(article)
-    if article in said or not english or law_name is None:
+    if article in said or law_name is None:
         words = _("{name}, section {label}") if label else "{name}"
     else:
         words = _("{name} (the law’s “{law}”), section {label}") if label else _("{name} (the law’s “{law}”)")
@@ -160,7 +163,8 @@ def named(rules: dict, ident: str, said: set[str] | None = None) -> str:
     names a provision names it this way."""
     if lang() == SOURCE or "provisions" not in rules:  # (no provisions: the schedule checks, while compiling)
         return citation(rules, ident, heading=False)
-    own = everyday(rules, ident, set() if said is None else said)
+    # (no `said`: a name alone, short, as before; the law's English name is said once where a text keeps `said`)
+    own = everyday(rules, ident, set(ARTICLES) if said is None else said)
     return own[0] if own else citation(rules, ident, heading=False)
 
 

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from ..core import law, money
 from . import flow
-from ..core.dates import long, parse_date
+from ..core.dates import long, parse_date, typed
 from ..core.errors import InputError
 from ..core.files import project_folder, write_atomic
 from ..core.i18n import _
@@ -98,7 +98,7 @@ def field_values(rules: dict, answers=(), fields: dict | None = None) -> dict:
         field = by_name.get(name)
         if field is None:
             raise InputError(_("Unknown field {field}. The fields are: {fields}.").format(
-                field=repr(name), fields=", ".join(by_name)), "field")
+                field=typed(name), fields=", ".join(by_name)), "field")
         raw = "" if raw is None else str(raw)
         if field["type"] == "yes-no":
             word = raw.strip().lower()
@@ -108,7 +108,7 @@ def field_values(rules: dict, answers=(), fields: dict | None = None) -> dict:
                     raise InputError(_("Field {field} is answered yes, no or not applicable; give yes, no or na, "
                                        "not {value}.").format(field=repr(name), value=repr(raw)), name)
                 raise InputError(_("Field {field} is answered yes or no; give yes or no, not {value}.").format(
-                    field=repr(name), value=repr(raw)), name)
+                    field=typed(name), value=typed(raw)), name)
             values[name] = "yes" if word in _YES else "no" if word in _NO else "na" if word in _NA else ""
         elif field["type"] == "date":
             # named by its label, as the form shows it (issue 33: the Spanish error showed 'signature-date')
@@ -139,7 +139,7 @@ def parse_field_words(words) -> dict:
         name, sep, value = str(word).partition("=")
         if not sep or not name.strip():
             raise InputError(_("Field {field} is not in the form NAME=VALUE; write it like owner-name=Jane "
-                               "Doe.").format(field=repr(word)), "field")
+                               "Doe.").format(field=typed(word)), "field")
         if name.strip() in out:  # the last would win without a word (the third hostile tester)
             raise InputError(_("Field {field} is given twice. Give it once.").format(field=name.strip()), "field")
         out[name.strip()] = value.replace("\\n", "\n")
@@ -209,32 +209,32 @@ def write_application(rules: dict, answers, fields: dict | None, output, blank=N
     output = Path(output)
     if output.suffix.lower() != ".pdf":
         raise InputError(_("The output file {file} must end in .pdf, like application.pdf.").format(
-            file=repr(str(output))), "output")
+            file=typed(str(output))), "output")
     folder = project_folder(output)
     if folder is not None:
         raise InputError(_("{file} is in the project's {folder}/ folder, which the website is made from: a filled "
                            "application is never written there, even with `--force`. Choose a folder outside the "
-                           "project, like your Documents folder.").format(file=repr(str(output)), folder=folder),
+                           "project, like your Documents folder.").format(file=typed(str(output)), folder=folder),
                          "output")
     if not output.parent.is_dir():
         raise InputError(_("The folder {folder} does not exist; create it or choose another path.").format(
-            folder=repr(str(output.parent))), "output")
+            folder=typed(str(output.parent))), "output")
     if output.exists() and not output.is_file():
         raise InputError(_("{file} is a folder. Give the name of a file to write, like application.pdf.").format(
-            file=repr(str(output))), "output")
+            file=typed(str(output))), "output")
     if output.exists() and not force:
         raise InputError(_("The file {file} already exists, and nothing was written over it. Choose another name, "
-                           "or add `--force` to replace that file.").format(file=repr(str(output))), "output")
+                           "or add `--force` to replace that file.").format(file=typed(str(output))), "output")
     checked = flow.evaluate(rules, answers)
     if blank is not None:
         if not Path(blank).is_file():
             raise InputError(_("The blank application {file} does not exist; give the path of "
-                               "permit/application.pdf from the built site.").format(file=repr(str(blank))), "blank")
+                               "permit/application.pdf from the built site.").format(file=typed(str(blank))), "blank")
         with open(blank, "rb") as f:
             is_pdf = f.read(5) == b"%PDF-"
         if not is_pdf:
             raise InputError(_("The blank application {file} is not a PDF; give the path of permit/application.pdf "
-                               "from the built site.").format(file=repr(str(blank))), "blank")
+                               "from the built site.").format(file=typed(str(blank))), "blank")
         values = fill_pdf(rules, answers, fields, blank, output)
     else:
         try:

@@ -10,9 +10,12 @@ runs in Pyodide too.
 """
 from __future__ import annotations
 
+import re
+
+from ..core.dates import typed
 from ..core.errors import InputError
 from ..core.explain import Explanation, law_words
-from ..core.i18n import _
+from ..core.i18n import SOURCE, _, lang
 from ..core.law import anchor
 
 
@@ -84,7 +87,7 @@ def parse_answer_words(words) -> list[tuple[str, str]]:
         ident, sep, value = str(word).partition("=")
         if not sep or not ident.strip() or not value.strip():
             raise InputError(_("Answer {answer} is not in the form QUESTION=ANSWER; write it like "
-                               "work=new-connection.").format(answer=repr(word)), "answer")
+                               "work=new-connection.").format(answer=typed(word)), "answer")
         pairs.append((ident.strip(), value.strip()))
     return pairs
 
@@ -99,17 +102,32 @@ def check_answers(rules: dict, answers) -> dict[str, str]:
         q = qs.get(ident)
         if q is None:
             raise InputError(_("Unknown question {question}. The questions are: {questions}.").format(
-                question=repr(ident), questions=", ".join(qs)), "answer")
+                question=typed(ident), questions=", ".join(qs)), "answer")
         values = [c["value"] for c in q["choices"]]
         normal = value.lower()
         if normal not in values:
             raise InputError(_("{value} is not an answer to question {question}. Answer one of: {values}.").format(
-                value=repr(value), question=repr(ident), values=", ".join(values)), ident)
+                value=typed(value), question=typed(ident), values=_codes(q["choices"])), ident)
         if ident in given and given[ident] != normal:
             raise InputError(_("Question {question} was answered twice ({first} and {second}). Give one "
-                               "answer.").format(question=repr(ident), first=given[ident], second=normal), ident)
+                               "answer.").format(question=typed(ident), first=given[ident], second=normal), ident)
         given[ident] = normal
     return given
+
+
+def _codes(choices: list) -> str:
+    """An answer's codes as a person types them, each with its meaning in the reader's language where the
+    code's English words are not (spanish7 B4: "new-connection (una conexión nueva al alcantarillado
+    público); alteration (…)"): the answer's label without its own asides, and none where it only repeats
+    the code ("no")."""
+    if lang() == SOURCE:
+        return ", ".join(c["value"] for c in choices)
+    said = []
+    for c in choices:
+        label = re.sub(r" \([^()]*\)", "", c["label"])
+        label = label[:1].lower() + label[1:] if label[1:2].islower() else label
+        said.append(c["value"] if label.lower() == c["value"] else f"{c['value']} ({label})")
+    return "; ".join(said)
 
 
 # ---- conditions (`when:`) ---------------------------------------------------------

@@ -22,7 +22,7 @@ from html import escape, unescape
 from ..bills import bill
 from ..core import money, schedule
 from ..core.dates import (due_date, first_quarter_from, long, long_with_weekday, month_days, quarter_name,
-                    quarter_period)
+                    quarter_period, typed)
 from ..core.errors import InputError
 from ..core.explain import named, quote_words, quoted_english, quoted_law, quoted_own
 from ..core.i18n import SOURCE, _, lang
@@ -36,7 +36,7 @@ def find_schedule(rules: dict, schedule_id: str) -> dict:
             return s
     known = ", ".join(s["id"] for s in rules["schedules"]) or _("none")
     raise InputError(_("There is no rate schedule {schedule} in rules/rate-schedules/ (there are: {known}). "
-                       "Give one of those ids, or run `propose` first.").format(schedule=repr(schedule_id),
+                       "Give one of those ids, or run `propose` first.").format(schedule=typed(schedule_id),
                                                                                  known=known), "schedule")
 
 
@@ -57,7 +57,7 @@ def site_address(site_url: str | None) -> str | None:
                            "Set site_url in mkdocs.yml to the site's address, like https://sewer.pawling.example/, "
                            "then build the site again.") if not url else
                          _("The site's address {url} (site_url in mkdocs.yml) is not a web address. "
-                           "Write it like https://sewer.pawling.example/.").format(url=repr(url)), "site-url")
+                           "Write it like https://sewer.pawling.example/.").format(url=typed(url)), "site-url")
     return url.rstrip("/") + "/"
 
 
@@ -155,7 +155,7 @@ def hearing_notice_text(rules: dict, schedule_id: str, site_url: str | None) -> 
     s = find_schedule(rules, schedule_id)
     if "notice" not in s:
         raise InputError(_("Schedule {schedule} has no notice recorded; run `notice {id} …` first.").format(
-            schedule=repr(schedule_id), id=schedule_id), "schedule")
+            schedule=typed(schedule_id), id=schedule_id), "schedule")
     where = schedule_address(site_url, s["id"])
     n = s["notice"]
     current, proposed, quarter = current_and_proposed(rules, s)
@@ -381,7 +381,7 @@ def user_notice(rules: dict, schedule_id: str, site_url: str | None) -> dict:
     if s["status"] == "proposed":
         raise InputError(_("Schedule {schedule} is only proposed; users are told the adopted schedule. "
                            "Run `adopt {id} …` first, or give an adopted schedule's id.").format(
-                               schedule=repr(schedule_id), id=schedule_id), "schedule")
+                               schedule=typed(schedule_id), id=schedule_id), "schedule")
     where = schedule_address(site_url, s["id"])
     f = _user_facts(rules, s)
     r = f["rates"]

@@ -36,7 +36,7 @@ from urllib.parse import quote
 from ..bills import bill
 from ..core import money, schedule
 from . import adoption, hearing, notices, vc
-from ..core.dates import YEARS, first_quarter_from, long, month_day, quarter_name, quarter_period, quarter_words
+from ..core.dates import YEARS, first_quarter_from, long, month_day, quarter_name, quarter_period, quarter_words, typed
 from ..core.errors import InputError
 from ..core.i18n import N_, SOURCE, _, lang, speaking
 from ..core.law import first_year
@@ -280,7 +280,7 @@ def _amount(value, field: str, example: str) -> Decimal:
 def _money(value, field: str, example: str) -> Decimal:
     amount = _amount(value, field, example)
     if amount != amount.quantize(Decimal("0.01")):
-        raise InputError(f"⟦{field}⟧ must be in dollars and cents, like {example}. You entered {value!r}.", field)
+        raise InputError(f"⟦{field}⟧ must be in dollars and cents, like {example}. You entered {typed(value)}.", field)
     return amount
 
 
@@ -288,7 +288,7 @@ def _fraction(value: str) -> str:
     f = _amount(value, "sewage-fraction", "0.85")
     if not 0 < f <= 1:
         raise InputError(f"⟦sewage-fraction⟧ must be more than 0 and at most 1, like 0.85 for 85% of water use. "
-                         f"You entered {value!r}.", "sewage-fraction")
+                         f"You entered {typed(value)}.", "sewage-fraction")
     return format(f, "f") if f < 1 else "1.0"
 
 
@@ -307,13 +307,13 @@ def _time(value) -> str:
     elif ampm or (m and not m.group("m")):
         hour = -1  # "13 pm", or a bare "7": morning or evening?
     if not (0 <= hour <= 23 and 0 <= minute <= 59):
-        raise InputError(f"⟦time⟧ {raw!r} is not a time we can read. Write it like 7:00 pm, 7 pm or 19:00.", "time")
+        raise InputError(f"⟦time⟧ {typed(raw)} is not a time we can read. Write it like 7:00 pm, 7 pm or 19:00.", "time")
     return f"{hour:02d}:{minute:02d}"
 
 
 def _count(value, what: str, field: str) -> int:
     if not re.fullmatch(r"\s*[0-9]+\s*", _text(value)):
-        raise InputError(f"Enter ⟦{field}⟧ as a whole number of {what}, like 3 (you entered {_text(value)!r}).", field)
+        raise InputError(f"Enter ⟦{field}⟧ as a whole number of {what}, like 3 (you entered {typed(_text(value))}).", field)
     return int(value)
 
 
@@ -322,9 +322,9 @@ def _date(value, field: str) -> dt.date:
     try:
         day = dt.date.fromisoformat(raw)
     except ValueError:
-        raise InputError(f"⟦{field}⟧ {raw!r} is not a date. Enter it as YYYY-MM-DD, like 2028-01-01.", field) from None
+        raise InputError(f"⟦{field}⟧ {typed(raw)} is not a date. Enter it as YYYY-MM-DD, like 2028-01-01.", field) from None
     if not YEARS[0] <= day.year <= YEARS[1]:
-        raise InputError(f"⟦{field}⟧ {raw!r} is too far from today to be right. Enter a date from {YEARS[0]} to "
+        raise InputError(f"⟦{field}⟧ {typed(raw)} is too far from today to be right. Enter a date from {YEARS[0]} to "
                          f"{YEARS[1]}, like 2028-01-01.", field)
     return day
 
@@ -332,7 +332,7 @@ def _date(value, field: str) -> dt.date:
 def _year(value, rules: dict) -> int:
     text = _needed(value, "fiscal-year")
     if not re.fullmatch(r"[0-9]{4}", text):
-        raise InputError(f"⟦fiscal-year⟧ {text!r} is not a year. Enter it as four digits, like 2028.", "fiscal-year")
+        raise InputError(f"⟦fiscal-year⟧ {typed(text)} is not a year. Enter it as four digits, like 2028.", "fiscal-year")
     if not first_year(rules) <= int(text) <= 2200:  # (the hostile tester, H26: "'9999' is not a year")
         raise InputError(f"⟦fiscal-year⟧ {text} is outside the years this site works on. Enter a year from "
                          f"{first_year(rules)} to 2200, like 2028.", "fiscal-year")
@@ -345,7 +345,7 @@ def _schedule(rules: dict, sid: str) -> dict:
     for s in rules["schedules"]:
         if s["id"] == sid:
             return s
-    raise InputError(f"There is no schedule proposed for {sid!r} yet: propose it first (⟦step:propose⟧).", "schedule")
+    raise InputError(f"There is no schedule proposed for {typed(sid)} yet: propose it first (⟦step:propose⟧).", "schedule")
 
 
 def _proposed(rules: dict, sid: str, step: str) -> dict:
@@ -734,10 +734,10 @@ def notice(rules: dict, args, site_url: str | None) -> dict:
         record_news = " ".join(args.newspaper.split())
     body = args.body or "town-board"
     if body not in BODIES:
-        c.add("body", f"The body {body!r} is not one of: {', '.join(BODIES)}.")
+        c.add("body", f"The body {typed(body)} is not one of: {', '.join(BODIES)}.")
     url = (site_url or "").strip()
     if url and not url.startswith(("https://", "http://")):
-        c.add("site-url", f"The site's address {url!r} is not a web address. Write ⟦site-url⟧ like "
+        c.add("site-url", f"The site's address {typed(url)} is not a web address. Write ⟦site-url⟧ like "
                           f"https://sewer.pawling.example/.")
     if s is not None and published is not None:
         if "proposed_on" in s and published.isoformat() < s["proposed_on"]:
