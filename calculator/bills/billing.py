@@ -416,7 +416,7 @@ def _previous_given(before: dict, quarter: str, first_quarter: bool | None,
     previous = quarter_name(year - (q == 1), 4 if q == 1 else q - 1)
     given = {qtr for rows in before.values() for qtr in rows}
     if first_quarter and given:  # the fifth hostile tester: both were taken, the registers' bills counted
-        raise InputError(_("{quarter} is said to be the first quarter the Town bills with this kit "
+        raise InputError(_("{quarter} is said to be the Town's first bill run on this website "
                            "(⟦first-quarter⟧), but registers of earlier runs are given, so there were bills before "
                            "it. Give the earlier registers, or say it is the first quarter, not both.").format(
             quarter=quarter), "earlier register")
@@ -434,8 +434,8 @@ def _previous_given(before: dict, quarter: str, first_quarter: bool | None,
     if not given and first_quarter is False:
         raise InputError(_("No earlier register is given, so nothing unpaid on earlier bills would be billed. Give the "
                            "register.csv of {previous} (for example billing/{previous}/register.csv), with every "
-                           "earlier register you have. If {quarter} is the first quarter the Town bills with this "
-                           "kit, say so (tick \"This is the first quarter the Town bills with this kit\", or add "
+                           "earlier register you have. If {quarter} is the Town's first bill run on this website, "
+                           "say so (tick \"This is the Town's first bill run on this website (there is no billing record from an earlier run)\", or add "
                            "`--first-quarter` to the command) and run again.").format(previous=previous, quarter=quarter),
                          "earlier register")
 
