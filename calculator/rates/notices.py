@@ -30,6 +30,10 @@ from ..core.law import citation, history_words, quoted
 from ..core.rules import entry, interpretation, parameter
 
 
+#: the water use of the typical quarterly bills the Clerk and the notice to users show (not the law's: examples)
+TYPICAL_QUARTERLY_WATER_GALLONS = ("15000", "30000")
+
+
 def find_schedule(rules: dict, schedule_id: str) -> dict:
     for s in rules["schedules"]:
         if s["id"] == schedule_id:
@@ -390,7 +394,6 @@ def _user_facts(rules: dict, s: dict) -> dict:
     elif adoption:
         adopted = _("It was adopted by the Town Board on {date}.").format(
             date=long(dt.date.fromisoformat(adoption["date"])))
-    from .rate_year import TYPICAL_QUARTERLY_WATER_GALLONS
     typical = TYPICAL_QUARTERLY_WATER_GALLONS[0]
     typical_bill = bill.compute(rules, quarter_name(year, q), {"water-gallons": typical},
                                 vc_per_1000=s["vc_per_1000_gallons"], sewage_fraction=s["sewage_fraction"])

@@ -45,7 +45,7 @@ from ..core.rules import interpretation, parameter
 
 # Examples for the Clerk's table of effects, not numbers from the law: a typical household and a
 # large one; the table starts with one at the minimum (rules/parameters/minimum-charge-water-gallons.yaml).
-TYPICAL_QUARTERLY_WATER_GALLONS = ("15000", "30000")
+TYPICAL_QUARTERLY_WATER_GALLONS = notices.TYPICAL_QUARTERLY_WATER_GALLONS
 SCHEDULES = "rules/rate-schedules"
 RECORDS = {"propose": "proposal.yaml", "notice": "notice.yaml", "adopt": "vote.yaml"}
 NOTICES = "notices-out"  # where the CLI writes notices by default, beside rules/
