@@ -474,9 +474,11 @@ def test_with_last_year_s_cost_and_the_budget_both_rates_are_shown_and_the_site_
     assert "$9.50 per 1,000 gallons from last year's cost (rents.D); $9.88 from this year's budget" in said
     assert "This site's reading uses last year's cost" in said and "not the law's words" in said
     assert "The Town must choose" in said and any("The Town must choose" in line for line in answer["report"])
+    # the desk shows the two rates in a table, then these words alone: the rates are not said twice
+    assert said.endswith(answer["basis_reading"]) and "$9.88" not in answer["basis_reading"]
     # one cost only: nothing to choose between
     alone = run(argv[:-6] + argv[-4:], rules=compile_rules(RULES_DIR))
-    assert alone["vc"]["vc_by_basis"] is None and alone["basis_choice"] is None
+    assert alone["vc"]["vc_by_basis"] is None and alone["basis_choice"] is None and alone["basis_reading"] is None
 
 
 def test_the_site_shows_the_newspaper_notice_as_it_ran_with_no_address_added_later():

@@ -622,6 +622,7 @@ def propose(rules: dict, args) -> dict:
     report += ["", *table["lines"]]
     return {"command": "rates", "step": "propose", "schedule": sid, "status": "proposed", "report": report,
             "vc": result, "sewage_fraction": fraction, "effects": table, "basis_choice": choice,
+            "basis_reading": basis_reading(result),
             # where the share came from when none was entered (the desk can say it beside the share)
             "sewage_fraction_from": ({"id": taken_from["id"], "title": taken_from["title"],
                                       "status": taken_from["status"], "words": share_line}
@@ -641,9 +642,21 @@ def basis_choice(result: dict) -> str | None:
     first = "past-year" if "past-year" in by else "projected"
     source = {"past-year": "last year's cost (rents.D)", "projected": "this year's projected cost (rents.D)",
               "budgeted": "this year's budget (rate-schedules.A)"}
-    other = "budgeted" if by["chosen"] != "budgeted" else first
     return (f"Two rates, one for each reading of the law: {dollars(first)} per 1,000 gallons from {source[first]}; "
-            f"{dollars('budgeted')} from {source['budgeted']}. The law does not say clearly which to use. This site's "
+            f"{dollars('budgeted')} from {source['budgeted']}. " + basis_reading(result))
+
+
+def basis_reading(result: dict) -> str | None:
+    """basis_choice's words after the two rates (the desk shows the rates in a table above them)."""
+    by = result.get("vc_by_basis")
+    if not by:
+        return None
+    dollars = lambda key: money.dollars(Decimal(by[key]))  # noqa: E731
+    first = "past-year" if "past-year" in by else "projected"
+    source = {"past-year": "last year's cost (rents.D)", "projected": "this year's projected cost (rents.D)",
+              "budgeted": "this year's budget (rate-schedules.A)"}
+    other = "budgeted" if by["chosen"] != "budgeted" else first
+    return ("The law does not say clearly which to use. This site's "
             f"reading uses {source[by['chosen']].split(' (')[0]}, so the proposal is {dollars(by['chosen'])}; that is "
             f"this site's reading, not the law's words, and the Town has not adopted it. The Town must choose: if the "
             f"Board meant {source[other].split(' (')[0]}, ask the Town Attorney before the notice is published.")

@@ -39,7 +39,7 @@ const PUBLISH = {
   adopt: "Publish the adoption on the site",
   "user-notice": "Publish the year's records on the site",
 };
-const SEND = "Send these records to the person who keeps the site";
+const SEND = (n) => `Send ${n === 1 ? "this record" : "these records"} to the person who keeps the site`;
 
 // not inside another site's frame: the page's head marked it so (docs/overrides/main.html, `framing: deny`)
 if (root && !document.documentElement.classList.contains("framed")) start();
@@ -511,7 +511,7 @@ function start() {
           el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "Cost the rate is based on"), el("th", { scope: "col" }, "Rate"))),
           el("tbody", {}, ...[first, "budgeted"].map((key) => el("tr", {}, el("th", { scope: "row" }, from[key]), cell(key))))));
         box.append(el("p", { id: "basis-choice", class: "site-reading" }, el("strong", {}, "This site's reading, not the law: "),
-          words(r.basis_choice)));
+          words(r.basis_reading)));  // the rates themselves are in the table just above
       }
       box.append(table(r.effects));
       if (r.effects.note) box.append(el("p", {}, "“Now” is the illustrative schedule: invented numbers, not a rate the Town has adopted."));
@@ -548,13 +548,17 @@ function start() {
       .map((rec) => y.records[rec]);
     const box = el("section", { class: "publish", id: "publish", "aria-labelledby": "publish-title" });
     const github = Boolean(root.dataset.repoUrl);
-    box.append(el("h3", { id: "publish-title" }, github ? PUBLISH[s] : SEND));
+    box.append(el("h3", { id: "publish-title" }, github ? PUBLISH[s] : SEND(records.length)));
     if (!records.length) {
       box.append(el("p", {}, "Nothing is waiting to be published for this year."));
       return box;
     }
-    box.append(el("p", {}, "Until then these records are kept in this browser only, and the public site does not show "
-      + "them. You can go on to the next step now and publish later."));
+    // "Until then" followed "commit these files" once; now the heading may say "send": say until what
+    box.append(el("p", {}, records.length === 1
+      ? "Until it is on the site, this record is kept in this browser only, and the public site does not show it. "
+        + "You can go on to the next step now and publish later."
+      : "Until they are on the site, these records are kept in this browser only, and the public site does not show "
+        + "them. You can go on to the next step now and publish later."));
     // each record, where it goes in the site's files and how: the site keeper's words
     const files = el("ul", { id: "record-files" }, ...records.map((f, i) => {
       const item = el("li", { class: "clerk-file", "data-path": f.path }, download(f, `record-${i}`), ` (to go in ${f.path})`);

@@ -366,7 +366,7 @@ def test_the_desk_without_repo_url_offers_downloads_only_and_its_states_pass_axe
     assert page.locator("#publish a[download]").count() == 1 and page.locator(".github-link").count() == 0
     # issue 34 (the usability test): the Clerk's words first, the zip first; the site keeper's words (the
     # repository, the file's path) behind "For the person who keeps the site"
-    assert page.inner_text("#publish-title") == "Send these records to the person who keeps the site"
+    assert page.inner_text("#publish-title") == "Send this record to the person who keeps the site"
     first = page.locator("#publish > :is(button, details, ul)").first
     assert first.get_attribute("id") == "publish-zip"
     for staff in ("repository", "commit", ".yaml"):
