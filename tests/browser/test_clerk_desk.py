@@ -186,7 +186,7 @@ def test_the_clerk_s_year_in_one_sitting(desk):
     assert parse_qs(link.query)["value"] == [got["rules/rate-schedules/2028/proposal.yaml"].decode()]
     # the year at a glance now says so, labelled as not yet published
     expect(page.locator('#years tr[data-year="2028"] .stage')).to_contain_text("Proposed")
-    expect(page.locator('#years tr[data-year="2028"] .stage')).to_contain_text("not yet published")
+    expect(page.locator('#years tr[data-year="2028"] .stage')).to_contain_text("Prepared in this browser, not yet on the site.")
 
     # adopting before any notice: refused, saying to publish the notice first and by when
     page.click('[data-step-link="adopt"]')
@@ -384,11 +384,11 @@ def test_the_desk_without_repo_url_offers_downloads_only_and_its_states_pass_axe
     with zipfile.ZipFile(io.BytesIO(Path(download.value.path()).read_bytes())) as z:
         assert z.namelist() == ["rules/rate-schedules/2028/proposal.yaml", "notices-out/PUBLISHING-2028.txt"]
         with page.expect_download() as record:
-            page.locator("#publish a[download]").first.click()
+            page.locator("#publish li.clerk-file a[download]").first.click()
         assert z.read("rules/rate-schedules/2028/proposal.yaml") == Path(record.value.path()).read_bytes()
         assert "python3 build.py validate" in z.read("notices-out/PUBLISHING-2028.txt").decode()
     states["zip"] = axe_violations(page)
-    steps = page.locator("#publish a", has_text="their steps").get_attribute("href")
+    steps = page.locator("#publish a", has_text="the steps to publish them").get_attribute("href")
     page.goto(f"{site_url}/clerk/{steps}")
     expect(page.locator("h1")).to_have_text("Publishing the Clerk's records")
     # with no GitHub address, both ways to publish, the build on the keeper's computer too (the usability test)
