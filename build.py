@@ -143,7 +143,8 @@ def main(argv: list[str]) -> int:
         server = site.serve_or_report(port=port)
         if server is None:
             return 1
-    if not site.build_or_report(site_url=site_url):
+    # `serve` builds a preview for this computer: its own address is allowed there, never in `build`
+    if not site.build_or_report(site_url=site_url, preview=command == "serve"):
         return 1
     if server is not None:
         site.serve_forever(server=server)

@@ -295,7 +295,7 @@ def parser() -> argparse.ArgumentParser:
     bl.add_argument("--payments", help=N_("every payment ever made on earlier bills (CSV; not only the latest quarter's: a run whose payments leave an account owing more than an earlier register says is refused)"))
     bl.add_argument("--earlier", action="append", default=[], help=N_("the register.csv of an earlier run; repeat. The "
                        "quarter just before --quarter is needed (its unpaid bills are carried), unless --first-quarter"))
-    bl.add_argument("--first-quarter", action="store_true", help=N_("the quarter is the first the Town bills with this kit: "
+    bl.add_argument("--first-quarter", action="store_true", help=N_("the Town's first bill run on this website: "
                                                                     "no earlier register exists"))
     bl.add_argument("--as-of", help=N_("count penalties on arrears to this day, YYYY-MM-DD (default: the due date)"))
     bl.add_argument("--out", required=True, help=N_("the folder to write register.csv, summary.csv, arrears.csv and "

@@ -1171,7 +1171,7 @@ def test_a_run_without_the_register_of_the_quarter_before_is_refused(tmp_path, c
     with pytest.raises(InputError) as gap:
         billing.run(RULES, "2025-Q3", ("a.csv", accounts), ("r.csv", "account,usage\nA2,20000\n"),
                     earlier=[("q1/register.csv", q1["files"]["register.csv"])])
-    assert "No register of 2025-Q2, the quarter just before 2025-Q3" in str(gap.value)
+    assert "No billing record (register.csv) of 2025-Q2, the quarter just before 2025-Q3" in str(gap.value)
     both = billing.run(RULES, "2025-Q3", ("a.csv", accounts), ("r.csv", "account,usage\nA2,20000\n"),
                        earlier=[("q1/register.csv", q1["files"]["register.csv"]), ("q2/register.csv", q2["files"]["register.csv"])])
     # Q3 $160 + Q2 $160 unpaid + Q1 $160 unpaid; 15% of $160 = $24 for each period begun: Q1 two (from
@@ -1182,7 +1182,7 @@ def test_a_run_without_the_register_of_the_quarter_before_is_refused(tmp_path, c
     argv = ["--quarter", "2025-Q2", "--accounts", str(tmp_path / "a.csv"), "--reads", str(tmp_path / "r.csv"),
             "--out", str(tmp_path / "out"), "--no-pdf"]
     assert command.main(argv) == 2
-    assert "No earlier register is given" in capsys.readouterr().err and not (tmp_path / "out").exists()
+    assert "No billing record (register.csv) of an earlier run is given" in capsys.readouterr().err and not (tmp_path / "out").exists()
     assert command.main([*argv, "--first-quarter"]) == 0
 
 
@@ -1391,9 +1391,9 @@ def test_this_quarters_own_register_given_as_an_earlier_one_is_named():
         billing.run(RULES, sample.FIRST, ("accounts.csv", files["accounts.csv"]),
                     (f"reads-{sample.SECOND}.csv", files[f"reads-{sample.SECOND}.csv"]),
                     ("payments.csv", files["payments.csv"]), [("register-same.csv", own)], None, False)
-    assert f"register-same.csv is the register of {sample.FIRST}, not of a quarter before {sample.FIRST}" in str(
+    assert f"register-same.csv is the billing record (register.csv) of {sample.FIRST}, not of a quarter before {sample.FIRST}" in str(
         err.value)
-    assert "No earlier register is given" not in str(err.value)
+    assert "No billing record (register.csv) of an earlier run is given" not in str(err.value)
 
 
 @pytest.mark.parametrize("url", ["javascript:alert(1)", "pawling.github.io/sewer", "https://", "https://x.org/\"><b>"])
@@ -1635,8 +1635,8 @@ def test_the_wrong_file_both_first_quarter_and_earlier_an_empty_out_and_semicolo
         return err
     assert "accounts.csv:1: the header has no readings: neither previous_reading and current_reading, nor usage. " \
            "Is accounts.csv the file of meter reads?" in refused(("--reads", str(sample_dir / "accounts.csv")))
-    assert "2025-Q4 is said to be the first quarter the Town bills with this kit (--first-quarter), but registers " \
-           "of earlier runs are given" in refused(("--first-quarter", None))
+    assert "2025-Q4 is said to be the Town's first bill run on this website (--first-quarter), but billing " \
+           "records (register.csv) of earlier runs are given" in refused(("--first-quarter", None))
     assert "--first-quarter" in refused(("--first-quarter", None), engine=True)
     assert "error: --out is empty." in refused(("--out", ""))
     assert "error: --out is empty." in refused(("--out", ""), engine=True)
@@ -1734,7 +1734,8 @@ def test_the_bill_run_page_says_which_quarters_the_sample_bills_and_that_its_ref
     page = next(p for p in text if p.as_posix().endswith("clerk/bills/index.md")).read_text(encoding="utf-8")
     assert f"Their meter reads are for {sample.FIRST} and {sample.SECOND} only" in page
     assert (f'To bill {sample.FIRST} instead, enter {sample.FIRST}, choose accounts.csv and reads-{sample.FIRST}.csv, '
-            'and tick "This is the first quarter the Town bills with this kit"') in page
+            'and tick "This is the Town\'s first bill run on this website (there is no billing record from an '
+            'earlier run)"') in page
     assert "To bill a quarter of a year you adopted, like 2027-Q1, use the Town's own files" in page
     assert "**Some refusals are expected.**" in page
     assert all(line in page for line in sample.faulty_rows())

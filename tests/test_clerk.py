@@ -312,8 +312,28 @@ def test_the_newspaper_notice_says_what_the_law_asks(town, capsys):
 def test_the_newspaper_can_be_named(town, capsys):
     assert town.run(*PROPOSE) == 0
     assert town.notice(*MEETING, "--newspaper", "Poughkeepsie Journal") == 0
-    assert "published in Poughkeepsie Journal" in (town.out / "hearing-notice-2026.txt").read_text()
+    # "published in the Poughkeepsie Journal": the usability test found "published in Poughkeepsie Journal"
+    assert "published in the Poughkeepsie Journal with" in (town.out / "hearing-notice-2026.txt").read_text()
     assert notices.find_schedule(compile_rules(town.rules), "2026")["notice"]["newspaper"] == "Poughkeepsie Journal"
+
+
+@pytest.mark.parametrize("typed, printed", [("Poughkeepsie Journal", "the Poughkeepsie Journal"),
+                                            ("The Poughkeepsie Journal", "The Poughkeepsie Journal"),
+                                            ("the  Putnam County News", "the Putnam County News"),
+                                            ("Theater Weekly", "the Theater Weekly"),
+                                            ("", "the official newspaper of the Town of Pawling")])
+def test_a_newspaper_is_named_with_the_article_once(typed, printed):
+    from calculator.rates.notices import newspaper_words
+    assert newspaper_words(typed) == printed
+
+
+@pytest.mark.parametrize("typed, printed", [("Resolution 2026-112", "2026-112"), ("resolution no. 41", "41"),
+                                            ("Res. #7", "7"), ("2026-112", "2026-112"),
+                                            ("Resolutions book 4", "Resolutions book 4"), ("Resolution", "Resolution")])
+def test_a_resolution_is_named_without_repeating_the_word(typed, printed):
+    """The usability test: "Resolution 2026-112" typed, every page read "(resolution Resolution 2026-112)"."""
+    from calculator.rates.notices import resolution_words
+    assert resolution_words(typed) == printed
 
 
 def test_a_new_notice_replaces_the_old_and_keeps_the_proposal(town, capsys):

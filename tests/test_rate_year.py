@@ -455,3 +455,122 @@ def test_a_proposal_without_a_share_says_which_it_took_and_that_the_example_s_is
     given = run([*argv, "--sewage-fraction", "0.85"])
     assert given["sewage_fraction_from"] is None
     assert "Sewage fraction: 85% of metered water use." in given["report"]
+
+
+# ---- the usability test of issue 34: the Clerk's words ----------------------------------------------------
+
+def test_with_last_year_s_cost_and_the_budget_both_rates_are_shown_and_the_site_s_reading_named():
+    """The law points both ways (rents.D: the past year's cost; rate-schedules.A: the budget). With both costs
+    given, the desk and the command show the rate from each, side by side, and say that using last year's cost
+    is this site's reading, not the law, and that the Town must choose ($912,400 and $948,000 for 96,000,000
+    gallons: $9.50 and $9.88, the usability test's figures)."""
+    argv = ["rates", "propose", "--fiscal-year", "2028", "--effective", "2028-01-01", "--om-cost", "$912,400",
+            "--user-volume-gallons", "96,000,000", "--budgeted-om-cost", "948000", "--sewage-fraction", "0.85",
+            "--proposed-on", "2027-10-01"]
+    answer = run(argv, rules=compile_rules(RULES_DIR))
+    assert answer["vc"]["vc_by_basis"] == {"past-year": "9.50", "budgeted": "9.88", "chosen": "past-year"}
+    assert answer["vc"]["vc_per_1000_gallons"] == "9.50"
+    said = answer["basis_choice"]
+    assert "$9.50 per 1,000 gallons from last year's cost (rents.D); $9.88 from this year's budget" in said
+    assert "This site's reading uses last year's cost" in said and "not the law's words" in said
+    assert "The Town must choose" in said and any("The Town must choose" in line for line in answer["report"])
+    # the desk shows the two rates in a table, then these words alone: the rates are not said twice
+    assert said.endswith(answer["basis_reading"]) and "$9.88" not in answer["basis_reading"]
+    # one cost only: nothing to choose between
+    alone = run(argv[:-6] + argv[-4:], rules=compile_rules(RULES_DIR))
+    assert alone["vc"]["vc_by_basis"] is None and alone["basis_choice"] is None and alone["basis_reading"] is None
+
+
+def test_the_site_shows_the_newspaper_notice_as_it_ran_with_no_address_added_later():
+    """The usability test: the notice made on a desk with no public address ran without a web address, and the
+    site built later printed one into "the notice as published". The record keeps the address the notice
+    printed (none: ""), and the notice is made from it, whatever the build's address."""
+    from calculator.rates import notices
+    from kit.site.pages import _site_note
+    rules = compile_rules(RULES_DIR)
+    for printed, website in ((None, ""), (SITE, SITE)):
+        answer = run(["rates", *PROPOSE], rules=rules)
+        proposal = rate_year.read_record(answer["files"][0]["text"], "proposal.yaml", ())
+        with_proposal = dict(rules, schedules=[*rules["schedules"], rate_year.assemble(
+            proposal, files={"proposal": "rules/rate-schedules/2028/proposal.yaml"})])
+        made = run(["rates", *NOTICE, *(["--site-url", printed] if printed else [])], rules=with_proposal)
+        record = rate_year.read_record(made["files"][0]["text"], "notice.yaml", ())
+        assert record["website"] == website
+        ran = made["files"][1]["text"]
+        s = rate_year.assemble(proposal, record, files={"proposal": "p", "notice": "n"})
+        later = dict(rules, schedules=[*rules["schedules"], s])
+        # built later with another address: the notice is word for word what ran
+        assert notices.hearing_notice_text(later, "2028", "https://other.example/") == ran
+        assert "other.example" not in ran
+        note = _site_note(s, "https://other.example/")
+        assert note.startswith("Added by this site, not part of the notice as it ran in the newspaper")
+        assert "https://other.example/rates/2028/" in note
+        assert _site_note(s, website or None) is None  # the same address, or none: nothing to add
+    assert "sewer website" not in notices.hearing_notice_text(
+        dict(rules, schedules=[*rules["schedules"], rate_year.assemble(proposal, dict(record, website=""))]),
+        "2028", SITE)
+
+
+def test_the_notice_to_users_says_the_rate_plainly_and_the_law_s_formula_below(town, capsys):
+    """The usability test: the notice for residents read like a legal memo ("CU = VC x VU", "40 CFR 35.929").
+    Its main text is plain (the rate, the minimum, a typical bill, when it starts); the formula and the citations
+    follow under their own heading. A resolution typed as "Resolution 2027-41" is not named twice."""
+    from calculator.rates import notices
+    rules = compile_rules(RULES_DIR)
+    for argv in (PROPOSE, NOTICE):
+        answer = run(["rates", *argv, "--site-url", SITE, "--prepared", str(town.root / "p")], rules=rules)
+        for f in answer["files"]:
+            if f["rules"]:
+                (town.root / "p" / f["path"].split("/", 2)[2]).parent.mkdir(parents=True, exist_ok=True)
+                (town.root / "p" / f["path"].split("/", 2)[2]).write_text(f["text"], encoding="utf-8")
+    vote = [a if a != ADOPT[-1] else "Resolution 2027-41" for a in ADOPT] if "--resolution" in ADOPT else [
+        *ADOPT, "--resolution", "Resolution 2027-41"]
+    answer = run(["rates", *vote, "--prepared", str(town.root / "p")], rules=rules)
+    record = rate_year.read_record(answer["files"][0]["text"], "vote.yaml", ())
+    (town.root / "p" / "2028" / "vote.yaml").write_text(answer["files"][0]["text"], encoding="utf-8")
+    text = run(["rates", *USER_NOTICE, "--site-url", SITE, "--prepared", str(town.root / "p")],
+               rules=rules)["files"][0]["text"]
+    main, law = text.split("THE LAW'S FORMULA AND CITATIONS")
+    assert "- Rate: $12.24 for each 1,000 gallons of sewage." in main
+    assert "- Minimum charge: $78.34 each quarter, the charge for 8,000 gallons of water use." in main
+    assert "- A typical bill: a property that uses 15,000 gallons of water in a quarter pays $146.88" in main
+    assert "- When it starts: from January 1, 2028." in main
+    assert "- Late payment: how this notice reads the law (the Town has not adopted this reading)" in main
+    plain = [line for line in main.splitlines() if line.startswith("- ")]
+    assert len(plain) == 7
+    for legal in ("CU = VC", "40 CFR", "VC", "Sewer rents"):
+        assert not any(legal in line for line in plain), legal
+        assert legal in law, legal
+    assert record["resolution"] == "Resolution 2027-41"
+    assert "(resolution 2027-41)" in text and "resolution Resolution" not in text
+
+
+def test_the_site_keeper_s_steps_say_where_the_address_comes_from_and_match_validate_s_output(tmp_path):
+    """The usability test: Dev was asked for "the site's public address" nobody gave him, and used
+    http://127.0.0.1:8803/; the steps said validate "must end 'rules OK'" where its output begins "rules OK:"."""
+    import zipfile
+    prepared = tmp_path / "prepared"
+    answer = run(["rates", *PROPOSE, "--prepared", str(prepared)], rules=compile_rules(RULES_DIR))
+    (prepared / "2028").mkdir(parents=True)
+    (prepared / "2028" / "proposal.yaml").write_text(answer["files"][0]["text"], encoding="utf-8")
+    run(["rates", "pack", "2028", "--prepared", str(prepared), "--out", str(tmp_path / "y.zip")])
+    with zipfile.ZipFile(tmp_path / "y.zip") as z:
+        steps = " ".join(z.read("notices-out/PUBLISHING-2028.txt").decode().split())
+    assert 'It must print a line that begins "rules OK:"' in steps and 'end "rules OK"' not in steps
+    assert "Ask the Town for it; do not guess it. If there is none yet, leave it unset" in steps
+    assert "The build refuses this computer's own address (localhost, 127.0.0.1)" in steps
+
+
+@pytest.mark.parametrize("url", ["http://127.0.0.1:8803/", "http://localhost:8000/", "https://sewer.localhost/"])
+def test_the_build_refuses_this_computer_s_own_address_except_for_the_preview(url):
+    """The usability test: a build with --site-url http://127.0.0.1:8803/ printed it into the public hearing
+    notice. `build` refuses it naming the setting and what to do; `serve`'s preview takes it."""
+    from kit.errors import BuildError
+    from kit.site.build import check_site_url
+    with pytest.raises(BuildError) as refused:
+        check_site_url(url, "site_url in mkdocs.yml")
+    said = str(refused.value)
+    assert said.startswith(f"site_url in mkdocs.yml {url!r} is this computer's own address")
+    assert "leave site_url out of mkdocs.yml" in said and "python3 build.py serve" in said
+    check_site_url(url, "--site-url", preview=True)
+    check_site_url("https://sewer.pawling.example/", "--site-url")

@@ -416,26 +416,27 @@ def _previous_given(before: dict, quarter: str, first_quarter: bool | None,
     previous = quarter_name(year - (q == 1), 4 if q == 1 else q - 1)
     given = {qtr for rows in before.values() for qtr in rows}
     if first_quarter and given:  # the fifth hostile tester: both were taken, the registers' bills counted
-        raise InputError(_("{quarter} is said to be the first quarter the Town bills with this kit "
-                           "(⟦first-quarter⟧), but registers of earlier runs are given, so there were bills before "
-                           "it. Give the earlier registers, or say it is the first quarter, not both.").format(
+        raise InputError(_("{quarter} is said to be the Town's first bill run on this website "
+                           "(⟦first-quarter⟧), but billing records (register.csv) of earlier runs are given, so there "
+                           "were bills before it. Give the earlier billing records, or say it is the first bill run, "
+                           "not both.").format(
             quarter=quarter), "earlier register")
     if not given and not_earlier:  # the third hostile tester: this quarter's own register, given as an earlier one
         name, qtr = not_earlier[0]
-        raise InputError(_("{file} is the register of {given}, not of a quarter before {quarter}, so it cannot say "
-                           "what is unpaid on earlier bills. Give the register.csv of {previous} (for example "
-                           "billing/{previous}/register.csv) in its place.").format(
+        raise InputError(_("{file} is the billing record (register.csv) of {given}, not of a quarter before {quarter}, "
+                           "so it cannot say what is unpaid on earlier bills. Give the billing record of {previous} "
+                           "(for example billing/{previous}/register.csv) in its place.").format(
                                file=name, given=qtr, quarter=quarter, previous=previous), "earlier register")
     if given and previous not in given:
-        raise InputError(_("No register of {previous}, the quarter just before {quarter}, is given, so what is "
-                           "unpaid on its bills would be lost. Give its register.csv too (for example "
-                           "billing/{previous}/register.csv), with every earlier register you have, and run again."
-                           ).format(previous=previous, quarter=quarter), "earlier register")
+        raise InputError(_("No billing record (register.csv) of {previous}, the quarter just before {quarter}, is "
+                           "given, so what is unpaid on its bills would be lost. Give it too (for example "
+                           "billing/{previous}/register.csv), with every earlier billing record you have, and run "
+                           "again.").format(previous=previous, quarter=quarter), "earlier register")
     if not given and first_quarter is False:
-        raise InputError(_("No earlier register is given, so nothing unpaid on earlier bills would be billed. Give the "
-                           "register.csv of {previous} (for example billing/{previous}/register.csv), with every "
-                           "earlier register you have. If {quarter} is the first quarter the Town bills with this "
-                           "kit, say so (tick \"This is the first quarter the Town bills with this kit\", or add "
+        raise InputError(_("No billing record (register.csv) of an earlier run is given, so nothing unpaid on earlier "
+                           "bills would be billed. Give the billing record of {previous} (for example "
+                           "billing/{previous}/register.csv), with every earlier billing record you have. If {quarter} is the Town's first bill run on this website, "
+                           "say so (tick \"This is the Town's first bill run on this website (there is no billing record from an earlier run)\", or add "
                            "`--first-quarter` to the command) and run again.").format(previous=previous, quarter=quarter),
                          "earlier register")
 
@@ -458,9 +459,10 @@ def _carried(before: dict, registers) -> None:
     if missing:
         row, number, owed = missing[0]
         more = len(missing) - 1
-        raise InputError(_("{file}:{line}: account {account} still owed on {owed} when that register was made, but no "
-                           "earlier register for {owed} is given, so what is unpaid on it would be lost. Give every "
-                           "earlier register (for example billing/{owed}/register.csv) and run again.").format(
+        raise InputError(_("{file}:{line}: account {account} still owed on {owed} when that billing record was made, "
+                           "but no billing record (register.csv) of {owed} is given, so what is unpaid on it would "
+                           "be lost. Give every earlier billing record (for example billing/{owed}/register.csv) "
+                           "and run again.").format(
             file=row["file"], line=row["line"], account=number, owed=owed)
             + (" " + ngettext("{count} more account or quarter is missing in the same way.",
                               "{count} more accounts or quarters are missing in the same way.", more).format(count=more)
@@ -494,16 +496,17 @@ def _payments_kept(rules: dict, before: dict, paid: dict, name: str, cache: dict
         said = (_("owed {amount} on earlier bills").format(amount=money.dollars(row["owed_then"]))
                 if row["owed_then"] >= 0 else
                 _("had a credit of {amount}").format(amount=money.dollars(-row["owed_then"])))
-        given = (_("the payments file given ({payments}) leaves it owing {owes}: payments that register counted "
-                   "are not in it").format(payments=name, owes=money.dollars(owes)) if name else
+        given = (_("the payments file given ({payments}) leaves it owing {owes}: payments that billing record "
+                   "counted are not in it").format(payments=name, owes=money.dollars(owes)) if name else
                  _("with no payments file it would owe {owes}").format(owes=money.dollars(owes)))
-        raise InputError(_("{file}:{line}: the {quarter} register says account {account} {said} on {day}, but {given}. "
+        raise InputError(_("{file}:{line}: the {quarter} billing record (register.csv) says account {account} {said} on "
+                           "{day}, but {given}. "
                            "The payments file must hold every payment ever made on an earlier bill, not only the "
                            "latest quarter's: give the whole file (payments) and run again.").format(
             file=row["file"], line=row["line"], quarter=qtr, account=number, said=said, day=then.isoformat(),
             given=given)
-            + (" " + ngettext("{count} more register line does not match in the same way.",
-                              "{count} more register lines do not match in the same way.", more).format(count=more)
+            + (" " + ngettext("{count} more billing record line does not match in the same way.",
+                              "{count} more billing record lines do not match in the same way.", more).format(count=more)
                if more else ""), "payments")
 
 
@@ -960,13 +963,13 @@ def _earlier(registers, quarter: str) -> dict[str, dict[str, dict]]:
             try:
                 qtr = quarter_name(*parse_quarter(row["quarter"]))
             except InputError:
-                raise InputError(_("{file}:{line}: {value} is not a quarter. Is this a register the bill run "
-                                   "wrote?").format(file=name, line=line, value=typed(row["quarter"]))) from None
+                raise InputError(_("{file}:{line}: {value} is not a quarter. Is this a billing record (register.csv) the "
+                                   "bill run wrote?").format(file=name, line=line, value=typed(row["quarter"]))) from None
             charge = _money(row["charge"])
             arrears_then = _money(row.get("arrears", "") or "0.00")
             if charge is None or arrears_then is None:
-                raise InputError(_("{file}:{line}: the charge {value} is not an amount. Is this a register the bill "
-                                   "run wrote?").format(file=name, line=line, value=typed(row["charge"])))
+                raise InputError(_("{file}:{line}: the charge {value} is not an amount. Is this a billing record "
+                                   "(register.csv) the bill run wrote?").format(file=name, line=line, value=typed(row["charge"])))
             if qtr >= quarter:
                 continue
             named = row.get("arrears_quarters")
@@ -1030,8 +1033,8 @@ def _payments(source, accts: dict, billed: dict, refused: _Refusals) -> dict:
             if accts[number].get("refused"):
                 continue  # the account is refused already, with what to fix: this payment waits for it
             refuse(line, number, _("A payment for {quarter}, but account {account} was never billed for "
-                                   "that quarter (no earlier register has it). Check the quarter, or add "
-                                   "that quarter's register.").format(quarter=qtr, account=number))
+                                   "that quarter (no earlier billing record has it). Check the quarter, or "
+                                   "add that quarter's billing record (register.csv).").format(quarter=qtr, account=number))
             continue
         amount = _money(row["amount"])
         if amount is None or amount == 0:

@@ -30,6 +30,10 @@ from ..core.law import citation, history_words, quoted
 from ..core.rules import entry, interpretation, parameter
 
 
+#: the water use of the typical quarterly bills the Clerk and the notice to users show (not the law's: examples)
+TYPICAL_QUARTERLY_WATER_GALLONS = ("15000", "30000")
+
+
 def find_schedule(rules: dict, schedule_id: str) -> dict:
     for s in rules["schedules"]:
         if s["id"] == schedule_id:
@@ -78,6 +82,26 @@ def page_address(site_url: str | None, path: str) -> str | None:
 def _day(value: str) -> str:
     """A day as a notice names it: "Thursday, October 30, 2025" ("jueves 30 de octubre de 2025")."""
     return long_with_weekday(dt.date.fromisoformat(value))
+
+
+def newspaper_words(name: str | None) -> str:
+    """The newspaper as a sentence names it: "the Poughkeepsie Journal" for "Poughkeepsie Journal", a name that
+    begins with "The" as it is written; without one, the official newspaper (the usability test: "published in
+    Poughkeepsie Journal")."""
+    name = " ".join((name or "").split())
+    if not name:
+        return _("the official newspaper of the Town of Pawling")
+    if name.lower().startswith("the "):
+        return name
+    return _("the {newspaper}").format(newspaper=name)
+
+
+def resolution_words(text: str) -> str:
+    """A resolution as a sentence names it after the word "resolution": "2026-112" for "Resolution 2026-112"
+    or "Resolution No. 2026-112" (the usability test: "(resolution Resolution 2026-112)")."""
+    text = " ".join(str(text).split())
+    bare = re.sub(r"^(?:resolution\b|res\.)\s*(?:no\.|number\b|#)?\s*", "", text, flags=re.IGNORECASE)
+    return bare or text
 
 
 def clock(hhmm: str) -> str:
@@ -156,8 +180,10 @@ def hearing_notice_text(rules: dict, schedule_id: str, site_url: str | None) -> 
     if "notice" not in s:
         raise InputError(_("Schedule {schedule} has no notice recorded; run `notice {id} …` first.").format(
             schedule=typed(schedule_id), id=schedule_id), "schedule")
-    where = schedule_address(site_url, s["id"])
     n = s["notice"]
+    # the address the notice printed when it was made (its record's `website`), never a later build's: the site
+    # shows the notice exactly as it ran in the newspaper (the usability test, issue 34)
+    where = schedule_address(n["website"] if "website" in n else site_url, s["id"])
     current, proposed, quarter = current_and_proposed(rules, s)
     said: set[str] = set()  # in Spanish, each article of the law is named in full once (calculator.core.explain.named)
     # in English, where the reader finds it in the Town's law (in_the_law); in another language in the reader's
@@ -188,7 +214,7 @@ def hearing_notice_text(rules: dict, schedule_id: str, site_url: str | None) -> 
     both = (in_the_law(rules, "rate-schedules.B", "rate-schedules.C") if lang() == SOURCE else
             f'{cite("rate-schedules.B")}; {cite("rate-schedules.C")}')
     purpose = {"history": history, "low": low, "high": high, "cite_bc": both,
-               "newspaper": n.get("newspaper") or _("the official newspaper of the Town of Pawling")}
+               "newspaper": newspaper_words(n.get("newspaper"))}
     if history:
         purpose_text = _("Purpose: the Town's sewer-use law ({history}) provides that each proposed rate schedule is "
                          "published in {newspaper} with a time and place for public comments, held no fewer than "
@@ -364,11 +390,17 @@ def _user_facts(rules: dict, s: dict) -> dict:
     adopted = None
     if adoption and adoption.get("resolution"):
         adopted = _("It was adopted by the Town Board on {date} (resolution {resolution}).").format(
-            date=long(dt.date.fromisoformat(adoption["date"])), resolution=adoption["resolution"])
+            date=long(dt.date.fromisoformat(adoption["date"])), resolution=resolution_words(adoption["resolution"]))
     elif adoption:
         adopted = _("It was adopted by the Town Board on {date}.").format(
             date=long(dt.date.fromisoformat(adoption["date"])))
+    typical = TYPICAL_QUARTERLY_WATER_GALLONS[0]
+    typical_bill = bill.compute(rules, quarter_name(year, q), {"water-gallons": typical},
+                                vc_per_1000=s["vc_per_1000_gallons"], sewage_fraction=s["sewage_fraction"])
     return {"rates": _rates(rules, s, quarter_name(year, q), False),
+            "typical": {"gallons": money.gallons(Decimal(typical)),
+                        "charge": money.dollars(Decimal(typical_bill["total"]))},
+            "late_plain": late[0].lower() + late[1:] + " " + last_day.format(grace=grace),
             "ends": long(dt.date.fromisoformat(s["ends"])) if "ends" in s else None,
             "adopted": adopted, "due_dates": month_days(parameter(rules, "bill-due-dates", on=start)),
             "minimum_gallons": money.gallons(Decimal(parameter(rules, "minimum-charge-water-gallons", on=start))),
@@ -395,6 +427,24 @@ def user_notice(rules: dict, schedule_id: str, site_url: str | None) -> dict:
         this_notice = (_("This notice is for the example rate schedule {title}, which this site uses from {effective} "
                          "to {ends}.") if f["ends"] else
                        _("This notice is for the example rate schedule {title}, which this site uses from {effective}."))
+    # the main text in plain words (the usability test, issue 34: "CU = VC x VU" and "40 CFR 35.929" in a
+    # notice for residents): the rate, the minimum, a typical bill, when it starts, when to pay; the law's
+    # formula, its citations and its words follow under their own heading
+    plain_items = [
+        (_("Rate"), _("{vc} for each 1,000 gallons of sewage.").format(vc=r["vc"])),
+        (_("Your sewage"), _("If your property has no approved sewage meter, {fraction} of the water your meter "
+                             "measures; with one, the sewage it measures.").format(fraction=r["fraction"])),
+        (_("Minimum charge"), _("{minimum} each quarter, the charge for {gallons} gallons of water use.").format(
+            minimum=r["minimum"], gallons=f["minimum_gallons"])),
+        (_("A typical bill"), _("A property that uses {gallons} gallons of water in a quarter pays {charge} for that "
+                                "quarter.").format(**f["typical"])),
+        (_("When it starts"), _("From {effective}.").format(effective=r["effective"])),
+        (_("When to pay"), _("Bills are sent every three months, before the quarter, and are due on {dates}.").format(
+            dates=f["due_dates"])),
+        (_("Late payment"), _("How this notice reads the law (the Town has not adopted this reading): {late}").format(
+            late=f["late_plain"])),
+    ]
+    law_heading = _("The law's formula and citations")
     items = [  # (term, text) in the order the notice gives them; {formula} is put in for each format
         (_("Rate per 1,000 gallons"), _("{vc} per 1,000 gallons of sewage ({cite}).").format(vc=r["vc"], cite=cite("rents.D"))),
         (_("Your sewage volume"),
@@ -437,6 +487,9 @@ def user_notice(rules: dict, schedule_id: str, site_url: str | None) -> dict:
     if f["adopted"]:
         text.append(f["adopted"])
     text.append("")
+    for term, words in plain_items:
+        text.append(f"- {term}: {words[0].lower() + words[1:]}")
+    text += ["", law_heading.upper(), ""]
     for term, words in items:
         plain = _cited(rules, words, named_in_full=in_text).replace("{formula}", "CU = VC x VU")
         text.append(f"- {term}: {plain[0].lower() + plain[1:]}")
@@ -459,7 +512,9 @@ def user_notice(rules: dict, schedule_id: str, site_url: str | None) -> dict:
     html += [f"  <p>{words(note)}</p>" for note in _translation_note()]
     html += ["  <p>" + _cited(rules, words(once_a_year), html=True, named_in_full=on_page) + " " + words(this_notice).format(
                  title=quoted_own(e(s['title'])), effective=e(r["effective"]), ends=e(f["ends"] or ""))
-             + (" " + e(f["adopted"]) if f["adopted"] else "") + "</p>", "  <dl>"]
+             + (" " + e(f["adopted"]) if f["adopted"] else "") + "</p>", '  <dl class="user-notice__plain">']
+    html += [f"    <dt>{e(term)}</dt>\n    <dd>{e(text_of)}</dd>" for term, text_of in plain_items]
+    html += ["  </dl>", f"  <h3>{words(law_heading)}</h3>", '  <dl class="user-notice__law">']
     for term, text_of in items:
         html += [f"    <dt>{e(term)}</dt>",
                  "    <dd>" + _cited(rules, e(text_of), html=True, named_in_full=on_page).replace(

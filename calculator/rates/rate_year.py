@@ -45,7 +45,7 @@ from ..core.rules import interpretation, parameter
 
 # Examples for the Clerk's table of effects, not numbers from the law: a typical household and a
 # large one; the table starts with one at the minimum (rules/parameters/minimum-charge-water-gallons.yaml).
-TYPICAL_QUARTERLY_WATER_GALLONS = ("15000", "30000")
+TYPICAL_QUARTERLY_WATER_GALLONS = notices.TYPICAL_QUARTERLY_WATER_GALLONS
 SCHEDULES = "rules/rate-schedules"
 RECORDS = {"propose": "proposal.yaml", "notice": "notice.yaml", "adopt": "vote.yaml"}
 NOTICES = "notices-out"  # where the CLI writes notices by default, beside rules/
@@ -620,15 +620,50 @@ def propose(rules: dict, args) -> dict:
                      f"whose share is invented, not the Town's. Propose again with the Town's share of water billed "
                      f"as sewage, like 0.85, before the notice is published)."))
     report.append(share_line)
+    choice = basis_choice(result)
+    if choice:
+        report.append(choice)
     report += ["", *table["lines"]]
     return {"command": "rates", "step": "propose", "schedule": sid, "status": "proposed", "report": report,
-            "vc": result, "sewage_fraction": fraction, "effects": table,
+            "vc": result, "sewage_fraction": fraction, "effects": table, "basis_choice": choice,
+            "basis_reading": basis_reading(result),
             # where the share came from when none was entered (the desk can say it beside the share)
             "sewage_fraction_from": ({"id": taken_from["id"], "title": taken_from["title"],
                                       "status": taken_from["status"], "words": share_line}
                                      if taken_from is not None else None),
             "files": [_file(path, text, True, exists=published.get("proposal") == path)],
             "removes": removes}
+
+
+def basis_choice(result: dict) -> str | None:
+    """With last year's cost and this year's budget both given, the rate from each, side by side, and which one
+    this site's reading uses: the law points both ways (rents.D: "the past fiscal year"; rate-schedules.A: "the
+    budgeted expenses"), so the Town must choose (the usability test, issue 34). None with one cost only."""
+    by = result.get("vc_by_basis")
+    if not by:
+        return None
+    dollars = lambda key: money.dollars(Decimal(by[key]))  # noqa: E731
+    first = "past-year" if "past-year" in by else "projected"
+    source = {"past-year": "last year's cost (rents.D)", "projected": "this year's projected cost (rents.D)",
+              "budgeted": "this year's budget (rate-schedules.A)"}
+    return (f"Two rates, one for each reading of the law: {dollars(first)} per 1,000 gallons from {source[first]}; "
+            f"{dollars('budgeted')} from {source['budgeted']}. " + basis_reading(result))
+
+
+def basis_reading(result: dict) -> str | None:
+    """basis_choice's words after the two rates (the desk shows the rates in a table above them)."""
+    by = result.get("vc_by_basis")
+    if not by:
+        return None
+    dollars = lambda key: money.dollars(Decimal(by[key]))  # noqa: E731
+    first = "past-year" if "past-year" in by else "projected"
+    source = {"past-year": "last year's cost (rents.D)", "projected": "this year's projected cost (rents.D)",
+              "budgeted": "this year's budget (rate-schedules.A)"}
+    other = "budgeted" if by["chosen"] != "budgeted" else first
+    return ("The law does not say clearly which to use. This site's "
+            f"reading uses {source[by['chosen']].split(' (')[0]}, so the proposal is {dollars(by['chosen'])}; that is "
+            f"this site's reading, not the law's words, and the Town has not adopted it. The Town must choose: if the "
+            f"Board meant {source[other].split(' (')[0]}, ask the Town Attorney before the notice is published.")
 
 
 def effects_table(rules: dict, proposed: dict) -> dict:
@@ -757,7 +792,10 @@ def notice(rules: dict, args, site_url: str | None) -> dict:
     record = {"published": published.isoformat()}
     if record_news is not None:
         record["newspaper"] = record_news
-    record |= {"meeting": meeting.isoformat(), "time": time, "place": place, "body": body}
+    record |= {"meeting": meeting.isoformat(), "time": time, "place": place, "body": body,
+               # the address the newspaper notice prints (none: ""), so the site later shows the notice as it
+               # ran, not with a web address added by a later build (the usability test, issue 34)
+               "website": notices.site_address(url) or ""}
 
     path = _record_path(s["id"], "notice")
     text = yaml_text([f"The notice of the public-comment meeting on rate schedule {s['id']} (rate-schedules.B),",
@@ -1049,14 +1087,19 @@ keeps the site:
 
 1. Unzip this file at the top of the site's repository (the folder that holds mkdocs.yml). It adds:
 {adds}{removes}   These steps land in {steps}, a folder the repository ignores: nothing to delete.
-2. Check them: python3 build.py validate   (it must end "rules OK").
+2. Check them: python3 build.py validate. It must print a line that begins "rules OK:" (like
+   "rules OK: 65 provisions, 21 parameters, ..."). If it does not, it names the file and the line:
+   send that to the Town Clerk, and do not change the records yourself.
 3. Publish the site, the way this site is published:
    - Built by GitHub (the repository is on GitHub, with its publish workflow): commit the change and
-     push it to the main branch. The workflow builds and publishes the site.
-   - Built on this computer: commit the change, then run python3 build.py build --site-url ADDRESS
-     (the site's public address, like https://sewer.pawling.example/; or set site_url in mkdocs.yml
-     and run python3 build.py). It makes the site in the site/ folder: copy that folder to the web
-     server as you do for every update.
+     push it to the main branch. The workflow builds and publishes the site at GitHub's address.
+   - Built on this computer: commit the change, then run python3 build.py. It makes the site in the
+     site/ folder: copy that folder to the web server as you do for every update.
+   The site's public address (site_url in mkdocs.yml, or python3 build.py build --site-url ADDRESS)
+   is the address people type to open the site, like https://sewer.pawling.example/. The notices
+   print it. Ask the Town for it; do not guess it. If there is none yet, leave it unset: the notices
+   then name the Town Clerk's office alone. The build refuses this computer's own address
+   (localhost, 127.0.0.1), which nobody else can open; python3 build.py serve shows the site here.
 4. When it is published, open the site's /rates/ page: it must show the {year} schedule as {stage}.
    Then tell the Town Clerk: her step is published, and the bill run can bill the year's quarters.
 

@@ -97,6 +97,15 @@ def compute(rules: dict, om_cost, user_volume_gallons, extraneous_flow_cost=None
                    "rents.E", interpretation="extraneous-flow", extraneous_flow_cost=extra)
             cost = cost + extra
     vc = money.round_line(cost / volume * 1000, rules)
+    # the law reads both ways (rents.D: the past year's cost; rate-schedules.A: the budget): with both costs given,
+    # the rate from each, so the Town sees what its choice means (the usability test, issue 34); the reading
+    # chosen (vc-cost-basis) sets VC, the other is shown only
+    by_basis = None
+    if budget is not None:
+        added = extra if extra and interpretation(rules, "extraneous-flow") != "part-of-om" else Decimal(0)
+        by_basis = {"past-year" if om is not None else "projected": money.text(money.round_line((known + added) / volume * 1000, rules)),
+                    "budgeted": money.text(money.round_line((budget + added) / volume * 1000, rules)),
+                    "chosen": "budgeted" if basis == "budgeted" else "past-year" if om is not None else "projected"}
     ex.add(_("VC = {cost} ÷ {volume} gallons × 1,000 = {vc} per 1,000 gallons.").format(
         cost=money.dollars(cost), volume=money.gallons(volume), vc=money.dollars(vc)),
         "rents.D", interpretation="rounding", vc_per_1000_gallons=vc)
@@ -112,5 +121,6 @@ def compute(rules: dict, om_cost, user_volume_gallons, extraneous_flow_cost=None
         "total_cost": money.text(cost),
         "user_volume_gallons": str(volume),
         "vc_per_1000_gallons": money.text(vc),
+        "vc_by_basis": by_basis,
         "explanation": ex.steps,
     }

@@ -18,8 +18,8 @@ function siteUrl() {
 // the engine's option names, as its refusals name them (InputError.field), and their boxes
 const BOXES = { quarter: "bills-quarter", accounts: "bills-accounts", reads: "bills-reads", payments: "bills-payments",
   "earlier register": "bills-earlier", "as-of": "bills-as-of" };
-const DOWNLOADS = [["register.csv", "The register: one line an account"], ["summary.csv", "The summary"],
-  ["arrears.csv", "Arrears: the list the Town Board needs for a levy (not a levy)"],
+const DOWNLOADS = [["register.csv", "The billing record: one line an account"], ["summary.csv", "The summary"],
+  ["arrears.csv", "Unpaid bills: the list the Town Board needs to add them to the tax bills (it does not add them itself)"],
   ["refused.csv", "The refused rows, with what to fix"]];
 
 // The Clerk's desk keeps the year she is preparing in this browser (clerk.js: localStorage) until she

@@ -31,12 +31,15 @@ const FILE_OF = { proposal: "proposal.yaml", notice: "notice.yaml", vote: "vote.
 const OTHER_NAMES = { "site-url": "the site's address", prepared: "the files you chose", schedule: "the year" };
 const STAGES = { "no-schedule": "No schedule", proposed: "Proposed", notice: "Notice published",
   adopted: "Adopted", illustrative: "Illustrative only (not adopted)" };
+// The publish box's heading, in the Clerk's words (issue 34: "commit", "repository" and ".yaml" are the site
+// keeper's words, behind "For the person who keeps the site"): with a GitHub address she publishes herself
 const PUBLISH = {
-  propose: (n) => `Publish the proposal: commit ${n === 1 ? "this file" : `these ${n} files`}`,
-  notice: (n) => `Publish the notice: commit ${n === 1 ? "this file" : `these ${n} files`}`,
-  adopt: (n) => `Publish the adoption: commit ${n === 1 ? "this file" : `these ${n} files`}`,
-  "user-notice": (n) => `Publish the year's records: commit ${n === 1 ? "this file" : `these ${n} files`}`,
+  propose: "Publish the proposal on the site",
+  notice: "Publish the notice on the site",
+  adopt: "Publish the adoption on the site",
+  "user-notice": "Publish the year's records on the site",
 };
+const SEND = (n) => `Send ${n === 1 ? "this record" : "these records"} to the person who keeps the site`;
 
 // not inside another site's frame: the page's head marked it so (docs/overrides/main.html, `framing: deny`)
 if (root && !document.documentElement.classList.contains("framed")) start();
@@ -338,7 +341,12 @@ function start() {
       let stage = STAGES[y.stage] || y.stage;
       if (y.stage === "notice" && y.prepared.includes("notice")) stage = "Notice prepared";
       if (y.stage === "adopted" && mine?.made["user-notice"]) stage = "Adopted; notice to users made";
-      const unpublished = y.prepared.length ? el("span", { class: "unpublished" }, " (prepared in this browser, not yet published)") : null;
+      // whether the public site shows it: every record of the year published, or some only in this browser
+      const onSite = y.schedule && !y.prepared.length && !["illustrative", "no-schedule"].includes(y.stage);
+      const unpublished = y.prepared.length
+        ? el("span", { class: "unpublished", "data-published": "no" },
+          y.stage === "adopted" ? " Adopted in this browser, not yet on the site." : " Prepared in this browser, not yet on the site.")
+        : onSite ? el("span", { class: "published", "data-published": "yes" }, " Published on this site ✓") : null;
       const deadlines = y.deadlines.length
         ? el("ul", { class: "deadlines" }, ...y.deadlines.map((d) => el("li", {}, `${d.what} ${longDate(d.date)}: `,
           el("strong", {}, daysLeft(d)))))
@@ -478,7 +486,7 @@ function start() {
     const box = el("div", { id: "findings" });
     if (r.step === "propose") {
       box.append(el("dl", { class: "summary" },
-        el("dt", {}, "Rate (VC)"), el("dd", { id: "vc" }, `$${r.vc.vc_per_1000_gallons} per 1,000 gallons`),
+        el("dt", {}, "Rate per 1,000 gallons (the law's VC)"), el("dd", { id: "vc" }, `$${r.vc.vc_per_1000_gallons} per 1,000 gallons`),
         el("dt", {}, "Share of water billed as sewage"), el("dd", { id: "sewage-fraction" }, r.sewage_fraction)));
       // left blank, the share was taken from another schedule: which, and a warning when that one is not adopted
       // (the example schedule's share is invented)
@@ -489,6 +497,22 @@ function start() {
           : el("p", { id: "sewage-fraction-from", class: "unpublished-label sewage-warning" },
             el("strong", {}, "Warning: "), words(from.words)));
       }
+      // last year's cost and this year's budget both given: the rate from each, side by side, and the site's
+      // reading labelled as the site's, not the law (issue 34, item 3)
+      const by = r.vc.vc_by_basis;
+      if (by) {
+        const first = by["past-year"] ? "past-year" : "projected";
+        const from = { "past-year": "From last year's cost", projected: "From this year's projected cost",
+          budgeted: "From this year's budget" };
+        const cell = (key) => el("td", { "data-basis": key }, `$${by[key]} per 1,000 gallons`,
+          key === by.chosen ? el("strong", {}, " (this site's reading uses this one)") : "");
+        box.append(el("table", { id: "basis-table" },
+          el("caption", {}, "Two rates, one for each way the law can be read"),
+          el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "Cost the rate is based on"), el("th", { scope: "col" }, "Rate"))),
+          el("tbody", {}, ...[first, "budgeted"].map((key) => el("tr", {}, el("th", { scope: "row" }, from[key]), cell(key))))));
+        box.append(el("p", { id: "basis-choice", class: "site-reading" }, el("strong", {}, "This site's reading, not the law: "),
+          words(r.basis_reading)));  // the rates themselves are in the table just above
+      }
       box.append(table(r.effects));
       if (r.effects.note) box.append(el("p", {}, "“Now” is the illustrative schedule: invented numbers, not a rate the Town has adopted."));
     } else if (r.step === "notice") {
@@ -498,8 +522,9 @@ function start() {
         + `The meeting on ${longDate(w.meeting)} is ${w.days} days after publication.`
         + (w.last_for_adoption < w.latest ? ` For the Board to adopt the rates by the day they take effect, the meeting `
           + `must be by ${longDate(w.last_for_adoption)}.` : "")));
-      box.append(el("p", { id: "time-understood" }, `Meeting time: ${r.time.words}`
-        + (r.time.entered !== r.time.words ? ` (you typed “${r.time.entered}”).` : ".")));
+      const ended = (text) => (text.endsWith(".") ? text : `${text}.`); // "7:00 p.m." ends a sentence once
+      box.append(el("p", { id: "time-understood" }, r.time.entered !== r.time.words
+        ? `Meeting time: ${r.time.words} (you typed “${r.time.entered}”).` : ended(`Meeting time: ${r.time.words}`)));
     } else if (r.step === "adopt") {
       const v = r.vote;
       box.append(el("p", { id: "vote-needed" }, `The vote needed: ${v.needed} for, of all ${v.board_size} members, `
@@ -522,14 +547,20 @@ function start() {
     const records = Object.values(RECORD).filter((rec) => y.records[rec] && (!standing || standing.prepared.includes(rec)))
       .map((rec) => y.records[rec]);
     const box = el("section", { class: "publish", id: "publish", "aria-labelledby": "publish-title" });
-    box.append(el("h3", { id: "publish-title" }, PUBLISH[s](records.length)));
+    const github = Boolean(root.dataset.repoUrl);
+    box.append(el("h3", { id: "publish-title" }, github ? PUBLISH[s] : SEND(records.length)));
     if (!records.length) {
       box.append(el("p", {}, "Nothing is waiting to be published for this year."));
       return box;
     }
-    box.append(el("p", {}, "Until then these are kept in this browser only, and the public site does not show them. "
-      + "You can go on to the next step now and publish later."));
-    box.append(el("ul", { id: "record-files" }, ...records.map((f, i) => {
+    // "Until then" followed "commit these files" once; now the heading may say "send": say until what
+    box.append(el("p", {}, records.length === 1
+      ? "Until it is on the site, this record is kept in this browser only, and the public site does not show it. "
+        + "You can go on to the next step now and publish later."
+      : "Until they are on the site, these records are kept in this browser only, and the public site does not show "
+        + "them. You can go on to the next step now and publish later."));
+    // each record, where it goes in the site's files and how: the site keeper's words
+    const files = el("ul", { id: "record-files" }, ...records.map((f, i) => {
       const item = el("li", { class: "clerk-file", "data-path": f.path }, download(f, `record-${i}`), ` (to go in ${f.path})`);
       const g = f.github;
       if (g && g.kind === "new") {
@@ -547,37 +578,44 @@ function start() {
         item.append(el("br"), `Add it to the site's repository as ${f.path}.`);
       }
       return item;
-    })));
-    for (const path of y.removes || []) {
-      box.append(el("p", { class: "clerk-remove" }, `Also delete ${path}: it belonged to the proposal this one replaces.`));
+    }));
+    const removes = (y.removes || []).map((path) =>
+      el("p", { class: "clerk-remove" }, `Also delete ${path}: it belonged to the proposal this one replaces.`));
+    if (github) {
+      box.append(files, ...removes,
+        el("p", {}, "GitHub builds the site again after each commit; the step then shows on the site."));
+      return box;
     }
-    if (root.dataset.repoUrl) {
-      box.append(el("p", {}, "GitHub builds the site again after each commit; the step then shows on the site."));
-    } else {
-      // no repository address: one zip of exactly these records, with the steps for the person who keeps the
-      // site (issue 34, item 1); made by the engine (`rates pack`), the same bytes for the same records
-      const zip = el("button", { type: "button", class: "md-button", id: "publish-zip" },
-        `Download the ${records.length === 1 ? "file" : `${records.length} files`} as one zip`);
-      const said = el("p", { id: "publish-zip-status", role: "status" });
-      zip.addEventListener("click", async () => {
-        zip.disabled = true;
-        const { folder, files } = prepared(year, null);
-        const out = `/desk/pack-${requests}/${year}-records.zip`;
-        const { answer, files: made } = await engine.run(["rates", "pack", year, `--prepared=${folder}`, `--out=${out}`], files);
-        zip.disabled = false;
-        if (!answer.ok) {
-          said.textContent = words(answer.error);
-          return;
-        }
-        const url = URL.createObjectURL(new Blob([made[out]], { type: "application/zip" }));
-        urls.push(url);
-        const link = el("a", { href: url, download: `${year}-records.zip`, id: "publish-zip-link" }, `${year}-records.zip`);
-        said.replaceChildren("Ready: ", link, ". Give it to the person who keeps the site.");
-        link.click();
-      });
-      box.append(el("p", {}, "This site has no GitHub address set. Give the records to the person who keeps the site: ",
-        el("a", { href: "publish/" }, "their steps"), " are in the zip too."), zip, said);
-    }
+    // no GitHub address: one zip of exactly these records, first, with the steps for the person who keeps the
+    // site (issue 34, item 1); made by the engine (`rates pack`), the same bytes for the same records
+    const zip = el("button", { type: "button", class: "md-button md-button--primary", id: "publish-zip" },
+      `Download the ${records.length === 1 ? "record" : `${records.length} records`} as one zip file`);
+    const said = el("p", { id: "publish-zip-status", role: "status" });
+    zip.addEventListener("click", async () => {
+      zip.disabled = true;
+      const { folder, files: prepared_ } = prepared(year, null);
+      const out = `/desk/pack-${requests}/${year}-records.zip`;
+      const { answer, files: made } = await engine.run(["rates", "pack", year, `--prepared=${folder}`, `--out=${out}`], prepared_);
+      zip.disabled = false;
+      if (!answer.ok) {
+        said.textContent = words(answer.error);
+        return;
+      }
+      const url = URL.createObjectURL(new Blob([made[out]], { type: "application/zip" }));
+      urls.push(url);
+      const link = el("a", { href: url, download: `${year}-records.zip`, id: "publish-zip-link" }, `${year}-records.zip`);
+      said.replaceChildren("Ready: ", link, ". Send it to the person who keeps the site, by email or on a USB stick.");
+      link.click();
+    });
+    box.append(zip, said,
+      el("p", {}, "Your step shows on the public site once they have added it. The desk then says "
+        + "“Published on this site” beside the year."),
+      el("details", { id: "for-site-keeper" },
+        el("summary", {}, "For the person who keeps the site"),
+        el("p", {}, "The zip holds these files and ", el("a", { href: "publish/" }, "the steps to publish them"),
+          ". Unzipped at the top of the site's repository, it puts each file in its place; commit them and build "
+          + "the site again."),
+        files, ...removes));
     return box;
   }
 

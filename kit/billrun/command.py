@@ -76,7 +76,7 @@ def parser() -> argparse.ArgumentParser:
                         "register.csv beside --out for an earlier quarter). The quarter just before --quarter is "
                         "needed (its unpaid bills are carried), unless --first-quarter")
     p.add_argument("--first-quarter", action="store_true",
-                   help="the quarter is the first the Town bills with this kit: no earlier register exists")
+                   help="the Town's first bill run on this website: no earlier register exists")
     p.add_argument("--as-of", help="count penalties on arrears to this day, YYYY-MM-DD (default: the due date)")
     p.add_argument("--out", help="the output folder (default: billing/QUARTER/): new, empty, or one an earlier run made; replaced whole")
     p.add_argument("--no-pdf", action="store_true", help="the register and lists only, without the PDF bills")
@@ -444,7 +444,7 @@ def _report(out: Path, result: dict) -> None:
     for line in result.get("checks", []):
         print(shown(f"Check: {line}"), file=sys.stderr)
     if result.get("no_earlier"):
-        print("Note: the first quarter billed with this kit (--first-quarter): no arrears from earlier quarters "
+        print("Note: the Town's first bill run on this website (--first-quarter): no arrears from earlier quarters "
               "are counted.", file=sys.stderr)
     if result["schedule"].get("status") != "adopted":  # the fourth legal reading: such bills must not be mailed
         print(f"Note: these bills use the {result['schedule'].get('status')} schedule "

@@ -176,7 +176,8 @@ def _running(pid: int) -> bool:
     return True
 
 
-def build(site: Path = ROOT / "site", rules_dir: Path | None = None, site_url: str | None = None) -> Path:
+def build(site: Path = ROOT / "site", rules_dir: Path | None = None, site_url: str | None = None,
+          preview: bool = False) -> Path:
     """Build the site into `site`. `site_url`, when given, is the address the site is published
     at, in place of mkdocs.yml's (the publish workflow passes GitHub Pages' own)."""
     started = time.perf_counter()
@@ -192,7 +193,7 @@ def build(site: Path = ROOT / "site", rules_dir: Path | None = None, site_url: s
         config = project_config(rules_dir)  # the site's address and repository (mkdocs.yml)
         if site_url:
             config = {**config, "site_url": site_url.rstrip("/") + "/"}
-        check_site_url(config["site_url"], "--site-url" if site_url else f"site_url in {config['file']}")
+        check_site_url(config["site_url"], "--site-url" if site_url else f"site_url in {config['file']}", preview)
         step("Checking that no account file would be published")
         from . import privacy
         privacy.check(ROOT / "docs", Path(rules_dir or ROOT / "rules"))
@@ -239,14 +240,24 @@ def build(site: Path = ROOT / "site", rules_dir: Path | None = None, site_url: s
     return site
 
 
-def check_site_url(url, where: str) -> None:
+def check_site_url(url, where: str, preview: bool = False) -> None:
     """Refuse (BuildError) a site address that is not a plain http(s) address: pages, the feed and the
-    calendar write it as it is (the fifth hostile tester: a script in it was run on every page)."""
+    calendar write it as it is (the fifth hostile tester: a script in it was run on every page). Refuse this
+    computer's own address (localhost, 127.…) too, except for `build.py serve`'s preview: the site keeper of the
+    usability test built with http://127.0.0.1:8803/ and the public hearing notice printed it (issue 34)."""
+    from urllib.parse import urlsplit
+    from ..billrun.command import own_computer  # (the bill run's test: calculator.cli's, not this room's to import)
     from ..rules.config import plain_web_address
     if url is not None and not plain_web_address(str(url)):
         raise BuildError(f"{where} {str(url)!r} is not a web address: give the address the site is published at, "
                          "like https://OWNER.github.io/REPO/ (http or https, with no quotes, <, >, spaces, "
                          "? or #).")
+    if url is not None and not preview and own_computer(urlsplit(str(url)).hostname or ""):
+        raise BuildError(f"{where} {str(url)!r} is this computer's own address: nobody else can open it, yet the "
+                         "notices, the feed and the calendars would print it. Give the site's public address, "
+                         "which the Town gives you (like https://sewer.pawling.example/). If the site has none yet, "
+                         "leave site_url out of mkdocs.yml and give no --site-url: the notices then name the Town "
+                         "Clerk's office alone. To look at the site on this computer, run python3 build.py serve.")
 
 
 def step(name: str) -> None:
@@ -315,7 +326,7 @@ def _stop(signum, frame):
 _STOPS = [s for s in (signal.SIGTERM, getattr(signal, "SIGHUP", None)) if s is not None]
 
 
-def build_or_report(site: Path = ROOT / "site", site_url: str | None = None) -> bool:
+def build_or_report(site: Path = ROOT / "site", site_url: str | None = None, preview: bool = False) -> bool:
     """Build; on a refusal print what to fix (site/ unchanged) and return False. Stopped by SIGTERM or
     a hang-up (the fifth hostile tester: exit 143 with no word, and up to 20 MB of staging left behind),
     the build removes its staging folder, says so, and exits 128 + the signal's number, as the bill run
@@ -328,7 +339,7 @@ def build_or_report(site: Path = ROOT / "site", site_url: str | None = None) -> 
     except ValueError:
         pass
     try:
-        build(site, site_url=site_url)
+        build(site, site_url=site_url, preview=preview)
     except Stopped as exc:
         print(f"\nThe build was stopped ({signal.Signals(exc.signum).name}); site/ is unchanged and nothing was "
               "left behind.", file=sys.stderr)

@@ -250,6 +250,8 @@ def jinja_environment(templates: Path, lang: str = SOURCE, rules_dir: Path | Non
     env.filters["notice_md"] = lambda text: notice_markdown(text, env.filters["md"])
     # a meeting's time as its notice prints it, "7:00 p.m." (the usability test: the schedule's page said "19:00")
     env.filters["clock"] = lambda hhmm: notices.clock(str(hhmm))
+    env.filters["newspaper"] = notices.newspaper_words
+    env.filters["resolution"] = notices.resolution_words
     env.filters["html"] = lambda text: jinja2.utils.markupsafe.escape(str(text))
     env.filters["long"] = lambda d: long(d if hasattr(d, "year") else dt.date.fromisoformat(d))
     env.filters["dollars"] = lambda x: money.dollars(Decimal(str(x)))
@@ -406,7 +408,8 @@ def _notice_list(rules: dict, site_url: str | None) -> list[dict]:
                         "schedule": s["id"], "cite": "rate-schedules.B", "lang": i18n.lang(),
                         "title": _("Proposed sewer rate schedule {schedule}: public comment meeting").format(
                             schedule=s["id"]),
-                        "text": hearing_notice_text(rules, s["id"], site_url)})
+                        "text": hearing_notice_text(rules, s["id"], site_url),
+                        "site_note": _site_note(s, site_url)})
         if s["status"] == "adopted":
             notice = user_notice(rules, s["id"], site_url)
             out.append({"slug": f"{s['id']}-rates", "kind": _("Annual notice to users"), "date": s["adoption"]["date"],
@@ -415,6 +418,18 @@ def _notice_list(rules: dict, site_url: str | None) -> list[dict]:
                                    "dates").format(schedule=s["id"]),
                         "text": notice["text"], "html": notice["html"]})
     return sorted(out, key=lambda n: (n["date"], n["slug"]), reverse=True)
+
+
+def _site_note(s: dict, site_url: str | None) -> str | None:
+    """The site's own sentence beside a newspaper notice that printed no address, or another one: outside the
+    notice, labelled as the site's, so the notice shows exactly what ran (the usability test, issue 34)."""
+    schedule_address = notices.schedule_address
+    printed = s["notice"].get("website")
+    here = schedule_address(site_url, s["id"])
+    if printed is None or here is None or schedule_address(printed, s["id"]) == here:
+        return None
+    return _("Added by this site, not part of the notice as it ran in the newspaper: the proposed rate schedule can "
+             "be read on this site at {address}.").format(address=here)
 
 
 def permit_context(rules: dict) -> dict:

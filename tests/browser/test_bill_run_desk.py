@@ -87,14 +87,14 @@ def test_a_quarter_without_a_schedule_is_refused_at_its_box(page, site_url, samp
 def test_a_run_with_no_earlier_register_is_refused_unless_the_first_quarter_box_is_ticked(page, site_url,
                                                                                          sample_files):
     """The third legal reading: a run without the register of the quarter before lost what was unpaid on it.
-    Without any earlier register the desk asks for one at its box; ticking "This is the first quarter the
-    Town bills with this kit" runs it."""
+    Without any earlier register the desk asks for one at its box; ticking "This is the Town's first bill run on
+    this website" runs it."""
     fill_the_desk(page, f"{site_url}/clerk/bills/", sample_files, earlier=False)
     page.get_by_role("button", name="Run the bills").click()
     expect(page.locator("#error-summary")).to_be_visible(timeout=TIMEOUT)
-    expect(page.locator("#bills-earlier-error")).to_contain_text("No earlier register is given")
-    expect(page.locator("#bills-earlier-error")).to_contain_text("This is the first quarter the Town bills with this kit")
-    page.get_by_label("This is the first quarter the Town bills with this kit").check()
+    expect(page.locator("#bills-earlier-error")).to_contain_text("No billing record (register.csv) of an earlier run is given")
+    expect(page.locator("#bills-earlier-error")).to_contain_text("This is the Town's first bill run on this website")
+    page.get_by_label("This is the Town's first bill run on this website").check()
     page.get_by_role("button", name="Run the bills").click()
     page.wait_for_function("() => window.__billRun.done === 1", timeout=TIMEOUT)
     expect(page.locator("#error-summary")).to_be_hidden()
@@ -285,7 +285,7 @@ def test_a_year_adopted_on_the_desk_in_this_browser_bills_its_quarter_marked_not
     page.evaluate("(work) => localStorage.setItem('pawling-clerk-desk', JSON.stringify(work))",
                   {"current": "2027", "years": {"2027": {"records": records, "notices": {}, "inputs": {}, "made": {}}}})
     fill_the_desk(page, f"{site_url}/clerk/bills/", folder, quarter="2027-Q1", earlier=False)
-    page.get_by_label("This is the first quarter the Town bills with this kit").check()
+    page.get_by_label("This is the Town's first bill run on this website").check()
     run_the_bills(page)
     expect(page.locator("#bills-unpublished")).to_contain_text("Adopted, not yet published")
     expect(page.locator("#bills-unpublished")).to_contain_text("Publish it before the bills are mailed")

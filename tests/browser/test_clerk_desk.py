@@ -130,6 +130,9 @@ class Desk:
     def files(self, where: str) -> dict:
         """Download every file offered in `where`: {path: bytes}."""
         got = {}
+        keeper = self.page.locator(f"{where} details#for-site-keeper")  # the site keeper's part, closed at first
+        if keeper.count() and keeper.get_attribute("open") is None:
+            keeper.locator("summary").click()
         for item in self.page.locator(f"{where} li.clerk-file").all():
             path = item.get_attribute("data-path")
             with self.page.expect_download() as info:
@@ -174,7 +177,7 @@ def test_the_clerk_s_year_in_one_sitting(desk):
     assert page.locator("#effects-table tbody tr").first.inner_text().split("\t") == [
         "8,000", "$64.00", "$66.37", "+$2.37 (+3.7%)"]
     assert "Prepared, not yet published." in page.inner_text("#clerk-result")
-    assert page.inner_text("#publish-title") == "Publish the proposal: commit this file"
+    assert page.inner_text("#publish-title") == "Publish the proposal on the site"
     got = desk.files("#publish")
     assert list(got) == ["rules/rate-schedules/2028/proposal.yaml"]
     desk.same_as_the_terminal("propose", PROPOSE, got)
@@ -183,7 +186,7 @@ def test_the_clerk_s_year_in_one_sitting(desk):
     assert parse_qs(link.query)["value"] == [got["rules/rate-schedules/2028/proposal.yaml"].decode()]
     # the year at a glance now says so, labelled as not yet published
     expect(page.locator('#years tr[data-year="2028"] .stage')).to_contain_text("Proposed")
-    expect(page.locator('#years tr[data-year="2028"] .stage')).to_contain_text("not yet published")
+    expect(page.locator('#years tr[data-year="2028"] .stage')).to_contain_text("Prepared in this browser, not yet on the site.")
 
     # adopting before any notice: refused, saying to publish the notice first and by when
     page.click('[data-step-link="adopt"]')
@@ -203,9 +206,13 @@ def test_the_clerk_s_year_in_one_sitting(desk):
     desk.type("notice", NOTICE)
     desk.submit("notice")
     assert page.inner_text("#time-understood") == "Meeting time: 7:00 p.m. (you typed “7 pm”)."
+    # the usability test: "Meeting time: 7:00 p.m.." when the time was typed as the desk writes it
+    page.fill("#notice-time", "7:00 p.m.")
+    desk.submit("notice")
+    assert page.inner_text("#time-understood") == "Meeting time: 7:00 p.m."
     assert "November 30, 2027 to December 15, 2027" in page.inner_text("#window")
     assert f"{SITE}rates/2028/" in page.inner_text("#notice-text")
-    assert page.inner_text("#publish-title") == "Publish the notice: commit these 2 files"
+    assert page.inner_text("#publish-title") == "Publish the notice on the site"
     got = desk.files("#publish") | desk.files("#notice-files")
     assert sorted(got) == ["notices-out/hearing-notice-2028.txt", "rules/rate-schedules/2028/notice.yaml",
                            "rules/rate-schedules/2028/proposal.yaml"]
@@ -357,7 +364,15 @@ def test_the_desk_without_repo_url_offers_downloads_only_and_its_states_pass_axe
     page.click("#propose-form button[type=submit]")
     expect(page.locator("#clerk-desk")).to_have_attribute("data-state", "result", timeout=TIMEOUT)
     assert page.locator("#publish a[download]").count() == 1 and page.locator(".github-link").count() == 0
-    assert "Add it to the site's repository" in page.inner_text("#publish")
+    # issue 34 (the usability test): the Clerk's words first, the zip first; the site keeper's words (the
+    # repository, the file's path) behind "For the person who keeps the site"
+    assert page.inner_text("#publish-title") == "Send this record to the person who keeps the site"
+    first = page.locator("#publish > :is(button, details, ul)").first
+    assert first.get_attribute("id") == "publish-zip"
+    for staff in ("repository", "commit", ".yaml"):
+        assert staff not in page.inner_text("#publish").lower(), staff
+    page.click("#for-site-keeper summary")
+    assert "Add it to the site's repository as rules/rate-schedules/2028/proposal.yaml" in page.inner_text("#publish")
     states["result"] = axe_violations(page)
     # issue 34, item 1: no repository address, so the first screen says the records go as one zip to the
     # person who keeps the site, and the step gives it: exactly its records, at their paths, with the steps
@@ -369,11 +384,11 @@ def test_the_desk_without_repo_url_offers_downloads_only_and_its_states_pass_axe
     with zipfile.ZipFile(io.BytesIO(Path(download.value.path()).read_bytes())) as z:
         assert z.namelist() == ["rules/rate-schedules/2028/proposal.yaml", "notices-out/PUBLISHING-2028.txt"]
         with page.expect_download() as record:
-            page.locator("#publish a[download]").first.click()
+            page.locator("#publish li.clerk-file a[download]").first.click()
         assert z.read("rules/rate-schedules/2028/proposal.yaml") == Path(record.value.path()).read_bytes()
         assert "python3 build.py validate" in z.read("notices-out/PUBLISHING-2028.txt").decode()
     states["zip"] = axe_violations(page)
-    steps = page.locator("#publish a", has_text="their steps").get_attribute("href")
+    steps = page.locator("#publish a", has_text="the steps to publish them").get_attribute("href")
     page.goto(f"{site_url}/clerk/{steps}")
     expect(page.locator("h1")).to_have_text("Publishing the Clerk's records")
     # with no GitHub address, both ways to publish, the build on the keeper's computer too (the usability test)
