@@ -6,6 +6,7 @@ the same option names), so the site and the command line give one answer.
 from __future__ import annotations
 
 import argparse
+import copy
 import functools
 import json
 import os
@@ -29,6 +30,9 @@ _ARGPARSE = [(re.compile(pattern), message) for pattern, message in (
     # «Faltan estas opciones obligatorias: el comando»)
     (r"^the following arguments are required: command$", N_("the command is missing")),
     (r"^the following arguments are required: step$", N_("the step is missing")),
+    # one option missing: said as one, not as a list (the Spanish reviewer spanish7, D2: «Faltan estas opciones
+    # obligatorias: --quarter»)
+    (r"^the following arguments are required: (?P<name>--[\w-]+)$", N_("this required option is missing: {name}")),
     (r"^the following arguments are required: (?P<names>.+)$", N_("the following arguments are required: {names}")),
     (r"^unrecognized arguments: (?P<words>.+)$", N_("unrecognized arguments: {words}")),
     (r"^argument (?P<name>[^:]+): expected one argument$", N_("argument {name}: expected one argument")),
@@ -67,9 +71,45 @@ def _argparse_words(message: str) -> str:
     return message
 
 
+#: argparse's own words in a --help (it writes them in English, made once with the parser), for the catalogue
+_HELP_WORDS = (N_("usage: "), N_("positional arguments"), N_("options"), N_("show this help message and exit"))
+#: an option's value in the usage and the list of options, in a language other than English (--quarter VALOR)
+_VALUE = N_("VALUE")
+
+
+class _HelpFormatter(argparse.HelpFormatter):
+    """--help in the language asked for (`--lang es`): each text of the parser is written in English, marked
+    `N_`, and put into the current language here, as the help is printed. The parser is made once, in
+    English (`parser()`), so the same parser prints the English help and the Spanish one."""
+
+    def add_usage(self, usage, actions, groups, prefix=None):
+        super().add_usage(usage, actions, groups, _(_HELP_WORDS[0]) if prefix is None else prefix)
+
+    def start_section(self, heading):  # "options", "positional arguments"
+        super().start_section(_(heading) if heading else heading)
+
+    def add_text(self, text):  # a parser's description
+        super().add_text(_(text) if text and text is not argparse.SUPPRESS else text)
+
+    def _get_help_string(self, action):  # an option's help, a command's line in the list of commands
+        return _(action.help) if action.help else action.help
+
+    def _get_default_metavar_for_optional(self, action):
+        # an option's value is named by the option in capitals (--quarter QUARTER): English words, so in
+        # another language it is named by one word, "value" (the option's help says what to give)
+        return super()._get_default_metavar_for_optional(action) if lang() == SOURCE else _(_VALUE)
+
+    def _metavar_formatter(self, action, default_metavar):  # QUESTION=ANSWER, a step's `schedule`
+        if isinstance(action.metavar, str):
+            action = copy.copy(action)
+            action.metavar = _(action.metavar)
+        return super()._metavar_formatter(action, default_metavar)
+
+
 class _Parser(argparse.ArgumentParser):
     def __init__(self, *args, **kwargs):  # `--water-gal` is not `--water-gallons` (the third hostile tester:
         kwargs.setdefault("allow_abbrev", False)  # a shortened option slipped past the "given twice" check)
+        kwargs.setdefault("formatter_class", _HelpFormatter)
         super().__init__(*args, **kwargs)
 
     def _print_message(self, message, file=None):
@@ -112,8 +152,8 @@ class _Parser(argparse.ArgumentParser):
         message = message[0].upper() + message[1:]
         command = " ".join(self.prog.split()[1:])  # "bill", "rates propose"; "" for the calculator itself
         if lang() != SOURCE:
-            # --help is in English (it is for staff and developers: README): an answer in another
-            # language does not send its reader there, it names the choices itself
+            # an answer in another language names the choices itself, in one line, rather than sending
+            # its reader to the help (the fourth Spanish review)
             raise InputError(message + "." if "invalid choice" in raw else self._choices(message, command))
         if command:
             raise InputError(_("{message}. Run `python -m calculator {command} --help` for the options.").format(
@@ -147,124 +187,128 @@ class _Parser(argparse.ArgumentParser):
 def parser() -> argparse.ArgumentParser:
     """The command line's words, made once: making them takes longer than most answers
     (about 30 ms here, several times that in a phone's browser), and parsing changes nothing in them."""
-    p = _Parser(prog="calculator", description="The Town of Pawling sewer-use law, as a calculator. "
-                "Add --lang es to any command for the answer in Spanish (en español).")
+    p = _Parser(prog="calculator", description=N_("The Town of Pawling sewer-use law, as a calculator. "
+                   "Add --lang es to any command for the answer in Spanish (en español)."))
     sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
-    b = sub.add_parser("bill", help="a quarterly sewer bill, explained")
-    b.add_argument("--quarter", required=True, help="billing quarter, like 2027-Q1")
+    b = sub.add_parser("bill", help=N_("a quarterly sewer bill, explained"))
+    b.add_argument("--quarter", required=True, help=N_("billing quarter, like 2027-Q1"))
     use = b  # exactly one usage kind: bill.compute says so in plain words
     # Bills are in advance (rules/interpretations/billing-in-advance.yaml): the usage is the most
     # recent quarter's, from the latest meter reading before the bill, not the billed quarter's.
-    use.add_argument("--water-gallons", help="water use in the most recent quarter (the latest reading), in gallons")
-    use.add_argument("--water-cubic-feet", help="water use in the most recent quarter (the latest reading), in cubic feet")
-    use.add_argument("--sewage-gallons", help="sewage in the most recent quarter, measured by the property's own "
-                                              "meter, in gallons")
-    b.add_argument("--meter", choices=bill.USAGE_KINDS, help="with two readings: what the meter measures")
-    b.add_argument("--previous-reading", help="with --meter: the reading before the latest one (the start of the "
-                                              "most recent quarter's use)")
-    b.add_argument("--current-reading", help="with --meter: the latest reading, before the bill")
-    b.add_argument("--paid-on", help="payment date YYYY-MM-DD, to see a late penalty")
-    b.add_argument("--earlier-bill", action="append", default=[], metavar="QUARTER:CHARGE",
-                   help="a bill's arrears, as its link writes them: an earlier quarter's bill still owing, "
-                        "like 2025-Q3:96.00; repeat for each")
-    b.add_argument("--earlier-payment", action="append", default=[], metavar="QUARTER:AMOUNT:DATE",
-                   help="a payment on an earlier bill, like 2025-Q3:50.00:2025-09-02; repeat for each")
-    b.add_argument("--as-of", help="with --earlier-bill: count penalties on earlier bills to this day, YYYY-MM-DD "
-                   "(default: the due date)")
-    b.add_argument("--check", help="with --earlier-bill or --parcel: the check code the bill's link carries")
-    b.add_argument("--parcel", help="a bill's link: the computed charges of every account billed on the same "
-                   "property, this one as *, like 24.00,* (the property's minimum charge is shared)")
-    b.add_argument("--vc-per-1000", help="what-if: VC in dollars per 1,000 gallons")
-    b.add_argument("--sewage-fraction", help="what-if: share of water use billed as sewage (0 to 1)")
-    b.add_argument("--with-proposed", action="store_true", help="also compute the bill under a pending proposed schedule")
+    use.add_argument("--water-gallons", help=N_("water use in the most recent quarter (the latest reading), in gallons"))
+    use.add_argument("--water-cubic-feet", help=N_("water use in the most recent quarter (the latest reading), in cubic feet"))
+    use.add_argument("--sewage-gallons", help=N_("sewage in the most recent quarter, measured by the property's own "
+                                                 "meter, in gallons"))
+    b.add_argument("--meter", choices=bill.USAGE_KINDS, help=N_("with two readings: what the meter measures"))
+    b.add_argument("--previous-reading", help=N_("with --meter: the reading before the latest one (the start of the "
+                                                 "most recent quarter's use)"))
+    b.add_argument("--current-reading", help=N_("with --meter: the latest reading, before the bill"))
+    b.add_argument("--paid-on", help=N_("payment date YYYY-MM-DD, to see a late penalty"))
+    b.add_argument("--earlier-bill", action="append", default=[], metavar=N_("QUARTER:CHARGE"),
+                   help=N_("a bill's arrears, as its link writes them: an earlier quarter's bill still owing, "
+                           "like 2025-Q3:96.00; repeat for each"))
+    b.add_argument("--earlier-payment", action="append", default=[], metavar=N_("QUARTER:AMOUNT:DATE"),
+                   help=N_("a payment on an earlier bill, like 2025-Q3:50.00:2025-09-02; repeat for each"))
+    b.add_argument("--as-of", help=N_("with --earlier-bill: count penalties on earlier bills to this day, YYYY-MM-DD "
+                      "(default: the due date)"))
+    b.add_argument("--check", help=N_("with --earlier-bill or --parcel: the check code the bill's link carries"))
+    b.add_argument("--parcel", help=N_("a bill's link: the computed charges of every account billed on the same "
+                      "property, this one as *, like 24.00,* (the property's minimum charge is shared)"))
+    b.add_argument("--vc-per-1000", help=N_("what-if: VC in dollars per 1,000 gallons"))
+    b.add_argument("--sewage-fraction", help=N_("what-if: share of water use billed as sewage (0 to 1)"))
+    b.add_argument("--with-proposed", action="store_true", help=N_("also compute the bill under a pending proposed schedule"))
 
-    v = sub.add_parser("vc", help="the rate VC from the year's costs")
-    v.add_argument("--om-cost", help="O&M cost of the past fiscal year, dollars")
-    v.add_argument("--projected-om-cost", help="only when past data is not available: the projected O&M "
-                                               "expenditures for the year, dollars (rents.D); instead of --om-cost")
-    v.add_argument("--user-volume-gallons", required=True, help="users' billable sewage volume, gallons")
-    v.add_argument("--extraneous-flow-cost", help="the part of --om-cost spent treating measured extraneous flow, "
-                                                   "dollars: shown, not added (rents.E)")
-    v.add_argument("--budgeted-om-cost", help="budgeted O&M cost of the coming year, dollars (rate-schedules.A); "
-                                              "used for VC only if the vc-cost-basis reading says so")
+    v = sub.add_parser("vc", help=N_("the rate VC from the year's costs"))
+    v.add_argument("--om-cost", help=N_("O&M cost of the past fiscal year, dollars"))
+    v.add_argument("--projected-om-cost", help=N_("only when past data is not available: the projected O&M "
+                                                  "expenditures for the year, dollars (rents.D); instead of --om-cost"))
+    v.add_argument("--user-volume-gallons", required=True, help=N_("users' billable sewage volume, gallons"))
+    v.add_argument("--extraneous-flow-cost", help=N_("the part of --om-cost spent treating measured extraneous flow, "
+                                                      "dollars: shown, not added (rents.E)"))
+    v.add_argument("--budgeted-om-cost", help=N_("budgeted O&M cost of the coming year, dollars (rate-schedules.A); "
+                                                 "used for VC only if the vc-cost-basis reading says so"))
 
-    i = sub.add_parser("industry", help="major contributing industry test and report dates")
+    i = sub.add_parser("industry", help=N_("major contributing industry test and report dates"))
     i.add_argument("--average-workday-gallons", required=True)
-    i.add_argument("--system-gallons-per-day", help="flow carried by the municipal system, gallons per day")
-    i.add_argument("--average-daily-gallons", help="the industry's average daily flow over all days, gallons "
-                                                   "(used by the 5%% test under the industry-flow-share reading "
-                                                   "'average-day')")
-    for name, what in (("toxic-pollutant", "the waste has a toxic pollutant in toxic amounts (E(3))"),
-                       ("significant-impact", "a significant impact on the treatment works or its effluent (E(4))")):
+    i.add_argument("--system-gallons-per-day", help=N_("flow carried by the municipal system, gallons per day"))
+    i.add_argument("--average-daily-gallons", help=N_("the industry's average daily flow over all days, gallons "
+                                                      "(used by the 5%% test under the industry-flow-share reading "
+                                                      "'average-day')"))
+    for name, yes, no in (
+            ("toxic-pollutant", N_("yes: the waste has a toxic pollutant in toxic amounts (E(3))"),
+             N_("no: not the waste has a toxic pollutant in toxic amounts (E(3)); without either, the criterion is "
+                "not decided")),
+            ("significant-impact", N_("yes: a significant impact on the treatment works or its effluent (E(4))"),
+             N_("no: not a significant impact on the treatment works or its effluent (E(4)); without either, the "
+                "criterion is not decided"))):
         dest = name.replace("-", "_")
-        i.add_argument(f"--{name}", dest=dest, action="store_const", const=True, default=None, help=f"yes: {what}")
-        i.add_argument(f"--no-{name}", dest=dest, action="store_const", const=False, help=f"no: not {what}; "
-                       "without either, the criterion is not decided")
-    i.add_argument("--year", help="the report dates of this year (default: the next ones from --today)")
-    i.add_argument("--today", help="YYYY-MM-DD: the day the next report dates count from (default: today)")
+        i.add_argument(f"--{name}", dest=dest, action="store_const", const=True, default=None, help=yes)
+        i.add_argument(f"--no-{name}", dest=dest, action="store_const", const=False, help=no)
+    i.add_argument("--year", help=N_("the report dates of this year (default: the next ones from --today)"))
+    i.add_argument("--today", help=N_("YYYY-MM-DD: the day the next report dates count from (default: today)"))
 
-    h = sub.add_parser("hearing", help="the lawful window for the rate-schedule meeting")
-    h.add_argument("--published", required=True, help="publication date YYYY-MM-DD")
-    h.add_argument("--meeting", help="planned meeting date YYYY-MM-DD")
+    h = sub.add_parser("hearing", help=N_("the lawful window for the rate-schedule meeting"))
+    h.add_argument("--published", required=True, help=N_("publication date YYYY-MM-DD"))
+    h.add_argument("--meeting", help=N_("planned meeting date YYYY-MM-DD"))
 
-    sub.add_parser("provisions", help="the law's provisions in order")
-    pa = sub.add_parser("parameters", help="every number the law states, with the value in force on a day, its "
-                                           "dates and its provision, and the rate schedule in force")
-    pa.add_argument("--on", help="the day, YYYY-MM-DD (default: today)")
-    qs = sub.add_parser("quarters", help="billing quarters to choose from, and the next one due")
-    qs.add_argument("--today", help="YYYY-MM-DD (default: today)")
+    sub.add_parser("provisions", help=N_("the law's provisions in order"))
+    pa = sub.add_parser("parameters", help=N_("every number the law states, with the value in force on a day, its "
+                                              "dates and its provision, and the rate schedule in force"))
+    pa.add_argument("--on", help=N_("the day, YYYY-MM-DD (default: today)"))
+    qs = sub.add_parser("quarters", help=N_("billing quarters to choose from, and the next one due"))
+    qs.add_argument("--today", help=N_("YYYY-MM-DD (default: today)"))
 
-    pm = sub.add_parser("permit", help="do I need a sewer permit, and can I get one? (rules/permits.yaml)")
-    pm.add_argument("--answer", action="append", default=[], metavar="QUESTION=ANSWER",
-                    help="an answer to one question, like work=new-connection; repeat for each")
-    pm.add_argument("--list-questions", action="store_true", help="list the questions and their answers")
-    pm.add_argument("--json", action="store_true", help="print one JSON object (the default; kept for clarity)")
+    pm = sub.add_parser("permit", help=N_("do I need a sewer permit, and can I get one? (rules/permits.yaml)"))
+    pm.add_argument("--answer", action="append", default=[], metavar=N_("QUESTION=ANSWER"),
+                    help=N_("an answer to one question, like work=new-connection; repeat for each"))
+    pm.add_argument("--list-questions", action="store_true", help=N_("list the questions and their answers"))
+    pm.add_argument("--json", action="store_true", help=N_("print one JSON object (the default; kept for clarity)"))
 
-    ap = sub.add_parser("application", help="the permit application as a PDF, prefilled from the answers")
-    ap.add_argument("--answer", action="append", default=[], metavar="QUESTION=ANSWER",
-                    help="a permit-checker answer, like street-opening=yes; repeat for each")
-    ap.add_argument("--field", action="append", default=[], metavar="NAME=VALUE",
-                    help="a form field, like owner-name=Jane Doe; repeat for each (\\n starts a new line)")
-    ap.add_argument("--output", help="where to write the PDF, like application.pdf; without it, only the "
-                                     "values the form would be filled with")
-    ap.add_argument("--force", action="store_true", help="with --output: replace the file already there (never one "
-                                                         "in the project's site/, docs/ or rules/)")
-    ap.add_argument("--blank", help="the blank form to fill (the site's permit/application.pdf); "
-                                    "default: drawn now from rules/ (CPython with the kit)")
-    ap.add_argument("--json", action="store_true", help="print one JSON object (the default; kept for clarity)")
+    ap = sub.add_parser("application", help=N_("the permit application as a PDF, prefilled from the answers"))
+    ap.add_argument("--answer", action="append", default=[], metavar=N_("QUESTION=ANSWER"),
+                    help=N_("a permit-checker answer, like street-opening=yes; repeat for each"))
+    ap.add_argument("--field", action="append", default=[], metavar=N_("NAME=VALUE"),
+                    help=N_("a form field, like owner-name=Jane Doe; repeat for each (\\n starts a new line)"))
+    ap.add_argument("--output", help=N_("where to write the PDF, like application.pdf; without it, only the "
+                                        "values the form would be filled with"))
+    ap.add_argument("--force", action="store_true", help=N_("with --output: replace the file already there (never one "
+                                                            "in the project's site/, docs/ or rules/)"))
+    ap.add_argument("--blank", help=N_("the blank form to fill (the site's permit/application.pdf); "
+                                       "default: drawn now from rules/ (CPython with the kit)"))
+    ap.add_argument("--json", action="store_true", help=N_("print one JSON object (the default; kept for clarity)"))
 
-    rt = sub.add_parser("rates", help="the Town Clerk's rate-schedule year, one step at a time (the Clerk's desk)")
+    rt = sub.add_parser("rates", help=N_("the Town Clerk's rate-schedule year, one step at a time (the Clerk's desk)"))
     place = argparse.ArgumentParser(add_help=False)
-    place.add_argument("--site-url", help="the site's address (mkdocs.yml site_url), which a notice names")
-    place.add_argument("--repo-url", help="the GitHub repository (mkdocs.yml repo_url), for links that commit a record")
-    place.add_argument("--json", action="store_true", help="print one JSON object (the default; kept for clarity)")
+    place.add_argument("--site-url", help=N_("the site's address (mkdocs.yml site_url), which a notice names"))
+    place.add_argument("--repo-url", help=N_("the GitHub repository (mkdocs.yml repo_url), for links that commit a record"))
+    place.add_argument("--json", action="store_true", help=N_("print one JSON object (the default; kept for clarity)"))
     steps = rt.add_subparsers(dest="step", required=True, parser_class=_Parser)
     rate_year.add_steps(steps, parents=[place])
     rate_year.add_pack(steps, parents=[place])  # the desk's zip for a site with no repository address
 
-    bl = sub.add_parser("bills", help="the quarterly bill run: every account's bill for a quarter, from CSV files "
-                                      "(the Clerk's desk; build.py bills adds the PDF bills)")
-    bl.add_argument("--quarter", required=True, help="the quarter to bill, like 2025-Q4")
-    bl.add_argument("--accounts", required=True, help="the accounts file (CSV)")
-    bl.add_argument("--reads", required=True, help="the quarter's meter reads (CSV)")
-    bl.add_argument("--payments", help="every payment ever made on earlier bills (CSV; not only the latest quarter's: a run whose payments leave an account owing more than an earlier register says is refused)")
-    bl.add_argument("--earlier", action="append", default=[], help="the register.csv of an earlier run; repeat. The "
-                    "quarter just before --quarter is needed (its unpaid bills are carried), unless --first-quarter")
-    bl.add_argument("--first-quarter", action="store_true", help="the quarter is the first the Town bills with this kit: "
-                                                                 "no earlier register exists")
-    bl.add_argument("--as-of", help="count penalties on arrears to this day, YYYY-MM-DD (default: the due date)")
-    bl.add_argument("--out", required=True, help="the folder to write register.csv, summary.csv, arrears.csv and "
-                                                 "refused.csv into")
-    bl.add_argument("--printable", action="store_true", help="also answer with each account's bill, its words and "
-                                                             "figures in its language (the desk prints them)")
-    bl.add_argument("--site-url", default="", help="with --printable: the site the bills link to")
-    bl.add_argument("--prepared", help="a folder of the Clerk's records prepared on the desk and not yet published "
-                                       "(<year>/proposal.yaml, notice.yaml, vote.yaml): a schedule adopted there bills "
-                                       "its quarters, marked as not yet published")
+    bl = sub.add_parser("bills", help=N_("the quarterly bill run: every account's bill for a quarter, from CSV files "
+                                         "(the Clerk's desk; build.py bills adds the PDF bills)"))
+    bl.add_argument("--quarter", required=True, help=N_("the quarter to bill, like 2025-Q4"))
+    bl.add_argument("--accounts", required=True, help=N_("the accounts file (CSV)"))
+    bl.add_argument("--reads", required=True, help=N_("the quarter's meter reads (CSV)"))
+    bl.add_argument("--payments", help=N_("every payment ever made on earlier bills (CSV; not only the latest quarter's: a run whose payments leave an account owing more than an earlier register says is refused)"))
+    bl.add_argument("--earlier", action="append", default=[], help=N_("the register.csv of an earlier run; repeat. The "
+                       "quarter just before --quarter is needed (its unpaid bills are carried), unless --first-quarter"))
+    bl.add_argument("--first-quarter", action="store_true", help=N_("the quarter is the first the Town bills with this kit: "
+                                                                    "no earlier register exists"))
+    bl.add_argument("--as-of", help=N_("count penalties on arrears to this day, YYYY-MM-DD (default: the due date)"))
+    bl.add_argument("--out", required=True, help=N_("the folder to write register.csv, summary.csv, arrears.csv and "
+                                                    "refused.csv into"))
+    bl.add_argument("--printable", action="store_true", help=N_("also answer with each account's bill, its words and "
+                                                                "figures in its language (the desk prints them)"))
+    bl.add_argument("--site-url", default="", help=N_("with --printable: the site the bills link to"))
+    bl.add_argument("--prepared", help=N_("a folder of the Clerk's records prepared on the desk and not yet published "
+                                          "(<year>/proposal.yaml, notice.yaml, vote.yaml): a schedule adopted there bills "
+                                          "its quarters, marked as not yet published"))
 
     for sp in (b, v, i, h, qs, bl, pa, sub.choices["provisions"]):
-        sp.add_argument("--json", action="store_true", help="print one JSON object (the default; kept for clarity)")
+        sp.add_argument("--json", action="store_true", help=N_("print one JSON object (the default; kept for clarity)"))
     return p
 
 
@@ -545,7 +589,8 @@ def discard_stdout() -> None:
 
 def _main(argv: list[str] | None) -> int:
     argv = sys.argv[1:] if argv is None else argv
-    if argv in ([], ["-h"], ["--help"]) or (len(argv) == 2 and argv[1] in ("-h", "--help")):
+    if argv in ([], ["-h"], ["--help"]) or (len(argv) == 2 and argv[1] in ("-h", "--help")
+                                            and not argv[0].startswith("--lang")):  # `--lang=es --help`: in Spanish
         try:
             parser().parse_args(argv or ["--help"])
         except SystemExit as exc:

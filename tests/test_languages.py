@@ -173,8 +173,8 @@ def test_a_bad_input_in_spanish_says_so_in_spanish():
     assert err.value.field == "water-gallons"
     with pytest.raises(InputError) as err:
         run(["bill", "--water-gallons", "5", "--lang", "es"])  # argparse's own complaint
-    # (not "run … --help": the help is English; the options are named here)
-    assert str(err.value).startswith("Faltan estas opciones obligatorias: --quarter. Las opciones de `python -m "
+    # (not "run … --help": the options are named here)
+    assert str(err.value).startswith("Falta esta opción obligatoria: --quarter. Las opciones de `python -m "
                                      "calculator bill` son: --quarter, --water-gallons, --water-cubic-feet,")
 
 

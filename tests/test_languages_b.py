@@ -130,7 +130,7 @@ def test_the_application_speaks_spanish_and_takes_si_for_yes():
         here = localized(rules)
         assert application.field_values(here, (), {box: "sí"})[box] == "yes"
         assert application.field_values(here, (), {box: "no"})[box] == "no"
-        assert application.citation(here, "permits.A").startswith("Ley: ")
+        assert application.citation(here, "permits.A").startswith("La ley: ")
         with pytest.raises(InputError, match="se responde sí o no; escriba sí o no"):
             application.field_values(here, (), {box: "quizás"})
         with pytest.raises(InputError, match="No existe el campo 'nombre'"):

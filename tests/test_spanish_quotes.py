@@ -77,9 +77,10 @@ def test_every_quotation_in_a_spanish_answer_says_its_language():
     found = set()
     read = 0
     for _case, argv, answer in [*answers("es"), *((None, argv, a) for argv, a in clerk_answers("es"))]:
-        # what the person typed, repeated back in an error, is quoted as typed (“twelve thousand”), not as
-        # the law's English nor as Spanish words of the page
-        typed = {f"“{a.partition('=')[2] or a}” is set as the law's English but is not the law's words"
+        # what the person typed, repeated back in an error, is quoted in Spanish quotes («ten», calculator.core.
+        # dates.typed: the Spanish reviewer spanish7, C1) as typed: it may be English or no words at all, and it
+        # is the person's own words, not the law's English; it is never in “…”, which is the law's
+        typed = {f"«{a.partition('=')[2] or a}» is the law's English: quote it “…”"
                  for a in argv if not a.startswith("--") or "=" in a}
         for key, text in strings(_records(answer), NOT_SENTENCES):
             read += "“" in text or "«" in text

@@ -165,7 +165,7 @@ def test_a_date_not_written_as_year_month_day_is_named_once(capsys):
     # signed” “03/15/2027” is not…"): the field, then what was typed, set apart
     code, out, err = _cli(capsys, "application", "--answer", "work=repair", "--field", "signature-date=03/15/2027",
                           "--lang", "es")
-    assert code == 2 and err.startswith("Error: «Fecha de la firma», “03/15/2027”, no está escrita como año-mes-día."), err
+    assert code == 2 and err.startswith("Error: «Fecha de la firma», «03/15/2027», no está escrita como año-mes-día."), err
     code, out, err = _cli(capsys, "application", "--answer", "work=repair", "--field", "signature-date=03/15/2027")
     assert code == 2 and "“Date signed”, “03/15/2027”, is not a date written as year-month-day" in err, err
 

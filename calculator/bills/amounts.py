@@ -24,7 +24,7 @@ from decimal import Decimal, InvalidOperation
 
 from ..core.errors import InputError
 from ..core.dates import typed
-from ..core.i18n import _, lang
+from ..core.i18n import _, in_sentence, lang
 
 LARGEST = Decimal(10) ** 12  # no meter reads a trillion gallons; beyond it Decimal would lose cents
 
@@ -161,7 +161,8 @@ def parse_amount(value, what: str, example: str, field: str | None = None, unit:
     # is said so (issue 33: "Usted escribió ''.")
     words = dict(what=_(what), example=example, value=typed(value))
     if not text:
-        raise InputError(_("{what} is missing. Enter a number, like {example}.").format(**words), field)
+        message = _("{what} is missing. Enter a number, like {example}.")
+        raise InputError(message.format(**{**words, "what": in_sentence(message, words["what"])}), field)
     if as_written is None and other_way is None:
         raise InputError(_("{what} must be a number, like {example}. You entered {value}.").format(**words), field)
     if sign == "-" and any(a != 0 for a in (as_written, other_way) if a is not None):

@@ -11,7 +11,7 @@ from .amounts import parse_amount
 from ..core.dates import (WEEKDAY_NAMES, due_date, long, long_with_weekday, month_name, not_business_day, parse_date,
                     parse_quarter, public_holidays, quarter_name, quarter_period, quarter_words, series)
 from ..core.errors import InputError
-from ..core.i18n import N_, _, lang, ngettext
+from ..core.i18n import N_, _, in_sentence, lang, ngettext
 from ..core.explain import Explanation, everyday, fold_citations, since
 from ..core.law import anchor, citation, quoted
 from ..core.rules import entry, interpretation, parameter
@@ -527,7 +527,9 @@ ILLUSTRATIVE_TOTAL = N_("ILLUSTRATIVE: this total uses an invented rate, not one
 ILLUSTRATIVE_SHARE_TOTAL = N_("ILLUSTRATIVE: this total uses your what-if rate and the example schedule's share of "
                               "water billed as sewage, not one the Town has adopted. It is not what you owe.")
 # the notice of an estimate made with a schedule not adopted, by the schedule's status
-_USES = {"illustrative": N_("This estimate uses the illustrative schedule “{title}”. {label}"),
+# (the example schedule is not named by its title, "Illustrative rate schedule (not adopted)": the sentence said
+# "illustrative" twice, the Spanish reviewer spanish7, E1)
+_USES = {"illustrative": N_("This estimate uses the example rate schedule, which the Town has not adopted. {label}"),
          "proposed": N_("This estimate uses the proposed schedule “{title}”. {label}")}
 _EXAMPLES = {"water-gallons": "12000", "water-cubic-feet": "1600", "sewage-gallons": "9600"}
 # each usage is a whole number of its unit (the page's hint says so): how to name a number of it
@@ -856,8 +858,9 @@ def usage_from_readings(meter: str, previous, current) -> dict:
                                    N_("The latest meter reading (in gallons)"))
     for value, what, field in ((previous, what_before, "previous-reading"), (current, what_after, "current-reading")):
         if value is None or str(value).strip() == "":
-            raise InputError(_("{what} is missing. Enter it, like {example}: both readings are needed.").format(
-                what=_(what), example="120500" if field == "previous-reading" else "132500"), field)
+            message = _("{what} is missing. Enter it, like {example}: both readings are needed.")
+            raise InputError(message.format(what=in_sentence(message, _(what)),
+                                            example="120500" if field == "previous-reading" else "132500"), field)
     before = parse_amount(previous, what_before, "120500", "previous-reading", UNITS[meter])
     after = parse_amount(current, what_after, "132500", "current-reading", UNITS[meter])
     if after < before:

@@ -21,10 +21,12 @@ _YMD = re.compile(r"\d{4}-\d{2}-\d{2}")
 
 
 def typed(value) -> str:
-    """What a person typed, repeated in a message: “…” in every language. It is often not words of the
-    page's language ("twelve thousand"), so a Spanish page marks it as it marks the law's English, not
-    «…» (the fourth Spanish reader asked for «…»; the spell-check and the pages' language marks need “…”)."""
-    return f"“{value}”"
+    """What a person typed, repeated in a message: “…” in English, «…» in Spanish. In Spanish “…” is kept
+    for the law's English, which a page marks lang="en" (engine-client.js `quotedIn`); what a person typed is
+    their own, not the law's English, so it is quoted as Spanish quotes («12,5») and not marked English (the
+    Spanish reviewer spanish7, C1, found “12,5” and «2027-Q5» in messages of one kind; this was “…” in every
+    language until then)."""
+    return f"“{value}”" if lang() == "en" else f"«{value}»"
 
 
 def parse_date(value: str, what: str) -> dt.date:
@@ -34,7 +36,7 @@ def parse_date(value: str, what: str) -> dt.date:
             raise ValueError(value)
     except ValueError:
         # "15/03/2027" is a date to its writer: say how to write it, not that it is none (issue 33); what was
-        # typed is repeated as typed, “…”
+        # typed is repeated as typed (typed: “…”, in Spanish «…»)
         raise InputError(_("{what}, {value}, is not a date written as year-month-day. Enter it like 2027-03-15 "
                            "(March 15, 2027).").format(what=_(what), value=typed(value))) from None
     try:

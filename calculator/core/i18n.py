@@ -97,6 +97,15 @@ def law_translation(english: str) -> str | None:
     return _state["messages"].get(LAW_CONTEXT + " ".join(str(english).split())) or None
 
 
+def in_sentence(message: str, label: str) -> str:
+    """A field's label ("The latest meter reading (in gallons)") as a translated message places it: as
+    written where the message starts with it, with a small first letter inside a sentence («Falta la
+    lectura más reciente del medidor…»: the Spanish reviewer spanish7, E2, found «{what}: falta este dato»)."""
+    if message.startswith("{what}") or len(label) < 2 or not (label[0].isupper() and label[1].islower()):
+        return label
+    return label[0].lower() + label[1:]
+
+
 def lang() -> str:
     return _state["lang"]
 

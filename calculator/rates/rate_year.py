@@ -969,60 +969,60 @@ def add_steps(sub, parents=()) -> dict:
     and the Clerk's desk (its query string uses these names). Values are checked by the steps
     themselves, so a page and a terminal get the same message."""
     parents = list(parents)
-    pr = sub.add_parser("propose", parents=parents, help="compute VC and make a proposed schedule (rents.D)")
-    pr.add_argument("--fiscal-year", required=True, help="the year the new rates are for, like 2028; the records "
-                                                          "go in rate-schedules/<year>/")
-    pr.add_argument("--effective", required=True, help="first day the schedule applies, YYYY-MM-DD")
-    pr.add_argument("--om-cost", help="operation and maintenance cost of the past fiscal year, dollars "
-                                       "($912,400, 912,400.00 and 912400 are the same)")
-    pr.add_argument("--projected-om-cost", help="only when past data is not available: the projected operation and "
-                                                "maintenance expenditures for the year, dollars (rents.D); instead "
-                                                "of --om-cost")
-    pr.add_argument("--user-volume-gallons", required=True, help="users' billable sewage volume for that year, gallons")
-    pr.add_argument("--extraneous-flow-cost", help="the part of --om-cost spent treating measured extraneous flow, "
-                                                    "dollars: shown, not added, since O&M already includes it (rents.E)")
-    pr.add_argument("--budgeted-om-cost", help="budgeted O&M cost of the coming year, dollars (rate-schedules.A); "
-                                                "shown, and used for VC only under the vc-cost-basis reading 'budgeted'")
-    pr.add_argument("--sewage-fraction", help="share of metered water billed as sewage, 0 to 1 "
-                                              "(default: the schedule in force on the effective date)")
-    pr.add_argument("--proposed-on", help="date to record as proposed_on, YYYY-MM-DD (default: today)")
-    pr.add_argument("--title-es", help="the schedule's title in Spanish, for the Spanish pages "
-                                       "(default: Tabla de tarifas del año fiscal <year>)")
-    pr.add_argument("--note", help="a note shown with the schedule, in English; give --note-es with it")
-    pr.add_argument("--note-es", help="the same note in Spanish, for the Spanish pages (needed with --note)")
+    pr = sub.add_parser("propose", parents=parents, help=N_("compute VC and make a proposed schedule (rents.D)"))
+    pr.add_argument("--fiscal-year", required=True, help=N_("the year the new rates are for, like 2028; the records "
+                                                             "go in rate-schedules/<year>/"))
+    pr.add_argument("--effective", required=True, help=N_("first day the schedule applies, YYYY-MM-DD"))
+    pr.add_argument("--om-cost", help=N_("operation and maintenance cost of the past fiscal year, dollars "
+                                          "($912,400, 912,400.00 and 912400 are the same)"))
+    pr.add_argument("--projected-om-cost", help=N_("only when past data is not available: the projected operation and "
+                                                   "maintenance expenditures for the year, dollars (rents.D); instead "
+                                                   "of --om-cost"))
+    pr.add_argument("--user-volume-gallons", required=True, help=N_("users' billable sewage volume for that year, gallons"))
+    pr.add_argument("--extraneous-flow-cost", help=N_("the part of --om-cost spent treating measured extraneous flow, "
+                                                       "dollars: shown, not added, since O&M already includes it (rents.E)"))
+    pr.add_argument("--budgeted-om-cost", help=N_("budgeted O&M cost of the coming year, dollars (rate-schedules.A); "
+                                                   "shown, and used for VC only under the vc-cost-basis reading 'budgeted'"))
+    pr.add_argument("--sewage-fraction", help=N_("share of metered water billed as sewage, 0 to 1 "
+                                                 "(default: the schedule in force on the effective date)"))
+    pr.add_argument("--proposed-on", help=N_("date to record as proposed_on, YYYY-MM-DD (default: today)"))
+    pr.add_argument("--title-es", help=N_("the schedule's title in Spanish, for the Spanish pages "
+                                          "(default: Tabla de tarifas del año fiscal <year>)"))
+    pr.add_argument("--note", help=N_("a note shown with the schedule, in English; give --note-es with it"))
+    pr.add_argument("--note-es", help=N_("the same note in Spanish, for the Spanish pages (needed with --note)"))
 
-    no = sub.add_parser("notice", parents=parents, help="record the notice and make the newspaper notice "
-                                                        "(rate-schedules.B)")
-    no.add_argument("schedule", help="the proposed schedule's id, like 2027")
-    no.add_argument("--published", required=True, help="publication date in the newspaper, YYYY-MM-DD")
-    no.add_argument("--meeting", required=True, help="date of the meeting for public comments, YYYY-MM-DD")
-    no.add_argument("--time", required=True, help="meeting time, like 7:00 pm, 7 pm or 19:00")
-    no.add_argument("--place", required=True, help="meeting place, as it should appear in the notice")
-    no.add_argument("--newspaper", help="the newspaper (default wording: the official newspaper of the Town of Pawling)")
+    no = sub.add_parser("notice", parents=parents, help=N_("record the notice and make the newspaper notice "
+                                                           "(rate-schedules.B)"))
+    no.add_argument("schedule", metavar=N_("schedule"), help=N_("the proposed schedule's id, like 2027"))
+    no.add_argument("--published", required=True, help=N_("publication date in the newspaper, YYYY-MM-DD"))
+    no.add_argument("--meeting", required=True, help=N_("date of the meeting for public comments, YYYY-MM-DD"))
+    no.add_argument("--time", required=True, help=N_("meeting time, like 7:00 pm, 7 pm or 19:00"))
+    no.add_argument("--place", required=True, help=N_("meeting place, as it should appear in the notice"))
+    no.add_argument("--newspaper", help=N_("the newspaper (default wording: the official newspaper of the Town of Pawling)"))
     no.add_argument("--body", choices=BODIES, default="town-board",
-                    help="who hears the comments: the Town Board, or the Pawling Joint Sewer Commission if the "
-                         "Town Board has so designated it (rate-schedules.B); default town-board")
+                    help=N_("who hears the comments: the Town Board, or the Pawling Joint Sewer Commission if the "
+                            "Town Board has so designated it (rate-schedules.B); default town-board"))
 
-    ad = sub.add_parser("adopt", parents=parents, help="record the Town Board's vote (rate-schedules.C)")
-    ad.add_argument("schedule", help="the proposed schedule's id, like 2027")
-    ad.add_argument("--date", required=True, help="date of the vote, YYYY-MM-DD")
-    ad.add_argument("--ayes", required=True, help="members voting for")
-    ad.add_argument("--noes", required=True, help="members voting against")
-    ad.add_argument("--absent", help="members absent or not voting")
-    ad.add_argument("--resolution", help="the resolution's number or name")
-    ad.add_argument("--recorded-on", help="the day the vote is recorded, YYYY-MM-DD (default: today); a vote "
-                                          "dated after it is refused")
+    ad = sub.add_parser("adopt", parents=parents, help=N_("record the Town Board's vote (rate-schedules.C)"))
+    ad.add_argument("schedule", metavar=N_("schedule"), help=N_("the proposed schedule's id, like 2027"))
+    ad.add_argument("--date", required=True, help=N_("date of the vote, YYYY-MM-DD"))
+    ad.add_argument("--ayes", required=True, help=N_("members voting for"))
+    ad.add_argument("--noes", required=True, help=N_("members voting against"))
+    ad.add_argument("--absent", help=N_("members absent or not voting"))
+    ad.add_argument("--resolution", help=N_("the resolution's number or name"))
+    ad.add_argument("--recorded-on", help=N_("the day the vote is recorded, YYYY-MM-DD (default: today); a vote "
+                                             "dated after it is refused"))
 
-    un = sub.add_parser("user-notice", parents=parents, help="the yearly notice sent with a regular bill "
-                                                             "(rate-schedules.D)")
-    un.add_argument("schedule", help="an adopted (or illustrative) schedule's id")
+    un = sub.add_parser("user-notice", parents=parents, help=N_("the yearly notice sent with a regular bill "
+                                                                "(rate-schedules.D)"))
+    un.add_argument("schedule", metavar=N_("schedule"), help=N_("an adopted (or illustrative) schedule's id"))
 
-    st = sub.add_parser("status", parents=parents, help="where each fiscal year stands, with its deadlines (as this site reads the law) "
-                                                        "(rate-schedules.A-C)")
-    st.add_argument("--today", help="the day to count the days left from, YYYY-MM-DD (default: today)")
+    st = sub.add_parser("status", parents=parents, help=N_("where each fiscal year stands, with its deadlines (as this site reads the law) "
+                                                           "(rate-schedules.A-C)"))
+    st.add_argument("--today", help=N_("the day to count the days left from, YYYY-MM-DD (default: today)"))
     for step in (pr, no, ad, un, st):
-        step.add_argument("--prepared", help="a folder of records prepared and not yet in the rules "
-                                             "(<id>/proposal.yaml, notice.yaml, vote.yaml): the Clerk's desk's work")
+        step.add_argument("--prepared", help=N_("a folder of records prepared and not yet in the rules "
+                                                "(<id>/proposal.yaml, notice.yaml, vote.yaml): the Clerk's desk's work"))
     return {"propose": pr, "notice": no, "adopt": ad, "user-notice": un, "status": st}
 
 
@@ -1030,11 +1030,11 @@ def add_pack(sub, parents=()) -> None:
     """`rates pack YEAR --prepared DIR --out FILE.zip`: the desk's step for a site with no repository
     address (issue 34): the year's records prepared on the desk and not yet published, as one zip for
     the person who keeps the site. Not a step of `build.py rates`, which writes into rules/ itself."""
-    pk = sub.add_parser("pack", parents=list(parents), help="the records prepared on the desk and not yet "
-                                                            "published, as one zip with the steps to publish them")
-    pk.add_argument("schedule", help="the schedule's id (the fiscal year)")
-    pk.add_argument("--prepared", required=True, help="the folder of records prepared on the desk")
-    pk.add_argument("--out", required=True, help="the zip file to write")
+    pk = sub.add_parser("pack", parents=list(parents), help=N_("the records prepared on the desk and not yet "
+                                                               "published, as one zip with the steps to publish them"))
+    pk.add_argument("schedule", metavar=N_("schedule"), help=N_("the schedule's id (the fiscal year)"))
+    pk.add_argument("--prepared", required=True, help=N_("the folder of records prepared on the desk"))
+    pk.add_argument("--out", required=True, help=N_("the zip file to write"))
 
 
 PUBLISHING = """How to publish the Town of Pawling sewer rate schedule for {year}

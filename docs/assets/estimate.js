@@ -133,7 +133,8 @@ function start() {
   }
   // a schedule's title comes in the page's language (the Clerk gives each: title, title_es)
   const CAPTIONS = {
-    illustrative: () => t("Under the illustrative schedule: {title}"),
+    // the example schedule's title says "illustrative (not adopted)" itself: not named twice (spanish7, E1)
+    illustrative: () => t("Under the example rate schedule, which the Town has not adopted"),
     proposed: () => t("Under the proposed schedule: {title}"),
     adopted: () => t("Under the adopted schedule: {title}"),
   };
@@ -253,7 +254,7 @@ function start() {
       const label = citationLang ? [t("The law says (official English text):"), " "] : [];
       // and after it the site's unofficial translation, labelled so (the engine's `quote_words`: issue 33)
       const words = s.quote_words ? [el("span", { class: "law-words" }, ...quotedIn(s.quote_words)), " "] : [];
-      const quote = s.quote ? [...label, el("q", { class: "step-quote", lang: citationLang }, s.quote), " ", ...words] : [];
+      const quote = s.quote ? [...label, "“", el("q", { class: "step-quote", lang: citationLang }, s.quote), "” ", ...words] : [];
       steps.append(el("li", {}, ...quotedIn(s.text), " ", ...quote, el("span", { class: "step-law" }, ...stepLaw(s))));
     }
     box.append(steps);

@@ -91,7 +91,8 @@ function start() {
     const step = (s) => el("li", {}, ...quotedIn(s.text), " ",
       // (each industry step's text ends with its own label for the quotation: "The law's exception:")
       // and after it the site's unofficial translation, labelled so (the engine's `quote_words`: issue 33)
-      ...(s.quote ? [el("q", { class: "step-quote", lang: citationLang }, s.quote), " "] : []),
+      // its quotation marks are text, not the browser's <q> marks a screen reader and a copy leave out (spanish7, C1)
+      ...(s.quote ? ["“", el("q", { class: "step-quote", lang: citationLang }, s.quote), "” "] : []),
       ...(s.quote_words ? [el("span", { class: "law-words" }, ...quotedIn(s.quote_words)), " "] : []), el("span", { class: "step-law" },
       // the law in the reader's words (explain.fold_citations); a step citing the provision of the one before says so
       ...(s.law ? sentence(t("The law: {where}"), { where: lawLinkIn(`../law/#${s.anchor}`, s.law) })
