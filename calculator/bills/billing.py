@@ -1206,23 +1206,25 @@ def printable_bills(rules: dict, register: list[dict], accounts: dict, site_url:
     return bills
 
 
-#: what the Town publishes of the Town Clerk's office (rules/contacts.yaml), as a bill prints it
-CONTACT_DETAILS = (("address", N_("Address")), ("phone", N_("Phone")), ("email", N_("Email")), ("hours", N_("Hours")))
+#: what the Town publishes of the Town Clerk's office (rules/contacts.yaml) that a bill prints, in this order
+CONTACT_DETAILS = ("address", "phone", "email", "hours")
 
 
-def how_to_pay(rules: dict) -> list[str]:
-    """A bill's "How to pay", in the language being spoken: whom to call or visit (the Town Clerk, whom
-    rules/contacts.yaml names for sewer bills and payments) and each detail the Town publishes of that
-    office; a detail it has not published is "to be confirmed by the Town", as on the site, never guessed."""
+def how_to_pay(rules: dict) -> str:
+    """A bill's "How to pay", one short sentence in the language being spoken (a bill is one page: the
+    usability test's longest Spanish bill ran onto a second with it as a paragraph): call or visit the Town
+    Clerk's office, whom rules/contacts.yaml names for sewer bills and payments, then each detail the Town
+    publishes of it (address, phone, email, hours) as published. A detail not published is left out, never
+    guessed; the bill does not say "to be confirmed by the Town", as the site does, since the bill is the
+    Town's own letter."""
     office = next((c for c in rules.get("contacts", {}).get("contacts", []) if c["id"] == "town-clerk"), None)
     if office is None:
-        return [_("Ask the Town how to pay this bill.")]
-    lines = [_("To pay this bill or to ask about it, call or visit the office of the {office}.").format(
-        office=office["name"])]
-    if not any(office.get(key) for key, _label in CONTACT_DETAILS):
-        return lines + [_("Its address, phone, email and hours: to be confirmed by the Town.")]
-    return lines + [_("{label}: {value}").format(label=_(label), value=office.get(key) or _("to be confirmed by the Town"))
-                    for key, label in CONTACT_DETAILS]
+        return _("ask the Town how to pay this bill.")
+    details = [str(office[key]).strip() for key in CONTACT_DETAILS if str(office.get(key) or "").strip()]
+    if not details:
+        return _("call or visit the office of the {office}.").format(office=office["name"])
+    return _("call or visit the office of the {office}, {details}.").format(
+        office=office["name"], details="; ".join(details))
 
 
 def printable_bill(rules: dict, row: dict, account: dict, site_url: str) -> dict:

@@ -145,9 +145,8 @@ function start() {
         el("p", { class: "bill-due" }, el("strong", {}, b.pay_by), " ", b.late),
         // the public site's address only (the engine leaves the link out when the site has none)
         ...(b.link ? [el("p", { class: "bill-link" }, b.link_label, " ", el("a", { href: b.link }, b.link))] : []),
-        // how to pay: what the Town publishes of the Town Clerk's office (rules/contacts.yaml), else "to be confirmed"
-        el("h5", {}, b.pay_title),
-        el("p", { class: "bill-pay" }, ...b.pay.flatMap((line, i) => (i ? [el("br"), line] : [line]))),
+        // how to pay, one line as on the PDF: the Town Clerk's office and what the Town publishes of it (rules/contacts.yaml)
+        el("p", { class: "bill-pay" }, el("strong", {}, `${b.pay_title}:`), " ", b.pay),
         el("h5", {}, b.steps_title),
         // the law named as the PDF bill names it (bill.html.j2), in the bill's language ("Cargos de
         // alcantarillado, sección F"); a step citing the provision the step before it cites names none
