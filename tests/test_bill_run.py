@@ -1607,7 +1607,8 @@ def test_the_bill_run_page_says_which_quarters_the_sample_bills_and_that_its_ref
     page = next(p for p in text if p.as_posix().endswith("clerk/bills/index.md")).read_text(encoding="utf-8")
     assert f"Their meter reads are for {sample.FIRST} and {sample.SECOND} only" in page
     assert (f'To bill {sample.FIRST} instead, enter {sample.FIRST}, choose accounts.csv and reads-{sample.FIRST}.csv, '
-            'and tick "This is the first quarter the Town bills on this website"') in page
+            'and tick "This is the Town\'s first bill run on this website (there is no billing record from an '
+            'earlier run)"') in page
     assert "To bill a quarter of a year you adopted, like 2027-Q1, use the Town's own files" in page
     assert "**Some refusals are expected.**" in page
     assert all(line in page for line in sample.faulty_rows())
@@ -1720,16 +1721,13 @@ def test_every_problem_of_a_refused_row_is_listed_at_once():
 
 
 @pytest.mark.parametrize("language, title, says", [
-    ("en", "How to pay", ["To pay this bill or to ask about it, call or visit the office of the Town Clerk.",
-                          "Its address, phone, email and hours: to be confirmed by the Town."]),
-    ("es", "Cómo pagar", ["Para pagar esta factura o preguntar por ella, llame o visite la oficina de la "
-                          "Secretaría del Pueblo.",
-                          "Su dirección, teléfono, correo electrónico y horario: pendientes de confirmación por el "
-                          "Pueblo."])])
+    ("en", "How to pay", "call or visit the office of the Town Clerk."),
+    ("es", "Cómo pagar", "llame o visite la oficina de la Secretaría del Pueblo.")])
 def test_a_bill_says_how_to_pay_from_what_the_town_publishes(sample_run, language, title, says):
     """The usability test: the printed bills said nothing of where or how to pay. Each bill (PDF and desk) has
-    "How to pay" in its language, from rules/contacts.yaml: the Town Clerk's office, and each detail the Town
-    publishes of it; none is guessed, the rest "to be confirmed by the Town"."""
+    "How to pay" in its language, one short line (a bill stays one page), from rules/contacts.yaml: the Town
+    Clerk's office, then each detail the Town publishes of it, as published; none is guessed, and a detail
+    not published is left out of the Town's own letter."""
     from calculator.core.i18n import localized, speaking
     from kit.billrun.bills_pdf import bill_html
     _, result = sample_run
@@ -1739,11 +1737,11 @@ def test_a_bill_says_how_to_pay_from_what_the_town_publishes(sample_run, languag
         printed = billing.printable_bill(here, row, result["accounts"][row["account"]], "https://example.org/")
         html = bill_html(here, row, result["accounts"][row["account"]], "https://example.org/")
     assert printed["pay_title"] == title and printed["pay"] == says
-    assert f"<h2>{title}</h2>" in html and says[1] in html
-    # a detail the Town publishes is printed as published; the others stay to be confirmed
+    assert f'<p class="bill-pay"><strong>{title}:</strong> {says}</p>' in html
+    # a detail the Town publishes is printed as published, in contacts.yaml's order; the others are left out
     clerk = next(c for c in RULES["contacts"]["contacts"] if c["id"] == "town-clerk")
-    published = dict(RULES, contacts={"contacts": [dict(clerk, phone="(845) 555-0100")]})
+    published = dict(RULES, contacts={"contacts": [dict(clerk, phone="(845) 555-0100", address="Town Hall, Pawling")]})
     with speaking("en"):
-        lines = billing.how_to_pay(published)
-    assert lines[1:] == ["Address: to be confirmed by the Town", "Phone: (845) 555-0100",
-                         "Email: to be confirmed by the Town", "Hours: to be confirmed by the Town"]
+        line = billing.how_to_pay(published)
+    assert line == "call or visit the office of the Town Clerk, Town Hall, Pawling; (845) 555-0100."
+    assert "confirmed" not in line

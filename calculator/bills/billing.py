@@ -474,7 +474,7 @@ def _previous_given(before: dict, quarter: str, first_quarter: bool | None,
         raise InputError(_("No earlier register is given, so nothing unpaid on earlier bills would be billed. Give the "
                            "register.csv of {previous} (for example billing/{previous}/register.csv), with every "
                            "earlier register you have. If {quarter} is the first quarter the Town bills with this "
-                           "kit, say so (tick \"This is the first quarter the Town bills on this website\", or add "
+                           "kit, say so (tick \"This is the first quarter the Town bills with this kit\", or add "
                            "`--first-quarter` to the command) and run again.").format(previous=previous, quarter=quarter),
                          "earlier register")
 

@@ -19,7 +19,7 @@ function siteUrl() {
 const BOXES = { quarter: "bills-quarter", accounts: "bills-accounts", reads: "bills-reads", payments: "bills-payments",
   "earlier register": "bills-earlier", "as-of": "bills-as-of" };
 // (the files keep their names, which other programs and the next run read; the words say what each holds)
-const DOWNLOADS = [["register.csv", "The list of bills: one line for each account billed"],
+const DOWNLOADS = [["register.csv", "The billing record: one line for each account billed"],
   ["summary.csv", "The totals of this run"],
   ["arrears.csv", "Bills still unpaid after their last day to pay, for the Town Board"],
   ["refused.csv", "The rows not billed, with what to fix"]];

@@ -93,8 +93,8 @@ def test_a_run_with_no_earlier_register_is_refused_unless_the_first_quarter_box_
     page.get_by_role("button", name="Run the bills").click()
     expect(page.locator("#error-summary")).to_be_visible(timeout=TIMEOUT)
     expect(page.locator("#bills-earlier-error")).to_contain_text("No earlier register is given")
-    expect(page.locator("#bills-earlier-error")).to_contain_text("This is the first quarter the Town bills on this website")
-    page.get_by_label("This is the first quarter the Town bills on this website").check()
+    expect(page.locator("#bills-earlier-error")).to_contain_text("This is the first quarter the Town bills with this kit")
+    page.get_by_label("This is the Town's first bill run on this website").check()
     page.get_by_role("button", name="Run the bills").click()
     page.wait_for_function("() => window.__billRun.done === 1", timeout=TIMEOUT)
     expect(page.locator("#error-summary")).to_be_hidden()
@@ -196,13 +196,12 @@ def test_the_bills_to_print_are_one_section_an_account_with_the_register_s_total
     assert es_bill.locator('.bill-steps .cite [lang="en"]').count() >= 1
     expect(es_bill.locator(".bill-pay")).to_contain_text("llame o visite la oficina de la Secretaría del Pueblo")
     english = page.locator(f'#bills-print section.bill[data-account="{next(b for b in got if b["lang"] == "en")["account"]}"]')
-    expect(english.locator("h5").first).to_have_text("How to pay")
-    expect(english.locator(".bill-pay")).to_contain_text("to be confirmed by the Town")
+    expect(english.locator(".bill-pay")).to_have_text("How to pay: call or visit the office of the Town Clerk.")
     assert page.locator("#bills-print .bill-pay").count() == len(register)
     expect(page.locator("#bills-enclose")).to_have_count(0)
     # the downloads are described in plain words (the files keep their names)
     downloads = page.locator("#bills-downloads").inner_text()
-    assert "The list of bills" in downloads and "register.csv" in downloads and "levy" not in downloads
+    assert "The billing record" in downloads and "register.csv" in downloads and "levy" not in downloads
     assert {r["language"] for r in register} == {"en", "es"}
     assert axe_violations(page) == []
     page.emulate_media(media="print")
@@ -306,7 +305,7 @@ def test_a_year_adopted_on_the_desk_in_this_browser_bills_its_quarter_marked_not
     page.evaluate("(work) => localStorage.setItem('pawling-clerk-desk', JSON.stringify(work))",
                   {"current": "2027", "years": {"2027": {"records": records, "notices": {}, "inputs": {}, "made": {}}}})
     fill_the_desk(page, f"{site_url}/clerk/bills/", folder, quarter="2027-Q1", earlier=False)
-    page.get_by_label("This is the first quarter the Town bills on this website").check()
+    page.get_by_label("This is the Town's first bill run on this website").check()
     run_the_bills(page)
     expect(page.locator("#bills-unpublished")).to_contain_text("Adopted, not yet published")
     expect(page.locator("#bills-unpublished")).to_contain_text("Publish it before the bills are mailed")
