@@ -27,7 +27,7 @@ def fill_the_desk(page, desk_url: str, folder: Path, quarter: str = sample.SECON
     if earlier:
         page.get_by_label("Payments received on earlier bills (optional)").set_input_files(
             str(folder / "payments.csv"))
-        page.get_by_label("Lists of bills of earlier quarters (needed unless this is the first quarter)").set_input_files(
+        page.get_by_label("Billing records of earlier runs (register.csv)").set_input_files(
             str(folder / f"register-{sample.FIRST}.csv"))
 
 
