@@ -216,7 +216,7 @@ def parser() -> argparse.ArgumentParser:
     b.add_argument("--parcel", help=N_("a bill's link: the computed charges of every account billed on the same "
                       "property, this one as *, like 24.00,* (the property's minimum charge is shared)"))
     b.add_argument("--vc-per-1000", help=N_("what-if: VC in dollars per 1,000 gallons"))
-    b.add_argument("--sewage-fraction", help=N_("what-if: share of water use billed as sewage (0 to 1)"))
+    b.add_argument("--sewage-fraction", help=N_("what-if: share of water use billed as sewage, from 0 to 1 (0.85) or a percent (85%%)"))
     b.add_argument("--with-proposed", action="store_true", help=N_("also compute the bill under a pending proposed schedule"))
 
     v = sub.add_parser("vc", help=N_("the rate VC from the year's costs"))
@@ -519,7 +519,8 @@ def run_json(argv) -> str:
         if getattr(exc, "suggest", None) is not None:  # "Did you mean 9,350 gallons?": the page offers it
             answer["suggest"] = exc.suggest
         if getattr(exc, "problems", None):  # every problem at once, each in terms of its field (rate_year.Refused)
-            answer["problems"] = [{"field": field, "text": _for_page(text)} for field, text in exc.problems]
+            answer["problems"] = [{"field": p[0], "text": _for_page(p[1])} | ({"suggest": p[2]} if p[2:] and p[2] else {})
+                                  for p in exc.problems]
         return json.dumps(answer, ensure_ascii=False)
     except Exception as exc:  # noqa: BLE001 - any defect becomes a message, not silence
         return json.dumps({"ok": False, "error": _failed(exc, language), "field": None,

@@ -33,6 +33,12 @@ NEEDED = {  # the facts still needed, each translated where it is used
                              "of its effluent (yes or no)"),
 }
 
+# what a Section 307 report is, in plain words: the law names it and its dates, not its contents or its reader
+REPORT_307 = N_("A Section 307 report shows that the business's waste meets the federal pretreatment standards. "
+                "These are set under Section 307 of the Federal Water Pollution Control Act (the Clean Water Act). "
+                "The law does not say what goes in the report, what form it takes or who receives it. This site's "
+                "reading: send it to the Sewer Inspector, who may set other dates. Ask the Inspector for the form.")
+
 # E(3) and E(4) as the explanation states each answer (True: yes, False: no, None: not answered)
 ANSWERED = {
     "pretreatment.E.3": {
@@ -46,8 +52,11 @@ ANSWERED = {
                  "works or its effluent: yes."),
         False: N_("Significant impact, singly or in combination with other contributing industries, on the treatment "
                  "works or its effluent: no."),
+        # who decides it (issue 34): the law does not say, and the site's reading is labelled so
         None: N_("Significant impact, singly or in combination with other contributing industries, on the treatment "
-                 "works or its effluent: not answered, so not decided."),
+                 "works or its effluent: not answered, so not decided. The law does not say who decides this. This "
+                 "site's reading: ask the Sewer Inspector, who judges which waste may harm the sewage works "
+                 "(industrial waste B)."),
     },
 }
 
@@ -220,6 +229,7 @@ def compute(rules: dict, average_workday_gallons, system_gallons_per_day=None,
            "pretreatment.E.1", average_workday_gallons=flow, met=flow >= threshold)
 
     share = parameter(rules, "major-industry-system-flow-share", on=on)
+    system_below = None  # the system's flow under which the share test is met, when only that flow is unknown
     reading = interpretation(rules, "industry-flow-share")
     workday = reading == "workday-vs-system-day"
     compared = flow if workday else daily
@@ -227,13 +237,27 @@ def compute(rules: dict, average_workday_gallons, system_gallons_per_day=None,
         missing = [k for k, v in (("system-gallons-per-day", system), ("average-daily-gallons", compared)) if v is None]
         undecided.append("pretreatment.E.2")
         needed.extend(_(NEEDED[k]) for k in missing)
-        if len(missing) == 1:
+        if missing == ["system-gallons-per-day"]:
+            # the system's flow unknown: the flow at which the business would count, which is what she can ask about
+            # (issue 34: a food plant at 30,000 gallons a day was told only "not determined")
+            below = compared / share
+            text = (_("The {share} test was not applied: it needs {fact}. At {compared} gallons per average workday, "
+                      "the business is a major contributing industry if the system carries less than {below} gallons "
+                      "a day. Ask the Sewer Inspector for the system's flow.") if workday else
+                    _("The {share} test was not applied: it needs {fact}. At {compared} gallons on an average day, "
+                      "the business is a major contributing industry if the system carries less than {below} gallons "
+                      "a day. Ask the Sewer Inspector for the system's flow.")).format(
+                share=money.percent(share), fact=_(NEEDED[missing[0]]), compared=money.gallons(compared),
+                below=money.gallons(below))
+            system_below = below
+        elif len(missing) == 1:
             text = _("The {share} test was not applied: it needs {fact}.").format(
                 share=money.percent(share), fact=_(NEEDED[missing[0]]))
         else:
             text = _("The {share} test was not applied: it needs {fact} and {other_fact}.").format(
                 share=money.percent(share), fact=_(NEEDED[missing[0]]), other_fact=_(NEEDED[missing[1]]))
-        ex.add(text, "pretreatment.E.2", interpretation="industry-flow-share", met=None)
+        ex.add(text, "pretreatment.E.2", interpretation="industry-flow-share", met=None,
+               **({"system_gallons_below": money.text(system_below)} if system_below is not None else {}))
     else:
         over = compared > share * system
         if over:
@@ -283,6 +307,10 @@ def compute(rules: dict, average_workday_gallons, system_gallons_per_day=None,
     else:
         ex.add(_("None of the four criteria is met: this is not a major contributing industry, and the Section 307 "
                  "reports are not required of it (the other rules on industrial waste still apply)."), "pretreatment.E")
+    # what the reports are, where they are, or may be, asked of the business: said apart from the steps
+    report = Explanation()
+    if determination != "not-major":
+        report.add(_(REPORT_307), "pretreatment.E")
     required, conditional = facilities(rules, determination)
     your_rights, correction_days = rights(rules)
     return {
@@ -295,11 +323,15 @@ def compute(rules: dict, average_workday_gallons, system_gallons_per_day=None,
         "criteria_met": met,
         "criteria_not_determined": undecided,
         "facts_needed": needed,
+        # with only the system's flow unknown: the share test is met if the system carries less than this a day
+        "system_gallons_below": None if system_below is None else money.text(system_below),
         "report_due": [d.isoformat() for d in due],
         "facilities_required": required,
         "facilities_if_deemed_necessary": conditional,
         "correction_days_at_most": correction_days,
         "explanation": fold_citations(rules, ex.steps),  # each step's law in the reader's words
+        # what a Section 307 report is (issue 34), where the reports are or may be asked of the business
+        "report_explained": fold_citations(rules, report.steps),
         "obligations": fold_citations(rules, obligations(rules, determination)),
         "rights": fold_citations(rules, your_rights),
     }

@@ -147,3 +147,42 @@ def test_the_schedule_s_page_shows_the_budget_the_clerk_entered_beside_the_rate(
     en, es = adopted["en"]["rates/2027/index.md"], adopted["es"]["rates/2027/index.md"]
     assert "| Budgeted operation and maintenance cost for the year | $900,000.00 (shown beside the rate, not used for it) |" in en
     assert "$900,000.00" in es and "Budgeted operation" not in es
+
+
+MINIMUM_2026 = '''values:
+  "2026-01-01":
+    value: 10000
+    quote: "water meter usage of 10,000 gallons in such calendar quarter"
+    local_law: 1-2026
+'''
+
+
+def test_after_a_dated_amendment_of_the_minimum_the_rates_page_gives_the_engine_s_figures(tmp_path):
+    """The seventh hostile tester (F2): with the minimum amended to 10,000 gallons from 2026-01-01, /rates/ said
+    "$64.00 (the charge for 10,000 gallons of water)": $64.00 is the charge for 8,000. Each figure is now the
+    engine's, with the gallons the engine used: the schedule's first quarter's, and today's since the amendment.
+    With the example's rate and share changed too, the rate and share shown are the ones the engine bills by."""
+    from calculator.bills import bill
+    shutil.copytree(RULES_DIR, tmp_path / "rules")
+    rules_dir = tmp_path / "rules"
+    for name in ("law.yaml", "interpretations/minimum-with-sewage-meter.yaml"):
+        path = rules_dir / name
+        path.write_text(path.read_text(encoding="utf-8").replace("usage of 8,000 gallons", "usage of 10,000 gallons"),
+                        encoding="utf-8")
+    path = rules_dir / "parameters" / "minimum-charge-water-gallons.yaml"
+    path.write_text(path.read_text(encoding="utf-8") + MINIMUM_2026, encoding="utf-8")
+    path = rules_dir / "rate-schedules" / "2025-illustrative.yaml"
+    path.write_text(path.read_text(encoding="utf-8").replace('vc_per_1000_gallons: "10.00"', 'vc_per_1000_gallons: '
+                    '"11.50"').replace('sewage_fraction: "0.80"', 'sewage_fraction: "0.90"'), encoding="utf-8")
+    rules = compile_rules(rules_dir)
+    first, now = (bill.compute(rules, q, {"water-gallons": "0"}) for q in ("2025-Q1", "2026-Q4"))
+    assert (first["minimum_charge"], now["minimum_charge"]) == ("82.80", "103.50")  # 8,000 and 10,000 × 0.90 × $11.50
+    assert (now["schedule"]["vc_per_1000_gallons"], now["schedule"]["sewage_fraction"]) == ("11.50", "0.90")
+    en, es = rendered(tmp_path, rules_dir, "en")["rates/index.md"], rendered(tmp_path, rules_dir, "es")["rates/index.md"]
+    assert ("| Minimum charge per quarter | $82.80 (the charge for 8,000 gallons of water) (until December 31, 2025); "
+            "$103.50 (the charge for 10,000 gallons of water) (since January 1, 2026) |") in en
+    assert "| Rate | $11.50 per 1,000 gallons |" in en and "| Share of metered water billed as sewage | 90% |" in en
+    assert "$64.00" not in en and "$80.00" not in en
+    row = next(line for line in es.splitlines() if "$82.80" in line)
+    assert "8,000 galones" in row and "$103.50" in row and "10,000 galones" in row and "$11.50" in es and "90" in es
+    assert row.index("8,000 galones") < row.index("$103.50") < row.index("10,000 galones")

@@ -113,7 +113,8 @@ def test_every_field_has_its_label_as_accessible_name(blank):
     for name, a in widgets(blank):
         f, word = BOXES[name]
         expected = f["label"] + (" (required)" if f.get("required") else "")
-        assert a["/TU"] == (f"{expected}: {word.capitalize()}" if word else expected)
+        words = {"yes": "Yes", "no": "No", "na": "Not applicable"}
+        assert a["/TU"] == (f"{expected}: {words[word]}" if word else expected)
 
 
 def test_field_kinds_and_required_flags(blank):
@@ -228,7 +229,8 @@ def test_an_answer_no_ticks_the_no_box_so_it_differs_from_not_answered(blank, tm
 @pytest.mark.parametrize("fields,words", [
     ({"favourite-colour": "blue"}, ["'favourite-colour'", "owner-name", "signature-date"]),
     ({"plans-attached": "maybe"}, ["'plans-attached'", "yes or no"]),
-    ({"signature-date": "15/03/2027"}, ["“15/03/2027”", "year-month-day", "2027-03-15"]),
+    ({"signature-date": "15.03.2027"}, ["“15.03.2027”", "not a date we can read", "2027-03-15"]),
+    ({"signature-date": "3/4/2027"}, ["“3/4/2027”", "March 4, 2027 or April 3, 2027"]),
 ])
 def test_bad_fields_are_refused_and_nothing_is_written(blank, tmp_path, fields, words):
     dst = tmp_path / "f.pdf"
@@ -408,3 +410,55 @@ def test_the_filled_pdf_for_prohibited_work_carries_the_warning(blank, tmp_path)
     from pypdf import PdfReader
     fields = PdfReader(str(dst)).get_fields()
     assert str(fields["checker-result"]["/V"]).startswith("WARNING: NOT ALLOWED.")
+
+
+# ---- not applicable, and the connection branch (issue 34, Tony) --------------------------
+
+def test_a_question_that_may_not_apply_has_a_not_applicable_box_named_by_a_real_answer():
+    na = {f["name"] for f in FORM["fields"] if "not_applicable" in f}
+    assert {"oil-separator", "trade-waste-treatment", "highway-approval"} <= na
+    for f in FORM["fields"]:
+        if "not_applicable" in f:
+            assert f["type"] == "yes-no", f["name"]
+            when = f["not_applicable"]["when"]
+            values = {c["value"] for c in QUESTIONS[when["answer"]]["choices"]}
+            assert set([when["is"]] if isinstance(when["is"], str) else when["is"]) <= values, f["name"]
+            assert application.widget_names(f)[-1] == f"{f['name']}-na"
+
+
+def test_no_garage_drains_and_no_trade_waste_tick_not_applicable():
+    values = application.field_values(RULES, CONTRACTOR)
+    assert values["oil-separator"] == "na"           # flammables-washstand=no: no such drains
+    assert values["trade-waste-treatment"] == "na"   # trade-waste=no
+    assert "highway-approval" not in values          # the road is opened: the approval is the applicant's to state
+
+
+def test_garage_drains_with_a_separator_tick_yes_not_not_applicable():
+    answers = [(a, v) for a, v in CONTRACTOR if a != "flammables-washstand"]
+    answers.insert(3, ("flammables-washstand", "yes"))
+    answers.insert(4, ("oil-separator", "yes"))
+    assert application.field_values(RULES, answers)["oil-separator"] == "yes"
+
+
+def test_not_applicable_is_typed_only_where_the_field_has_that_box():
+    assert application.field_values(RULES, (), {"oil-separator": "N/A"})["oil-separator"] == "na"
+    with pytest.raises(InputError, match="yes or no; give yes or no, not 'na'"):
+        application.field_values(RULES, (), {"plans-attached": "na"})
+    with pytest.raises(InputError, match="yes, no or not applicable"):
+        application.field_values(RULES, (), {"oil-separator": "maybe"})
+
+
+def test_the_form_asks_where_the_inspector_placed_the_connection_branch():
+    f = FIELDS["connection-branch"]
+    assert f["cite"] == "prohibited-acts.D" and f["type"] == "text"
+    source = (ROOT / "rules" / "source" / "sewer-use-law.txt").read_text(encoding="utf-8")
+    assert "connection branches will be designated by the\nSewer Inspector" in source
+
+
+def test_the_filled_pdf_ticks_the_not_applicable_box(blank, tmp_path):
+    out = tmp_path / "filled.pdf"
+    application.fill_pdf(RULES, CONTRACTOR, {"connection-branch": "Front of the lot"}, blank, out)
+    ticked = {name for name, a in widgets(out) if a.get("/V") not in (None, "/Off")}
+    assert {"oil-separator-na", "trade-waste-treatment-na"} <= ticked
+    assert not {"oil-separator-yes", "oil-separator-no"} & ticked
+    assert filled_values(out)["connection-branch"] == "Front of the lot"

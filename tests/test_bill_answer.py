@@ -58,11 +58,16 @@ def test_a_bill_paid_after_a_holiday_moved_its_last_day():
         "total": "110.40", "illustrative": True, "total_note": TOTAL_NOTE,
         # beside the total: what paying that day means (issue 34, item 7)
         "paid_words": "If you pay on March 1, 2027, that is late. The total includes a late penalty of $14.40.",
+        # "If you pay later": the next three penalty periods after March 1 (issue 34, item 6)
+        "paid_read": None, "if_later": [
+            {"from": "2027-05-17", "periods": 2, "penalty": "28.80", "total": "124.80"},
+            {"from": "2027-08-17", "periods": 3, "penalty": "43.20", "total": "139.20"},
+            {"from": "2027-11-17", "periods": 4, "penalty": "57.60", "total": "153.60"}],
         "annual_total": "384.00", "fiscal_year": FISCAL_2027, "notices": [NOTICE], "usage_question": None,
         "if_late": {
             "last_day_to_pay": "2027-02-16", "penalty_from": "2027-02-17", "rate": "0.15", "first_penalty": "14.40",
             "period_months": 3, "holidays_skipped": [{"date": "2027-02-15", "holiday": "Washington's Birthday"}],
-            "text": "Pay by Tuesday, February 16, 2027: no penalty. From February 17: +15% ($14.40). Each further 3 "
+            "text": "Due January 15, 2027. Last day before a late penalty: Tuesday, February 16, 2027. From February 17: +15% ($14.40). Each further 3 "
                     "months: another 15%, as this site reads “per quarter”.",
             "moved": "Day 30 after the due date is Sunday, February 14, 2027. As this site reads the law, the last "
                      "day to pay moves to Tuesday, February 16, 2027, because Monday, February 15, 2027 (Washington's "
@@ -90,12 +95,16 @@ def test_a_sewage_meter_bill_with_both_what_ifs_two_periods_late():
         "days_after_due": 210, "penalty_periods": 2, "penalty_periods_from": ["2027-08-17", "2027-11-17"],
         "penalty": "25.92", "total": "112.32", "illustrative": False, "total_note": None,  # both numbers are what-ifs
         "paid_words": "If you pay on February 10, 2028, that is late. The total includes a late penalty of $25.92.",
+        "paid_read": None, "if_later": [
+            {"from": "2028-02-17", "periods": 3, "penalty": "38.88", "total": "125.28"},
+            {"from": "2028-05-17", "periods": 4, "penalty": "51.84", "total": "138.24"},
+            {"from": "2028-08-17", "periods": 5, "penalty": "64.80", "total": "151.20"}],
         "annual_total": "345.60", "fiscal_year": FISCAL_2027, "usage_question": None,
         "notices": [NOTICE, "This is a what-if estimate with values you chose, not the schedule's."],
         "if_late": {
             "last_day_to_pay": "2027-08-16", "penalty_from": "2027-08-17", "rate": "0.15", "first_penalty": "12.96",
             "period_months": 3, "holidays_skipped": [],
-            "text": "Pay by Monday, August 16, 2027: no penalty. From August 17: +15% ($12.96). Each further 3 months: "
+            "text": "Due July 15, 2027. Last day before a late penalty: Monday, August 16, 2027. From August 17: +15% ($12.96). Each further 3 months: "
                     "another 15%, as this site reads “per quarter”.",
             "moved": "Day 30 after the due date is Saturday, August 14, 2027. As this site reads the law, the last "
                      "day to pay moves to the next business day, Monday, August 16, 2027.",
@@ -180,7 +189,7 @@ def test_the_notices_and_fiscal_year_of_an_adopted_schedule_and_of_one_proposed(
 def test_what_each_further_period_adds_under_each_reading(accrual, quarter, further):
     rules = with_readings({"penalty-accrual": accrual, "penalty-quarter": quarter})
     late = bill.compute(rules, "2027-Q1", {"water-gallons": "12000"})["if_late"]
-    assert late["text"] == f"Pay by Tuesday, February 16, 2027: no penalty. From February 17: +15% ($14.40). {further}"
+    assert late["text"] == f"Due January 15, 2027. Last day before a late penalty: Tuesday, February 16, 2027. From February 17: +15% ($14.40). {further}"
 
 
 def test_under_the_once_reading_the_periods_are_those_charged_and_the_explanation_says_once():

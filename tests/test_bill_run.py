@@ -252,6 +252,37 @@ def test_the_engines_run_never_writes_into_the_site_docs_or_rules(sample_dir, fo
     assert not out.exists()
 
 
+@pytest.mark.parametrize("folder", ["calculator", ".", "kit", "tests", "bench", "rules/../bench"])
+def test_the_engines_run_refuses_the_whole_project_but_billing_as_the_kits_run_does(sample_dir, folder, capsys):
+    """The seventh hostile tester: `python -m calculator bills --out calculator` (also the project's root,
+    kit/, tests/, bench/) wrote register.csv and arrears.csv (names, addresses, parcels, amounts owed) into
+    the project, one `git add` from the repository that is pushed, while `build.py bills --out .` refused.
+    Both refuse every folder of the project but billing/, in the same words; nothing is written."""
+    from calculator.cli import main
+    out = ROOT / folder
+    before = sorted(p.name for p in out.iterdir())
+    says = (f"--out {out} is inside the project, which publishes what is in it: account files must stay out of it. "
+            "Choose a new folder, like billing/QUARTER/ (ignored by git), or a folder an earlier run made.")
+    assert main(["bills", *_args(sample_dir, out)]) == 2
+    err = capsys.readouterr().err
+    assert err == f"error: {says}\n", err
+    assert command.main(_args(sample_dir, out, "--no-pdf")) == 2
+    assert capsys.readouterr().err.startswith(f"error: {says} Nothing was written.")
+    assert sorted(p.name for p in out.iterdir()) == before
+
+
+def test_the_engines_run_refuses_another_git_repository(sample_dir, tmp_path, capsys):
+    from calculator.cli import main
+    (tmp_path / "repo" / ".git").mkdir(parents=True)
+    out = tmp_path / "repo" / "notes"
+    assert main(["bills", *_args(sample_dir, out)]) == 2
+    assert f"--out {out} is inside the git repository {tmp_path / 'repo'}: account files must never be where " \
+           "`git add` would take them." in capsys.readouterr().err
+    assert not out.exists()
+    assert main(["bills", *_args(sample_dir, tmp_path / "elsewhere")]) == 0  # outside any repository: written
+    assert (tmp_path / "elsewhere" / "arrears.csv").is_file()
+
+
 @pytest.mark.parametrize("argv, says", [
     # the hostile tester: --count 99999999 ran on, unbounded
     (["--sample", "S", "--count", "99999999"], "--count 99999999 is too many: the sample has at most 50,000 accounts "
@@ -420,6 +451,81 @@ def test_an_account_list_in_words_a_comment_or_entities_is_not_published(tmp_pat
     with pytest.raises(BuildError) as refused:
         privacy.check_site(site)
     assert "  notes/x.html: " in str(refused.value)
+
+
+# what the seventh hostile tester published from docs/assets/ (tracked): a script's object literal, a parcel
+# with a name and an amount in words
+SEVENTH = {
+    "notes.js": 'const owed = {"A-2231": ["Maria Gonzalez", "464.85"]};\n',
+    "keyed.js": "export const owed = {'Maria Gonzalez': 464.85};\n",
+    "objects.mjs": 'const rows = [\n  {who: "Maria Gonzalez",\n   left: 464.85},\n];\n',
+    "string.ts": 'const note: string = "Ortega, Luis: 388.10";\n',
+    "inline/index.html": '<p>Notes</p><script>var owed = {"A-2231": ["Maria Gonzalez", "464.85"]};</script>',
+    "notes.txt": "The Board should call Maria Gonzalez about parcel 7158-00-123456; she still owes four hundred "
+                 "sixty-four dollars.\n",
+    "parcel.txt": "Check parcel 7158-00-123456 before the levy.\n",
+    "swis.csv": "135889-7158-00-123456\n",
+    "in-words.txt": "The Board should call Maria Gonzalez; she still owes four hundred sixty-four dollars.\n",
+    "in-words/index.html": "<p>Dana Whitfield still owes one thousand two hundred and four dollars.</p>",
+}
+
+
+@pytest.mark.parametrize("name", sorted(SEVENTH))
+def test_a_script_s_literals_a_parcel_and_an_amount_in_words_are_not_published(tmp_path, name):
+    """The seventh hostile tester: `const owed = {"A-2231": ["Maria Gonzalez", "464.85"]};` (caught as
+    JSON, published as a script) and "call Maria Gonzalez about parcel 7158-00-123456; she still owes four
+    hundred sixty-four dollars" were published. A script's (and a page's <script>'s) arrays and objects are
+    read by their literals, cell by cell, and its strings as words; a tax-map parcel is account data
+    anywhere, and so is a name with an amount in words. The site's own scripts and words, and the fictional
+    sample's parcels (9999-…), are not."""
+    site = tmp_path / "site"
+    (site / "assets").mkdir(parents=True)
+    (site / "assets" / "own.js").write_text(
+        'const labels = {"Minimum charge": "$64.00", "Total": "464.85"};\n'
+        'const steps = [["Rate per 1,000 gallons", 12.24], ["Sewage volume", "9,600"]];\n'
+        'const sample = {parcel: "9999-00-001000", name: "Avery Alder (fictional)"};\n'
+        'if (a ? b : c) { x = {"Dana": 3}; }\n', encoding="utf-8")
+    (site / "law").mkdir()
+    (site / "law" / "index.html").write_text(
+        "<p>The Town Board may charge one hundred dollars for a permit.</p>"
+        "<p>Under Local Law 1-2026 the fee is fifty dollars.</p>"
+        "<p>Sample parcel 9999-01-002000, Avery Alder (fictional).</p>"
+        '<script>var config = {"base": "..", "features": ["navigation.tabs"], "version": "1.2.3"};</script>',
+        encoding="utf-8")
+    privacy.check_site(site)
+    path = site / "assets" / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(SEVENTH[name], encoding="utf-8")
+    with pytest.raises(BuildError) as refused:
+        privacy.check_site(site)
+    assert f"  assets/{name}: " in str(refused.value), refused.value
+    if "parcel" in SEVENTH[name] or name == "swis.csv":
+        assert "'parcel " in str(refused.value) and "7158-00-123456" in str(refused.value)
+    if name in ("notes.js", "inline/index.html"):
+        assert "'Maria Gonzalez, 464.85'" in str(refused.value)
+
+
+def test_a_tracked_bill_run_file_anywhere_in_the_repository_stops_the_build(tmp_path):
+    """The seventh hostile tester committed calculator/register.csv and arrears.csv (written there by the
+    engine's run) and the build said nothing: the repository is pushed whole. A file the repository tracks
+    anywhere, by a run's name or a run's first line, is refused; the same files not tracked are left to the
+    other checks."""
+    repo = tmp_path / "repo"
+    (repo / "calculator").mkdir(parents=True)
+    subprocess.run(["git", "init", "-q", str(repo)], check=True)
+    out = billing.run(RULES, "2025-Q4", ("a.csv", CASES[1]["accounts"]), ("r.csv", CASES[1]["reads"]),
+                      None, [("e.csv", "account,quarter,charge\nA1,2025-Q3,96.00\n")])
+    (repo / "README.md").write_text("a project\n")
+    (repo / "calculator" / "arrears.csv").write_text(out["files"]["arrears.csv"], encoding="utf-8")
+    (repo / "levy.txt").write_text(out["files"]["register.csv"], encoding="utf-8")  # a run's file by another name
+    subprocess.run(["git", "-C", str(repo), "add", "README.md"], check=True)
+    privacy.check_repository(repo)  # not tracked: not this check's
+    subprocess.run(["git", "-C", str(repo), "add", "-A"], check=True)
+    with pytest.raises(BuildError) as refused:
+        privacy.check_repository(repo)
+    assert "the repository tracks calculator/arrears.csv, levy.txt, the bill run's account files" in str(refused.value)
+    assert "git rm --cached FILE" in str(refused.value)
+    privacy.check_repository(tmp_path / "not-a-repository")  # a copy of the project without git: nothing to check
 
 
 def test_the_bill_runs_register_without_its_header_is_not_published(tmp_path):
@@ -1097,6 +1203,26 @@ def test_a_huge_field_a_folder_for_a_file_and_a_sample_too_small_get_messages(tm
         assert command.main(["--sample", str(tmp_path / "s"), "--count", count]) == 2
         assert f"--count {count} is too few" in capsys.readouterr().err
     assert not (tmp_path / "o").exists() and not (tmp_path / "s").exists()
+
+
+@pytest.mark.parametrize("pdf", [False, True])
+def test_the_sample_never_writes_into_a_bill_run_s_folder(sample_dir, tmp_path, capsys, pdf):
+    """The seventh hostile tester: `bills --sample RUN --count 10` into a real run's folder wrote fictional
+    accounts, reads and payments beside the Town's register and arrears list and replaced the run's
+    written.sha256, so the next run into it was refused. The sample refuses it, naming the run's files;
+    the folder stays byte for byte as the run left it."""
+    out = tmp_path / "runX"
+    assert command.main(_args(sample_dir, out, *(() if pdf else ("--no-pdf",)))) == 0
+    before = {p.name: p.read_bytes() for p in out.iterdir()}
+    capsys.readouterr()
+    assert command.main(["--sample", str(out), "--count", "10"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"error: --sample {out} holds a bill run's files (arrears.csv, "
+                          + ("bills-en.pdf, bills-es.pdf, " if pdf else "") + "refused.csv, register.csv, summary.csv), which may be "
+                          "the Town's own: the sample never writes beside them, nor replaces that run's "
+                          "written.sha256. Choose a new or empty folder, like billing/sample/."), err
+    assert {p.name: p.read_bytes() for p in out.iterdir()} == before
+    assert command.main(_args(sample_dir, out, *(() if pdf else ("--no-pdf",)))) == 0  # the next run still replaces it
 
 
 def test_the_sample_never_replaces_a_town_s_own_files(tmp_path, capsys):

@@ -182,6 +182,29 @@ def test_a_build_sweeps_the_staging_folder_a_stopped_build_left(tmp_path, monkey
     assert not old.exists() and recent.exists()
 
 
+def test_a_build_sweeps_a_killed_build_s_staging_folder_and_keeps_a_running_one_s(tmp_path, monkeypatch):
+    """The seventh hostile tester: a build killed with SIGKILL (no clean-up runs) left its .site-build-*
+    folder (20 MB), and the next build, a minute later, kept it: only folders older than 10 minutes were
+    swept. A staging folder is named by its build's process: one whose process has ended goes at once,
+    one whose process is still running stays, however old."""
+    import os
+    import subprocess
+    import sys
+    import time as _time
+    from kit.site import build as kit_site
+    ended = subprocess.Popen([sys.executable, "-c", "pass"])
+    ended.wait()
+    killed, running = tmp_path / f".site-build-{ended.pid}-ab12cd", tmp_path / f".site-build-{os.getpid()}-ef34gh"
+    for folder in (killed, running):
+        (folder / "site").mkdir(parents=True)
+    os.utime(running, (_time.time() - 3600, _time.time() - 3600))
+    monkeypatch.setattr(kit_site, "validate_rules", lambda *a: (_ for _ in ()).throw(RuntimeError("stop here")))
+    with pytest.raises(RuntimeError, match="stop here"):
+        kit_site.build(tmp_path / "site")
+    assert not killed.exists() and running.exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == [running.name]  # this build's own is gone too
+
+
 @pytest.mark.parametrize("signame", ["SIGTERM", "SIGHUP"])
 def test_a_build_stopped_by_sigterm_or_a_hang_up_cleans_up_and_says_so(tmp_path, signame):
     """The fifth hostile tester: `kill -TERM` to a build exited 143 with no word and left its .site-build-*

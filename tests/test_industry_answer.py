@@ -36,7 +36,7 @@ def steps(answer_steps):
 def test_a_major_industry_by_the_5_percent_test_with_one_fact_unanswered():
     # 30,001 / 600,000 = 5.0002%: greater than 5% (E.2); E.3 not answered; E.4 no
     out = industry.compute(RULES, "30001", "600000", None, False, 2027)
-    assert {k: v for k, v in out.items() if k not in ("explanation", "obligations", "rights")} == {
+    assert {k: v for k, v in out.items() if k not in ("explanation", "obligations", "rights", "report_explained")} == {
         "command": "industry", "year": 2027, "report_dates_from": None, "determination": "major",
         "major_contributing_industry": True, "criteria_met": ["pretreatment.E.2"],
         "criteria_not_determined": ["pretreatment.E.3"],
@@ -44,7 +44,8 @@ def test_a_major_industry_by_the_5_percent_test_with_one_fact_unanswered():
                          "(yes or no)"],
         "report_due": ["2027-03-15", "2027-09-15", "2027-12-15"],
         "facilities_required": [], "facilities_if_deemed_necessary": [*FACILITIES, "pretreatment.A.4"],
-        "correction_days_at_most": 30}
+        "correction_days_at_most": 30, "system_gallons_below": None}
+    assert [s["cite"] for s in out["report_explained"]] == ["pretreatment.E"]
     assert steps(out["explanation"]) == [
         ("pretreatment.E.1", None, {"average_workday_gallons": "30001", "met": False}),
         ("pretreatment.E.2", "industry-flow-share", {"share_percent": "5.00", "met": True}),
@@ -104,7 +105,7 @@ def test_not_determined_names_each_fact_still_needed():
     assert out["report_due"] == [] and out["criteria_met"] == []
     assert steps(out["explanation"]) == [
         ("pretreatment.E.1", None, {"average_workday_gallons": "1000", "met": False}),
-        ("pretreatment.E.2", "industry-flow-share", {"met": None}),
+        ("pretreatment.E.2", "industry-flow-share", {"met": None, "system_gallons_below": "20000.00"}),
         ("pretreatment.E.3", None, {"met": None}),
         ("pretreatment.E.4", None, {"met": None}),
         ("pretreatment.E", None, {"criteria_not_determined": ["pretreatment.E.2", "pretreatment.E.3",
@@ -248,3 +249,44 @@ def test_an_industry_flowing_more_than_the_whole_system_is_questioned(kwargs):
     assert err.value.field == "system-gallons-per-day"
     assert "is more than the flow of the whole system that receives it, 600,000 gallons per day" in str(err.value)
     industry.compute(RULES, average_workday_gallons="600000", system_gallons_per_day="600000", year=2027)
+
+
+# ---- issue 34 (the food plant's office manager) -----------------------------------------------
+
+def test_with_the_system_flow_unknown_the_answer_names_the_flow_under_which_the_business_counts():
+    # 30,000 gallons a workday, more than 5% of the system's flow: the system carries less than 30,000 / 0.05
+    out = industry.compute(RULES, "30,000", None, False, None, 2027)
+    assert out["determination"] == "not-determined" and out["system_gallons_below"] == "600000.00"
+    assert ("At 30,000 gallons per average workday, the business is a major contributing industry if the system "
+            "carries less than 600,000 gallons a day. Ask the Sewer Inspector for the system's flow.") in \
+        out["explanation"][1]["text"]
+    # the boundary the sentence states: a system one gallon under it makes her major, that flow itself does not
+    assert industry.compute(RULES, "30000", "599999", False, None, 2027)["determination"] == "major"
+    assert industry.compute(RULES, "30000", "600000", False, False, 2027)["determination"] == "not-major"
+
+
+def test_the_average_day_reading_names_the_flow_from_the_average_day():
+    out = industry.compute(with_readings({"industry-flow-share": "average-day"}), "40000", None, False, False, 2027,
+                           average_daily_gallons="24000")
+    assert out["system_gallons_below"] == "480000.00"
+    assert "At 24,000 gallons on an average day" in out["explanation"][1]["text"]
+
+
+def test_who_decides_significant_impact_is_said_as_this_sites_reading():
+    out = industry.compute(RULES, "30000", None, False, None, 2027)
+    e4 = next(s for s in out["explanation"] if s["cite"] == "pretreatment.E.4")
+    assert "The law does not say who decides this. This site's reading: ask the Sewer Inspector" in e4["text"]
+    answered = industry.compute(RULES, "30000", None, False, False, 2027)
+    assert "who decides" not in next(s for s in answered["explanation"] if s["cite"] == "pretreatment.E.4")["text"]
+
+
+def test_a_section_307_report_is_explained_unless_the_business_is_not_major():
+    def said(out):
+        return any(s["text"].startswith("A Section 307 report shows") for s in out["report_explained"])
+    assert said(industry.compute(RULES, "60000", year=2027))
+    assert said(industry.compute(RULES, "30000", None, False, None, 2027))
+    assert not said(industry.compute(RULES, "1000", "600000", False, False, 2027))
+    [step] = industry.compute(RULES, "60000", year=2027)["report_explained"]
+    text = step["text"]
+    assert "does not say what goes in the report, what form it takes or who receives it" in text
+    assert "This site's reading: send it to the Sewer Inspector" in text

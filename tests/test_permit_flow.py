@@ -817,3 +817,76 @@ def test_most_after_bounds_every_walk_and_is_reached():
             assert len(answers) - i - 1 <= most[qid], (answers, qid)
         longest_first = max(longest_first, len(answers) - 1)
     assert longest_first == most[rules["permits"]["start"]]
+
+
+# ---- issue 34 (the contractor): the headline names what fails; the fee and the inspections in the result ----
+
+def answers_with(**changed):
+    return [(q, changed.get(q.replace("-", "_"), v)) for q, v in BASE]
+
+
+def test_the_not_allowed_headline_names_the_sump_pump_and_says_it_is_this_sites_reading():
+    d = flow.evaluate(RULES, answers_with(stormwater="yes"))["outcome_detail"]
+    assert d["id"] == "prohibited" and d["cites"] == ["prohibited-acts.I"]
+    [head] = d["headlines"]
+    assert head["text"] == ("Connecting a sump pump, roof leader, yard drain or footing drain to the sewer is not "
+                            "allowed (this site's reading)")
+    assert (head["reading"], head["cite"]) == ("stormwater-connection", "prohibited-acts.I")
+    # the reading and the other one, right under the headline, never the law's own word
+    assert head["note"].startswith("This site reads prohibited act I as a ban on these drains")
+    assert "The Town has not adopted this reading. Another reading:" in head["note"]
+    assert "specifically approve" in head["note"]
+    # the provision's heading names the drains the act bans, not only septic tanks
+    assert head["law"]["words"] == "Prohibited acts I (Septic tanks, cesspools, privy vaults and drains)"
+
+
+def test_the_law_text_behind_both_readings_is_quoted_as_the_note_says():
+    law = (ROOT / "rules" / "source" / "sewer-use-law.txt").read_text(encoding="utf-8")
+    flat = " ".join(law.split())
+    assert ("except such soil pipes and other plumbing works as shall have been duly inspected and approved by the "
+            "Sewer Inspector") in flat
+    assert "unless specifically approved by the Town Board and/or the Pawling Joint Sewer Commission" in flat
+
+
+def test_two_failing_things_give_two_headlines_in_the_order_asked():
+    d = flow.evaluate(RULES, answers_with(steam_exhaust="yes", stormwater="yes"))["outcome_detail"]
+    assert [h["question"] for h in d["headlines"]] == ["steam-exhaust", "stormwater"]
+    assert d["headlines"][0]["text"] == "Connecting steam engine exhaust or boiler blowoff to the sewer is not allowed"
+    assert "reading" not in d["headlines"][0]
+
+
+def test_under_the_other_reading_the_sump_pump_needs_approval_and_no_headline_says_not_allowed():
+    rules = copy.deepcopy(RULES)
+    rules["interpretations"]["stormwater-connection"]["chosen"] = "inspector-and-board"
+    d = flow.evaluate(rules, answers_with(stormwater="yes"))["outcome_detail"]
+    assert d["id"] == "needs-approval" and d["headlines"] == []
+    assert d["fee"]["dollars"] == "$150.00"
+
+
+def test_work_that_can_get_a_permit_shows_the_fee_and_the_inspections_in_the_result():
+    d = flow.evaluate(RULES, answers_with(street_opening="yes"))["outcome_detail"]
+    assert d["id"] == "permit-required" and d["headlines"] == []
+    assert (d["fee"]["dollars"], d["fee"]["status"], d["fee"]["cite"]) == ("$150.00", "illustrative", "permits.A")
+    assert d["fee"]["note"].startswith("ILLUSTRATIVE")
+    assert [i["cite"] for i in d["inspections"]] == ["prohibited-acts.C", "prohibited-acts.I", "permits.A", "permits.D"]
+    assert d["inspections"][0]["text"].startswith("The Sewer Inspector supervises the connection")
+
+
+def test_an_oil_separator_adds_its_approval_to_the_inspections():
+    answers = prefix_to("oil-separator") + [("oil-separator", "yes")] + BASE[4:]
+    d = flow.evaluate(RULES, answers)["outcome_detail"]
+    assert "prohibited-acts.G" in [i["cite"] for i in d["inspections"]]
+
+
+def test_not_allowed_work_shows_neither_fee_nor_inspections():
+    d = flow.evaluate(RULES, answers_with(stormwater="yes"))["outcome_detail"]
+    assert d["fee"] is None and d["inspections"] == []
+
+
+def test_an_answer_that_can_be_not_allowed_must_name_its_thing_for_the_headline():
+    broken = copy.deepcopy(FLOW)
+    stormwater = next(q for q in broken["questions"] if q["id"] == "stormwater")
+    del stormwater["choices"][0]["verdict"]["item"]
+    [(where, what)] = [(w, p) for w, p in flow.problems(broken, RULES["interpretations"]) if "`item`" in p]
+    assert where == ["questions", [q["id"] for q in broken["questions"]].index("stormwater"), "choices", 0, "verdict"]
+    assert "give the verdict an `item`" in what

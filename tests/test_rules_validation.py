@@ -440,3 +440,19 @@ def test_an_empty_chosen_reading_lists_the_options(rules_copy):
     assert any("late-adoption.yaml:7:8: 'chosen' is empty. Write the option the Town has chosen, one of: refuse, "
                "first-quarter-after." in p for p in ps), ps
     assert not any("quotes" in p for p in ps), ps
+
+
+@pytest.mark.parametrize("edit, line", [
+    (lambda lines: [*lines[:2], 'value: "0.20', "cite: rents.F"], 3),  # the tester's: a quote opened on line 3
+    (lambda lines: [*lines, "note: 'open"], None),  # a single quote opened on the last line
+])
+def test_an_unclosed_quote_is_reported_where_it_opens_never_past_the_end(rules_copy, edit, line):
+    """The seventh hostile tester (F10): `value: "0.20` on line 3 was reported at ":5:1" of a 4-line file (where
+    the YAML reader found the end of the stream). The line given is where the quote opens."""
+    f = rules_copy / "parameters" / "late-penalty-rate.yaml"
+    lines = edit(f.read_text(encoding="utf-8").splitlines())
+    f.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    line = line or len(lines)
+    [p] = problems(rules_copy)
+    column = lines[line - 1].index(lines[line - 1].split(": ", 1)[1]) + 1
+    assert p.startswith(f"{f}:{line}:{column}: this is not valid YAML") and "is never closed" in p, p

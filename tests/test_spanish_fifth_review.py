@@ -55,8 +55,8 @@ def test_a_date_written_right_that_does_not_exist_is_called_so_in_both_languages
     assert "no such date" in english and "not a date written as" not in english
     assert "esa fecha no existe" in spanish and "año-mes-día" not in spanish
     # a date not written as year-month-day is still told how to write it
-    written = json.loads(run_json([*argv[:-1], "15/03/2027", "--lang", "es"]))["error"]
-    assert "año-mes-día" in written
+    written = json.loads(run_json([*argv[:-1], "15.03.2027", "--lang", "es"]))["error"]
+    assert "no es una fecha que podamos leer" in written and "15/3/2027 o 2027-03-15" in written
 
 
 def test_a_what_if_total_is_not_labelled_the_example_rate():

@@ -8,7 +8,7 @@ from decimal import Decimal
 from . import arrears, penalty
 from ..core import money, schedule
 from .amounts import parse_amount
-from ..core.dates import (WEEKDAY_NAMES, due_date, long, long_with_weekday, month_name, not_business_day, parse_date,
+from ..core.dates import (WEEKDAY_NAMES, due_date, long, long_with_weekday, month_name, not_business_day, read_date,
                     parse_quarter, public_holidays, quarter_name, quarter_period, quarter_words, series)
 from ..core.errors import InputError
 from ..core.i18n import N_, _, in_sentence, lang, ngettext
@@ -34,8 +34,13 @@ def compute(rules: dict, quarter: str, usage: dict, paid_on: str | None = None,
     parcel: the computed charges of every account billed on the same property, in the accounts file's
     order, this one as "*" ("24.00,*"), as a bill's link writes them: the minimum charge is the
     property's (the reading minimum-per-property), shared between its accounts (property_shares)."""
-    kind, raw = _usage(usage)
-    ctx = _known_quarter_context(rules, quarter, paid_on, vc_per_1000, sewage_fraction)
+    try:
+        kind, raw = _usage(usage)
+        ctx = _known_quarter_context(rules, quarter, paid_on, vc_per_1000, sewage_fraction)
+        amount = parse_amount(raw, _NAMES[kind], _EXAMPLES[kind], kind, UNITS[kind])
+    except InputError:
+        _every_problem(rules, quarter, usage, paid_on, vc_per_1000, sewage_fraction)  # two or more: all of them
+        raise
     earlier, day = arrears.read_link(ctx["quarter"], earlier_bills, earlier_payments, as_of, check, (kind, str(raw)),
                                      [("parcel", parcel)] if parcel not in (None, "") else [])
     others = arrears.read_parcel(parcel) if parcel not in (None, "") else None
@@ -45,8 +50,36 @@ def compute(rules: dict, quarter: str, usage: dict, paid_on: str | None = None,
     if earlier:
         owing = arrears.for_bill(rules, earlier, counted_to)
         owing["earlier"], owing["day"] = earlier, counted_to
-    return _bill(rules, ctx, kind, parse_amount(raw, _NAMES[kind], _EXAMPLES[kind], kind, UNITS[kind]), explain,
-                 owing, others)
+    return _bill(rules, ctx, kind, amount, explain, owing, others)
+
+
+def _every_problem(rules: dict, quarter, usage: dict, paid_on, vc_per_1000, sewage_fraction) -> None:
+    """Every box's problem at once (issue 34: with "9.350" and "20/02/2027" only the date's was said, and "Did you
+    mean 9,350 gallons?" came on the next try): each value is read on its own, and with two or more problems
+    one error carries them all (`problems`: field, message, the value it suggests). One problem is raised as it is."""
+    found: list[InputError] = []
+
+    def read(step, *args):
+        try:
+            step(*args)
+        except InputError as exc:
+            found.append(exc)
+
+    def the_usage():
+        kind, raw = _usage(usage)
+        parse_amount(raw, _NAMES[kind], _EXAMPLES[kind], kind, UNITS[kind])
+
+    read(quarter_context, rules, quarter)
+    read(the_usage)
+    read(_paid, paid_on)
+    read(_what_if_rate, vc_per_1000)
+    read(_what_if_share, sewage_fraction)
+    if len(found) == 1:
+        raise found[0]
+    if found:
+        error = InputError(" ".join(str(e) for e in found), found[0].field, found[0].suggest)
+        error.problems = [(e.field, str(e), e.suggest) for e in found]
+        raise error
 
 
 # (rules, quarter, payment date, what-ifs, language) -> (those rules, the quarter's context): a bill
@@ -93,13 +126,51 @@ def _usage(usage: dict) -> tuple[str, str]:
 
 
 def _share(value) -> Decimal:
-    """The what-if share of water billed as sewage, as a person writes it: 0.85, 85% or 85 (a share above 1
-    and up to 100 is a percentage; the Spanish reviewer's C). Above 100 it stays above 1, and is refused."""
+    """The what-if share of water billed as sewage, as a person writes it: 0.85, 85% or 85 (a whole number above 1
+    and up to 100 is a percentage; the Spanish reviewer's C). Above 100 it stays above 1, and is refused. A
+    number between 1 and 100 that is not whole (1.5) is asked about: a share or a percent?"""
     text = str(value).strip()
     percent = text.endswith("%")
     amount = parse_amount(text[:-1].strip() if percent else text, N_("The what-if sewage fraction"), "0.85",
                           "sewage-fraction")
+    if not percent and 1 < amount < 100 and amount != amount.to_integral_value():
+        # 1.5 lies between 1 (all of it) and 2 (2%): a slip for 0.15, or 1.5%? Asked, not read as 1.5% (the
+        # seventh hostile tester, F7: the bill changed a hundredfold without a question), as 9.350 gallons is
+        raise InputError(_("The what-if sewage fraction {value} is not clear. Give a share from 0 to 1, like 0.85 for "
+                           "85%, or a percent with its sign, like 85%. Did you mean {value}%?").format(value=text),
+                         "sewage-fraction", suggest=f"{text}%")
     return amount / 100 if percent or 1 < amount <= 100 else amount
+
+
+def _given(value) -> bool:
+    return value is not None and str(value).strip() != ""
+
+
+def _what_if_rate(vc_per_1000) -> Decimal | None:
+    if not _given(vc_per_1000):
+        return None
+    return parse_amount(vc_per_1000, N_("The what-if rate per 1,000 gallons"), "9.50", "vc-per-1000")
+
+
+def _what_if_share(sewage_fraction) -> Decimal | None:
+    if not _given(sewage_fraction):
+        return None
+    fraction = _share(sewage_fraction)
+    if fraction > 1:
+        raise InputError(_("The what-if sewage fraction must be from 0% to 100%, like 85% (or 0.85) for 85% of water use."),
+                         "sewage-fraction")
+    return fraction
+
+
+def _paid(paid_on) -> tuple[dt.date | None, str | None]:
+    """The payment date as read (dates.read_date: 2/20/2027 too), and how a slashed one was read when it
+    was not in the page's order (20/02/2027 on an English page), else None."""
+    if not _given(paid_on):
+        return None, None
+    try:
+        return read_date(paid_on, N_("The payment date (⟦paid-on⟧)"))
+    except InputError as exc:
+        raise InputError(str(exc), "paid-on") from None
 
 
 def quarter_context(rules: dict, quarter: str, paid_on=None, vc_per_1000=None, sewage_fraction=None) -> dict:
@@ -121,21 +192,13 @@ def quarter_context(rules: dict, quarter: str, paid_on=None, vc_per_1000=None, s
     vc = Decimal(sched["vc_per_1000_gallons"])
     fraction = Decimal(sched["sewage_fraction"])
     what_if = {}
-    if vc_per_1000 is not None and str(vc_per_1000).strip() != "":
-        vc = parse_amount(vc_per_1000, N_("The what-if rate per 1,000 gallons"), "9.50", "vc-per-1000")
+    if (rate := _what_if_rate(vc_per_1000)) is not None:
+        vc = rate
         what_if["vc_per_1000_gallons"] = str(vc)
-    if sewage_fraction is not None and str(sewage_fraction).strip() != "":
-        fraction = _share(sewage_fraction)
-        if fraction > 1:
-            raise InputError(_("The what-if sewage fraction must be from 0% to 100%, like 85% (or 0.85) for 85% of water use."),
-                             "sewage-fraction")
+    if (share := _what_if_share(sewage_fraction)) is not None:
+        fraction = share
         what_if["sewage_fraction"] = str(fraction)
-    paid = None
-    if paid_on is not None and str(paid_on).strip() != "":
-        try:
-            paid = parse_date(paid_on, N_("The payment date (⟦paid-on⟧)"))
-        except InputError as exc:
-            raise InputError(str(exc), "paid-on") from None
+    paid, paid_read = _paid(paid_on)
     min_water = Decimal(parameter(rules, "minimum-charge-water-gallons", on=start))
     fiscal = fiscal_year_answer(rules, rate_day, sched)
     notices = []
@@ -150,7 +213,8 @@ def quarter_context(rules: dict, quarter: str, paid_on=None, vc_per_1000=None, s
         starts = starts[:1]  # periods charged, not those begun (the fifth hostile tester: 4 periods, one penalty)
     return {
         "year": year, "q": q, "start": start, "end": end, "due": due, "sched": sched, "vc": vc, "rate_day": rate_day,
-        "fraction": fraction, "what_if": what_if, "paid": paid, "paid_on": str(paid_on).strip() if paid else None,
+        "fraction": fraction, "what_if": what_if, "paid": paid, "paid_on": paid.isoformat() if paid else None,
+        "paid_read": paid_read,
         "n": len(starts), "starts": starts, "fiscal": fiscal,
         "first_penalty": first_penalty, "grace_end": grace_end,
         "last_day": first_penalty - dt.timedelta(days=1),
@@ -294,6 +358,11 @@ def _bill(rules: dict, ctx: dict, kind: str, amount: Decimal, explain: bool, owi
         "usage_question": usage_question(kind, amount, water_gallons if water_gallons is not None else volume,
                                          (ctx["end"] - ctx["start"]).days + 1),
         "if_late": if_late(rules, ctx, charge, pen),
+        # a slashed payment date read the other way round ("We read 20/02/2027 as February 20, 2027.")
+        "paid_read": ctx["paid_read"],
+        # "If you pay later": the next penalty periods after the payment date (or the first ones), each
+        # with its first day and what is owed from then, by the site's reading of "per quarter" (issue 34)
+        "if_later": None if owing is not None else if_later(rules, ctx, charge),
     }
     if on_property is not None:
         result["property"] = {k: (str(v) if isinstance(v, Decimal) else v) for k, v in on_property.items()}
@@ -310,6 +379,26 @@ def _bill(rules: dict, ctx: dict, kind: str, amount: Decimal, explain: bool, owi
             total=total, annual=annual, if_late=result["if_late"], owing=owing, credit=credit,
             on_property=on_property))
     return result
+
+
+def if_later(rules: dict, ctx: dict, charge: Decimal, rows: int = 3) -> list[dict]:
+    """What this quarter's charge comes to if paid in each of the next penalty periods: each period's first
+    day (penalty.next_start, by the readings period-end-business-day, later-penalty-start and
+    penalty-quarter), the periods by then, the penalty and the total. After the payment date when there is
+    one, else from the first penalty date. With one penalty only (penalty-accrual "once"), one row."""
+    due = ctx["due"]
+    day = ctx["paid"] or ctx["last_day"]
+    if interpretation(rules, "penalty-accrual") == "once":
+        if ctx["n"]:
+            return []
+        rows = 1
+    out = []
+    for _row in range(rows):
+        day = penalty.next_start(rules, due, day)
+        n = penalty.periods(rules, due, day)
+        pen = ctx["round"](penalty.unrounded(rules, charge, n, due))
+        out.append({"from": day.isoformat(), "periods": n, "penalty": str(pen), "total": str(charge + pen)})
+    return out
 
 
 def paid_words(paid: dt.date, periods: int, pen: Decimal, with_arrears: bool) -> str:
@@ -381,7 +470,10 @@ def if_late(rules: dict, ctx: dict, charge: Decimal, pen: Decimal) -> dict:
     due = ctx["due"]
     first_amount = ctx["round"](penalty.unrounded(rules, charge, 1, due))
     words = dict(known["words"], amount=money.dollars(first_amount))
-    text = _("Pay by {last}: no penalty. From {first}: +{rate} ({amount}).").format(**words) + " " + \
+    # the due date, then the last day before a penalty: "Pay by Tuesday, February 16" alone was read as the
+    # due date (issue 34: the law's penalty comes after 30 days unpaid, rents.F)
+    text = _("Due {due}. Last day before a late penalty: {last}. From {first}: +{rate} ({amount}).").format(
+        **words) + " " + \
         known["further"].format(**words)
     out = {"last_day_to_pay": known["last_day_to_pay"], "penalty_from": known["penalty_from"],
            "rate": known["rate"], "first_penalty": str(first_amount), "period_months": known["period_months"],
@@ -474,7 +566,7 @@ def _if_late_quarter(rules: dict, ctx: dict) -> dict:
     months = parameter(rules, "late-penalty-period-months", on=due)
     holidays = [{"date": d.isoformat(), "holiday": name} for d in _days(ctx["grace_end"], last)
                 if (name := public_holidays(rules, d.year).get(d))]
-    words = dict(last=long_with_weekday(last),
+    words = dict(last=long_with_weekday(last), due=long(due),
                  first=_("{month} {day}").format(month=month_name(first.month), day=first.day),
                  rate=money.percent(rate), months=months)
     if interpretation(rules, "penalty-accrual") == "once":

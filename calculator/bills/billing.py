@@ -705,12 +705,23 @@ def check_out(out: str) -> None:
     is a folder, or can be made (what is above it that exists is a folder), and each file there with the
     name of one the run writes is one a run wrote (made_by_a_run)."""
     import os
-    from ..core.files import project_folder
+    from ..core.files import in_a_repository, project_folder
     folder = project_folder(out)
     if folder is not None:  # the fifth hostile tester: arrears.csv (names, addresses, amounts) went into site/
         raise InputError(_("⟦out⟧ {path} is in the project's {folder}/ folder, which the website is made from: "
                            "account files are never written there. Choose a folder outside the project, or the "
                            "project's billing/ folder (kept out of the repository).").format(path=out, folder=folder),
+                         "out")
+    # anywhere else in the project, or in another git repository, account files are one `git add` from
+    # the repository that is pushed (the seventh hostile tester): refused as `build.py bills` refuses it
+    where = in_a_repository(out)
+    if where is not None:
+        what = _("Choose a new folder, like billing/QUARTER/ (ignored by git), or a folder an earlier run made.")
+        if where[0] == "project":
+            raise InputError(_("⟦out⟧ {path} is inside the project, which publishes what is in it: account files "
+                               "must stay out of it. {what}").format(path=out, what=what), "out")
+        raise InputError(_("⟦out⟧ {path} is inside the git repository {repository}: account files must never be "
+                           "where `git add` would take them. {what}").format(path=out, repository=where[1], what=what),
                          "out")
     what = _("Choose a new or empty folder for ⟦out⟧, or one an earlier bill run made.")
     if os.path.lexists(out) and not os.path.isdir(out):

@@ -7,7 +7,7 @@ import re
 
 from .errors import InputError
 from .i18n import N_, _, lang
-from .rules import parameter
+from .rules import interpretation, parameter
 
 _QUARTER = re.compile(r"^(\d{4})-Q([1-4])$")
 
@@ -29,28 +29,82 @@ def typed(value) -> str:
     return f"“{value}”" if lang() == "en" else f"«{value}»"
 
 
+_SLASHED = re.compile(r"(\d{1,2})\s*/\s*(\d{1,2})\s*/\s*(\d+)")
+
+
 def parse_date(value: str, what: str) -> dt.date:
-    try:
-        # year-month-day only: Python also reads "2025-W05-1" and "20250201" (the third hostile tester)
-        if not _YMD.fullmatch(str(value).strip()):
-            raise ValueError(value)
-    except ValueError:
-        # "15/03/2027" is a date to its writer: say how to write it, not that it is none (issue 33); what was
+    """A date as a person types it (read_date), without the note of how a slashed one was read."""
+    return read_date(value, what)[0]
+
+
+def read_date(value: str, what: str) -> tuple[dt.date, str | None]:
+    """The engine's one date reader (the pages and the command line): year-month-day (2027-02-20), or
+    slashed as people write dates (issue 34): month/day/year in English (2/20/2027), day/month/year in
+    Spanish (20/2/2027). When the other order is also a real date (3/4/2027), it asks which, naming both;
+    when only the other order is one (20/02/2027 in English), it takes that one and says so: the second
+    value is that sentence ("We read 20/02/2027 as February 20, 2027."), else None. A two-digit year is
+    asked about, never guessed."""
+    text = str(value).strip()
+    slashed = _SLASHED.fullmatch(text)
+    if slashed:
+        return _read_slashed(text, slashed, what)
+    # year-month-day only: Python also reads "2025-W05-1" and "20250201" (the third hostile tester)
+    if not _YMD.fullmatch(text):
+        # "15-03-2027" is a date to its writer: say how to write it, not that it is none (issue 33); what was
         # typed is repeated as typed (typed: “…”, in Spanish «…»)
-        raise InputError(_("{what}, {value}, is not a date written as year-month-day. Enter it like 2027-03-15 "
-                           "(March 15, 2027).").format(what=_(what), value=typed(value))) from None
+        raise InputError(_("{what}, {value}, is not a date we can read. Enter it like 2027-03-15 or 3/15/2027 "
+                           "(March 15, 2027).").format(what=_(what), value=typed(value)))
     try:
-        day = dt.date.fromisoformat(str(value).strip())
+        day = dt.date.fromisoformat(text)
     except ValueError:
         # written as year-month-day, but no such day ("2027-02-30"): say so, not that it is badly written
         # (the fifth Spanish review, item 7)
         raise InputError(_("{what} {value} is written correctly, but there is no such date. Check the month and "
                            "the day.").format(what=_(what), value=typed(value))) from None
+    return _in_years(day, value, what), None
+
+
+def _in_years(day: dt.date, value, what: str) -> dt.date:
     if not YEARS[0] <= day.year <= YEARS[1]:
         raise InputError(_("{what} {value} is too far from today to be right. Enter a date from {first} to {last}, "
-                           "like 2027-03-01.").format(what=_(what), value=repr(value), first=YEARS[0],
+                           "like 2027-03-01.").format(what=_(what), value=typed(value), first=YEARS[0],
                                                       last=YEARS[1]))
     return day
+
+
+def _real(year: int, month: int, day: int) -> dt.date | None:
+    try:
+        return dt.date(year, month, day)
+    except ValueError:
+        return None
+
+
+def _read_slashed(text: str, m: re.Match, what: str) -> tuple[dt.date, str | None]:
+    first, second, year_text = int(m.group(1)), int(m.group(2)), m.group(3)
+    day_first = lang() == "es"  # 20/2/2027 in Spanish, 2/20/2027 in English
+    if len(year_text) != 4:
+        # "2/20/27": 1927 or 2027? Asked, not guessed
+        raise InputError(_("{what}, {value}, has a year of {digits} digits. Write the year in full, like "
+                           "2027-03-15 or 3/15/2027 (March 15, 2027).").format(
+                               what=_(what), value=typed(text), digits=len(year_text)))
+    year = int(year_text)
+    this_way = _real(year, first, second) if not day_first else _real(year, second, first)
+    other_way = _real(year, second, first) if not day_first else _real(year, first, second)
+    if this_way and other_way and this_way != other_way:
+        # 3/4/2027: March 4 or April 3? Both are real days, so it asks (issue 34)
+        raise InputError(_("{what}, {value}, could be two dates. Did you mean {one} or {other}? Write it as "
+                           "{one_iso} for {one}, or {other_iso} for {other}.").format(
+                               what=_(what), value=typed(text), one=long(this_way), other=long(other_way),
+                               one_iso=this_way.isoformat(), other_iso=other_way.isoformat()))
+    if this_way:
+        return _in_years(this_way, text, what), None
+    if other_way:
+        # 20/02/2027 on an English page: only one order is a real day, so it is that one, said in the answer
+        day = _in_years(other_way, text, what)
+        return day, _("We read {value} as {date}.").format(value=typed(text), date=long(day))
+    raise InputError(_("{what} {value} is not a real date, whichever number is the month. Check the month and "
+                       "the day, or write it like 2027-03-15 (March 15, 2027).").format(what=_(what),
+                                                                                       value=typed(text)))
 
 
 def parse_quarter(value: str) -> tuple[int, int]:
@@ -127,13 +181,48 @@ def quarters_offered(rules: dict, today: dt.date) -> dict:
     while year <= max(today.year, first.year) + 1:  # a day before the first schedule still has quarters to offer
         start, end = quarter_period(year, q)
         if start >= first:
-            out.append({"quarter": quarter_name(year, q), "words": quarter_words(year, q), "due_date": due_date(rules, year, q).isoformat(),
-                        "period_start": start.isoformat(), "period_end": end.isoformat()})
+            due = due_date(rules, year, q)
+            water = water_quarter_words(rules, year, q)
+            out.append({"quarter": quarter_name(year, q), "words": quarter_words(year, q), "due_date": due.isoformat(),
+                        "choice": bill_choice(rules, year, q),
+                        "period_start": start.isoformat(), "period_end": end.isoformat(), "water_words": water,
+                        # the choice's label, so a person matching her water bill's months picks the bill that
+                        # charges for them (issue 34: "October–December 2026" was the bill due October 15, 2026)
+                        "label": (_("Due {date} (for water used {water})") if water else _("Due {date}")).format(
+                            date=long(due), water=water)})
         year, q = (year + 1, 1) if q == 4 else (year, q + 1)
     nxt = next_quarter_due(rules, today)
     if nxt not in {o["quarter"] for o in out}:  # before the first schedule: its first quarter due from today
         nxt = next((o["quarter"] for o in out if o["due_date"] >= today.isoformat()), out[-1]["quarter"])
     return {"command": "quarters", "today": today.isoformat(), "next_due": nxt, "quarters": out}
+
+
+#: a quarter's months in short, as the estimate's menu names the water a bill charges for ("Oct–Dec")
+SHORT_QUARTERS = (N_("Jan–Mar"), N_("Apr–Jun"), N_("Jul–Sep"), N_("Oct–Dec"))
+
+
+def bill_choice(rules: dict, year: int, q: int) -> str:
+    """A quarter's bill in a few words, as the estimate's menu names it: the month its bill is due and the
+    months of water it charges for ("Bill due January 2027 (water Oct–Dec)"), short enough for the menu on a
+    390 px phone in both languages. A person matching her water bill's months (October–December 2026) finds
+    them here, not the quarter the bill is named for (issue 34); the line under the menu says the same in full,
+    with the site's reading labelled (assets/estimate.js: showDue)."""
+    due = due_date(rules, year, q)
+    month = month_name(due.month)
+    if interpretation(rules, "billing-in-advance") != "previous-quarter-reading":
+        return _("Bill due {month} {year}").format(month=month, year=due.year)
+    water = 4 if q == 1 else q - 1
+    return _("Bill due {month} {year} (water {months})").format(month=month, year=due.year,
+                                                               months=_(SHORT_QUARTERS[water - 1]))
+
+
+def water_quarter_words(rules: dict, year: int, q: int) -> str | None:
+    """The months of water a quarter's bill charges for, as this site reads "billed in advance" (rents.H,
+    rules/interpretations/billing-in-advance.yaml): the quarter before ("October–December 2026" for the bill
+    due January 15, 2027). None when the reading is one yearly charge in four parts (no quarter's water)."""
+    if interpretation(rules, "billing-in-advance") != "previous-quarter-reading":
+        return None
+    return quarter_words(year - 1, 4) if q == 1 else quarter_words(year, q - 1)
 
 
 def add_months(day: dt.date, months: int) -> dt.date:

@@ -45,6 +45,21 @@ def project_folder(path) -> str | None:
     return None
 
 
+def in_a_repository(path) -> tuple[str, str] | None:
+    """Where a file written at `path` would be one `git add` from being published (the seventh hostile
+    tester: `bills --out calculator` wrote arrears.csv into the project): ("project", its folder) when
+    `path` is in this project but its billing/ folder (which git ignores), ("repository", its folder) when
+    it is inside another git work tree; else None."""
+    where = Path(os.path.abspath(path)).resolve()
+    root = project_root()
+    if root is not None and where.is_relative_to(root.resolve()):
+        return None if where.is_relative_to((root / "billing").resolve()) else ("project", str(root))
+    for parent in (where, *where.parents):
+        if os.path.lexists(parent / ".git"):
+            return "repository", str(parent)
+    return None
+
+
 def write_atomic(path, data: bytes) -> Path:
     """Write beside the target under a unique temporary name, fsync, then os.replace:
     a reader sees the old file or the new one, never half of one. A file that existed

@@ -126,7 +126,8 @@ def census(rules: dict) -> dict[str, list[str]]:
     """Every quotation of the law an answer, a page, a notice or a document can show, on one line,
     with where it is kept: the passages the engine and the pages quote (QUOTED), each parameter's
     quote (every value it has had: an answer quotes the one in force), each reading's quoted text
-    (rules/interpretations/) and the application form's quotations. The translations' catalogue
+    (rules/interpretations/), the application form's quotations and every provision's own words
+    (`law_page_words`: /law/ shows each, translated in another language). The translations' catalogue
     of the law's words (rules/locale/<lang>/law.po) is made from it (kit/words/messages.py)."""
     found: dict[str, list[str]] = {}
 
@@ -147,7 +148,24 @@ def census(rules: dict) -> dict[str, list[str]]:
     for section in (rules.get("application_form") or {}).get("sections", []):
         for note in section.get("notes", []):
             add(note.get("quote"), "rules/application-form.yaml")
+    # every provision's own words as /law/ shows them, which in another language has the site's
+    # translation under each (issue 33): its history notes, its defined term, its text, its formula's meanings
+    for article in (rules.get("law") or {}).get("articles", []):
+        for note in article.get("notes_before", []):
+            add(note, f"rules/law.yaml#{article['id']}")
+    for p in rules.get("provisions") or []:
+        for text in law_page_words(p):
+            add(text, f"rules/law.yaml#{p['id']}")
     return found
+
+
+def law_page_words(p: dict) -> list[str]:
+    """The pieces of a provision's own words that /law/ shows, in order (the label and the heading
+    aside): each is one entry of the translations' catalogue of the law's words."""
+    formula = p.get("formula") or {}
+    return [w for w in (*p.get("notes_before", []), p.get("term"), p.get("text"),
+                        *(m["meaning"] for m in formula.get("where", [])), *p.get("notes_after", []))
+            if isinstance(w, str) and w.strip()]
 
 
 def provision_text(p: dict) -> str:

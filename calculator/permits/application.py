@@ -25,6 +25,7 @@ from ..core.rules import parameter
 
 _YES = {"yes", "y", "true", "on", "1", "x", "sí", "si"}
 _NO = {"no", "n", "false", "off", "0"}
+_NA = {"na", "n/a", "not applicable", "no aplica", "no corresponde"}  # a yes-no field's third box, where it has one
 
 
 # ---- the form as data -------------------------------------------------------------
@@ -61,6 +62,12 @@ def prefill(rules: dict, answers) -> dict:
                 out[field["name"]] = outcome_words(result)
             continue
         source = field.get("from_answer")
+        na = field.get("not_applicable")
+        # the question does not apply to this work, as the answers on the way say (issue 34: the oil-separator
+        # and trade-waste questions stayed blank, and a "no" looked like owning up to a violation)
+        if na and flow.holds(rules, na["when"], {a: u["value"] for a, u in used.items()}) and source not in used:
+            out[field["name"]] = "na"
+            continue
         if source is None or source not in used:
             continue
         if field["type"] == "yes-no":
@@ -83,8 +90,8 @@ def outcome_words(result: dict) -> str:
 
 def field_values(rules: dict, answers=(), fields: dict | None = None) -> dict:
     """The values to write: the checker's prefill, then the fields a person typed
-    (which win). Text as str, a yes-no field as "yes", "no" or "" (not answered), dates
-    written out in words."""
+    (which win). Text as str, a yes-no field as "yes", "no", "na" (not applicable, where it has
+    that box) or "" (not answered), dates written out in words."""
     by_name = {f["name"]: f for f in form(rules)["fields"]}
     values = prefill(rules, answers)
     for name, raw in (fields or {}).items():
@@ -95,10 +102,14 @@ def field_values(rules: dict, answers=(), fields: dict | None = None) -> dict:
         raw = "" if raw is None else str(raw)
         if field["type"] == "yes-no":
             word = raw.strip().lower()
-            if word and word not in _YES | _NO:
+            na = "not_applicable" in field
+            if word and word not in _YES | _NO | (_NA if na else set()):
+                if na:
+                    raise InputError(_("Field {field} is answered yes, no or not applicable; give yes, no or na, "
+                                       "not {value}.").format(field=repr(name), value=repr(raw)), name)
                 raise InputError(_("Field {field} is answered yes or no; give yes or no, not {value}.").format(
                     field=repr(name), value=repr(raw)), name)
-            values[name] = "yes" if word in _YES else "no" if word in _NO else ""
+            values[name] = "yes" if word in _YES else "no" if word in _NO else "na" if word in _NA else ""
         elif field["type"] == "date":
             # named by its label, as the form shows it (issue 33: the Spanish error showed 'signature-date')
             what = _("The date in “{label}”").format(label=field["label"])
@@ -109,8 +120,11 @@ def field_values(rules: dict, answers=(), fields: dict | None = None) -> dict:
 
 
 def widget_names(field: dict) -> list[str]:
-    """The PDF fields of a form field: a yes-no field is two check boxes, NAME-yes and NAME-no."""
-    return [f"{field['name']}-yes", f"{field['name']}-no"] if field["type"] == "yes-no" else [field["name"]]
+    """The PDF fields of a form field: a yes-no field is two check boxes, NAME-yes and NAME-no, and a
+    third, NAME-na (not applicable), where the field has one."""
+    if field["type"] != "yes-no":
+        return [field["name"]]
+    return [f"{field['name']}-{v}" for v in ("yes", "no", *(("na",) if "not_applicable" in field else ()))]
 
 
 def answered(values: dict) -> list[str]:
@@ -148,7 +162,7 @@ def fill_pdf(rules: dict, answers, fields: dict | None, src, dst) -> dict:
     if missing:
         raise ValueError(f"The blank form {src} lacks the fields {', '.join(missing)}; "
                          f"rebuild it from rules/application-form.yaml.")
-    # each yes-no field's two boxes: NAME-yes ticked for "yes", NAME-no for "no", neither for ""
+    # each yes-no field's boxes: NAME-yes ticked for "yes", NAME-no for "no", NAME-na for "na", none for ""
     ticks = {w: values[f["name"]] == w.rsplit("-", 1)[1] for f in form(rules)["fields"]
              if f["type"] == "yes-no" and f["name"] in values for w in widget_names(f)}
     for page in writer.pages:

@@ -169,7 +169,39 @@ def _verdict(flow: dict, outcomes: dict, question: str, choice: dict, reading: s
             "outcome": status, "cite": v["cite"], "anchor": anchor(v["cite"])}
     if reading:
         line["reading"] = reading
+    for key in ("item", "note"):  # the headline's words, and the readings behind it (issue 34)
+        if key in v:
+            line[key] = v[key]
     return line
+
+
+def _headlines(outcome: dict, verdicts: list[dict]) -> list[dict]:
+    """The result's headline, one for each answer that leads to the outcome and names its `item`
+    ("Connecting a sump pump … to the sewer is not allowed"), where the outcome words one: the
+    thing that fails, in plain words, and not only the provision's heading (issue 34: the
+    contractor read "Septic tanks, cesspools and privy vaults" when his sump pump was the reason).
+    One resting on a reading says so in its words, and carries the reading and its `note` (the
+    site's reading and the other one) for the page to show right under it."""
+    out = []
+    for v in verdicts:
+        if "headline" not in outcome or v["outcome"] != outcome["id"] or "item" not in v:
+            continue
+        text = _("{item} {predicate}").format(item=v["item"], predicate=outcome["headline"])
+        line = {"text": _("{verdict} (this site's reading)").format(verdict=text) if "reading" in v else text,
+                "question": v["question"], "cite": v["cite"], "anchor": v["anchor"]}
+        if "reading" in v:
+            line["reading"] = v["reading"]
+            line["note"] = v.get("note") or _("This is this site's reading of the law. The Town has not adopted it.")
+        out.append(line)
+    return out
+
+
+def _fee(rules: dict) -> dict | None:
+    """The application fee as the form states it (rules/application-form.yaml), marked illustrative while it is."""
+    if "application_form" not in rules:
+        return None
+    from .application import fee  # the form's module imports this one
+    return fee(rules)
 
 
 def _staged(flow: dict, requirements: list[dict]) -> list[dict]:
@@ -235,6 +267,9 @@ def evaluate(rules: dict, answers) -> dict:
     outcome = None
     cites: list[str] = []
     rights: list[dict] = []
+    headlines: list[dict] = []
+    inspections: list[dict] = []
+    fee = None
     if next_question is None:
         reached = severities + [node]
         outcome = min(reached, key=flow["precedence"].index)
@@ -242,8 +277,15 @@ def evaluate(rules: dict, answers) -> dict:
         # the provisions of the answers that lead to this outcome; the outcome's own when none does
         cites = list(dict.fromkeys(v["cite"] for v in verdicts if v["outcome"] == outcome)) or list(o["cites"])
         ex.add(_("Result: {title}. {summary}").format(title=o["title"], summary=o["summary"]), cites[0])
+        headlines = _headlines(o, verdicts)
         if o.get("rights"):
             rights = [_item(r, None, flow) for r in flow.get("rights", []) if holds(rules, r.get("when"), on_path)]
+            # work that can get a permit: its fee and inspections, in the result itself (issue 34)
+            inspections = [_item(r, None, flow) for r in flow.get("inspections", []) if holds(rules, r.get("when"), on_path)]
+            if any(r.get("fee") for r in always):
+                fee = _fee(rules)
+                if fee is not None:
+                    fee = {**fee, "anchor": anchor(fee["cite"])}
     used_ids = {a["id"] for a in used}
     ignored = [{"id": i, "value": v} for i, v in given.items() if i not in used_ids]
     stages = _staged(flow, requirements)
@@ -251,14 +293,16 @@ def evaluate(rules: dict, answers) -> dict:
     # named in full the first time the result names them, in the order the page shows them
     said: set[str] = set()
     cites_law = [law_words(rules, c, said) for c in cites]
-    for item in [*verdicts, *(r for st in stages for r in st["requirements"]), *requirements, *reasons, *rights]:
+    for item in [*headlines, *verdicts, *(r for st in stages for r in st["requirements"]), *requirements, *reasons,
+                 *inspections, *rights, *([fee] if fee else [])]:
         if "law" not in item:
             item["law"] = law_words(rules, item["cite"], said)
     return {
         "command": "permit",
         "outcome": outcome,
         "outcome_detail": ({"id": outcome, "title": outcomes[outcome]["title"],
-                            "summary": outcomes[outcome]["summary"], "cites": cites, "law": cites_law}
+                            "summary": outcomes[outcome]["summary"], "cites": cites, "law": cites_law,
+                            "headlines": headlines, "fee": fee, "inspections": inspections}
                            if outcome else None),
         "verdicts": verdicts,
         "reasons": reasons,
@@ -338,9 +382,10 @@ def problems(flow: dict, interpretations: dict | None = None) -> list[tuple[list
             out.append(([*where, "guide"], f"unknown guide {item['guide']!r}; use one of: {', '.join(guides)}."))
         check_when(item.get("when"), [*where, "when"])
 
-    for key in ("always", "rights"):
+    for key in ("always", "rights", "inspections"):
         for k, item in enumerate(flow.get(key, [])):
             check_item(item, [key, k], requirement=key == "always")
+    headlined = {o["id"] for o in flow["outcomes"] if "headline" in o}
     for qi, q in enumerate(flow["questions"]):
         if q.get("reading") and interpretations is not None and q["reading"] not in interpretations:
             out.append((["questions", qi, "reading"], f"unknown interpretation {q['reading']!r} in reading; "
@@ -356,6 +401,14 @@ def problems(flow: dict, interpretations: dict | None = None) -> list[tuple[list
             variants = [(c, here), *((a, [*here, "alternatives", ai]) for ai, a in enumerate(c.get("alternatives", [])))]
             for variant, where in variants:
                 check_when(variant.get("when"), [*where, "when"])
+                # an answer that can lead to an outcome with a headline names its thing for it
+                verdict = variant.get("verdict") or c.get("verdict")
+                leads = {variant.get("severity"), variant.get("next")} & headlined
+                if leads and verdict is not None and "item" not in verdict:
+                    out.append(([*where, "verdict"] if "verdict" in variant else [*here, "verdict"],
+                                f"question {q['id']!r}, answer {c['value']!r}: the outcome {sorted(leads)[0]!r} "
+                                f"names the thing that fails in its headline; give the verdict an `item`, like "
+                                f"\"Connecting a sump pump to the sewer\"."))
                 if "next" in variant and variant["next"] not in qs and variant["next"] not in outcomes:
                     out.append(([*where, "next"],
                                 f"question {q['id']!r}, answer {c['value']!r}: next {variant['next']!r} is neither a "

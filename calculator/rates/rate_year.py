@@ -108,10 +108,13 @@ def _as_record_path(path: str) -> str:
 
 # ---- the guard on schedules in force -----------------------------------------------------------------
 
-def schedule_problems(schedules: list[dict], parameters: dict, interpretations: dict | None = None) -> list[str]:
+def schedule_problems(schedules: list[dict], parameters: dict | None,
+                      interpretations: dict | None = None) -> list[str]:
     """Schedules in force (adopted or illustrative), sorted by effective date, must not overlap
     or leave gaps, and an adopted one must carry a lawful notice and vote; under the
-    late-adoption reading "refuse", published and adopted no later than its effective date."""
+    late-adoption reading "refuse", published and adopted no later than its effective date.
+    `parameters` None: some parameter did not load (its file's own problem is reported), so the
+    notice and vote, which are measured by parameters, are not checked until it does."""
     out = []
     late = (interpretations or {}).get("late-adoption", {}).get("chosen", "refuse")
     in_force = [s for s in schedules if s["status"] != "proposed"]
@@ -147,14 +150,15 @@ def schedule_problems(schedules: list[dict], parameters: dict, interpretations: 
         if s["status"] == "adopted" and "notice" in s and "adoption" in s:
             files = s.get("_files", {})
             n = s["notice"]
-            window = hearing.window(rules, n["published"])
-            if not (window["earliest"] <= n["meeting"] <= window["latest"]):
-                out.append(f"{files.get('notice', s['_file'])}: the meeting on {n['meeting']} is outside the lawful "
-                           f"window {window['earliest']} to {window['latest']} for a notice published {n['published']} "
-                           f"(rate-schedules.B). This schedule cannot be adopted on that notice.")
-            problem = adoption.vote_problem(rules, s["adoption"], n["meeting"])
-            if problem:
-                out.append(f"{files.get('vote', s['_file'])}: {problem}")
+            if parameters is not None:
+                window = hearing.window(rules, n["published"])
+                if not (window["earliest"] <= n["meeting"] <= window["latest"]):
+                    out.append(f"{files.get('notice', s['_file'])}: the meeting on {n['meeting']} is outside the "
+                               f"lawful window {window['earliest']} to {window['latest']} for a notice published "
+                               f"{n['published']} (rate-schedules.B). This schedule cannot be adopted on that notice.")
+                problem = adoption.vote_problem(rules, s["adoption"], n["meeting"])
+                if problem:
+                    out.append(f"{files.get('vote', s['_file'])}: {problem}")
             problem = adoption.timing_problem(s, late)
             if problem:
                 out.append(f"{files.get('vote', s['_file'])}: {problem}")

@@ -139,8 +139,9 @@ export function clearFieldErrors(form) {
   for (const i of form.querySelectorAll("[aria-invalid]")) i.removeAttribute("aria-invalid");
 }
 
-export function showFieldError(form, input, message, focusSummary) {
-  clearFieldErrors(form);
+// keep: add to the errors already shown (a form with several bad boxes shows them all at once)
+export function showFieldError(form, input, message, focusSummary, keep = false) {
+  if (!keep) clearFieldErrors(form);
   const link = el("a", { href: `#${input.id}` }, message);
   link.addEventListener("click", (e) => { e.preventDefault(); input.focus(); });
   document.getElementById("error-summary-list").append(el("li", {}, link));

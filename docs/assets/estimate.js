@@ -20,6 +20,12 @@ const LINK_ONLY = ["earlier-bill", "earlier-payment", "as-of", "check", "parcel"
 
 if (root) start();
 
+// today in the visitor's own time zone, as the engine writes a date (2027-02-20)
+function todayIso() {
+  const today = new Date();
+  return `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, "0")}-${String(today.getDate()).padStart(2, "0")}`;
+}
+
 function start() {
   root.hidden = false;
   const $ = (id) => document.getElementById(id);
@@ -125,11 +131,20 @@ function start() {
   const lawLink = (step) => `../law/#${step.anchor}`;
   // a citation names the law's English text: marked so on a page in another language
   const citationLang = pageLanguage() === "en" ? null : "en";
-  // the menu names each quarter (its due date in each option did not fit a phone in Spanish);
+  // the menu names each bill in few words (its full due date in each option did not fit a phone in Spanish);
   // the chosen quarter's due date is on the line below the menu
+  // with the months of water it charges for, as this site reads "billed in advance" (issue 34: a person matches
+  // her water bill's months, and "October–December 2026" was the bill due October 15, 2026)
   function showDue() {
     const option = $("quarter").selectedOptions[0];
-    if (option && option.dataset.due) $("quarter-due").textContent = t("Due {date}.", { date: longDate(option.dataset.due) });
+    if (!option || !option.dataset.due) return;
+    const line = [t("Due {date}.", { date: longDate(option.dataset.due) })];
+    if (option.dataset.water) {
+      line.push(" ", ...sentence(t("It charges for the water used {water}, as {reading}."), {
+        water: option.dataset.water,
+        reading: el("a", { href: "../how-we-read-the-law/#billing-in-advance" }, t("this site reads the law")) }));
+    }
+    $("quarter-due").replaceChildren(...line);
   }
   // a schedule's title comes in the page's language (the Clerk gives each: title, title_es)
   const CAPTIONS = {
@@ -204,16 +219,41 @@ function start() {
     // with a what-if rate the total is at that rate, whatever the schedule (the fifth Spanish review, item 9)
     const kind = { illustrative: () => t("example rate"), proposed: () => t("proposed rate"), whatIf: () => t("your what-if rate") };
     const status = whatIfRate(r) ? "whatIf" : r.schedule.status;
-    // with a payment date, the total is what is owed on that day (a late one carries its penalty): not "due" on the due date
+    const rateKind = () => (kind[status] ? el("span", { class: "rate-kind", id: "result-rate-kind" }, `(${kind[status]()})`) : "");
+    const total = () => el("strong", { id: "result-total" }, money(r.total));
     const paid = Boolean(r.paid_on);
-    const title = paid ? (kind[status] ? t("Total {total} {kind}, if paid on {date}") : t("Total {total}, if paid on {date}"))
-      : (kind[status] ? t("Total {total} {kind}, due {date}") : t("Total {total}, due {date}"));
-    box.append(el("p", { class: "result-total" }, ...sentence(title,
-      { date: longDate(paid ? r.paid_on : r.due_date), total: el("strong", { id: "result-total" }, money(r.total)),
-        kind: kind[status] ? el("span", { class: "rate-kind", id: "result-rate-kind" }, `(${kind[status]()})`) : "" })));
-    // with a payment date, what paying that day means (in time, or late with its penalty), right under the
-    // total, not only in the steps below (issue 34, item 7: the engine's words, bill.paid_words)
-    if (r.paid_words) box.append(el("p", { class: "result-paid", id: "result-paid" }, el("strong", {}, r.paid_words)));
+    if (r.arrears) {
+      // a bill's link with earlier bills: the total is the bill's, as before (arrearsTable has its lines)
+      const title = paid ? (kind[status] ? t("Total {total} {kind}, if paid on {date}") : t("Total {total}, if paid on {date}"))
+        : (kind[status] ? t("Total {total} {kind}, due {date}") : t("Total {total}, due {date}"));
+      box.append(el("p", { class: "result-total" }, ...sentence(title,
+        { date: longDate(paid ? r.paid_on : r.due_date), total: total(), kind: rateKind() })));
+      if (r.paid_words) box.append(el("p", { class: "result-paid", id: "result-paid" }, el("strong", {}, r.paid_words)));
+    } else {
+      // the top says the bill and its due date, then what is paid on the date entered (issue 34: only the total
+      // with its penalty was at the top, and "Pay by Tuesday, February 16" was read as the due date)
+      const bill = paid ? el("strong", { id: "result-bill" }, money(r.charge)) : total();
+      box.append(el("p", { class: "result-total" }, ...sentence(
+        !paid && kind[status] ? t("Bill: {amount} {kind}, due {date}.") : t("Bill: {amount}, due {date}."),
+        { amount: bill, kind: rateKind(), date: longDate(r.due_date) })));
+      if (paid) {
+        const late = Number(r.penalty) > 0;
+        const words = late ? (kind[status] ? t("Paid on {date}: {total} {kind}, with a late penalty of {penalty}.") : t("Paid on {date}: {total}, with a late penalty of {penalty}."))
+          : (kind[status] ? t("Paid on {date}: {total} {kind}, no late penalty.") : t("Paid on {date}: {total}, no late penalty."));
+        box.append(el("p", { class: "result-paid", id: "result-paid" }, ...sentence(words,
+          { date: longDate(r.paid_on), total: total(), kind: rateKind(), penalty: money(r.penalty) })));
+      }
+    }
+    // a slashed date read the other way round says how it was read ("We read 20/02/2027 as February 20, 2027.")
+    if (r.paid_read) box.append(el("p", { class: "result-paid-read", id: "result-paid-read" }, ...quotedIn(r.paid_read)));
+    // the chosen quarter's bill long past its last day to pay: said at the top, not only as penalties (issue 34:
+    // Rosa chose the months of her water bill and got the bill due October 15, 2026, 30% late)
+    if (r.last_day_to_pay < todayIso()) {
+      box.append(el("div", { class: "admonition warning", id: "result-overdue" },
+        el("p", { class: "admonition-title" }, t("This bill's last day to pay has passed")),
+        el("p", {}, t("The bill for {quarter} was due {date}. Is that the bill you mean? Each bill is named for the quarter it is due in. It charges for the water used in the quarter before.",
+          { quarter: r.quarter_words, date: longDate(r.due_date) }))));
+    }
     // at the invented (illustrative) rate, the engine's sentence for the total, right under it (bill.total_note)
     if (r.illustrative && r.total_note) {
       box.append(el("p", { class: "result-total-note", id: "result-total-note" }, el("strong", {}, r.total_note)));
@@ -221,10 +261,12 @@ function start() {
     // the number the estimate was worked out from, as the engine read it ("Worked out from 9,350 gallons of water.")
     box.append(el("p", { class: "result-used", id: "result-used" }, r.usage.words));
     if (r.arrears) box.append(arrearsTable(r.arrears));
-    box.append(ifLate(r.if_late));
-    const link = `${location.pathname}?${params}`;
+    // the share button under the total, in the same screen on a phone; then what paying late means
+    const link = linkOf(params, r);
     box.append(shareButton(new URL(link, location.href).href, t("Sewer bill estimate for {quarter}: {total}",
       { quarter: r.quarter_words, total: money(r.total) })));
+    box.append(ifLate(r.if_late));
+    if (r.if_later && r.if_later.length) box.append(ifLater(r));
     // a usage too large to be one bill's (the engine's question, bill.usage_question): asked above the figures
     if (r.usage_question) {
       box.append(el("div", { class: "admonition warning", id: "usage-question" },
@@ -289,6 +331,33 @@ function start() {
     const links = late.anchors.map((anchor, i) => lawLinkIn(`../law/#${anchor}`, late.law[i]));
     block.append(el("p", { class: "step-law" }, ...sentence(t("The law: {where}"), { where: links.flatMap((a, i) => (i ? ["; ", a] : [a])) })));
     return block;
+  }
+
+  // "If you pay later": what this quarter's bill comes to if paid in each of the next penalty periods
+  // (the engine's rows, bill.if_later), so no one has to make up a date to see it (issue 34: Doña Carmen)
+  function ifLater(r) {
+    const body = el("tbody");
+    for (const row of r.if_later) {
+      body.append(el("tr", {}, el("th", { scope: "row" }, longDate(row.from)), el("td", {}, money(row.penalty)),
+        el("td", {}, money(row.total))));
+    }
+    return el("div", { class: "if-later", id: "if-later" },
+      el("h3", { id: "if-later-title" }, t("If you pay later")),
+      el("table", { class: "later-lines", id: "if-later-table" },
+        el("thead", {}, el("tr", {}, el("th", { scope: "col" }, t("Paid from")), el("th", { scope: "col" }, t("Late penalty")),
+          el("th", { scope: "col" }, t("Total")))),
+        body),
+      el("p", { class: "if-later-note" }, ...sentence(t("The dates follow {reading} of the late penalty."), {
+        reading: el("a", { href: "../how-we-read-the-law/#penalty-quarter" }, t("this site's reading")) })));
+  }
+
+  // The link to an estimate: the same in the address bar and in "Share this estimate" (issue 34: the address
+  // bar left out the payment date), with the payment date as the engine read it (2027-02-20), so the link
+  // means the same day on the page in the other language, where 2/20/2027 would be read day first.
+  function linkOf(params, r) {
+    const kept = new URLSearchParams(params);
+    if (r && r.paid_on) kept.set("paid-on", r.paid_on);
+    return `${location.pathname}?${kept}`;
   }
 
   // "Share this estimate": the phone's share sheet where there is one, else the link
@@ -364,21 +433,26 @@ function start() {
     result.classList.remove("result-stale");
     result.removeAttribute("aria-busy");
     if (LINK_ONLY.includes(answer.field)) return showLinkError(answer.error, focusSummary);
-    const inputId = FIELD_INPUT[answer.field] || "usage";
-    if (inputId === "vc-per-1000" || inputId === "sewage-fraction") $("what-if").open = true;
     result.replaceChildren();
     root.dataset.state = "error";
     if (example) example.hidden = false;
-    showFieldError(form, $(inputId), answer.error, focusSummary);
-    // "Did you mean 9,350 gallons?": one tap uses it, instead of deleting and typing it again (the
-    // usability tester's Rosa, who writes 9.350)
-    const inline = document.getElementById(`${inputId}-error`);
-    if (answer.suggest && inline) {
-      const use = el("button", { type: "button", class: "md-button use-suggestion", id: `${inputId}-use` },
-        t("Yes, use {value}", { value: answer.suggest }));
-      use.addEventListener("click", () => { $(inputId).value = answer.suggest; $(inputId).focus(); compute(true); });
-      inline.append(" ", use);
-    }
+    // every box's problem at once (issue 34: the date's came first, "Did you mean 9,350 gallons?" only on the next try)
+    const problems = answer.problems || [{ field: answer.field, text: answer.error, suggest: answer.suggest }];
+    clearErrors();
+    problems.forEach((problem, i) => {
+      const inputId = FIELD_INPUT[problem.field] || "usage";
+      if (inputId === "vc-per-1000" || inputId === "sewage-fraction") $("what-if").open = true;
+      showFieldError(form, $(inputId), problem.text, focusSummary && i === problems.length - 1, true);
+      // "Did you mean 9,350 gallons?": one tap uses it, instead of deleting and typing it again (the
+      // usability tester's Rosa, who writes 9.350)
+      const inline = document.getElementById(`${inputId}-error`);
+      if (problem.suggest && inline) {
+        const use = el("button", { type: "button", class: "md-button use-suggestion", id: `${inputId}-use` },
+          t("Yes, use {value}", { value: problem.suggest }));
+        use.addEventListener("click", () => { $(inputId).value = problem.suggest; $(inputId).focus(); compute(true); });
+        inline.append(" ", use);
+      }
+    });
   }
 
   async function compute(focusErrors, given) {
@@ -390,7 +464,7 @@ function start() {
     starting.done();
     if (answer.ok) {
       showResult(answer.result, params);
-      history.replaceState(null, "", `?${params}`);
+      history.replaceState(null, "", linkOf(params, answer.result));
       if (focusErrors) bringIntoView();
     } else {
       showError(answer, focusErrors);
@@ -431,8 +505,7 @@ function start() {
 
   // ---- start: the link's estimate (if any), then the quarters from the engine ----
   const initial = new URLSearchParams(location.search);
-  const today = new Date();
-  const iso = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, "0")}-${String(today.getDate()).padStart(2, "0")}`;
+  const iso = todayIso();
   const fromLink = fillForm(initial);
   if (fromLink) root.dataset.state = "loading-link";
   if (fromLink) {
@@ -450,8 +523,12 @@ function start() {
     const select = $("quarter");
     const chosen = initial.get("quarter") || answer.result.next_due;
     select.replaceChildren(...answer.result.quarters.map((q) => {
-      const option = new Option(q.words, q.quarter);
+      // each option names the bill in few words: the month it is due and the water it charges for (dates.py
+      // bill_choice), so a person matching her water bill's months picks the right one; the full due date and
+      // water months, with the site's reading labelled, are the line below the menu (showDue)
+      const option = new Option(q.choice || q.words, q.quarter);
       option.dataset.due = q.due_date;
+      if (q.water_words) option.dataset.water = q.water_words;
       return option;
     }));
     ensureQuarter(chosen);

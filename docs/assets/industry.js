@@ -100,6 +100,10 @@ function start() {
       ...(s.interpretation ? [" ", el("a", { href: `../how-we-read-the-law/#${s.interpretation}` }, t("How we read it"))] : [])));
     box.append(el("h3", {}, t("How it was worked out")));
     box.append(el("ol", { class: "explanation" }, ...r.explanation.map(step)));
+    // what a Section 307 report is, where one is or may be due (issue 34: "Section 307 report" was jargon)
+    if ((r.report_explained || []).length) {
+      box.append(el("ul", { class: "explanation", id: "section-307" }, ...r.report_explained.map(step)));
+    }
     if (r.major_contributing_industry) {
       box.append(el("h3", {}, r.year ? t("Section 307 reports due in {year}", { year: r.year }) : t("The next Section 307 report dates")));
       box.append(el("ul", { id: "report-due" }, ...r.report_due.map((d) => el("li", {}, el("time", { datetime: d }, longDate(d))))));

@@ -20,3 +20,52 @@ for (const link of document.querySelectorAll("a[data-keep-query]")) {
   link.addEventListener("auxclick", keep);
   link.addEventListener("focus", keep);
 }
+
+// A visitor whose browser prefers Spanish (navigator.languages: Spanish before any English) who lands on an
+// English page sees one Spanish line at the top with a link to the same page in Spanish (issue 34: Doña
+// Carmen, es-US, had to find the «Español» link herself). Never a redirect: the English text is the
+// official one. Closed once, it stays closed (localStorage; without storage it shows again, nothing else).
+const SPANISH_DISMISSED = "pawling-spanish-offer-closed";
+
+function prefersSpanish() {
+  const languages = navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language || ""];
+  const first = languages.find((l) => /^(es|en)\b/i.test(l)) || "";
+  return /^es\b/i.test(first);
+}
+
+function dismissed() {
+  try { return window.localStorage.getItem(SPANISH_DISMISSED) === "1"; } catch { return false; }
+}
+
+function offerSpanish() {
+  if ((document.documentElement.lang || "en").slice(0, 2).toLowerCase() !== "en") return;
+  const spanish = document.querySelector('a[data-keep-query][hreflang="es"]');
+  const switcher = spanish && spanish.closest(".language-switch");
+  if (!spanish || !switcher || !prefersSpanish() || dismissed()) return;
+  const line = document.createElement("p");
+  line.className = "spanish-offer";
+  line.id = "spanish-offer";
+  line.lang = "es";
+  const link = document.createElement("a");
+  link.href = spanish.href; // with the query string (keep(), above)
+  link.hreflang = "es";
+  link.textContent = "Ver esta página en español";
+  link.addEventListener("click", () => {
+    const target = new URL(link.getAttribute("href"), window.location.href);
+    target.search = window.location.search;
+    link.href = target.href;
+  });
+  const close = document.createElement("button");
+  close.type = "button";
+  close.className = "spanish-offer__close";
+  close.textContent = "Cerrar";
+  close.setAttribute("aria-label", "Cerrar este aviso en español");
+  close.addEventListener("click", () => {
+    try { window.localStorage.setItem(SPANISH_DISMISSED, "1"); } catch { /* shown again next time */ }
+    line.remove();
+  });
+  line.append("Esta página está en español: ", link, ". ", close);
+  switcher.before(line);
+}
+
+offerSpanish();

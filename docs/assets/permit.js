@@ -275,9 +275,29 @@ function start() {
   function renderResult(shown, r) {
     const o = r.outcome_detail;
     const box = el("div", { class: `outcome outcome--${o.id}`, id: "outcome", "data-outcome": o.id });
-    box.append(el("h2", { id: "step-title", tabindex: "-1" }, o.title), el("p", { class: "outcome-summary" }, ...quotedIn(o.summary)));
+    // the headline names what fails, in plain words (issue 34: the contractor read "Septic tanks…" when his sump pump
+    // was the reason); the title where no answer names its thing
+    const heads = o.headlines || [];
+    const title = heads.length ? heads.map((h) => h.text).join(". ") : o.title;
+    box.append(el("h2", { id: "step-title", tabindex: "-1" }, ...quotedIn(title)));
+    // a headline that rests on this site's reading says so right under it, with the other reading
+    for (const h of heads.filter((x) => x.reading)) {
+      box.append(el("p", { class: "reading-note", "data-reading": h.reading }, ...quotedIn(h.note), " ",
+        el("a", { href: `../how-we-read-the-law/#${h.reading}` }, t("How we read the law"))));
+    }
+    box.append(el("p", { class: "outcome-summary" }, ...quotedIn(o.summary)));
     const links = o.cites.flatMap((c, i) => [i ? "; " : "", lawLinkIn(`../law/#${(law[c] || {}).anchor}`, o.law[i])]);
     box.append(el("p", { class: "law-ref" }, ...sentence(t("The law: {where}"), { where: links })));
+    // work that can get a permit: its fee and the inspections the law requires, in the result itself (issue 34)
+    if (o.fee || (o.inspections || []).length) {
+      const facts = el("ul", { id: "fee-and-inspections", class: "fee-and-inspections" });
+      if (o.fee) {
+        facts.append(el("li", { id: "result-fee" }, el("strong", {}, `${o.fee.label}: ${o.fee.dollars}`),
+          o.fee.note ? ` (${o.fee.note})` : "", " ", ...quotedIn(o.fee.text), ...cite(o.fee)));
+      }
+      for (const i of o.inspections || []) facts.append(el("li", { class: "inspection" }, ...quotedIn(i.text), ...cite(i)));
+      box.append(el("h3", {}, t("Fee and inspections")), facts);
+    }
     // work that can get a permit: what to do next, with the filled application's button, comes first, under
     // the outcome, not below the whole result (issue 34, item 10); for work that cannot, it comes last, after
     // the lines it asks to change
@@ -338,7 +358,7 @@ function start() {
     stepBox.replaceChildren(backLink({ answers: shown.answers, step: "check" }), box, share);
     root.dataset.state = "outcome";
     root.dataset.step = "result";
-    setTitle(o.title);
+    setTitle(title);
   }
 
   async function makeApplication(r, button, status) {

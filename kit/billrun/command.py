@@ -180,22 +180,16 @@ def _quarter_of_run(folder: Path) -> str | None:
 
 def check_out(out: Path, inputs: list[Path], quarter: str | None = None) -> None:
     """Refuses an output folder whose replacing would lose or publish something (issue 35): a file; a
-    folder the run did not make; the folder of an input file; anything inside the project but its
-    billing/ folder (the site, docs/, rules/, files git tracks); anything inside another git
-    repository, where account data would be one `git add` from being published."""
+    folder the run did not make; the folder of an input file. run() asks the engine's own check first
+    (billing.check_out), which refuses anything inside the project but its billing/ folder (the site,
+    docs/, rules/, files git tracks) or inside another git repository, where account data would be one
+    `git add` from being published: `python -m calculator bills` refuses the same, in the same words."""
     what = "Choose a new folder, like billing/QUARTER/ (ignored by git), or a folder an earlier run made."
     if out.exists() and not out.is_dir():
         raise InputError(f"--out {out} is not a folder: it is {billing.not_a_folder(out)}. {what}")
     for path in inputs:
         if out == path.resolve().parent or out in path.resolve().parents:
             raise InputError(f"--out {out} holds the input file {path}, which the run would replace. {what}")
-    if out.is_relative_to(ROOT) and not out.is_relative_to(ROOT / "billing"):
-        raise InputError(f"--out {out} is inside the project, which publishes what is in it: account files must "
-                         f"stay out of it. {what}")
-    for parent in (out, *out.parents):
-        if (parent / ".git").exists() and parent != ROOT:
-            raise InputError(f"--out {out} is inside the git repository {parent}: account files must never be "
-                             f"where `git add` would take them. {what}")
     foreign = _not_written_by_a_run(out) if out.is_dir() else []
     if foreign:
         shown = ", ".join(foreign[:5]) + (f" and {len(foreign) - 5} more" if len(foreign) > 5 else "")
@@ -226,6 +220,11 @@ def check_sample_folder(folder: Path) -> None:
     if not folder.is_dir() or not any(folder.iterdir()):
         return
     names = {p.name for p in folder.iterdir()} - {WRITTEN}
+    run = sorted(n for n in names if n in billing.HEADERS or (n.startswith("bills-") and n.endswith(".pdf")))
+    if run:  # the seventh hostile tester: the sample went in beside a run's register and arrears list, and
+        # replaced the run's written.sha256 (its record of its own files)
+        raise InputError(f"--sample {folder} holds a bill run's files ({', '.join(run)}), which may be the Town's "
+                         f"own: the sample never writes beside them, nor replaces that run's {WRITTEN}. {what}")
     if (folder / WRITTEN).is_file():  # an earlier sample's list of what it wrote: each file still as written
         changed = sorted(n for n in names if not as_written(folder / n))
         if changed:  # (the fifth hostile tester: a real account added to the sample's accounts.csv was lost)

@@ -27,6 +27,9 @@ LAST_NAMES = ("Alder", "Birchwood", "Cobble", "Dunmore", "Eastbrook", "Fernhill"
               "Quarry", "Rushmere", "Stonewell", "Thistle")
 STREETS = ("Example Lane", "Sample Road", "Fictional Way", "Invented Hill Road", "Placeholder Street",
            "Demo Hollow", "Nowhere Court", "Testing Circle")
+#: the tax-map block of the sample's parcels: no real parcel is in it, so the site's guard publishes these
+#: parcels and refuses every other (kit/site/privacy.py)
+PARCEL_BLOCK = "9999"
 METERS = ("water-gallons",) * 14 + ("water-cubic-feet",) * 4 + ("sewage-gallons",) * 2
 
 
@@ -47,7 +50,7 @@ def generate(count: int = 2000, seed: int = SEED) -> dict[str, str]:
         meter = METERS[rnd.randrange(len(METERS))]
         digits = 6 if meter != "water-cubic-feet" else 5
         accounts.append({
-            "account": number, "parcel": f"9999-{i // 100:02d}-{i % 100:03d}000",
+            "account": number, "parcel": f"{PARCEL_BLOCK}-{i // 100:02d}-{i % 100:03d}000",
             "service_address": f"{rnd.randrange(1, 400)} {STREETS[rnd.randrange(len(STREETS))]}, Pawling, NY 12564",
             "mailing_name": f"{FIRST_NAMES[rnd.randrange(20)]} {LAST_NAMES[rnd.randrange(20)]} (fictional)",
             "mailing_address": f"PO Box {rnd.randrange(1, 2000)}, Pawling, NY 12564",

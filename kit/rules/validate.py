@@ -88,10 +88,19 @@ def _compose(path: Path, text: str):
         finally:
             loader.dispose()
     except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = f"{path}:{mark.line + 1}:{mark.column + 1}" if mark else str(path)
+        mark, opened = getattr(exc, "problem_mark", None), getattr(exc, "context_mark", None)
         problem = " ".join((getattr(exc, "problem", None) or str(exc)).split())  # one line
-        raise RuleError([f"{where}: this is not valid YAML ({problem}). Check the indentation and quotes on that line."])
+        advice = "Check the indentation and quotes on that line."
+        # a quote never closed is found at the end of the file, past its last line: it is reported where it
+        # opened (the seventh hostile tester, F10: ":5:1" for a quote opened on line 3 of a 4-line file)
+        if opened is not None and "quoted scalar" in (getattr(exc, "context", None) or ""):
+            mark, advice = opened, "The quote that opens here is never closed: add the closing quote on this line."
+        last = max(len(text.splitlines()), 1)
+        if mark is not None and mark.line + 1 > last:  # never a line past the end
+            where = f"{path}:{last}"
+        else:
+            where = f"{path}:{mark.line + 1}:{mark.column + 1}" if mark else str(path)
+        raise RuleError([f"{where}: this is not valid YAML ({problem}). {advice}"])
     if node is None:
         raise RuleError([f"{_shown(path)}:1: this file is empty. Write its entries, or delete the file."])
     shared = _alias(node)
@@ -507,7 +516,11 @@ def compile_rules(rules_dir: Path | str = RULES_DIR) -> dict:
             continue
         schedules.append(data)
     schedules.sort(key=lambda s: s["effective"])
-    problems.extend(schedule_problems(schedules, parameters, rules_dir, interpretations))
+    # a parameter file with a problem of its own is reported above and left out of `parameters`: the checks that
+    # compute with the parameters (an adopted schedule's notice and vote) wait until every file loads, rather
+    # than end on the missing one (the seventh hostile tester: KeyError: 'town-board-size')
+    broken = files - parameters.keys()
+    problems.extend(schedule_problems(schedules, None if broken else parameters, rules_dir, interpretations))
 
     extra = {}
     for name, kind in (("permits", "permits"), ("application-form", "application-form"), ("holidays", "holidays"),
@@ -981,10 +994,11 @@ def _cites(data, path=()):
             yield from _cites(v, (*path, i))
 
 
-def schedule_problems(schedules: list[dict], parameters: dict, rules_dir: Path | None = None,
+def schedule_problems(schedules: list[dict], parameters: dict | None, rules_dir: Path | None = None,
                       interpretations: dict | None = None) -> list[str]:
     """Overlaps, gaps, and adopted schedules without a lawful notice and vote: the engine's
-    guard (calculator.rates.rate_year), the same one the Clerk's steps apply."""
+    guard (calculator.rates.rate_year), the same one the Clerk's steps apply. `parameters` None:
+    a parameter file did not load, and the checks that compute with the parameters are left out."""
     return rate_year.schedule_problems(schedules, parameters, interpretations)
 
 

@@ -148,6 +148,34 @@ def swap_in(new_site: Path, site: Path) -> None:
     shutil.rmtree(old, ignore_errors=True)
 
 
+def sweep_staging(folder: Path) -> None:
+    """Remove the staging folders that stopped builds left beside site/ (the fourth hostile tester:
+    SIGTERM; the seventh: SIGKILL, when no clean-up runs at all, left 20 MB that the next build kept): each
+    whose build (the process named in it) has ended, never one a build still at work is using. A folder
+    named before builds named theirs (.site-build-xxxx) goes once it is older than any build takes."""
+    for old in folder.glob(".site-build-*"):
+        try:
+            if not old.is_dir() or old.is_symlink():
+                continue
+            pid = re.match(r"\.site-build-(\d+)-", old.name)
+            if (not _running(int(pid.group(1))) if pid
+                    else time.time() - old.stat().st_mtime > STALE_STAGING_SECONDS):
+                shutil.rmtree(old, ignore_errors=True)
+        except OSError:
+            pass
+
+
+def _running(pid: int) -> bool:
+    """Whether a process with this id is running (one of another user's is: it cannot be signalled)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError, OSError):
+        return True
+    return True
+
+
 def build(site: Path = ROOT / "site", rules_dir: Path | None = None, site_url: str | None = None) -> Path:
     """Build the site into `site`. `site_url`, when given, is the address the site is published
     at, in place of mkdocs.yml's (the publish workflow passes GitHub Pages' own)."""
@@ -155,16 +183,10 @@ def build(site: Path = ROOT / "site", rules_dir: Path | None = None, site_url: s
     building(rules_dir)  # the catalogues are read afresh for each build, from its rules/
     site = Path(site).resolve()
     site.parent.mkdir(parents=True, exist_ok=True)
-    # a build stopped by a signal (SIGTERM, SIGHUP: no `finally` runs) left its staging folder: gone now,
-    # unless it is recent enough to be another build's still at work (the fourth hostile tester)
-    for old in site.parent.glob(".site-build-*"):
-        try:
-            if old.is_dir() and time.time() - old.stat().st_mtime > STALE_STAGING_SECONDS:
-                shutil.rmtree(old, ignore_errors=True)
-        except OSError:
-            pass
-    # staged beside the target, so the final swap is a rename on one file system
-    staging = Path(tempfile.mkdtemp(prefix=".site-build-", dir=site.parent))
+    sweep_staging(site.parent)
+    # staged beside the target, so the final swap is a rename on one file system; named by this process,
+    # so a later build knows whether the build that made it is still at work
+    staging = Path(tempfile.mkdtemp(prefix=f".site-build-{os.getpid()}-", dir=site.parent))
     wasm_xz = start_wasm_xz()
     try:
         config = project_config(rules_dir)  # the site's address and repository (mkdocs.yml)
@@ -174,6 +196,7 @@ def build(site: Path = ROOT / "site", rules_dir: Path | None = None, site_url: s
         step("Checking that no account file would be published")
         from . import privacy
         privacy.check(ROOT / "docs", Path(rules_dir or ROOT / "rules"))
+        privacy.check_repository(ROOT)
         step("Checking the rules")
         rules = validate_rules(rules_dir)
         step("Rendering the pages from the rules, in English and in Spanish")

@@ -20,9 +20,11 @@ from calculator.permits import application
 from calculator.rates import notices, rate_year
 from calculator.permits import flow as flow_engine
 from calculator.core.errors import InputError
-from calculator.core.i18n import SOURCE, _, localized, speaking
-from calculator.core.dates import long, next_quarter_due, public_holidays, quarter_name, quarter_of
-from calculator.core.explain import everyday, quote_words, quoted_english
+from calculator.core.i18n import SOURCE, _, law_translation, localized, speaking
+from calculator.core.dates import (bill_choice, long, next_quarter_due, parse_quarter, public_holidays, quarter_name,
+                                   quarter_of)
+from calculator.core.explain import everyday, quote_words, quoted_english, quoted_own, since
+from calculator.core.rules import parameter
 from calculator.core.law import anchor, citation, enactments, local_law_name, provision_text, quoted
 
 from ..documents.application_pdf import build_blank_pdf
@@ -140,6 +142,10 @@ def render_pages(rules: dict, docs: Path, ctx: dict | None = None, lang: str = S
     env.globals["law_words"] = lambda text, html=False: (
         f' <span class="law-words">{quoted_english(env.filters["html" if html else "md"](quote_words(text)))}</span>'
         if marked else "")
+    # a provision's own words on /law/ in another language (issue 33): the site's unofficial translation
+    # of one piece of them, «…», as HTML, or the sentence saying there is none yet (an amendment changed
+    # its English: the old translation, fuzzy or gone, is never shown)
+    env.globals["law_piece_words"] = lambda text, term=None: law_piece_words(text, term, env.filters["html"])
     # a reading's "quoted words" are the law's, as written (a translation keeps them in English);
     # in another language the law's English is quoted “…” too (its own words «…»: not marked)
     law_quotes = r'"([^"\n]+)"|“([^”\n]+)”' if marked else r'"([^"\n]+)"'
@@ -164,6 +170,18 @@ def render_pages(rules: dict, docs: Path, ctx: dict | None = None, lang: str = S
             path.write_text(env.get_template(rel).render(**ctx, **extra), encoding="utf-8")
             written.append(path)
     return written
+
+
+def law_piece_words(text: str, term: str | None, html) -> str:
+    """One piece of a provision's own words in the page's language, as HTML: the site's unofficial
+    translation, «…», or the sentence saying there is none yet. With its defined `term` (rents.definitions),
+    the two in one quotation, «<strong>TERM</strong>: its meaning», when both are translated."""
+    words, term_words = law_translation(text), law_translation(term) if term else None
+    if words is not None and term_words is not None:
+        return quoted_english(f"«<strong>{html(term_words)}</strong>: {html(words)}»")
+    one = lambda t: quoted_english(str(html(quoted_own(law_translation(t)) if law_translation(t) is not None
+                                            else quote_words(t))))
+    return f"<strong>{one(term)}</strong>: {one(text)}" if term else one(text)
 
 
 def english_quoted(marked: str):
@@ -241,6 +259,15 @@ def jinja_environment(templates: Path, lang: str = SOURCE, rules_dir: Path | Non
     return env
 
 
+def _minimum(rules: dict, answer: dict) -> tuple[str, int, str]:
+    """A quarter's minimum charge as the engine billed it (a bill.compute answer for 0 gallons), the gallons of
+    water it is the charge for (the value in force on the quarter's first day, as the engine read it), and
+    which value of an amended minimum that is (" (since January 1, 2026)"; "" for a minimum never amended)."""
+    start = answer["period_start"]
+    return (answer["minimum_charge"], parameter(rules, "minimum-charge-water-gallons", on=start),
+            since(rules, "minimum-charge-water-gallons", start))
+
+
 def page_context(rules: dict, today, config: dict | None = None, lang: str = SOURCE,
                  rules_dir: Path | None = None, build_id: str | None = None) -> dict:
     """What the page templates see: the rules, arranged for reading, and worked examples
@@ -272,9 +299,19 @@ def page_context(rules: dict, today, config: dict | None = None, lang: str = SOU
         q = quarter_name(*quarter_of(dt.date.fromisoformat(s["effective"])))
         at = bill.compute(rules, q, {"water-gallons": "0"}, vc_per_1000=s["vc_per_1000_gallons"],
                           sewage_fraction=s["sewage_fraction"])
+        # the minimum as the engine bills it, with the gallons it used (the seventh hostile tester, F2: $64.00, the
+        # charge for 8,000 gallons, was shown as "the charge for 10,000 gallons" after a dated amendment); for the
+        # schedule in force, the minimum of today's quarter too when an amendment changed it since the schedule began
+        minimums = [_minimum(rules, at)]
+        if current is not None and s["id"] == current["id"]:
+            now = bill.compute(rules, quarter_name(*quarter_of(today)), {"water-gallons": "0"},
+                               vc_per_1000=s["vc_per_1000_gallons"], sewage_fraction=s["sewage_fraction"])
+            if now["period_start"] > at["period_start"] and _minimum(rules, now)[:2] != minimums[0][:2]:
+                minimums.append(_minimum(rules, now))
         meeting = s.get("notice", {}).get("meeting")
         days = (__import__("datetime").date.fromisoformat(meeting) - today).days if meeting else None
         schedules.append(dict(s, minimum_charge=at["minimum_charge"], label=schedule.label(s["status"]),
+                              minimums=[{"charge": c, "gallons": g, "since": w} for c, g, w in minimums],
                               days_to_meeting=days,
                               in_force=current is not None and s["id"] == current["id"]))
     return {
@@ -293,6 +330,7 @@ def page_context(rules: dict, today, config: dict | None = None, lang: str = SOU
                               if s["status"] == "adopted" and schedule.starts(rules, s) > today.isoformat()), None),
         "example_schedule": next((s for s in schedules if s["id"] == example["schedule"]["id"]), None),
         "example": example, "minimum": minimum, "example_quarter": quarter,
+        "example_choice": bill_choice(rules, *parse_quarter(quarter)),  # the menu's words (assets/estimate.js)
         "build_id": build_id,
         "wheel": f"{build_id}/{WHEEL_NAME}-{engine_version()}-py3-none-any.whl",
         "notices": notice_list(rules, config["site_url"]),

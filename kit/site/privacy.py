@@ -97,6 +97,12 @@ def register_row(record: str) -> bool:
         any(re.search(r"estimate/\?quarter=\d{4}-Q[1-4]", c) for c in cells)
 
 
+def run_output_line(first: str) -> bool:
+    """Whether a file's first line is one the bill run writes first: arrears.csv's label, the register's
+    header."""
+    return first.lstrip("\ufeff").startswith(("# For the Town Board: sewer rents unpaid", "account,quarter,language,meter,"))
+
+
 def has_account_columns(path: Path, whole: bool = False) -> bool:
     """A text file with an account column and a personal one on one line (a CSV, TSV, ;- or |-separated
     header or a table row, anywhere in the file), or as keys of a JSON file; or one of the bill run's own
@@ -107,8 +113,7 @@ def has_account_columns(path: Path, whole: bool = False) -> bool:
     if text is None:
         return whole
     lines = text.splitlines()
-    if lines and (lines[0].startswith("# For the Town Board: sewer rents unpaid")
-                  or lines[0].startswith("account,quarter,language,meter,")):
+    if lines and run_output_line(lines[0]):
         return True
     if any(register_row(line) for line in lines):
         return True
@@ -175,6 +180,47 @@ def check(*folders: Path) -> None:
                          "site and holds no account data is built once it is added to the repository (git add).")
 
 
+#: the bill run's files that hold account data: the register, the levy list, the refused rows, the bills
+RUN_OUTPUTS = ("register.csv", "arrears.csv", "refused.csv", "bills-en.pdf", "bills-es.pdf")
+
+
+def tracked_run_outputs(root: Path) -> list[str]:
+    """The bill run's account files (by name, or by a run's first line) that the repository at `root` tracks,
+    anywhere in it (the seventh hostile tester committed calculator/register.csv and arrears.csv, and the
+    build said nothing): the repository is pushed whole, not only what the site is built from. [] when
+    `root` is not a git work tree."""
+    try:
+        out = subprocess.run(["git", "-C", str(root), "ls-files", "-z", "--cached"],
+                             capture_output=True, check=True, timeout=60)
+    except (OSError, subprocess.SubprocessError):
+        return []
+    found = []
+    for name in sorted(n for n in out.stdout.decode("utf-8", "replace").split("\0") if n):
+        path = Path(root) / name
+        if path.name.lower() in RUN_OUTPUTS:
+            found.append(name)
+            continue
+        try:
+            with open(path, "rb") as f:
+                first = f.read(200).decode("utf-8", "replace")
+        except OSError:  # tracked but gone from the work tree: nothing here to push again
+            continue
+        if run_output_line(first):
+            found.append(name)
+    return found
+
+
+def check_repository(root: Path) -> None:
+    """Refuse (BuildError) when the repository tracks a file of the bill run's, wherever it is."""
+    found = tracked_run_outputs(root)
+    if found:
+        raise BuildError(f"Not publishing: the repository tracks {', '.join(found)}, the bill run's account files "
+                         "(personal data), and the repository is pushed whole. Take each out of the repository "
+                         "(git rm --cached FILE, then commit) and keep it in billing/, which git ignores; if it "
+                         "was pushed, it is in the repository's history too: ask whoever manages the repository "
+                         "to remove it from there. Then build again.")
+
+
 # ---- the built site, read whole (issue 35, the fourth hostile tester) -------------------------------
 # A file the repository tracks is not proof that it was reviewed: a roster pasted into a page's table, a
 # fenced accounts.csv, a headerless CSV or a script's list of owners was published once it was committed.
@@ -205,6 +251,8 @@ _PLACE = re.compile(r"\b(?:Town|Village|County|State|Hall|Board|Office|Departmen
                     r"Library|Center|Centre|Church|School|Plant|District|Authority|Police|Fire|Highway|Post)\b")
 #: a record of values with more cells than this is not an account's line but a document's object
 MAX_CELLS = 16
+#: the built site's scripts and JSON, read by their literals too (script_records)
+SCRIPTS = frozenset({".js", ".mjs", ".cjs", ".ts", ".mts", ".cts", ".jsx", ".tsx", ".json", ".webmanifest"})
 _RECORD_BREAK = re.compile(r"\}\s*,\s*\{|\]\s*,\s*\[|</tr>|<br\s*/?>|</p>|</li>|</h\d>|\\n|\n", re.IGNORECASE)
 _CELL_BREAK = re.compile(r"</t[dh]>|[,;\t|]|<[^>]*>", re.IGNORECASE)
 _KEY = re.compile(r"^\s*[\[{(]*\s*[\"']?[\w -]{1,40}[\"']?\s*:\s*(?!//)")
@@ -290,7 +338,10 @@ def _entities(text: str) -> str:
 
 def _words_hold_accounts(text: str) -> bool:
     """Free text holding a person's street address with an amount (not the Town's own place, not the
-    fictional sample's streets), or that is only a person's name with an amount."""
+    fictional sample's streets), or that is only a person's name with an amount; or a person's name with
+    an amount written in words ("Maria Gonzalez … owes four hundred sixty-four dollars")."""
+    if _AMOUNT_IN_WORDS.search(text) and _person_named(text):
+        return True
     if _PLACE.search(text):
         return False
     if _NAME_AMOUNT.match(text) and not _PLACE.search(text):
@@ -298,6 +349,100 @@ def _words_hold_accounts(text: str) -> bool:
     if not _MONEY_IN.search(text):
         return False
     return any(not fictional_street(m.group(0)) for m in _ADDRESS_IN.finditer(text))
+
+
+# ---- parcels, amounts in words, scripts' literals (the seventh hostile tester) -----------------------
+# "call Maria Gonzalez about parcel 7158-00-123456; she still owes four hundred sixty-four dollars" and
+# `const owed = {"A-2231": ["Maria Gonzalez", "464.85"]};` were published: a tax-map parcel is one of the
+# accounts file's personal columns, an amount may be written in words, and a script's record is its
+# literals, not its lines.
+
+#: a tax-map parcel as the accounts file writes it (NNNN-NN-NNNNNN, with or without a six-digit town code
+#: before it): account data wherever it is published, but for the fictional sample's block
+#: (sample.PARCEL_BLOCK, 9999-…), which no real parcel uses
+_PARCEL = re.compile(r"(?<![\w-])(?:\d{6}-)?(\d{4})-\d{2}-\d{6}(?![\w-])")
+_AMOUNT_IN_WORDS = re.compile(rf"\b{_NUMBER_WORDS}(?:[\s-]+(?:and[\s-]+)?(?:{_NUMBER_WORDS}|thousand))*\s+dollars?\b",
+                              re.IGNORECASE)
+#: capitalised words that start a sentence or name a thing, not a person ("The Board should call …")
+_NOT_NAMES = frozenset("""The A An This That These Those If When Then Please Call Ask Tell Send Mail Note Notes
+    Dear And Or But So She He They We You It Our Your Their His Her Its Local Law Laws Section Chapter Code
+    Article General Municipal Real Property Tax New York United States Pawling Dutchess Sewer Water January
+    February March April May June July August September October November December Monday Tuesday Wednesday
+    Thursday Friday Saturday Sunday""".split())
+_CAPITALISED_RUN = re.compile(rf"\b{_WORD}(?:\s+(?:[{_UP}]\.|{_WORD}))+")
+
+
+def _person_named(text: str) -> bool:
+    """Whether free text names a person: two or more capitalised words in a row that are not a place or a
+    body of the Town, a law, a month or the words that start a sentence (nor the fictional sample's
+    "Avery Alder (fictional)")."""
+    for run in _CAPITALISED_RUN.finditer(text):
+        if text[run.end():].lstrip().startswith("(fictional)"):
+            continue
+        words = [w for w in run.group(0).split() if w.rstrip(".") not in _NOT_NAMES]
+        if len(words) >= 2 and not _PLACE.search(" ".join(words)):
+            return True
+    return False
+
+
+def real_parcels(text: str) -> list[str]:
+    """The tax-map parcels in a text, but the fictional sample's."""
+    from ..billrun.sample import PARCEL_BLOCK
+    return [m.group(0) for m in _PARCEL.finditer(text) if m.group(1) != PARCEL_BLOCK]
+
+
+#: a script's (or JSON's) literals: a string ("…", '…', `…` without ${}), and whether it is a key; a
+#: number; a bracket; a bare key (`owner:`)
+_LITERAL = re.compile(r"""(?:"((?:[^"\\\n]|\\.){0,2000})"|'((?:[^'\\\n]|\\.){0,2000})'|`((?:[^`\\$]|\\.){0,2000})`)(\s*:(?!:))?"""
+                      r"""|(?<![\w.$])(-?\d+(?:\.\d+)?)(?![\w.])|([\[\]{}])|\b([A-Za-z_$][\w$]{0,39})\s*:(?![:/])""")
+_SCRIPT = re.compile(r"<script\b[^>]*>(.*?)</script>", re.IGNORECASE | re.DOTALL)
+
+
+def _unescaped(literal: str) -> str:
+    literal = re.sub(r"\\u([0-9a-fA-F]{4})", lambda m: chr(int(m.group(1), 16)), literal)
+    return re.sub(r"\\(.)", r"\1", literal)
+
+
+def script_records(text: str) -> tuple[list[tuple[list[str], list[str]]], list[str]]:
+    """A script's records read as JSON's are: each array's or object's own literals its cells (a string
+    used as a key is a cell too: `{"Maria Gonzalez": "464.85"}`), its keys its keys; and its strings, each
+    read as free text ("Ortega, Luis: 388.10")."""
+    records, strings, stack = [], [], [([], [])]
+    for m in _LITERAL.finditer(text):
+        double, single, template, is_key, number, bracket, bare_key = m.groups()
+        if bracket in ("[", "{"):
+            if len(stack) < 200:
+                stack.append(([], []))
+        elif bracket:
+            if len(stack) > 1:
+                cells, keys = stack.pop()
+                if cells and len(cells) <= MAX_CELLS * 2:
+                    records.append((cells, keys))
+        elif bare_key:
+            stack[-1][1].append(_column(bare_key))
+        elif number is not None:
+            stack[-1][0].append(number)
+        else:
+            value = _unescaped(next(v for v in (double, single, template) if v is not None)).strip()
+            if is_key:
+                stack[-1][1].append(_column(value))
+            if value:
+                stack[-1][0].append(value)
+                strings.append(value)
+    return records, strings
+
+
+def _script_account_records(text: str) -> list[str]:
+    found = []
+    records, strings = script_records(text)
+    for cells, keys in records:
+        if account_record(cells, keys):
+            found.append(", ".join(cells)[:80])
+    for string in strings:
+        if len(string) <= FREE_TEXT_CHARS and (re.search(r"\d", string) or _AMOUNT_IN_WORDS.search(string)) and \
+                (_words_hold_accounts(_plain(string)) or account_record(*_cells(string))):
+            found.append(_plain(string)[:80])
+    return found
 
 
 def _readable(text: str, page: bool) -> str:
@@ -310,11 +455,20 @@ def _readable(text: str, page: bool) -> str:
     return text
 
 
-def account_records(text: str, blocks: bool = False) -> list[str]:
+def account_records(text: str, blocks: bool = False, script: bool = False) -> list[str]:
     """The records of a text that hold account data (at most three, to name). `blocks` (a data file or
     script, not a page): a record may also span lines (an object or list item), its lines its cells.
-    A record is also read as words, alone and with the records beside it (free text, above)."""
-    found = []
+    A record is also read as words, alone and with the records beside it (free text, above). A tax-map
+    parcel is account data anywhere; a script's (`script`, or a page's <script>) records are also read
+    by its literals (script_records)."""
+    found = [f"parcel {parcel}" for parcel in real_parcels(text)[:3]]
+    if found:
+        return found
+    scripts = [text] if script else [m.group(1) for m in _SCRIPT.finditer(text)] if not blocks else []
+    for code in scripts:
+        found += _script_account_records(code)
+        if len(found) >= 3:
+            return found[:3]
     text = _readable(text, page=not blocks)
     records = _RECORD_BREAK.split(text)
     if blocks:
@@ -333,7 +487,7 @@ def account_records(text: str, blocks: bool = False) -> list[str]:
             if len(window) < width or any(len(line) > FREE_TEXT_CHARS for line in window):
                 break
             words = " ".join(window)
-            if re.search(r"\d", words) and _words_hold_accounts(words):
+            if (re.search(r"\d", words) or _AMOUNT_IN_WORDS.search(words)) and _words_hold_accounts(words):
                 found.append(" / ".join(window)[:80])
                 break
         if len(found) == 3:
@@ -361,12 +515,13 @@ def check_site(site: Path, generated: dict[str, bytes] | None = None, copied: di
         if text is None:
             found.append((rel, ["too large to check"]))
             continue
-        records = account_records(text, blocks=path.suffix.lower() not in (".html", ".htm", ".xml"))
+        records = account_records(text, blocks=path.suffix.lower() not in (".html", ".htm", ".xml"),
+                                  script=path.suffix.lower() in SCRIPTS)
         if records:
             found.append((rel, records))
     if found:
         lines = "\n".join(f"  {rel}: " + " / ".join(repr(r) for r in records) for rel, records in found[:10])
         raise BuildError("Not publishing: the built site holds what looks like account data (personal data): "
                          "an account column with a person's name, address or amount, a street address with a "
-                         f"name or an amount, or a name with an amount:\n{lines}\nTake it out of the page or file under docs/ it comes from "
+                         f"name or an amount, a name with an amount (in figures or words), or a tax-map parcel:\n{lines}\nTake it out of the page or file under docs/ it comes from "
                          "(account lists belong in billing/, which is kept out of the repository), then build again.")

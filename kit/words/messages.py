@@ -9,7 +9,8 @@ Four catalogues (gettext .po files), by where their English is written:
   scripts.po  the pages' scripts (docs/assets/*.js: `t("…")`)
   law.po      the law's own words wherever they are quoted (calculator.core.law.census): not the
               law, which is its English, but the site's unofficial translation shown after each
-              quotation in another language (calculator.core.explain.quote_words)
+              quotation in another language (calculator.core.explain.quote_words), and under each
+              provision on the law page in another language (issue 33)
 engine.po, rules.po and law.po ship in the engine's wheel (calculator/locale/<lang>.json; law.po's
 entries under calculator.core.i18n.LAW_CONTEXT); pages.po and scripts.po are used when the site is built.
 

@@ -68,8 +68,8 @@ def test_what_if_i_pay_late_is_answered_under_the_total(page, site_url, lang):
     page.goto(f"{site_url}{prefix}/estimate/?quarter=2027-Q1&water-gallons=9350")
     expect(page.locator("#result-total")).to_be_visible(timeout=TIMEOUT)
     want = json.loads(run_json(["bill", "--quarter", "2027-Q1", "--water-gallons", "9350", "--lang", lang]))["result"]["if_late"]
-    english = "Pay by Tuesday, February 16, 2027: no penalty. From February 17: +15% ($11.22)."
-    assert (english if lang == "en" else "Pague a más tardar el martes 16 de febrero de 2027") in want["text"]
+    english = "Due January 15, 2027. Last day before a late penalty: Tuesday, February 16, 2027. From February 17: +15% ($11.22)."
+    assert (english if lang == "en" else "Vence el 15 de enero de 2027. Último día sin recargo por pago atrasado: martes 16 de febrero de 2027") in want["text"]
     expect(page.locator("#if-late-text")).to_have_text(want["text"])
     expect(page.locator("#if-late-moved")).to_have_text(want["moved"])
     expect(page.locator("#if-late-moved")).to_contain_text("Washington")

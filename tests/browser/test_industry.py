@@ -235,3 +235,31 @@ def test_a_link_giving_a_value_twice_is_not_answered_for_one_of_them(page, site_
                                  "one is meant. Check the form below and press the button.")
     assert summary.locator("a").get_attribute("href") == f"#{field}"
     expect(page.locator("#industry-result")).to_have_count(0)
+
+
+# ---- issue 34 (the food plant's office manager) -------------------------------------------------
+
+def test_a_food_plant_with_the_system_flow_unknown_is_told_the_flow_under_which_it_counts(page, site_url):
+    open_check(page, site_url, "?average-workday-gallons=30%2C000&toxic-pollutant=no&year=2027")
+    want = industry.compute(RULES, "30,000", None, False, None, 2027)
+    assert want["system_gallons_below"] == "600000.00"
+    expect(page.locator("#industry-result")).to_have_attribute("data-determination", "not-determined")
+    result = page.locator("#industry-result")
+    expect(result).to_contain_text("the business is a major contributing industry if the system carries less than "
+                                   "600,000 gallons a day. Ask the Sewer Inspector for the system's flow.")
+    expect(result).to_contain_text("The law does not say who decides this. This site's reading: ask the Sewer Inspector")
+    expect(page.locator("#section-307")).to_contain_text("A Section 307 report shows that the business's waste meets the federal")
+
+
+def test_the_page_lists_the_rules_for_a_business_s_drains_each_with_its_provision(page, site_url):
+    page.goto(f"{site_url}/industry/")
+    expect(page.locator("#business-drains")).to_have_text("Rules for a business's drains")
+    rules = page.locator("#business-rules li")
+    expect(rules).to_have_count(8)
+    for cite in ("prohibited-acts.E", "prohibited-acts.F", "prohibited-acts.G", "prohibited-acts.H", "prohibited-acts.I",
+                 "prohibited-acts.J", "industrial-waste.B"):
+        expect(page.locator(f'#business-rules a[href$="law/#{anchor(cite)}"]').first).to_be_attached()
+    grease = rules.filter(has_text="Grease, hot water and other trade waste")
+    expect(grease).to_contain_text("sediment trap")
+    expect(grease.locator('a[href$="how-we-read-the-law/#treated-trade-waste"]')).to_have_count(1)
+    expect(page.locator("#report-dates ~ p", has_text="What is a Section 307 report?")).to_have_count(1)

@@ -209,9 +209,10 @@ def overflow(page):
         for (const s of document.querySelectorAll("main select")) {
             const style = getComputedStyle(s);
             canvas.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
-            const text = s.selectedOptions[0] ? s.selectedOptions[0].text : "";
+            // every option, not only the chosen one: each shows in the box once chosen ("Vence en octubre de
+            // 2027 (agua jul.–sep.)" is the quarter menu's longest)
             const room = s.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 20; // the arrow
-            if (canvas.measureText(text).width > room) out.push(["menu", s.id, text]);
+            for (const o of s.options) if (canvas.measureText(o.text).width > room) out.push(["menu", s.id, o.text]);
             if (s.getBoundingClientRect().right > width) out.push(["menu box", s.id]);
         }
         return out;
@@ -253,3 +254,68 @@ def test_a_shared_links_answer_moves_nothing_on_screen(phone, site_url, link):
     phone.wait_for_timeout(500)
     shifts = phone.evaluate("window.__shifts")
     assert sum(shifts) < 0.1, shifts
+
+
+def test_rosa_types_her_date_as_she_writes_it_and_reads_the_bill_at_the_top(phone, site_url):
+    """Issue 34 (the usability tester's Rosa, 390 px): 2/20/2027 is read; the top says the bill and its due
+    date, then what she pays that day; "If you pay later" gives the next periods; the address bar holds the
+    same link as "Share this estimate", with the date as the engine read it."""
+    phone.goto(f"{site_url}/estimate/")
+    expect(phone.locator("#estimator")).to_have_attribute("data-engine", "ready", timeout=TIMEOUT)
+    phone.fill("#usage", "9,350")
+    phone.fill("#paid-on", "2/20/2027")
+    phone.click("#estimate-button")
+    expect(phone.locator(".result-total")).to_have_text("Bill: $74.80, due January 15, 2027.",
+                                                          timeout=TIMEOUT)
+    expect(phone.locator("#result-paid")).to_have_text(
+        re.compile(r"^Paid on February 20, 2027: \$86\.02 .*with a late penalty of \$11\.22\.$"))
+    expect(phone.locator("#result-total")).to_have_text("$86.02")
+    assert in_view(phone, "#result-total")
+    expect(phone.locator("#if-late-text")).to_contain_text("Due January 15, 2027. Last day before a late penalty:")
+    rows = phone.locator("#if-later-table tbody tr")
+    expect(rows).to_have_count(3)
+    expect(rows.nth(0)).to_have_text(re.compile(r"May 17, 2027.*\$22\.44.*\$97\.24"))
+    assert "paid-on=2027-02-20" in phone.url
+    assert phone.url.endswith(phone.locator("#share-link").get_attribute("href"))
+    # the choices name the water each bill charges for, as the site reads the law
+    expect(phone.locator("#quarter-due")).to_contain_text("It charges for the water used October–December 2026")
+
+
+def test_the_wrong_quarter_long_overdue_is_said_at_the_top(phone, site_url):
+    phone.goto(f"{site_url}/estimate/?quarter=2025-Q4&water-gallons=9350")
+    expect(phone.locator("#result-overdue")).to_contain_text("This bill's last day to pay has passed", timeout=TIMEOUT)
+    expect(phone.locator("#result-overdue")).to_contain_text("was due October 15, 2025")
+
+
+def test_carmen_sees_every_problem_at_once_and_her_date_is_read_day_first(phone, site_url):
+    """Issue 34: "9.350" and "3/4/2027" on the Spanish page: both said in one go, the date asked about by name."""
+    phone.goto(f"{site_url}/es/estimate/?quarter=2027-Q1&water-gallons=9.350&paid-on=3/4/2027")
+    summary = phone.locator("#error-summary")
+    expect(summary).to_contain_text("¿Quiso decir 9,350 galones", timeout=TIMEOUT)
+    expect(summary).to_contain_text("¿Quiso decir el 3 de abril de 2027 o el 4 de marzo de 2027?")
+    expect(phone.locator("#usage-use")).to_be_visible()
+    phone.fill("#paid-on", "20/02/2027")
+    phone.click("#usage-use")
+    expect(phone.locator("#result-paid")).to_contain_text("Si paga el 20 de febrero de 2027", timeout=TIMEOUT)
+    expect(phone.locator("#if-later-title")).to_have_text("Si paga más tarde")
+
+
+def test_a_browser_that_prefers_spanish_is_offered_the_spanish_page(browser, site_url):
+    context = browser.new_context(viewport=PHONE, locale="es-US", service_workers="block")
+    page = context.new_page()
+    page.goto(f"{site_url}/estimate/?quarter=2027-Q1&water-gallons=9350")
+    offer = page.locator("#spanish-offer")
+    expect(offer).to_contain_text("Esta página está en español")
+    expect(offer.locator("a")).to_have_attribute("href", re.compile(r"/es/estimate/\?quarter=2027-Q1"))
+    assert page.url.endswith("/estimate/?quarter=2027-Q1&water-gallons=9350")  # no redirect
+    offer.locator("button").click()
+    expect(offer).to_have_count(0)
+    page.goto(f"{site_url}/")
+    expect(page.locator("#spanish-offer")).to_have_count(0)  # remembered once closed
+    context.close()
+    english = browser.new_context(viewport=PHONE, locale="en-US", service_workers="block")
+    page = english.new_page()
+    page.goto(f"{site_url}/")
+    expect(page.locator(".language-switch")).to_be_visible()
+    expect(page.locator("#spanish-offer")).to_have_count(0)
+    english.close()

@@ -26,6 +26,13 @@ QUESTIONS = {q["id"]: q for q in FLOW["questions"]}
 OUTCOMES = {o["id"]: o for o in FLOW["outcomes"]}
 FIELDS = {f["name"]: f for f in RULES["application_form"]["fields"]}
 SHOWN = re.compile(r"^(question|error|check|outcome)$")
+YES_NO_WORDS = {"yes": "Yes", "no": "No", "na": "Not applicable"}  # a yes-no field's boxes, as the form names them
+
+
+def headline(want) -> str:
+    """The result's heading as the page shows it: the failing things named, else the outcome's title (issue 34)."""
+    heads = want["outcome_detail"]["headlines"]
+    return ". ".join(h["text"] for h in heads) if heads else want["outcome_detail"]["title"]
 
 
 @pytest.fixture
@@ -125,6 +132,12 @@ def test_a_contractor_connecting_under_a_town_road_needs_a_permit_and_highway_ap
     assert want["outcome"] == "permit-required"
     expect(page.locator("#outcome")).to_have_attribute("data-outcome", want["outcome"])
     expect(page.locator("#step-title")).to_have_text(OUTCOMES["permit-required"]["title"])
+    # the fee and the inspections in the result itself, not only in the box below it (issue 34)
+    fee = want["outcome_detail"]["fee"]
+    expect(page.locator("#result-fee")).to_contain_text(f'{fee["label"]}: {fee["dollars"]}')
+    expect(page.locator("#result-fee")).to_contain_text("ILLUSTRATIVE")
+    expect(page.locator("#fee-and-inspections .inspection")).to_have_text(
+        [re.compile(re.escape(i["text"])) for i in want["outcome_detail"]["inspections"]])
     requirements = page.locator("#requirements li")
     expect(requirements).to_have_count(len(want["requirements"]))
     highway = [r for r in want["requirements"] if "highway department" in r["text"]]
@@ -149,9 +162,10 @@ def test_a_contractor_connecting_under_a_town_road_needs_a_permit_and_highway_ap
     assert expected["kind-of-work"] == "A new connection to the public sewer"
     assert expected["street-opening"] == "yes" and expected["garbage-grinder"] == "no"
     for name, value in expected.items():
-        if FIELDS[name]["type"] == "yes-no":  # a Yes box and a No box: the answer's box ticked
-            for word in ("yes", "no"):
-                got = fields[f"{name}-{word}"].get("/V")
+        if FIELDS[name]["type"] == "yes-no":  # a Yes box, a No box (and Not applicable): the answer's box ticked
+            for box in application.widget_names(FIELDS[name]):
+                word = box.rsplit("-", 1)[1]
+                got = fields[box].get("/V")
                 assert (got not in (None, "/Off")) == (value == word), (name, word)
         else:
             assert fields[name].get("/V") == value, name
@@ -162,7 +176,7 @@ def test_a_contractor_connecting_under_a_town_road_needs_a_permit_and_highway_ap
     with pikepdf.open(pdf) as doc:
         assert check_widgets_tagged(doc) == {
             w: f["label"] + (" (required)" if f.get("required") else "")
-            + (f": {w.rsplit('-', 1)[1].capitalize()}" if f["type"] == "yes-no" else "")
+            + (f": {YES_NO_WORDS[w.rsplit('-', 1)[1]]}" if f["type"] == "yes-no" else "")
             for f in FIELDS.values() for w in application.widget_names(f)}
     assert not outside, outside
     assert page.evaluate("window.__csp") == []  # the site's Content Security Policy allows all of it
@@ -178,7 +192,15 @@ def test_an_owner_with_a_footing_drain_is_told_it_is_not_allowed(page, site_url)
     assert want["outcome"] == "prohibited"
     open_checker(page, site_url, link(answers, step="result"))
     expect(page.locator("#outcome")).to_have_attribute("data-outcome", "prohibited")
-    expect(page.locator("#step-title")).to_have_text(OUTCOMES["prohibited"]["title"])
+    # the headline names the drain, as this site's reading, and the reading and the other one sit right under it
+    [head] = want["outcome_detail"]["headlines"]
+    assert head["text"].startswith("Connecting a sump pump, roof leader, yard drain or footing drain to the sewer")
+    expect(page.locator("#step-title")).to_have_text(head["text"])
+    note = page.locator("#outcome > p.reading-note")
+    expect(note).to_have_text(re.compile(re.escape(head["note"])))
+    expect(note).to_contain_text("The Town has not adopted this reading. Another reading:")
+    expect(note.locator(f'a[href="../how-we-read-the-law/#{head["reading"]}"]')).to_have_count(1)
+    expect(page.locator("#fee-and-inspections")).to_have_count(0)  # no permit, so no fee
     [reason] = [r for r in want["reasons"] if r["cite"] == "prohibited-acts.I"]
     item = page.locator("#reasons li", has_text=reason["text"])
     expect(item).to_contain_text("not plumbing works")
@@ -231,7 +253,8 @@ def test_each_prohibited_act_leads_to_a_cited_prohibited_outcome(page, site_url,
     choice = as_read(next(c for c in QUESTIONS[question]["choices"] if c["value"] == value))
     open_checker(page, site_url, link(answers, step="result"))
     expect(page.locator("#outcome")).to_have_attribute("data-outcome", "prohibited")
-    expect(page.locator("#step-title")).to_have_text(OUTCOMES["prohibited"]["title"])
+    expect(page.locator("#step-title")).to_have_text(headline(want))
+    assert want["outcome_detail"]["headlines"], "the headline names what fails"
     for reason in choice["reasons"]:
         item = page.locator("#reasons li", has_text=reason["text"])
         expect(item.locator(f'a[href="../law/#{anchor(reason["cite"])}"]')).to_have_count(1)
