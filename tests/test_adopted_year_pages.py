@@ -55,10 +55,23 @@ def test_the_rates_page_names_the_adopted_schedule_not_a_town_that_has_adopted_n
     table listing the 2027 schedule as adopted."""
     en, es = adopted["en"]["rates/index.md"], adopted["es"]["rates/index.md"]
     assert "has not yet put its" not in en and "todavía no\nha puesto" not in es and "todavía no ha puesto" not in es
-    assert "The Town Board has adopted [" in en and "in force from January 1, 2027" in en
-    assert "La Junta del Pueblo adoptó [" in es and "1 de enero de 2027" in es
-    # while it is not yet in force, the page still says the example is what the site uses today
-    assert "Until then, this site uses the example schedule." in en
+    # issue 34: the adopted schedule leads the page (an orange "Example only" box led it, and the Clerk read it
+    # as "publishing failed"); the example follows, in a sentence, with no warning box
+    for page, adopted_words, example_words, box in (
+            (en, "**The Town adopted the 2027 rates. They start on January 1, 2027.**",
+             "Until January 1, 2027, this site uses an example schedule for its estimates.", "Example only"),
+            (es, "**El Pueblo adoptó las tarifas de 2027. Empiezan el 1 de enero de 2027.**",
+             "Hasta el 1 de enero de 2027, este sitio usa una tabla de ejemplo para sus estimaciones.", "Solo un ejemplo")):
+        body = page.split("\n# ", 1)[1]
+        first = body.split("\n## ")[1]
+        assert first.startswith(("The adopted schedule", "La tabla de tarifas adoptada")) and adopted_words in first
+        assert "[Rate schedule for fiscal year 2027](2027/index.md)" in first or \
+            "[Tabla de tarifas del año fiscal 2027](2027/index.md)" in first
+        assert "$12.24" in first  # the adopted rate: 856,791 / 70,000,000 gallons × 1,000
+        second = body.split("\n## ")[2]
+        assert example_words in second and "!!! warning" not in second and "$10.00" in second
+        assert box not in body
+    assert body.index(adopted_words) < body.index(example_words)
 
 
 def test_the_estimate_page_has_no_illustrative_banner_when_its_quarter_uses_the_adopted_schedule(adopted):

@@ -1764,3 +1764,111 @@ def test_dates_as_a_spreadsheet_saves_them_month_first_are_read_and_day_first_on
     assert billing.csv_date("12/18/2026") == __import__("datetime").date(2026, 12, 18)
     with pytest.raises(ValueError):
         billing.csv_date("12/18/26")  # a two-digit year: which century is not guessed
+
+
+# ---- issue 34: the Clerk's usability test of the 2027-Q1 run ------------------------------------------------
+
+def _with_adopted(*schedules):
+    """The rules with adopted schedules added (id, effective, rate), each for the fiscal year it starts in."""
+    base = next(s for s in RULES["schedules"] if s["status"] == "illustrative")
+    added = [dict(base, id=i, title=f"Rate schedule {i}", status="adopted", effective=day, fiscal_year=int(day[:4]),
+                  vc_per_1000_gallons=rate, note=None) for i, day, rate in schedules]
+    return dict(RULES, schedules=[*RULES["schedules"], *added])
+
+
+def _one_account_run(rules, quarter, earlier=(), first_quarter=True):
+    accounts = ("account,parcel,service_address,mailing_name,mailing_address,language,meter\n"
+                "S1,P1,1 Main St,A Person,PO Box 1,en,water-gallons\n")
+    return billing.run(rules, quarter, ("accounts.csv", accounts), ("reads.csv", "account,usage\nS1,12000\n"),
+                       None, list(earlier), None, first_quarter)
+
+
+def test_the_first_bills_of_a_year_or_of_a_new_schedule_remind_the_clerk_to_enclose_the_notice_to_users():
+    """rate-schedules.D: "At least annually, each user shall be notified of the rate schedule in conjunction
+    with a regular bill". The run reminds the Clerk (its answer, summary.csv, the command's note) with the
+    first bills of each fiscal year and the first bills under a schedule adopted during a year, naming the
+    notice step 4 of the Clerk's desk makes; the next quarter under the same schedule and year has none."""
+    rules = _with_adopted(("2027", "2027-01-01", "9.50"), ("2027-mid", "2027-07-01", "9.90"))
+    q1 = _one_account_run(rules, "2027-Q1")  # the quarter before (2026-Q4) is another fiscal year
+    assert q1["enclose"]["notice"] == "user-notice-2027" and q1["enclose"]["year"] == 2027
+    assert "the file user-notice-2027 (.txt or .html), made in step 4 of the Clerk's desk" in q1["enclose"]["text"]
+    assert ("“At least annually, each user shall be notified of the rate schedule in conjunction with a regular "
+            "bill” (Rate schedules D)") in q1["enclose"]["text"]
+    summary = list(csv.DictReader(io.StringIO(q1["files"]["summary.csv"])))
+    assert summary[-1] == {"item": "to enclose with each bill: the notice to users of the rate schedule "
+                                   "(user-notice-2027, rate-schedules.D)", "accounts": "1", "amount": ""}
+    q2 = _one_account_run(rules, "2027-Q2", [("register.csv", q1["files"]["register.csv"])], False)
+    assert q2["enclose"] is None
+    assert not any("to enclose" in row for row in q2["files"]["summary.csv"].splitlines())
+    # a schedule adopted to start during the year: its first quarter carries its own notice
+    q2_register = q2["files"]["register.csv"]
+    q3 = _one_account_run(rules, "2027-Q3", [("r1.csv", q1["files"]["register.csv"]), ("r2.csv", q2_register)], False)
+    assert q3["enclose"]["notice"] == "user-notice-2027-mid"
+    # the first quarter the Town bills here, mid-year: no bill has carried the notice yet
+    assert _one_account_run(rules, "2027-Q2")["enclose"]["notice"] == "user-notice-2027"
+
+
+def test_the_command_line_reminds_to_enclose_the_notice_and_the_sample_s_second_quarter_does_not(sample_dir,
+                                                                                                   tmp_path, capsys):
+    """The same reminder from `build.py bills`, as a note; the sample's 2025-Q4 follows 2025-Q3 under the same
+    schedule, so it has none, and 2025-Q3 billed first has one."""
+    assert command.main(_args(sample_dir, tmp_path / "q4", "--no-pdf")) == 0
+    assert "enclose" not in capsys.readouterr().err.lower()
+    assert command.main(["--quarter", sample.FIRST, "--accounts", str(sample_dir / "accounts.csv"), "--reads",
+                         str(sample_dir / f"reads-{sample.FIRST}.csv"), "--first-quarter", "--out",
+                         str(tmp_path / "q3"), "--no-pdf"]) == 0
+    err = capsys.readouterr().err
+    assert "Note: Put the notice to users of the rate schedule in the envelope with each of these bills: the file " \
+           "user-notice-2025-illustrative" in err
+    assert "user-notice-2025-illustrative" in (tmp_path / "q3" / "summary.csv").read_text(encoding="utf-8")
+
+
+def test_every_problem_of_a_refused_row_is_listed_at_once():
+    """The usability test: S10041's language 'fr' hid its missing read until the next run. A row's problems are
+    listed together, one line of refused.csv (and of the desk's list) for the row, and the read of an account
+    whose own row is refused is still checked."""
+    accounts = ("account,parcel,service_address,mailing_name,mailing_address,language,meter,meter_digits\n"
+                "S1,P1,1 Main St,A,PO Box 1,fr,water-gallons,\n"          # no read either
+                "S2,P2,2 Main St,B,PO Box 2,fr,water-litres,six\n"        # three problems, and a faulty read
+                "S3,P3,3 Main St,C,PO Box 3,en,water-gallons,\n")
+    reads = "account,previous_reading,current_reading,read_date\nS2,500,400,2025-09-01\nS3,100,200,2025-09-01\n"
+    result = billing.run(RULES, sample.FIRST, ("accounts.csv", accounts), ("reads.csv", reads), None, [], None, True)
+    rows = {(r["file"], r["line"]): r for r in result["refused"]}
+    assert len(rows) == len(result["refused"]) == 3
+    s1 = rows[("accounts.csv", 2)]["what_to_fix"]
+    assert s1.startswith("The language 'fr' is not one the bills are written in.") and \
+        s1.endswith("Account S1 has no meter read for 2025-Q3. Add its read to reads.csv.")
+    s2 = rows[("accounts.csv", 3)]["what_to_fix"]
+    assert "The language 'fr'" in s2 and "The meter 'water-litres'" in s2 and "meter_digits 'six'" in s2
+    assert "has no meter read" not in s2
+    assert rows[("reads.csv", 2)]["what_to_fix"].startswith("The current reading, 400, is lower than the previous one")
+    assert [r["account"] for r in result["register"]] == ["S3"]
+    text = result["files"]["refused.csv"]
+    assert len(list(csv.DictReader(io.StringIO(text)))) == 3 and "Account S1 has no meter read" in text
+
+
+@pytest.mark.parametrize("language, title, says", [
+    ("en", "How to pay", "call or visit the office of the Town Clerk."),
+    ("es", "Cómo pagar", "llame o visite la oficina de la Secretaría del Pueblo.")])
+def test_a_bill_says_how_to_pay_from_what_the_town_publishes(sample_run, language, title, says):
+    """The usability test: the printed bills said nothing of where or how to pay. Each bill (PDF and desk) has
+    "How to pay" in its language, one short line (a bill stays one page), from rules/contacts.yaml: the Town
+    Clerk's office, then each detail the Town publishes of it, as published; none is guessed, and a detail
+    not published is left out of the Town's own letter."""
+    from calculator.core.i18n import localized, speaking
+    from kit.billrun.bills_pdf import bill_html
+    _, result = sample_run
+    row = next(r for r in result["register"] if r["language"] == language)
+    with speaking(language):
+        here = localized(RULES)
+        printed = billing.printable_bill(here, row, result["accounts"][row["account"]], "https://example.org/")
+        html = bill_html(here, row, result["accounts"][row["account"]], "https://example.org/")
+    assert printed["pay_title"] == title and printed["pay"] == says
+    assert f'<p class="bill-pay"><strong>{title}:</strong> {says}</p>' in html
+    # a detail the Town publishes is printed as published, in contacts.yaml's order; the others are left out
+    clerk = next(c for c in RULES["contacts"]["contacts"] if c["id"] == "town-clerk")
+    published = dict(RULES, contacts={"contacts": [dict(clerk, phone="(845) 555-0100", address="Town Hall, Pawling")]})
+    with speaking("en"):
+        line = billing.how_to_pay(published)
+    assert line == "call or visit the office of the Town Clerk, Town Hall, Pawling; (845) 555-0100."
+    assert "confirmed" not in line

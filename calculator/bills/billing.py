@@ -126,13 +126,21 @@ def _rows(name: str, text: str, needed, optional=()) -> list[tuple[int, dict]]:
 
 
 class _Refusals:
+    """The refused rows: one a row of a file, with every problem found on it (the usability test: S10041's
+    missing read was hidden behind its language until the next run), each problem a sentence of its own."""
     def __init__(self):
         self.rows: list[dict] = []
+        self._row: dict[tuple, dict] = {}
 
     def add(self, file: str, line: int, account: str, text: str) -> None:
         # refused.csv is for people: an escape sequence in a file's cell is written as \x1b, not raw
-        self.rows.append({"file": for_terminal(file), "line": line, "account": for_terminal(account),
-                          "what_to_fix": for_terminal(text)})
+        key = (file, line, account)
+        if key in self._row:
+            self._row[key]["what_to_fix"] += " " + for_terminal(text)
+            return
+        self._row[key] = {"file": for_terminal(file), "line": line, "account": for_terminal(account),
+                          "what_to_fix": for_terminal(text)}
+        self.rows.append(self._row[key])
 
 
 def _whole(value: str, meter: str = "water-gallons", what: str = N_("The reading"), example: str = "132500") -> int:
@@ -234,8 +242,8 @@ def run(rules: dict, quarter: str, accounts: tuple[str, str], reads: tuple[str, 
     cache: dict = {}
     _payments_kept(rules, before, paid, payments[0] if payments else "", cache)
     # an account with no read (or only refused ones) is not billed: say which
-    for number, a in accts.items():
-        if number not in usages and not a.get("refused"):
+    for number, a in accts.items():  # (said of a refused account too: every problem of its row at once)
+        if number not in usages and not a.get("has_read"):
             refused.add(accounts[0], a["line"], number, _(
                 "Account {account} has no meter read for {quarter}. Add its read to {file}.").format(
                 account=number, quarter=quarter, file=reads[0]))
@@ -288,10 +296,12 @@ def run(rules: dict, quarter: str, accounts: tuple[str, str], reads: tuple[str, 
             "estimate_link": link,
         })
     refused.rows.sort(key=lambda r: (r["file"], r["line"]))
-    summary = _summary(register, late, refused.rows, set(large))
+    enclose = rate_notice_due(rules, ctx, not before)
+    summary = _summary(register, late, refused.rows, set(large), enclose)
     return {
         "command": "bills", "quarter": quarter, "due_date": ctx["due_date"], "last_day_to_pay": ctx["last_day"].isoformat(),
         "penalties_as_of": day.isoformat(), "schedule": dict(ctx["summary"]), "notices": list(ctx["notices"]),
+        "enclose": enclose,
         "register": register, "arrears": [{k: str(v) for k, v in o.items() if k in ARREARS_COLUMNS} for o in late],
         "refused": refused.rows, "summary": summary, "checks": checks,
         "arrears_to_check": sorted({o["account"] for o in late if o["check"]}),
@@ -302,6 +312,35 @@ def run(rules: dict, quarter: str, accounts: tuple[str, str], reads: tuple[str, 
                   + _csv(ARREARS_COLUMNS, late),
                   "refused.csv": _csv(REFUSAL_COLUMNS, refused.rows)},
     }
+
+
+def rate_notice_due(rules: dict, ctx: dict, first_billed: bool) -> dict | None:
+    """rate-schedules.D: "At least annually, each user shall be notified of the rate schedule in conjunction
+    with a regular bill". The run reminds the Clerk to enclose the notice to users (made in step 4 of the
+    Clerk's desk) with the first bills of each fiscal year, and with the first bills under a schedule
+    adopted during a year: whenever the quarter before this one was billed in another fiscal year or under
+    another schedule, or no earlier bill is given (`first_billed`: the first quarter billed here). Chosen so
+    (the usability test, issue 34) because the run sees no mail, only the quarters: a bill of the quarter
+    before under the same schedule and fiscal year is taken to have carried the notice.
+    {"notice": the notice's file name, "schedule", "year", "text"}, or None when none is due."""
+    year, q = ctx["year"], ctx["q"]
+    previous = quarter_name(year - (q == 1), 4 if q == 1 else q - 1)
+    try:
+        then = bill.quarter_context(rules, previous)
+        same = then["fiscal"]["year"] == ctx["fiscal"]["year"] and then["sched"]["id"] == ctx["sched"]["id"]
+    except InputError:  # no schedule for the quarter before: these are the schedule's first bills
+        same = False
+    if same and not first_billed:
+        return None
+    s = ctx["sched"]
+    name = f"user-notice-{s['id']}"  # the file step 4 of the Clerk's desk makes (rate_year.user_notice)
+    return {"notice": name, "schedule": s["id"], "year": ctx["fiscal"]["year"], "text": _(
+        "Put the notice to users of the rate schedule in the envelope with each of these bills: the file {name} "
+        "(.txt or .html), made in step 4 of the Clerk's desk. These are the first bills of fiscal year {year} under "
+        "this schedule. The law says: “{words}” ({law}).").format(
+        name=name, year=ctx["fiscal"]["year"], law=named(rules, "rate-schedules.D"),
+        words="At least annually, each user shall be notified of the rate schedule in conjunction with a "
+              "regular bill")}
 
 
 def _no_new_penalty_until(rules: dict, ctx: dict, owing: list[dict], charge_left: Decimal, day: dt.date) -> str:
@@ -761,6 +800,7 @@ def _accounts(source, refused: _Refusals) -> dict:
             refused.add(name, line, number, _("meter_digits {value} is not a number of dials. Write how many digits "
                                               "the meter shows, like 6, or leave it empty.").format(value=typed(digits)))
             out[number]["refused"] = True
+            out[number]["meter_digits"] = ""  # its read is still checked (_reads), as a meter of unknown dials
     return out
 
 
@@ -826,6 +866,7 @@ def _reads(source, accts: dict, refused: _Refusals, before: dict | None = None,
             meant = _written_otherwise(number, accts)
             if meant:  # its read is refused with what to write: the account is not also said to have none
                 accts[meant]["refused"] = True
+                accts[meant]["has_read"] = True
                 refused.add(name, line, number, _("There is no account {account} in the accounts file, but there "
                                                   "is {meant}: account numbers are matched as written, capital "
                                                   "letters too. Write {meant} on this line and run again.").format(
@@ -841,8 +882,8 @@ def _reads(source, accts: dict, refused: _Refusals, before: dict | None = None,
             accts[number]["refused"] = True
             continue
         seen[number] = line
-        if accts[number].get("refused"):
-            continue  # the account's own row is refused: its read waits for it
+        accts[number]["has_read"] = True
+        # an account whose own row is refused still has its read checked, so every problem is said in one run
         problem = _read_date_problem(row.get("read_date", "").strip(), quarter)
         if problem:
             refused.add(name, line, number, problem)
@@ -853,7 +894,7 @@ def _reads(source, accts: dict, refused: _Refusals, before: dict | None = None,
             read = None
         if read is None:
             accts[number]["refused"] = True  # its read is listed with what to fix: not also as missing
-        else:
+        elif not accts[number].get("refused"):  # (a refused account's read waits for its row to be fixed)
             out[number] = read
             accts[number]["read_line"] = line
     return out
@@ -1121,7 +1162,8 @@ def _repeated_payments(paid: dict, name: str) -> list[str]:
     return out
 
 
-def _summary(register: list[dict], late: list[dict], refused: list[dict], large: set = frozenset()) -> list[dict]:
+def _summary(register: list[dict], late: list[dict], refused: list[dict], large: set = frozenset(),
+             enclose: dict | None = None) -> list[dict]:
     """The run's totals, each the sum of the register's own column (so they reconcile to the cent)."""
     def total(rows, column):
         return str(sum((Decimal(r[column]) for r in rows), ZERO))
@@ -1155,6 +1197,9 @@ def _summary(register: list[dict], late: list[dict], refused: list[dict], large:
          "accounts": len([r for r in register if r["account"] in large]),
          "amount": total([r for r in register if r["account"] in large], "charge")},
         {"item": "rows refused (refused.csv)", "accounts": len(refused), "amount": ""},
+        # the notice to users goes in the envelope with these bills (rate_notice_due, rate-schedules.D)
+        *([{"item": f"to enclose with each bill: the notice to users of the rate schedule ({enclose['notice']}, "
+                    "rate-schedules.D)", "accounts": len(register), "amount": ""}] if enclose else []),
     ]
 
 
@@ -1173,6 +1218,27 @@ def printable_bills(rules: dict, register: list[dict], accounts: dict, site_url:
                 spoken[row["language"]] = localized(rules)
             bills.append(printable_bill(spoken[row["language"]], row, accounts[row["account"]], site_url))
     return bills
+
+
+#: what the Town publishes of the Town Clerk's office (rules/contacts.yaml) that a bill prints, in this order
+CONTACT_DETAILS = ("address", "phone", "email", "hours")
+
+
+def how_to_pay(rules: dict) -> str:
+    """A bill's "How to pay", one short sentence in the language being spoken (a bill is one page: the
+    usability test's longest Spanish bill ran onto a second with it as a paragraph): call or visit the Town
+    Clerk's office, whom rules/contacts.yaml names for sewer bills and payments, then each detail the Town
+    publishes of it (address, phone, email, hours) as published. A detail not published is left out, never
+    guessed; the bill does not say "to be confirmed by the Town", as the site does, since the bill is the
+    Town's own letter."""
+    office = next((c for c in rules.get("contacts", {}).get("contacts", []) if c["id"] == "town-clerk"), None)
+    if office is None:
+        return _("ask the Town how to pay this bill.")
+    details = [str(office[key]).strip() for key in CONTACT_DETAILS if str(office.get(key) or "").strip()]
+    if not details:
+        return _("call or visit the office of the {office}.").format(office=office["name"])
+    return _("call or visit the office of the {office}, {details}.").format(
+        office=office["name"], details="; ".join(details))
 
 
 def printable_bill(rules: dict, row: dict, account: dict, site_url: str) -> dict:
@@ -1244,5 +1310,6 @@ def printable_bill(rules: dict, row: dict, account: dict, site_url: str) -> dict
                    _("Pay by {due}.").format(due=long(dt.date.fromisoformat(row["due_date"])))),
         "late": when,
         "link_label": _("See this bill on the Town's estimate page:") if link else None, "link": link,
+        "pay_title": _("How to pay"), "pay": how_to_pay(rules),
         "steps_title": _("How this quarter's charge is worked out"), "steps": steps,
     }

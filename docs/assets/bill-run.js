@@ -18,9 +18,11 @@ function siteUrl() {
 // the engine's option names, as its refusals name them (InputError.field), and their boxes
 const BOXES = { quarter: "bills-quarter", accounts: "bills-accounts", reads: "bills-reads", payments: "bills-payments",
   "earlier register": "bills-earlier", "as-of": "bills-as-of" };
-const DOWNLOADS = [["register.csv", "The billing record: one line an account"], ["summary.csv", "The summary"],
-  ["arrears.csv", "Unpaid bills: the list the Town Board needs to add them to the tax bills (it does not add them itself)"],
-  ["refused.csv", "The refused rows, with what to fix"]];
+// (the files keep their names, which other programs and the next run read; the words say what each holds)
+const DOWNLOADS = [["register.csv", "The billing record: one line for each account billed"],
+  ["summary.csv", "The totals of this run"],
+  ["arrears.csv", "Bills still unpaid after their last day to pay, for the Town Board"],
+  ["refused.csv", "The rows not billed, with what to fix"]];
 
 // The Clerk's desk keeps the year she is preparing in this browser (clerk.js: localStorage) until she
 // publishes it. Its records go to the run too (--prepared), so the quarter of a year she adopted there can
@@ -115,6 +117,14 @@ function start() {
     show(answer.result, out, folder, seconds, argv);
   });
 
+  // A provision as a bill names it ({words, heading}, explain.law_words): in a Spanish bill the words are
+  // Spanish, with the law's English name quoted in them and its heading beside them marked as English
+  function lawNamed(law, language) {
+    const english = language === "en" ? {} : { lang: "en" };
+    if (!law.heading) return language === "en" ? [law.words] : [el("span", english, law.words)];
+    return [...quotedIn(law.words, language), " (", el("span", english, law.heading), ")"];
+  }
+
   // The bills to print: one section an account, in its language (lang on the section), each starting a
   // new printed page (site.css); printing the page after a run prints these and nothing else.
   function printable(bills) {
@@ -135,10 +145,13 @@ function start() {
         el("p", { class: "bill-due" }, el("strong", {}, b.pay_by), " ", b.late),
         // the public site's address only (the engine leaves the link out when the site has none)
         ...(b.link ? [el("p", { class: "bill-link" }, b.link_label, " ", el("a", { href: b.link }, b.link))] : []),
+        // how to pay, one line as on the PDF: the Town Clerk's office and what the Town publishes of it (rules/contacts.yaml)
+        el("p", { class: "bill-pay" }, el("strong", {}, `${b.pay_title}:`), " ", b.pay),
         el("h5", {}, b.steps_title),
-        // the law's names stay in English, the law's own language
-        el("ol", { class: "bill-steps" }, ...b.steps.map((step) => el("li", {}, ...quotedIn(step.text, b.language), " ",
-          el("span", { class: "cite" }, `(${step.where})`)))));
+        // the law named as the PDF bill names it (bill.html.j2), in the bill's language ("Cargos de
+        // alcantarillado, sección F"); a step citing the provision the step before it cites names none
+        el("ol", { class: "bill-steps" }, ...b.steps.map((step) => el("li", {}, ...quotedIn(step.text, b.language),
+          ...(step.law ? [" ", el("span", { class: "cite" }, "(", ...lawNamed(step.law, b.language), ")")] : [])))));
     });
     const noLink = bills.length && !bills[0].link ? [el("p", { id: "bills-no-link", class: "bill-run-notice" },
       "These bills carry no link to the Town's estimate page: the site's public address is not set, and a "
@@ -206,13 +219,20 @@ function start() {
       // a schedule adopted on the desk in this browser and not yet published: said first (the engine's words)
       ...(r.schedule_note ? [el("p", { class: "bill-run-notice", id: "bills-unpublished" },
         el("strong", {}, `${r.schedule.label}: `), r.schedule_note)] : []),
-      ...r.notices.map((n) => el("p", { class: "bill-run-notice" }, n)), summary,
+      ...r.notices.map((n) => el("p", { class: "bill-run-notice" }, n)),
+      // the first bills of a fiscal year, or under a new schedule: the notice to users goes with them
+      // (rate-schedules.D; the engine's rate_notice_due says when, and its words name the notice)
+      ...(r.enclose ? [el("p", { class: "bill-run-notice", id: "bills-enclose" },
+        el("strong", {}, "Enclose the notice to users: "), ...quotedIn(r.enclose.text, "en"))] : []),
+      summary,
       el("h3", {}, "Download the results"), el("ul", { id: "bills-downloads" }, ...links)];
     if (r.refused.length) {
       // a list, not a table: each row's file, line and account, then what to fix (readable on a phone)
       const refused = r.refused.map((x) => el("li", {}, el("strong", {}, `${x.file}, line ${x.line}`),
         x.account ? `, account ${x.account}: ` : ": ", x.what_to_fix));
-      parts.push(el("h3", { id: "bills-refused-title" }, `${r.refused.length} rows were not billed: fix each and run again`),
+      // one item a row of a file, with every problem found on it (the engine joins them)
+      parts.push(el("h3", { id: "bills-refused-title" }, r.refused.length === 1
+        ? "1 row was not billed: fix it and run again" : `${r.refused.length} rows were not billed: fix each and run again`),
         el("ul", { id: "bills-refused", "aria-labelledby": "bills-refused-title" }, ...refused));
     }
     if (r.checks && r.checks.length) {

@@ -443,6 +443,8 @@ def _report(out: Path, result: dict) -> None:
                     "known. Fix the row and run again before the list goes to the Town Board."), file=sys.stderr)
     for line in result.get("checks", []):
         print(shown(f"Check: {line}"), file=sys.stderr)
+    if result.get("enclose"):  # rate-schedules.D: the notice to users goes with a regular bill (issue 34)
+        print(f"Note: {result['enclose']['text']}", file=sys.stderr)
     if result.get("no_earlier"):
         print("Note: the Town's first bill run on this website (--first-quarter): no arrears from earlier quarters "
               "are counted.", file=sys.stderr)

@@ -98,6 +98,11 @@ def test_a_run_with_no_earlier_register_is_refused_unless_the_first_quarter_box_
     page.get_by_role("button", name="Run the bills").click()
     page.wait_for_function("() => window.__billRun.done === 1", timeout=TIMEOUT)
     expect(page.locator("#error-summary")).to_be_hidden()
+    # issue 34: no bill has carried the notice to users yet (rate-schedules.D): the desk and its summary say
+    # to enclose it, naming the file step 4 of the Clerk's desk makes
+    expect(page.locator("#bills-enclose")).to_contain_text("Enclose the notice to users: Put the notice to users")
+    expect(page.locator("#bills-enclose")).to_contain_text("user-notice-2025-illustrative")
+    expect(page.locator("#bills-summary")).to_contain_text("to enclose with each bill")
 
 
 def test_a_bill_s_link_opens_the_estimate_showing_its_charge_in_its_language(page, site_url, cli_run):
@@ -182,6 +187,21 @@ def test_the_bills_to_print_are_one_section_an_account_with_the_register_s_total
     assert all(b["steps"] >= 3 for b in got)
     spanish = next(b for b in got if b["lang"] == "es")
     assert spanish["title"].startswith("Factura de alcantarillado")
+    # issue 34: a Spanish bill names the law as the site's Spanish pages do, the law's English marked so;
+    # every bill says how to pay (rules/contacts.yaml), in its language; the run of 2025-Q4 after 2025-Q3
+    # under the same schedule has no notice to enclose
+    es_bill = page.locator(f'#bills-print section.bill[data-account="{spanish["account"]}"]')
+    expect(es_bill.locator(".bill-steps")).to_contain_text("Cargos de alcantarillado, sección F")
+    assert "Sewer rents" not in es_bill.inner_text()
+    assert es_bill.locator('.bill-steps .cite [lang="en"]').count() >= 1
+    expect(es_bill.locator(".bill-pay")).to_contain_text("llame o visite la oficina de la Secretaría del Pueblo")
+    english = page.locator(f'#bills-print section.bill[data-account="{next(b for b in got if b["lang"] == "en")["account"]}"]')
+    expect(english.locator(".bill-pay")).to_have_text("How to pay: call or visit the office of the Town Clerk.")
+    assert page.locator("#bills-print .bill-pay").count() == len(register)
+    expect(page.locator("#bills-enclose")).to_have_count(0)
+    # the downloads are described in plain words (the files keep their names)
+    downloads = page.locator("#bills-downloads").inner_text()
+    assert "The billing record" in downloads and "register.csv" in downloads and "levy" not in downloads
     assert {r["language"] for r in register} == {"en", "es"}
     assert axe_violations(page) == []
     page.emulate_media(media="print")
