@@ -821,12 +821,12 @@ def test_most_after_bounds_every_walk_and_is_reached():
 
 # ---- issue 34 (the contractor): the headline names what fails; the fee and the inspections in the result ----
 
-def answers_with(**changed):
+def answers_changed(**changed):
     return [(q, changed.get(q.replace("-", "_"), v)) for q, v in BASE]
 
 
 def test_the_not_allowed_headline_names_the_sump_pump_and_says_it_is_this_sites_reading():
-    d = flow.evaluate(RULES, answers_with(stormwater="yes"))["outcome_detail"]
+    d = flow.evaluate(RULES, answers_changed(stormwater="yes"))["outcome_detail"]
     assert d["id"] == "prohibited" and d["cites"] == ["prohibited-acts.I"]
     [head] = d["headlines"]
     assert head["text"] == ("Connecting a sump pump, roof leader, yard drain or footing drain to the sewer is not "
@@ -849,7 +849,7 @@ def test_the_law_text_behind_both_readings_is_quoted_as_the_note_says():
 
 
 def test_two_failing_things_give_two_headlines_in_the_order_asked():
-    d = flow.evaluate(RULES, answers_with(steam_exhaust="yes", stormwater="yes"))["outcome_detail"]
+    d = flow.evaluate(RULES, answers_changed(steam_exhaust="yes", stormwater="yes"))["outcome_detail"]
     assert [h["question"] for h in d["headlines"]] == ["steam-exhaust", "stormwater"]
     assert d["headlines"][0]["text"] == "Connecting steam engine exhaust or boiler blowoff to the sewer is not allowed"
     assert "reading" not in d["headlines"][0]
@@ -858,13 +858,13 @@ def test_two_failing_things_give_two_headlines_in_the_order_asked():
 def test_under_the_other_reading_the_sump_pump_needs_approval_and_no_headline_says_not_allowed():
     rules = copy.deepcopy(RULES)
     rules["interpretations"]["stormwater-connection"]["chosen"] = "inspector-and-board"
-    d = flow.evaluate(rules, answers_with(stormwater="yes"))["outcome_detail"]
+    d = flow.evaluate(rules, answers_changed(stormwater="yes"))["outcome_detail"]
     assert d["id"] == "needs-approval" and d["headlines"] == []
     assert d["fee"]["dollars"] == "$150.00"
 
 
 def test_work_that_can_get_a_permit_shows_the_fee_and_the_inspections_in_the_result():
-    d = flow.evaluate(RULES, answers_with(street_opening="yes"))["outcome_detail"]
+    d = flow.evaluate(RULES, answers_changed(street_opening="yes"))["outcome_detail"]
     assert d["id"] == "permit-required" and d["headlines"] == []
     assert (d["fee"]["dollars"], d["fee"]["status"], d["fee"]["cite"]) == ("$150.00", "illustrative", "permits.A")
     assert d["fee"]["note"].startswith("ILLUSTRATIVE")
@@ -879,7 +879,7 @@ def test_an_oil_separator_adds_its_approval_to_the_inspections():
 
 
 def test_not_allowed_work_shows_neither_fee_nor_inspections():
-    d = flow.evaluate(RULES, answers_with(stormwater="yes"))["outcome_detail"]
+    d = flow.evaluate(RULES, answers_changed(stormwater="yes"))["outcome_detail"]
     assert d["fee"] is None and d["inspections"] == []
 
 

@@ -34,15 +34,7 @@ def form(rules: dict) -> dict:
     return rules["application_form"]
 
 
-def fee(rules: dict) -> dict:
-    """The application fee, with its status (illustrative until the Clerk enters the real one)."""
-    f = form(rules)["fee"]
-    p = rules["parameters"][f["parameter"]]
-    amount = Decimal(parameter(rules, f["parameter"]))
-    status = p.get("status", "adopted")
-    return {"label": f["label"], "amount": money.text(amount), "dollars": money.dollars(amount),
-            "status": status, "note": f["illustrative_note"] if status == "illustrative" else None,
-            "text": f["text"], "cite": f["cite"], "parameter": f["parameter"]}
+fee = flow.fee  # (the fee is the checker's too: flow.py has it, so neither module imports the other back)
 
 
 def citation(rules: dict, cite: str) -> str:

@@ -11,12 +11,15 @@ runs in Pyodide too.
 from __future__ import annotations
 
 import re
+from decimal import Decimal
 
 from ..core.dates import typed
 from ..core.errors import InputError
 from ..core.explain import Explanation, law_words
 from ..core.i18n import SOURCE, _, lang
+from ..core import money
 from ..core.law import anchor
+from ..core.rules import parameter
 
 
 # ---- the flow as lookups ----------------------------------------------------------
@@ -214,11 +217,22 @@ def _headlines(outcome: dict, verdicts: list[dict]) -> list[dict]:
     return out
 
 
+def fee(rules: dict) -> dict:
+    """The application fee, with its status (illustrative until the Clerk enters the real one): the form's
+    (rules/application-form.yaml), which the checker's result states too (application.fee is this one)."""
+    f = rules["application_form"]["fee"]
+    p = rules["parameters"][f["parameter"]]
+    amount = Decimal(parameter(rules, f["parameter"]))
+    status = p.get("status", "adopted")
+    return {"label": f["label"], "amount": money.text(amount), "dollars": money.dollars(amount),
+            "status": status, "note": f["illustrative_note"] if status == "illustrative" else None,
+            "text": f["text"], "cite": f["cite"], "parameter": f["parameter"]}
+
+
 def _fee(rules: dict) -> dict | None:
     """The application fee as the form states it (rules/application-form.yaml), marked illustrative while it is."""
     if "application_form" not in rules:
         return None
-    from .application import fee  # the form's module imports this one
     return fee(rules)
 
 
