@@ -442,7 +442,7 @@ def test_garage_drains_with_a_separator_tick_yes_not_not_applicable():
 
 def test_not_applicable_is_typed_only_where_the_field_has_that_box():
     assert application.field_values(RULES, (), {"oil-separator": "N/A"})["oil-separator"] == "na"
-    with pytest.raises(InputError, match="yes or no; give yes or no, not 'na'"):
+    with pytest.raises(InputError, match="yes or no; give yes or no, not “na”"):
         application.field_values(RULES, (), {"plans-attached": "na"})
     with pytest.raises(InputError, match="yes, no or not applicable"):
         application.field_values(RULES, (), {"oil-separator": "maybe"})
