@@ -78,7 +78,9 @@ def test_the_notice_quotes_rents_f_and_g_word_for_word_and_labels_the_town_s_rea
         assert f"{q1}{penalty}{q2}" in doc
         assert f"{q1}{words(lien)}{q2}" in doc
         assert "to the extent set forth in § 452 of the General Municipal Law" in doc   # dropped before
-    late = next(line for line in n["text"].splitlines() if line.startswith("- Late payment:"))
+    # (the plain part comes first since issue 34 and has its own "- Late payment:" line, the reading alone;
+    # the law's formula and citations follow: the line that quotes the law)
+    late = next(line for line in n["text"].splitlines() if line.startswith("- Late payment: the law"))
     quoted, reading = late.split("How this notice reads it (the Town has not adopted this reading): ")
     # the explanation comes after its label; the law's part has only the quotation and the citation
     assert quoted == f'- Late payment: the law (Sewer rents F (Due dates and late penalty)) says: "{penalty}" '

@@ -62,6 +62,12 @@ def page_quotations(site):
                    _plain(main[max(0, m.start() - 600):m.start()]), after)
 
 
+def spanish_quote(words: str) -> str:
+    """A translation as the site quotes it: «…», the sentence's full stop once, after the closing quote
+    (spanish8 #13: «…fiscal.». had two)."""
+    return f"«{words[:-1]}»." if words.endswith(".") else f"«{words}»"
+
+
 def is_passage(before: str) -> bool:
     """A quotation the page labels as the law's official English: a passage, translated after it."""
     return bool(re.search(LABEL + r"\)?:\s*“?$", before))
@@ -70,7 +76,10 @@ def is_passage(before: str) -> bool:
 def glossed(before: str, after: str) -> bool:
     """A word or phrase of the law in a Spanish sentence, with its Spanish beside it: in
     parentheses right after it (not a citation's link), or named in Spanish right before it."""
-    return bool(re.match(r"”?\s*\((?!<a\b)", after) or re.search(r"\((en la ley, )?“$", before))
+    # (spanish7 B2: Spanish first, then the law's English labelled «(en la ley en inglés: “…”)», one or more
+    # phrases, also after a citation: «(…, sección A(4); en la ley en inglés, “…”)»)
+    return bool(re.match(r"”?\s*\((?!<a\b)", after) or re.search(r"\((en la ley, )?“$", before)
+                or re.search(r"(?:\(|; )(?:en la ley en inglés|en inglés)[:,] (?:por ejemplo, )?(?:“[^”]*”, )*“$", before))
 
 
 def test_every_quotation_of_the_law_on_a_spanish_page_is_labelled_and_followed_by_spanish_words(built_site):
@@ -103,7 +112,7 @@ def test_the_pages_translate_every_passage_they_quote_from_the_catalogue(built_s
     # each is translated, and the translation is what the page shows
     for page, words, before, after in page_quotations(built_site):
         if is_passage(before) and 'class="law-words' in after:
-            assert f"«{' '.join(catalogue[words].split())}»" in _plain(after), (page, words)
+            assert spanish_quote(' '.join(catalogue[words].split())) in _plain(after), (page, words)
 
 
 def test_the_english_pages_show_no_translation(built_site):
@@ -133,7 +142,9 @@ def test_every_spanish_answer_that_quotes_the_law_translates_it():
         for item in _quoting(answer):
             quoted += 1
             assert item["quote"] in catalogue, (case["name"], item["quote"])
-            assert item.get("quote_words") == f"{UNOFFICIAL}«{catalogue[item['quote']]}»", (case["name"], item)
+            words = catalogue[item["quote"]]  # (its full stop after the closing quote, once: spanish8 #13)
+            assert item.get("quote_words") == (f"{UNOFFICIAL}«{words[:-1]}»." if words.endswith(".")
+                                               else f"{UNOFFICIAL}«{words}».") , (case["name"], item)
     assert quoted >= 5
     for argv, answer in clerk_answers("es"):
         for item in _quoting(answer):
@@ -165,7 +176,7 @@ def test_the_notices_and_the_calendar_translate_their_quotations(built_site):
         for text in (v for v in _strings(answer) if 'class="law-quote"' in v):
             for m in re.finditer(r'<span lang="en" class="law-quote">(.*?)</span>”\s*(<span class="law-words">[^<]*)', text):
                 notices += 1
-                assert _plain(m.group(2)) == f"{UNOFFICIAL}«{catalogue[html.unescape(m.group(1))]}»"
+                assert _plain(m.group(2)) == UNOFFICIAL + spanish_quote(catalogue[html.unescape(m.group(1))])
             assert text.count('class="law-quote"') == text.count('class="law-words"'), argv
     assert notices >= 2
     from icalendar import Calendar
