@@ -74,6 +74,23 @@ def test_the_rates_page_names_the_adopted_schedule_not_a_town_that_has_adopted_n
     assert body.index(adopted_words) < body.index(example_words)
 
 
+def test_the_example_schedule_under_until_then_is_a_table_not_raw_pipes(adopted):
+    """The Clerk's second usability test: with 2027 adopted and today in 2026, /rates/ and /es/rates/ showed the
+    example schedule under "Until then: the example schedule" as raw text ("| What | … |---|---|"): the
+    sentence above it ran into the table. The page, as mkdocs makes it (mkdocs.yml's Markdown extensions), has
+    both schedules as tables, and no pipes left as text."""
+    import markdown
+    for lang, heading in (("en", "Until then: the example schedule"), ("es", "Hasta entonces")):
+        page = adopted[lang]["rates/index.md"].split("\n---\n", 1)[1]   # after the front matter
+        html = markdown.markdown(page, extensions=["attr_list", "md_in_html", "admonition", "tables", "toc"])
+        assert "|---" not in html and "| $10.00" not in html, lang
+        section = html.split('id="in-force"', 1)[1].split("<h2", 1)[0]
+        assert heading in html.split('id="in-force"', 1)[1].split("</h2>", 1)[0], lang
+        assert section.count("<table>") == 1 and "<td>$10.00" in section.replace(" per 1,000", ""), (lang, section)
+        adopted_part = html.split('id="adopted"', 1)[1].split("<h2", 1)[0]
+        assert adopted_part.count("<table>") == 1 and "$12.24" in adopted_part, lang
+
+
 def test_the_estimate_page_has_no_illustrative_banner_when_its_quarter_uses_the_adopted_schedule(adopted):
     """Item 2: the estimate page kept "These rates are illustrative" though its default quarter (2027-Q1)
     is billed "Under the adopted schedule"."""

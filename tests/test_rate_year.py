@@ -360,6 +360,20 @@ def test_where_each_year_stands_with_the_law_s_deadlines(town, capsys):
         {"what": "Hold the meeting for comments by", "date": "2028-01-01", "days_left": 92},
         {"what": "Adopt the schedule by", "date": "2028-01-01", "days_left": 92}]
     assert status["without_schedule"] == [2026, 2027, 2028]     # rate-schedules.A; the illustrative one is 2025's
+    # the Clerk's second usability test: a year under way with no schedule of its own says what its bills use,
+    # and whether a schedule for it could still bill a quarter of it (on October 1, published at the earliest on
+    # October 2, heard 15 days later: billed from January 1, next year's)
+    assert years[2027]["uses"] == {"id": "2025-illustrative", "title": "Illustrative rate schedule (not adopted)",
+                                   "status": "illustrative"}
+    assert years[2027]["may_propose"] is False and years[2028]["may_propose"] is True and years[2028]["uses"] is None
+    assert "2027: no-schedule; its bills use 2025-illustrative (illustrative); too late in the year for a schedule " \
+           "of its own" in status["report"]
+    spring = {y["fiscal_year"]: y for y in town.engine(["status", "--today", "2027-03-01"])["result"]["years"]}
+    assert spring[2027]["may_propose"] is True and spring[2027]["uses"]["id"] == "2025-illustrative"
+    autumn = {y["fiscal_year"]: y for y in town.engine(["status", "--today", "2027-09-15"])["result"]["years"]}
+    assert autumn[2027]["may_propose"] is True    # published September 16, heard October 1: billed from October 1
+    autumn = {y["fiscal_year"]: y for y in town.engine(["status", "--today", "2027-09-16"])["result"]["years"]}
+    assert autumn[2027]["may_propose"] is False
     for argv in (PROPOSE, NOTICE, ADOPT):
         town.cli(argv)
     years = {y["fiscal_year"]: y for y in town.engine(["status", "--today", "2027-10-01"])["result"]["years"]}
@@ -474,6 +488,10 @@ def test_with_last_year_s_cost_and_the_budget_both_rates_are_shown_and_the_site_
     assert "$9.50 per 1,000 gallons from last year's cost (rents.D); $9.88 from this year's budget" in said
     assert "This site's reading uses last year's cost" in said and "not the law's words" in said
     assert "The Town must choose" in said and any("The Town must choose" in line for line in answer["report"])
+    # the Clerk's second usability test: the notice had run before she proposed, and "ask the Town Attorney before
+    # the notice is published" came too late; the advice fits a notice not yet run and one already run
+    assert said.endswith("ask the Town Attorney: before the notice is published if it has not run yet, or, if it "
+                         "has already run, whether it stands.")
     # the desk shows the two rates in a table, then these words alone: the rates are not said twice
     assert said.endswith(answer["basis_reading"]) and "$9.88" not in answer["basis_reading"]
     # one cost only: nothing to choose between

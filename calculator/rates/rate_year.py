@@ -27,6 +27,7 @@ vote.yaml, as the steps make them), and the steps see the rules as they would be
 from __future__ import annotations
 
 import argparse
+import contextlib
 import datetime as dt
 import json
 import re
@@ -662,8 +663,9 @@ def basis_reading(result: dict) -> str | None:
     other = "budgeted" if by["chosen"] != "budgeted" else first
     return ("The law does not say clearly which to use. This site's "
             f"reading uses {source[by['chosen']].split(' (')[0]}, so the proposal is {dollars(by['chosen'])}; that is "
-            f"this site's reading, not the law's words, and the Town has not adopted it. The Town must choose: if the "
-            f"Board meant {source[other].split(' (')[0]}, ask the Town Attorney before the notice is published.")
+            f"this site's reading, not the law's words, and the Town has not adopted it. The Town must choose which cost "
+            f"the rate is based on. If the Board meant {source[other].split(' (')[0]}, ask the Town Attorney: before "
+            f"the notice is published if it has not run yet, or, if it has already run, whether it stands.")
 
 
 def effects_table(rules: dict, proposed: dict) -> dict:
@@ -971,14 +973,30 @@ def status(rules: dict, args) -> dict:
             due("Adopt the schedule by" if refuse else "Adopt the schedule, to bill from its first day, by", start)
         if found["schedule"] is None:
             missing.append(year)
+        # a year under way with no adopted schedule of its own: the schedule its bills use (the one in force on
+        # its first day), and whether a schedule for it could still bill a quarter of it: published tomorrow at
+        # the earliest, heard no fewer than hearing-minimum-days later and adopted that day (rate-schedules.B),
+        # it is billed from the first quarter that starts after (rents.H) and that quarter must start before the
+        # next year does. In late autumn none can, and the desk says so calmly (the Clerk's second usability test).
+        uses, room = None, not started
+        if started and stage not in ("adopted", "illustrative"):
+            with contextlib.suppress(InputError):
+                used = schedule.in_force(rules, first_day)
+                uses = {"id": used["id"], "title": used["title"], "status": used["status"]}
+            next_start = month_day(year + 1, parameter(rules, "fiscal-year-start", on=dt.date(year + 1, 1, 1))[0])
+            earliest = _after(today, 1 + parameter(rules, "hearing-minimum-days", on=today))
+            room = quarter_period(*first_quarter_from(earliest))[0] < next_start
         out.append({"fiscal_year": year, "schedule": s["id"] if s else None, "title": s["title"] if s else None,
                     "status": s["status"] if s else None, "stage": stage, "starts": start.isoformat(),
                     "prepared": list(s.get("_prepared", ())) if s else [],
                     "notice": dict(s["notice"]) if s and "notice" in s else None,
                     "adoption": dict(s["adoption"]) if s and "adoption" in s else None,
-                    "started": started, "deadlines": deadlines})
+                    "started": started, "deadlines": deadlines, "uses": uses, "may_propose": room})
     report = [f"{y['fiscal_year']}: {y['stage']}" + "".join(f"; {d['what']} {d['date']} ({d['days_left']} days)"
-                                                             for d in y["deadlines"]) for y in out]
+                                                             for d in y["deadlines"])
+              + (f"; its bills use {y['uses']['id']} ({y['uses']['status']})" if y["uses"] else "")
+              + ("; too late in the year for a schedule of its own" if y["started"] and y["uses"]
+                 and not y["may_propose"] else "") for y in out]
     report.append("Fiscal years with no schedule of their own (rate-schedules.A): "
                   + (", ".join(str(y) for y in missing) or "none") + ".")
     return {"command": "rates", "step": "status", "today": today.isoformat(), "years": out,

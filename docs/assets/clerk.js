@@ -347,13 +347,25 @@ function start() {
         ? el("span", { class: "unpublished", "data-published": "no" },
           y.stage === "adopted" ? " Adopted in this browser, not yet on the site." : " Prepared in this browser, not yet on the site.")
         : onSite ? el("span", { class: "published", "data-published": "yes" }, " Published on this site ✓") : null;
+      // a year under way with no adopted schedule of its own: what its bills use, said calmly, and no offer to
+      // propose one once none could bill a quarter of it (the Clerk's second usability test: "No schedule … has
+      // started without an adopted schedule … Propose a schedule for 2026" alarmed her in December 2026)
+      const late = y.started && !["adopted", "illustrative"].includes(y.stage);
+      if (late && y.stage === "no-schedule") stage = "No adopted schedule";
+      const next = r.years.find((o) => o.fiscal_year === y.fiscal_year + 1);
+      const uses = !y.uses ? "" : y.uses.status === "illustrative"
+        ? "This site uses its example rates for this year."
+        : `This site uses “${y.uses.title}” for this year.`;
       const deadlines = y.deadlines.length
         ? el("ul", { class: "deadlines" }, ...y.deadlines.map((d) => el("li", {}, `${d.what} ${longDate(d.date)}: `,
           el("strong", {}, daysLeft(d)))))
-        : (y.started && !["adopted", "illustrative"].includes(y.stage) ? "The year has started without an adopted schedule." : "");
+        : !late ? ""
+          : y.may_propose ? `${uses} A schedule for it can still be proposed; it would be billed from a later quarter.`.trim()
+            : `${uses}${next && next.stage !== "adopted" ? ` The next step is the ${next.fiscal_year} schedule.` : ""}`.trim();
       const done = ["adopted", "illustrative"].includes(y.stage) && !mine;
-      const open = done ? "" : el("a", { href: `?year=${y.fiscal_year}`, "data-year": y.fiscal_year, class: "open-year" },
-        y.schedule ? `Work on ${y.fiscal_year}` : `Propose a schedule for ${y.fiscal_year}`);
+      const open = done || (late && !y.may_propose && !y.schedule && !mine) ? ""
+        : el("a", { href: `?year=${y.fiscal_year}`, "data-year": y.fiscal_year, class: "open-year" },
+          y.schedule ? `Work on ${y.fiscal_year}` : `Propose a schedule for ${y.fiscal_year}`);
       return el("tr", { "data-year": y.fiscal_year },
         el("th", { scope: "row" }, String(y.fiscal_year)),
         el("td", { class: "stage" }, stage, unpublished),
@@ -607,7 +619,13 @@ function start() {
       said.replaceChildren("Ready: ", link, ". Send it to the person who keeps the site, by email or on a USB stick.");
       link.click();
     });
-    box.append(zip, said,
+    // the site built without its public address (site_url): the site keeper needs it from the Town, and the
+    // desk knows it is missing (the Clerk's second usability test: only the site keeper's steps said so)
+    const address = root.dataset.siteUrl ? null : el("p", { id: "publish-zip-address" },
+      el("strong", {}, "Send the site's public address with the zip. "),
+      "The site has not been given its web address yet: the address where people will find it, starting with "
+      + "https://. Write it in the same email or note, so the person who keeps the site can add it.");
+    box.append(zip, said, ...(address ? [address] : []),
       el("p", {}, "Your step shows on the public site once they have added it. The desk then says "
         + "“Published on this site” beside the year."),
       el("details", { id: "for-site-keeper" },

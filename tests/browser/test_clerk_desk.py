@@ -311,6 +311,39 @@ def test_the_first_screen_shows_each_year_its_deadlines_and_the_years_without_a_
     assert str(year + 1) in without and "2025" not in without   # the illustrative schedule is 2025's own
 
 
+def _desk_on(page, site_url, today):
+    """The desk as it is on `today` (its data-today, which the site's build writes, rewritten)."""
+    def rewrite(route):
+        html = route.fetch().text()
+        route.fulfill(body=re.sub(r'data-today="[0-9-]+"', f'data-today="{today}"', html),
+                      headers={"content-type": "text/html; charset=utf-8"})
+    page.route(re.compile(r".*/clerk/(\?.*)?$"), rewrite)
+    page.goto(f"{site_url}/clerk/")
+    page.evaluate("localStorage.clear()")
+    page.reload()
+    expect(page.locator("#years")).to_be_visible(timeout=TIMEOUT)
+    page.unroute(re.compile(r".*/clerk/(\?.*)?$"))
+
+
+def test_a_year_under_way_without_its_own_schedule_is_said_calmly(page, site_url):
+    """The Clerk's second usability test: in December 2026 the desk said "2026 — No schedule — The year has
+    started without an adopted schedule — Propose a schedule for 2026", which alarmed her when nothing could be
+    done. It says what the year's bills use and what comes next, and offers no proposal that could bill no
+    quarter of the year; early in the year, when one still could, it offers it."""
+    _desk_on(page, site_url, "2026-12-06")
+    row = page.locator('#years tr[data-year="2026"]')
+    expect(row.locator(".stage")).to_have_text("No adopted schedule")
+    assert "This site uses its example rates for this year. The next step is the 2027 schedule." in row.inner_text()
+    assert "started without" not in row.inner_text()
+    expect(row.locator("a.open-year")).to_have_count(0)
+    expect(page.locator('#years tr[data-year="2027"] a.open-year')).to_have_text("Propose a schedule for 2027")
+    _desk_on(page, site_url, "2026-02-06")
+    row = page.locator('#years tr[data-year="2026"]')
+    assert "can still be proposed; it would be billed from a later quarter" in row.inner_text()
+    expect(row.locator("a.open-year")).to_have_text("Propose a schedule for 2026")
+    page.evaluate("localStorage.clear()")
+
+
 def test_the_effective_date_is_filled_in_from_the_fiscal_year_until_the_clerk_types_her_own(page, site_url):
     """Issue 34, item 4: the first day of the fiscal year typed is filled in as the effective date; a date
     she types herself is kept when she changes the year."""
@@ -377,6 +410,9 @@ def test_the_desk_without_repo_url_offers_downloads_only_and_its_states_pass_axe
     # issue 34, item 1: no repository address, so the first screen says the records go as one zip to the
     # person who keeps the site, and the step gives it: exactly its records, at their paths, with the steps
     assert page.locator("#how-published").get_attribute("data-path") == "zip"
+    # the Clerk's second usability test: only the site keeper's steps said the site needs its public address;
+    # the site has none (no site_url), so the desk tells her to send it with the zip
+    expect(page.locator("#publish-zip-address")).to_contain_text("Send the site's public address with the zip.")
     with page.expect_download() as download:
         page.click("#publish-zip")
     import io
