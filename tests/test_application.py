@@ -230,7 +230,7 @@ def test_an_answer_no_ticks_the_no_box_so_it_differs_from_not_answered(blank, tm
     ({"favourite-colour": "blue"}, ["“favourite-colour”", "owner-name", "signature-date"]),
     ({"plans-attached": "maybe"}, ["“plans-attached”", "yes or no"]),
     ({"signature-date": "15.03.2027"}, ["“15.03.2027”", "not a date we can read", "2027-03-15"]),
-    ({"signature-date": "3/4/2027"}, ["“3/4/2027”", "March 4, 2027 or April 3, 2027"]),
+    ({"signature-date": "2/30/2027"}, ["“2/30/2027”", "not a real date"]),
 ])
 def test_bad_fields_are_refused_and_nothing_is_written(blank, tmp_path, fields, words):
     dst = tmp_path / "f.pdf"
@@ -241,6 +241,12 @@ def test_bad_fields_are_refused_and_nothing_is_written(blank, tmp_path, fields, 
         assert w in str(err.value)
     assert dst.read_bytes() == b"old"
     assert [p.name for p in tmp_path.iterdir()] == ["f.pdf"]
+
+
+def test_a_us_date_is_read_month_first_as_the_hint_says():
+    """The outside test public-personas2: Tony's 12/6/2026 was refused as "could be two dates" on an English form."""
+    assert "3/15/2027" in next(f for f in application.form(RULES)["fields"] if f["name"] == "signature-date")["help"]
+    assert application.field_values(RULES, [], {"signature-date": "12/6/2026"})["signature-date"] == "December 6, 2026"
 
 
 def test_a_bad_checker_answer_is_refused(blank, tmp_path):

@@ -268,7 +268,8 @@ def test_the_payment_date_box_says_how_to_write_a_date_in_the_pages_language(sit
     """A date box (type="date") shows mm/dd/yyyy on an English browser, on the Spanish page too (the
     reviewer's A.3): the box is text, and its hint says the orders the engine reads in the page's language:
     month/day/year in English, day/month/year in Spanish, or year-month-day (issue 34)."""
-    for path, hint in (("estimate/index.html", "Write it like 3/15/2027 or 2027-03-15 for March 15, 2027."),
+    for path, hint in (("estimate/index.html", "Write it as month/day/year or year-month-day: like 3/15/2027 or "
+                                               "2027-03-15 for March 15, 2027."),
                        ("es/estimate/index.html", "Escríbala como día/mes/año o año-mes-día: por ejemplo, 15/3/2027 o "
                                                   "2027-03-15")):
         html = (site / path).read_text(encoding="utf-8")

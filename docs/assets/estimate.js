@@ -263,8 +263,7 @@ function start() {
     if (r.arrears) box.append(arrearsTable(r.arrears));
     // the share button under the total, in the same screen on a phone; then what paying late means
     const link = linkOf(params, r);
-    box.append(shareButton(new URL(link, location.href).href, t("Sewer bill estimate for {quarter}: {total}",
-      { quarter: r.quarter_words, total: money(r.total) })));
+    box.append(shareButton(new URL(link, location.href).href, shareText(r, kind[status])));
     box.append(ifLate(r.if_late));
     if (r.if_later && r.if_later.length) box.append(ifLater(r));
     // a usage too large to be one bill's (the engine's question, bill.usage_question): asked above the figures
@@ -358,6 +357,29 @@ function start() {
     const kept = new URLSearchParams(params);
     if (r && r.paid_on) kept.set("paid-on", r.paid_on);
     return `${location.pathname}?${kept}`;
+  }
+
+  // The words "Share this estimate" sends with the link: what the top of the result says, in the same sentences
+  // (the outside test public-personas2: Rosa's husband got only "…: $86.02", with no bill, no due date, no
+  // late penalty and no word that the rate is the site's example). `kind` names a rate not adopted
+  // ("example rate"), and at the example rate the engine's own sentence for the total follows (total_note).
+  function shareText(r, kind) {
+    const rate = kind ? ` (${kind()})` : "";
+    const words = [t("Sewer bill estimate for {quarter}.", { quarter: r.quarter_words })];
+    const paid = Boolean(r.paid_on);
+    if (r.arrears) {
+      words.push(paid ? t("Total {total}, if paid on {date}", { total: money(r.total) + rate, date: longDate(r.paid_on) })
+        : t("Total {total}, due {date}", { total: money(r.total) + rate, date: longDate(r.due_date) }));
+    } else {
+      words.push(t("Bill: {amount}, due {date}.", { amount: money(paid ? r.charge : r.total) + rate, date: longDate(r.due_date) }));
+      if (paid) {
+        words.push(Number(r.penalty) > 0
+          ? t("Paid on {date}: {total}, with a late penalty of {penalty}.", { date: longDate(r.paid_on), total: money(r.total) + rate, penalty: money(r.penalty) })
+          : t("Paid on {date}: {total}, no late penalty.", { date: longDate(r.paid_on), total: money(r.total) + rate }));
+      }
+    }
+    if (r.illustrative && r.total_note) words.push(r.total_note);
+    return words.map((w) => (/[.!?]$/.test(w) ? w : `${w}.`)).join(" ");
   }
 
   // "Share this estimate": the phone's share sheet where there is one, else the link

@@ -49,7 +49,7 @@ function offerSpanish() {
   const link = document.createElement("a");
   link.href = spanish.href; // with the query string (keep(), above)
   link.hreflang = "es";
-  link.textContent = "Ver esta página en español";
+  link.textContent = "verla en español";
   link.addEventListener("click", () => {
     const target = new URL(link.getAttribute("href"), window.location.href);
     target.search = window.location.search;
@@ -64,7 +64,9 @@ function offerSpanish() {
     try { window.localStorage.setItem(SPANISH_DISMISSED, "1"); } catch { /* shown again next time */ }
     line.remove();
   });
-  line.append("Esta página está en español: ", link, ". ", close);
+  // (this page is the English one: the line says a Spanish one exists, not that this one is Spanish; the
+  // outside test public-personas2 read «Esta página está en español» on an English page)
+  line.append("Esta página también está en español: ", link, ". ", close);
   switcher.before(line);
 }
 
