@@ -821,8 +821,8 @@ def test_most_after_bounds_every_walk_and_is_reached():
 
 # ---- issue 34 (the contractor): the headline names what fails; the fee and the inspections in the result ----
 
-def answers_with(**changed):
-    return [(q, changed.get(q.replace("-", "_"), v)) for q, v in BASE]
+# (a second answers_with was defined here: it shadowed the one above, with its follow-up questions, so the
+# prohibited-act tests above ran without their answer and failed)
 
 
 def test_the_not_allowed_headline_names_the_sump_pump_and_says_it_is_this_sites_reading():
@@ -838,6 +838,25 @@ def test_the_not_allowed_headline_names_the_sump_pump_and_says_it_is_this_sites_
     assert "specifically approve" in head["note"]
     # the provision's heading names the drains the act bans, not only septic tanks
     assert head["law"]["words"] == "Prohibited acts I (Septic tanks, cesspools, privy vaults and drains)"
+
+
+def test_a_ban_that_rests_on_a_reading_is_said_to_be_one_in_the_whole_result():
+    # the usability test (Tony): under a headline that said "this site's reading", the summary said
+    # "The law forbids … The Sewer Inspector cannot permit the work"; the whole result now says it is a reading
+    d = flow.evaluate(RULES, answers_with(stormwater="yes"))["outcome_detail"]
+    assert d["by_reading"] is True
+    assert d["summary"].startswith("This result is this site's reading of the law.")
+    assert "The law forbids" not in d["summary"] and "cannot permit" not in d["summary"]
+    assert "Ask the Sewer Inspector before you do that part of the work." in d["summary"]
+    assert d["headlines"][0]["note"].endswith("Ask the Sewer Inspector before you connect it.")
+    # a ban in the law's own words keeps them, alone or beside a reading
+    for changes in ({"sewer_pipe": "yes"}, {"sewer_pipe": "yes", "stormwater": "yes"}):
+        d = flow.evaluate(RULES, answers_with(**changes))["outcome_detail"]
+        assert d["by_reading"] is False and d["summary"].startswith("The law forbids at least one thing")
+    # the reason that gives the ban labels the reading too
+    result = flow.evaluate(RULES, answers_with(stormwater="yes"))
+    [ban] = [r for r in result["reasons"] if r["question"] == "stormwater"]
+    assert "As this site reads the law, the Sewer Inspector may approve only" in ban["text"]
 
 
 def test_the_law_text_behind_both_readings_is_quoted_as_the_note_says():

@@ -297,7 +297,7 @@ def evaluate(rules: dict, answers) -> dict:
         cites = list(dict.fromkeys(v["cite"] for v in verdicts if v["outcome"] == outcome)) or list(o["cites"])
         # an outcome every answer behind it reaches only by this site's reading says so, and not
         # "the law forbids" (the usability test, Tony: the sump pump's headline said "this site's reading",
-        # its next sentence "The law forbids … The Sewer Inspector cannot permit the work")
+        # its next sentence that the law forbids it and no permit could be had)
         leading = [v for v in verdicts if v["outcome"] == outcome]
         by_reading = bool(leading) and all("reading" in v for v in leading)
         summary = o["summary_reading"] if by_reading and "summary_reading" in o else o["summary"]
