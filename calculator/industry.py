@@ -142,10 +142,13 @@ def rights(rules: dict) -> tuple[list[dict], int | None]:
            "permits.D")
     cap = parameter(rules, "violation-correction-maximum-days")
     if interpretation(rules, "industry-correction-time") == "at-most-30-days":
+        # the industry section's own words first, then the cap as this site's reading (the usability test,
+        # Linda: "at most 30 days" was stated as her right; pretreatment.B says only "a reasonable time")
         ex.add(_("If the business is found breaking the law, it must first get a written notice. The notice says what "
-                 "is wrong and gives a reasonable time to put it right: at most {days} days. (How we read it: the "
-                 "limit in {provision} applies to businesses too.)").format(
-                     days=cap, provision=named(rules, "permits.C.1")),
+                 "is wrong. The law's section on industries says it gives \"a reasonable time\" to put it right, and "
+                 "names no number of days. This site's reading: the limit of at most {days} days in {provision} "
+                 "applies to businesses too. The law does not say which rule governs, so ask the Sewer Inspector "
+                 "how long you have.").format(days=cap, provision=named(rules, "permits.C.1")),
                "pretreatment.B", interpretation="industry-correction-time", days_at_most=cap)
         limit = cap
     else:

@@ -222,6 +222,16 @@ def test_the_pretreatment_facilities_under_each_reading(reading, determination, 
     assert ("must build a control manhole" if required else "needs none until") in out["obligations"][1]["text"]
 
 
+def test_the_correction_time_says_what_the_industry_section_says_and_labels_the_cap_a_reading():
+    # the usability test (Linda): "at most 30 days" was stated as her right; pretreatment.B says only
+    # "a reasonable time", and the cap comes from permits.C.1, so the answer says both and whose the cap is
+    text = industry.compute(RULES, "1000", "600000", False, False, 2027)["rights"][2]["text"]
+    assert 'says it gives "a reasonable time" to put it right, and names no number of days' in text
+    assert "This site's reading: the limit of at most 30 days in" in text
+    assert "ask the Sewer Inspector how long you have" in text
+    assert text.index("a reasonable time") < text.index("at most 30 days")
+
+
 def test_the_correction_time_under_the_reading_with_no_maximum():
     rules = with_readings({"industry-correction-time": "reasonable-time-only"})
     out = industry.compute(rules, "1000", "600000", False, False, 2027)

@@ -821,12 +821,12 @@ def test_most_after_bounds_every_walk_and_is_reached():
 
 # ---- issue 34 (the contractor): the headline names what fails; the fee and the inspections in the result ----
 
-def answers_changed(**changed):
-    return [(q, changed.get(q.replace("-", "_"), v)) for q, v in BASE]
+# (a second answers_with was defined here: it shadowed the one above, with its follow-up questions, so the
+# prohibited-act tests above ran without their answer and failed)
 
 
 def test_the_not_allowed_headline_names_the_sump_pump_and_says_it_is_this_sites_reading():
-    d = flow.evaluate(RULES, answers_changed(stormwater="yes"))["outcome_detail"]
+    d = flow.evaluate(RULES, answers_with(stormwater="yes"))["outcome_detail"]
     assert d["id"] == "prohibited" and d["cites"] == ["prohibited-acts.I"]
     [head] = d["headlines"]
     assert head["text"] == ("Connecting a sump pump, roof leader, yard drain or footing drain to the sewer is not "
@@ -840,6 +840,25 @@ def test_the_not_allowed_headline_names_the_sump_pump_and_says_it_is_this_sites_
     assert head["law"]["words"] == "Prohibited acts I (Septic tanks, cesspools, privy vaults and drains)"
 
 
+def test_a_ban_that_rests_on_a_reading_is_said_to_be_one_in_the_whole_result():
+    # the usability test (Tony): under a headline that said "this site's reading", the summary said
+    # "The law forbids … The Sewer Inspector cannot permit the work"; the whole result now says it is a reading
+    d = flow.evaluate(RULES, answers_with(stormwater="yes"))["outcome_detail"]
+    assert d["by_reading"] is True
+    assert d["summary"].startswith("This result is this site's reading of the law.")
+    assert "The law forbids" not in d["summary"] and "cannot permit" not in d["summary"]
+    assert "Ask the Sewer Inspector before you do that part of the work." in d["summary"]
+    assert d["headlines"][0]["note"].endswith("Ask the Sewer Inspector before you connect it.")
+    # a ban in the law's own words keeps them, alone or beside a reading
+    for changes in ({"sewer_pipe": "yes"}, {"sewer_pipe": "yes", "stormwater": "yes"}):
+        d = flow.evaluate(RULES, answers_with(**changes))["outcome_detail"]
+        assert d["by_reading"] is False and d["summary"].startswith("The law forbids at least one thing")
+    # the reason that gives the ban labels the reading too
+    result = flow.evaluate(RULES, answers_with(stormwater="yes"))
+    [ban] = [r for r in result["reasons"] if r["question"] == "stormwater"]
+    assert "As this site reads the law, the Sewer Inspector may approve only" in ban["text"]
+
+
 def test_the_law_text_behind_both_readings_is_quoted_as_the_note_says():
     law = (ROOT / "rules" / "source" / "sewer-use-law.txt").read_text(encoding="utf-8")
     flat = " ".join(law.split())
@@ -849,7 +868,7 @@ def test_the_law_text_behind_both_readings_is_quoted_as_the_note_says():
 
 
 def test_two_failing_things_give_two_headlines_in_the_order_asked():
-    d = flow.evaluate(RULES, answers_changed(steam_exhaust="yes", stormwater="yes"))["outcome_detail"]
+    d = flow.evaluate(RULES, answers_with(steam_exhaust="yes", stormwater="yes"))["outcome_detail"]
     assert [h["question"] for h in d["headlines"]] == ["steam-exhaust", "stormwater"]
     assert d["headlines"][0]["text"] == "Connecting steam engine exhaust or boiler blowoff to the sewer is not allowed"
     assert "reading" not in d["headlines"][0]
@@ -858,13 +877,13 @@ def test_two_failing_things_give_two_headlines_in_the_order_asked():
 def test_under_the_other_reading_the_sump_pump_needs_approval_and_no_headline_says_not_allowed():
     rules = copy.deepcopy(RULES)
     rules["interpretations"]["stormwater-connection"]["chosen"] = "inspector-and-board"
-    d = flow.evaluate(rules, answers_changed(stormwater="yes"))["outcome_detail"]
+    d = flow.evaluate(rules, answers_with(stormwater="yes"))["outcome_detail"]
     assert d["id"] == "needs-approval" and d["headlines"] == []
     assert d["fee"]["dollars"] == "$150.00"
 
 
 def test_work_that_can_get_a_permit_shows_the_fee_and_the_inspections_in_the_result():
-    d = flow.evaluate(RULES, answers_changed(street_opening="yes"))["outcome_detail"]
+    d = flow.evaluate(RULES, answers_with(street_opening="yes"))["outcome_detail"]
     assert d["id"] == "permit-required" and d["headlines"] == []
     assert (d["fee"]["dollars"], d["fee"]["status"], d["fee"]["cite"]) == ("$150.00", "illustrative", "permits.A")
     assert d["fee"]["note"].startswith("ILLUSTRATIVE")
@@ -879,7 +898,7 @@ def test_an_oil_separator_adds_its_approval_to_the_inspections():
 
 
 def test_not_allowed_work_shows_neither_fee_nor_inspections():
-    d = flow.evaluate(RULES, answers_changed(stormwater="yes"))["outcome_detail"]
+    d = flow.evaluate(RULES, answers_with(stormwater="yes"))["outcome_detail"]
     assert d["fee"] is None and d["inspections"] == []
 
 

@@ -41,7 +41,7 @@ _localized: dict[tuple[int, str], dict] = {}
 # (everything else — ids, cites, numbers, the law's own text and quotes — stays as it is;
 # a reading's `text` is a quotation of the law, so it is not translated)
 TEXT_FIELDS = {
-    "permits": frozenset({"title", "description", "text", "hint", "label", "summary", "says", "item", "note", "headline"}),
+    "permits": frozenset({"title", "description", "text", "hint", "label", "summary", "says", "item", "note", "headline", "summary_reading"}),
     "interpretations": frozenset({"question", "summary", "why", "title", "label"}),
     "application_form": frozenset({"title", "issuer", "intro", "notice", "label", "text", "illustrative_note",
                                    "heading", "help"}),

@@ -74,6 +74,11 @@ def prefill(rules: dict, answers) -> dict:
 
 def outcome_words(result: dict) -> str:
     """What the checker found, for the form's top: a plain warning when the work is not allowed."""
+    if result["outcome"] == "prohibited" and result["outcome_detail"].get("by_reading"):
+        # not "cannot permit" where only this site's reading says no (the usability test, Tony)
+        return _("WARNING: NOT ALLOWED, AS THIS SITE READS THE LAW. The permit checker found that the work, as "
+                 "described, is not allowed. This rests on this site's reading of the law, which the Town has not "
+                 "adopted. Ask the Sewer Inspector before you do that part of the work, or change the plan.")
     if result["outcome"] == "prohibited":
         return _("WARNING: NOT ALLOWED. The permit checker found that the work, as described, is not allowed. The "
                  "Sewer Inspector cannot permit it as it stands. Change the plan, then check it again.")
@@ -237,7 +242,10 @@ def write_application(rules: dict, answers, fields: dict | None, output, blank=N
         with tempfile.TemporaryDirectory() as tmp:
             values = fill_pdf(rules, answers, fields, draw(rules, Path(tmp) / "blank.pdf"), output)
     notices = []
-    if checked["outcome"] == "prohibited":
+    if checked["outcome"] == "prohibited" and checked["outcome_detail"].get("by_reading"):
+        notices.append(_("The checker found that the work, as described, is not allowed, as this site reads the law; "
+                         "ask the Sewer Inspector before you do that part of the work."))
+    elif checked["outcome"] == "prohibited":
         notices.append(_("The checker found that the work, as described, is not allowed; "
                          "the Sewer Inspector cannot permit it as it stands."))
     elif checked["outcome"] is None:

@@ -302,13 +302,20 @@ def evaluate(rules: dict, answers) -> dict:
     headlines: list[dict] = []
     inspections: list[dict] = []
     fee = None
+    summary, by_reading = None, False
     if next_question is None:
         reached = severities + [node]
         outcome = min(reached, key=flow["precedence"].index)
         o = outcomes[outcome]
         # the provisions of the answers that lead to this outcome; the outcome's own when none does
         cites = list(dict.fromkeys(v["cite"] for v in verdicts if v["outcome"] == outcome)) or list(o["cites"])
-        ex.add(_("Result: {title}. {summary}").format(title=o["title"], summary=o["summary"]), cites[0])
+        # an outcome every answer behind it reaches only by this site's reading says so, and not
+        # "the law forbids" (the usability test, Tony: the sump pump's headline said "this site's reading",
+        # its next sentence that the law forbids it and no permit could be had)
+        leading = [v for v in verdicts if v["outcome"] == outcome]
+        by_reading = bool(leading) and all("reading" in v for v in leading)
+        summary = o["summary_reading"] if by_reading and "summary_reading" in o else o["summary"]
+        ex.add(_("Result: {title}. {summary}").format(title=o["title"], summary=summary), cites[0])
         headlines = _headlines(o, verdicts)
         if o.get("rights"):
             rights = [_item(r, None, flow) for r in flow.get("rights", []) if holds(rules, r.get("when"), on_path)]
@@ -333,7 +340,7 @@ def evaluate(rules: dict, answers) -> dict:
         "command": "permit",
         "outcome": outcome,
         "outcome_detail": ({"id": outcome, "title": outcomes[outcome]["title"],
-                            "summary": outcomes[outcome]["summary"], "cites": cites, "law": cites_law,
+                            "summary": summary, "by_reading": by_reading, "cites": cites, "law": cites_law,
                             "headlines": headlines, "fee": fee, "inspections": inspections}
                            if outcome else None),
         "verdicts": verdicts,
