@@ -25,10 +25,11 @@ from test_tagged_pdf import (assert_pdfua_clean, check_widgets_tagged, kids, mar
 
 RULES = load()
 FORM = RULES["application_form"]
+BOXES = {"yes": "Yes", "no": "No", "na": "Not applicable"}  # (a box's name after its question: issue 34 added "na")
 #: Each field's accessible name: its visible label, as the web page and the PDF print it.
 # each PDF field's accessible name: a yes-no question's two boxes are "<question>: Yes" and ": No"
 LABELS = {w: f["label"] + (" (required)" if f.get("required") else "")
-          + (f": {w.rsplit('-', 1)[1].capitalize()}" if f["type"] == "yes-no" else "")
+          + (f": {BOXES[w.rsplit('-', 1)[1]]}" if f["type"] == "yes-no" else "")
           for f in FORM["fields"] for w in application.widget_names(f)}
 CONTRACTOR = [("work", "new-connection"), ("street-opening", "yes"), ("septic-or-cesspool-link", "no"),
               ("flammables-washstand", "no"), ("steam-exhaust", "no"), ("trade-waste", "no"),
@@ -239,7 +240,7 @@ def test_the_web_page_and_the_pdf_are_one_template():
     web, paper = application_html(RULES, "web"), application_html(RULES, "pdf")
     # the same questions in the same order: on the web a yes-no is a pair of radio buttons
     # (one name), in the PDF a pair of check boxes (NAME-yes, NAME-no)
-    control = re.compile(r'<(?:input|textarea)[^>]*name="([^"]+)"(?: value="(yes|no)")?')
+    control = re.compile(r'<(?:input|textarea)[^>]*name="([^"]+)"(?: value="(yes|no|na)")?')
     assert [n if not v else f"{n}-{v}" for n, v in control.findall(web)] == [n for n, _ in control.findall(paper)] \
         == list(LABELS)
     strip = re.compile(r'<a href="[^"]*">|</a>|<span class="cite">|</span>|<input [^>]*>')  # controls: compared above

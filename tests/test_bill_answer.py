@@ -20,7 +20,7 @@ RULES = load()
 SCHEDULE = {"effective": "2025-01-01", "id": "2025-illustrative",
             "label": "ILLUSTRATIVE — invented numbers, not a rate the Town has adopted.", "sewage_fraction": "0.80",
             "status": "illustrative", "title": "Illustrative rate schedule (not adopted)", "vc_per_1000_gallons": "10.00"}
-NOTICE = ("This estimate uses the illustrative schedule “Illustrative rate schedule (not adopted)”. ILLUSTRATIVE — "
+NOTICE = ("This estimate uses the example rate schedule, which the Town has not adopted. ILLUSTRATIVE — "
           "invented numbers, not a rate the Town has adopted.")
 FISCAL_2027 = {"proposed": None, "schedule": None, "year": 2027, "text": (
     "No rate schedule is on record for fiscal year 2027. The law asks for a schedule to be prepared before each fiscal "

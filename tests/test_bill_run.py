@@ -1836,10 +1836,10 @@ def test_every_problem_of_a_refused_row_is_listed_at_once():
     rows = {(r["file"], r["line"]): r for r in result["refused"]}
     assert len(rows) == len(result["refused"]) == 3
     s1 = rows[("accounts.csv", 2)]["what_to_fix"]
-    assert s1.startswith("The language 'fr' is not one the bills are written in.") and \
+    assert s1.startswith("The language “fr” is not one the bills are written in.") and \
         s1.endswith("Account S1 has no meter read for 2025-Q3. Add its read to reads.csv.")
     s2 = rows[("accounts.csv", 3)]["what_to_fix"]
-    assert "The language 'fr'" in s2 and "The meter 'water-litres'" in s2 and "meter_digits 'six'" in s2
+    assert "The language “fr”" in s2 and "The meter “water-litres”" in s2 and "meter_digits “six”" in s2
     assert "has no meter read" not in s2
     assert rows[("reads.csv", 2)]["what_to_fix"].startswith("The current reading, 400, is lower than the previous one")
     assert [r["account"] for r in result["register"]] == ["S3"]

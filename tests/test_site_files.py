@@ -40,7 +40,8 @@ def test_the_site_has_the_blank_application_with_every_field_named_for_screen_re
         want = f["label"] + (" (required)" if f.get("required") else "")
         for w in application.widget_names(f):
             word = w.rsplit("-", 1)[1] if f["type"] == "yes-no" else None
-            assert fields[w]["/TU"] == (f"{want}: {word.capitalize()}" if word else want), w
+            names = {"yes": "Yes", "no": "No", "na": "Not applicable"}  # (a box's name: "na" since issue 34)
+            assert fields[w]["/TU"] == (f"{want}: {names[word]}" if word else want), w
     assert reader.metadata.title == FORM["title"]
     assert str(reader.trailer["/Root"]["/Lang"]) == "en-US"
     assert oct(pdf.stat().st_mode & 0o777) == oct(0o644)  # the web server can read it
@@ -194,7 +195,8 @@ def test_a_site_with_a_notice_built_without_its_address_names_no_address(tmp_pat
     from kit.clerk import command as clerk
     from kit.rules.validate import RULES_DIR
     shutil.copytree(RULES_DIR, tmp_path / "rules")
-    (tmp_path / "mkdocs.yml").write_text("site_name: x\nsite_url: https://sewer.pawling.example/\n")
+    # (a notice is shown as it ran, with the address it printed, since issue 34: so one made without an address)
+    (tmp_path / "mkdocs.yml").write_text("site_name: x\n")
     for argv in (["propose", "--fiscal-year", "2028", "--effective", "2028-01-01", "--om-cost", "856791",
                   "--user-volume-gallons", "70000000", "--proposed-on", "2027-10-01"],
                  ["notice", "2028", "--published", "2027-11-01", "--meeting", "2027-11-16", "--time", "19:00",
