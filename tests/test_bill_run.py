@@ -528,6 +528,65 @@ def test_a_tracked_bill_run_file_anywhere_in_the_repository_stops_the_build(tmp_
     privacy.check_repository(tmp_path / "not-a-repository")  # a copy of the project without git: nothing to check
 
 
+# what the eighth hostile tester published (F1): amounts with a trailing $, USD or a decimal comma, and an
+# e-mail address, a phone number or an account number with an amount; names with their amounts a line below
+EIGHTH = {
+    "comma": "<ul>\n<li>Jose Nunez Ortiz: 300,00 $</li>\n</ul>",
+    "usd": "<ul>\n<li>Maria Gonzalez: USD 388.10</li>\n</ul>",
+    "email": "<ul>\n<li>tcobble@example.com: 464.85</li>\n</ul>",
+    "phone": "<ul>\n<li>(845) 555-0142: 381.92</li>\n</ul>",
+    "account": "<ul>\n<li>S10021 — 464.85</li>\n<li>S10029 — 501.71</li>\n</ul>",
+    "next-line": "<p>T. Cobble / I. Birchwood</p>\n<p>Balances, same order: 464.85; 501.71</p>",
+    "cells": "<table><tr><td>A-1001</td><td>1.204,33 €</td></tr></table>",
+}
+
+
+@pytest.mark.parametrize("case", sorted(EIGHTH))
+def test_who_owes_what_is_not_published_however_the_amount_is_written(tmp_path, case):
+    """The eighth hostile tester (F1): only "$123.45" beside a name was caught; "Jose Nunez Ortiz: 300,00 $",
+    "Maria Gonzalez: USD 388.10", "tcobble@example.com: 464.85", "(845) 555-0142: 381.92", "S10021 — 464.85"
+    and names with their balances on the next line were published. Each is refused; the site's prices, the
+    Town's phone and its example amounts are not."""
+    site = tmp_path / "site"
+    (site / "rates").mkdir(parents=True)
+    (site / "rates" / "index.html").write_text(
+        "<p>The rate is $10.00 per 1,000 gallons.</p>\n<p>Example: 12,000 gallons cost $122.40.</p>\n"
+        "<p>Call the Town Clerk at (845) 855-1122 about a $45.20 bill.</p>\n<p>Minimum charge: $64.00</p>\n"
+        "<p>Local Law 1-2026: 15%</p>\n"
+        "<p>From 8.00 to 9.30, Route 22.</p>\n<p>Avery Alder (fictional): $96.00</p>", encoding="utf-8")
+    privacy.check_site(site)
+    (site / "extra").mkdir()
+    (site / "extra" / "index.html").write_text(EIGHTH[case], encoding="utf-8")
+    with pytest.raises(BuildError) as refused:
+        privacy.check_site(site)
+    assert "  extra/index.html: " in str(refused.value)
+
+
+def test_a_tracked_levy_list_without_its_header_stops_the_build(tmp_path):
+    """The eighth hostile tester (F2): arrears.csv's rows without its first two lines, committed as
+    notes/followup.csv, were not caught (with its header they were). The rows are read: a tax-map parcel,
+    or a name with a street and an amount, stops the build; the fictional sample's rows and a tracked list
+    of words do not."""
+    repo = tmp_path / "repo"
+    (repo / "notes").mkdir(parents=True)
+    subprocess.run(["git", "init", "-q", str(repo)], check=True)
+    (repo / "notes" / "sample.csv").write_text(
+        'S10002,9999-00-001000,Avery Alder (fictional),"318 Example Lane, Pawling, NY 12564",2025-Q3,64.00\n')
+    (repo / "notes" / "words.txt").write_text("gallons\nquarter\n$10.00 per 1,000 gallons\n")
+    subprocess.run(["git", "-C", str(repo), "add", "-A"], check=True)
+    privacy.check_repository(repo)
+    rows = {"followup.csv": 'S10002,7158-00-001000,Avery Dunmore,"318 Elm Street, Pawling, NY 12564",2025-Q3,'
+                            '64.00,64.00,0.00,9.60\n',
+            "no-parcel.csv": 'S10003,,Avery Dunmore,"318 Elm Street, Pawling, NY 12564",2025-Q3,64.00\n'}
+    for name, text in rows.items():
+        (repo / "notes" / name).write_text(text)
+        subprocess.run(["git", "-C", str(repo), "add", "-A"], check=True)
+        with pytest.raises(BuildError) as refused:
+            privacy.check_repository(repo)
+        assert f"the repository tracks notes/{name}, " in str(refused.value)
+        subprocess.run(["git", "-C", str(repo), "rm", "-q", "-f", f"notes/{name}"], check=True)
+
+
 def test_the_bill_runs_register_without_its_header_is_not_published(tmp_path):
     """The fifth hostile tester: `tail -n +2 register.csv > docs/notes/r.txt` (account numbers, readings,
     arrears, each bill's link) was published. Its rows are known by their shape."""

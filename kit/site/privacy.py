@@ -205,9 +205,32 @@ def tracked_run_outputs(root: Path) -> list[str]:
                 first = f.read(200).decode("utf-8", "replace")
         except OSError:  # tracked but gone from the work tree: nothing here to push again
             continue
-        if run_output_line(first):
+        if run_output_line(first) or (path.suffix.lower() in DATA and _rows_hold_accounts(path)):
             found.append(name)
     return found
+
+
+#: the tracked files read row by row (the eighth hostile tester committed arrears.csv's rows without its
+#: first two lines as notes/followup.csv): tables, text and data files, not the project's code or pages
+DATA = frozenset({".csv", ".tsv", ".tab", ".psv", ".txt", ".text", ".dat", ".data", ".log", ".list", ".lst",
+                  ".out", ".prn", ".ssv", ".bak", ".old", ".orig", ".tmp", ""})
+
+
+def _rows_hold_accounts(path: Path) -> bool:
+    """A tracked table or text file whose rows are account data without a header: a tax-map parcel (not
+    the fictional sample's), a register's row, or a row of cells with a person's name or an e-mail, phone
+    or account number and a street address or an amount."""
+    text = _text(path)
+    if text is None:
+        return False
+    if real_parcels(text):
+        return True
+    for line in text.splitlines()[:200_000]:
+        if len(line) > 2000 or not re.search(r"\d", line):
+            continue
+        if register_row(line) or account_record(*_cells(line)):
+            return True
+    return False
 
 
 def check_repository(root: Path) -> None:
@@ -215,7 +238,8 @@ def check_repository(root: Path) -> None:
     found = tracked_run_outputs(root)
     if found:
         raise BuildError(f"Not publishing: the repository tracks {', '.join(found)}, the bill run's account files "
-                         "(personal data), and the repository is pushed whole. Take each out of the repository "
+                         "or rows of account data (personal data: a tax-map parcel, or a name with a street or an "
+                         "amount), and the repository is pushed whole. Take each out of the repository "
                          "(git rm --cached FILE, then commit) and keep it in billing/, which git ignores; if it "
                          "was pushed, it is in the repository's history too: ask whoever manages the repository "
                          "to remove it from there. Then build again.")
@@ -242,7 +266,10 @@ _STREET_WORDS = (r"st|street|rd|road|ave|avenue|ln|lane|dr|drive|ct|court|pl|pla
 _ADDRESS = re.compile(rf"^\d{{1,6}}[A-Za-z]?\s+(?:[NSEW]\.?\s+)?(?:[A-Za-z][A-Za-z.'’-]*\s+){{0,4}}"
                       rf"(?:(?:{_STREET_WORDS})\.?|(?:route|rte|rt|state route|county route|ny)\s*\d{{1,3}}[A-Za-z]?)"
                       rf"(?:\s*(?:#|apt\.?|unit|suite)\s*\w+)?$", re.IGNORECASE)
-_MONEY = re.compile(r"^[-(]?\$?\s?\d{1,3}(?:,?\d{3})*\.\d{2}\)?$")
+#: an amount as a cell: "$1,204.33", "464.85", and (the eighth hostile tester) "300,00 $", "USD 388.10",
+#: "1.204,33 €": a currency before or after it, a decimal point or a decimal comma
+_MONEY = re.compile(r"^[-(]?(?:\$|US\$|USD|€|EUR)?\s?(?:\d{1,3}(?:,?\d{3})*\.\d{2}|\d{1,3}(?:[.\s]?\d{3})*,\d{2})"
+                    r"\)?\s?(?:\$|USD|€|EUR|dollars?|d[oó]lares)?$", re.IGNORECASE)
 _UP, _LOW = "A-ZÀ-ÖØ-Þ", "a-zß-öø-ÿ"
 _NAME = re.compile(rf"^(?:[{_UP}][{_LOW}'’-]+\.?|[{_UP}]\.)(?:\s+(?:[{_UP}][{_LOW}'’-]+\.?|[{_UP}]\.|de|del|la|van|von|y|&))"
                    rf"{{1,4}}$|^[{_UP}][{_UP}'’-]{{1,20}},?\s+[{_UP}][{_UP}'’-]{{1,20}}(?:\s+[{_UP}]\.?)?$")
@@ -287,7 +314,7 @@ def account_record(cells: list[str], keys: list[str] = ()) -> bool:
     address = [c for c in cells if _ADDRESS.match(c)]
     if address and all(fictional_street(c) for c in address):
         return False
-    names = any(_NAME.match(c) for c in cells)
+    names = any(_NAME.match(c) or _IDENT.match(c) for c in cells)
     money = any(_MONEY.match(c) for c in cells)
     if address:
         return names or money
@@ -318,6 +345,49 @@ _WORD, _CAPS = rf"[{_UP}][{_LOW}'’-]+", rf"[{_UP}][{_UP}'’-]+"
 #: "WHITFIELD DANA 1204.33", "Whitfield — $96.00"
 _NAME_AMOUNT = re.compile(rf"^(?:{_WORD},\s*{_WORD}|{_WORD}(?:\s+(?:[{_UP}]\.|{_WORD})){{0,3}}|{_CAPS},?\s+{_CAPS})"
                           rf"{_SEP}(?:owes?|owed|due|balance)?{_SEP}\$?\s?\d[\d,]*\.\d{{2}}$")
+# ---- who owes what, however it is written (the eighth hostile tester) -----------------------------------
+# "Jose Nunez Ortiz: 300,00 $", "Maria Gonzalez: USD 388.10", "tcobble@example.com: 464.85", "(845) 555-0142:
+# 381.92" and "S10021 — 464.85" were published: an amount may carry its currency after it or as USD, or a
+# decimal comma, and an e-mail address, a phone number or an account number identifies a customer as a
+# name does. Names on one line and their amounts on the next ("T. Cobble / I. Birchwood" then "Balances,
+# same order: 464.85; 501.71") are the same list.
+_AMOUNT = (r"(?:(?:\$|US\$|USD|€|EUR)\s?)?(?:\d{1,3}(?:,\d{3})+|\d+)\.\d{2}(?!\d)(?:\s?(?:\$|USD|€|EUR|dollars?|d[oó]lares)(?!\w))?"
+           r"|(?:(?:\$|US\$|USD|€|EUR)\s?)?(?:\d{1,3}(?:\.\d{3})+|\d+),\d{2}(?![\d,])(?:\s?(?:\$|USD|€|EUR|dollars?|d[oó]lares)(?!\w))?")
+#: an e-mail address, a phone number, or an account number as the bill run's are written (S10021, A-1001)
+_EMAIL = r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+"
+_PHONE = r"(?:\+?1[\s.-]?)?(?:\(\d{3}\)\s?|\d{3}[\s.-])\d{3}[\s.-]\d{4}"
+_ACCOUNT_ID = r"[A-Z]{1,3}-?\d{3,7}"
+_IDENT = re.compile(rf"^(?:{_EMAIL}|{_PHONE}|{_ACCOUNT_ID})$")
+_OWES = r"(?:owes?|owed|owing|due|balance|debe|adeuda|saldo)"
+_IDENT_AMOUNT = re.compile(rf"(?<![\w@.-])(?:{_EMAIL}|{_PHONE}|{_ACCOUNT_ID}){_SEP}(?:{_OWES}{_SEP})?(?:{_AMOUNT})(?![\w.,])"
+                           rf"|(?<![\w.,/:-])(?:{_AMOUNT}){_SEP}(?:{_OWES}|from|for|by|de)?{_SEP}(?:{_EMAIL}|{_PHONE}|{_ACCOUNT_ID})(?![\w@-])")
+_PERSON = rf"(?:{_WORD},\s*{_WORD}|(?:[{_UP}]\.\s?|{_WORD})(?:\s+(?:[{_UP}]\.|{_WORD}|de|del|la|y)){{0,4}}|{_CAPS},?\s+{_CAPS})"
+_NAME_ANY_AMOUNT = re.compile(rf"^(?:[-*•]\s*)?{_PERSON}{_SEP}(?:{_OWES}{_SEP})?(?:{_AMOUNT})$")
+#: a line that is only people, e-mail addresses, phones or account numbers ("T. Cobble / I. Birchwood")
+_WHO_LIST = re.compile(rf"^(?:(?:{_PERSON}|{_EMAIL}|{_PHONE}|{_ACCOUNT_ID})\s*(?:[/;,&]|\band\b|…|\.\.\.)?\s*)+$")
+#: a line of amounts, with at most a short label ("Balances, same order: 464.85; 501.71")
+_AMOUNT_LIST = re.compile(rf"^(?:[^\d]{{0,40}}[:=\-–—]\s*)?(?:{_AMOUNT})(?:\s*[;,/|]?\s*(?:and\s+)?(?:{_AMOUNT}))*\s*\.?$")
+
+
+def _who_with_amount(text: str) -> bool:
+    """A short record that ties an e-mail address, a phone number or an account number to an amount beside
+    it, or that is only a person's name and an amount however the amount is written."""
+    if _PLACE.search(text):
+        return False
+    if _IDENT_AMOUNT.search(text):
+        return True
+    match = _NAME_ANY_AMOUNT.match(text)
+    return bool(match) and not all(w.rstrip(".,") in _NOT_NAMES for w in re.findall(rf"{_WORD}", text))
+
+
+def _who_then_amounts(first: str, second: str) -> bool:
+    """Names (or e-mail addresses, phones, account numbers) on one line and their amounts on the next."""
+    if _PLACE.search(first) or not _WHO_LIST.match(first) or not _AMOUNT_LIST.match(second):
+        return False
+    people = [w for w in re.findall(rf"{_WORD}|[{_UP}]\.", first) if w.rstrip(".") not in _NOT_NAMES]
+    return bool(re.search(rf"{_EMAIL}|{_PHONE}|{_ACCOUNT_ID}", first)) or len(people) >= 2
+
+
 #: how many records side by side are read together (a name, a street and an amount as three paragraphs)
 WINDOW = 3
 #: a record longer than this is prose, not an account's line: not read as free text
@@ -345,6 +415,8 @@ def _words_hold_accounts(text: str) -> bool:
     if _PLACE.search(text):
         return False
     if _NAME_AMOUNT.match(text) and not _PLACE.search(text):
+        return True
+    if _who_with_amount(text):
         return True
     if not _MONEY_IN.search(text):
         return False
@@ -485,6 +557,9 @@ def account_records(text: str, blocks: bool = False, script: bool = False) -> li
         for width in range(1, WINDOW + 1):
             window = lines[i:i + width]
             if len(window) < width or any(len(line) > FREE_TEXT_CHARS for line in window):
+                break
+            if width == 2 and _who_then_amounts(*window):
+                found.append(" / ".join(window)[:80])
                 break
             words = " ".join(window)
             if (re.search(r"\d", words) or _AMOUNT_IN_WORDS.search(words)) and _words_hold_accounts(words):
