@@ -216,7 +216,8 @@ def parser() -> argparse.ArgumentParser:
     b.add_argument("--parcel", help=N_("a bill's link: the computed charges of every account billed on the same "
                       "property, this one as *, like 24.00,* (the property's minimum charge is shared)"))
     b.add_argument("--vc-per-1000", help=N_("what-if: VC in dollars per 1,000 gallons"))
-    b.add_argument("--sewage-fraction", help=N_("what-if: share of water use billed as sewage, from 0 to 1 (0.85) or a percent (85%%)"))
+    b.add_argument("--sewage-fraction", help=N_("what-if: share of water use billed as sewage, from 0 to 1 (0.85; 1 is "
+                                                "all of it) or a percent with its sign (85%%); a plain 85 is asked about"))
     b.add_argument("--with-proposed", action="store_true", help=N_("also compute the bill under a pending proposed schedule"))
 
     v = sub.add_parser("vc", help=N_("the rate VC from the year's costs"))

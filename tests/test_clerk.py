@@ -135,8 +135,9 @@ def test_a_note_in_one_language_only_is_refused(town, capsys, given, says):
     assert says in refused(town, capsys, *PROPOSE, *given)
 
 
-def test_a_fraction_can_be_given(town, capsys):
-    assert town.run(*PROPOSE, "--sewage-fraction", ".85") == 0
+@pytest.mark.parametrize("given", [".85", "0.85", "85%", "85 %"])
+def test_a_fraction_can_be_given(town, capsys, given):
+    assert town.run(*PROPOSE, "--sewage-fraction", given) == 0
     assert compile_rules(town.rules)["schedules"][-1]["sewage_fraction"] == "0.85"
 
 
@@ -177,7 +178,11 @@ def test_proposing_again_in_a_rules_folder_of_another_name_keeps_the_new_proposa
     (["--user-volume-gallons", "0"], "more than 0 gallons"),
     (["--user-volume-gallons", "many"], "must be a number"),
     (["--extraneous-flow-cost", "x"], "must be a number"),
-    (["--sewage-fraction", "1.5"], "at most 1"),
+    # the estimator's forms and questions (the eighth hostile tester, F10: 85 was refused here, read as 85% there)
+    (["--sewage-fraction", "1.5"], "--sewage-fraction 1.5 is not clear: without a percent sign, it is a share from 0 to 1, "
+                                   "like 0.85. Did you mean 1.5%? If so, enter 0.015 or 1.5%."),
+    (["--sewage-fraction", "85"], "Did you mean 85%? If so, enter 0.85 or 85%."),
+    (["--sewage-fraction", "150%"], "more than 0% and at most 100%"),
     (["--sewage-fraction", "0"], "more than 0"),
     (["--fiscal-year", "26"], "four digits"),
     (["--effective", "2026-02-30"], "is not a date"),

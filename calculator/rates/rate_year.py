@@ -286,10 +286,11 @@ def _money(value, field: str, example: str) -> Decimal:
 
 
 def _fraction(value: str) -> str:
-    f = _amount(value, "sewage-fraction", "0.85")
+    """The share as the estimator reads it (bill.read_share): 0.85 or 85%; a plain 85 is asked about."""
+    f = bill.read_share(_needed(value, "sewage-fraction"), "⟦sewage-fraction⟧")
     if not 0 < f <= 1:
-        raise InputError(f"⟦sewage-fraction⟧ must be more than 0 and at most 1, like 0.85 for 85% of water use. "
-                         f"You entered {typed(value)}.", "sewage-fraction")
+        raise InputError(f"⟦sewage-fraction⟧ must be more than 0% and at most 100%, like 0.85 or 85% for 85% of "
+                         f"water use. You entered {typed(value)}.", "sewage-fraction")
     return format(f, "f") if f < 1 else "1.0"
 
 
