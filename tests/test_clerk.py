@@ -21,6 +21,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 # A year in the past, so the dates do not depend on when the tests run.
 PROPOSE = ["propose", "--retroactive", "--fiscal-year", "2026", "--effective", "2026-01-01", "--om-cost", "856791",
+           "--sewage-fraction", "0.80",  # the Town's: the example schedule's invented share is not taken (F3)
            "--user-volume-gallons", "85,000,000", "--proposed-on", "2025-10-01"]
 PUBLISHED = "2025-10-15"        # the meeting may be from 2025-10-30 (day 15) to 2025-11-14 (day 30)
 MEETING = ["--meeting", "2025-10-30", "--time", "19:30", "--place", "Pawling Town Hall, 160 Charles Colman Blvd"]
@@ -107,7 +108,7 @@ def test_the_proposed_schedule_file(town, capsys):
         # Issue 13, finding 2: the extraneous-flow cost is part of the O&M cost, not added again
         # (this test used to expect 10.37 = (856,791 + 25,000) / 85,000,000 x 1,000).
         "effective": "2026-01-01", "vc_per_1000_gallons": "10.08",   # 856,791 / 85,000,000 x 1,000
-        "sewage_fraction": "0.80",                                    # from 2025-illustrative, in force then
+        "sewage_fraction": "0.80",                                    # the Town's, entered (F3)
         "cite": "rents.D",
         "basis": {"om_cost": "856791.00", "user_volume_gallons": "85000000", "extraneous_flow_cost": "25000.00"},
         "proposed_on": "2025-10-01"}
@@ -137,7 +138,9 @@ def test_a_note_in_one_language_only_is_refused(town, capsys, given, says):
 
 @pytest.mark.parametrize("given", [".85", "0.85", "85%", "85 %"])
 def test_a_fraction_can_be_given(town, capsys, given):
-    assert town.run(*PROPOSE, "--sewage-fraction", given) == 0
+    argv = list(PROPOSE)
+    argv[argv.index("--sewage-fraction") + 1] = given
+    assert town.run(*argv) == 0
     assert compile_rules(town.rules)["schedules"][-1]["sewage_fraction"] == "0.85"
 
 
@@ -393,7 +396,9 @@ def test_the_pdfs_exist_with_a_title_and_a_language(town, capsys):
 
 
 def test_the_users_notice_for_an_adopted_schedule(town, capsys):
-    assert town.run(*PROPOSE, "--sewage-fraction", "0.9") == 0 and town.notice() == 0
+    argv = list(PROPOSE)
+    argv[argv.index("--sewage-fraction") + 1] = "0.9"
+    assert town.run(*argv) == 0 and town.notice() == 0
     assert town.run("adopt", "2026", "--date", "2025-11-10", "--ayes", "4", "--noes", "1",
                     "--resolution", "2025-88") == 0
     assert town.run("user-notice", "2026", "--output-dir", str(town.out)) == 0
@@ -466,7 +471,7 @@ def test_the_extraneous_flow_cost_is_shown_as_part_of_om_in_propose_and_the_noti
 
 
 LATE = ["propose", "--fiscal-year", "2027", "--effective", "2027-01-01", "--om-cost", "856791",
-        "--user-volume-gallons", "85000000", "--proposed-on", "2026-12-01"]
+        "--user-volume-gallons", "85000000", "--proposed-on", "2026-12-01", "--sewage-fraction", "0.80"]
 
 
 def test_a_notice_published_after_the_effective_date_is_refused(town, capsys):
