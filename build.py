@@ -79,6 +79,14 @@ def options(command: str, rest: list[str]) -> argparse.Namespace:
         p.add_argument("--with-tests", action="store_true", help="also what the tests need")
     if command == "readability":
         p.add_argument("site", nargs="?", metavar="SITE", help="the built site (default: site/)")
+    # an option given twice is refused, as in every other step (the eighth hostile tester, F6:
+    # `--site-url A --site-url B` built with A, the address printed in newspaper notices, without a word)
+    named = [a.split("=", 1)[0] for a in rest if a.startswith("--") and len(a) > 2]
+    for name in dict.fromkeys(named):
+        if named.count(name) > 1:
+            print(f"`{name}` is given {named.count(name)} times, so which one is meant is not clear. Give it once.",
+                  file=sys.stderr)
+            raise SystemExit(2)
     return p.parse_args(rest)
 
 

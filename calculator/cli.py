@@ -216,7 +216,8 @@ def parser() -> argparse.ArgumentParser:
     b.add_argument("--parcel", help=N_("a bill's link: the computed charges of every account billed on the same "
                       "property, this one as *, like 24.00,* (the property's minimum charge is shared)"))
     b.add_argument("--vc-per-1000", help=N_("what-if: VC in dollars per 1,000 gallons"))
-    b.add_argument("--sewage-fraction", help=N_("what-if: share of water use billed as sewage, from 0 to 1 (0.85) or a percent (85%%)"))
+    b.add_argument("--sewage-fraction", help=N_("what-if: share of water use billed as sewage, from 0 to 1 (0.85; 1 is "
+                                                "all of it) or a percent with its sign (85%%); a plain 85 is asked about"))
     b.add_argument("--with-proposed", action="store_true", help=N_("also compute the bill under a pending proposed schedule"))
 
     v = sub.add_parser("vc", help=N_("the rate VC from the year's costs"))
@@ -230,18 +231,21 @@ def parser() -> argparse.ArgumentParser:
                                                  "used for VC only if the vc-cost-basis reading says so"))
 
     i = sub.add_parser("industry", help=N_("major contributing industry test and report dates"))
-    i.add_argument("--average-workday-gallons", required=True)
+    i.add_argument("--average-workday-gallons", required=True,
+                   help=N_("the industry's flow per average workday, in gallons, like 52000 (E(1) and E(2))"))
     i.add_argument("--system-gallons-per-day", help=N_("flow carried by the municipal system, gallons per day"))
     i.add_argument("--average-daily-gallons", help=N_("the industry's average daily flow over all days, gallons "
                                                       "(used by the 5%% test under the industry-flow-share reading "
                                                       "'average-day')"))
+    # the eighth hostile tester, F11: "no: not the waste has…" was not English
     for name, yes, no in (
-            ("toxic-pollutant", N_("yes: the waste has a toxic pollutant in toxic amounts (E(3))"),
-             N_("no: not the waste has a toxic pollutant in toxic amounts (E(3)); without either, the criterion is "
-                "not decided")),
-            ("significant-impact", N_("yes: a significant impact on the treatment works or its effluent (E(4))"),
-             N_("no: not a significant impact on the treatment works or its effluent (E(4)); without either, the "
-                "criterion is not decided"))):
+            ("toxic-pollutant", N_("the industry's waste has a toxic pollutant in toxic amounts (E(3))"),
+             N_("the industry's waste has no toxic pollutant in toxic amounts (E(3)); give neither option to leave "
+                "this test undecided")),
+            ("significant-impact", N_("the industry has a significant impact on the treatment works or its effluent "
+                                      "(E(4))"),
+             N_("the industry has no significant impact on the treatment works or its effluent (E(4)); give neither "
+                "option to leave this test undecided"))):
         dest = name.replace("-", "_")
         i.add_argument(f"--{name}", dest=dest, action="store_const", const=True, default=None, help=yes)
         i.add_argument(f"--no-{name}", dest=dest, action="store_const", const=False, help=no)

@@ -87,6 +87,7 @@ def answers(lang: str, cases: list[dict] | None = None):
 
 SITE = "https://sewer.pawling.example/"
 PROPOSE = ["propose", "--fiscal-year", "2028", "--effective", "2028-01-01", "--om-cost", "856791",
+           "--sewage-fraction", "0.80",  # the Town's: the example schedule's invented share is not taken (F3)
            "--user-volume-gallons", "70000000", "--proposed-on", "2027-10-01"]
 NOTICE = ["notice", "2028", "--published", "2027-11-01", "--meeting", "2027-11-16", "--time", "19:00",
           "--place", "Town Hall, 160 Charles Colman Boulevard"]

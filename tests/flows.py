@@ -40,7 +40,8 @@ def page_requests(rules: dict, pypdf_wheel: Path, blank_pdf: Path) -> list[dict]
         ["industry", "--average-workday-gallons", "52000", "--system-gallons-per-day", "600000",
          "--no-toxic-pollutant", "--no-significant-impact", "--year", "2027"],
         ["rates", "propose", "--fiscal-year=2028", "--effective=2028-01-01", "--om-cost=856791",
-         "--user-volume-gallons=85000000", "--proposed-on=2027-10-01", "--site-url=https://sewer.pawling.example/"],
+         "--user-volume-gallons=85000000", "--proposed-on=2027-10-01", "--sewage-fraction=0.80",
+         "--site-url=https://sewer.pawling.example/"],
         ["rates", "user-notice", "2025-illustrative", "--site-url=https://sewer.pawling.example/"],
     ]
     requests = [{"argv": argv, **({"refusal": True} if argv in refused else {})} for argv in argvs]

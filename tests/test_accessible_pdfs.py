@@ -65,7 +65,7 @@ def clerks_year(tmp_path_factory):
         assert clerk.main([*argv, "--rules-dir", str(rules)]) == 0, argv
 
     run("propose", "--retroactive", "--fiscal-year", "2026", "--effective", "2026-01-01", "--om-cost", "856791",
-        "--user-volume-gallons", "85,000,000", "--proposed-on", "2025-10-01")
+        "--user-volume-gallons", "85,000,000", "--proposed-on", "2025-10-01", "--sewage-fraction", "0.80")
     run("notice", "2026", "--published", "2025-10-15", "--meeting", "2025-10-30", "--time", "19:30",
         "--place", "Pawling Town Hall, 160 Charles Colman Blvd")
     run("adopt", "2026", "--date", "2025-11-10", "--ayes", "3", "--noes", "2", "--resolution", "2025-88")

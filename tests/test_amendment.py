@@ -36,7 +36,7 @@ OLD_RATE = re.compile(r"(?<![\d.])15 ?%")
 # A past Clerk's year in the amended copy, so the site and the notices carry an adopted schedule
 # (published on the 16th, so that no "October 15" in a notice is a date of the Clerk's).
 YEAR = [["propose", "--retroactive", "--fiscal-year", "2026", "--effective", "2026-01-01", "--om-cost", "856791",
-         "--user-volume-gallons", "85,000,000", "--proposed-on", "2025-10-01"],
+         "--user-volume-gallons", "85,000,000", "--proposed-on", "2025-10-01", "--sewage-fraction", "0.80"],
         ["notice", "2026", "--published", "2025-10-16", "--meeting", "2025-10-31", "--time", "19:30",
          "--place", "Pawling Town Hall"],
         ["adopt", "2026", "--date", "2025-11-10", "--ayes", "4", "--noes", "1"]]

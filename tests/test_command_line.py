@@ -101,6 +101,11 @@ def test_build_py_validate_refuses_an_unknown_option():
     (["install", "--with-test"], "Unrecognized arguments: --with-test. `build.py install` takes --with-tests: "),
     (["messages", "--dry-run"], "Unrecognized arguments: --dry-run. `build.py messages` takes no options."),
     (["readability", "site", "--bogus"], "Unrecognized arguments: --bogus. `build.py readability` takes [SITE]: "),
+    # the eighth hostile tester, F6: the second address was dropped without a word, as no other step does
+    (["build", "--site-url", "https://x.example/", "--site-url", "https://y.example/"],
+     "`--site-url` is given 2 times, so which one is meant is not clear. Give it once."),
+    (["serve", "--site-url=https://x.example/", "--site-url", "https://y.example/"], "`--site-url` is given 2 times"),
+    (["build", "--install", "--install"], "`--install` is given 2 times"),
 ])
 def test_build_py_refuses_what_its_commands_would_leave_unused(argv, says, monkeypatch, capsys):
     """Every build.py command refuses an option it does not take (rates, bills and mutants parse their
@@ -501,3 +506,22 @@ def test_an_unknown_option_is_named_before_the_required_one_it_was_meant_to_be(a
     from calculator.cli import main
     assert main(argv) == 2
     assert capsys.readouterr().err.startswith(says)
+
+
+@pytest.mark.parametrize("lang, words", [
+    ("en", ["flow per average workday",
+            "waste has no toxic pollutant", "has no significant impact", "leave this test undecided"]),
+    ("es", ["por día laborable promedio", "no tienen un contaminante tóxico", "no tiene un impacto importante"]),
+])
+def test_the_industry_help_describes_every_option_in_plain_words(lang, words):
+    """The eighth hostile tester, F11: `industry --help` had no words for --average-workday-gallons, and
+    --no-toxic-pollutant read "no: not the waste has a toxic pollutant…"."""
+    proc = subprocess.run([sys.executable, "-m", "calculator", "industry", "--help", "--lang", lang], cwd=ROOT,
+                          capture_output=True, text=True, timeout=60, env={**os.environ, "COLUMNS": "200"})
+    assert proc.returncode == 0, proc.stderr
+    out = proc.stdout
+    for said in words:
+        assert said in out, (said, out)
+    assert "no: not" not in out and "no: ningún" not in out
+    # the option's words follow it (argparse puts them on the next line after a long option)
+    assert re.search(r"--average-workday-gallons [A-Z_]+\n +\S", out), out

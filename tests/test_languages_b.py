@@ -153,7 +153,8 @@ def year(tmp_path_factory):
         with contextlib.redirect_stdout(io.StringIO()):
             assert clerk.main([*argv, "--rules-dir", str(root / "rules")]) == 0, argv
     step("propose", "--fiscal-year", "2028", "--effective", "2028-01-01", "--om-cost", "856791",
-         "--user-volume-gallons", "70000000", "--proposed-on", "2027-10-01", "--extraneous-flow-cost", "25000")
+         "--user-volume-gallons", "70000000", "--proposed-on", "2027-10-01", "--extraneous-flow-cost", "25000",
+         "--sewage-fraction", "0.80")
     step("notice", "2028", "--published", "2027-11-01", "--meeting", "2027-11-16", "--time", "19:00",
          "--place", "Pawling Town Hall", "--output-dir", str(root / "out"))
     proposed = compile_rules(root / "rules")

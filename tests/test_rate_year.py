@@ -56,7 +56,8 @@ def where(town, f):
 
 def test_run_json_answers_the_rates_command():
     answer = json.loads(run_json(["rates", "propose", "--fiscal-year", "2028", "--effective", "2028-01-01",
-                                  "--om-cost", "856791", "--user-volume-gallons", "70000000"]))
+                                  "--om-cost", "856791", "--user-volume-gallons", "70000000",
+                                  "--sewage-fraction", "0.80"]))
     assert answer["ok"] and answer["result"]["vc"]["vc_per_1000_gallons"] == "12.24"
     assert answer["result"]["files"][0]["path"] == "rules/rate-schedules/2028/proposal.yaml"
 
@@ -146,7 +147,8 @@ REFUSALS = [  # (steps done first, the refused step, words of the message)
      "85,679,100 times the rate in force ($10.00)"),
     ([], [*PROPOSE[:-4], "--user-volume-gallons", "70000000000", "--proposed-on", "2027-10-01"],
      "VC comes to $0.01 per 1,000 gallons, 1/1,000 of the rate in force ($10.00)"),
-    ([], [*PROPOSE, "--sewage-fraction", "1.5"], "at most 1"),
+    ([], [*PROPOSE[:7], "--sewage-fraction", "1.5", *PROPOSE[9:]], "Did you mean 1.5%? If so, enter 0.015 or 1.5%."),
+    ([], [*PROPOSE[:7], "--sewage-fraction", "150%", *PROPOSE[9:]], "at most 100%"),
     ([], [*PROPOSE, "--projected-om-cost", "900000"], "not both"),
     ([], [*PROPOSE[:5], *PROPOSE[7:]], "only when past data is not available"),
 ]
@@ -269,7 +271,8 @@ def test_money_as_a_person_types_it_makes_the_same_record(town):
     texts = set()
     for typed in ("$912,400", "912,400.00", "912400", "$ 912,400.00"):
         answer = town.engine(["propose", "--fiscal-year", "2028", "--effective", "2028-01-01", "--om-cost", typed,
-                              "--user-volume-gallons", "88,000,000", "--proposed-on", "2027-10-01"])
+                              "--user-volume-gallons", "88,000,000", "--proposed-on", "2027-10-01",
+                              "--sewage-fraction", "0.80"])
         assert answer["ok"], answer
         assert answer["result"]["vc"]["vc_per_1000_gallons"] == "10.37"   # 912,400 / 88,000,000 x 1,000
         texts.add(answer["result"]["files"][0]["text"])
@@ -451,23 +454,25 @@ def test_the_desk_packs_a_steps_records_as_one_zip_for_a_site_without_a_reposito
     assert "copy that folder to the web server" in " ".join(steps.split())
 
 
-def test_a_proposal_without_a_share_says_which_it_took_and_that_the_example_s_is_invented():
-    """The usability test: with "share billed" left blank, the proposal silently took 0.80 from the schedule
-    in force, the example one, whose figures are invented, and the notice printed 80% with no warning. The
-    result says which share it took, from which schedule, and that the example's is invented; with a share
-    entered, it says nothing of the kind."""
+def test_a_proposal_without_a_share_while_the_example_schedule_is_in_force_is_refused():
+    """The usability test: with "share billed" left blank, the proposal silently took 0.80 from the example
+    schedule in force, whose figures are invented. Then (the eighth hostile tester, F3) it only warned once, and
+    the notice and the vote carried the invented 80% into an adopted schedule. Now it is refused: the Town's
+    share is needed, on the command line and at the desk (which names the box); with it, nothing is said."""
     argv = ["rates", "propose", "--fiscal-year", "2028", "--effective", "2028-01-01", "--om-cost", "856791",
             "--user-volume-gallons", "70000000", "--proposed-on", "2027-10-01"]
-    answer = run(argv)
-    taken = answer["sewage_fraction_from"]
-    assert (taken["id"], taken["status"]) == ("2025-illustrative", "illustrative")
-    assert taken["words"] in answer["report"]
-    assert taken["words"] == ("Sewage fraction: 80% of metered water use (none was entered: taken from 'Illustrative "
-                              "rate schedule (not adopted)', the example schedule this site uses, whose share is "
-                              "invented, not the Town's. Propose again with the Town's share of water billed as "
-                              "sewage, like 0.85, before the notice is published).")
-    given = run([*argv, "--sewage-fraction", "0.85"])
-    assert given["sewage_fraction_from"] is None
+    with pytest.raises(InputError) as refused:
+        run(argv)
+    assert [p[0] for p in refused.value.problems] == ["sewage-fraction"]
+    assert refused.value.problems[0][1] == (
+        "Enter ⟦sewage-fraction⟧: the Town's share of metered water billed as sewage, like 0.85 or 85%. The "
+        "schedule in force on January 1, 2028, 'Illustrative rate schedule (not adopted)', is the example schedule "
+        "this site uses: its share is invented, not the Town's, so it is not taken.")
+    page = json.loads(run_json(argv))
+    assert not page["ok"] and page["problems"][0]["field"] == "sewage-fraction"
+    assert page["problems"][0]["text"].startswith("Enter ⟦sewage-fraction⟧: the Town's share")  # the desk's label
+    given = run([*argv, "--sewage-fraction", "85%"])
+    assert given["sewage_fraction_from"] is None and given["sewage_fraction"] == "0.85"
     assert "Sewage fraction: 85% of metered water use." in given["report"]
 
 

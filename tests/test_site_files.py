@@ -198,7 +198,7 @@ def test_a_site_with_a_notice_built_without_its_address_names_no_address(tmp_pat
     # (a notice is shown as it ran, with the address it printed, since issue 34: so one made without an address)
     (tmp_path / "mkdocs.yml").write_text("site_name: x\n")
     for argv in (["propose", "--fiscal-year", "2028", "--effective", "2028-01-01", "--om-cost", "856791",
-                  "--user-volume-gallons", "70000000", "--proposed-on", "2027-10-01"],
+                  "--user-volume-gallons", "70000000", "--proposed-on", "2027-10-01", "--sewage-fraction", "0.80"],
                  ["notice", "2028", "--published", "2027-11-01", "--meeting", "2027-11-16", "--time", "19:00",
                   "--place", "Town Hall"]):
         assert clerk.main([*argv, "--rules-dir", str(tmp_path / "rules")]) == 0

@@ -67,7 +67,7 @@ def town(tmp_path_factory):
     place = ["--time", "19:30", "--place", "Pawling Town Hall, 160 Charles Colman Blvd",
              "--output-dir", str(root / "out")]
     for argv in (["propose", "--retroactive", "--fiscal-year", "2026", "--effective", "2026-01-01", "--om-cost", "856791",
-                  "--user-volume-gallons", "85,000,000", "--proposed-on", "2025-10-01"],
+                  "--user-volume-gallons", "85,000,000", "--proposed-on", "2025-10-01", "--sewage-fraction", "0.80"],
                  ["notice", "2026", "--published", "2025-10-15", "--meeting", "2025-10-30", *place],
                  ["adopt", "2026", "--date", "2025-11-10", "--ayes", "3", "--noes", "1", "--absent", "1",
                   "--resolution", "2025-88"],

@@ -7,7 +7,7 @@ from decimal import Decimal
 
 from . import arrears, penalty
 from ..core import money, schedule
-from .amounts import parse_amount
+from .amounts import parse_amount, plain
 from ..core.dates import (WEEKDAY_NAMES, due_date, long, long_with_weekday, month_name, not_business_day, read_date,
                     parse_quarter, public_holidays, quarter_name, quarter_period, quarter_words, series, typed)
 from ..core.errors import InputError
@@ -126,20 +126,25 @@ def _usage(usage: dict) -> tuple[str, str]:
 
 
 def _share(value) -> Decimal:
-    """The what-if share of water billed as sewage, as a person writes it: 0.85, 85% or 85 (a whole number above 1
-    and up to 100 is a percentage; the Spanish reviewer's C). Above 100 it stays above 1, and is refused. A
-    number between 1 and 100 that is not whole (1.5) is asked about: a share or a percent?"""
+    return read_share(value, N_("The what-if sewage fraction"))
+
+
+def read_share(value, what: str, field: str = "sewage-fraction") -> Decimal:
+    """A share of water billed as sewage, as a person writes it: 0.85, or a percent with its sign, 85%. A plain
+    number is a share from 0 to 1 (1 is all of it). A plain number above 1 and up to 100 is asked about, not
+    read as a percent (the eighth hostile tester, F10: 2 was read as 2% and 1 as 100% without a word while 1.5
+    was asked about, and `rates propose` refused the 85 the estimator took). Above 100 it is returned as read,
+    above 1, for the caller to refuse. `what` (marked with N_) names the share; the estimator and the Clerk's
+    `rates propose` both read it here."""
     text = str(value).strip()
     percent = text.endswith("%")
-    amount = parse_amount(text[:-1].strip() if percent else text, N_("The what-if sewage fraction"), "0.85",
-                          "sewage-fraction")
-    if not percent and 1 < amount < 100 and amount != amount.to_integral_value():
-        # 1.5 lies between 1 (all of it) and 2 (2%): a slip for 0.15, or 1.5%? Asked, not read as 1.5% (the
-        # seventh hostile tester, F7: the bill changed a hundredfold without a question), as 9.350 gallons is
-        raise InputError(_("The what-if sewage fraction {value} is not clear. Give a share from 0 to 1, like 0.85 for "
-                           "85%, or a percent with its sign, like 85%. Did you mean {value}%?").format(value=text),
-                         "sewage-fraction", suggest=f"{text}%")
-    return amount / 100 if percent or 1 < amount <= 100 else amount
+    amount = parse_amount(text[:-1].strip() if percent else text, what, "0.85", field)
+    if not percent and 1 < amount <= 100:
+        raise InputError(_("{what} {value} is not clear: without a percent sign, it is a share from 0 to 1, like 0.85. "
+                           "Did you mean {value}%? If so, enter {share} or {value}%.").format(
+                               what=_(what), value=text, share=plain(amount / 100)),
+                         field, suggest=f"{text}%")
+    return amount / 100 if percent else amount
 
 
 def _given(value) -> bool:

@@ -286,10 +286,11 @@ def _money(value, field: str, example: str) -> Decimal:
 
 
 def _fraction(value: str) -> str:
-    f = _amount(value, "sewage-fraction", "0.85")
+    """The share as the estimator reads it (bill.read_share): 0.85 or 85%; a plain 85 is asked about."""
+    f = bill.read_share(_needed(value, "sewage-fraction"), "⟦sewage-fraction⟧")
     if not 0 < f <= 1:
-        raise InputError(f"⟦sewage-fraction⟧ must be more than 0 and at most 1, like 0.85 for 85% of water use. "
-                         f"You entered {typed(value)}.", "sewage-fraction")
+        raise InputError(f"⟦sewage-fraction⟧ must be more than 0% and at most 100%, like 0.85 or 85% for 85% of "
+                         f"water use. You entered {typed(value)}.", "sewage-fraction")
     return format(f, "f") if f < 1 else "1.0"
 
 
@@ -565,7 +566,16 @@ def propose(rules: dict, args) -> dict:
         # never the example schedule's invented share silently (the usability test: 80% went into the newspaper
         # notice with no word): the result says which share was taken and from which schedule, and when that is
         # the example schedule, that its share is invented (the report; `sewage_fraction_from` for the desk)
-        if taken_from is not None:
+        # …and never the example schedule's invented share at all (the eighth hostile tester, F3: one warning at
+        # propose, then the notice and the vote went through, and an adopted schedule carried the invented 80%):
+        # the Town's share is needed then; only an adopted schedule's share is taken
+        if taken_from is not None and taken_from["status"] != "adopted":
+            c.add("sewage-fraction", f"Enter ⟦sewage-fraction⟧: the Town's share of metered water billed as "
+                                     f"sewage, like 0.85 or 85%. The schedule in force on {_day(effective)}, "
+                                     f"{taken_from['title']!r}, is the example schedule this site uses: its share "
+                                     f"is invented, not the Town's, so it is not taken.")
+            taken_from = None
+        elif taken_from is not None:
             fraction = taken_from["sewage_fraction"]
     path = _record_path(sid, "propose")
     for other in rules["schedules"]:
@@ -616,10 +626,7 @@ def propose(rules: dict, args) -> dict:
     share_line = (f"Sewage fraction: {money.percent(Decimal(fraction))} of metered water use"
                   + ("." if taken_from is None else
                      f" (none was entered: taken from {taken_from['title']!r}, the schedule in force on "
-                     f"{_day(effective)})." if taken_from["status"] == "adopted" else
-                     f" (none was entered: taken from {taken_from['title']!r}, the example schedule this site uses, "
-                     f"whose share is invented, not the Town's. Propose again with the Town's share of water billed "
-                     f"as sewage, like 0.85, before the notice is published)."))
+                     f"{_day(effective)})."))
     report.append(share_line)
     choice = basis_choice(result)
     if choice:
@@ -1043,8 +1050,10 @@ def add_steps(sub, parents=()) -> dict:
                                                        "dollars: shown, not added, since O&M already includes it (rents.E)"))
     pr.add_argument("--budgeted-om-cost", help=N_("budgeted O&M cost of the coming year, dollars (rate-schedules.A); "
                                                    "shown, and used for VC only under the vc-cost-basis reading 'budgeted'"))
-    pr.add_argument("--sewage-fraction", help=N_("share of metered water billed as sewage, 0 to 1 "
-                                                 "(default: the schedule in force on the effective date)"))
+    pr.add_argument("--sewage-fraction", help=N_("share of metered water billed as sewage, from 0 to 1 (0.85) or a "
+                                                 "percent with its sign (85%%); needed while the example schedule is "
+                                                 "in force (default: the adopted schedule in force on the effective "
+                                                 "date)"))
     pr.add_argument("--proposed-on", help=N_("date to record as proposed_on, YYYY-MM-DD (default: today)"))
     pr.add_argument("--title-es", help=N_("the schedule's title in Spanish, for the Spanish pages "
                                           "(default: Tabla de tarifas del año fiscal <year>)"))

@@ -288,7 +288,8 @@ def test_a_year_adopted_on_the_desk_in_this_browser_bills_its_quarter_marked_not
     from kit.rules.validate import RULES_DIR, compile_rules
     prepared, records = tmp_path / "prepared", {}
     for argv, record in ((["propose", "--fiscal-year", "2027", "--effective", "2027-01-01", "--om-cost", "856791",
-                           "--user-volume-gallons", "70000000", "--proposed-on", "2026-10-01"], "proposal"),
+                           "--user-volume-gallons", "70000000", "--proposed-on", "2026-10-01",
+                           "--sewage-fraction", "0.80"], "proposal"),
                          (["notice", "2027", "--published", "2026-11-02", "--meeting", "2026-11-17", "--time",
                            "19:00", "--place", "Town Hall"], "notice"),
                          (["adopt", "2027", "--date", "2026-11-20", "--ayes", "4", "--noes", "1"], "vote")):

@@ -61,7 +61,8 @@ def serve(site: Path):
 def test_the_clerk_s_year(project, page):
     # 1. propose
     done = run(project, "rates", "propose", "--fiscal-year", "2027", "--effective", "2027-01-01",
-               "--om-cost", "856791", "--user-volume-gallons", "70000000", "--proposed-on", "2026-11-20")
+               "--om-cost", "856791", "--user-volume-gallons", "70000000", "--proposed-on", "2026-11-20",
+               "--sewage-fraction", "0.80")
     assert done.returncode == 0, done.stderr
     assert "12.24" in done.stdout and "8,000" in done.stdout
     folder = project / "rules" / "rate-schedules" / "2027"   # one record file per step

@@ -45,7 +45,7 @@ def published(tmp_path_factory):
     # the Clerk's commands ask for an address (a notice names it): another one, which the site must not name
     (root / "mkdocs.yml").write_text(f"site_name: copy\nsite_url: {CLERKS_URL}\n")
     for argv in (["propose", "--fiscal-year", "2028", "--effective", "2028-01-01", "--om-cost", "856791",
-                  "--user-volume-gallons", "70000000", "--proposed-on", "2027-10-01"],
+                  "--user-volume-gallons", "70000000", "--proposed-on", "2027-10-01", "--sewage-fraction", "0.80"],
                  ["notice", "2028", "--published", "2027-11-01", "--meeting", "2027-11-16", "--time", "19:00",
                   "--place", "Town Hall"]):
         assert clerk.main([*argv, "--rules-dir", str(rules)]) == 0, argv
