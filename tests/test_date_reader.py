@@ -48,7 +48,7 @@ def test_a_date_only_the_other_order_makes_real_is_taken_and_said():
 
 @pytest.mark.parametrize("language,typed,words", [
     ("en", "2/20-2027", ["not a date we can read"]),  # one separator, used twice
-    ("es", "32-13-2027", ["no es una fecha que exista"]),
+    ("es", "32-13-2027", ["no existe, ni como día/mes/año ni como mes/día/año"]),
     ("en", "2/20/27", ["“2/20/27”", "a year of 2 digits", "Write the year in full"]),
     ("es", "20/2/27", ["«20/2/27»", "un año de 2 cifras"]),
     ("en", "31/31/2027", ["not a real date, whichever number is the month"]),

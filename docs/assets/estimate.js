@@ -464,7 +464,11 @@ function start() {
     problems.forEach((problem, i) => {
       const inputId = FIELD_INPUT[problem.field] || "usage";
       if (inputId === "vc-per-1000" || inputId === "sewage-fraction") $("what-if").open = true;
-      showFieldError(form, $(inputId), problem.text, focusSummary && i === problems.length - 1, true);
+      // an empty box: what to write in it, not the engine's "enter exactly one of" its three options (the
+      // command line's words; the page has one box, its meter chosen above it: spanish8 #5)
+      const empty = inputId === "usage" && checked("have") !== "readings" && !value("usage").trim();
+      const text = empty ? t("Enter the most recent quarter's usage, like 12000.") : problem.text;
+      showFieldError(form, $(inputId), text, focusSummary && i === problems.length - 1, true);
       // "Did you mean 9,350 gallons?": one tap uses it, instead of deleting and typing it again (the
       // usability tester's Rosa, who writes 9.350)
       const inline = document.getElementById(`${inputId}-error`);

@@ -278,8 +278,13 @@ function start() {
     // the headline names what fails, in plain words (issue 34: the contractor read "Septic tanks…" when his sump pump
     // was the reason); the title where no answer names its thing
     const heads = o.headlines || [];
-    const title = heads.length ? heads.map((h) => h.text).join(". ") : o.title;
+    // one failing thing heads the result; several go in a list under the outcome's title, each a sentence with
+    // its period (the Spanish reviewer, spanish8 #7: seven headlines ran on in one heading, with no final period)
+    const title = heads.length === 1 ? heads[0].text : o.title;
     box.append(el("h2", { id: "step-title", tabindex: "-1" }, ...quotedIn(title)));
+    if (heads.length > 1) {
+      box.append(el("ul", { id: "headlines", class: "headlines" }, ...heads.map((h) => el("li", {}, ...quotedIn(`${h.text}.`)))));
+    }
     // a headline that rests on this site's reading says so right under it, with the other reading
     for (const h of heads.filter((x) => x.reading)) {
       box.append(el("p", { class: "reading-note", "data-reading": h.reading }, ...quotedIn(h.note), " ",

@@ -234,8 +234,8 @@ def overflow(page):
         for (const s of document.querySelectorAll("main select")) {
             const style = getComputedStyle(s);
             canvas.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
-            // every option, not only the chosen one: each shows in the box once chosen ("Vence en octubre de
-            // 2027 (agua jul.–sep.)" is the quarter menu's longest)
+            // every option, not only the chosen one: each shows in the box once chosen ("Factura de octubre
+            // de 2027 (jul.–sep.)" is the quarter menu's longest: 305 of its 314 px in Spanish, so "agua de" did not fit)
             const room = s.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 20; // the arrow
             for (const o of s.options) if (canvas.measureText(o.text).width > room) out.push(["menu", s.id, o.text]);
             if (s.getBoundingClientRect().right > width) out.push(["menu box", s.id]);

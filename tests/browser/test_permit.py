@@ -30,9 +30,10 @@ YES_NO_WORDS = {"yes": "Yes", "no": "No", "na": "Not applicable"}  # a yes-no fi
 
 
 def headline(want) -> str:
-    """The result's heading as the page shows it: the failing things named, else the outcome's title (issue 34)."""
+    """The result's heading as the page shows it: the one failing thing named, else the outcome's title (issue 34;
+    several failing things are listed under the title, each a sentence: spanish8 #7)."""
     heads = want["outcome_detail"]["headlines"]
-    return ". ".join(h["text"] for h in heads) if heads else want["outcome_detail"]["title"]
+    return heads[0]["text"] if len(heads) == 1 else want["outcome_detail"]["title"]
 
 
 @pytest.fixture
@@ -240,6 +241,18 @@ def test_the_questions_cover_the_prohibited_acts():
     assert {c for q, v in PROHIBITED for c in [r["cite"] for r in
             as_read(next(ch for ch in QUESTIONS[q]["choices"] if ch["value"] == v))["reasons"]]} >= {
         "prohibited-acts.E", "prohibited-acts.F", "prohibited-acts.G", "prohibited-acts.I"}
+
+
+def test_several_failing_things_are_a_list_of_sentences_under_the_title(page, site_url):
+    """spanish8 #7: several headlines ran on in one heading, joined by periods and with none at the end."""
+    answers = complete(path_to("stormwater") + [("stormwater", "yes")])
+    answers = complete([(q, "yes" if q in ("steam-exhaust", "stormwater") else v) for q, v in answers])
+    want = flow.evaluate(RULES, answers)
+    heads = want["outcome_detail"]["headlines"]
+    assert len(heads) >= 2, heads
+    open_checker(page, site_url, link(answers, step="result"))
+    expect(page.locator("#step-title")).to_have_text(want["outcome_detail"]["title"])
+    expect(page.locator("#headlines li")).to_have_text([f"{h['text']}." for h in heads])
 
 
 @pytest.mark.parametrize("question, value", PROHIBITED, ids=[f"{q}={v}" for q, v in PROHIBITED])

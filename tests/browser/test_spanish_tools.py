@@ -111,7 +111,7 @@ def test_the_spanish_estimator_gives_the_same_total_in_spanish(page, site_url):
     # the quarters the engine offers, in Spanish words, and the chosen one's due date below the menu
     # ("Vence el 15 de enero de 2027."; a due date in each option did not fit a phone, issue 19)
     # (each option names the bill by the month it is due and the water it charges for since issue 34)
-    expect(page.locator("#quarter option:checked")).to_have_text(re.compile(r"^Vence enero 2027 \(agua oct\.–dic\.\)$"))
+    expect(page.locator("#quarter option:checked")).to_have_text(re.compile(r"^Factura de enero de 2027 \(oct\.–dic\.\)$"))
     due = pattern("Due {date}.", date=r"\d{1,2} de [a-z]+ de 2027").pattern.rstrip("$")
     expect(page.locator("#quarter-due")).to_have_text(re.compile(due))
     # the citations name the provision in Spanish, with its heading (ours, rules/law.yaml) in Spanish too:
@@ -133,6 +133,15 @@ def test_a_spanish_error_is_summarised_in_spanish(page, site_url):
     assert PAGE_ES["There is a problem"] != "There is a problem"
     expect(page.locator("#usage-error .visually-hidden")).to_have_text(ES["Error:"] + " ")
     expect(page.locator("#usage")).to_have_attribute("aria-invalid", "true")
+
+
+def test_an_empty_usage_box_says_what_to_write_in_it(page, site_url):
+    """spanish8 #5: the engine's "enter exactly one of" its three options is the command line's; the page has one box."""
+    page.goto(f"{site_url}/es/estimate/?quarter=2027-Q1")
+    page.click("#estimate-button")
+    error = page.locator("#usage-error")
+    expect(error).to_contain_text("Escriba el consumo del trimestre más reciente, por ejemplo 12000.", timeout=TIMEOUT)
+    expect(error).not_to_contain_text("solo uno de estos")
 
 
 def test_a_shared_link_keeps_its_answer_when_switching_language(page, site_url):
