@@ -148,6 +148,7 @@ def census(rules: dict) -> dict[str, list[str]]:
     for section in (rules.get("application_form") or {}).get("sections", []):
         for note in section.get("notes", []):
             add(note.get("quote"), "rules/application-form.yaml")
+    add(((rules.get("application_form") or {}).get("office_use") or {}).get("quote"), "rules/application-form.yaml")
     # every provision's own words as /law/ shows them, which in another language has the site's
     # translation under each (issue 33): its history notes, its defined term, its text, its formula's meanings
     for article in (rules.get("law") or {}).get("articles", []):

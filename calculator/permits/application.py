@@ -16,7 +16,7 @@ from pathlib import Path
 
 from ..core import law, money
 from . import flow
-from ..core.dates import long, parse_date, typed
+from ..core.dates import long, read_date, typed
 from ..core.errors import InputError
 from ..core.files import project_folder, write_atomic
 from ..core.i18n import _
@@ -85,10 +85,12 @@ def outcome_words(result: dict) -> str:
     return _("{title}.").format(title=result["outcome_detail"]["title"])
 
 
-def field_values(rules: dict, answers=(), fields: dict | None = None) -> dict:
+def field_values(rules: dict, answers=(), fields: dict | None = None, read: dict | None = None) -> dict:
     """The values to write: the checker's prefill, then the fields a person typed
     (which win). Text as str, a yes-no field as "yes", "no", "na" (not applicable, where it has
-    that box) or "" (not answered), dates written out in words."""
+    that box) or "" (not answered), dates written out in words. A date is read by the estimator's
+    reader (dates.read_date: the page's order, month/day/year in English, day/month/year in Spanish);
+    how a slashed one was read ("We read 12/6/2026 as December 6, 2026.") goes into `read`, by field."""
     by_name = {f["name"]: f for f in form(rules)["fields"]}
     values = prefill(rules, answers)
     for name, raw in (fields or {}).items():
@@ -110,7 +112,18 @@ def field_values(rules: dict, answers=(), fields: dict | None = None) -> dict:
         elif field["type"] == "date":
             # named by its label, as the form shows it (issue 33: the Spanish error showed 'signature-date')
             what = _("The date in “{label}”").format(label=field["label"])
-            values[name] = long(parse_date(raw, what)) if raw.strip() else ""
+            if raw.strip():
+                try:
+                    day, note = read_date(raw, what)
+                except InputError as exc:
+                    # named by its field, so the web form shows it at the box (the usability test, Tony: the
+                    # error was only beside the download button)
+                    raise InputError(str(exc), name) from None
+                values[name] = long(day)
+                if note and read is not None:
+                    read[name] = note
+            else:
+                values[name] = ""
         else:
             values[name] = raw.strip() if field["type"] == "text" else raw.strip("\n")
     return values
@@ -145,13 +158,14 @@ def parse_field_words(words) -> dict:
 
 # ---- filling it (pypdf only) ------------------------------------------------------
 
-def fill_pdf(rules: dict, answers, fields: dict | None, src, dst) -> dict:
+def fill_pdf(rules: dict, answers, fields: dict | None, src, dst, read: dict | None = None) -> dict:
     """Fill the blank application at src from the checker's answers and the typed
-    fields, and write it to dst. Returns the values written (a yes-no field as "yes", "no" or "")."""
+    fields, and write it to dst. Returns the values written (a yes-no field as "yes", "no" or "");
+    how a slashed date was read goes into `read` (field_values)."""
     from pypdf import PdfReader, PdfWriter
     from pypdf.generic import NameObject
 
-    values = field_values(rules, answers, fields)
+    values = field_values(rules, answers, fields, read)
     reader = PdfReader(str(src))
     writer = PdfWriter(clone_from=reader)
     present = set(writer.get_fields() or {})
@@ -193,8 +207,9 @@ def values_only(rules: dict, answers, fields: dict | None) -> dict:
     """What the form would be filled with, without writing it: for the web form, which the
     checker's answers fill in before the person types the rest (pypdf is not needed)."""
     checked = flow.evaluate(rules, answers)
-    values = field_values(rules, answers, fields)
-    return {"command": "application", "fields": values, "answered": answered(values),
+    read: dict = {}
+    values = field_values(rules, answers, fields, read)
+    return {"command": "application", "fields": values, "answered": answered(values), "read": read,
             "outcome": checked["outcome"], "plans": checked["plans"], "ignored": checked["ignored"]}
 
 
@@ -223,6 +238,7 @@ def write_application(rules: dict, answers, fields: dict | None, output, blank=N
         raise InputError(_("The file {file} already exists, and nothing was written over it. Choose another name, "
                            "or add `--force` to replace that file.").format(file=typed(str(output))), "output")
     checked = flow.evaluate(rules, answers)
+    read: dict = {}
     if blank is not None:
         if not Path(blank).is_file():
             raise InputError(_("The blank application {file} does not exist; give the path of "
@@ -232,7 +248,7 @@ def write_application(rules: dict, answers, fields: dict | None, output, blank=N
         if not is_pdf:
             raise InputError(_("The blank application {file} is not a PDF; give the path of permit/application.pdf "
                                "from the built site.").format(file=typed(str(blank))), "blank")
-        values = fill_pdf(rules, answers, fields, blank, output)
+        values = fill_pdf(rules, answers, fields, blank, output, read)
     else:
         try:
             draw = provided("blank-application")
@@ -240,8 +256,9 @@ def write_application(rules: dict, answers, fields: dict | None, output, blank=N
             raise InputError(_("{problem} Or give `--blank` with the site's permit/application.pdf.").format(
                 problem=exc), "blank") from None
         with tempfile.TemporaryDirectory() as tmp:
-            values = fill_pdf(rules, answers, fields, draw(rules, Path(tmp) / "blank.pdf"), output)
-    notices = []
+            values = fill_pdf(rules, answers, fields, draw(rules, Path(tmp) / "blank.pdf"), output, read)
+    # a slashed date said back in words, so a reader who meant the other order sees it
+    notices = list(read.values())
     if checked["outcome"] == "prohibited" and checked["outcome_detail"].get("by_reading"):
         notices.append(_("The checker found that the work, as described, is not allowed, as this site reads the law; "
                          "ask the Sewer Inspector before you do that part of the work."))
@@ -253,5 +270,5 @@ def write_application(rules: dict, answers, fields: dict | None, output, blank=N
     if fee(rules)["note"]:
         notices.append(fee(rules)["note"])
     return {"command": "application", "output": str(output), "written": [str(output)], "fields": values,
-            "answered": answered(values),
+            "answered": answered(values), "read": read,
             "outcome": checked["outcome"], "plans": checked["plans"], "ignored": checked["ignored"], "notices": notices}

@@ -27,6 +27,10 @@ function start() {
       line.onReady();
       window.__application.ready = true;
     },
+    onFailed: (msg) => {
+      line.onFailed(msg);
+      unfilled(); // the form is the person's to fill in by hand
+    },
   });
 
   // the form's own boxes, by field name: text and date boxes, and each yes-no's two buttons
@@ -53,16 +57,44 @@ function start() {
     }
   }
 
+  // While the checker's answers are being filled in, the form waits: a box ticked or typed in before they
+  // land would be overwritten or mixed with them (the usability test, Tony: 5 to 10 seconds of a form that
+  // looked ready). Only with answers in the address; without them there is nothing to wait for.
+  const note = $("prefilled");
+  form.before(note); // said where the form starts, not under it
+  const waiting = location.search.length > 1;
+  function busy(on) {
+    for (const box of boxes()) box.disabled = on;
+    button.disabled = on;
+    if (on) form.setAttribute("aria-busy", "true");
+    else form.removeAttribute("aria-busy");
+    window.__application.filled = !on;
+  }
+  // the engine did not start: nothing was filled in, and the form is the person's to fill in by hand
+  function unfilled() {
+    if (!waiting || window.__application.filled) return;
+    note.textContent = t("Your answers to the permit checker could not be filled in: nothing was filled in. Type your answers here, or print this page.");
+    busy(false);
+  }
+  if (waiting) {
+    busy(true);
+    note.textContent = t("Filling in your answers from the permit checker…");
+    note.hidden = false;
+  } else {
+    window.__application.filled = true;
+  }
+
   // The checker's answers: the words of the address that name one of its questions.
   engine.ask(["permit", "--list-questions"]).then(async (listed) => {
-    if (!listed.ok) return;
+    if (!listed.ok) return unfilled();
     const ids = new Set(listed.result.questions.map((q) => q.id));
     answers = [...new URLSearchParams(location.search)]
       .filter(([id, value]) => ids.has(id) && value.trim()).map(([id, value]) => `${id}=${value.trim()}`);
-    if (!answers.length) return;
+    if (!answers.length) {
+      note.hidden = true;
+      return;
+    }
     const answer = await engine.ask(["application", ...answers.flatMap((a) => ["--answer", a])]);
-    const note = $("prefilled");
-    form.before(note); // said where the form starts, not under it
     if (!answer.ok) {
       note.textContent = answer.error;
     } else {
@@ -71,7 +103,40 @@ function start() {
         { filled: answer.result.answered.length });
     }
     note.hidden = false;
-  });
+  }).finally(() => { if (waiting) busy(false); });
+
+  // A date is read as the estimator reads it (calculator/core/dates.py read_date), when the person leaves its
+  // box: its problem, or how a slashed date was read ("We read 12/6/2026 as December 6, 2026."), is said at
+  // the box, not only beside the download button (the usability test, Tony).
+  const dateBoxes = () => boxes().filter((b) => b.closest(".form-field--date"));
+  function clearAt(box) {
+    const error = $(`${box.id}-error`);
+    if (error) { error.hidden = true; error.replaceChildren(); }
+    box.removeAttribute("aria-invalid");
+    const read = $(`${box.id}-read`);
+    if (read) read.textContent = "";
+  }
+  function errorAt(box, message) {
+    const error = $(`${box.id}-error`);
+    if (!error) return false;
+    error.replaceChildren(el("span", { class: "visually-hidden" }, t("Error:") + " "), message);
+    error.hidden = false;
+    box.setAttribute("aria-invalid", "true");
+    return true;
+  }
+  async function checkDate(box) {
+    clearAt(box);
+    if (!box.value.trim()) return true;
+    const answer = await engine.ask(["application", "--field", `${box.name}=${box.value}`]);
+    if (!answer.ok) {
+      if (answer.field === box.name) errorAt(box, answer.error);
+      return answer.field !== box.name;
+    }
+    const said = (answer.result.read || {})[box.name];
+    if (said) $(`${box.id}-read`).textContent = said;
+    return true;
+  }
+  for (const box of dateBoxes()) box.addEventListener("change", () => checkDate(box));
 
   // The required questions still empty are named before the first download, not found empty in the PDF
   // (issue 34, item 10); choosing the button again downloads the form as it is.
@@ -101,8 +166,20 @@ function start() {
     });
     button.disabled = false;
     if (!answer.ok || !bytes) {
-      status.textContent = answer.error;
+      // a box's problem is said at the box (and focused), and named beside the button
+      const box = answer.field && boxes().find((b) => b.name === answer.field && b.type !== "radio");
+      if (box && errorAt(box, answer.error)) {
+        status.textContent = t("Nothing was downloaded. Correct the box marked with an error, then choose the button again.");
+        box.focus();
+      } else {
+        status.textContent = answer.error;
+      }
       return;
+    }
+    for (const box of dateBoxes()) {
+      clearAt(box);
+      const said = (answer.result.read || {})[box.name];
+      if (said) $(`${box.id}-read`).textContent = said;
     }
     if (blobUrl) URL.revokeObjectURL(blobUrl);
     blobUrl = URL.createObjectURL(new Blob([bytes], { type: "application/pdf" }));
