@@ -245,8 +245,83 @@ def test_bad_fields_are_refused_and_nothing_is_written(blank, tmp_path, fields, 
 
 def test_a_us_date_is_read_month_first_as_the_hint_says():
     """The outside test public-personas2: Tony's 12/6/2026 was refused as "could be two dates" on an English form."""
-    assert "3/15/2027" in next(f for f in application.form(RULES)["fields"] if f["name"] == "signature-date")["help"]
     assert application.field_values(RULES, [], {"signature-date": "12/6/2026"})["signature-date"] == "December 6, 2026"
+
+
+ESTIMATOR_HINT = {"en": "Write it as month/day/year or year-month-day: like 3/15/2027 or 2027-03-15 for March 15, 2027.",
+                  "es": "Escríbala como día/mes/año o año-mes-día: por ejemplo, 15/3/2027 o 2027-03-15 para el 15 de marzo"
+                        " de 2027."}
+
+
+@pytest.mark.parametrize("lang, typed, read, said", [
+    ("en", "2/3/2027", "February 3, 2027", "We read “2/3/2027” as February 3, 2027."),
+    ("en", "12/6/2026", "December 6, 2026", "We read “12/6/2026” as December 6, 2026."),
+    ("es", "2/3/2027", "2 de marzo de 2027", "Entendimos «2/3/2027» como el 2 de marzo de 2027."),
+    ("en", "2027-02-03", "February 3, 2027", None),
+])
+def test_the_signature_date_is_read_as_the_estimator_reads_it_and_said_back(lang, typed, read, said, tmp_path, blank):
+    """The usability test, Tony: the form's date reader and hint are the estimator's (dates.read_date), the page's
+    order first (month/day/year in English, day/month/year in Spanish), and a slashed date is said back, by the
+    web form (values_only: `read`) and the command line (its notices)."""
+    from calculator.core.i18n import speaking
+    from kit.documents.layout import application_html
+    with speaking(lang):
+        rules = localized_rules()
+        got = application.values_only(rules, [], {"signature-date": typed})
+        assert got["fields"]["signature-date"] == read
+        assert got["read"] == ({"signature-date": said} if said else {})
+        wrote = application.write_application(rules, [], {"signature-date": typed}, tmp_path / "a.pdf", blank)
+        assert (said in wrote["notices"]) if said else not any("2027" in n for n in wrote["notices"])
+        html = application_html(rules, "web")
+    hint = re.search(r'<p class="hint" id="field-signature-date-hint">(.*?)</p>', html, re.S).group(1)
+    assert ESTIMATOR_HINT[lang] in " ".join(hint.split()), hint
+    box = re.search(r'<input [^>]*id="field-signature-date"[^>]*>', html).group(0)
+    assert 'aria-describedby="field-signature-date-hint field-signature-date-error field-signature-date-read"' in box
+    assert 'id="field-signature-date-error"' in html and 'id="field-signature-date-read"' in html
+
+
+@pytest.mark.parametrize("value", ["2/30/2027", "15.03.2027", "12/6/26"])
+def test_a_bad_signature_date_names_its_field_so_the_form_says_it_at_the_box(value):
+    with pytest.raises(InputError) as err:
+        application.values_only(RULES, [], {"signature-date": value})
+    assert err.value.field == "signature-date" and f"“{value}”" in str(err.value)
+
+
+def localized_rules():
+    from calculator.core.i18n import localized
+    return localized(RULES)
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_sewer_inspectors_part_is_lines_to_write_on_not_fields(lang, tmp_path):
+    """The usability test, Tony: no place for the Inspector's approval, signature, permit number or the
+    road-opening bond. The block is lines (no widget the applicant's answers could fill), after the signature,
+    says the applicant does not write there, and quotes the law's "under permit signed by ... the Sewer
+    Inspector" word for word."""
+    from calculator.core.i18n import speaking
+    office = FORM["office_use"]
+    assert "under permit signed by" in office["quote"]
+    law_text = next(p["text"] for p in RULES["provisions"] if p["id"] == office["cite"])
+    assert " ".join(office["quote"].split()) == " ".join(law_text.split())
+    labels = [line["label"] for line in office["lines"]]
+    for word in ("Permit granted", "Permit number", "signature", "Date", "Fee received", "Bond received"):
+        assert any(word in label for label in labels), word
+    with speaking(lang):
+        rules = localized_rules()
+        path = build_blank_pdf(rules, tmp_path / "blank.pdf", lang)
+        shown = rules["application_form"]["office_use"]
+    reader = PdfReader(str(path))
+    last = reader.pages[-1].extract_text()
+    text = " ".join(last.split())
+    for words in (shown["heading"], shown["warning"], *(line["label"] for line in shown["lines"])):
+        assert " ".join(words.split()) in text, words
+    assert "under permit signed by and under the supervision of the Sewer Inspector" in text
+    assert not reader.pages[-1].get("/Annots"), "no field the applicant could fill on the Inspector's page"
+    assert set(reader.get_fields()) == {w for f in FORM["fields"] for w in application.widget_names(f)}
+    # the Inspector's part is the form's end, after the applicant's signature and its date
+    whole = " ".join(" ".join(page.extract_text() for page in reader.pages).split())
+    signature = " ".join(rules["application_form"]["sections"][-1]["heading"].split())
+    assert whole.index(signature) < whole.index(" ".join(shown["heading"].split()))
 
 
 def test_a_bad_checker_answer_is_refused(blank, tmp_path):
