@@ -200,3 +200,71 @@ def test_the_web_form_names_the_empty_required_questions_before_it_downloads(pag
         page.click("#make-filled")
     assert info.value.suggested_filename == ("sewer-permit-application.pdf" if not lang else
                                              "solicitud-de-permiso-de-alcantarillado.pdf")
+
+
+@pytest.mark.parametrize("lang", ["", "es/"])
+def test_the_web_form_waits_while_the_checkers_answers_are_filled_in(page, site_url, lang):
+    """The usability test, Tony: the form looked ready 5 to 10 seconds before the checker's answers landed
+    in it. Until they do, every box and the button are disabled, the form is aria-busy and the line above it
+    says so; then they are the person's again."""
+    page.goto(f"{site_url}/{lang}permit/application/?{urlencode(ROAD)}", wait_until="domcontentloaded")
+    form, note, road = page.locator("#application-form"), page.locator("#prefilled"), page.locator("#field-street-opening-yes")
+    # the page's module script has run by DOMContentLoaded; the engine answers later
+    assert page.evaluate("() => window.__application && window.__application.filled") is False
+    expect(form).to_have_attribute("aria-busy", "true")
+    expect(road).to_be_disabled()
+    expect(page.locator("#field-owner-name")).to_be_disabled()
+    expect(page.locator("#make-filled")).to_be_disabled()
+    expect(note).to_have_text("Filling in your answers from the permit checker…" if not lang
+                              else "Llenando sus respuestas al cuestionario de permisos…")
+    expect(road).to_be_checked(timeout=TIMEOUT)
+    expect(form).not_to_have_attribute("aria-busy", "true")
+    expect(road).to_be_enabled()
+    expect(page.locator("#field-owner-name")).to_be_enabled()
+    expect(page.locator("#make-filled")).to_be_enabled()
+    expect(note).to_contain_text("We filled in" if not lang else "Llenamos")
+
+
+@pytest.mark.parametrize("lang, typed, said", [
+    ("", "2/3/2027", "We read “2/3/2027” as February 3, 2027."),
+    ("es/", "2/3/2027", "Entendimos «2/3/2027» como el 2 de marzo de 2027."),
+])
+def test_the_signature_date_is_checked_and_said_back_at_its_box(page, site_url, tmp_path, lang, typed, said):
+    """The usability test, Tony: 12/6/2026 was refused, and the error was only beside the download button.
+    The date is read as the estimator reads it (the page's order), said back at the box, and a date that
+    cannot be read is marked at the box (aria-invalid, its error in the box's aria-describedby)."""
+    page.goto(f"{site_url}/{lang}permit/application/")
+    page.wait_for_function("() => window.__application && window.__application.ready", timeout=TIMEOUT)
+    box, error = page.locator("#field-signature-date"), page.locator("#field-signature-date-error")
+    assert "field-signature-date-error" in box.get_attribute("aria-describedby").split()
+    box.fill("2/30/2027")
+    box.blur()
+    expect(error).to_be_visible(timeout=TIMEOUT)
+    expect(error).to_contain_text("“2/30/2027”" if not lang else "«2/30/2027»")
+    expect(box).to_have_attribute("aria-invalid", "true")
+    # the download refuses it the same way, at the box, and takes the person there
+    page.click("#make-filled")  # names the empty required questions first
+    page.click("#make-filled")
+    expect(box).to_be_focused(timeout=TIMEOUT)
+    expect(page.locator("#application-download")).to_have_count(0)
+    box.fill(typed)
+    box.blur()
+    expect(page.locator("#field-signature-date-read")).to_have_text(said, timeout=TIMEOUT)
+    expect(error).to_be_hidden()
+    expect(box).not_to_have_attribute("aria-invalid", "true")
+
+
+@pytest.mark.parametrize("lang", ["", "es/"])
+def test_the_printed_web_form_ends_with_the_sewer_inspectors_part(page, site_url, lang):
+    """Shown only when printed: on screen it is not the applicant's to read through."""
+    office = RULES["application_form"]["office_use"]
+    page.goto(f"{site_url}/{lang}permit/application/")
+    block = page.locator("section.office-use")
+    expect(block).to_be_hidden()
+    page.emulate_media(media="print")
+    expect(block).to_be_visible()
+    expect(block.locator("blockquote")).to_contain_text("under permit signed by and under the supervision of the Sewer Inspector")
+    expect(block.locator("th")).to_have_count(len(office["lines"]))
+    expect(block.locator("input, textarea")).to_have_count(0)
+    if not lang:
+        expect(block.locator("h2")).to_have_text(office["heading"])

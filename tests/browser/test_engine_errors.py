@@ -73,3 +73,18 @@ def test_a_failed_application_fill_is_reported_not_awaited(page, site_url):
     expect(page.locator("#application-status")).to_contain_text("could not answer", timeout=TIMEOUT)
     expect(button).to_be_enabled()
     expect(page.locator("#application-download")).to_have_count(0)
+
+
+def test_the_web_form_is_unlocked_with_a_word_when_the_engine_cannot_start(page, site_url):
+    """The form waits while the checker's answers are filled in (the usability test, Tony); an engine that
+    cannot start (its wheel cannot be had, in a browser that never had it) does not leave it waiting."""
+    answers = complete_permit_answers(load(), [("work", "new-connection"), ("street-opening", "yes")])
+    page.route("**/engine/*/pawling_sewer_kit-*.whl*", lambda route: route.fulfill(status=404, body="gone"))
+    page.goto(f"{site_url}/permit/application/?{urlencode(answers)}")
+    note = page.locator("#prefilled")
+    expect(note).to_contain_text("nothing was filled in", timeout=TIMEOUT)
+    expect(page.locator("#application-form")).not_to_have_attribute("aria-busy", "true")
+    expect(page.locator("#field-owner-name")).to_be_enabled()
+    expect(page.locator("#field-street-opening-yes")).to_be_enabled()
+    expect(page.locator("#field-street-opening-yes")).not_to_be_checked()
+
