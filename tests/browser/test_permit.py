@@ -520,7 +520,10 @@ def test_the_application_as_a_web_page_has_every_field_with_its_help_and_law(pag
         box = page.locator(f"#field-{f['name']}")
         expect(box).to_have_count(1)
         expect(page.locator(f"label[for='field-{f['name']}']")).to_contain_text(f["label"])
-        assert box.get_attribute("aria-describedby") == f"field-{f['name']}-hint"
+        # a date also names where its error and how it was read are said (the usability test, Tony)
+        assert box.get_attribute("aria-describedby") == (
+            f"field-{f['name']}-hint" if f["type"] != "date"
+            else f"field-{f['name']}-hint field-{f['name']}-error field-{f['name']}-read")
     expect(page.locator("h1")).to_have_text(RULES["application_form"]["title"])
     page.emulate_media(media="print")
     expect(page.locator(".md-header")).to_be_hidden()
