@@ -123,3 +123,14 @@ def test_if_you_pay_later_gives_the_next_three_penalty_periods():
         {"from": "2027-05-17", "periods": 2, "penalty": "22.44", "total": "97.24"},
         {"from": "2027-08-17", "periods": 3, "penalty": "33.66", "total": "108.46"}]
     assert r["if_late"]["text"].startswith("Due January 15, 2027. Last day before a late penalty: Tuesday, February 16")
+
+
+def test_the_page_and_the_command_line_read_a_date_in_words_and_a_spaced_amount_alike():
+    """spanish8, #6 and #32, through the one entry the page's worker and the command line share (run_json)."""
+    base = ["bill", "--quarter", "2027-Q1", "--lang", "es"]
+    answer = json.loads(run_json([*base, "--water-gallons", "9350", "--paid-on", "20 de febrero de 2027"]))
+    assert answer["ok"] and answer["result"]["paid_on"] == "2027-02-20" and answer["result"]["total"] == "86.02"
+    answer = json.loads(run_json([*base, "--water-gallons", "9 350", "--paid-on", "20 de febrero de 2027"]))
+    assert not answer["ok"] and answer["field"] == "water-gallons" and answer.get("suggest") == "9350"
+    assert answer["error"].startswith("¿Quiso decir 9,350 galones (nueve mil trescientos cincuenta)? Si es así, "
+                                      "escriba 9350."), answer

@@ -320,3 +320,17 @@ def test_every_spanish_table_of_contents_has_one_name(site):
         names |= set(re.findall(r'id="__toc"[^>]*aria-label="([^"]+)"', source))
         names |= set(re.findall(r'<nav class="md-nav md-nav--secondary" aria-label="([^"]+)"', source))
     assert names == {"Tabla de contenidos"}, names
+
+
+@pytest.mark.parametrize("path,said,not_said", [
+    # the Spanish reviewer spanish8: #19, #20, #21, #12
+    ("", "¿Su negocio es una industria aportante principal?", "¿Es un negocio una industria"),
+    ("how-we-read-the-law/", "La desventaja es que la tabla entraría en vigor en una fecha distinta de la publicada",
+     "El costo es una fecha"),
+    ("how-we-read-the-law/", "incluido el caudal ajeno", "también el caudal ajeno"),
+    ("permit/application/", "Lugar del ramal de conexión que indicó el Inspector de Alcantarillado",
+     "Dónde ha ubicado el Inspector"),
+])
+def test_the_reviewers_plainer_spanish_is_on_the_page(site, path, said, not_said):
+    text = re.sub(r"\s+", " ", visible_text(page(site, f"es/{path}")))
+    assert said in text and not_said not in text
