@@ -499,3 +499,20 @@ def test_a_link_to_a_device_as_output_is_called_a_device_as_the_bill_runs_call_i
     assert main(["--lang", "es", *argv]) == 2
     err = capsys.readouterr().err
     assert "no es un archivo: es un enlace a /dev/full, un dispositivo, no un archivo." in err, err
+
+
+@pytest.mark.parametrize("typed,words", [("15/3/2027", "15 de marzo de 2027"), ("2027-03-15", "15 de marzo de 2027"),
+                                         ("15 de marzo de 2027", "15 de marzo de 2027"),
+                                         ("5/4/2027", "5 de abril de 2027")])
+def test_the_spanish_signature_date_is_read_day_month_year_as_the_bill_form_is(typed, words):
+    """The Spanish reviewer spanish8, #11: the bill form reads and suggests día/mes/año (15/3/2027); the
+    signature date said only año-mes-día. Both now read the page's order, and its hint says so."""
+    from calculator.core.i18n import catalogue, speaking
+    with speaking("es"):
+        values = application.field_values(RULES, [], {"signature-date": typed})
+    assert values["signature-date"] == words
+    hint = catalogue("es")[FIELDS["signature-date"]["help"]]
+    assert "día/mes/año" in hint and "15/3/2027" in hint
+    english = FIELDS["signature-date"]["help"]
+    assert "month/day/year" in english and "3/15/2027" in english
+    assert application.field_values(RULES, [], {"signature-date": "3/15/2027"})["signature-date"] == "March 15, 2027"

@@ -135,8 +135,8 @@ def parse_field_words(words) -> dict:
     for word in words or []:
         name, sep, value = str(word).partition("=")
         if not sep or not name.strip():
-            raise InputError(_("Field {field} is not in the form NAME=VALUE; write it like owner-name=Jane "
-                               "Doe.").format(field=typed(word)), "field")
+            raise InputError(_("Field {field} is not in the form NAME=VALUE; write it like "
+                               "owner-name=\"Jane Doe\".").format(field=typed(word)), "field")
         if name.strip() in out:  # the last would win without a word (the third hostile tester)
             raise InputError(_("Field {field} is given twice. Give it once.").format(field=name.strip()), "field")
         out[name.strip()] = value.replace("\\n", "\n")
