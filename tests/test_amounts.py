@@ -184,7 +184,7 @@ def test_a_comma_that_may_mean_decimals_is_named_as_a_comma_not_a_point(typed):
 
 # ---- the Spanish reviewer's C: the what-if share of water billed as sewage, as a person writes it ----
 
-@pytest.mark.parametrize("typed", ["0.8", "80%", "80", " 80 % ", "80.0%"])
+@pytest.mark.parametrize("typed", ["0.8", "80%", " 80 % ", "80.0%"])  # a plain 80 is asked about: test_a_plain_share
 def test_the_what_if_share_reads_a_percentage_or_a_fraction(typed):
     from calculator.bills import bill
     from calculator.core.rules import load
@@ -192,6 +192,16 @@ def test_the_what_if_share_reads_a_percentage_or_a_fraction(typed):
     out = bill.compute(rules, "2027-Q1", {"water-gallons": "12000"}, sewage_fraction=typed)
     same = bill.compute(rules, "2027-Q1", {"water-gallons": "12000"}, sewage_fraction="0.80")
     assert out["total"] == same["total"]
+
+
+@pytest.mark.parametrize("typed", ["80", "2", "1.5", "100"])
+def test_a_plain_share_above_one_is_asked_about_never_read_as_a_percent(typed):
+    """The eighth hostile tester, F10: a plain 2 was billed as 2% and 85 as 85%, while 1.5 was asked about."""
+    from calculator.bills import bill
+    from calculator.core.rules import load
+    with pytest.raises(InputError) as err:
+        bill.compute(load(), "2027-Q1", {"water-gallons": "12000"}, sewage_fraction=typed)
+    assert f"Did you mean {typed}%?" in str(err.value) and err.value.suggest == f"{typed}%"
 
 
 @pytest.mark.parametrize("lang, words", [("en", "from 0% to 100%, like 85% (or 0.85)"),
