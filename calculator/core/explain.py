@@ -133,8 +133,8 @@ def everyday(rules: dict, ident: str, said: set[str]):
     (the law’s “sewer rents”), section F", its heading) the first time `said` has not seen its
     article, ("Sewer charges, section B", its heading) after that (`said` is updated). In
     English only the sewer-rents article is renamed; in Spanish every article is named in
-    Spanish ("Tablas de tarifas (en la ley, “rate schedules”), sección C"; an article
-    itself: "Cargo mínimo (en la ley, “minimum charge”)", with no heading). None when the
+    Spanish ("Tablas de tarifas (en inglés, “rate schedules”), sección C"; an article
+    itself: "Cargo mínimo (en inglés, “minimum charge”)", with no heading). None when the
     law's name is the reader's (its citation says it as it is)."""
     article, label, heading = parts(rules, ident)
     english = lang() == SOURCE
@@ -145,7 +145,7 @@ def everyday(rules: dict, ident: str, said: set[str]):
     # reading): its word is "sewer usage rent" (rents.C.1). In another language the headings are
     # in that language too (the rules catalogue), so the name alone links to its place on /law/.
     # (Spanish too: a reader who opens the English text finds "sewer usage rent" there, not "Sewer charges":
-    # spanish7 C7, «Cargos de alcantarillado (en la ley en inglés, “sewer usage rent”), sección C(1)»)
+    # spanish7 C7, «Cargos de alcantarillado (en inglés, “sewer usage rent”), sección C(1)»)
     law_name = LAW_WORDS.get(article)
     if article in said or law_name is None:
         words = _("{name}, section {label}") if label else "{name}"
@@ -161,7 +161,7 @@ def named(rules: dict, ident: str, said: set[str] | None = None) -> str:
     its heading ("Sewer rents D", "Industrial waste B(2)"); in another language in the reader's
     words (`everyday`; `said`: the articles the text has already named in full, default none),
     so a Spanish sentence never carries the law's English name unquoted ("como permite Cargos
-    de alcantarillado (en la ley, “sewer rents”), sección D"). Every engine sentence that
+    de alcantarillado (en inglés, “sewer rents”), sección D"). Every engine sentence that
     names a provision names it this way."""
     if lang() == SOURCE or "provisions" not in rules:  # (no provisions: the schedule checks, while compiling)
         return citation(rules, ident, heading=False)
@@ -172,7 +172,7 @@ def named(rules: dict, ident: str, said: set[str] | None = None) -> str:
 
 def quoted_english(html: str, marked: str = ' lang="en"') -> str:
     """A provision named in another language, as HTML (already escaped), with the law's English
-    name it quotes marked as English: "… (en la ley, “<span lang="en">sewer rents</span>”) …"
+    name it quotes marked as English: "… (en inglés, “<span lang="en">sewer rents</span>”) …"
     (`marked`: the attribute; "" on a page in English, which marks nothing)."""
     # (str(): a markupsafe.Markup would escape the span it is given)
     return _QUOTED_NAME.sub(rf"“<span{marked}>\1</span>”", str(html)) if marked else html
