@@ -61,8 +61,9 @@ def quote_words(english: str) -> str | None:
     if words is None:
         return _("This site has no translation of these words of the law yet.")
     # a sentence's full stop goes after the closing quote, once («…del año fiscal».), never inside and
-    # again outside (the Spanish reviewer spanish8, #13: «…fiscal.».)
-    return _("This site's unofficial translation: {words}").format(words=quoted_own(words[:-1] if words.endswith(".") else words))
+    # again outside (the Spanish reviewer spanish8, #13: «…fiscal.».); the quoted words' own colon or
+    # semicolon too, where the passage stops before its list («…limitaciones:».)
+    return _("This site's unofficial translation: {words}").format(words=quoted_own(words.rstrip().rstrip(".:;")))
 
 
 def with_places(rules: dict, answer):
