@@ -98,7 +98,48 @@ def with_places(rules: dict, answer):
             for item in node:
                 walk(item)
     walk(answer)
+    said_once(answer)
     return answer
+
+
+#: the parts of an answer a page shows first, before the rest in the answer's order (the estimate:
+#: the arrears table and "What if I pay late?" under the total, then the explanation)
+_SHOWN_FIRST = ("arrears", "if_late")
+
+
+def said_once(answer) -> None:
+    """The law's English name of an article ("Cargos de alcantarillado (en inglés, “sewer usage
+    rent”), sección F") said once in an answer, at the first provision the page shows: every later
+    one without it ("Cargos de alcantarillado, sección C(1)"; spanish8 #31: it was on the total's
+    "if late" line and on the first step of the explanation, and each part kept its own count)."""
+    said: set[str] = set()
+
+    def walk(node):
+        if isinstance(node, dict):
+            law = node.get("law")
+            for item in law if isinstance(law, list) else [law]:
+                if isinstance(item, dict) and isinstance(item.get("words"), str):
+                    item["words"] = once(item["words"], said)
+            for key in sorted(node, key=lambda k: k not in _SHOWN_FIRST):
+                if key != "law":
+                    walk(node[key])
+        elif isinstance(node, list):
+            for item in node:
+                walk(item)
+    walk(answer)
+
+
+def once(words: str, said: set[str]) -> str:
+    """A provision in a reader's words (`everyday`), with the law's English name of its article only
+    the first time: `words` without it when `said` (the articles already named in full on the page
+    or in the answer) holds the article; `said` is updated."""
+    for article, law in LAW_WORDS.items():
+        full = _("{name} (the law’s “{law}”)").format(name=_(ARTICLES[article]), law=law)
+        if words.startswith(full):
+            if article in said:
+                return _(ARTICLES[article]) + words[len(full):]
+            said.add(article)
+    return words
 
 
 # the articles whose name in the law a resident does not use ("sewer rents"): said in everyday
