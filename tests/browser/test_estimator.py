@@ -95,7 +95,7 @@ def test_what_if_i_pay_late_is_answered_under_the_total(page, site_url, lang):
     # (in Spanish too, the law's English name once: it is what the English text says; spanish7 C7)
     expect(page.locator("#if-late a[href$='#rents-f']")).to_contain_text(
         "Sewer charges (the law’s “sewer usage rent”), section F" if lang == "en" else
-        "Cargos de alcantarillado (en la ley en inglés, “sewer usage rent”), sección F")
+        "Cargos de alcantarillado (en inglés, “sewer usage rent”), sección F")
     if lang == "es":  # the law's English, marked so a screen reader reads it in English
         expect(page.locator("#if-late a[href$='#rents-f'] span[lang=en]")).to_have_text("sewer usage rent")
     expect(page.locator("#if-late a[href$='#rents-g']")).to_contain_text(
