@@ -242,3 +242,35 @@ def test_each_passage_the_engine_quotes_is_the_law_s_own_words(name):
     from calculator.core.law import QUOTED, by_id, quoted
     words = quoted(RULES, name)
     assert words in " ".join(by_id(RULES)[QUOTED[name][0]]["text"].split())
+
+
+# a full stop or a colon inside the closing quote and the sentence's own outside it: «…fiscal.». «…:».
+# “…debidamente.”. (spanish8 #13: Spanish puts the sentence's full stop after the closing quote, once)
+DOUBLE_STOP = re.compile(r"[.:;][»”]\s?[.:]")
+
+
+def test_no_spanish_page_or_document_stops_a_quotation_twice(built_site):
+    from pypdf import PdfReader
+    texts = {path.relative_to(built_site).as_posix(): _plain(path.read_text(encoding="utf-8"))
+             for path in (built_site / "es").rglob("*.html")}
+    for path in (built_site / "es").rglob("*.ics"):  # (lines folded at 75 octets: unfolded first)
+        texts[path.relative_to(built_site).as_posix()] = path.read_text(encoding="utf-8").replace("\r\n ", "")
+    for path in (built_site / "es").rglob("*.pdf"):
+        reader = PdfReader(path)
+        fields = " ".join(str(f.get("/TU", "")) for f in (reader.get_fields() or {}).values())
+        texts[path.relative_to(built_site).as_posix()] = " ".join(
+            [page.extract_text() for page in reader.pages] + [fields])
+    assert len([p for p in texts if p.endswith(".html")]) >= 10 and any(p.endswith(".pdf") for p in texts)
+    found = [f"{page}: …{text[max(0, m.start() - 50):m.end()]!r}"
+             for page, text in texts.items() for m in DOUBLE_STOP.finditer(text)]
+    assert not found, "\n".join(found)
+    # and the check finds what it looks for
+    assert DOUBLE_STOP.search("«…para el próximo año fiscal.».") and DOUBLE_STOP.search("«limitaciones:».")
+    assert not DOUBLE_STOP.search("«…para el próximo año fiscal».")
+
+
+def test_every_spanish_answer_stops_a_quotation_once():
+    found = sorted({f"{' '.join(argv)}: …{text[max(0, m.start() - 50):m.end()]!r}"
+                    for argv, answer in [*((argv, a) for _case, argv, a in answers("es")), *clerk_answers("es")]
+                    for text in _strings(answer) for m in DOUBLE_STOP.finditer(text)})
+    assert not found, "\n".join(found)
