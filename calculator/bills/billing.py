@@ -1265,7 +1265,7 @@ def printable_bill(rules: dict, row: dict, account: dict, site_url: str) -> dict
     # late: …" (bill.if_late, the step with `first_penalty`) is not repeated: one page a bill
     # nor is its step "Total = …": the bill's own total line, with the arrears, is the total to pay.
     # Each step's law as a resident names it, in the bill's language (explain.fold_citations: "Cargos de
-    # alcantarillado (en la ley, “sewer rents”), sección F" and its own heading, ours, in the bill's language)
+    # alcantarillado (en inglés, “sewer rents”), sección F" and its own heading, ours, in the bill's language)
     steps = fold_citations(rules, [{"text": s["text"], "where": s["where"], "cite": s["cite"]}
                                    for s in result["explanation"]
                                    if "first_penalty" not in s["values"] and "total" not in s["values"]

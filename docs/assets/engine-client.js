@@ -175,7 +175,7 @@ export function el(tag, attrs = {}, ...children) {
 export function lawLinkIn(href, law) {
   const english = pageLanguage() === "en" ? null : "en";
   if (!law.heading) return el("a", { href, lang: english }, law.words);
-  // the law's English name the words quote ("… (en la ley, “sewer rents”), sección F") is English too
+  // the law's English name the words quote ("… (en inglés, “sewer rents”), sección F") is English too
   return el("a", { href }, ...quotedIn(law.words), ` (${law.heading})`);
 }
 
