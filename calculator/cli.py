@@ -273,7 +273,7 @@ def parser() -> argparse.ArgumentParser:
     ap.add_argument("--answer", action="append", default=[], metavar=N_("QUESTION=ANSWER"),
                     help=N_("a permit-checker answer, like street-opening=yes; repeat for each"))
     ap.add_argument("--field", action="append", default=[], metavar=N_("NAME=VALUE"),
-                    help=N_("a form field, like owner-name=Jane Doe; repeat for each (\\n starts a new line)"))
+                    help=N_("a form field, like owner-name=\"Jane Doe\"; repeat for each (\\n starts a new line)"))
     ap.add_argument("--output", help=N_("where to write the PDF, like application.pdf; without it, only the "
                                         "values the form would be filled with"))
     ap.add_argument("--force", action="store_true", help=N_("with --output: replace the file already there (never one "

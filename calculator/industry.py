@@ -112,12 +112,13 @@ def obligations(rules: dict, determination: str) -> list[dict]:
     else:
         text = _("Pretreatment facilities (how we read \"Industries shall install\"): the business needs none "
                  "until the Town Board and/or the Pawling Joint Sewer Commission deem them necessary to accept its "
-                 "waste. Then it builds a control manhole, a recording flow meter and a sampler, at its own expense. "
-                 "It adds a recording pH meter and alarm if the Board or the Commission require one.")
+                 "waste. Then it must build a control manhole, a recording flow meter and a sampler, at its own "
+                 "expense. It must also install a recording pH meter and alarm if the Board or the Commission "
+                 "require one.")
     ex.add(text, "pretreatment.A", interpretation="pretreatment-facilities", required=required,
            if_deemed_necessary=conditional)
-    ex.add(_("Every measurement, test and analysis of the waste follows the latest edition of Standard Methods for "
-             "the Examination of Water and Wastewater, on samples collected at suitable points."), "measurements")
+    ex.add(_("Every measurement, test and analysis of the waste must follow the latest edition of Standard Methods "
+             "for the Examination of Water and Wastewater, on samples collected at suitable points."), "measurements")
     ex.add(_("Keep the amount and rate of flow of the waste within the limits the Sewer Inspector sets. The Town "
              "Board and/or the Pawling Joint Sewer Commission may review those limits. The law says:"),
            "industrial-waste.A", quote=quoted(rules, "flow-limits"))

@@ -36,6 +36,33 @@ def test_thousands_written_with_points_are_asked_about_in_both_languages(n):
         assert err.value.field == "water-gallons"
 
 
+@settings(max_examples=300, deadline=None)
+@given(st.integers(min_value=1000, max_value=10**12 - 1), st.sampled_from([" ", "\u00a0", "\u202f"]))
+def test_thousands_written_with_spaces_get_the_same_question_as_with_points(n, space):
+    """The Spanish reviewer spanish8, #32: «9 350» got a bare «debe ser un número», «9.350» a question."""
+    written = f"{n:,}".replace(",", space)  # 9 350, 1 250 000
+    for lang, question, enter in (("en", f"Did you mean {n:,} gallons ({in_words(n, 'en')})?", f"If so, enter {n}."),
+                                  ("es", f"¿Quiso decir {n:,} galones ({in_words(n, 'es')})?",
+                                   f"Si es así, escriba {n}.")):
+        with speaking(lang), pytest.raises(InputError) as err:
+            parse_amount(written, "Water use", "12000", "water-gallons", GALLONS)
+        assert str(err.value) == f"{question} {enter}", str(err.value)
+        assert err.value.field == "water-gallons"
+
+
+@pytest.mark.parametrize("typed, lang, message", [
+    ("1 250", "en", "Did you mean 1,250? If so, enter 1250."),
+    ("1 250", "es", "¿Quiso decir 1,250? Si es así, escriba 1250."),
+    ("-9 350", "es", "no puede ser un número negativo"),
+    ("12 50", "es", "debe ser un número"),        # not thousands: two digits after the space
+    ("9 3500", "en", "must be a number"),
+])
+def test_a_spaced_number_that_is_not_thousands_is_still_refused(typed, lang, message):
+    with speaking(lang), pytest.raises(InputError) as err:
+        parse_amount(typed, "Water use", "12000", "water-gallons", None)
+    assert message in str(err.value), str(err.value)
+
+
 # Issue 34, item 9: "¿Quiso decir 9,350 galones?" wrote the number the US way, which its writer did not use;
 # the question says it in words too. Read aloud by hand:
 SAID = {
@@ -157,7 +184,7 @@ def test_a_comma_that_may_mean_decimals_is_named_as_a_comma_not_a_point(typed):
 
 # ---- the Spanish reviewer's C: the what-if share of water billed as sewage, as a person writes it ----
 
-@pytest.mark.parametrize("typed", ["0.8", "80%", "80", " 80 % ", "80.0%"])
+@pytest.mark.parametrize("typed", ["0.8", "80%", " 80 % ", "80.0%"])  # a plain 80 is asked about: test_a_plain_share
 def test_the_what_if_share_reads_a_percentage_or_a_fraction(typed):
     from calculator.bills import bill
     from calculator.core.rules import load
@@ -165,6 +192,16 @@ def test_the_what_if_share_reads_a_percentage_or_a_fraction(typed):
     out = bill.compute(rules, "2027-Q1", {"water-gallons": "12000"}, sewage_fraction=typed)
     same = bill.compute(rules, "2027-Q1", {"water-gallons": "12000"}, sewage_fraction="0.80")
     assert out["total"] == same["total"]
+
+
+@pytest.mark.parametrize("typed", ["80", "2", "1.5", "100"])
+def test_a_plain_share_above_one_is_asked_about_never_read_as_a_percent(typed):
+    """The eighth hostile tester, F10: a plain 2 was billed as 2% and 85 as 85%, while 1.5 was asked about."""
+    from calculator.bills import bill
+    from calculator.core.rules import load
+    with pytest.raises(InputError) as err:
+        bill.compute(load(), "2027-Q1", {"water-gallons": "12000"}, sewage_fraction=typed)
+    assert f"Did you mean {typed}%?" in str(err.value) and err.value.suggest == f"{typed}%"
 
 
 @pytest.mark.parametrize("lang, words", [("en", "from 0% to 100%, like 85% (or 0.85)"),

@@ -549,3 +549,45 @@ def test_the_filled_pdf_ticks_the_not_applicable_box(blank, tmp_path):
     assert {"oil-separator-na", "trade-waste-treatment-na"} <= ticked
     assert not {"oil-separator-yes", "oil-separator-no"} & ticked
     assert filled_values(out)["connection-branch"] == "Front of the lot"
+
+
+def test_a_link_to_a_device_as_output_is_called_a_device_as_the_bill_runs_call_it(tmp_path, capsys):
+    """The eighth hostile tester, F9: `--output` naming a link to /dev/full was called "a folder". It is said
+    in the bill runs' one wording (files.not_a_folder: "a link to /dev/full, a device, not a file"), with and
+    without --force, and nothing is written; a real folder is still called a folder."""
+    from calculator.cli import main
+    from kit.billrun import command as bill_run
+    link = tmp_path / "full.pdf"
+    link.symlink_to("/dev/full")
+    argv = ["application", "--answer", "work=new-connection", "--field", "owner-name=Z", "--output", str(link)]
+    for force in ([], ["--force"]):
+        assert main([*argv, *force]) == 2
+        err = capsys.readouterr().err
+        assert f"“{link}” is not a file: it is a link to /dev/full, a device, not a file. Give the name of a file " \
+               "to write, like application.pdf." in err, err
+        assert "folder" not in err
+    assert bill_run.main(["--quarter", "2025-Q4", "--accounts", "a.csv", "--reads", "r.csv", "--out", str(link)]) != 0
+    assert "it is a link to /dev/full, a device, not a file." in capsys.readouterr().err  # the same words
+    (tmp_path / "dir.pdf").mkdir()
+    assert main([*argv[:-1], str(tmp_path / "dir.pdf")]) == 2
+    assert "is a folder. Give the name of a file" in capsys.readouterr().err
+    assert main(["--lang", "es", *argv]) == 2
+    err = capsys.readouterr().err
+    assert "no es un archivo: es un enlace a /dev/full, un dispositivo, no un archivo." in err, err
+
+
+@pytest.mark.parametrize("typed,words", [("15/3/2027", "15 de marzo de 2027"), ("2027-03-15", "15 de marzo de 2027"),
+                                         ("15 de marzo de 2027", "15 de marzo de 2027"),
+                                         ("5/4/2027", "5 de abril de 2027")])
+def test_the_spanish_signature_date_is_read_day_month_year_as_the_bill_form_is(typed, words):
+    """The Spanish reviewer spanish8, #11: the bill form reads and suggests día/mes/año (15/3/2027); the
+    signature date said only año-mes-día. Both now read the page's order, and its hint says so."""
+    from calculator.core.i18n import catalogue, speaking
+    with speaking("es"):
+        values = application.field_values(RULES, [], {"signature-date": typed})
+    assert values["signature-date"] == words
+    hint = catalogue("es")[FIELDS["signature-date"]["help"]]
+    assert "día/mes/año" in hint and "15/3/2027" in hint
+    english = FIELDS["signature-date"]["help"]
+    assert "month/day/year" in english and "3/15/2027" in english
+    assert application.field_values(RULES, [], {"signature-date": "3/15/2027"})["signature-date"] == "March 15, 2027"

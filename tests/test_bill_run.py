@@ -799,7 +799,7 @@ def test_the_spanish_bill_names_the_law_in_spanish_and_tags_its_english(sample_r
         body = bill_html(localized(RULES), row, result["accounts"][row["account"]], "https://example.org/")
         html = document_html(body, title="Factura", lang="es-US", kind="bills")
     # the law's English name once, as the English bill says it (spanish7 C7), then the Spanish name alone
-    assert "(Cargos de alcantarillado (en la ley en inglés, “" in body and "(Cargos de alcantarillado, sección " in body
+    assert "(Cargos de alcantarillado (en inglés, “" in body and "(Cargos de alcantarillado, sección " in body
     assert "Sewer rents" not in body and ">Sewer" not in body
     english = [s for s in english_sentences(visible_text(body)) if s.strip()]
     assert not english, english
@@ -1704,18 +1704,32 @@ def test_the_wrong_file_both_first_quarter_and_earlier_an_empty_out_and_semicolo
     assert "semi.csv seems to be separated by semicolons (;)" in refused(("--reads", str(semi)))
 
 
-def test_the_engine_s_run_into_a_folder_the_kit_made_keeps_its_pdfs_listed(sample_dir, tmp_path, capsys):
-    """written.sha256: a run by `python -m calculator bills` into a folder the kit's run made (with PDF bills)
-    keeps those PDFs listed as the run's own, so the next run of the kit still replaces the folder."""
+def test_the_engine_s_run_into_a_folder_the_kit_made_removes_its_pdfs_and_says_so(sample_dir, tmp_path, capsys):
+    """The eighth hostile tester, F5: a run by `python -m calculator bills` into a folder the kit's run made
+    (with PDF bills) left the old bills there and listed them in its new written.sha256, vouching for bills
+    that do not match its register. They are that run's bills: removed, and the answer says so (as
+    `build.py bills --no-pdf` does); a PDF changed by hand (not as the run wrote it) is left alone, unlisted.
+    The next run of the kit still replaces the folder."""
+    import json
     out = tmp_path / "out"
     assert command.main(_args(sample_dir, out, "--no-pdf")) == 0
     from calculator.core.files import written_list
-    pdf = out / "bills-en.pdf"
-    _titled_pdf(pdf, "Sewer bills for 2025-Q4")
+    for name in ("bills-en.pdf", "bills-es.pdf"):
+        _titled_pdf(out / name, "Sewer bills for 2025-Q4")
     (out / "written.sha256").write_bytes(written_list({p.name: p.read_bytes() for p in out.iterdir()
                                                        if p.name != "written.sha256"}))
-    assert _engine(_args(sample_dir, out), capsys)[0] == 0
-    assert "bills-en.pdf" in (out / "written.sha256").read_text()
+    mine = out / "bills-es.pdf"
+    mine.write_bytes(mine.read_bytes() + b"\n% kept by hand\n")  # no longer as the run wrote it
+    capsys.readouterr()
+    from calculator.cli import main
+    assert main(["bills", *_args(sample_dir, out)]) == 0
+    answer = json.loads(capsys.readouterr().out)
+    assert not (out / "bills-en.pdf").exists() and mine.exists()
+    assert answer["removed"] == [str(out / "bills-en.pdf")]
+    assert answer["removed_note"].startswith("The earlier run's bills-en.pdf were removed: they were that run's bills")
+    listed = (out / "written.sha256").read_text()
+    assert "bills-en.pdf" not in listed and "bills-es.pdf" not in listed and "register.csv" in listed
+    mine.unlink()
     assert command.main(_args(sample_dir, out, "--no-pdf")) == 0, capsys.readouterr().err
 @pytest.mark.parametrize("url", ["http://127.0.0.1:8765/", "http://localhost:8000/", "http://[::1]/"])
 def test_a_bill_never_links_to_this_computer_s_own_address(sample_dir, tmp_path, capsys, url):

@@ -38,6 +38,40 @@ def test_a_slashed_or_dashed_date_is_read_in_the_pages_order_and_said_back(langu
         assert read_date(typed, WHAT) == (day, note)
 
 
+@pytest.mark.parametrize("language,typed,day", [
+    # the Spanish reviewer spanish8, #6: «20 de febrero de 2027» was refused; the month named is never ambiguous
+    ("es", "20 de febrero de 2027", dt.date(2027, 2, 20)),
+    ("es", "20 febrero 2027", dt.date(2027, 2, 20)),
+    ("es", "20 de Febrero del 2027", dt.date(2027, 2, 20)),
+    ("es", "1º de marzo de 2027", dt.date(2027, 3, 1)),
+    ("es", "martes 16 de febrero de 2027", dt.date(2027, 2, 16)),  # as the site's own answers write it
+    ("es", "5 dic. 2027", dt.date(2027, 12, 5)),
+    ("es", "20 de setiembre de 2027", dt.date(2027, 9, 20)),
+    ("en", "February 20, 2027", dt.date(2027, 2, 20)),
+    ("en", "Tuesday, February 16, 2027", dt.date(2027, 2, 16)),
+    ("en", "20 Feb 2027", dt.date(2027, 2, 20)),
+    ("en", "Sept. 3 2027", dt.date(2027, 9, 3)),
+    ("es", "March 15, 2027", dt.date(2027, 3, 15)),  # English month names are read on a Spanish page too
+])
+def test_a_date_with_the_months_name_is_read_without_a_note(language, typed, day):
+    with speaking(language):
+        assert read_date(typed, WHAT) == (day, None)
+
+
+@pytest.mark.parametrize("language,typed,words", [
+    ("es", "31 de febrero de 2027", ["«31 de febrero de 2027»", "esa fecha no existe"]),
+    ("es", "20 de ma de 2027", ["no es una fecha que podamos leer"]),  # "ma": marzo or mayo? not guessed
+    ("es", "20 de febrero", ["no es una fecha que podamos leer"]),     # no year
+    ("en", "February 30, 2027", ["there is no such date"]),
+    ("en", "20 de febrero de 2027", ["not a date we can read"]),       # Spanish names only on a Spanish page
+])
+def test_a_date_in_words_that_is_none_is_said_so(language, typed, words):
+    with speaking(language), pytest.raises(InputError) as err:
+        read_date(typed, WHAT)
+    for w in words:
+        assert w in str(err.value), str(err.value)
+
+
 def test_a_date_only_the_other_order_makes_real_is_taken_and_said():
     with speaking("en"):
         assert read_date("20/02/2027", WHAT) == (dt.date(2027, 2, 20), "We read “20/02/2027” as February 20, 2027.")
@@ -89,3 +123,14 @@ def test_if_you_pay_later_gives_the_next_three_penalty_periods():
         {"from": "2027-05-17", "periods": 2, "penalty": "22.44", "total": "97.24"},
         {"from": "2027-08-17", "periods": 3, "penalty": "33.66", "total": "108.46"}]
     assert r["if_late"]["text"].startswith("Due January 15, 2027. Last day before a late penalty: Tuesday, February 16")
+
+
+def test_the_page_and_the_command_line_read_a_date_in_words_and_a_spaced_amount_alike():
+    """spanish8, #6 and #32, through the one entry the page's worker and the command line share (run_json)."""
+    base = ["bill", "--quarter", "2027-Q1", "--lang", "es"]
+    answer = json.loads(run_json([*base, "--water-gallons", "9350", "--paid-on", "20 de febrero de 2027"]))
+    assert answer["ok"] and answer["result"]["paid_on"] == "2027-02-20" and answer["result"]["total"] == "86.02"
+    answer = json.loads(run_json([*base, "--water-gallons", "9 350", "--paid-on", "20 de febrero de 2027"]))
+    assert not answer["ok"] and answer["field"] == "water-gallons" and answer.get("suggest") == "9350"
+    assert answer["error"].startswith("¿Quiso decir 9,350 galones (nueve mil trescientos cincuenta)? Si es así, "
+                                      "escriba 9350."), answer

@@ -176,6 +176,10 @@ def test_the_law_catalogue_says_reunion_where_the_law_says_meeting():
     "¿Irá al alcantarillado alguna otra agua que no sea agua residual?",
     "u otra agua que no son aguas residuales",
     "un cambio en una obra de aguas residuales existente", "operar y mantener las alcantarillas",
+    # the Spanish reviewer spanish8, #24 and #25: the Board's authorized agent has one name; a form is completed
+    "Muéstrelo a cualquier agente de la Junta del Pueblo", "Los agentes de la Junta del Pueblo pueden pedir verlo",
+    "los agentes del Pueblo trabajan en el negocio", "la solicitud de permiso en PDF, llenada con las respuestas",
+    "los valores con que se llenaría el formulario", "el formulario en blanco que se llena",
 ])
 def test_the_second_word_for_a_thing_is_refused(loser):
     from kit.words.messages import avoided_in
@@ -188,6 +192,8 @@ def test_the_chosen_words_are_not_refused_and_the_law_may_say_company():
                    "el consumo del trimestre más reciente", "¿Es un negocio una industria aportante principal?",
                    "Tarifas", "un lector de canales (canal Atom)", "que el Inspector haya inspeccionado y aprobado",
                    "un muestreador", "la línea de alcantarillado de la casa", "la Junta revisa y aprueba su diseño",
-                   "el consumo del trimestre que precede al que se factura"):
+                   "el consumo del trimestre que precede al que se factura",
+                   "cualquier representante autorizado de la Junta del Pueblo", "libre de agentes bacterianos",
+                   "la solicitud completada", "el disco está lleno"):
         assert not avoided_in(chosen), chosen
     assert not avoided_in("negligencia de la empresa", law_english="negligence or failure of the company")

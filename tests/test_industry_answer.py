@@ -300,3 +300,21 @@ def test_a_section_307_report_is_explained_unless_the_business_is_not_major():
     text = step["text"]
     assert "does not say what goes in the report, what form it takes or who receives it" in text
     assert "This site's reading: send it to the Sewer Inspector" in text
+
+
+def test_each_duty_in_the_answer_is_said_as_a_duty_in_both_languages():
+    """The Spanish reviewer spanish8, #18: «Entonces construye…», «Añade un medidor de pH…», «sigue la última
+    edición…» read as what a business does; the law asks it. Said with must / «debe»."""
+    from calculator.core.i18n import speaking
+    for lang, duties, descriptions in (
+            ("en", ["Then it must build a control manhole", "It must also install a recording pH meter",
+                    "must follow the latest edition"], ["Then it builds", "It adds a recording", "waste follows"]),
+            ("es", ["Entonces el negocio debe construir", "También debe instalar un medidor de pH",
+                    "debe seguir la última edición"], ["Entonces construye", "Añade un medidor", "residuales sigue"])):
+        with speaking(lang):
+            text = " ".join(s["text"] for s in industry.compute(RULES, "42000", "600000", False, False, 2027)
+                            ["obligations"])
+        for duty in duties:
+            assert duty in text, (lang, duty)
+        for description in descriptions:
+            assert description not in text, (lang, description)

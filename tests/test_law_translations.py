@@ -6,9 +6,9 @@ That catalogue is made from one census of every quotation a page or an answer ca
 (calculator.core.law.census). A quotation without a translation (an amendment changed the law's
 words) does not stop the build: the page says there is none yet, and validation names it.
 
-A word or a phrase of the law quoted inside a Spanish sentence (“subject to review” (sujetos a
-revisión)) is not a passage: the sentence itself glosses it, in parentheses right after it, or
-names it in Spanish right before it («Por trimestre» (en la ley, “per quarter”))."""
+A word or a phrase of the law quoted inside a Spanish sentence is not a passage: the sentence
+names it in Spanish right before it, the English introduced one way: «por trimestre» (en inglés,
+“per quarter”)."""
 from __future__ import annotations
 
 import html
@@ -63,9 +63,9 @@ def page_quotations(site):
 
 
 def spanish_quote(words: str) -> str:
-    """A translation as the site quotes it: «…», the sentence's full stop once, after the closing quote
-    (spanish8 #13: «…fiscal.». had two)."""
-    return f"«{words[:-1]}»." if words.endswith(".") else f"«{words}»"
+    """A translation as the site quotes it: «…», the sentence's full stop once, after the closing quote;
+    the quoted words' own full stop or colon dropped (spanish8 #13: «…fiscal.». and «…limitaciones:». had two)."""
+    return f"«{words.rstrip('.:;')}»."
 
 
 def is_passage(before: str) -> bool:
@@ -74,12 +74,12 @@ def is_passage(before: str) -> bool:
 
 
 def glossed(before: str, after: str) -> bool:
-    """A word or phrase of the law in a Spanish sentence, with its Spanish beside it: in
-    parentheses right after it (not a citation's link), or named in Spanish right before it."""
-    # (spanish7 B2: Spanish first, then the law's English labelled «(en la ley en inglés: “…”)», one or more
-    # phrases, also after a citation: «(…, sección A(4); en la ley en inglés, “…”)»)
-    return bool(re.match(r"”?\s*\((?!<a\b)", after) or re.search(r"\((en la ley, )?“$", before)
-                or re.search(r"(?:\(|; )(?:en la ley en inglés|en inglés)[:,] (?:por ejemplo, )?(?:“[^”]*”, )*“$", before))
+    """A word or phrase of the law in a Spanish sentence, with its Spanish right before it and the
+    English introduced the one way the site introduces it: «la Ley de Agua Limpia (en inglés, “Clean
+    Water Act”)», one or more phrases («(en inglés, “subject to review”, “approval”)»). (spanish8 #14:
+    six lead-ins were used, «(en la ley en inglés: …)», «(en la ley, …)», «; en la ley en inglés, …»,
+    a bare «(General Municipal Law)»: each is a failure now.)"""
+    return bool(re.search(r"\(en inglés, (?:“[^”]*”, )*“$", before))
 
 
 def test_every_quotation_of_the_law_on_a_spanish_page_is_labelled_and_followed_by_spanish_words(built_site):
@@ -242,3 +242,35 @@ def test_each_passage_the_engine_quotes_is_the_law_s_own_words(name):
     from calculator.core.law import QUOTED, by_id, quoted
     words = quoted(RULES, name)
     assert words in " ".join(by_id(RULES)[QUOTED[name][0]]["text"].split())
+
+
+# a full stop or a colon inside the closing quote and the sentence's own outside it: «…fiscal.». «…:».
+# “…debidamente.”. (spanish8 #13: Spanish puts the sentence's full stop after the closing quote, once)
+DOUBLE_STOP = re.compile(r"[.:;][»”]\s?[.:]")
+
+
+def test_no_spanish_page_or_document_stops_a_quotation_twice(built_site):
+    from pypdf import PdfReader
+    texts = {path.relative_to(built_site).as_posix(): _plain(path.read_text(encoding="utf-8"))
+             for path in (built_site / "es").rglob("*.html")}
+    for path in (built_site / "es").rglob("*.ics"):  # (lines folded at 75 octets: unfolded first)
+        texts[path.relative_to(built_site).as_posix()] = path.read_text(encoding="utf-8").replace("\r\n ", "")
+    for path in (built_site / "es").rglob("*.pdf"):
+        reader = PdfReader(path)
+        fields = " ".join(str(f.get("/TU", "")) for f in (reader.get_fields() or {}).values())
+        texts[path.relative_to(built_site).as_posix()] = " ".join(
+            [page.extract_text() for page in reader.pages] + [fields])
+    assert len([p for p in texts if p.endswith(".html")]) >= 10 and any(p.endswith(".pdf") for p in texts)
+    found = [f"{page}: …{text[max(0, m.start() - 50):m.end()]!r}"
+             for page, text in texts.items() for m in DOUBLE_STOP.finditer(text)]
+    assert not found, "\n".join(found)
+    # and the check finds what it looks for
+    assert DOUBLE_STOP.search("«…para el próximo año fiscal.».") and DOUBLE_STOP.search("«limitaciones:».")
+    assert not DOUBLE_STOP.search("«…para el próximo año fiscal».")
+
+
+def test_every_spanish_answer_stops_a_quotation_once():
+    found = sorted({f"{' '.join(argv)}: …{text[max(0, m.start() - 50):m.end()]!r}"
+                    for argv, answer in [*((argv, a) for _case, argv, a in answers("es")), *clerk_answers("es")]
+                    for text in _strings(answer) for m in DOUBLE_STOP.finditer(text)})
+    assert not found, "\n".join(found)

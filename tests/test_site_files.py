@@ -214,7 +214,7 @@ def test_a_site_with_a_notice_built_without_its_address_names_no_address(tmp_pat
 @pytest.mark.parametrize("lang, full, short", [
     ("", "Sewer charges (the law’s “sewer usage rent”), section ", "Sewer charges, section "),
     # (Spanish: the law's English name once too, marked English; spanish7 C7)
-    ("es/", "Cargos de alcantarillado (en la ley en inglés, “<span lang=\"en\">sewer usage rent</span>”), sección ",
+    ("es/", "Cargos de alcantarillado (en inglés, “<span lang=\"en\">sewer usage rent</span>”), sección ",
      "Cargos de alcantarillado, sección ")])
 def test_a_page_names_the_sewer_rents_article_in_a_residents_words(site, lang, full, short):
     """Issue 19: "Sewer rents B (…)" means nothing to a resident. A page's citations of that

@@ -118,3 +118,32 @@ def test_the_english_help_is_unchanged():
         assert done.stdout.startswith("usage: calculator bill [-h] --quarter QUARTER")
         assert "--paid-on PAID_ON" in done.stdout and "payment date YYYY-MM-DD, to see a late penalty" in done.stdout
         assert "options:\n  -h, --help" in done.stdout and "show this help message and exit" in done.stdout
+
+
+READINGS = sorted(p.stem for p in (ROOT / "rules" / "interpretations").glob("*.yaml"))
+
+
+@pytest.mark.parametrize("words", COMMANDS, ids=lambda w: " ".join(w) or "calculator")
+def test_the_spanish_help_cites_the_law_in_words(words):
+    """The Spanish reviewer spanish8, #26-#28: the Spanish help cited «(rents.D)», «(rate-schedules.A-C)», «(E(3))»
+    and «la interpretación vc-cost-basis «budgeted»», where the website says «(Cargos de alcantarillado, sección
+    D)»; its examples said owner-name=Jane Doe and <year>, and «llenada» where the web says «completada»."""
+    es = catalogue("es")
+    texts = " ".join(es[key] for key in _english_texts(words))
+    assert not re.findall(r"[a-z]+(?:-[a-z]+)*\.[A-Z]", texts), texts          # rents.D, rate-schedules.A-C
+    assert not re.findall(r"\([A-Z]\(\d+\)", texts), texts                      # (E(3)): a bare label
+    assert not [r for r in READINGS if re.search(NAMED.format(re.escape(r)), texts)], texts
+    for english in ("Jane Doe", "<year>", "average-day", "budgeted", "llena"):
+        assert english not in texts, english
+    assert len(READINGS) > 20 and "vc-cost-basis" in READINGS
+
+
+def test_the_spanish_help_names_the_places_as_the_website_does(monkeypatch, capsys):
+    vc = _help(["vc", "--help", "--lang", "es"], monkeypatch, capsys)
+    assert "(Cargos de alcantarillado, sección D)" in vc and "(Tablas de tarifas, sección A)" in vc
+    status = _help(["rates", "--help", "--lang", "es"], monkeypatch, capsys)
+    assert "Tablas de tarifas, secciones A a C)" in status
+    application = _help(["application", "--help", "--lang", "es"], monkeypatch, capsys)
+    assert 'owner-name="María Pérez"' in application and "completada con las respuestas" in _help(
+        ["--help", "--lang", "es"], monkeypatch, capsys)
+    assert "<año>/proposal.yaml" in _help(["bills", "--help", "--lang", "es"], monkeypatch, capsys)

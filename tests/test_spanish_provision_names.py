@@ -1,5 +1,5 @@
 """A Spanish answer names a provision in Spanish (issue 22): "como permite Cargos de
-alcantarillado (en la ley, “sewer rents”), sección D", never "como permite Sewer rents D".
+alcantarillado (en inglés, “sewer rents”), sección D", never "como permite Sewer rents D".
 The law's English name may stand only as a quotation: inside “…” (a gloss, the first time an
 article is named) or in an element marked lang="en" (a notice's HTML). Its citations (`where`,
 `cite`, a step's `law` link, marked lang="en" on the page) are the law's English and are not
@@ -37,9 +37,9 @@ def test_the_finder_tells_a_name_in_a_sentence_from_a_quoted_one():
     assert english_names("(NY Town Law § 63; Rate schedules C). Si la votación")
     assert english_names("el límite de Permits C(1) (Notice of violation) se aplica")
     assert english_names('<dd>La ley (<span lang="en">Sewer rents G</span>) dice</dd> y Minimum charge')
-    assert not english_names("como permite Cargos de alcantarillado (en la ley, “sewer rents”), sección D")
+    assert not english_names("como permite Cargos de alcantarillado (en inglés, “sewer rents”), sección D")
     assert not english_names('La ley (<span lang="en">Sewer rents F (Due dates and late penalty)</span>) dice')
-    assert not english_names("Tablas de tarifas (en la ley, “Rate schedules”), sección C; Sewer-rents-d.pdf")
+    assert not english_names("Tablas de tarifas (en inglés, “Rate schedules”), sección C; Sewer-rents-d.pdf")
 
 
 def test_spanish_names_come_from_everyday_and_keep_english_as_it_was():
@@ -77,9 +77,9 @@ def test_the_law_s_english_name_is_marked_inside_html_that_is_already_escaped():
     from markupsafe import Markup
 
     from calculator.core.explain import quoted_english
-    said = "Tablas de tarifas (en la ley, “rate schedules”), sección C"
+    said = "Tablas de tarifas (en inglés, “rate schedules”), sección C"
     for html in (said, Markup(said)):  # a Markup would escape the span it is given
-        assert quoted_english(html) == 'Tablas de tarifas (en la ley, “<span lang="en">rate schedules</span>”), sección C'
+        assert quoted_english(html) == 'Tablas de tarifas (en inglés, “<span lang="en">rate schedules</span>”), sección C'
     assert quoted_english(said, "") == said  # an English page marks nothing
 
 

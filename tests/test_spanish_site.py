@@ -292,3 +292,45 @@ def test_the_data_pages_example_program_speaks_the_pages_language(site):
     assert 's["vc_per_1000_gallons"]' in program.replace("&quot;", '"')  # the keys are the files'
     english_page = (site / "data" / "index.html").read_text(encoding="utf-8")
     assert '<pre lang="en" class="data-example"><code>import json' in english_page and '<span lang=' not in english_page.split('import json')[1].split('</pre>')[0]
+
+
+def test_the_industry_guide_says_each_duty_as_a_duty(site):
+    """The Spanish reviewer spanish8, #18: «Entonces construye…», «Mide el caudal…» read as descriptions of
+    what a business does, not as what the law asks of it. Each duty is said with «debe»."""
+    text = visible_text(page(site, "es/industry/"))
+    for duty in ("Todo negocio debe mantener la cantidad", "debe pagarle al Pueblo",
+                 "deben medirse y analizarse", "El negocio debe construirlas y mantenerlas",
+                 "Debe construirse según planos", "Debe medir el caudal todo el tiempo",
+                 "Debe tomar una muestra", "Debe registrar el pH"):
+        assert duty in text, duty
+    for description in ("El negocio las construye", "Todo negocio mantiene", "Mide el caudal todo el tiempo",
+                        "Toma una muestra", "Registra el pH", "Se construye según planos"):
+        assert description not in text, description
+    english = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", page(site, "industry/")))  # (visible_text keeps no English)
+    assert "The business must build and maintain them" in english and "It must measure the rate" in english
+
+
+def test_every_spanish_table_of_contents_has_one_name(site):
+    """The Spanish reviewer spanish8, #23: «Índice de la página» (our toggle) beside the theme's «Tabla de
+    contenidos» for one table of contents; a screen reader announced both."""
+    names = set()
+    for html in sorted((site / "es").rglob("index.html")):
+        source = html.read_text(encoding="utf-8")
+        assert "Índice de la página" not in source, html
+        names |= set(re.findall(r'id="__toc"[^>]*aria-label="([^"]+)"', source))
+        names |= set(re.findall(r'<nav class="md-nav md-nav--secondary" aria-label="([^"]+)"', source))
+    assert names == {"Tabla de contenidos"}, names
+
+
+@pytest.mark.parametrize("path,said,not_said", [
+    # the Spanish reviewer spanish8: #19, #20, #21, #12
+    ("", "¿Su negocio es una industria aportante principal?", "¿Es un negocio una industria"),
+    ("how-we-read-the-law/", "La desventaja es que la tabla entraría en vigor en una fecha distinta de la publicada",
+     "El costo es una fecha"),
+    ("how-we-read-the-law/", "incluido el caudal ajeno", "también el caudal ajeno"),
+    ("permit/application/", "Lugar del ramal de conexión que indicó el Inspector de Alcantarillado",
+     "Dónde ha ubicado el Inspector"),
+])
+def test_the_reviewers_plainer_spanish_is_on_the_page(site, path, said, not_said):
+    text = re.sub(r"\s+", " ", visible_text(page(site, f"es/{path}")))
+    assert said in text and not_said not in text

@@ -31,6 +31,10 @@ LARGEST = Decimal(10) ** 12  # no meter reads a trillion gallons; beyond it Deci
 # the two ways of writing a number: (thousands separator, decimal mark)
 _POINT = re.compile(r"(?P<int>\d{1,3}(?:,\d{3})+|\d*)(?:\.(?P<frac>\d+))?")   # 9,350.5 (the site's way)
 _COMMA = re.compile(r"(?P<int>\d{1,3}(?:\.\d{3})+|\d*)(?:,(?P<frac>\d+))?")   # 9.350,5
+# thousands grouped by spaces ("9 350", also the no-break spaces a phone or a word processor puts there): a
+# common way of writing it in Spanish, asked about as "9.350" is, never refused bare (the Spanish reviewer
+# spanish8, #32)
+_SPACED = re.compile(r"\d{1,3}(?:[ \u00a0\u202f]\d{3})+")
 
 
 def _read(text: str, pattern: re.Pattern, group: str) -> tuple[Decimal | None, bool]:
@@ -163,6 +167,13 @@ def parse_amount(value, what: str, example: str, field: str | None = None, unit:
     if not text:
         message = _("{what} is missing. Enter a number, like {example}.")
         raise InputError(message.format(**{**words, "what": in_sentence(message, words["what"])}), field)
+    named = (lambda a: _(unit).format(amount=grouped(a))) if whole else grouped
+    if _SPACED.fullmatch(body) and len(body) < 20:
+        meant = Decimal(re.sub(r"\D", "", body))
+        if sign == "-" and meant:  # (a number too large to be right is said so below: it is no number)
+            raise InputError(_("{what} cannot be negative. Enter a number of 0 or more, like {example}.").format(
+                **words), field)
+        _ask(meant, named, whole, field)
     if as_written is None and other_way is None:
         raise InputError(_("{what} must be a number, like {example}. You entered {value}.").format(**words), field)
     if sign == "-" and any(a != 0 for a in (as_written, other_way) if a is not None):
@@ -174,7 +185,6 @@ def parse_amount(value, what: str, example: str, field: str | None = None, unit:
     if not fits:
         raise InputError(_("{what} must be a whole number, like {example}, with no decimal point. You entered "
                            "{value}.").format(**words), field)
-    named = (lambda a: _(unit).format(amount=grouped(a))) if whole else grouped
     if as_written in fits and (other_way not in fits or other_way == as_written or lang() == "en"):
         amount = as_written
     elif len(fits) == 2:
@@ -183,15 +193,7 @@ def parse_amount(value, what: str, example: str, field: str | None = None, unit:
                                first=grouped(first), second=named(second), first_plain=plain(first),
                                second_plain=plain(second)), field)
     else:
-        meant = fits[0]
-        # a whole quantity is said in words too: "9,350" is written the US way, which the person did not use
-        # (a point for decimals is said only of an amount with decimals: "70.000.000" has none, the hostile
-        # tester H26)
-        raise InputError((_("Did you mean {amount} ({words})? If so, enter {plain}.") if whole else
-                          _("Did you mean {amount}? If so, enter {plain}.") if meant == meant.to_integral_value() else
-                          _("Did you mean {amount}? If so, enter {plain}, with a point for decimals.")).format(
-                              amount=named(meant), plain=plain(meant),
-                              words=in_words(int(meant), lang()) if whole else ""), field, suggest=plain(meant))
+        _ask(fits[0], named, whole, field)
     # dollars have cents, not thousandths: "856.791" was read as $856.79 without a word (the third hostile
     # tester); it is asked about, as "9.350" gallons is
     # (a fraction of a cent that cannot be thousands, 856791.125, is rounded to the cent, as before)
@@ -203,3 +205,15 @@ def parse_amount(value, what: str, example: str, field: str | None = None, unit:
     if amount >= LARGEST:
         raise InputError(_("{what} is too large to be right. Check the number, like {example}.").format(**words), field)
     return amount
+
+
+def _ask(meant: Decimal, named, whole: bool, field: str | None):
+    """Refuses a number written another way than the site's, asking whether it is `meant`.
+    A whole quantity is said in words too: "9,350" is written the US way, which the person did not use
+    (a point for decimals is said only of an amount with decimals: "70.000.000" has none, the hostile
+    tester H26)."""
+    raise InputError((_("Did you mean {amount} ({words})? If so, enter {plain}.") if whole else
+                      _("Did you mean {amount}? If so, enter {plain}.") if meant == meant.to_integral_value() else
+                      _("Did you mean {amount}? If so, enter {plain}, with a point for decimals.")).format(
+                          amount=named(meant), plain=plain(meant),
+                          words=in_words(int(meant), lang()) if whole else ""), field, suggest=plain(meant))

@@ -34,6 +34,39 @@ def typed(value) -> str:
 _SLASHED = re.compile(r"(\d{1,2})\s*([/-])\s*(\d{1,2})\s*\2\s*(\d+)")
 
 
+# a date in words, as people write it and as the site's own answers do: "20 de febrero de 2027",
+# "20 febrero 2027", "February 20, 2027", "20 February 2027", "Feb. 20 2027", with or without the weekday
+# before it ("martes 16 de febrero de 2027"); the month is named, so it is never ambiguous (the Spanish
+# reviewer spanish8, #6: «20 de febrero de 2027» was refused)
+_WEEKDAY = r"(?:[^\W\d_]+,?\s+)?"
+_WORDS_DAY_FIRST = re.compile(_WEEKDAY + r"(\d{1,2})(?:º|°)?\s*(?:de\s+)?([^\W\d_]+)\.?,?\s*(?:del?\s+)?(\d{4})",
+                              re.IGNORECASE)
+_WORDS_MONTH_FIRST = re.compile(_WEEKDAY + r"([^\W\d_]+)\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})", re.IGNORECASE)
+
+
+def _month_named(word: str) -> int | None:
+    """The month a word names, in English or the page's language, in full or cut short to three letters
+    or more ("feb", "sept", "dic"); None when it names none, or more than one."""
+    word = word.lower()
+    found = {i for i, m in enumerate(MONTHS, 1) for name in {m.lower(), _(m).lower()}
+             if len(word) >= 3 and name.startswith(word)}
+    if word == "setiembre":  # how some Spanish speakers spell septiembre
+        found.add(9)
+    return found.pop() if len(found) == 1 else None
+
+
+def _read_words(text: str) -> tuple[int, int, int] | None:
+    """(year, month, day) of a date written with the month's name, or None."""
+    for pattern, day_first in ((_WORDS_DAY_FIRST, True), (_WORDS_MONTH_FIRST, False)):
+        m = pattern.fullmatch(text)
+        if m:
+            day, word = (m.group(1), m.group(2)) if day_first else (m.group(2), m.group(1))
+            month = _month_named(word)
+            if month:
+                return int(m.group(3)), month, int(day)
+    return None
+
+
 def parse_date(value: str, what: str) -> dt.date:
     """A date as a person types it (read_date), without the note of how a slashed one was read."""
     return read_date(value, what)[0]
@@ -51,6 +84,13 @@ def read_date(value: str, what: str) -> tuple[dt.date, str | None]:
     slashed = _SLASHED.fullmatch(text)
     if slashed:
         return _read_slashed(text, slashed, what)
+    named = _read_words(text)
+    if named:
+        day = _real(*named)
+        if day is None:  # "31 de febrero de 2027": written plainly, but no such day
+            raise InputError(_("{what} {value} is written correctly, but there is no such date. Check the month and "
+                               "the day.").format(what=_(what), value=typed(value)))
+        return _in_years(day, value, what), None
     # year-month-day only: Python also reads "2025-W05-1" and "20250201" (the third hostile tester)
     if not _YMD.fullmatch(text):
         # "15.03.2027" is a date to its writer: say how to write it, not that it is none (issue 33); what was

@@ -61,8 +61,9 @@ def quote_words(english: str) -> str | None:
     if words is None:
         return _("This site has no translation of these words of the law yet.")
     # a sentence's full stop goes after the closing quote, once («…del año fiscal».), never inside and
-    # again outside (the Spanish reviewer spanish8, #13: «…fiscal.».)
-    return _("This site's unofficial translation: {words}").format(words=quoted_own(words[:-1] if words.endswith(".") else words))
+    # again outside (the Spanish reviewer spanish8, #13: «…fiscal.».); the quoted words' own colon or
+    # semicolon too, where the passage stops before its list («…limitaciones:».)
+    return _("This site's unofficial translation: {words}").format(words=quoted_own(words.rstrip().rstrip(".:;")))
 
 
 def with_places(rules: dict, answer):
@@ -97,7 +98,48 @@ def with_places(rules: dict, answer):
             for item in node:
                 walk(item)
     walk(answer)
+    said_once(answer)
     return answer
+
+
+#: the parts of an answer a page shows first, before the rest in the answer's order (the estimate:
+#: the arrears table and "What if I pay late?" under the total, then the explanation)
+_SHOWN_FIRST = ("arrears", "if_late")
+
+
+def said_once(answer) -> None:
+    """The law's English name of an article ("Cargos de alcantarillado (en inglés, “sewer usage
+    rent”), sección F") said once in an answer, at the first provision the page shows: every later
+    one without it ("Cargos de alcantarillado, sección C(1)"; spanish8 #31: it was on the total's
+    "if late" line and on the first step of the explanation, and each part kept its own count)."""
+    said: set[str] = set()
+
+    def walk(node):
+        if isinstance(node, dict):
+            law = node.get("law")
+            for item in law if isinstance(law, list) else [law]:
+                if isinstance(item, dict) and isinstance(item.get("words"), str):
+                    item["words"] = once(item["words"], said)
+            for key in sorted(node, key=lambda k: k not in _SHOWN_FIRST):
+                if key != "law":
+                    walk(node[key])
+        elif isinstance(node, list):
+            for item in node:
+                walk(item)
+    walk(answer)
+
+
+def once(words: str, said: set[str]) -> str:
+    """A provision in a reader's words (`everyday`), with the law's English name of its article only
+    the first time: `words` without it when `said` (the articles already named in full on the page
+    or in the answer) holds the article; `said` is updated."""
+    for article, law in LAW_WORDS.items():
+        full = _("{name} (the law’s “{law}”)").format(name=_(ARTICLES[article]), law=law)
+        if words.startswith(full):
+            if article in said:
+                return _(ARTICLES[article]) + words[len(full):]
+            said.add(article)
+    return words
 
 
 # the articles whose name in the law a resident does not use ("sewer rents"): said in everyday
@@ -133,8 +175,8 @@ def everyday(rules: dict, ident: str, said: set[str]):
     (the law’s “sewer rents”), section F", its heading) the first time `said` has not seen its
     article, ("Sewer charges, section B", its heading) after that (`said` is updated). In
     English only the sewer-rents article is renamed; in Spanish every article is named in
-    Spanish ("Tablas de tarifas (en la ley, “rate schedules”), sección C"; an article
-    itself: "Cargo mínimo (en la ley, “minimum charge”)", with no heading). None when the
+    Spanish ("Tablas de tarifas (en inglés, “rate schedules”), sección C"; an article
+    itself: "Cargo mínimo (en inglés, “minimum charge”)", with no heading). None when the
     law's name is the reader's (its citation says it as it is)."""
     article, label, heading = parts(rules, ident)
     english = lang() == SOURCE
@@ -145,7 +187,7 @@ def everyday(rules: dict, ident: str, said: set[str]):
     # reading): its word is "sewer usage rent" (rents.C.1). In another language the headings are
     # in that language too (the rules catalogue), so the name alone links to its place on /law/.
     # (Spanish too: a reader who opens the English text finds "sewer usage rent" there, not "Sewer charges":
-    # spanish7 C7, «Cargos de alcantarillado (en la ley en inglés, “sewer usage rent”), sección C(1)»)
+    # spanish7 C7, «Cargos de alcantarillado (en inglés, “sewer usage rent”), sección C(1)»)
     law_name = LAW_WORDS.get(article)
     if article in said or law_name is None:
         words = _("{name}, section {label}") if label else "{name}"
@@ -161,7 +203,7 @@ def named(rules: dict, ident: str, said: set[str] | None = None) -> str:
     its heading ("Sewer rents D", "Industrial waste B(2)"); in another language in the reader's
     words (`everyday`; `said`: the articles the text has already named in full, default none),
     so a Spanish sentence never carries the law's English name unquoted ("como permite Cargos
-    de alcantarillado (en la ley, “sewer rents”), sección D"). Every engine sentence that
+    de alcantarillado (en inglés, “sewer rents”), sección D"). Every engine sentence that
     names a provision names it this way."""
     if lang() == SOURCE or "provisions" not in rules:  # (no provisions: the schedule checks, while compiling)
         return citation(rules, ident, heading=False)
@@ -172,7 +214,7 @@ def named(rules: dict, ident: str, said: set[str] | None = None) -> str:
 
 def quoted_english(html: str, marked: str = ' lang="en"') -> str:
     """A provision named in another language, as HTML (already escaped), with the law's English
-    name it quotes marked as English: "… (en la ley, “<span lang="en">sewer rents</span>”) …"
+    name it quotes marked as English: "… (en inglés, “<span lang="en">sewer rents</span>”) …"
     (`marked`: the attribute; "" on a page in English, which marks nothing)."""
     # (str(): a markupsafe.Markup would escape the span it is given)
     return _QUOTED_NAME.sub(rf"“<span{marked}>\1</span>”", str(html)) if marked else html

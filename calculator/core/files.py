@@ -130,3 +130,30 @@ def as_written(path) -> bool | None:
         return hashlib.sha256(path.read_bytes()).hexdigest() == listed[path.name]
     except (OSError, UnicodeDecodeError, ValueError):
         return False
+
+
+def _kind(path) -> str:
+    """What is at `path`, which is not a folder, in a person's words: a file, a device (/dev/full), …"""
+    import os
+    import stat
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return _("a link that leads nowhere")
+    if stat.S_ISREG(mode):
+        return _("a file")
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return _("a device, not a file")
+    if stat.S_ISFIFO(mode) or stat.S_ISSOCK(mode):
+        return _("a pipe, not a file")
+    return _("neither a file nor a folder")
+
+
+def not_a_folder(path) -> str:
+    """`path` (not a folder) in words, a link with where it leads: "a file", "a link to /dev/full, a device".
+    The one wording of what is at a path for every command that writes one (the bill runs' `--out`, the
+    application's `--output`: the eighth hostile tester, F9, was told a link to /dev/full was "a folder")."""
+    import os
+    if os.path.islink(path):
+        return _("a link to {target}, {kind}").format(target=os.path.realpath(path), kind=_kind(path))
+    return _kind(path)

@@ -18,7 +18,7 @@ from ..core import law, money
 from . import flow
 from ..core.dates import long, read_date, typed
 from ..core.errors import InputError
-from ..core.files import project_folder, write_atomic
+from ..core.files import not_a_folder, project_folder, write_atomic
 from ..core.i18n import _
 from ..core.providers import NotProvided, provided
 from ..core.rules import parameter
@@ -148,8 +148,8 @@ def parse_field_words(words) -> dict:
     for word in words or []:
         name, sep, value = str(word).partition("=")
         if not sep or not name.strip():
-            raise InputError(_("Field {field} is not in the form NAME=VALUE; write it like owner-name=Jane "
-                               "Doe.").format(field=typed(word)), "field")
+            raise InputError(_("Field {field} is not in the form NAME=VALUE; write it like "
+                               "owner-name=\"Jane Doe\".").format(field=typed(word)), "field")
         if name.strip() in out:  # the last would win without a word (the third hostile tester)
             raise InputError(_("Field {field} is given twice. Give it once.").format(field=name.strip()), "field")
         out[name.strip()] = value.replace("\\n", "\n")
@@ -231,9 +231,12 @@ def write_application(rules: dict, answers, fields: dict | None, output, blank=N
     if not output.parent.is_dir():
         raise InputError(_("The folder {folder} does not exist; create it or choose another path.").format(
             folder=typed(str(output.parent))), "output")
-    if output.exists() and not output.is_file():
+    if output.is_dir():
         raise InputError(_("{file} is a folder. Give the name of a file to write, like application.pdf.").format(
             file=typed(str(output))), "output")
+    if output.exists() and not output.is_file():  # a device or a pipe, or a link to one: said as the bill runs say it
+        raise InputError(_("{file} is not a file: it is {kind}. Give the name of a file to write, like "
+                           "application.pdf.").format(file=typed(str(output)), kind=not_a_folder(output)), "output")
     if output.exists() and not force:
         raise InputError(_("The file {file} already exists, and nothing was written over it. Choose another name, "
                            "or add `--force` to replace that file.").format(file=typed(str(output))), "output")

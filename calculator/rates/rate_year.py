@@ -643,10 +643,9 @@ def propose(rules: dict, args) -> dict:
             "removes": removes}
 
 
-def basis_choice(result: dict) -> str | None:
-    """With last year's cost and this year's budget both given, the rate from each, side by side, and which one
-    this site's reading uses: the law points both ways (rents.D: "the past fiscal year"; rate-schedules.A: "the
-    budgeted expenses"), so the Town must choose (the usability test, issue 34). None with one cost only."""
+def _basis_words(result: dict):
+    """The two costs' rates as dollars, the first cost's key, and each cost's words: what basis_choice and
+    basis_reading both start from. None with one cost only."""
     by = result.get("vc_by_basis")
     if not by:
         return None
@@ -654,19 +653,27 @@ def basis_choice(result: dict) -> str | None:
     first = "past-year" if "past-year" in by else "projected"
     source = {"past-year": "last year's cost (rents.D)", "projected": "this year's projected cost (rents.D)",
               "budgeted": "this year's budget (rate-schedules.A)"}
+    return by, dollars, first, source
+
+
+def basis_choice(result: dict) -> str | None:
+    """With last year's cost and this year's budget both given, the rate from each, side by side, and which one
+    this site's reading uses: the law points both ways (rents.D: "the past fiscal year"; rate-schedules.A: "the
+    budgeted expenses"), so the Town must choose (the usability test, issue 34). None with one cost only."""
+    words = _basis_words(result)
+    if words is None:
+        return None
+    _, dollars, first, source = words
     return (f"Two rates, one for each reading of the law: {dollars(first)} per 1,000 gallons from {source[first]}; "
             f"{dollars('budgeted')} from {source['budgeted']}. " + basis_reading(result))
 
 
 def basis_reading(result: dict) -> str | None:
     """basis_choice's words after the two rates (the desk shows the rates in a table above them)."""
-    by = result.get("vc_by_basis")
-    if not by:
+    words = _basis_words(result)
+    if words is None:
         return None
-    dollars = lambda key: money.dollars(Decimal(by[key]))  # noqa: E731
-    first = "past-year" if "past-year" in by else "projected"
-    source = {"past-year": "last year's cost (rents.D)", "projected": "this year's projected cost (rents.D)",
-              "budgeted": "this year's budget (rate-schedules.A)"}
+    by, dollars, first, source = words
     other = "budgeted" if by["chosen"] != "budgeted" else first
     return ("The law does not say clearly which to use. This site's "
             f"reading uses {source[by['chosen']].split(' (')[0]}, so the proposal is {dollars(by['chosen'])}; that is "
@@ -804,7 +811,10 @@ def notice(rules: dict, args, site_url: str | None) -> dict:
     record |= {"meeting": meeting.isoformat(), "time": time, "place": place, "body": body,
                # the address the newspaper notice prints (none: ""), so the site later shows the notice as it
                # ran, not with a web address added by a later build (the usability test, issue 34)
-               "website": notices.site_address(url) or ""}
+               "website": notices.site_address(url) or "",
+               # the figures the notice prints, so a schedule changed after it ran is refused (the eighth hostile
+               # tester, F4: a share changed from 80% to 85% after the notice was adopted and billed)
+               "vc_per_1000_gallons": s["vc_per_1000_gallons"], "sewage_fraction": s["sewage_fraction"]}
 
     path = _record_path(s["id"], "notice")
     text = yaml_text([f"The notice of the public-comment meeting on rate schedule {s['id']} (rate-schedules.B),",

@@ -20,7 +20,8 @@ function start() {
   window.__application = { ready: false };
 
   const line = statusLine(root, t("You can download this form, filled in, when you have typed your details."),
-    t("The form could not be filled in by this browser. Print this page with your browser's Print command, or download the blank form."));
+    t("The form could not be filled in by this browser. Print this page with your browser's Print command, or download the blank form."),
+    t("Getting the form ready…"));
   const engine = startEngine(root.dataset.wheel, {
     ...line,
     onReady: () => {
@@ -154,8 +155,8 @@ function start() {
       const names = empty.map((b) => (form.querySelector(`label[for="${b.id}"]`) || b).textContent.trim()
         .replace(/\s*\([^)]*\)$/, "")).join("; "); // its label, without "(required)"
       status.replaceChildren(...sentence(empty.length === 1
-        ? t("1 required question is still empty: {names}. {first}, or choose the button again to download the form as it is.")
-        : t("{count} required questions are still empty: {names}. {first}, or choose the button again to download the form as it is."),
+        ? t("1 required question is still empty: {names}. {first}, or press the button again to download the form as it is, unfinished.")
+        : t("{count} required questions are still empty: {names}. {first}, or press the button again to download the form as it is, unfinished."),
       { count: String(empty.length), names, first }));
       return;
     }
@@ -169,7 +170,7 @@ function start() {
       // a box's problem is said at the box (and focused), and named beside the button
       const box = answer.field && boxes().find((b) => b.name === answer.field && b.type !== "radio");
       if (box && errorAt(box, answer.error)) {
-        status.textContent = t("Nothing was downloaded. Correct the box marked with an error, then choose the button again.");
+        status.textContent = t("Nothing was downloaded. Correct the box marked with an error, then press the button again.");
         box.focus();
       } else {
         status.textContent = answer.error;

@@ -94,13 +94,17 @@ export function startEngine(wheel, { onProgress = () => {}, onReady = () => {}, 
 }
 
 // The loading line shared by the engine pages: <p id="engine-status"> with a text
-// span and a <progress>. Returns the callbacks for startEngine.
-export function statusLine(root, readyText, failedText) {
+// span and a <progress>. Returns the callbacks for startEngine. downloadText, when given, is said while the
+// engine downloads (step 1) in place of the worker's "Downloading the calculator…": a page whose progress bar
+// is named for its checker or its form says so in words too, one name for one thing (the Spanish reviewer
+// spanish8, #22: «Descargando la calculadora» beside «Progreso de carga del cuestionario»).
+export function statusLine(root, readyText, failedText, downloadText) {
   const text = document.getElementById("engine-status-text");
   const bar = document.getElementById("engine-progress");
   return {
     onProgress(msg) {
-      text.textContent = t(msg.text); // the worker's sentences, in the page's language
+      // the worker's sentences, in the page's language
+      text.textContent = msg.step === 1 && downloadText ? downloadText : t(msg.text);
       bar.value = msg.step;
     },
     onReady() {
@@ -171,7 +175,7 @@ export function el(tag, attrs = {}, ...children) {
 export function lawLinkIn(href, law) {
   const english = pageLanguage() === "en" ? null : "en";
   if (!law.heading) return el("a", { href, lang: english }, law.words);
-  // the law's English name the words quote ("… (en la ley, “sewer rents”), sección F") is English too
+  // the law's English name the words quote ("… (en inglés, “sewer rents”), sección F") is English too
   return el("a", { href }, ...quotedIn(law.words), ` (${law.heading})`);
 }
 

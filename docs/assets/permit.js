@@ -34,7 +34,8 @@ function start() {
   window.__permit = { ready: false };
 
   const status = statusLine(root, t("The checker is ready."),
-    t("The checker could not start in this browser. Its questions and the rules behind them are listed below, and you can download the application form."));
+    t("The checker could not start in this browser. Its questions and the rules behind them are listed below, and you can download the application form."),
+    t("Downloading the checker (about 4 MB the first time)…"));
   const engine = startEngine(root.dataset.wheel, {
     ...status,
     onReady: () => {
@@ -217,7 +218,7 @@ function start() {
       const picked = form.querySelector("input[name=answer]:checked");
       if (!picked) {
         const yesNo = q.choices.every((c) => c.value === "yes" || c.value === "no");
-        showError(yesNo ? t("Select yes or no") : t("Select one of the answers"), true);
+        showError(yesNo ? t("Select yes or no.") : t("Select one of the answers."), true);
         return;
       }
       const answers = withAnswer(shown.answers, q.id, picked.value);

@@ -20,7 +20,8 @@ import yaml
 
 from calculator.core.errors import RulesUnreadable
 from calculator.permits import flow
-from calculator.rates import rate_year
+from calculator.core.errors import InputError
+from calculator.rates import rate_year, vc
 from calculator.core.law import anchor, provision_text
 
 from .wording import value_words
@@ -484,6 +485,7 @@ def compile_rules(rules_dir: Path | str = RULES_DIR) -> dict:
                                 f"from `figures:`.")
 
     schedules = []
+    data_records: dict[int, tuple] = {}  # each schedule's record file and its notice's, for file:line
     folder = rules_dir / "rate-schedules"
     for path in sorted([*folder.glob("*.yaml"), *(p for p in folder.iterdir() if p.is_dir())] if folder.is_dir() else []):
         data = (_schedule_folder(path, rules_dir, load, problems, nodes) if path.is_dir()
@@ -509,6 +511,7 @@ def compile_rules(rules_dir: Path | str = RULES_DIR) -> dict:
                     problems.append(f"{_where(record, nodes[record], [key])}: {data[key]!r} is not a real date; write it as YYYY-MM-DD.")
         if not path.is_dir():
             data["_file"] = _relative(path, rules_dir)
+        data_records[id(data)] = (record, path / rate_year.RECORDS["notice"] if path.is_dir() else None)
         if any(s["id"] == data["id"] for s in schedules):
             problems.append(f"{_relative(path, rules_dir)}: schedule {data['id']!r} is also kept in "
                             f"{next(s['_file'] for s in schedules if s['id'] == data['id'])}; keep one of them "
@@ -521,6 +524,11 @@ def compile_rules(rules_dir: Path | str = RULES_DIR) -> dict:
     # than end on the missing one (the seventh hostile tester: KeyError: 'town-board-size')
     broken = files - parameters.keys()
     problems.extend(schedule_problems(schedules, None if broken else parameters, rules_dir, interpretations))
+    if READINGS_FOR_VC <= interpretations.keys():  # (a reading with a problem of its own is reported above)
+        vc_rules = {"parameters": parameters, "interpretations": interpretations, "provisions": provisions}
+        for s in schedules:
+            record, notice = data_records[id(s)]
+            problems.extend(_figure_problems(s, record, notice, nodes, vc_rules))
 
     extra = {}
     for name, kind in (("permits", "permits"), ("application-form", "application-form"), ("holidays", "holidays"),
@@ -553,6 +561,55 @@ def compile_rules(rules_dir: Path | str = RULES_DIR) -> dict:
         "schedules": schedules,
         **extra,
     }
+
+
+READINGS_FOR_VC = {"vc-cost-basis", "extraneous-flow", "rounding"}
+
+
+def _figure_problems(s: dict, record: Path, notice: Path | None, nodes: dict, rules: dict) -> list[str]:
+    """A schedule's VC against its own recorded basis, worked out again by the engine's VC function
+    (calculator/rates/vc.py), and its VC and sewage share against the figures its published notice printed:
+    a hand-edited 12.00 over a basis giving 10.73, or a share changed after the notice ran, was adopted and
+    billed without a word (the eighth hostile tester, F4). A schedule without a basis (the example schedule)
+    or a notice recorded before notices kept their figures is not checked against what it lacks."""
+    out = []
+    adopted = s["status"] == "adopted"
+    fix = ("put back the figure the Board noticed and voted on; a different rate needs a new schedule, with its "
+           "own proposal, notice and vote (`build.py rates propose`)" if adopted else
+           "propose the schedule again with the right figures (`build.py rates propose`): it works VC out itself")
+    basis = s.get("basis")
+    if basis and "vc_per_1000_gallons" in s:
+        try:
+            result = vc.compute(rules, basis.get("om_cost"), basis["user_volume_gallons"],
+                                basis.get("extraneous_flow_cost"), basis.get("budgeted_om_cost"),
+                                basis.get("projected_om_cost"))
+        except InputError as exc:
+            out.append(f"{_where(record, nodes[record], ['basis'])}: this basis does not give a VC: {exc} "
+                       f"Check the basis, or {fix}.")
+        else:
+            given = _Decimal(s["vc_per_1000_gallons"])
+            # either cost's rate stands (vc_by_basis): the vc-cost-basis reading may have changed since
+            allowed = {_Decimal(result["vc_per_1000_gallons"])} | {
+                _Decimal(v) for k, v in (result["vc_by_basis"] or {}).items() if k != "chosen"}
+            if given not in allowed:
+                arithmetic = next(step["text"] for step in result["explanation"] if step["text"].startswith("VC ="))
+                out.append(f"{_where(record, nodes[record], ['vc_per_1000_gallons'])}: VC "
+                           f"{s['vc_per_1000_gallons']} is not what this schedule's own basis gives: {arithmetic} "
+                           f"(rounded as rules/interpretations/rounding.yaml says). Set vc_per_1000_gallons to "
+                           f"\"{result['vc_per_1000_gallons']}\" if the basis is right; if the basis is wrong, {fix}.")
+    printed = s.get("notice") or {}
+    if notice is not None and notice in nodes:
+        for key, words in (("vc_per_1000_gallons", "VC"), ("sewage_fraction", "sewage share")):
+            if key in printed and key in s and _Decimal(printed[key]) != _Decimal(s[key]):
+                out.append(f"{_where(record, nodes[record], [key])}: the {words} {s[key]} is not the "
+                           f"{printed[key]} that the published notice printed "
+                           f"({_where(notice, nodes[notice], [key])}); the schedule "
+                           f"{'adopted' if adopted else 'to be adopted'} must be the one noticed (rate-schedules.B, "
+                           f"C). Set {key} back to \"{printed[key]}\"; "
+                           + ("a different figure needs a new schedule, with its own proposal, notice and vote."
+                              if adopted else "or, for the new figure, propose the schedule again, then publish "
+                              "and record a new notice."))
+    return out
 
 
 def _chosen_advice(data, at: list, advice: str) -> str:

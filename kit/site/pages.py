@@ -23,7 +23,7 @@ from calculator.core.errors import InputError
 from calculator.core.i18n import SOURCE, _, law_translation, localized, speaking
 from calculator.core.dates import (bill_choice, long, next_quarter_due, parse_quarter, public_holidays, quarter_name,
                                    quarter_of)
-from calculator.core.explain import everyday, quote_words, quoted_english, quoted_own, since
+from calculator.core.explain import everyday, once, quote_words, quoted_english, quoted_own, since
 from calculator.core.rules import parameter
 from calculator.core.law import anchor, citation, enactments, local_law_name, provision_text, quoted
 
@@ -117,6 +117,9 @@ def render_pages(rules: dict, docs: Path, ctx: dict | None = None, lang: str = S
             return f'<a href="{up}law/#{anchor(ident)}"{mark}>{text}</a>'
         return f"[{text}]({up}law/index.md#{anchor(ident)}){mark}"
     env.globals["cite"] = cite
+    # an answer's provision words on the page (the worked example's steps): the law's English name of
+    # its article once per page, not again after the page's own first citation (spanish8 #31)
+    env.filters["once"] = lambda words: once(str(words), said)
     env.globals["cite_html"] = lambda ident, up="../": cite(ident, up, html=True)
     marked = "" if lang == SOURCE else ' lang="en"'
     own_words = english_quoted(marked)

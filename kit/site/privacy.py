@@ -18,6 +18,7 @@ account data in any text file stops the build."""
 from __future__ import annotations
 
 import codecs
+import functools
 import html
 import re
 import subprocess
@@ -406,6 +407,7 @@ def _entities(text: str) -> str:
     return re.sub(r"&(?:#\d{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});?", one, text)
 
 
+@functools.lru_cache(maxsize=1 << 16)  # the nav, header and footer lines of ~180 pages are the same words
 def _words_hold_accounts(text: str) -> bool:
     """Free text holding a person's street address with an amount (not the Town's own place, not the
     fictional sample's streets), or that is only a person's name with an amount; or a person's name with
@@ -527,6 +529,11 @@ def _readable(text: str, page: bool) -> str:
     return text
 
 
+@functools.lru_cache(maxsize=1 << 16)  # a page's records repeat on every page (nav, footer)
+def _record_holds_accounts(record: str) -> bool:
+    return bool(register_row(record) or account_record(*_cells(record)))
+
+
 def account_records(text: str, blocks: bool = False, script: bool = False) -> list[str]:
     """The records of a text that hold account data (at most three, to name). `blocks` (a data file or
     script, not a page): a record may also span lines (an object or list item), its lines its cells.
@@ -548,7 +555,7 @@ def account_records(text: str, blocks: bool = False, script: bool = False) -> li
     for record in records:
         if len(record) > 2000 or not re.search(r"\d", record):
             continue
-        if register_row(record) or account_record(*_cells(record)):
+        if _record_holds_accounts(record):
             found.append(_plain(record)[:80])
             if len(found) == 3:
                 return found

@@ -193,7 +193,7 @@ def test_the_bills_to_print_are_one_section_an_account_with_the_register_s_total
     es_bill = page.locator(f'#bills-print section.bill[data-account="{spanish["account"]}"]')
     # (the law's English name of the article once, on its first mention: spanish7 C7)
     expect(es_bill.locator(".bill-steps")).to_contain_text(
-        "Cargos de alcantarillado (en la ley en inglés, “sewer usage rent”), sección F")
+        "Cargos de alcantarillado (en inglés, “sewer usage rent”), sección F")
     assert "Sewer rents" not in es_bill.inner_text()
     assert es_bill.locator('.bill-steps .cite [lang="en"]').count() >= 1
     expect(es_bill.locator(".bill-pay")).to_contain_text("llame o visite la oficina de la Secretaría del Pueblo")

@@ -193,7 +193,7 @@ def test_the_web_form_names_the_empty_required_questions_before_it_downloads(pag
     assert count >= 2
     page.click("#make-filled")
     status = page.locator("#application-status")
-    expect(status).to_contain_text(f"{count} required questions" if not lang else f"{count} preguntas obligatorias")
+    expect(status).to_contain_text(f"{count} required questions" if not lang else f"{count} datos obligatorios")
     first_label = page.locator(f'label[for="{required.first.get_attribute("id")}"]').inner_text()
     expect(status).to_contain_text(re.sub(r"\s*\([^)]*\)$", "", first_label.strip()))
     with page.expect_download(timeout=TIMEOUT) as info:  # the second choice downloads the form as it is
@@ -216,7 +216,7 @@ def test_the_web_form_waits_while_the_checkers_answers_are_filled_in(page, site_
     expect(page.locator("#field-owner-name")).to_be_disabled()
     expect(page.locator("#make-filled")).to_be_disabled()
     expect(note).to_have_text("Filling in your answers from the permit checker…" if not lang
-                              else "Llenando sus respuestas al cuestionario de permisos…")
+                              else "Completando el formulario con sus respuestas al cuestionario de permisos…")
     expect(road).to_be_checked(timeout=TIMEOUT)
     expect(form).not_to_have_attribute("aria-busy", "true")
     expect(road).to_be_enabled()

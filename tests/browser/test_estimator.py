@@ -9,6 +9,7 @@ from playwright.sync_api import expect
 from calculator.bills import bill
 from calculator.cli import run_json
 from calculator.core.rules import load
+from calculator.core.explain import said_once
 from calculator.core.law import citation
 from casebook import argv_for, load_cases
 
@@ -33,19 +34,22 @@ def test_a_shareable_link_shows_the_cited_estimate(page, site_url):
     page.goto(f"{site_url}/estimate/?quarter=2027-Q1&water-gallons=12000&paid-on=2027-03-01")
     expect(page.locator("#result-total")).to_be_visible(timeout=TIMEOUT)
     want = bill.compute(load(), "2027-Q1", {"water-gallons": "12000"}, "2027-03-01")
+    said_once(want)  # (as the command gives it: the law's English name once in the answer, spanish8 #31)
     assert page.inner_text("#result-total") == f"${Decimal(want['total']):,.2f}"
     steps = page.locator("ol.explanation li")
     expect(steps).to_have_count(len(want["explanation"]))
     hrefs = [a.get_attribute("href") for a in page.locator("ol.explanation li a").all()]
     assert hrefs == [f"../law/#{s['anchor']}" for s in want["explanation"]]
     # where in the law and which quarter, in words (the link keeps the ids): the law's part in
-    # everyday words once ("Sewer charges (the law's “sewer usage rent”), section F"), then shorter, and
+    # everyday words once ("Sewer charges (the law's “sewer usage rent”), section F", under the total in
+    # "What if I pay late?", the first the page shows: spanish8 #31), then shorter, and
     # "same section" for a step citing the provision of the step before it (issue 19, item 10)
     texts = page.locator("ol.explanation li a").all_inner_texts()
     assert texts == [("(same section of the law)" if s["law"] is None else
                       f"{s['law']['words']} ({s['law']['heading']})" if s["law"]["heading"] else s["law"]["words"])
                      for s in want["explanation"]]
-    assert sum("the law’s “sewer usage rent”" in t for t in texts) == 1
+    assert sum("the law’s “sewer usage rent”" in t for t in texts) == 0
+    assert page.locator(".result-box").inner_text().count("the law’s “sewer usage rent”") == 1
     assert not [t for t in texts if t.startswith("Sewer rents")]
     assert {s["cite"] for s in want["explanation"]} >= {"rents.B", "rents.C.1", "rents.D", "rents.F", "rents.H",
                                                          "minimum-charge"}
@@ -95,7 +99,7 @@ def test_what_if_i_pay_late_is_answered_under_the_total(page, site_url, lang):
     # (in Spanish too, the law's English name once: it is what the English text says; spanish7 C7)
     expect(page.locator("#if-late a[href$='#rents-f']")).to_contain_text(
         "Sewer charges (the law’s “sewer usage rent”), section F" if lang == "en" else
-        "Cargos de alcantarillado (en la ley en inglés, “sewer usage rent”), sección F")
+        "Cargos de alcantarillado (en inglés, “sewer usage rent”), sección F")
     if lang == "es":  # the law's English, marked so a screen reader reads it in English
         expect(page.locator("#if-late a[href$='#rents-f'] span[lang=en]")).to_have_text("sewer usage rent")
     expect(page.locator("#if-late a[href$='#rents-g']")).to_contain_text(
@@ -184,10 +188,11 @@ def test_an_error_typed_then_corrected(page, site_url):
     open_estimator(page, site_url)
     page.fill("#usage", "12k")
     page.click("#estimate-button")
-    expect(page.locator("#error-summary")).to_be_focused()
+    # the engine's answer can take more than expect's 5 s on a loaded 2-core machine (one CI run failed here)
+    expect(page.locator("#error-summary")).to_be_focused(timeout=TIMEOUT)
     page.fill("#usage", "12000")
-    expect(page.locator("#result-total")).to_be_visible()
-    expect(page.locator("#error-summary")).to_be_hidden()
+    expect(page.locator("#result-total")).to_be_visible(timeout=TIMEOUT)
+    expect(page.locator("#error-summary")).to_be_hidden(timeout=TIMEOUT)
 
 
 def test_a_press_before_the_calculator_has_started_is_answered_beside_the_button(page, site_url):

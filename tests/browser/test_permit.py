@@ -403,7 +403,7 @@ def test_choosing_nothing_shows_the_error_summary(page, site_url):
     page.click("#continue-button")
     summary = page.locator("#error-summary")
     expect(summary).to_be_focused()
-    expect(summary).to_contain_text("Select yes or no")
+    expect(summary).to_contain_text("Select yes or no.")
     expect(checker(page)).to_have_attribute("data-state", "error")
     assert page.title().startswith("Error: ")
     # the question's count and its words said apart (the Spanish reviewer, 33e: "…14What…")

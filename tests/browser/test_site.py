@@ -218,3 +218,21 @@ def test_on_a_phone_the_menu_opens_with_the_keyboard_and_passes_axe(browser, sit
     page.keyboard.press("Escape")
     assert not page.evaluate("document.getElementById('__drawer').checked")
     context.close()
+
+
+@pytest.mark.parametrize("path,bar,words", [
+    ("es/permit/", "Progreso de carga del cuestionario", "Descargando el cuestionario (unos 4 MB la primera vez)…"),
+    ("es/permit/application/", "Progreso de carga del formulario", "Preparando el formulario…"),
+    ("es/estimate/", "Progreso de carga de la calculadora", "Descargando la calculadora (unos 4 MB la primera vez)…"),
+    ("permit/", "Checker loading progress", "Downloading the checker (about 4 MB the first time)…"),
+])
+def test_the_loading_line_names_the_tool_as_its_progress_bar_does(page, site_url, path, bar, words):
+    """The Spanish reviewer spanish8, #22: sighted readers saw «Descargando la calculadora» while a screen reader
+    heard «Progreso de carga del cuestionario»: one thing, two names. Held while the engine downloads."""
+    held = []
+    for files in ("**/engine/**/*.whl*", "**/pyodide.asm.wasm*"):  # the engine and Python: step 1 stays
+        page.route(files, lambda route: held.append(route))
+    page.goto(f"{site_url}/{path}")
+    expect(page.locator("#engine-progress")).to_have_attribute("aria-label", bar)
+    expect(page.locator("#engine-status-text")).to_have_text(words, timeout=TIMEOUT)
+    page.unroute_all(behavior="ignoreErrors")

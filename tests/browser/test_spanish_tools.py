@@ -117,10 +117,15 @@ def test_the_spanish_estimator_gives_the_same_total_in_spanish(page, site_url):
     # the citations name the provision in Spanish, with its heading (ours, rules/law.yaml) in Spanish too:
     # nothing in them is English (issue 33)
     first = page.locator("ol.explanation li a").first
-    # (the law's English name of the article once, marked English, on its first mention: spanish7 C7)
-    expect(first).to_have_text("Cargos de alcantarillado (en la ley en inglés, “sewer usage rent”), sección F (Fechas de "
-                               "vencimiento y recargo por pago atrasado)")
-    expect(first.locator("span[lang=en]")).to_have_text(["sewer usage rent"])
+    # (the law's English name of the article once in the answer, marked English, on its first mention,
+    # "What if I pay late?" under the total: spanish7 C7; not again in the explanation: spanish8 #31)
+    expect(page.locator("#if-late a[href$='#rents-f']")).to_have_text("Cargos de alcantarillado (en inglés, "
+                                                                      "“sewer usage rent”), sección F (Fechas de "
+                                                                      "vencimiento y recargo por pago atrasado)")
+    expect(page.locator("#if-late a[href$='#rents-f'] span[lang=en]")).to_have_text(["sewer usage rent"])
+    expect(first).to_have_text("Cargos de alcantarillado, sección F (Fechas de vencimiento y recargo por pago "
+                               "atrasado)")
+    expect(page.locator(".result-box")).not_to_contain_text("sewer usage rent”), sección C")
     assert untranslated(page) == []
 
 
@@ -203,7 +208,7 @@ def test_the_spanish_checker_reaches_the_same_outcome_as_the_english(page, site_
     expect(checker(page)).to_have_attribute("data-state", "question", timeout=TIMEOUT)
     expect(page.locator("#continue-button")).to_have_text(spanish("Continue"))
     page.click("#continue-button")  # nothing chosen: the error, in Spanish
-    expect(page.locator("#error-summary")).to_contain_text(spanish("Select one of the answers"))
+    expect(page.locator("#error-summary")).to_contain_text(spanish("Select one of the answers."))  # with its period (spanish8, #9)
     assert page.title().startswith(ES["Error: {title}"].split("{title}")[0])
     assert re.match(r"Error: Pregunta 1 de un máximo de \d+: ¿", page.title()), page.title()  # the Spanish reviewer, 33e
     answer_every_question(page, ANSWERS)
@@ -222,7 +227,7 @@ def test_the_spanish_checker_reaches_the_same_outcome_as_the_english(page, site_
     first = page.locator("#outcome .law-ref a").first
     expect(first).to_have_text(f'{said["outcome_detail"]["law"][0]["words"]} ({said["outcome_detail"]["law"][0]["heading"]})')
     # no English in it: the names and the headings (ours) are Spanish (issue 33)
-    assert "(en la ley, “" not in first.inner_text()
+    assert "(en inglés, “" not in first.inner_text()
     expect(first.locator("span[lang=en]")).to_have_count(0)
     links = page.locator("#outcome .step-law a[href^='../law/'], #verdicts a").all_inner_texts()
     assert links and not [a for a in links if re.match(r"(Permits|Prohibited acts|House connections|Industrial waste)\b", a)]
