@@ -93,7 +93,8 @@ def test_the_calendar_has_the_report_and_bill_dates_for_this_year_and_the_next(t
         assert str(e["uid"]).startswith(start.isoformat()) and str(e["uid"]).endswith("@pawling-sewer-kit")
     assert len({str(e["uid"]) for e in events}) == len(events)
     q1 = next(e for e in events if e.decoded("dtstart") == dt.date(2027, 1, 15))
-    assert str(q1["summary"]) == "Sewer bill due for January–March 2027"   # in words, as a person reads it
+    # in words, as a person reads it: the water the bill charges for, as the estimate names it
+    assert str(q1["summary"]) == "Sewer bill due (water used October–December 2026)"
     # the provision as the site names it, not the law's heading "Sewer rents" (the usability test: Linda)
     assert "Sewer charges (the law’s “sewer usage rent”), section F (Due dates and late penalty)" in str(q1["description"])
     assert "Sewer rents" not in path.read_text()

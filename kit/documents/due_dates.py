@@ -11,7 +11,7 @@ import datetime as dt
 import os
 from pathlib import Path
 
-from calculator.core.dates import due_date, month_day, quarter_period, quarter_words
+from calculator.core.dates import due_date, month_day, quarter_period, quarter_words, water_quarter_words
 from calculator.core.files import write_atomic
 from calculator.core.i18n import N_, _, lang  # the site speaks the kit's words too (kit.pages.render_language)
 from calculator.core.explain import law_words, quote_words
@@ -33,9 +33,13 @@ def due_dates(rules: dict, years) -> list[dict]:
     for year in years:
         for q in range(1, len(parameter(rules, "bill-due-dates", on=dt.date(year, 1, 1))) + 1):
             quote = entry(rules, "bill-due-dates", on=quarter_period(year, q)[0])["quote"]
+            # the bill named by the water it charges for, as the estimate names it (the usability test, Rosa:
+            # "January–March 2027" was not the months on her bill); the quarter under the other reading
+            water = water_quarter_words(rules, year, q)
             out.append({"date": due_date(rules, year, q), "kind": "sewer-bill", "cite": bills["cite"],
                         "quote": quote,
-                        "title": _("Sewer bill due for {quarter}").format(quarter=quarter_words(year, q))})
+                        "title": _("Sewer bill due (water used {water})").format(water=water) if water else
+                        _("Sewer bill due for {quarter}").format(quarter=quarter_words(year, q))})
         reports_then = entry(rules, "industry-report-due-dates", on=dt.date(year, 1, 1))
         for md in reports_then["value"]:
             out.append({"date": month_day(year, md), "kind": "section-307-report", "cite": reports["cite"],
