@@ -294,6 +294,11 @@ def compute(rules: dict, average_workday_gallons, system_gallons_per_day=None,
 
     determination = "major" if met else ("not-determined" if undecided else "not-major")
     due = report_dates(rules, year, today) if met else []
+    # the next report date from today, said under the verdict (the usability test, Linda: December 15 was
+    # 9 days away and sat below the fold); when not determined yet, the date a major industry would have
+    upcoming = [d for d in report_dates(rules, year, today) if d >= today] if determination != "not-major" else []
+    next_report = None if not upcoming else {"date": upcoming[0].isoformat(), "days": (upcoming[0] - today).days,
+                                             "if_major": determination == "not-determined"}
     if determination == "major" and year is None:
         ex.add(_("This is a major contributing industry: it must report under Section 307. Its next report dates "
                  "are {dates}, unless the Sewer Inspector prescribes otherwise.").format(
@@ -330,6 +335,8 @@ def compute(rules: dict, average_workday_gallons, system_gallons_per_day=None,
         # with only the system's flow unknown: the share test is met if the system carries less than this a day
         "system_gallons_below": None if system_below is None else money.text(system_below),
         "report_due": [d.isoformat() for d in due],
+        # {"date", "days" from today, "if_major": only if it is a major contributing industry}, or None
+        "next_report": next_report,
         "facilities_required": required,
         "facilities_if_deemed_necessary": conditional,
         "correction_days_at_most": correction_days,

@@ -49,6 +49,9 @@ def test_a_bill_paid_after_a_holiday_moved_its_last_day():
     out = without_explanation(bill.compute(RULES, "2027-Q1", {"water-gallons": "12000"}, "2027-03-01"))
     assert out == {
         "command": "bill", "quarter": "2027-Q1", "quarter_words": "January–March 2027",
+        # the bill as a resident holds it: its due date and the water it charges for (the usability test, Rosa)
+        "bill_words": "the bill due January 15, 2027 (water used October–December 2026)",
+        "water_words": "October–December 2026",
         "period_start": "2027-01-01", "period_end": "2027-03-31", "due_date": "2027-01-15",
         "penalty_from": "2027-02-17", "last_day_to_pay": "2027-02-16", "schedule": SCHEDULE,
         "usage": {"amount": "12000", "kind": "water-gallons", "words": "Worked out from 12,000 gallons of water."},
@@ -85,6 +88,7 @@ def test_a_sewage_meter_bill_with_both_what_ifs_two_periods_late():
                                            vc_per_1000="12", sewage_fraction="0.9"))
     assert out == {
         "command": "bill", "quarter": "2027-Q3", "quarter_words": "July–September 2027",
+        "bill_words": "the bill due July 15, 2027 (water used April–June 2027)", "water_words": "April–June 2027",
         "period_start": "2027-07-01", "period_end": "2027-09-30", "due_date": "2027-07-15",
         "penalty_from": "2027-08-17", "last_day_to_pay": "2027-08-16",
         "schedule": SCHEDULE | {"what_if": {"sewage_fraction": "0.9", "vc_per_1000_gallons": "12"}},

@@ -35,7 +35,7 @@ def steps(answer_steps):
 
 def test_a_major_industry_by_the_5_percent_test_with_one_fact_unanswered():
     # 30,001 / 600,000 = 5.0002%: greater than 5% (E.2); E.3 not answered; E.4 no
-    out = industry.compute(RULES, "30001", "600000", None, False, 2027)
+    out = industry.compute(RULES, "30001", "600000", None, False, 2027, today=dt.date(2026, 12, 6))
     assert {k: v for k, v in out.items() if k not in ("explanation", "obligations", "rights", "report_explained")} == {
         "command": "industry", "year": 2027, "report_dates_from": None, "determination": "major",
         "major_contributing_industry": True, "criteria_met": ["pretreatment.E.2"],
@@ -43,6 +43,7 @@ def test_a_major_industry_by_the_5_percent_test_with_one_fact_unanswered():
         "facts_needed": ["whether the waste has a toxic pollutant in toxic amounts under Section 307(a) standards "
                          "(yes or no)"],
         "report_due": ["2027-03-15", "2027-09-15", "2027-12-15"],
+        "next_report": {"date": "2027-03-15", "days": 99, "if_major": False},
         "facilities_required": [], "facilities_if_deemed_necessary": [*FACILITIES, "pretreatment.A.4"],
         "correction_days_at_most": 30, "system_gallons_below": None}
     assert [s["cite"] for s in out["report_explained"]] == ["pretreatment.E"]

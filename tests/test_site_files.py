@@ -93,9 +93,34 @@ def test_the_calendar_has_the_report_and_bill_dates_for_this_year_and_the_next(t
         assert str(e["uid"]).startswith(start.isoformat()) and str(e["uid"]).endswith("@pawling-sewer-kit")
     assert len({str(e["uid"]) for e in events}) == len(events)
     q1 = next(e for e in events if e.decoded("dtstart") == dt.date(2027, 1, 15))
-    assert str(q1["summary"]) == "Sewer bill due for January–March 2027"   # in words, as a person reads it
-    assert "Sewer rents F (Due dates and late penalty)" in str(q1["description"])
+    # in words, as a person reads it: the water the bill charges for, as the estimate names it
+    assert str(q1["summary"]) == "Sewer bill due (water used October–December 2026)"
+    # the provision as the site names it, not the law's heading "Sewer rents" (the usability test: Linda)
+    assert "Sewer charges (the law’s “sewer usage rent”), section F (Due dates and late penalty)" in str(q1["description"])
+    assert "Sewer rents" not in path.read_text()
     assert str(cal["version"]) == "2.0" and "Pawling" in str(cal["prodid"])
+
+
+def test_each_due_date_has_a_reminder_a_week_before(tmp_path):
+    # the usability test (Linda): her report was due in 9 days and the calendar had no reminder
+    path = kit_due_dates.build_due_dates_calendar(RULES, tmp_path, dt.date(2026, 12, 6))
+    cal = read_calendar(path)
+    events = list(cal.walk("VEVENT"))
+    assert events
+    for e in events:
+        alarms = [c for c in e.subcomponents if c.name == "VALARM"]
+        assert len(alarms) == 1, e["summary"]
+        alarm = alarms[0]
+        assert str(alarm["action"]) == "DISPLAY"
+        assert alarm.decoded("trigger") == -dt.timedelta(days=7)
+        assert str(alarm["description"]) == f"In 7 days: {e['summary']}"
+    # the dates already past on the build day stay: the file is the whole of two years (the module's docstring)
+    assert min(e.decoded("dtstart") for e in events) == dt.date(2026, 1, 15)
+    # it reads back as it was written, and each alarm is written as RFC 5545 has it
+    assert Calendar.from_ical(path.read_bytes()).to_ical() == path.read_bytes()
+    text = path.read_text()
+    assert text.count("BEGIN:VALARM") == text.count("END:VALARM") == len(events)
+    assert "TRIGGER:-P7D" in text
 
 
 def test_the_calendar_is_the_same_bytes_twice(tmp_path, monkeypatch):

@@ -9,7 +9,8 @@ from . import arrears, penalty
 from ..core import money, schedule
 from .amounts import parse_amount, plain
 from ..core.dates import (WEEKDAY_NAMES, due_date, long, long_with_weekday, month_name, not_business_day, read_date,
-                    parse_quarter, public_holidays, quarter_name, quarter_period, quarter_words, series, typed)
+                    parse_quarter, public_holidays, quarter_name, quarter_period, quarter_words, series, typed,
+                    bill_words, water_quarter_words)
 from ..core.errors import InputError
 from ..core.i18n import N_, _, in_sentence, lang, ngettext
 from ..core.explain import Explanation, everyday, fold_citations, since
@@ -237,6 +238,8 @@ def quarter_context(rules: dict, quarter: str, paid_on=None, vc_per_1000=None, s
         "penalty_from": first_penalty.isoformat(),
         "quarter": quarter_name(year, q),
         "quarter_words": quarter_words(year, q),
+        "bill_words": bill_words(rules, year, q),
+        "water_words": water_quarter_words(rules, year, q),
         "summary": schedule.summary(sched) | ({"what_if": what_if} if what_if else {}),
         "notices": notices,
         # the rate or the fraction used is the illustrative schedule's invented number (both what-ifs: neither is)
@@ -331,6 +334,10 @@ def _bill(rules: dict, ctx: dict, kind: str, amount: Decimal, explain: bool, owi
         "command": "bill",
         "quarter": ctx["quarter"],
         "quarter_words": ctx["quarter_words"],
+        # the bill as a resident holds it (the estimate's heading) and the months of water it charges for, as
+        # this site reads "billed in advance" (None under the other reading)
+        "bill_words": ctx["bill_words"],
+        "water_words": ctx["water_words"],
         "period_start": ctx["period_start"],
         "period_end": ctx["period_end"],
         "due_date": ctx["due_date"],

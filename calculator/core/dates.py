@@ -254,6 +254,15 @@ def bill_choice(rules: dict, year: int, q: int) -> str:
                                                                months=_(SHORT_QUARTERS[water - 1]))
 
 
+def bill_words(rules: dict, year: int, q: int) -> str:
+    """A quarter's bill named as a resident holds it, for the estimate's heading and its shared text: "the bill
+    due January 15, 2027 (water used October–December 2026)" (the usability test, Rosa: "January–March 2027"
+    was not the months on her bill); the water's months as this site reads "billed in advance"."""
+    due, water = long(due_date(rules, year, q)), water_quarter_words(rules, year, q)
+    return (_("the bill due {date} (water used {water})").format(date=due, water=water) if water else
+            _("the bill due {date}").format(date=due))
+
+
 def water_quarter_words(rules: dict, year: int, q: int) -> str | None:
     """The months of water a quarter's bill charges for, as this site reads "billed in advance" (rents.H,
     rules/interpretations/billing-in-advance.yaml): the quarter before ("October–December 2026" for the bill

@@ -207,7 +207,7 @@ function start() {
   function showResult(r, params) {
     clearErrors();
     const box = el("div", { class: "result-box" });
-    box.append(el("h2", { id: "result-title", tabindex: "-1" }, t("Your estimate for {quarter}", { quarter: r.quarter_words })));
+    box.append(el("h2", { id: "result-title", tabindex: "-1" }, t("Your estimate for {bill}", { bill: r.bill_words })));
     // a quarter from a link is in the list before the engine has put the list into words
     const option = [...$("quarter").options].find((o) => o.value === r.quarter);
     if (option && option.text === r.quarter) {
@@ -271,11 +271,15 @@ function start() {
       box.append(el("div", { class: "admonition warning", id: "usage-question" },
         el("p", { class: "admonition-title" }, t("Check the number")), el("p", {}, ...quotedIn(r.usage_question))));
     }
-    // rate-schedules.A: a schedule for each fiscal year; the engine says when this one has none of its own
+    // rate-schedules.A: a schedule for each fiscal year; the engine says when this one has none of its own and
+    // which rates the estimate uses. A calm note, not a warning (the usability test, Doña Carmen: the orange
+    // "no schedule of its own" box worried a resident for nothing); the choice of rates is this site's reading
     if (r.fiscal_year && r.fiscal_year.text) {
-      box.append(el("div", { class: "admonition warning", id: "fiscal-year-notice" },
-        el("p", { class: "admonition-title" }, t("No schedule of its own for fiscal year {year}", { year: String(r.fiscal_year.year) })),
-        el("p", {}, ...quotedIn(r.fiscal_year.text))));
+      box.append(el("div", { class: "admonition note", id: "fiscal-year-notice" },
+        el("p", { class: "admonition-title" }, t("Which rates this estimate uses")),
+        el("p", {}, ...quotedIn(r.fiscal_year.text), " ", ...sentence(
+          t("Your bill from the Town may differ. The law does not say which rates apply while a year has no schedule of its own, so the choice is {reading}."),
+          { reading: el("a", { href: "../how-we-read-the-law/" }, t("this site's reading")) }))));
     }
     r.notices.forEach((notice, i) => {
       const status = r.schedule.status;
@@ -365,7 +369,8 @@ function start() {
   // ("example rate"), and at the example rate the engine's own sentence for the total follows (total_note).
   function shareText(r, kind) {
     const rate = kind ? ` (${kind()})` : "";
-    const words = [t("Sewer bill estimate for {quarter}.", { quarter: r.quarter_words })];
+    // the bill's due date follows in the next sentence: here only the water it charges for (the usability test, Rosa)
+    const words = [r.water_words ? t("Sewer bill estimate, for the water used {water}.", { water: r.water_words }) : t("Sewer bill estimate.")];
     const paid = Boolean(r.paid_on);
     if (r.arrears) {
       words.push(paid ? t("Total {total}, if paid on {date}", { total: money(r.total) + rate, date: longDate(r.paid_on) })

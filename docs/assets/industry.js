@@ -4,7 +4,7 @@
 // so a result is a shareable link. No test of the law is worked out here.
 // Every sentence it shows goes through t() (words.js): the page's language.
 import { clearFieldErrors, el, lawLinkIn, longDate, quotedIn, sentence, showFieldError, startEngine, startingNote, statusLine } from "./engine-client.js";
-import { pageLanguage, t } from "./words.js";
+import { nt, pageLanguage, t } from "./words.js";
 
 const root = document.getElementById("industry-checker");
 const NUMBERS = ["average-workday-gallons", "system-gallons-per-day", "year"];
@@ -63,7 +63,7 @@ function start() {
     // each value joined to its option, so a value that starts with a dash is read as a value (estimate.js)
     const argv = ["industry", `--average-workday-gallons=${params.get("average-workday-gallons") || ""}`];
     for (const name of ["system-gallons-per-day", "year"]) if (params.has(name)) argv.push(`--${name}=${params.get(name)}`);
-    if (!params.has("year")) argv.push("--today", today());
+    argv.push("--today", today()); // the next report date and its days left count from this browser's today
     for (const name of FLAGS) {
       if (params.get(name) === "yes") argv.push(`--${name}`);
       if (params.get(name) === "no") argv.push(`--no-${name}`);
@@ -83,6 +83,9 @@ function start() {
     const box = el("div", { class: "result-box", id: "industry-result", "data-major": String(r.major_contributing_industry),
       "data-determination": r.determination });
     box.append(el("h2", { id: "result-title", tabindex: "-1" }, TITLES[r.determination]()));
+    // the next report date and the days left, right under the verdict, with the calendar (the usability test,
+    // Linda: December 15 was 9 days away and sat below the fold); not determined yet: said as a condition
+    if (r.next_report) box.append(nextReport(r.next_report));
     if (r.determination === "not-determined") {
       box.append(el("p", {}, t("None of the tests decided so far is met, but some could not be decided. To finish the check, find out:")));
       box.append(el("ul", { id: "facts-needed" }, ...r.facts_needed.map((f) => el("li", {}, ...quotedIn(f)))));
@@ -107,9 +110,6 @@ function start() {
     if (r.major_contributing_industry) {
       box.append(el("h3", {}, r.year ? t("Section 307 reports due in {year}", { year: r.year }) : t("The next Section 307 report dates")));
       box.append(el("ul", { id: "report-due" }, ...r.report_due.map((d) => el("li", {}, el("time", { datetime: d }, longDate(d))))));
-      const calendar = el("a", { href: root.dataset.calendar, download: t("pawling-sewer-due-dates.ics"), id: "calendar-result-link" },
-        t("Add the due dates to your calendar (.ics file)"));
-      box.append(el("p", {}, ...sentence(t("{calendar}. It holds the report dates and the quarterly sewer bill due dates for two years."), { calendar })));
     }
     box.append(el("h3", {}, t("What every industry must do")));
     box.append(el("ul", { class: "explanation", id: "obligations" }, ...r.obligations.map(step)));
@@ -120,6 +120,21 @@ function start() {
       { link: el("a", { href: `${location.pathname}?${params}`, id: "share-link" }, t("copy or bookmark this link")) })));
     result.replaceChildren(box);
     root.dataset.state = "result";
+  }
+
+  // "Next report due: December 15, 2026 — in 9 days", then the calendar file's link as a button
+  function nextReport(n) {
+    const date = el("strong", {}, el("time", { datetime: n.date }, longDate(n.date)));
+    const days = n.days === 0 ? t("today") : nt("in {n} day", "in {n} days", n.days);
+    const line = n.if_major
+      ? t("If you are a major contributing industry, your next report is due {date} — {days}.")
+      : t("Next report due: {date} — {days}.");
+    const calendar = el("a", { href: root.dataset.calendar, download: t("pawling-sewer-due-dates.ics"), id: "calendar-result-link",
+      class: "md-button" }, t("Add the due dates to your calendar (.ics file)"));
+    return el("div", { class: "next-report", id: "next-report" },
+      el("p", { id: "next-report-line" }, ...sentence(line, { date, days })),
+      el("p", {}, calendar),
+      el("p", { class: "next-report-note" }, t("The calendar file holds the report dates and the quarterly sewer bill due dates for two years, each with a reminder a week before.")));
   }
 
   const clearErrors = () => clearFieldErrors(form);

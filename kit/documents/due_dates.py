@@ -1,19 +1,24 @@
 """The law's due dates as a calendar file (.ics): each quarterly bill and each
-Section 307 report of a major contributing industry, for this year and the next."""
+Section 307 report of a major contributing industry, for this year and the next, each with a
+reminder a week before (REMINDER_DAYS).
+
+The dates already past on the build day stay in the file: it is the whole of two years, the same
+file for every build of one commit in a year (calendar_stamp), and a site built in January is still
+visited in November. A calendar does not ring a reminder whose day has passed."""
 from __future__ import annotations
 
 import datetime as dt
 import os
 from pathlib import Path
 
-from calculator.core.dates import due_date, month_day, quarter_period, quarter_words
+from calculator.core.dates import due_date, month_day, quarter_period, quarter_words, water_quarter_words
 from calculator.core.files import write_atomic
-from calculator.core.i18n import SOURCE, N_, _, lang  # the site speaks the kit's words too (kit.pages.render_language)
+from calculator.core.i18n import N_, _, lang  # the site speaks the kit's words too (kit.pages.render_language)
 from calculator.core.explain import law_words, quote_words
-from calculator.core.law import citation
 from calculator.core.rules import entry, parameter
 
 CALENDAR_FILE = "industry/sewer-due-dates.ics"
+REMINDER_DAYS = 7  # each event's reminder, this many days before it (the usability test: Linda, 9 days before hers)
 PAGES = {"sewer-bill": "estimate/", "section-307-report": "industry/#report-dates"}  # where each kind is explained
 #: each kind's category, in the calendar's language (a calendar shows it, as a tag or a colour's name)
 CATEGORIES = {"sewer-bill": N_("Sewer bill"), "section-307-report": N_("Section 307 report")}
@@ -28,9 +33,13 @@ def due_dates(rules: dict, years) -> list[dict]:
     for year in years:
         for q in range(1, len(parameter(rules, "bill-due-dates", on=dt.date(year, 1, 1))) + 1):
             quote = entry(rules, "bill-due-dates", on=quarter_period(year, q)[0])["quote"]
+            # the bill named by the water it charges for, as the estimate names it (the usability test, Rosa:
+            # "January–March 2027" was not the months on her bill); the quarter under the other reading
+            water = water_quarter_words(rules, year, q)
             out.append({"date": due_date(rules, year, q), "kind": "sewer-bill", "cite": bills["cite"],
                         "quote": quote,
-                        "title": _("Sewer bill due for {quarter}").format(quarter=quarter_words(year, q))})
+                        "title": _("Sewer bill due (water used {water})").format(water=water) if water else
+                        _("Sewer bill due for {quarter}").format(quarter=quarter_words(year, q))})
         reports_then = entry(rules, "industry-report-due-dates", on=dt.date(year, 1, 1))
         for md in reports_then["value"]:
             out.append({"date": month_day(year, md), "kind": "section-307-report", "cite": reports["cite"],
@@ -53,7 +62,7 @@ def build_due_dates_calendar(rules: dict, docs: Path, today, site_url: str | Non
     address, each event links to the page that explains it (URL: a calendar has no relative links).
     Its words are in the current language (calculator.core.i18n.speaking; `site_url` is then that
     language's pages, …/es/); the law's quotations stay in English, its only official text."""
-    from icalendar import Calendar, Event
+    from icalendar import Alarm, Calendar, Event
     cal = Calendar()
     cal.add("prodid", f"-//Town of Pawling sewer self-service kit//Sewer due dates//{lang().upper()}")
     cal.add("version", "2.0")
@@ -75,6 +84,11 @@ def build_due_dates_calendar(rules: dict, docs: Path, today, site_url: str | Non
         event.add("transp", "TRANSPARENT")
         if site_url:
             event.add("url", f"{site_url.rstrip('/')}/{PAGES[d['kind']]}", parameters={"VALUE": "URI"})
+        alarm = Alarm()  # RFC 5545 3.6.6: a DISPLAY alarm has a TRIGGER and a DESCRIPTION
+        alarm.add("action", "DISPLAY")
+        alarm.add("trigger", dt.timedelta(days=-REMINDER_DAYS))
+        alarm.add("description", _("In {n} days: {title}").format(n=REMINDER_DAYS, title=d["title"]))
+        event.add_component(alarm)
         cal.add_component(event)
     target = docs / CALENDAR_FILE
     target.parent.mkdir(parents=True, exist_ok=True)
@@ -83,9 +97,8 @@ def build_due_dates_calendar(rules: dict, docs: Path, today, site_url: str | Non
 
 
 def _provision(rules: dict, cite: str) -> str:
-    """A provision as the calendar's reader names it: in English the law's citation; in another language
-    its name and heading in that language, as the pages name it (issue 33: "Sewer rents F (…)" in Spanish)."""
-    if lang() == SOURCE:
-        return citation(rules, cite)
+    """A provision as the calendar's reader names it: its name and heading as the pages name it, in the
+    calendar's language ("Sewer charges (the law's “sewer usage rent”), section F (Due dates and late
+    penalty)"; the usability test: "Sewer rents F" was the law's heading, not the site's name; issue 33 in Spanish)."""
     words = law_words(rules, cite, set())
     return f"{words['words']} ({words['heading']})" if words["heading"] else words["words"]

@@ -53,7 +53,9 @@ def test_a_shareable_link_shows_the_cited_estimate(page, site_url):
     assert not [t for t in texts if t.startswith("Sewer rents")]
     assert {s["cite"] for s in want["explanation"]} >= {"rents.B", "rents.C.1", "rents.D", "rents.F", "rents.H",
                                                          "minimum-charge"}
-    expect(page.locator("#result-title")).to_have_text("Your estimate for January–March 2027")
+    # the bill named as the resident holds it (the usability test, Rosa: "January–March 2027" was not her bill's months)
+    expect(page.locator("#result-title")).to_have_text(
+        "Your estimate for the bill due January 15, 2027 (water used October–December 2026)")
     assert "Illustrative" in page.inner_text("#result")
     # the cited provisions exist on /law/
     # (the step citing rents.B; issue 13 added the penalty-date step before it)
@@ -113,8 +115,13 @@ def test_a_year_without_its_own_schedule_a_penalty_and_a_sewage_meter_say_so_wit
     expect(page.locator("#result-total")).to_be_visible(timeout=TIMEOUT)
     want = bill.compute(load(), "2030-Q1", {"sewage-gallons": "9600"}, "2030-03-01")
     notice = page.locator("#fiscal-year-notice")
-    expect(notice.locator(".admonition-title")).to_have_text("No schedule of its own for fiscal year 2030")
+    # a calm note that says which rates the estimate uses, the bill may differ, and the choice is this site's
+    # reading (the usability test, Doña Carmen: the orange "no schedule of its own" box worried her for nothing)
+    expect(notice).to_have_class(re.compile(r"\badmonition note\b"))
+    expect(notice.locator(".admonition-title")).to_have_text("Which rates this estimate uses")
     expect(notice).to_contain_text(want["fiscal_year"]["text"])
+    expect(notice).to_contain_text("Your bill from the Town may differ.")
+    expect(notice.locator("a[href='../how-we-read-the-law/']")).to_have_text("this site's reading")
     quotes = page.locator("ol.explanation q.step-quote").all_inner_texts()
     assert quotes == [s["quote"] for s in want["explanation"] if "quote" in s]
     assert [q for q in quotes if "to the extent set forth in § 452 of the General Municipal Law" in q]

@@ -106,6 +106,39 @@ def test_a_small_business_with_tests_unanswered_is_not_determined_and_told_what_
     expect(page.locator("#report-due")).to_have_count(0)
 
 
+@pytest.mark.parametrize("query,line", [
+    ("?average-workday-gallons=30000&system-gallons-per-day=500000",
+     "Next report due: December 15, 2026 — in 9 days."),
+    ("?average-workday-gallons=30000&toxic-pollutant=no",
+     "If you are a major contributing industry, your next report is due December 15, 2026 — in 9 days."),
+])
+def test_the_next_report_date_and_the_days_left_are_under_the_verdict_with_the_calendar(page, site_url, query, line):
+    # the usability test (Linda, on December 6, 2026): her report was due in 9 days, and the dates sat below
+    # "How it was worked out"; not determined yet, the line is a condition. The days count from the browser's today.
+    page.clock.set_fixed_time(dt.datetime(2026, 12, 6, 12, tzinfo=dt.timezone.utc))
+    open_check(page, site_url, query)
+    want = industry.compute(RULES, *(["30000", "500000"] if "system" in query else ["30000", None, False]),
+                            today=dt.date(2026, 12, 6))["next_report"]
+    assert want["date"] == "2026-12-15" and want["days"] == 9
+    expect(page.locator("#next-report-line")).to_have_text(line)
+    expect(page.locator("#next-report-line time")).to_have_attribute("datetime", want["date"])
+    # right under the verdict, the calendar's button with it, both above the worked steps
+    order = page.evaluate("""() => [...document.querySelectorAll('#industry-result > *')].map((e) => e.id || e.tagName)""")
+    assert order[:2] == ["result-title", "next-report"], order
+    assert order.index("next-report") < order.index("H3")
+    expect(page.locator("#next-report #calendar-result-link")).to_have_attribute(
+        "href", kit_due_dates.CALENDAR_FILE.split("/")[-1])
+
+
+def test_no_next_report_line_for_a_business_that_is_not_major_or_a_year_past(page, site_url):
+    open_check(page, site_url, "?average-workday-gallons=1000&system-gallons-per-day=600000"
+                               "&toxic-pollutant=no&significant-impact=no")
+    expect(page.locator("#next-report")).to_have_count(0)
+    open_check(page, site_url, "?average-workday-gallons=60000&year=2020")
+    expect(page.locator("#industry-result")).to_have_attribute("data-major", "true")
+    expect(page.locator("#next-report")).to_have_count(0)
+
+
 def test_a_shareable_link_with_a_toxic_pollutant_gives_the_engine_s_answer(page, site_url):
     open_check(page, site_url, "?average-workday-gallons=20000&toxic-pollutant=yes&year=2028")
     want = industry.compute(RULES, "20000", None, True, False, 2028)

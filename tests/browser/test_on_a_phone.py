@@ -141,12 +141,13 @@ def test_share_opens_the_phones_share_sheet_where_there_is_one(phone, site_url):
     expect(phone.locator("html[data-shared]")).to_have_count(1)
     shared = json.loads(phone.locator("html").get_attribute("data-shared"))
     assert shared["url"] == phone.url
-    assert "$96.00" in shared["text"] and "January–March 2027" in shared["text"]
+    assert "$96.00" in shared["text"] and "October–December 2026" in shared["text"]
     expect(phone.locator("#share-status")).to_have_text("")  # the phone's own sheet says what happened
 
 
 @pytest.mark.parametrize("lang,text", [
-    ("", "Sewer bill estimate for January–March 2027. Bill: $74.80 (example rate), due January 15, 2027. "
+    # the water's months (the usability test, Rosa: "January–March 2027" was not on her bill), the due date once
+    ("", "Sewer bill estimate, for the water used October–December 2026. Bill: $74.80 (example rate), due January 15, 2027. "
          "Paid on February 20, 2027: $86.02 (example rate), with a late penalty of $11.22. ILLUSTRATIVE: this total "
          "uses an invented rate, not one the Town has adopted. It is not what you owe."),
     ("/es", None),
@@ -165,7 +166,7 @@ def test_the_shared_text_says_the_bill_its_due_date_the_late_penalty_and_that_th
     if text:
         assert shared == text
     else:
-        for words in ("enero–marzo de 2027", "$74.80", "15 de enero de 2027", "Si paga el 20 de febrero de 2027",
+        for words in ("por el agua usada en octubre–diciembre de 2026", "$74.80", "15 de enero de 2027", "Si paga el 20 de febrero de 2027",
                       "$86.02", "$11.22", "DE EJEMPLO: este total usa una tarifa inventada"):
             assert words in shared, shared
 

@@ -94,7 +94,8 @@ def test_the_spanish_estimator_gives_the_same_total_in_spanish(page, site_url):
     # ("Factura: $96.00 (tarifa de ejemplo), vence el …" since issue 34: the bill and its due date first)
     expect(line).to_have_text(re.compile(r"^(Total|Factura:) \$[\d,]+\.\d\d" + kind + ", "))
     assert SPANISH_DATE.search(line.inner_text()) and "de 2027" in line.inner_text()
-    expect(page.locator("#result-title")).to_contain_text(before("Your estimate for {quarter}", "quarter"))
+    expect(page.locator("#result-title")).to_have_text("Su estimación de la factura del 15 de enero de 2027 "
+                                                        "(agua usada en octubre–diciembre de 2026)")
     # the bill's lines, each named in Spanish
     heads = page.locator("table.bill-lines").first.locator("th").all_inner_texts()
     assert spanish("Late penalty") in heads and spanish("Minimum charge") in heads and "Total" in heads
@@ -329,6 +330,8 @@ def test_the_industry_answer_in_spanish(page, site_url):
     assert all(SPANISH_DATE.fullmatch(d.inner_text()) and d.inner_text().endswith("de 2027") for d in dates)
     expect(result.locator("h3").nth(1)).to_have_text(spanish("Section 307 reports due in {year}").replace("{year}", "2027"))
     expect(page.locator("#calendar-result-link")).to_have_text(spanish("Add the due dates to your calendar (.ics file)"))
+    # the next report under the verdict, in Spanish words (the usability test, Linda)
+    expect(page.locator("#next-report-line")).to_have_text(re.compile(r"^Próximo informe: vence el \d{1,2} de \w+ de \d{4} — (hoy|en \d+ días?)\.$"))
     # each step names the law in Spanish (issue 22), the provision's own heading marked as English
     first = page.locator("ol.explanation li .step-law a").first
     expect(first).to_contain_text("Pretratamiento e instalaciones industriales, sección E(1)")
