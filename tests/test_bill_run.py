@@ -1630,8 +1630,10 @@ def test_a_reading_with_more_digits_than_the_meter_is_refused_and_a_usage_far_ab
                       ("r.csv", "account,previous_reading,current_reading,usage\nA1,193761,2123430,\n"
                                 "A2,20100,420100,\nA3,,,1000000\n"), earlier=earlier)
     why = {r["account"]: r["what_to_fix"] for r in got["refused"]}
-    assert why["A1"].startswith("The current reading, 2123430, has 7 digits, but the meter of account A1 has 6")
-    assert why["A3"].startswith("The usage, 1000000, has 7 digits, more than the 6 of the meter of account A3")
+    assert why["A1"].startswith("The current reading, 2123430, has 7 digits, but the meter of account A1 shows only 6 digits")
+    assert why["A3"].startswith("The usage, 1000000, has 7 digits, more than the meter of account A3 can count")
+    # the Clerk's second usability test: the column's name only where she must write in it, plain words else
+    assert "the accounts file says the meter shows 6 digits" in why["A3"] and "meter_digits" not in why["A3"]
     assert [r["account"] for r in got["register"]] == ["A2"]  # billed, and named to check
     assert got["checks"] == ["r.csv:3: account A2 used 400,000 gallons this quarter, more than 10 times its 20,000 "
                              "gallons in 2025-Q3. It is billed; check the readings (a digit too many?) before the "
@@ -1901,7 +1903,7 @@ def test_every_problem_of_a_refused_row_is_listed_at_once():
     assert s1.startswith("The language “fr” is not one the bills are written in.") and \
         s1.endswith("Account S1 has no meter read for 2025-Q3. Add its read to reads.csv.")
     s2 = rows[("accounts.csv", 3)]["what_to_fix"]
-    assert "The language “fr”" in s2 and "The meter “water-litres”" in s2 and "meter_digits “six”" in s2
+    assert "The language “fr”" in s2 and "The meter “water-litres”" in s2 and "The number of digits on the meter, “six”, is not a number" in s2
     assert "has no meter read" not in s2
     assert rows[("reads.csv", 2)]["what_to_fix"].startswith("The current reading, 400, is lower than the previous one")
     assert [r["account"] for r in result["register"]] == ["S3"]

@@ -850,8 +850,9 @@ def _accounts(source, refused: _Refusals) -> dict:
             out[number]["refused"] = True
         digits = row.get("meter_digits", "")
         if digits and not (digits.isdigit() and 1 <= int(digits) <= 12):
-            refused.add(name, line, number, _("meter_digits {value} is not a number of dials. Write how many digits "
-                                              "the meter shows, like 6, or leave it empty.").format(value=typed(digits)))
+            refused.add(name, line, number, _("The number of digits on the meter, {value}, is not a number. Write how "
+                                              "many digits the meter shows, like 6, in the meter_digits column, or "
+                                              "leave it empty.").format(value=typed(digits)))
             out[number]["refused"] = True
             out[number]["meter_digits"] = ""  # its read is still checked (_reads), as a meter of unknown dials
     return out
@@ -983,8 +984,8 @@ def _usage(row: dict, account: dict, name: str, line: int, refused: _Refusals) -
         digits = account.get("meter_digits", "")
         if digits and usage >= 10 ** int(digits):  # more than the meter's dials can count between two reads
             refused.add(name, line, number, _(
-                "The usage, {value}, has {count} digits, more than the {digits} of the meter of account {account} "
-                "(meter_digits in the accounts file) can count between two reads. Check the usage, or write the "
+                "The usage, {value}, has {count} digits, more than the meter of account {account} can count between "
+                "two reads: the accounts file says the meter shows {digits} digits. Check the usage, or write the "
                 "two readings.").format(value=usage, count=len(str(usage)), digits=digits, account=number))
             return None
         return {"previous": "", "current": "", "rollover": "", "usage": usage}
@@ -1004,9 +1005,10 @@ def _usage(row: dict, account: dict, name: str, line: int, refused: _Refusals) -
         for which, value in ((N_("The previous reading"), before), (N_("The current reading"), after)):
             if value >= 10 ** int(digits):
                 refused.add(name, line, number, _(
-                    "{what}, {value}, has {count} digits, but the meter of account {account} has {digits} "
-                    "(meter_digits in the accounts file). Check the reading, or correct meter_digits if the "
-                    "meter was replaced.").format(what=_(which), value=value, count=len(str(value)),
+                    "{what}, {value}, has {count} digits, but the meter of account {account} shows only {digits} "
+                    "digits, as the accounts file says. Check the reading with the water department. If the meter "
+                    "was replaced by one with more digits, write its number of digits in the accounts file's "
+                    "meter_digits column.").format(what=_(which), value=value, count=len(str(value)),
                                                   account=number, digits=digits))
                 return None
     if after >= before and not rollover:
@@ -1014,9 +1016,9 @@ def _usage(row: dict, account: dict, name: str, line: int, refused: _Refusals) -
     elif rollover:
         digits = account.get("meter_digits", "")
         if not digits:
-            refused.add(name, line, number, _("The read is marked as a rollover, but the accounts file does not say "
-                                              "how many digits the meter has. Add meter_digits for account "
-                                              "{account}.").format(account=number))
+            refused.add(name, line, number, _("The read is marked as a rollover (the meter passed zero), but the "
+                                              "accounts file does not say how many digits the meter shows. Write that "
+                                              "number, like 6, in the meter_digits column for account {account}.").format(account=number))
             return None
         top = 10 ** int(digits)
         if before >= top or after >= top or after >= before:
