@@ -369,6 +369,16 @@ def test_the_footer_and_the_notices_lead_staff_to_the_desk(page, site_url):
     page.goto(f"{site_url}/es/notices/")
     page.click(".staff-link a")
     expect(page).to_have_url(re.compile(r"/clerk/(\?[^/]*)?$"))
+    # the Clerk's second usability test: the footer link was below the fold; the home page has a small line
+    # for staff (not a card), in English and in Spanish, leading to the desk, which stays out of search engines
+    for path, words in (("", "For Town staff: the Clerk's desk"), ("es/", "Para el personal del Pueblo: el panel de la Secretaría")):
+        page.goto(f"{site_url}/{path}")
+        entrance = page.locator("#staff-entrance")
+        expect(entrance).to_contain_text(words)
+        assert page.locator(".task-card", has_text="Clerk").count() == 0
+        entrance.locator("a").click()
+        expect(page).to_have_url(re.compile(r"/clerk/(\?[^/]*)?$"))
+        assert page.locator('meta[name="robots"]').get_attribute("content") == "noindex"
 
 
 def test_the_desk_is_not_for_search_engines_nor_in_the_residents_menu(page, site_url):
