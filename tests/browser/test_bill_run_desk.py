@@ -78,6 +78,7 @@ def test_the_desk_gives_the_command_line_s_files_byte_for_byte_and_asks_no_one(p
 
 def test_a_quarter_without_a_schedule_is_refused_at_its_box(page, site_url, sample_files):
     fill_the_desk(page, f"{site_url}/clerk/bills/", sample_files, quarter="2027-Q1", earlier=False)
+    page.get_by_label("No, this is the first bill run on this site").check()
     page.get_by_role("button", name="Run the bills").click()
     expect(page.locator("#error-summary")).to_be_visible(timeout=TIMEOUT)
     expect(page.locator("#bills-quarter-error")).to_contain_text("No rate schedule is on record for fiscal year 2027")
