@@ -354,8 +354,8 @@ function start() {
       if (late && y.stage === "no-schedule") stage = "No adopted schedule";
       const next = r.years.find((o) => o.fiscal_year === y.fiscal_year + 1);
       const uses = !y.uses ? "" : y.uses.status === "illustrative"
-        ? "This site uses its example rates for this year."
-        : `This site uses “${y.uses.title}” for this year.`;
+        ? "This site uses its example rates for this year: the schedule in force on its first day, as this site reads the law."
+        : `This site uses “${y.uses.title}” for this year: the schedule in force on its first day, as this site reads the law.`;
       const deadlines = y.deadlines.length
         ? el("ul", { class: "deadlines" }, ...y.deadlines.map((d) => el("li", {}, `${d.what} ${longDate(d.date)}: `,
           el("strong", {}, daysLeft(d)))))

@@ -333,7 +333,8 @@ def test_a_year_under_way_without_its_own_schedule_is_said_calmly(page, site_url
     _desk_on(page, site_url, "2026-12-06")
     row = page.locator('#years tr[data-year="2026"]')
     expect(row.locator(".stage")).to_have_text("No adopted schedule")
-    assert "This site uses its example rates for this year. The next step is the 2027 schedule." in row.inner_text()
+    assert ("This site uses its example rates for this year: the schedule in force on its first day, as this site "
+            "reads the law. The next step is the 2027 schedule.") in row.inner_text()
     assert "started without" not in row.inner_text()
     expect(row.locator("a.open-year")).to_have_count(0)
     expect(page.locator('#years tr[data-year="2027"] a.open-year')).to_have_text("Propose a schedule for 2027")
