@@ -208,7 +208,7 @@ def test_the_command_writes_the_whole_folder(sample_dir, tmp_path, capsys):
     assert sorted(p.name for p in out.iterdir()) == ["arrears.csv", "refused.csv", "register.csv", "summary.csv",
                                                      "written.sha256"]
     err = capsys.readouterr().err
-    assert "reads-2025-Q4.csv:12: S10011: The current reading" in err
+    assert "reads-2025-Q4.csv:12: SAMPLE-10011: The current reading" in err
     assert not [p for p in out.parent.iterdir() if p.name.startswith(".")]  # no staging folder left
 
 
@@ -571,7 +571,7 @@ def test_a_tracked_levy_list_without_its_header_stops_the_build(tmp_path):
     (repo / "notes").mkdir(parents=True)
     subprocess.run(["git", "init", "-q", str(repo)], check=True)
     (repo / "notes" / "sample.csv").write_text(
-        'S10002,9999-00-001000,Avery Alder (fictional),"318 Example Lane, Pawling, NY 12564",2025-Q3,64.00\n')
+        'SAMPLE-10002,9999-00-001000,Avery Alder (fictional),"318 Example Lane, Pawling, NY 12564",2025-Q3,64.00\n')
     (repo / "notes" / "words.txt").write_text("gallons\nquarter\n$10.00 per 1,000 gallons\n")
     subprocess.run(["git", "-C", str(repo), "add", "-A"], check=True)
     privacy.check_repository(repo)
@@ -1630,8 +1630,10 @@ def test_a_reading_with_more_digits_than_the_meter_is_refused_and_a_usage_far_ab
                       ("r.csv", "account,previous_reading,current_reading,usage\nA1,193761,2123430,\n"
                                 "A2,20100,420100,\nA3,,,1000000\n"), earlier=earlier)
     why = {r["account"]: r["what_to_fix"] for r in got["refused"]}
-    assert why["A1"].startswith("The current reading, 2123430, has 7 digits, but the meter of account A1 has 6")
-    assert why["A3"].startswith("The usage, 1000000, has 7 digits, more than the 6 of the meter of account A3")
+    assert why["A1"].startswith("The current reading, 2123430, has 7 digits, but the meter of account A1 shows only 6 digits")
+    assert why["A3"].startswith("The usage, 1000000, has 7 digits, more than the meter of account A3 can count")
+    # the Clerk's second usability test: the column's name only where she must write in it, plain words else
+    assert "the accounts file says the meter shows 6 digits" in why["A3"] and "meter_digits" not in why["A3"]
     assert [r["account"] for r in got["register"]] == ["A2"]  # billed, and named to check
     assert got["checks"] == ["r.csv:3: account A2 used 400,000 gallons this quarter, more than 10 times its 20,000 "
                              "gallons in 2025-Q3. It is billed; check the readings (a digit too many?) before the "
@@ -1789,7 +1791,7 @@ def test_the_desk_names_each_faulty_row_of_the_sample_and_no_other(count):
                          (f"reads-{sample.SECOND}.csv", files[f"reads-{sample.SECOND}.csv"]),
                          ("payments.csv", files["payments.csv"]),
                          [(f"register-{sample.FIRST}.csv", files[f"register-{sample.FIRST}.csv"])])
-    named = [set(re.findall(r"S\d{5}", line)) for line in sample.faulty_rows(count)]
+    named = [set(re.findall(r"SAMPLE-\d{5}", line)) for line in sample.faulty_rows(count)]
     assert all(named)
     assert {r["account"] for r in result["refused"]} == set().union(*named)
 
@@ -1807,8 +1809,11 @@ def test_the_bill_run_page_says_which_quarters_the_sample_bills_and_that_its_ref
     page = next(p for p in text if p.as_posix().endswith("clerk/bills/index.md")).read_text(encoding="utf-8")
     assert f"Their meter reads are for {sample.FIRST} and {sample.SECOND} only" in page
     assert (f'To bill {sample.FIRST} instead, enter {sample.FIRST}, choose accounts.csv and reads-{sample.FIRST}.csv, '
-            'and tick "This is the Town\'s first bill run on this website (there is no billing record from an '
-            'earlier run)"') in page
+            'and answer "No, this is the first bill run on this site"') in page
+    # the Clerk's second usability test: her form first, the sample folded away after it
+    assert page.index('<form id="bills-form"') < page.index('<details id="try-sample"') < page.index("Their meter reads")
+    assert "first bill run on this website" not in page and 'type="checkbox"' not in page
+    assert "Do you have a register.csv from an earlier bill run on this site?" in page
     assert "To bill a quarter of a year you adopted, like 2027-Q1, use the Town's own files" in page
     assert "**Some refusals are expected.**" in page
     assert all(line in page for line in sample.faulty_rows())
@@ -1912,7 +1917,7 @@ def test_every_problem_of_a_refused_row_is_listed_at_once():
     assert s1.startswith("The language “fr” is not one the bills are written in.") and \
         s1.endswith("Account S1 has no meter read for 2025-Q3. Add its read to reads.csv.")
     s2 = rows[("accounts.csv", 3)]["what_to_fix"]
-    assert "The language “fr”" in s2 and "The meter “water-litres”" in s2 and "meter_digits “six”" in s2
+    assert "The language “fr”" in s2 and "The meter “water-litres”" in s2 and "The number of digits on the meter, “six”, is not a number" in s2
     assert "has no meter read" not in s2
     assert rows[("reads.csv", 2)]["what_to_fix"].startswith("The current reading, 400, is lower than the previous one")
     assert [r["account"] for r in result["register"]] == ["S3"]
@@ -1945,3 +1950,48 @@ def test_a_bill_says_how_to_pay_from_what_the_town_publishes(sample_run, languag
         line = billing.how_to_pay(published)
     assert line == "call or visit the office of the Town Clerk, Town Hall, Pawling; (845) 555-0100."
     assert "confirmed" not in line
+
+
+def test_a_second_run_of_the_quarter_bills_only_the_accounts_the_first_did_not():
+    """The Clerk's second usability test: 38 of 42 accounts were billed, the rest refused until the water
+    department fixed its rows, with no plain way to bill them later. The first run's register, given to a
+    second run of the same quarter, says which accounts it billed: the second bills only the others, once
+    each, and the next quarter's run, given both registers, carries each account's unpaid bill once."""
+    head = "account,parcel,service_address,mailing_name,mailing_address,language,meter\n"
+    a1 = "A1,P1,1 Main St,A Person,PO Box 1,en,water-gallons\n"
+    reads = ("reads.csv", "account,usage\nA1,12000\nA2,20000\n")
+    first = billing.run(RULES, "2025-Q3", ("accounts.csv", head + a1 + "A2,P2,2 Main St,B Person,PO Box 2,fr,water-gallons\n"),
+                        reads, None, [], None, True)
+    assert [r["account"] for r in first["register"]] == ["A1"] and [r["account"] for r in first["refused"]] == ["A2"]
+    fixed = ("accounts.csv", head + a1 + "A2,P2,2 Main St,B Person,PO Box 2,en,water-gallons\n")
+    run1 = ("register-run-1.csv", first["files"]["register.csv"])
+    second = billing.run(RULES, "2025-Q3", fixed, reads, None, [run1], None, True)
+    assert [r["account"] for r in second["register"]] == ["A2"] and second["refused"] == []
+    assert second["already_billed"] == 1
+    assert "register-run-1.csv already billed 1 of these accounts for 2025-Q3: they are not billed again" in \
+        " ".join(second["notices"])
+    # the first run was given no earlier register, and the second says it is not the first: what to do is said
+    with pytest.raises(InputError) as err:
+        billing.run(RULES, "2025-Q3", fixed, reads, None, [run1], None, False)
+    assert "If register-run-1.csv is from an earlier run of 2025-Q3 that refused some rows" in str(err.value)
+    assert "answer \"No, this is the first bill run on this site\"" in str(err.value)
+    # the next quarter, given both registers: each account's 2025-Q3 charge is owed once, not twice
+    third = billing.run(RULES, "2025-Q4", fixed, ("reads.csv", "account,usage\nA1,1000\nA2,1000\n"), None,
+                        [run1, ("register-run-2.csv", second["files"]["register.csv"])], None, False)
+    owed = {r["account"]: Decimal(r["arrears"]) for r in third["register"]}
+    assert owed == {"A1": Decimal(first["register"][0]["charge"]), "A2": Decimal(second["register"][0]["charge"])}
+
+
+def test_a_second_run_of_the_quarter_given_its_earlier_quarter_bills_only_the_rest():
+    """The same, for a run that was given the register of the quarter before: the second run is given it
+    again beside the first run's register, and bills only the account the first refused."""
+    head = "account,parcel,service_address,mailing_name,mailing_address,language,meter\n"
+    accounts = ("accounts.csv", head + "A1,P1,1 Main St,A Person,PO Box 1,en,water-gallons\n"
+                "A2,P2,2 Main St,B Person,PO Box 2,en,water-gallons\n")
+    q3 = ("register-2025-Q3.csv", "account,quarter,charge\nA1,2025-Q3,96.00\nA2,2025-Q3,96.00\n")
+    first = billing.run(RULES, "2025-Q4", accounts, ("reads.csv", "account,usage\nA1,12000\n"), None, [q3], None, False)
+    assert [r["account"] for r in first["register"]] == ["A1"]
+    second = billing.run(RULES, "2025-Q4", accounts, ("reads.csv", "account,usage\nA1,12000\nA2,20000\n"), None,
+                         [q3, ("register-run-1.csv", first["files"]["register.csv"])], None, False)
+    assert [r["account"] for r in second["register"]] == ["A2"] and second["refused"] == []
+    assert second["register"][0]["arrears"] == "96.00"

@@ -449,8 +449,13 @@ def test_the_desk_packs_a_steps_records_as_one_zip_for_a_site_without_a_reposito
     assert "python3 build.py validate" in steps and "show the 2028 schedule as proposed" in steps
     assert "notices-out/" in (RULES_DIR.parent / ".gitignore").read_text().splitlines()
     # both ways to publish: by GitHub's workflow, and by building the site on the keeper's own computer
-    assert "Built by GitHub" in steps and "push it to the main branch" in steps
+    assert "Built by GitHub" in steps and "push the commit to the" in steps
     assert "Built on this computer" in steps and "python3 build.py build --site-url ADDRESS" in steps
+    # the Clerk's second usability test: which files to commit, with their paths, and the two ways to set the
+    # address ranked (mkdocs.yml once; --site-url for one build)
+    assert ("     git add rules/rate-schedules/2028/proposal.yaml rules/rate-schedules/2028/notice.yaml\n"
+            '     git commit -m "Rate schedule 2028: the Town Clerk\'s records"\n') in steps
+    assert "Set it once, in mkdocs.yml" in steps and "sets it for one build only" in " ".join(steps.split())
     assert "copy that folder to the web server" in " ".join(steps.split())
 
 
@@ -502,6 +507,26 @@ def test_with_last_year_s_cost_and_the_budget_both_rates_are_shown_and_the_site_
     # one cost only: nothing to choose between
     alone = run(argv[:-6] + argv[-4:], rules=compile_rules(RULES_DIR))
     assert alone["vc"]["vc_by_basis"] is None and alone["basis_choice"] is None and alone["basis_reading"] is None
+
+
+def test_once_the_notice_date_is_known_the_two_rates_advice_is_said_in_its_tense():
+    """The Clerk's second usability test: the notice had run on November 14, and the desk still said "ask the
+    Town Attorney before the notice is published". The notice step knows the date: a notice already run is
+    said in the past tense (confirm which rate it used); one still to run, before it runs. One rate: nothing."""
+    import datetime as dt
+
+    from calculator.rates.rate_year import basis_after_notice
+    rules = compile_rules(RULES_DIR)
+    s = {"vc_per_1000_gallons": "9.50", "basis": {"om_cost": "912400.00", "user_volume_gallons": "96000000",
+                                                   "extraneous_flow_cost": "0.00", "budgeted_om_cost": "948000.00"}}
+    ran = basis_after_notice(rules, s, dt.date(2026, 11, 14), dt.date(2026, 12, 6))
+    assert ran == ("The two readings of the law give two rates ($9.50 and $9.88 per 1,000 gallons); the proposal "
+                   "uses $9.50. The notice ran on November 14, 2026: confirm with the Town Attorney which rate the "
+                   "published notice used, and that it stands, before the Board votes.")
+    coming = basis_after_notice(rules, s, dt.date(2026, 12, 20), dt.date(2026, 12, 6))
+    assert coming.endswith("Before the notice runs on December 20, 2026, ask the Town Attorney which rate it should print.")
+    assert basis_after_notice(rules, {**s, "basis": {k: v for k, v in s["basis"].items() if k != "budgeted_om_cost"}},
+                              dt.date(2026, 11, 14), dt.date(2026, 12, 6)) is None
 
 
 def test_the_site_shows_the_newspaper_notice_as_it_ran_with_no_address_added_later():
@@ -580,7 +605,8 @@ def test_the_site_keeper_s_steps_say_where_the_address_comes_from_and_match_vali
     with zipfile.ZipFile(tmp_path / "y.zip") as z:
         steps = " ".join(z.read("notices-out/PUBLISHING-2028.txt").decode().split())
     assert 'It must print a line that begins "rules OK:"' in steps and 'end "rules OK"' not in steps
-    assert "Ask the Town for it; do not guess it. If there is none yet, leave it unset" in steps
+    assert "The Town Clerk sends it with this zip; ask the Town for it if she did not, and do not guess it." in steps
+    assert "If there is none yet, leave it unset" in steps
     assert "The build refuses this computer's own address (localhost, 127.0.0.1)" in steps
 
 

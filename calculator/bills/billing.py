@@ -229,11 +229,12 @@ def run(rules: dict, quarter: str, accounts: tuple[str, str], reads: tuple[str, 
     accts = _accounts(accounts, refused)
     before = _earlier(earlier, quarter)
     _previous_given(before, quarter, first_quarter, _not_earlier(earlier, quarter))
+    already = {n: f for n, f in billed_this_quarter(earlier, quarter).items() if n in accts}
     billed_before = {n: {qtr: r["charge"] for qtr, r in rows.items()} for n, rows in before.items()}
     _carried(before, earlier)
     usages = _reads(reads, accts, refused, before, (year, q))
     paid = _payments(payments, accts, billed_before, refused) if payments else {}
-    _hold_shared_properties(rules, accts, usages, refused, accounts[0])
+    _hold_shared_properties(rules, accts, usages, refused, accounts[0], already)
     _paid_after(paid, day, payments[0] if payments else "", ctx["last_day"], quarter)
     checks = _large_payments(paid, billed_before, payments[0] if payments else "") + \
         _repeated_payments(paid, payments[0] if payments else "")
@@ -243,7 +244,7 @@ def run(rules: dict, quarter: str, accounts: tuple[str, str], reads: tuple[str, 
     _payments_kept(rules, before, paid, payments[0] if payments else "", cache)
     # an account with no read (or only refused ones) is not billed: say which
     for number, a in accts.items():  # (said of a refused account too: every problem of its row at once)
-        if number not in usages and not a.get("has_read"):
+        if number not in usages and not a.get("has_read") and number not in already:
             refused.add(accounts[0], a["line"], number, _(
                 "Account {account} has no meter read for {quarter}. Add its read to {file}.").format(
                 account=number, quarter=quarter, file=reads[0]))
@@ -254,14 +255,14 @@ def run(rules: dict, quarter: str, accounts: tuple[str, str], reads: tuple[str, 
                 "Account {account} was billed before but is not in the accounts file, so what it still owes "
                 "cannot be counted. Add the account to {file}, or close it with the Town Clerk.").format(
                 account=number, file=accounts[0]))
-    order = [n for n in accts if n in usages and not accts[n].get("refused")]
+    order = [n for n in accts if n in usages and not accts[n].get("refused") and n not in already]
     results = bill.compute_many(rules, quarter, [{accts[n]["meter"]: str(usages[n]["usage"])} for n in order])
     computed = dict(zip(order, results))
     shares = _property_minimum(rules, accts, order, computed)
     register, late = [], []
     for number in accts:  # every account's earlier bills: a refused account's arrears stay on the levy list
-        if number not in billed_before:  # (with a refused payment row, marked to check: PAYMENT_REFUSED)
-            continue
+        if number not in billed_before or number in already:  # (with a refused payment row, marked to check:
+            continue  # PAYMENT_REFUSED; an account billed by an earlier run of this quarter: listed then)
         counted = _ledger(rules, number, accts[number], billed_before[number], paid.get(number, []), day, cache)
         accts[number]["ledger"] = counted
         where = accts[number].get("payment_refused")
@@ -296,11 +297,18 @@ def run(rules: dict, quarter: str, accounts: tuple[str, str], reads: tuple[str, 
             "estimate_link": link,
         })
     refused.rows.sort(key=lambda r: (r["file"], r["line"]))
+    notices = list(ctx["notices"])
+    if already:
+        files = sorted(set(already.values()))
+        notices.append(_("{files} already billed {count} of these accounts for {quarter}: they are not billed again. "
+                         "Keep that billing record with this one: the next quarter's run needs both.").format(
+            count=len(already), files=", ".join(files), quarter=quarter))
     enclose = rate_notice_due(rules, ctx, not before)
     summary = _summary(register, late, refused.rows, set(large), enclose)
     return {
         "command": "bills", "quarter": quarter, "due_date": ctx["due_date"], "last_day_to_pay": ctx["last_day"].isoformat(),
-        "penalties_as_of": day.isoformat(), "schedule": dict(ctx["summary"]), "notices": list(ctx["notices"]),
+        "penalties_as_of": day.isoformat(), "schedule": dict(ctx["summary"]), "notices": notices,
+        "already_billed": len(already),
         "enclose": enclose,
         "register": register, "arrears": [{k: str(v) for k, v in o.items() if k in ARREARS_COLUMNS} for o in late],
         "refused": refused.rows, "summary": summary, "checks": checks,
@@ -370,13 +378,29 @@ def _by_parcel(accts: dict, numbers) -> list[list[str]]:
     return list(groups.values())
 
 
-def _hold_shared_properties(rules: dict, accts: dict, usages: dict, refused: _Refusals, name: str) -> None:
+def _hold_shared_properties(rules: dict, accts: dict, usages: dict, refused: _Refusals, name: str,
+                            already: dict | None = None) -> None:
     """Under the reading minimum-per-property, a property's minimum is shared by all its accounts: when
     one of them cannot be billed (a refused row, no read), the others on that parcel are held too, so the
-    one billed is never charged the whole property's minimum."""
+    one billed is never charged the whole property's minimum. An account an earlier run of this quarter
+    billed (`already`) billed its property's share then: the others on its parcel are held, to be billed
+    with it in one run."""
     if interpretation(rules, "minimum-per-property") != "property":
         return
+    already = already or {}
     for numbers in _by_parcel(accts, accts):
+        billed = [n for n in numbers if n in already]
+        if billed:  # (a parcel all billed before: nothing to hold)
+            for n in numbers:
+                if n not in already:
+                    refused.add(name, accts[n]["line"], n, _(
+                        "Account {account} shares tax-map parcel {parcel} with account {other}, which {file} already "
+                        "billed for this quarter. The property's minimum charge is shared by its accounts, so they are "
+                        "billed in one run: bill this account with the Town Clerk by hand, or run the quarter again "
+                        "without {file} for the whole parcel.").format(
+                            account=n, parcel=accts[n]["parcel"], other=billed[0], file=already[billed[0]]))
+                    accts[n]["refused"] = True
+            continue
         held = [n for n in numbers if accts[n].get("refused") or n not in usages]
         if not held or len(numbers) < 2:
             continue
@@ -406,6 +430,23 @@ def _property_minimum(rules: dict, accts: dict, order: list[str], computed: dict
         for i, n in enumerate(numbers):
             link = ",".join("*" if j == i else str(c) for j, c in enumerate(charges))
             out[n] = ({"charge": shares[i], "minimum": minimum, "link": link}, applied)
+    return out
+
+
+def billed_this_quarter(registers, quarter: str) -> dict[str, str]:
+    """{account: file} of the registers of an earlier run of this same quarter, given with the earlier ones:
+    the accounts that run billed, which this run does not bill again. A run that refused some rows is run
+    again, once they are fixed, with its own register beside the others, and bills only the accounts it
+    did not bill (the Clerk's second usability test: 38 of 42 accounts billed, the rest waiting on the
+    water department, and no plain way to bill them later)."""
+    out: dict[str, str] = {}
+    for name, text in registers:
+        for _line, row in _rows(name, text, EARLIER_COLUMNS):
+            try:
+                if quarter_name(*parse_quarter(row["quarter"])) == quarter:
+                    out.setdefault(_cell(row["account"]), name)
+            except InputError:
+                break  # (_earlier says so)
     return out
 
 
@@ -460,11 +501,23 @@ def _previous_given(before: dict, quarter: str, first_quarter: bool | None,
                            "were bills before it. Give the earlier billing records, or say it is the first bill run, "
                            "not both.").format(
             quarter=quarter), "earlier register")
-    if not given and not_earlier:  # the third hostile tester: this quarter's own register, given as an earlier one
-        name, qtr = not_earlier[0]
+    later = [(name, qtr) for name, qtr in not_earlier if qtr > quarter]
+    same = [(name, qtr) for name, qtr in not_earlier if qtr == quarter]
+    if not given and later:  # a later quarter's register, given as an earlier one
+        name, qtr = later[0]
         raise InputError(_("{file} is the billing record (register.csv) of {given}, not of a quarter before {quarter}, "
                            "so it cannot say what is unpaid on earlier bills. Give the billing record of {previous} "
                            "(for example billing/{previous}/register.csv) in its place.").format(
+                               file=name, given=qtr, quarter=quarter, previous=previous), "earlier register")
+    if not given and same and not first_quarter:  # the third hostile tester: this quarter's own register, alone
+        name, qtr = same[0]
+        raise InputError(_("{file} is the billing record (register.csv) of {given}, not of a quarter before {quarter}, "
+                           "so it cannot say what is unpaid on earlier bills. Give the billing record of {previous} "
+                           "(for example billing/{previous}/register.csv) too. If {file} is from an earlier run of "
+                           "{quarter} that refused some rows, the accounts it billed are not billed again: give it "
+                           "with the same billing records that run was given, or, if that run was the Town's first "
+                           "bill run on this website, answer \"No, this is the first bill run on this site\" (or add "
+                           "`--first-quarter` to the command) and run again.").format(
                                file=name, given=qtr, quarter=quarter, previous=previous), "earlier register")
     if given and previous not in given:
         raise InputError(_("No billing record (register.csv) of {previous}, the quarter just before {quarter}, is "
@@ -475,7 +528,7 @@ def _previous_given(before: dict, quarter: str, first_quarter: bool | None,
         raise InputError(_("No billing record (register.csv) of an earlier run is given, so nothing unpaid on earlier "
                            "bills would be billed. Give the billing record of {previous} (for example "
                            "billing/{previous}/register.csv), with every earlier billing record you have. If {quarter} is the Town's first bill run on this website, "
-                           "say so (tick \"This is the Town's first bill run on this website (there is no billing record from an earlier run)\", or add "
+                           "say so (answer \"No, this is the first bill run on this site\", or add "
                            "`--first-quarter` to the command) and run again.").format(previous=previous, quarter=quarter),
                          "earlier register")
 
@@ -792,8 +845,9 @@ def _accounts(source, refused: _Refusals) -> dict:
             out[number]["refused"] = True
         digits = row.get("meter_digits", "")
         if digits and not (digits.isdigit() and 1 <= int(digits) <= 12):
-            refused.add(name, line, number, _("meter_digits {value} is not a number of dials. Write how many digits "
-                                              "the meter shows, like 6, or leave it empty.").format(value=typed(digits)))
+            refused.add(name, line, number, _("The number of digits on the meter, {value}, is not a number. Write how "
+                                              "many digits the meter shows, like 6, in the meter_digits column, or "
+                                              "leave it empty.").format(value=typed(digits)))
             out[number]["refused"] = True
             out[number]["meter_digits"] = ""  # its read is still checked (_reads), as a meter of unknown dials
     return out
@@ -925,8 +979,8 @@ def _usage(row: dict, account: dict, name: str, line: int, refused: _Refusals) -
         digits = account.get("meter_digits", "")
         if digits and usage >= 10 ** int(digits):  # more than the meter's dials can count between two reads
             refused.add(name, line, number, _(
-                "The usage, {value}, has {count} digits, more than the {digits} of the meter of account {account} "
-                "(meter_digits in the accounts file) can count between two reads. Check the usage, or write the "
+                "The usage, {value}, has {count} digits, more than the meter of account {account} can count between "
+                "two reads: the accounts file says the meter shows {digits} digits. Check the usage, or write the "
                 "two readings.").format(value=usage, count=len(str(usage)), digits=digits, account=number))
             return None
         return {"previous": "", "current": "", "rollover": "", "usage": usage}
@@ -946,9 +1000,10 @@ def _usage(row: dict, account: dict, name: str, line: int, refused: _Refusals) -
         for which, value in ((N_("The previous reading"), before), (N_("The current reading"), after)):
             if value >= 10 ** int(digits):
                 refused.add(name, line, number, _(
-                    "{what}, {value}, has {count} digits, but the meter of account {account} has {digits} "
-                    "(meter_digits in the accounts file). Check the reading, or correct meter_digits if the "
-                    "meter was replaced.").format(what=_(which), value=value, count=len(str(value)),
+                    "{what}, {value}, has {count} digits, but the meter of account {account} shows only {digits} "
+                    "digits, as the accounts file says. Check the reading with the water department. If the meter "
+                    "was replaced by one with more digits, write its number of digits in the accounts file's "
+                    "meter_digits column.").format(what=_(which), value=value, count=len(str(value)),
                                                   account=number, digits=digits))
                 return None
     if after >= before and not rollover:
@@ -956,9 +1011,9 @@ def _usage(row: dict, account: dict, name: str, line: int, refused: _Refusals) -
     elif rollover:
         digits = account.get("meter_digits", "")
         if not digits:
-            refused.add(name, line, number, _("The read is marked as a rollover, but the accounts file does not say "
-                                              "how many digits the meter has. Add meter_digits for account "
-                                              "{account}.").format(account=number))
+            refused.add(name, line, number, _("The read is marked as a rollover (the meter passed zero), but the "
+                                              "accounts file does not say how many digits the meter shows. Write that "
+                                              "number, like 6, in the meter_digits column for account {account}.").format(account=number))
             return None
         top = 10 ** int(digits)
         if before >= top or after >= top or after >= before:

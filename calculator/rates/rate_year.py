@@ -682,6 +682,31 @@ def basis_reading(result: dict) -> str | None:
             f"the notice is published if it has not run yet, or, if it has already run, whether it stands.")
 
 
+def basis_after_notice(rules: dict, s: dict, published: dt.date, today: dt.date) -> str | None:
+    """The two-rates advice once the notice's date is known (the Clerk's second usability test: "ask the Town
+    Attorney before the notice is published" when it had run on November 14): for a proposal whose two
+    readings of the law give two rates, what to confirm, in the past tense once the notice has run."""
+    basis = s.get("basis") or {}
+    if not basis.get("budgeted_om_cost"):
+        return None
+    try:
+        result = vc.compute(rules, basis.get("om_cost"), basis["user_volume_gallons"], basis.get("extraneous_flow_cost"),
+                            basis["budgeted_om_cost"], basis.get("projected_om_cost"))
+    except (InputError, KeyError):
+        return None
+    by = result.get("vc_by_basis")
+    if not by or len({by[k] for k in by if k != "chosen"}) < 2:
+        return None
+    rates = " and ".join(money.dollars(Decimal(by[k])) for k in ("past-year", "projected", "budgeted") if k in by)
+    used = money.dollars(Decimal(s["vc_per_1000_gallons"]))
+    if published <= today:
+        return (f"The two readings of the law give two rates ({rates} per 1,000 gallons); the proposal uses {used}. "
+                f"The notice ran on {_day(published)}: confirm with the Town Attorney which rate the published notice "
+                f"used, and that it stands, before the Board votes.")
+    return (f"The two readings of the law give two rates ({rates} per 1,000 gallons); the proposal uses {used}. "
+            f"Before the notice runs on {_day(published)}, ask the Town Attorney which rate it should print.")
+
+
 def effects_table(rules: dict, proposed: dict) -> dict:
     """Typical quarterly bills under the schedule in force and under the proposed one:
     rows for a page, lines for a terminal."""
@@ -828,6 +853,9 @@ def notice(rules: dict, args, site_url: str | None) -> dict:
     report = [f"Notice recorded for schedule {s['id']}: published {published}, meeting {meeting} at {time} "
               f"({days} days after publication; lawful window {w['earliest']} to {w['latest']}): {path}.",
               f"The newspaper notice: {NOTICES}/{name}.txt."]
+    after = basis_after_notice(rules, s, published, dt.date.today())
+    if after:
+        report.append(after)
     if not url:
         report.append("The notice names no web address, since the site's public address is not set: it says the "
                       "schedule can be read at the Town Clerk's office. Set the address (⟦site-url⟧) for the notice "
@@ -839,6 +867,7 @@ def notice(rules: dict, args, site_url: str | None) -> dict:
                        "last_for_adoption": (min(w["latest"], s["effective"]) if _late_reading(rules)
                                              else w["latest"])},
             "time": {"entered": _text(args.time).strip(), "hhmm": time, "words": notices.clock(time)},
+            "basis_after_notice": after,
             "files": [_file(path, text, True, exists="notice" in _published_files(s)),
                       _file(f"{NOTICES}/{name}.txt", body_text, False)],
             "removes": [], "pdf": {"name": f"{name}.pdf", "title": notices.hearing_notice_title(s["id"]),
@@ -1127,17 +1156,22 @@ keeps the site:
 2. Check them: python3 build.py validate. It must print a line that begins "rules OK:" (like
    "rules OK: 65 provisions, 21 parameters, ..."). If it does not, it names the file and the line:
    send that to the Town Clerk, and do not change the records yourself.
-3. Publish the site, the way this site is published:
-   - Built by GitHub (the repository is on GitHub, with its publish workflow): commit the change and
-     push it to the main branch. The workflow builds and publishes the site at GitHub's address.
-   - Built on this computer: commit the change, then run python3 build.py. It makes the site in the
-     site/ folder: copy that folder to the web server as you do for every update.
-   The site's public address (site_url in mkdocs.yml, or python3 build.py build --site-url ADDRESS)
-   is the address people type to open the site, like https://sewer.pawling.example/. The notices
-   print it. Ask the Town for it; do not guess it. If there is none yet, leave it unset: the notices
-   then name the Town Clerk's office alone. The build refuses this computer's own address
-   (localhost, 127.0.0.1), which nobody else can open; python3 build.py serve shows the site here.
-4. When it is published, open the site's /rates/ page: it must show the {year} schedule as {stage}.
+3. Commit exactly these files, and nothing else of the zip (run at the top of the repository):
+{commit}   (Add mkdocs.yml to the git add line too when you set site_url in it, below.)
+4. Publish the site, the way this site is published:
+   - Built by GitHub (the repository is on GitHub, with its publish workflow): push the commit to the
+     main branch. The workflow builds and publishes the site at GitHub's address.
+   - Built on this computer: run python3 build.py. It makes the site in the site/ folder: copy that
+     folder to the web server as you do for every update.
+   The site's public address is the address people type to open the site, like
+   https://sewer.pawling.example/. The notices and the bills print it. The Town Clerk sends it with
+   this zip; ask the Town for it if she did not, and do not guess it. Set it once, in mkdocs.yml, as
+   the line "site_url: https://..." (the way to prefer: every later build uses it). The option
+   python3 build.py build --site-url ADDRESS sets it for one build only. If there is none yet, leave
+   it unset: the notices then name the Town Clerk's office alone. The build refuses this computer's
+   own address (localhost, 127.0.0.1), which nobody else can open; python3 build.py serve shows the
+   site here.
+5. When it is published, open the site's /rates/ page: it must show the {year} schedule as {stage}.
    Then tell the Town Clerk: her step is published, and the bill run can bill the year's quarters.
 
 Do not change the files' text: each is a record of the Town's step ({law}).
@@ -1167,7 +1201,10 @@ def pack(rules: dict, args) -> dict:
     removes = [path for path in map(_as_record_path, _published_files(s).values()) if path not in dict(files) and "proposal" in s["_prepared"]]
     stage = {"adopted": "adopted", "proposed": "proposed"}.get(s["status"], s["status"])
     steps_path = f"{STEPS_FOLDER}/PUBLISHING-{year}.txt"
-    text = PUBLISHING.format(year=year, steps=steps_path, adds="".join(f"     {path}\n" for path, _t in files),
+    commit = (f"     git add {' '.join(path for path, _t in files)}\n"
+              + (f"     git rm {' '.join(removes)}\n" if removes else "")
+              + f"     git commit -m \"Rate schedule {year}: the Town Clerk's records\"\n")
+    text = PUBLISHING.format(year=year, steps=steps_path, commit=commit, adds="".join(f"     {path}\n" for path, _t in files),
                              removes=("   and delete, as the new proposal replaces them:\n" + "".join(
                                  f"     {path}\n" for path in removes)) if removes else "",
                              stage=stage + (" (with its public comment meeting)" if s.get("notice") and

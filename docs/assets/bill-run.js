@@ -84,6 +84,13 @@ function start() {
         return;
       }
     }
+    // "Do you have a register.csv from an earlier bill run on this site?": a file chosen answers Yes
+    const first = $("bills-first-quarter").checked;
+    if (!first && !$("bills-earlier-yes").checked && !$("bills-earlier").files.length) {
+      showFieldError(form, $("bills-earlier-yes"), "Answer the question: do you have a register.csv from an earlier "
+        + "bill run on this site? If you do, choose Yes and choose the file. If not, choose “No, this is the first bill run on this site”.", true);
+      return;
+    }
     const folder = `/bills/run-${++runs}`;
     const files = {};
     const argv = ["bills", "--quarter", $("bills-quarter").value.trim(), "--out", `${folder}/out`];
@@ -96,9 +103,10 @@ function start() {
     await add("--reads", $("bills-reads").files[0]);
     if ($("bills-payments").files.length) await add("--payments", $("bills-payments").files[0]);
     let i = 0;
+    // (given with either answer: an earlier run of this same quarter's register says which accounts it billed)
     for (const file of $("bills-earlier").files) await add("--earlier", file, `-earlier-${i++}`);
     if ($("bills-as-of").value) argv.push("--as-of", $("bills-as-of").value);
-    if ($("bills-first-quarter").checked) argv.push("--first-quarter");
+    if (first) argv.push("--first-quarter");
     const desk = deskRecords(`${folder}/desk`);
     if (Object.keys(desk).length) {
       Object.assign(files, desk);
@@ -234,6 +242,17 @@ function start() {
       parts.push(el("h3", { id: "bills-refused-title" }, r.refused.length === 1
         ? "1 row was not billed: fix it and run again" : `${r.refused.length} rows were not billed: fix each and run again`),
         el("ul", { id: "bills-refused", "aria-labelledby": "bills-refused-title" }, ...refused));
+      // the accounts that passed are billed now, the refused ones later, by a second run of the same quarter
+      // given this run's register: the engine bills only the accounts it did not (billing.billed_this_quarter)
+      if (r.accounts_billed) {
+        parts.push(el("p", { id: "bills-later", class: "bill-run-notice" },
+          el("strong", {}, `The ${r.accounts_billed} ${r.accounts_billed === 1 ? "account that passed is" : "accounts that passed are"} billed. `),
+          "To bill the others later: fix the rows above in the water department's files (or ask the water department "
+          + `to), then run ${r.quarter} again on this page with the same files and the same answer about an earlier `
+          + "register.csv. Also choose this run's register.csv (the first download above) in the box “Billing records "
+          + "of earlier runs”. The accounts it lists are not billed again. Keep both register.csv files: next quarter's "
+          + "run needs both."));
+      }
     }
     if (r.checks && r.checks.length) {
       // billed, but to look at before the bills go out: a payment far above its bill, a usage far above

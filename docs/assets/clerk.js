@@ -354,8 +354,8 @@ function start() {
       if (late && y.stage === "no-schedule") stage = "No adopted schedule";
       const next = r.years.find((o) => o.fiscal_year === y.fiscal_year + 1);
       const uses = !y.uses ? "" : y.uses.status === "illustrative"
-        ? "This site uses its example rates for this year."
-        : `This site uses “${y.uses.title}” for this year.`;
+        ? "This site uses its example rates for this year: the schedule in force on its first day, as this site reads the law."
+        : `This site uses “${y.uses.title}” for this year: the schedule in force on its first day, as this site reads the law.`;
       const deadlines = y.deadlines.length
         ? el("ul", { class: "deadlines" }, ...y.deadlines.map((d) => el("li", {}, `${d.what} ${longDate(d.date)}: `,
           el("strong", {}, daysLeft(d)))))
@@ -537,6 +537,11 @@ function start() {
       const ended = (text) => (text.endsWith(".") ? text : `${text}.`); // "7:00 p.m." ends a sentence once
       box.append(el("p", { id: "time-understood" }, r.time.entered !== r.time.words
         ? `Meeting time: ${r.time.words} (you typed “${r.time.entered}”).` : ended(`Meeting time: ${r.time.words}`)));
+      // a proposal with two rates, one for each reading of the law: what to confirm, said in the past tense once
+      // the notice has run (the Clerk's second usability test)
+      if (r.basis_after_notice) {
+        box.append(el("p", { id: "basis-after-notice", class: "site-reading" }, words(r.basis_after_notice)));
+      }
     } else if (r.step === "adopt") {
       const v = r.vote;
       box.append(el("p", { id: "vote-needed" }, `The vote needed: ${v.needed} for, of all ${v.board_size} members, `

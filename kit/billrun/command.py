@@ -47,7 +47,7 @@ class _Parser(argparse.ArgumentParser):
 
 
 #: the most accounts `--sample` makes: 50 times the Town's (about 1,000), and a sample's accounts
-#: (S10001 on) stay clear of the unknown account its reads name, S99999
+#: (SAMPLE-10001 on) stay clear of the unknown account its reads name, SAMPLE-99999
 LARGEST = 50_000
 
 #: what the run's exit status says (its --help, and the README)
@@ -443,6 +443,8 @@ def _report(out: Path, result: dict) -> None:
                     "known. Fix the row and run again before the list goes to the Town Board."), file=sys.stderr)
     for line in result.get("checks", []):
         print(shown(f"Check: {line}"), file=sys.stderr)
+    if result.get("already_billed"):  # an earlier run of this quarter's register: its accounts not billed again
+        print(shown(f"Note: {result['notices'][-1]}"), file=sys.stderr)
     if result.get("enclose"):  # rate-schedules.D: the notice to users goes with a regular bill (issue 34)
         print(f"Note: {result['enclose']['text']}", file=sys.stderr)
     if result.get("no_earlier"):
@@ -459,4 +461,7 @@ def _report(out: Path, result: dict) -> None:
     charged = money.dollars(Decimal(summary["accounts billed: total charged this quarter"]["amount"]))
     print(f"Billed {len(result['register'])} accounts for {result['quarter']} into {out}: total charged {charged}."
           + (f" {len(result['refused'])} rows refused, each listed above and in refused.csv with what to fix."
-             if result["refused"] else ""))
+             if result["refused"] else "")
+          + (f" To bill them once fixed: run {result['quarter']} again into a new --out folder with the same files, "
+             f"the fixed rows, and --earlier {out}/register.csv beside the other registers: the accounts it billed are "
+             "not billed again." if result["refused"] and result["register"] else ""))

@@ -27,6 +27,11 @@ LAST_NAMES = ("Alder", "Birchwood", "Cobble", "Dunmore", "Eastbrook", "Fernhill"
               "Quarry", "Rushmere", "Stonewell", "Thistle")
 STREETS = ("Example Lane", "Sample Road", "Fictional Way", "Invented Hill Road", "Placeholder Street",
            "Demo Hollow", "Nowhere Court", "Testing Circle")
+#: the sample's account numbers start so: clearly not the Town's (its own look like S10004), so a clerk who meets
+#: a refusal of her real files never wonders whether she chose the sample (the Clerk's second usability test)
+PREFIX = "SAMPLE-"
+#: the account the sample's reads name that is in no accounts file: an unknown account
+UNKNOWN = f"{PREFIX}99999"
 #: the tax-map block of the sample's parcels: no real parcel is in it, so the site's guard publishes these
 #: parcels and refuses every other (kit/site/privacy.py)
 PARCEL_BLOCK = "9999"
@@ -46,7 +51,7 @@ def generate(count: int = 2000, seed: int = SEED) -> dict[str, str]:
     rnd = random.Random(seed)
     accounts, first, second, payments = [], [], [], []
     for i in range(count):
-        number = f"S{10001 + i}"
+        number = f"{PREFIX}{10001 + i}"
         meter = METERS[rnd.randrange(len(METERS))]
         digits = 6 if meter != "water-cubic-feet" else 5
         accounts.append({
@@ -79,13 +84,13 @@ def generate(count: int = 2000, seed: int = SEED) -> dict[str, str]:
             payments.append({"account": number, "quarter": FIRST, "amount": "10.00", "paid_on": "2025-07-25"})
     # one row of each kind the run refuses (README: "What the run refuses")
     bad = dict(accounts[3])
-    accounts.append(dict(bad, mailing_name="Duplicate of account S10004 (fictional)"))  # the same account twice
-    accounts.append(dict(accounts[7], account=f"S{10001 + count}", language="fr"))  # a language not en/es
-    accounts.append(dict(accounts[8], account=f"S{10002 + count}"))  # an account with no read: a missing read
-    second.append({"account": "S99999", "previous_reading": 100, "current_reading": 200,
+    accounts.append(dict(bad, mailing_name=f"Duplicate of account {PREFIX}10004 (fictional)"))  # the same account twice
+    accounts.append(dict(accounts[7], account=f"{PREFIX}{10001 + count}", language="fr"))  # a language not en/es
+    accounts.append(dict(accounts[8], account=f"{PREFIX}{10002 + count}"))  # an account with no read: a missing read
+    second.append({"account": UNKNOWN, "previous_reading": 100, "current_reading": 200,
                    "read_date": "2025-09-19", "rollover": ""})  # an unknown account
     second[10] = dict(second[10], previous_reading=int(second[10]["current_reading"]) + 500, rollover="")  # lower, no rollover
-    payments.append({"account": "S10012", "quarter": "2025-Q1", "amount": "40.00", "paid_on": "2025-02-01"})  # never billed
+    payments.append({"account": f"{PREFIX}10012", "quarter": "2025-Q1", "amount": "40.00", "paid_on": "2025-02-01"})  # never billed
     return {"accounts.csv": _csv((*ACCOUNT_COLUMNS, *ACCOUNT_OPTIONAL), accounts),
             f"reads-{FIRST}.csv": _csv(("account", *READ_OPTIONAL), first),
             f"reads-{SECOND}.csv": _csv(("account", *READ_OPTIONAL), second),
@@ -95,15 +100,16 @@ def generate(count: int = 2000, seed: int = SEED) -> dict[str, str]:
 def faulty_rows(count: int = DOCS_COUNT) -> list[str]:
     """The rows `generate` spoils on purpose, one of each kind the run refuses, in the words the bill-run desk
     shows, so that a clerk trying the sample expects their refusals (the usability test)."""
-    return [f"account S10004 is listed twice in accounts.csv",
-            f"account S{10001 + count} has the language 'fr' (only en and es are billed), and so account S10008, "
+    p = PREFIX
+    return [f"account {p}10004 is listed twice in accounts.csv",
+            f"account {p}{10001 + count} has the language 'fr' (only en and es are billed), and so account {p}10008, "
             "which shares its tax-map parcel, is held back too",
-            f"account S{10002 + count} has no meter read in reads-{SECOND}.csv; it shares its parcel with account "
-            f"S10009, which the {FIRST} run therefore did not bill, so S10009's payment for {FIRST} is refused",
-            f"reads-{SECOND}.csv has a read for S99999, an account that is not in accounts.csv",
-            f"in reads-{SECOND}.csv, account S10011's current reading is lower than its previous one, "
+            f"account {p}{10002 + count} has no meter read in reads-{SECOND}.csv; it shares its parcel with account "
+            f"{p}10009, which the {FIRST} run therefore did not bill, so {p}10009's payment for {FIRST} is refused",
+            f"reads-{SECOND}.csv has a read for {UNKNOWN}, an account that is not in accounts.csv",
+            f"in reads-{SECOND}.csv, account {p}10011's current reading is lower than its previous one, "
             "and the row does not say the meter rolled over",
-            "payments.csv has a payment by S10012 for 2025-Q1, a quarter the sample never billed"]
+            f"payments.csv has a payment by {p}10012 for 2025-Q1, a quarter the sample never billed"]
 
 
 def with_amounts(files: dict[str, str], register_text: str) -> dict[str, str]:

@@ -27,7 +27,8 @@ def fill_the_desk(page, desk_url: str, folder: Path, quarter: str = sample.SECON
     if earlier:
         page.get_by_label("Payments received on earlier bills (optional)").set_input_files(
             str(folder / "payments.csv"))
-        page.get_by_label("Billing records of earlier runs (register.csv) (needed unless this is the first bill run)").set_input_files(
+        page.get_by_label("Yes — choose it below").check()
+        page.get_by_label("Billing records of earlier runs (register.csv) (needed when you answered Yes)").set_input_files(
             str(folder / f"register-{sample.FIRST}.csv"))
 
 

@@ -70,7 +70,7 @@ def test_the_desk_gives_the_command_line_s_files_byte_for_byte_and_asks_no_one(p
     refused = page.locator("#bills-refused li")
     expect(refused).to_have_count(len(list(csv.DictReader(io.StringIO(
         (cli_run / "refused.csv").read_text(encoding="utf-8"))))))
-    expect(page.locator("#bills-refused")).to_contain_text("accounts.csv, line 122, account S10004: Account S10004 is listed twice")
+    expect(page.locator("#bills-refused")).to_contain_text("accounts.csv, line 122, account SAMPLE-10004: Account SAMPLE-10004 is listed twice")
     expect(page.locator("#bills-refused")).to_contain_text("lower than the previous one")
     expect(page.locator("#bills-refused")).to_contain_text("never billed")
     assert axe_violations(page) == []  # the answer, its tables and its downloads, as a person meets them
@@ -78,31 +78,46 @@ def test_the_desk_gives_the_command_line_s_files_byte_for_byte_and_asks_no_one(p
 
 def test_a_quarter_without_a_schedule_is_refused_at_its_box(page, site_url, sample_files):
     fill_the_desk(page, f"{site_url}/clerk/bills/", sample_files, quarter="2027-Q1", earlier=False)
+    page.get_by_label("No, this is the first bill run on this site").check()
     page.get_by_role("button", name="Run the bills").click()
     expect(page.locator("#error-summary")).to_be_visible(timeout=TIMEOUT)
     expect(page.locator("#bills-quarter-error")).to_contain_text("No rate schedule is on record for fiscal year 2027")
     expect(page.locator("#bills-quarter")).to_have_attribute("aria-invalid", "true")
 
 
-def test_a_run_with_no_earlier_register_is_refused_unless_the_first_quarter_box_is_ticked(page, site_url,
-                                                                                         sample_files):
+def test_the_desk_asks_about_an_earlier_register_and_bills_refused_rows_in_a_second_run(page, site_url,
+                                                                                      sample_files, tmp_path):
     """The third legal reading: a run without the register of the quarter before lost what was unpaid on it.
-    Without any earlier register the desk asks for one at its box; ticking "This is the Town's first bill run on
-    this website" runs it."""
+    The Clerk's second usability test: "first bill run on this website" was a tick box she guessed at. The desk
+    asks a question she can answer, and runs once she says "No, this is the first bill run on this site".
+    After a run with refused rows it says how to bill them later: the same quarter again, with this run's
+    register.csv, which bills none of the accounts already billed (here no row was fixed, so none at all)."""
     fill_the_desk(page, f"{site_url}/clerk/bills/", sample_files, earlier=False)
     page.get_by_role("button", name="Run the bills").click()
     expect(page.locator("#error-summary")).to_be_visible(timeout=TIMEOUT)
-    expect(page.locator("#bills-earlier-error")).to_contain_text("No billing record (register.csv) of an earlier run is given")
-    expect(page.locator("#bills-earlier-error")).to_contain_text("This is the Town's first bill run on this website")
-    page.get_by_label("This is the Town's first bill run on this website").check()
-    page.get_by_role("button", name="Run the bills").click()
-    page.wait_for_function("() => window.__billRun.done === 1", timeout=TIMEOUT)
+    expect(page.locator("#bills-earlier-yes-error")).to_contain_text(
+        "Answer the question: do you have a register.csv from an earlier bill run on this site?")
+    page.get_by_label("No, this is the first bill run on this site").check()
+    run_the_bills(page)
     expect(page.locator("#error-summary")).to_be_hidden()
     # issue 34: no bill has carried the notice to users yet (rate-schedules.D): the desk and its summary say
     # to enclose it, naming the file step 4 of the Clerk's desk makes
     expect(page.locator("#bills-enclose")).to_contain_text("Enclose the notice to users: Put the notice to users")
     expect(page.locator("#bills-enclose")).to_contain_text("user-notice-2025-illustrative")
     expect(page.locator("#bills-summary")).to_contain_text("to enclose with each bill")
+    billed = int(page.locator("#bills-done").inner_text().split()[1])
+    expect(page.locator("#bills-later")).to_contain_text(f"The {billed} accounts that passed are billed.")
+    expect(page.locator("#bills-later")).to_contain_text("Also choose this run's register.csv")
+    with page.expect_download() as download:
+        page.locator('#bills-downloads a[data-file="register.csv"]').click()
+    download.value.save_as(tmp_path / "register.csv")
+    page.get_by_label("Billing records of earlier runs (register.csv) (needed when you answered Yes)").set_input_files(
+        str(tmp_path / "register.csv"))
+    page.get_by_role("button", name="Run the bills").click()
+    page.wait_for_function("() => window.__billRun.done === 2", timeout=TIMEOUT)
+    expect(page.locator("#bills-done")).to_have_text(f"Billed 0 accounts for {sample.SECOND}")
+    expect(page.locator("#result")).to_contain_text(f"register.csv already billed {billed} of these accounts for "
+                                                    f"{sample.SECOND}: they are not billed again")
 
 
 def test_a_bill_s_link_opens_the_estimate_showing_its_charge_in_its_language(page, site_url, cli_run):
@@ -308,7 +323,7 @@ def test_a_year_adopted_on_the_desk_in_this_browser_bills_its_quarter_marked_not
     page.evaluate("(work) => localStorage.setItem('pawling-clerk-desk', JSON.stringify(work))",
                   {"current": "2027", "years": {"2027": {"records": records, "notices": {}, "inputs": {}, "made": {}}}})
     fill_the_desk(page, f"{site_url}/clerk/bills/", folder, quarter="2027-Q1", earlier=False)
-    page.get_by_label("This is the Town's first bill run on this website").check()
+    page.get_by_label("No, this is the first bill run on this site").check()
     run_the_bills(page)
     expect(page.locator("#bills-unpublished")).to_contain_text("Adopted, not yet published")
     expect(page.locator("#bills-unpublished")).to_contain_text("Publish it before the bills are mailed")
@@ -335,8 +350,8 @@ def test_a_usage_far_above_the_last_quarter_is_billed_and_listed_to_check(page, 
         (folder / f"register-{sample.FIRST}.csv").read_text(encoding="utf-8")))}
     reads = folder / f"reads-{sample.SECOND}.csv"
     rows = list(csv.DictReader(io.StringIO(reads.read_text(encoding="utf-8"))))
-    row = next(r for r in rows if r["account"] == "S10002")
-    row["current_reading"] = str(int(row["previous_reading"]) + 20 * last["S10002"])
+    row = next(r for r in rows if r["account"] == "SAMPLE-10002")
+    row["current_reading"] = str(int(row["previous_reading"]) + 20 * last["SAMPLE-10002"])
     text = io.StringIO()
     writer = csv.DictWriter(text, fieldnames=list(rows[0]), lineterminator="\n")
     writer.writeheader()
@@ -345,6 +360,6 @@ def test_a_usage_far_above_the_last_quarter_is_billed_and_listed_to_check(page, 
     fill_the_desk(page, f"{site_url}/clerk/bills/", folder)
     run_the_bills(page)
     checks = page.locator("#bills-checks li")
-    expect(checks.filter(has_text="account S10002 used")).to_contain_text(
-        f"more than 10 times its {last['S10002']:,} gallons in {sample.FIRST}. It is billed")
+    expect(checks.filter(has_text="account SAMPLE-10002 used")).to_contain_text(
+        f"more than 10 times its {last['SAMPLE-10002']:,} gallons in {sample.FIRST}. It is billed")
     expect(page.locator("#bills-summary")).to_contain_text("of which to check: usage more than 10 times")

@@ -333,7 +333,8 @@ def test_a_year_under_way_without_its_own_schedule_is_said_calmly(page, site_url
     _desk_on(page, site_url, "2026-12-06")
     row = page.locator('#years tr[data-year="2026"]')
     expect(row.locator(".stage")).to_have_text("No adopted schedule")
-    assert "This site uses its example rates for this year. The next step is the 2027 schedule." in row.inner_text()
+    assert ("This site uses its example rates for this year: the schedule in force on its first day, as this site "
+            "reads the law. The next step is the 2027 schedule.") in row.inner_text()
     assert "started without" not in row.inner_text()
     expect(row.locator("a.open-year")).to_have_count(0)
     expect(page.locator('#years tr[data-year="2027"] a.open-year')).to_have_text("Propose a schedule for 2027")
@@ -369,6 +370,16 @@ def test_the_footer_and_the_notices_lead_staff_to_the_desk(page, site_url):
     page.goto(f"{site_url}/es/notices/")
     page.click(".staff-link a")
     expect(page).to_have_url(re.compile(r"/clerk/(\?[^/]*)?$"))
+    # the Clerk's second usability test: the footer link was below the fold; the home page has a small line
+    # for staff (not a card), in English and in Spanish, leading to the desk, which stays out of search engines
+    for path, words in (("", "For Town staff: the Clerk's desk"), ("es/", "Para el personal del Pueblo: el panel de la Secretaría")):
+        page.goto(f"{site_url}/{path}")
+        entrance = page.locator("#staff-entrance")
+        expect(entrance).to_contain_text(words)
+        assert page.locator(".task-card", has_text="Clerk").count() == 0
+        entrance.locator("a").click()
+        expect(page).to_have_url(re.compile(r"/clerk/(\?[^/]*)?$"))
+        assert page.locator('meta[name="robots"]').get_attribute("content") == "noindex"
 
 
 def test_the_desk_is_not_for_search_engines_nor_in_the_residents_menu(page, site_url):
