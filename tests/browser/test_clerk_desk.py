@@ -517,7 +517,8 @@ def test_a_link_fills_in_the_form_and_records_nothing_until_the_button_is_presse
 
     page.goto(f"{site_url}/clerk/")
     page.evaluate("localStorage.clear()")
-    open_link("step=propose&fiscal-year=2028&effective=2028-01-01&om-cost=912400&user-volume-gallons=88000000")
+    open_link("step=propose&fiscal-year=2028&effective=2028-01-01&om-cost=912400&user-volume-gallons=88000000"
+              "&sewage-fraction=0.85")  # the Town's share: the example schedule's is not borrowed (hostile 8, F3)
     expect(page.locator("#propose-om-cost")).to_have_value("912400")
     assert "Nothing is recorded until you check them and press" in page.inner_text("#link-filled")
     assert _desk_data(page) is None                                      # nothing kept by opening the link
@@ -590,6 +591,7 @@ def test_what_the_clerk_typed_survives_a_reload_and_records_nothing(page, site_u
     expect(page.locator(f'#years tr[data-year="{year}"] .stage')).to_have_text("No schedule")
     # recorded: the draft goes; the next step's draft is kept the same way, the step still not done
     page.fill("#propose-user-volume-gallons", "88,000,000")
+    page.fill("#propose-sewage-fraction", "85%")  # the example schedule's share is not borrowed (hostile 8, F3)
     page.click("#propose-form button[type=submit]")
     expect(page.locator("#clerk-desk")).to_have_attribute("data-state", "result", timeout=TIMEOUT)
     assert not any(k.endswith(":propose") for k in _drafts(page))
