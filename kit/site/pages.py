@@ -281,7 +281,17 @@ def template_bytecode_cache(env) -> jinja2.BytecodeCache | None:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError:
         return None  # a read-only checkout: each build compiles them
-    return jinja2.FileSystemBytecodeCache(str(folder))
+    return TemplateBytecode(str(folder))
+
+
+class TemplateBytecode(jinja2.FileSystemBytecodeCache):
+    """An entry named by the template's name alone, not its path: the tests' copies of the project
+    (which build with this folder, PAWLING_BUILD_CACHE_DIR) use the checkout's entries rather than
+    adding their own each run. An entry is used only for the very source it was compiled from
+    (Jinja compares its checksum), else made again."""
+
+    def get_cache_key(self, name: str, filename: str | None = None) -> str:
+        return super().get_cache_key(name)
 
 
 def _minimum(rules: dict, answer: dict) -> tuple[str, int, str]:
