@@ -10,6 +10,7 @@ this under whatever python3 the machine has, before any package is installed).
 """
 from __future__ import annotations
 
+import datetime as dt
 import os
 import shutil
 import subprocess
@@ -191,16 +192,25 @@ def missing(root: Path = ROOT, site: bool = True) -> list[str]:
 
 
 TEST_SITE = ROOT / ".cache" / "tests" / "site"
+# the day the site was built on (its pages' "today"; tests/test_build.py builds it again on that day
+# and compares), written only when the build began and ended on the same day
+TEST_SITE_DAY = TEST_SITE.parent / "site-day.txt"
 
 
 def test_site() -> Path | None:
     """The site built from rules/ for the tests to read (in .cache/, not site/, which stays yours);
     None, with the build's own message, when it cannot be built: the tests then build it and fail."""
     print("Building the site once for the tests to read", flush=True)
+    TEST_SITE_DAY.unlink(missing_ok=True)
+    day = dt.date.today().isoformat()
     code = subprocess.run([sys.executable, "-c", "import sys; from pathlib import Path; "
                            "from kit.site.build import build; build(Path(sys.argv[1]))", str(TEST_SITE)],
                           cwd=ROOT, stdout=subprocess.DEVNULL).returncode
-    return TEST_SITE if code == 0 else None
+    if code != 0:
+        return None
+    if dt.date.today().isoformat() == day:  # the day it was built for, as the build reads it (no midnight in between)
+        TEST_SITE_DAY.write_text(day, encoding="utf-8")
+    return TEST_SITE
 
 
 def test(pytest_args: list[str]) -> int:

@@ -52,7 +52,8 @@ def wait_for_worker_to_answer_navigations(context, url):
 
 def serve_copy(tmp_path, rules=None, built=None):
     """A site of its own on a port of its own (an origin no other test's browser has seen): built
-    from `rules`, or a copy of the session's build (`built`) when the rules are this checkout's."""
+    from `rules`, or a copy of the session's build (`built`) when the rules are this checkout's (or a
+    copy of them not changed yet: the site is the same bytes)."""
     site = shutil.copytree(built, tmp_path / "site") if built else kit_site.build(tmp_path / "site", rules_dir=rules)
     server = kit_site.serve(site, port=0)
     threading.Thread(target=server.serve_forever, daemon=True).start()
@@ -78,10 +79,10 @@ def test_a_repeat_visit_works_with_the_network_off(browser, tmp_path, built_site
     context.close()
 
 
-def test_a_rebuilt_site_with_a_new_rate_never_serves_the_old_engine(browser, tmp_path):
+def test_a_rebuilt_site_with_a_new_rate_never_serves_the_old_engine(browser, tmp_path, built_site):
     rules = tmp_path / "rules"
     shutil.copytree(ROOT / "rules", rules)
-    site, server, url = serve_copy(tmp_path, rules)
+    site, server, url = serve_copy(tmp_path, built=built_site)  # these rules' site, as built from them
     try:
         context = browser.new_context()
         page = context.new_page()
@@ -126,13 +127,15 @@ def serve_like_github_pages(site):
 KIT_CACHES = "async () => (await caches.keys()).filter((n) => n.startsWith('pawling-kit-'))"
 
 
-def test_a_returning_visitor_gets_the_rebuilt_engine_online_and_then_offline(browser, tmp_path):
+def test_a_returning_visitor_gets_the_rebuilt_engine_online_and_then_offline(browser, tmp_path, built_site):
     """After a rebuild with a new rate, the next online visit (a new tab, not a reload) answers
     from the new engine although the browser may keep the old page for 10 minutes, and so does the
     offline visit after it."""
     rules = tmp_path / "rules"
     shutil.copytree(ROOT / "rules", rules)
-    site = kit_site.build(tmp_path / "site", rules_dir=rules)
+    # the site of these rules (a copy of the checkout's): the session's build, byte for byte what
+    # building them here makes (tests/test_build.py), and a build less
+    site = shutil.copytree(built_site, tmp_path / "site")
     server, url = serve_like_github_pages(site)
     try:
         context = browser.new_context()
