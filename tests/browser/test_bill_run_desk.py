@@ -70,7 +70,7 @@ def test_the_desk_gives_the_command_line_s_files_byte_for_byte_and_asks_no_one(p
     refused = page.locator("#bills-refused li")
     expect(refused).to_have_count(len(list(csv.DictReader(io.StringIO(
         (cli_run / "refused.csv").read_text(encoding="utf-8"))))))
-    expect(page.locator("#bills-refused")).to_contain_text("accounts.csv, line 122, account SAMPLE-10004: Account SAMPLE-10004 is listed twice")
+    expect(page.locator("#bills-refused")).to_contain_text("accounts.csv, line 5, account SAMPLE-10004: SAMPLE-10004 is on lines 5 and 122; neither was billed. Delete one and run again.")
     expect(page.locator("#bills-refused")).to_contain_text("lower than the previous one")
     expect(page.locator("#bills-refused")).to_contain_text("never billed")
     assert axe_violations(page) == []  # the answer, its tables and its downloads, as a person meets them
@@ -198,7 +198,11 @@ def test_the_bills_to_print_are_one_section_an_account_with_the_register_s_total
     # (the usability test: "http://127.0.0.1:8765/estimate/?…" on every bill); it has no link, and the desk says so
     assert [b["link"] for b in got] == [None] * len(register)
     assert "127.0.0.1" not in page.locator("#bills-print").inner_text()
-    expect(page.locator("#bills-no-link")).to_contain_text("the site's public address is not set")
+    expect(page.locator("#bills-no-link")).to_have_text("The site's web address is not set yet. The person who keeps "
+                                                        "the site sets it. Until then, these bills carry no link to "
+                                                        "the Town's estimate page.")
+    for staff in ("mkdocs", "site_url", "https://"):  # the keeper's words stay in the keeper's steps
+        assert staff not in page.locator("#bill-run").inner_text(), staff
     assert all(b["steps"] >= 3 for b in got)
     spanish = next(b for b in got if b["lang"] == "es")
     assert spanish["title"].startswith("Factura de alcantarillado")
