@@ -162,9 +162,9 @@ function start() {
           ...(step.law ? [" ", el("span", { class: "cite" }, "(", ...lawNamed(step.law, b.language), ")")] : [])))));
     });
     const noLink = bills.length && !bills[0].link ? [el("p", { id: "bills-no-link", class: "bill-run-notice" },
-      "These bills carry no link to the Town's estimate page: the site's public address is not set, and a "
-        + "mailed bill must not name the address this page was opened from. The person who keeps the site can "
-        + "set it (site_url in mkdocs.yml; publishing with GitHub sets it) and rebuild the site.")] : [];
+      el("strong", {}, "The site's web address is not set yet. "),
+      "The person who keeps the site sets it. Until then, these bills carry no link to the Town's estimate page.")]
+      : [];
     return [...noLink, el("p", { id: "bills-print-hint" }, `${bills.length} bills. Each prints on its own page. `
         + "Printing this page now prints the bills only."),
       button, el("div", { id: "bills-print", "aria-labelledby": "bills-print-title" }, ...sections)];

@@ -150,6 +150,13 @@ function start() {
   // this computer's own (a newspaper reader could not open it: issue 34), when the notices name none
   const local = ["localhost", "[::1]", ""].includes(location.hostname) || /^127\./.test(location.hostname);
   const siteUrl = root.dataset.siteUrl || (local ? "" : new URL("../", location.origin + location.pathname).href);
+  // no address: said once, above the desk, in her words; the address is the site keeper's to set (their steps
+  // and the publish page say how), never asked of the Clerk (her third usability test)
+  if (!siteUrl) {
+    root.before(el("p", { id: "no-site-address", class: "clerk-note" },
+      el("strong", {}, "The site's web address is not set yet. "),
+      "The person who keeps the site sets it. Until then, the notices you make here carry no link to the site."));
+  }
 
   const formOf = (s) => $(`${s}-form`);
   const input = (s, name) => (name === "body" ? $("notice-body") : $(`${s}-${name}`));
@@ -624,13 +631,8 @@ function start() {
       said.replaceChildren("Ready: ", link, ". Send it to the person who keeps the site, by email or on a USB stick.");
       link.click();
     });
-    // the site built without its public address (site_url): the site keeper needs it from the Town, and the
-    // desk knows it is missing (the Clerk's second usability test: only the site keeper's steps said so)
-    const address = root.dataset.siteUrl ? null : el("p", { id: "publish-zip-address" },
-      el("strong", {}, "Send the site's public address with the zip. "),
-      "The site has not been given its web address yet: the address where people will find it, starting with "
-      + "https://. Write it in the same email or note, so the person who keeps the site can add it.");
-    box.append(zip, said, ...(address ? [address] : []),
+    // (a site without its public address is said once, above the desk (#no-site-address), not in each box)
+    box.append(zip, said,
       el("p", {}, "Your step shows on the public site once they have added it. The desk then says "
         + "“Published on this site” beside the year."),
       el("details", { id: "for-site-keeper" },

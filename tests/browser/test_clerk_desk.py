@@ -421,9 +421,14 @@ def test_the_desk_without_repo_url_offers_downloads_only_and_its_states_pass_axe
     # issue 34, item 1: no repository address, so the first screen says the records go as one zip to the
     # person who keeps the site, and the step gives it: exactly its records, at their paths, with the steps
     assert page.locator("#how-published").get_attribute("data-path") == "zip"
-    # the Clerk's second usability test: only the site keeper's steps said the site needs its public address;
-    # the site has none (no site_url), so the desk tells her to send it with the zip
-    expect(page.locator("#publish-zip-address")).to_contain_text("Send the site's public address with the zip.")
+    # the Clerk's third usability test: the desk asked her for "the site's public address … starting with
+    # https://", which she cannot know. The site has none (no site_url): the desk says so once, above the desk,
+    # as the site keeper's to set, and asks her for nothing
+    expect(page.locator("#no-site-address")).to_have_count(1)
+    expect(page.locator("#no-site-address")).to_have_text(
+        "The site's web address is not set yet. The person who keeps the site sets it. Until then, the notices "
+        "you make here carry no link to the site.")
+    assert "https://" not in page.inner_text("#publish") and "site_url" not in page.inner_text("main")
     with page.expect_download() as download:
         page.click("#publish-zip")
     import io
