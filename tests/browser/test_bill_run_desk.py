@@ -5,6 +5,7 @@ byte what `python3 build.py bills` writes for the same files. And estimate = bil
 opens the estimate page showing that quarter's charge, in the account's language."""
 import csv
 import io
+import re
 
 import pytest
 from playwright.sync_api import expect
@@ -107,16 +108,23 @@ def test_the_desk_asks_about_an_earlier_register_and_bills_refused_rows_in_a_sec
     expect(page.locator("#bills-summary")).to_contain_text("to enclose with each bill")
     billed = int(page.locator("#bills-done").inner_text().split()[1])
     expect(page.locator("#bills-later")).to_contain_text(f"The {billed} accounts that passed are billed.")
-    expect(page.locator("#bills-later")).to_contain_text("Also choose this run's register.csv")
+    # the usability test: two runs' registers were both "2027-Q1-register.csv". Each download is named with
+    # the run's local date and time, the page shows each name, and the next run reads the file by its content
     with page.expect_download() as download:
         page.locator('#bills-downloads a[data-file="register.csv"]').click()
-    download.value.save_as(tmp_path / "register.csv")
+    name = download.value.suggested_filename
+    assert re.fullmatch(rf"{sample.SECOND}-register-\d{{4}}-\d\d-\d\d-\d{{4}}\.csv", name), name
+    stamp = name[len(f"{sample.SECOND}-register-"):-len(".csv")]
+    for kind in ("register", "summary", "arrears", "refused"):
+        expect(page.locator("#bills-downloads")).to_contain_text(f"{sample.SECOND}-{kind}-{stamp}.csv")
+    expect(page.locator("#bills-later")).to_contain_text(f"Also choose this run's register, {name}")
+    download.value.save_as(tmp_path / name)
     page.get_by_label("Billing records of earlier runs (register.csv) (needed when you answered Yes)").set_input_files(
-        str(tmp_path / "register.csv"))
+        str(tmp_path / name))
     page.get_by_role("button", name="Run the bills").click()
     page.wait_for_function("() => window.__billRun.done === 2", timeout=TIMEOUT)
     expect(page.locator("#bills-done")).to_have_text(f"Billed 0 accounts for {sample.SECOND}")
-    expect(page.locator("#result")).to_contain_text(f"register.csv already billed {billed} of these accounts for "
+    expect(page.locator("#result")).to_contain_text(f"{name} already billed {billed} of these accounts for "
                                                     f"{sample.SECOND}: they are not billed again")
 
 
