@@ -66,13 +66,35 @@ function start() {
   const engine = startEngine(root.dataset.wheel, {
     ...statusLine(root, "The calculator is ready.",
       "The calculator could not start in this browser. Try reloading the page, or another browser."),
-    onReady() {
+    async onReady() {
+      await offerQuarters();
       $("engine-status-text").textContent = "The calculator is ready.";
       $("engine-progress").hidden = true;
       root.dataset.state = "ready";
       window.__billRun.ready = true;
     },
   });
+
+  // the quarter as a menu like the estimate page's ("Bill due January 2027 (water Oct–Dec 2026)"), its value
+  // the quarter's name the run and its files use (2027-Q1); the next bill due is chosen (the usability test:
+  // "Q1 2027" typed was refused)
+  async function offerQuarters() {
+    const two = (n) => String(n).padStart(2, "0");
+    const now = new Date();
+    const today = `${now.getFullYear()}-${two(now.getMonth() + 1)}-${two(now.getDate())}`;
+    const answer = await engine.ask(["quarters", "--today", today]);
+    const select = $("bills-quarter");
+    if (!answer.ok) {
+      select.replaceChildren(el("option", { value: "" }, "The quarters could not be listed: reload the page"));
+      return;
+    }
+    select.replaceChildren(...answer.result.quarters.map((q) => {
+      const waterYear = /\d{4}$/.exec(q.water_words || "")?.[0];
+      const choice = waterYear ? q.choice.replace(/\)$/, ` ${waterYear})`) : q.choice;
+      return el("option", { value: q.quarter }, `${choice} — ${q.quarter}`);
+    }));
+    select.value = answer.result.next_due;
+  }
 
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
