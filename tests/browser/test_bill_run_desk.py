@@ -4,12 +4,15 @@ to anyone while it runs, the register, summary, arrears list and refused rows as
 byte what `python3 build.py bills` writes for the same files. And estimate = bill: a bill's link
 opens the estimate page showing that quarter's charge, in the account's language."""
 import csv
+import datetime
 import io
 import re
 
 import pytest
 from playwright.sync_api import expect
 
+from calculator.core import dates
+from calculator.core.rules import load
 from bill_desk import TIMEOUT, fill_the_desk, run_the_bills, show_the_bills_to_print
 from kit.billrun import command, sample
 from test_site import axe_violations
@@ -78,6 +81,13 @@ def test_the_desk_gives_the_command_line_s_files_byte_for_byte_and_asks_no_one(p
 
 
 def test_a_quarter_without_a_schedule_is_refused_at_its_box(page, site_url, sample_files):
+    # the usability test: "Q1 2027" typed was refused. The quarter is a menu named as the estimate page names
+    # a bill, the next bill due chosen, its value the quarter's name
+    page.goto(f"{site_url}/clerk/bills/")
+    page.wait_for_function("() => window.__billRun && window.__billRun.ready", timeout=TIMEOUT)
+    expect(page.locator("#bills-quarter")).to_have_value(dates.next_quarter_due(load(), datetime.date.today()))
+    expect(page.locator('#bills-quarter option[value="2027-Q1"]')).to_have_text(
+        "Bill due January 2027 (water Oct–Dec 2026) — 2027-Q1")
     fill_the_desk(page, f"{site_url}/clerk/bills/", sample_files, quarter="2027-Q1", earlier=False)
     page.get_by_label("No, this is the first bill run on this site").check()
     page.get_by_role("button", name="Run the bills").click()
@@ -228,9 +238,9 @@ def test_the_bills_to_print_are_one_section_an_account_with_the_register_s_total
     expect(english.locator(".bill-pay")).to_have_text("How to pay: call or visit the office of the Town Clerk.")
     assert page.locator("#bills-print .bill-pay").count() == len(register)
     expect(page.locator("#bills-enclose")).to_have_count(0)
-    # the downloads are described in plain words (the files keep their names)
+    # the downloads are described in plain words, each with its run-stamped name
     downloads = page.locator("#bills-downloads").inner_text()
-    assert "The billing record" in downloads and "register.csv" in downloads and "levy" not in downloads
+    assert "The billing record" in downloads and f"{sample.SECOND}-register-" in downloads and "levy" not in downloads
     assert {r["language"] for r in register} == {"en", "es"}
     assert axe_violations(page) == []
     page.emulate_media(media="print")
