@@ -73,7 +73,7 @@ def test_case(case):
 
 def test_every_refusal_the_issue_names_has_a_case():
     says = " ".join(r["says"] for c in CASES for r in c.get("refused", []))
-    for kind in ("lower than the previous", "There is no account", "listed twice", "has no meter read",
+    for kind in ("lower than the previous", "There is no account", "neither was billed. Delete one", "has no meter read",
                  "Write en (English) or es (Spanish)", "never billed"):
         assert kind in says, kind
     assert any("fiscal year" in c.get("error", "") for c in CASES)
@@ -128,10 +128,29 @@ def test_the_sample_has_each_kind_of_account_and_each_refusal(sample_run):
     assert any(r["rollover"] == "yes" for r in register)
     assert any(r["language"] == "es" for r in register)
     fixes = " ".join(r["what_to_fix"] for r in result["refused"])
-    for kind in ("lower than the previous", "There is no account", "listed twice", "has no meter read",
+    for kind in ("lower than the previous", "There is no account", "neither was billed. Delete one", "has no meter read",
                  "Write en (English) or es (Spanish)", "never billed"):
         assert kind in fixes, kind
     assert all("fictional" in a["mailing_name"] for a in result["accounts"].values())
+
+
+def test_every_unbilled_row_of_the_accounts_file_is_a_refused_row_and_counted(sample_run):
+    """The usability test: the duplicate SAMPLE-10004 was refused on line 122 only, while line 5 went unbilled
+    and unlisted, and "rows refused" said 6 where 7 rows went unbilled."""
+    files, result = sample_run
+    billed = {r["account"] for r in _table(result["files"]["register.csv"])}
+    accounts = _table(files["accounts.csv"])
+    refused = _table(result["files"]["refused.csv"])
+    # every unbilled row is refused: on its own line, or on the line of the read or payment that holds it
+    assert {r["account"] for r in accounts if r["account"] not in billed} <= {r["account"] for r in refused}
+    lines = [line for line, row in enumerate(accounts, start=2) if row["account"] == f"{sample.PREFIX}10004"]
+    assert len(lines) == 2 and lines[0] == 5
+    twice = [r for r in refused if r["account"] == f"{sample.PREFIX}10004"]
+    assert [(r["file"], int(r["line"])) for r in twice] == [("accounts.csv", n) for n in lines]
+    assert {r["what_to_fix"] for r in twice} == {
+        f"{sample.PREFIX}10004 is on lines 5 and {lines[1]}; neither was billed. Delete one and run again."}
+    summary = {r["item"]: r for r in _table(result["files"]["summary.csv"])}
+    assert int(summary["rows refused (refused.csv)"]["accounts"]) == len(refused)
 
 
 def test_arrears_csv_says_it_is_the_list_for_a_levy_not_a_levy(sample_run):

@@ -605,7 +605,7 @@ def test_the_site_keeper_s_steps_say_where_the_address_comes_from_and_match_vali
     with zipfile.ZipFile(tmp_path / "y.zip") as z:
         steps = " ".join(z.read("notices-out/PUBLISHING-2028.txt").decode().split())
     assert 'It must print a line that begins "rules OK:"' in steps and 'end "rules OK"' not in steps
-    assert "The Town Clerk sends it with this zip; ask the Town for it if she did not, and do not guess it." in steps
+    assert "Setting it is your part, not the Clerk's (her desk only says it is not set): ask the Town for it, and do not guess it." in steps
     assert "If there is none yet, leave it unset" in steps
     assert "The build refuses this computer's own address (localhost, 127.0.0.1)" in steps
 

@@ -822,17 +822,25 @@ def _cell(value: str) -> str:
 def _accounts(source, refused: _Refusals) -> dict:
     name, text = source
     out: dict[str, dict] = {}
-    for line, row in _rows(name, text, ACCOUNT_COLUMNS, ACCOUNT_OPTIONAL):
+    rows = _rows(name, text, ACCOUNT_COLUMNS, ACCOUNT_OPTIONAL)
+    lines: dict[str, list[int]] = {}
+    for line, row in rows:
+        lines.setdefault(row["account"], []).append(line)
+    for line, row in rows:
         number = row["account"]
         if not number:
             refused.add(name, line, "", _("This row has no account number. Add it, or delete the row."))
             continue
-        if number in out:
-            refused.add(name, line, number, _("Account {account} is listed twice (also on line {other}). Keep one "
-                                              "row for it.").format(account=number, other=out[number]["line"]))
-            out[number]["refused"] = True  # which of the two is right is the Clerk's to say
-            continue
+        # an account on two rows: neither is billed (which is right is the Clerk's to say), and each row is
+        # refused naming every line, so no unbilled row is missing from refused.csv or its count (the
+        # usability test: line 5's S10004 went unbilled and unlisted, with only line 42 refused)
+        if len(lines[number]) > 1:
+            refused.add(name, line, number, _duplicate(number, lines[number]))
+            if number in out:
+                continue
         out[number] = dict(row, line=line)
+        if len(lines[number]) > 1:
+            out[number]["refused"] = True
         language = row["language"].lower()
         if language not in LANGUAGES:
             refused.add(name, line, number, _("The language {value} is not one the bills are written in. Write en "
@@ -851,6 +859,15 @@ def _accounts(source, refused: _Refusals) -> dict:
             out[number]["refused"] = True
             out[number]["meter_digits"] = ""  # its read is still checked (_reads), as a meter of unknown dials
     return out
+
+
+def _duplicate(number: str, lines: list[int]) -> str:
+    """What to fix on each row of an account listed more than once in the accounts file."""
+    if len(lines) == 2:
+        return _("{account} is on lines {first} and {second}; neither was billed. Delete one and run "
+                 "again.").format(account=number, first=lines[0], second=lines[1])
+    return _("{account} is on lines {lines} and {last}; none of them was billed. Keep one, delete the others "
+             "and run again.").format(account=number, lines=", ".join(str(n) for n in lines[:-1]), last=lines[-1])
 
 
 def _quarter_days(year: int, q: int) -> tuple[dt.date, dt.date]:

@@ -1164,8 +1164,8 @@ keeps the site:
    - Built on this computer: run python3 build.py. It makes the site in the site/ folder: copy that
      folder to the web server as you do for every update.
    The site's public address is the address people type to open the site, like
-   https://sewer.pawling.example/. The notices and the bills print it. The Town Clerk sends it with
-   this zip; ask the Town for it if she did not, and do not guess it. Set it once, in mkdocs.yml, as
+   https://sewer.pawling.example/. The notices and the bills print it. Setting it is your part, not
+   the Clerk's (her desk only says it is not set): ask the Town for it, and do not guess it. Set it once, in mkdocs.yml, as
    the line "site_url: https://..." (the way to prefer: every later build uses it). The option
    python3 build.py build --site-url ADDRESS sets it for one build only. If there is none yet, leave
    it unset: the notices then name the Town Clerk's office alone. The build refuses this computer's

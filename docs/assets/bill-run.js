@@ -66,13 +66,35 @@ function start() {
   const engine = startEngine(root.dataset.wheel, {
     ...statusLine(root, "The calculator is ready.",
       "The calculator could not start in this browser. Try reloading the page, or another browser."),
-    onReady() {
+    async onReady() {
+      await offerQuarters();
       $("engine-status-text").textContent = "The calculator is ready.";
       $("engine-progress").hidden = true;
       root.dataset.state = "ready";
       window.__billRun.ready = true;
     },
   });
+
+  // the quarter as a menu like the estimate page's ("Bill due January 2027 (water Oct–Dec 2026)"), its value
+  // the quarter's name the run and its files use (2027-Q1); the next bill due is chosen (the usability test:
+  // "Q1 2027" typed was refused)
+  async function offerQuarters() {
+    const two = (n) => String(n).padStart(2, "0");
+    const now = new Date();
+    const today = `${now.getFullYear()}-${two(now.getMonth() + 1)}-${two(now.getDate())}`;
+    const answer = await engine.ask(["quarters", "--today", today]);
+    const select = $("bills-quarter");
+    if (!answer.ok) {
+      select.replaceChildren(el("option", { value: "" }, "The quarters could not be listed: reload the page"));
+      return;
+    }
+    select.replaceChildren(...answer.result.quarters.map((q) => {
+      const waterYear = /\d{4}$/.exec(q.water_words || "")?.[0];
+      const choice = waterYear ? q.choice.replace(/\)$/, ` ${waterYear})`) : q.choice;
+      return el("option", { value: q.quarter }, `${choice} — ${q.quarter}`);
+    }));
+    select.value = answer.result.next_due;
+  }
 
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
@@ -162,9 +184,9 @@ function start() {
           ...(step.law ? [" ", el("span", { class: "cite" }, "(", ...lawNamed(step.law, b.language), ")")] : [])))));
     });
     const noLink = bills.length && !bills[0].link ? [el("p", { id: "bills-no-link", class: "bill-run-notice" },
-      "These bills carry no link to the Town's estimate page: the site's public address is not set, and a "
-        + "mailed bill must not name the address this page was opened from. The person who keeps the site can "
-        + "set it (site_url in mkdocs.yml; publishing with GitHub sets it) and rebuild the site.")] : [];
+      el("strong", {}, "The site's web address is not set yet. "),
+      "The person who keeps the site sets it. Until then, these bills carry no link to the Town's estimate page.")]
+      : [];
     return [...noLink, el("p", { id: "bills-print-hint" }, `${bills.length} bills. Each prints on its own page. `
         + "Printing this page now prints the bills only."),
       button, el("div", { id: "bills-print", "aria-labelledby": "bills-print-title" }, ...sections)];
@@ -206,15 +228,27 @@ function start() {
   const dollars = (s) => (Number(s) < 0 ? "−$" : "$") +
     Math.abs(Number(s)).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
+  // each download named with its quarter and the run's local date and time, 2027-Q1-register-2026-12-06-1432.csv:
+  // two runs of a quarter never share a name (the usability test: the second register saved as "…(1).csv").
+  // The next run reads a register by its content, whatever its name (billing.billed_this_quarter, _earlier).
+  function fileName(quarter, name, when) {
+    const two = (n) => String(n).padStart(2, "0");
+    const stamp = `${when.getFullYear()}-${two(when.getMonth() + 1)}-${two(when.getDate())}-`
+      + `${two(when.getHours())}${two(when.getMinutes())}`;
+    return `${quarter}-${name.replace(/\.csv$/, "")}-${stamp}.csv`;
+  }
+
   function show(r, out, folder, seconds, argv) {
     urls.forEach((u) => URL.revokeObjectURL(u));
     urls = [];
+    const when = new Date();
+    const named = Object.fromEntries(DOWNLOADS.map(([name]) => [name, fileName(r.quarter, name, when)]));
     const links = DOWNLOADS.map(([name, label]) => {
       const bytes = out[`${folder}/out/${name}`];
       const url = URL.createObjectURL(new Blob([bytes], { type: "text/csv" }));
       urls.push(url);
-      return el("li", {}, el("a", { href: url, download: `${r.quarter}-${name}`, "data-file": name }, label),
-        ` (${name})`);
+      return el("li", {}, el("a", { href: url, download: named[name], "data-file": name }, label),
+        ": ", el("code", {}, named[name]));
     });
     const rows = r.summary.map((s) => el("tr", {}, el("th", { scope: "row" }, s.item), el("td", {}, String(s.accounts)),
       el("td", {}, s.amount ? dollars(s.amount) : "")));
@@ -233,7 +267,11 @@ function start() {
       ...(r.enclose ? [el("p", { class: "bill-run-notice", id: "bills-enclose" },
         el("strong", {}, "Enclose the notice to users: "), ...quotedIn(r.enclose.text, "en"))] : []),
       summary,
-      el("h3", {}, "Download the results"), el("ul", { id: "bills-downloads" }, ...links)];
+      el("h3", {}, "Download the results"),
+      el("p", { id: "bills-downloads-named" }, `Each file's name says its quarter and when this run was made (`
+        + `${when.toLocaleString("en-US", { dateStyle: "long", timeStyle: "short" })}), so the files of two runs `
+        + "never share a name. Keep them together."),
+      el("ul", { id: "bills-downloads" }, ...links)];
     if (r.refused.length) {
       // a list, not a table: each row's file, line and account, then what to fix (readable on a phone)
       const refused = r.refused.map((x) => el("li", {}, el("strong", {}, `${x.file}, line ${x.line}`),
@@ -249,9 +287,9 @@ function start() {
           el("strong", {}, `The ${r.accounts_billed} ${r.accounts_billed === 1 ? "account that passed is" : "accounts that passed are"} billed. `),
           "To bill the others later: fix the rows above in the water department's files (or ask the water department "
           + `to), then run ${r.quarter} again on this page with the same files and the same answer about an earlier `
-          + "register.csv. Also choose this run's register.csv (the first download above) in the box “Billing records "
-          + "of earlier runs”. The accounts it lists are not billed again. Keep both register.csv files: next quarter's "
-          + "run needs both."));
+          + `register.csv. Also choose this run's register, ${named["register.csv"]} (the first download above), in the box `
+          + "“Billing records of earlier runs”. The accounts it lists are not billed again. Keep both runs' registers: "
+          + "next quarter's run needs both."));
       }
     }
     if (r.checks && r.checks.length) {

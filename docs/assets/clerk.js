@@ -140,7 +140,11 @@ function start() {
       status.onReady();
       window.__clerk.ready = true;
       if (root.dataset.state === "loading") root.dataset.state = "ready";
-      glance();
+      // the step's result as she last saw it, with its downloads (the usability test: after a reload the
+      // result was gone until she pressed the button again), once the year's standing is known
+      glance().then(() => {
+        if (root.dataset.state === "ready" && !result.children.length) showKept(step);
+      });
     },
   });
 
@@ -150,6 +154,13 @@ function start() {
   // this computer's own (a newspaper reader could not open it: issue 34), when the notices name none
   const local = ["localhost", "[::1]", ""].includes(location.hostname) || /^127\./.test(location.hostname);
   const siteUrl = root.dataset.siteUrl || (local ? "" : new URL("../", location.origin + location.pathname).href);
+  // no address: said once, above the desk, in her words; the address is the site keeper's to set (their steps
+  // and the publish page say how), never asked of the Clerk (her third usability test)
+  if (!siteUrl) {
+    root.before(el("p", { id: "no-site-address", class: "clerk-note" },
+      el("strong", {}, "The site's web address is not set yet. "),
+      "The person who keeps the site sets it. Until then, the notices you make here carry no link to the site."));
+  }
 
   const formOf = (s) => $(`${s}-form`);
   const input = (s, name) => (name === "body" ? $("notice-body") : $(`${s}-${name}`));
@@ -435,6 +446,7 @@ function start() {
       e.preventDefault();
       show(a.dataset.stepLink);
       result.replaceChildren();
+      showKept(a.dataset.stepLink);
     });
   }
 
@@ -624,13 +636,8 @@ function start() {
       said.replaceChildren("Ready: ", link, ". Send it to the person who keeps the site, by email or on a USB stick.");
       link.click();
     });
-    // the site built without its public address (site_url): the site keeper needs it from the Town, and the
-    // desk knows it is missing (the Clerk's second usability test: only the site keeper's steps said so)
-    const address = root.dataset.siteUrl ? null : el("p", { id: "publish-zip-address" },
-      el("strong", {}, "Send the site's public address with the zip. "),
-      "The site has not been given its web address yet: the address where people will find it, starting with "
-      + "https://. Write it in the same email or note, so the person who keeps the site can add it.");
-    box.append(zip, said, ...(address ? [address] : []),
+    // (a site without its public address is said once, above the desk (#no-site-address), not in each box)
+    box.append(zip, said,
       el("p", {}, "Your step shows on the public site once they have added it. The desk then says "
         + "“Published on this site” beside the year."),
       el("details", { id: "for-site-keeper" },
@@ -642,7 +649,14 @@ function start() {
     return box;
   }
 
-  function showResult(s, r, year) {
+  // a step's last result, kept in this browser with its record: shown again as it was, without the engine
+  function showKept(s) {
+    const r = work.current && work.years[work.current]?.results?.[s];
+    if (r) showResult(s, r, work.current, true);
+    return Boolean(r);
+  }
+
+  function showResult(s, r, year, kept = false) {
     for (const u of urls) URL.revokeObjectURL(u);
     urls = [];
     const y = work.years[year];
@@ -654,6 +668,10 @@ function start() {
       "user-notice": `The notice to users for ${year}`,
     };
     box.append(el("h2", { id: "result-title", tabindex: "-1" }, titles[r.step]));
+    if (kept) {
+      box.append(el("p", { id: "kept-result", class: "kept-result" }, "Made earlier and kept in this browser, "
+        + "with its downloads. To change it, change the answers above and press the button again."));
+    }
     if (r.step !== "user-notice") box.append(el("p", { class: "unpublished-label" }, el("strong", {}, "Prepared, not yet published.")));
     box.append(findings(r, year));
     const notices = r.files.filter((f) => !f.rules);
@@ -677,7 +695,7 @@ function start() {
     }
     box.append(publishBox(r.step, year));
     result.replaceChildren(box);
-    root.dataset.state = "result";
+    if (!kept) root.dataset.state = "result";
   }
 
   // What a lawful step keeps: its record (the later ones are dropped: they rested on it)
@@ -692,11 +710,13 @@ function start() {
       for (const l of later) {
         if (RECORD[l]) delete y.records[RECORD[l]];
         delete y.made[l];
+        delete y.results?.[l];
       }
       if (s === "propose") y.removes = r.removes;
     }
     for (const f of r.files.filter((x) => !x.rules)) y.notices[f.name] = f.text;
     y.made[s] = true;
+    y.results = { ...y.results, [s]: r }; // shown again when she comes back (showKept)
     work.current = year;
     save(work);
   }
@@ -778,6 +798,7 @@ function start() {
     for (const [kind, text] of Object.entries(texts)) {
       y.records[kind] = { path: `rules/rate-schedules/${id}/${FILE_OF[kind]}`, name: FILE_OF[kind], text, github: null };
     }
+    delete y.results; // results of records these replace
     save(work);
     $("take-up-done").textContent = `Taken up: the year ${id}, from ${Object.keys(texts).map((k) => FILE_OF[k]).join(", ")}.`;
     openYear(id);

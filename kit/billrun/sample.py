@@ -101,7 +101,7 @@ def faulty_rows(count: int = DOCS_COUNT) -> list[str]:
     """The rows `generate` spoils on purpose, one of each kind the run refuses, in the words the bill-run desk
     shows, so that a clerk trying the sample expects their refusals (the usability test)."""
     p = PREFIX
-    return [f"account {p}10004 is listed twice in accounts.csv",
+    return [f"account {p}10004 is listed twice in accounts.csv, so neither of its rows is billed",
             f"account {p}{10001 + count} has the language 'fr' (only en and es are billed), and so account {p}10008, "
             "which shares its tax-map parcel, is held back too",
             f"account {p}{10002 + count} has no meter read in reads-{SECOND}.csv; it shares its parcel with account "

@@ -1,5 +1,5 @@
 """The Clerk's desk for the bill run (/clerk/bills/), driven as the billing clerk drives it: the
-quarter typed, the sample's files chosen from the computer, "Run the bills", then, on request,
+quarter chosen, the sample's files chosen from the computer, "Run the bills", then, on request,
 "Show the bills to print". One place for the browser tests (test_bill_run_desk.py) and the bench
 (bench/bill_run.py), so both run the desk the same way. It imports the kit's sample (kit ->
 calculator), never the other way round."""
@@ -15,13 +15,13 @@ TIMEOUT = 120_000
 
 def fill_the_desk(page, desk_url: str, folder: Path, quarter: str = sample.SECOND, earlier: bool = True,
                   timeout: int = TIMEOUT) -> None:
-    """Open the desk, wait for its engine, type the quarter and choose the sample's files in `folder`
+    """Open the desk, wait for its engine, choose the quarter and choose the sample's files in `folder`
     (as kit/billrun/sample.write leaves them): the accounts, the quarter's reads and, with `earlier`,
     the payments and the register of the quarter before."""
     folder = Path(folder)
     page.goto(desk_url)
     page.wait_for_function("() => window.__billRun && window.__billRun.ready", timeout=timeout)
-    page.get_by_label("Quarter to bill").fill(quarter)
+    page.get_by_label("Quarter to bill").select_option(quarter)
     page.get_by_label("Accounts file").set_input_files(str(folder / "accounts.csv"))
     page.get_by_label("Meter reads for the quarter").set_input_files(str(folder / f"reads-{sample.SECOND}.csv"))
     if earlier:

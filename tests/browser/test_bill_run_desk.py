@@ -4,11 +4,15 @@ to anyone while it runs, the register, summary, arrears list and refused rows as
 byte what `python3 build.py bills` writes for the same files. And estimate = bill: a bill's link
 opens the estimate page showing that quarter's charge, in the account's language."""
 import csv
+import datetime
 import io
+import re
 
 import pytest
 from playwright.sync_api import expect
 
+from calculator.core import dates
+from calculator.core.rules import load
 from bill_desk import TIMEOUT, fill_the_desk, run_the_bills, show_the_bills_to_print
 from kit.billrun import command, sample
 from test_site import axe_violations
@@ -70,13 +74,20 @@ def test_the_desk_gives_the_command_line_s_files_byte_for_byte_and_asks_no_one(p
     refused = page.locator("#bills-refused li")
     expect(refused).to_have_count(len(list(csv.DictReader(io.StringIO(
         (cli_run / "refused.csv").read_text(encoding="utf-8"))))))
-    expect(page.locator("#bills-refused")).to_contain_text("accounts.csv, line 122, account SAMPLE-10004: Account SAMPLE-10004 is listed twice")
+    expect(page.locator("#bills-refused")).to_contain_text("accounts.csv, line 5, account SAMPLE-10004: SAMPLE-10004 is on lines 5 and 122; neither was billed. Delete one and run again.")
     expect(page.locator("#bills-refused")).to_contain_text("lower than the previous one")
     expect(page.locator("#bills-refused")).to_contain_text("never billed")
     assert axe_violations(page) == []  # the answer, its tables and its downloads, as a person meets them
 
 
 def test_a_quarter_without_a_schedule_is_refused_at_its_box(page, site_url, sample_files):
+    # the usability test: "Q1 2027" typed was refused. The quarter is a menu named as the estimate page names
+    # a bill, the next bill due chosen, its value the quarter's name
+    page.goto(f"{site_url}/clerk/bills/")
+    page.wait_for_function("() => window.__billRun && window.__billRun.ready", timeout=TIMEOUT)
+    expect(page.locator("#bills-quarter")).to_have_value(dates.next_quarter_due(load(), datetime.date.today()))
+    expect(page.locator('#bills-quarter option[value="2027-Q1"]')).to_have_text(
+        "Bill due January 2027 (water Oct–Dec 2026) — 2027-Q1")
     fill_the_desk(page, f"{site_url}/clerk/bills/", sample_files, quarter="2027-Q1", earlier=False)
     page.get_by_label("No, this is the first bill run on this site").check()
     page.get_by_role("button", name="Run the bills").click()
@@ -107,16 +118,23 @@ def test_the_desk_asks_about_an_earlier_register_and_bills_refused_rows_in_a_sec
     expect(page.locator("#bills-summary")).to_contain_text("to enclose with each bill")
     billed = int(page.locator("#bills-done").inner_text().split()[1])
     expect(page.locator("#bills-later")).to_contain_text(f"The {billed} accounts that passed are billed.")
-    expect(page.locator("#bills-later")).to_contain_text("Also choose this run's register.csv")
+    # the usability test: two runs' registers were both "2027-Q1-register.csv". Each download is named with
+    # the run's local date and time, the page shows each name, and the next run reads the file by its content
     with page.expect_download() as download:
         page.locator('#bills-downloads a[data-file="register.csv"]').click()
-    download.value.save_as(tmp_path / "register.csv")
+    name = download.value.suggested_filename
+    assert re.fullmatch(rf"{sample.SECOND}-register-\d{{4}}-\d\d-\d\d-\d{{4}}\.csv", name), name
+    stamp = name[len(f"{sample.SECOND}-register-"):-len(".csv")]
+    for kind in ("register", "summary", "arrears", "refused"):
+        expect(page.locator("#bills-downloads")).to_contain_text(f"{sample.SECOND}-{kind}-{stamp}.csv")
+    expect(page.locator("#bills-later")).to_contain_text(f"Also choose this run's register, {name}")
+    download.value.save_as(tmp_path / name)
     page.get_by_label("Billing records of earlier runs (register.csv) (needed when you answered Yes)").set_input_files(
-        str(tmp_path / "register.csv"))
+        str(tmp_path / name))
     page.get_by_role("button", name="Run the bills").click()
     page.wait_for_function("() => window.__billRun.done === 2", timeout=TIMEOUT)
     expect(page.locator("#bills-done")).to_have_text(f"Billed 0 accounts for {sample.SECOND}")
-    expect(page.locator("#result")).to_contain_text(f"register.csv already billed {billed} of these accounts for "
+    expect(page.locator("#result")).to_contain_text(f"{name} already billed {billed} of these accounts for "
                                                     f"{sample.SECOND}: they are not billed again")
 
 
@@ -198,7 +216,11 @@ def test_the_bills_to_print_are_one_section_an_account_with_the_register_s_total
     # (the usability test: "http://127.0.0.1:8765/estimate/?…" on every bill); it has no link, and the desk says so
     assert [b["link"] for b in got] == [None] * len(register)
     assert "127.0.0.1" not in page.locator("#bills-print").inner_text()
-    expect(page.locator("#bills-no-link")).to_contain_text("the site's public address is not set")
+    expect(page.locator("#bills-no-link")).to_have_text("The site's web address is not set yet. The person who keeps "
+                                                        "the site sets it. Until then, these bills carry no link to "
+                                                        "the Town's estimate page.")
+    for staff in ("mkdocs", "site_url", "https://"):  # the keeper's words stay in the keeper's steps
+        assert staff not in page.locator("#bill-run").inner_text(), staff
     assert all(b["steps"] >= 3 for b in got)
     spanish = next(b for b in got if b["lang"] == "es")
     assert spanish["title"].startswith("Factura de alcantarillado")
@@ -216,9 +238,9 @@ def test_the_bills_to_print_are_one_section_an_account_with_the_register_s_total
     expect(english.locator(".bill-pay")).to_have_text("How to pay: call or visit the office of the Town Clerk.")
     assert page.locator("#bills-print .bill-pay").count() == len(register)
     expect(page.locator("#bills-enclose")).to_have_count(0)
-    # the downloads are described in plain words (the files keep their names)
+    # the downloads are described in plain words, each with its run-stamped name
     downloads = page.locator("#bills-downloads").inner_text()
-    assert "The billing record" in downloads and "register.csv" in downloads and "levy" not in downloads
+    assert "The billing record" in downloads and f"{sample.SECOND}-register-" in downloads and "levy" not in downloads
     assert {r["language"] for r in register} == {"en", "es"}
     assert axe_violations(page) == []
     page.emulate_media(media="print")

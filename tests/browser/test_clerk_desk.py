@@ -294,6 +294,41 @@ def test_a_notice_prepared_on_a_desk_served_from_this_computer_names_no_address(
     page.evaluate("localStorage.clear()")
 
 
+def test_a_finished_step_shows_its_result_and_downloads_again_after_a_reload(page, site_url, tmp_path):
+    """The Clerk's third usability test: coming back the next day to download the newspaper notice again,
+    she found the form and no result until she pressed the button again. The desk shows each finished
+    step's result and downloads from what the browser keeps, with the engine asked nothing."""
+    page.goto(f"{site_url}/clerk/")
+    expect(page.locator("#clerk-desk")).to_have_attribute("data-state", "ready", timeout=TIMEOUT)
+    page.evaluate("localStorage.clear()")
+    for name, value in PROPOSE.items():
+        page.fill(f"#propose-{name}", value)
+    page.click("#propose-form button[type=submit]")
+    expect(page.locator("#clerk-desk")).to_have_attribute("data-state", "result", timeout=TIMEOUT)
+    page.click("#next-step")
+    for name, value in NOTICE.items():
+        page.fill(f"#notice-{name}", value)
+    page.click("#notice-form button[type=submit]")
+    expect(page.locator("#clerk-desk")).to_have_attribute("data-state", "result", timeout=TIMEOUT)
+    made = page.locator("#notice-text").text_content()
+    page.reload()
+    expect(page.locator("#kept-result")).to_be_visible(timeout=TIMEOUT)
+    expect(page.locator("#result-title")).to_have_text("The notice for 2028 is ready for the newspaper")
+    assert page.locator("#notice-text").text_content() == made
+    with page.expect_download() as download:
+        page.click("#notice-0")
+    download.value.save_as(tmp_path / "notice.txt")
+    assert (tmp_path / "notice.txt").read_text(encoding="utf-8") == made
+    # the step before it too, from its link
+    page.click('[data-step-link="propose"]')
+    expect(page.locator("#result-title")).to_have_text("The schedule for 2028 is proposed")
+    expect(page.locator("#record-0")).to_have_text("Download proposal.yaml")
+    # a step not yet done shows its form alone
+    page.click('[data-step-link="adopt"]')
+    expect(page.locator("#clerk-result")).to_have_count(0)
+    page.evaluate("localStorage.clear()")
+
+
 def test_the_first_screen_shows_each_year_its_deadlines_and_the_years_without_a_schedule(page, site_url):
     page.goto(f"{site_url}/clerk/")
     page.evaluate("localStorage.clear()")
@@ -421,9 +456,14 @@ def test_the_desk_without_repo_url_offers_downloads_only_and_its_states_pass_axe
     # issue 34, item 1: no repository address, so the first screen says the records go as one zip to the
     # person who keeps the site, and the step gives it: exactly its records, at their paths, with the steps
     assert page.locator("#how-published").get_attribute("data-path") == "zip"
-    # the Clerk's second usability test: only the site keeper's steps said the site needs its public address;
-    # the site has none (no site_url), so the desk tells her to send it with the zip
-    expect(page.locator("#publish-zip-address")).to_contain_text("Send the site's public address with the zip.")
+    # the Clerk's third usability test: the desk asked her for "the site's public address … starting with
+    # https://", which she cannot know. The site has none (no site_url): the desk says so once, above the desk,
+    # as the site keeper's to set, and asks her for nothing
+    expect(page.locator("#no-site-address")).to_have_count(1)
+    expect(page.locator("#no-site-address")).to_have_text(
+        "The site's web address is not set yet. The person who keeps the site sets it. Until then, the notices "
+        "you make here carry no link to the site.")
+    assert "https://" not in page.inner_text("#publish") and "site_url" not in page.inner_text("main")
     with page.expect_download() as download:
         page.click("#publish-zip")
     import io
