@@ -139,7 +139,8 @@ def test_a_spanish_bill_explains_itself_in_spanish():
 def test_english_stays_english_after_spanish():
     run([*LATE_AND_SMALL, "--lang", "es"])
     english = run(LATE_AND_SMALL)
-    assert english["explanation"][0]["text"].startswith("The bill for January–March 2027 is the charge")
+    assert english["explanation"][0]["text"].startswith(
+        "The bill due January 15, 2027 (water used October–December 2026) is the charge")
     assert english["explanation"][-2]["text"] == "Total = $64.00 + $19.20 penalty = $83.20."
 
 
@@ -186,7 +187,7 @@ def test_the_command_line_in_spanish(capsys):
     assert out.out == "" and "no puede ser un número negativo" in out.err and len(out.err.splitlines()) == 1
     assert main(["bill", "--quarter", "2027-Q1", "--water-gallons", "1000", "--lang", "es"]) == 0
     first = json.loads(capsys.readouterr().out)["explanation"][0]["text"]
-    assert first.startswith("La factura de enero–marzo de 2027")
+    assert first.startswith("La factura que vence el 15 de enero de 2027 (agua usada en octubre–diciembre de 2026) es el cargo")
 
 
 def test_an_unknown_language_is_a_clear_error(capsys):

@@ -952,3 +952,17 @@ def test_no_sentence_resting_on_act_i_states_a_ban_as_the_law_without_its_except
     always = [r["text"] for r in d["requirements"] if r.get("question") == "septic-or-cesspool-link"]
     assert always and all("does not allow" not in t for t in always)
     assert any("As this site reads the law, a tank, cesspool or privy vault is not such plumbing." in t for t in always)
+
+
+def test_a_road_opened_puts_the_highway_departments_approval_in_the_headline_and_the_pdf_line():
+    # the outside usability test (public9, Tony): the headline named only the Sewer Inspector although
+    # permits.B asks the highway department's approval first
+    from calculator.permits import application
+    road = flow.evaluate(RULES, answers_with(street_opening="yes"))
+    assert road["outcome"] == "permit-required"
+    title = "You need a permit from the Sewer Inspector, and the highway department's approval first"
+    assert road["outcome_detail"]["title"] == title
+    assert application.outcome_words(road) == title + "."
+    assert any(s.startswith("Result: " + title + ".") for s in (x["text"] for x in road["explanation"]))
+    dry = flow.evaluate(RULES, answers_with(street_opening="no"))
+    assert dry["outcome_detail"]["title"] == "You need a permit from the Sewer Inspector"
