@@ -234,6 +234,7 @@ def compute(rules: dict, average_workday_gallons, system_gallons_per_day=None,
 
     share = parameter(rules, "major-industry-system-flow-share", on=on)
     system_below = None  # the system's flow under which the share test is met, when only that flow is unknown
+    threshold = None  # that condition in words
     reading = interpretation(rules, "industry-flow-share")
     workday = reading == "workday-vs-system-day"
     compared = flow if workday else daily
@@ -245,14 +246,16 @@ def compute(rules: dict, average_workday_gallons, system_gallons_per_day=None,
             # the system's flow unknown: the flow at which the business would count, which is what she can ask about
             # (issue 34: a food plant at 30,000 gallons a day was told only "not determined")
             below = compared / share
-            text = (_("The {share} test was not applied: it needs {fact}. At {compared} gallons per average workday, "
-                      "the business is a major contributing industry if the system carries less than {below} gallons "
-                      "a day. Ask the Sewer Inspector for the system's flow.") if workday else
-                    _("The {share} test was not applied: it needs {fact}. At {compared} gallons on an average day, "
-                      "the business is a major contributing industry if the system carries less than {below} gallons "
-                      "a day. Ask the Sewer Inspector for the system's flow.")).format(
-                share=money.percent(share), fact=_(NEEDED[missing[0]]), compared=money.gallons(compared),
-                below=money.gallons(below))
+            # the condition in its own sentence, which the page also shows under the verdict (the outside usability
+            # test public9, Linda: the 600,000 gallons she needed was deep in "How it was worked out")
+            threshold = (_("At {compared} gallons per average workday, the business is a major contributing industry "
+                           "if the system carries less than {below} gallons a day. Ask the Sewer Inspector for the "
+                           "system's flow.") if workday else
+                         _("At {compared} gallons on an average day, the business is a major contributing industry if "
+                           "the system carries less than {below} gallons a day. Ask the Sewer Inspector for the "
+                           "system's flow.")).format(compared=money.gallons(compared), below=money.gallons(below))
+            text = _("The {share} test was not applied: it needs {fact}.").format(
+                share=money.percent(share), fact=_(NEEDED[missing[0]])) + " " + threshold
             system_below = below
         elif len(missing) == 1:
             text = _("The {share} test was not applied: it needs {fact}.").format(
@@ -334,6 +337,7 @@ def compute(rules: dict, average_workday_gallons, system_gallons_per_day=None,
         "facts_needed": needed,
         # with only the system's flow unknown: the share test is met if the system carries less than this a day
         "system_gallons_below": None if system_below is None else money.text(system_below),
+        "system_gallons_below_words": threshold,
         "report_due": [d.isoformat() for d in due],
         # {"date", "days" from today, "if_major": only if it is a major contributing industry}, or None
         "next_report": next_report,

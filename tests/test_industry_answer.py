@@ -45,7 +45,7 @@ def test_a_major_industry_by_the_5_percent_test_with_one_fact_unanswered():
         "report_due": ["2027-03-15", "2027-09-15", "2027-12-15"],
         "next_report": {"date": "2027-03-15", "days": 99, "if_major": False},
         "facilities_required": [], "facilities_if_deemed_necessary": [*FACILITIES, "pretreatment.A.4"],
-        "correction_days_at_most": 30, "system_gallons_below": None}
+        "correction_days_at_most": 30, "system_gallons_below": None, "system_gallons_below_words": None}
     assert [s["cite"] for s in out["report_explained"]] == ["pretreatment.E"]
     assert steps(out["explanation"]) == [
         ("pretreatment.E.1", None, {"average_workday_gallons": "30001", "met": False}),
@@ -271,6 +271,12 @@ def test_with_the_system_flow_unknown_the_answer_names_the_flow_under_which_the_
     assert ("At 30,000 gallons per average workday, the business is a major contributing industry if the system "
             "carries less than 600,000 gallons a day. Ask the Sewer Inspector for the system's flow.") in \
         out["explanation"][1]["text"]
+    # the same sentence for the page to show under the verdict (the outside usability test public9, Linda)
+    assert out["system_gallons_below_words"] == (
+        "At 30,000 gallons per average workday, the business is a major contributing industry if the system "
+        "carries less than 600,000 gallons a day. Ask the Sewer Inspector for the system's flow.")
+    assert out["explanation"][1]["text"].endswith(out["system_gallons_below_words"])
+    assert industry.compute(RULES, "30000", "600000", False, False, 2027)["system_gallons_below_words"] is None
     # the boundary the sentence states: a system one gallon under it makes her major, that flow itself does not
     assert industry.compute(RULES, "30000", "599999", False, None, 2027)["determination"] == "major"
     assert industry.compute(RULES, "30000", "600000", False, False, 2027)["determination"] == "not-major"

@@ -41,7 +41,7 @@ WORDS = {"text", "label", "quarter_words", "words", "where", "lang", "error", "t
          "moved", "lien", "holiday", "heading", "total_note", "paid_words",  # (sentences at the total: items 11; 34.7)
          "period", "columns",  # (the arrears table: an earlier quarter's `period` in words, its `columns` headings)
          "water_words", "bill_words", "paid_read", "choice",  # (a quarter's water months in words; how a slashed date was read: issue 34; the menu's bill)
-         "quote_words",  # (in another language only: the site's unofficial translation of a quotation of the law)
+         "quote_words", "system_gallons_below_words",  # (the deciding flow in words: public9, Linda); (in another language only: the site's unofficial translation of a quotation of the law)
          "item", "note"}  # (a permit verdict's thing in the headline, and the reading's note under it: issue 34)
 # keys whose values are lists of sentences: the same number of them in every language
 SENTENCES = {"notices", "facts_needed"}
@@ -139,7 +139,8 @@ def test_a_spanish_bill_explains_itself_in_spanish():
 def test_english_stays_english_after_spanish():
     run([*LATE_AND_SMALL, "--lang", "es"])
     english = run(LATE_AND_SMALL)
-    assert english["explanation"][0]["text"].startswith("The bill for January–March 2027 is the charge")
+    assert english["explanation"][0]["text"].startswith(
+        "The bill due January 15, 2027 (water used October–December 2026) is the charge")
     assert english["explanation"][-2]["text"] == "Total = $64.00 + $19.20 penalty = $83.20."
 
 
@@ -186,7 +187,7 @@ def test_the_command_line_in_spanish(capsys):
     assert out.out == "" and "no puede ser un número negativo" in out.err and len(out.err.splitlines()) == 1
     assert main(["bill", "--quarter", "2027-Q1", "--water-gallons", "1000", "--lang", "es"]) == 0
     first = json.loads(capsys.readouterr().out)["explanation"][0]["text"]
-    assert first.startswith("La factura de enero–marzo de 2027")
+    assert first.startswith("La factura que vence el 15 de enero de 2027 (agua usada en octubre–diciembre de 2026) es el cargo")
 
 
 def test_an_unknown_language_is_a_clear_error(capsys):

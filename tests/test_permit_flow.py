@@ -909,3 +909,60 @@ def test_an_answer_that_can_be_not_allowed_must_name_its_thing_for_the_headline(
     [(where, what)] = [(w, p) for w, p in flow.problems(broken, RULES["interpretations"]) if "`item`" in p]
     assert where == ["questions", [q["id"] for q in broken["questions"]].index("stormwater"), "choices", 0, "verdict"]
     assert "give the verdict an `item`" in what
+
+
+def _texts_citing(node, cite, found):
+    # every text in the rules data that cites `cite`, with what it is marked by
+    if isinstance(node, dict):
+        if node.get("cite") == cite:
+            for key in ("text", "help", "note"):
+                if isinstance(node.get(key), str):
+                    found.append(node)
+        for v in node.values():
+            _texts_citing(v, cite, found)
+    elif isinstance(node, list):
+        for v in node:
+            _texts_citing(v, cite, found)
+    return found
+
+
+def test_no_sentence_resting_on_act_i_states_a_ban_as_the_law_without_its_exception():
+    # the outside usability test (public9): "The law bars joining … to any underground drain" (the
+    # application form) and "The law does not allow it" (the septic tank) left out act I's exception
+    # for plumbing the Sewer Inspector approves, and gave this site's reading as the law
+    import yaml
+    ban = re.compile(r"\b[Tt]he law (bars|does not allow|forbids|prohibits)|\bnot allowed\b")
+    checked = 0
+    for name in ("permits.yaml", "application-form.yaml"):
+        data = yaml.safe_load((ROOT / "rules" / name).read_text(encoding="utf-8"))
+        for node in _texts_citing(data, "prohibited-acts.I", []):
+            text = " ".join(str(node.get(k, "")) for k in ("text", "help", "note"))
+            if ban.search(text):
+                checked += 1
+                assert "site reads" in text or "site's reading" in text, text
+                if "law" in ban.search(text).group(0):
+                    assert "inspected and approved" in text, text
+    assert checked >= 2
+    # the form's own help, which the web form and the PDF both print
+    form = yaml.safe_load((ROOT / "rules" / "application-form.yaml").read_text(encoding="utf-8"))
+    [drains] = [f for f in form["fields"] if f["name"] == "drain-water"]
+    assert "except soil pipes and other plumbing the Sewer Inspector has inspected and approved" in drains["help"]
+    assert "As this site reads the law, these drains are not such plumbing" in drains["help"]
+    d = flow.evaluate(RULES, answers_with(septic_or_cesspool_link="no"))
+    always = [r["text"] for r in d["requirements"] if r.get("question") == "septic-or-cesspool-link"]
+    assert always and all("does not allow" not in t for t in always)
+    assert any("As this site reads the law, a tank, cesspool or privy vault is not such plumbing." in t for t in always)
+
+
+def test_a_road_opened_puts_the_highway_departments_approval_in_the_headline_and_the_pdf_line():
+    # the outside usability test (public9, Tony): the headline named only the Sewer Inspector although
+    # permits.B asks the highway department's approval first
+    from calculator.permits import application
+    road = flow.evaluate(RULES, answers_with(street_opening="yes"))
+    assert road["outcome"] == "permit-required"
+    title = "You need a permit from the Sewer Inspector, and the highway department's approval first"
+    assert road["outcome_detail"]["title"] == title
+    assert application.outcome_words(road) == title + "."
+    assert any(s.startswith("Result: " + title + ".") for s in (x["text"] for x in road["explanation"]))
+    dry = flow.evaluate(RULES, answers_with(street_opening="no"))
+    assert dry["outcome_detail"]["title"] == "You need a permit from the Sewer Inspector"

@@ -49,6 +49,9 @@ def test_a_quarter_in_words_and_its_id_for_links():
     assert quarter_words(2027, 4) == "October–December 2027"
     bill = run(["bill", "--quarter", "2027-Q1", "--water-gallons", "12000"])
     assert (bill["quarter"], bill["quarter_words"]) == ("2027-Q1", "January–March 2027")
-    assert bill["explanation"][0]["text"].startswith("The bill for January–March 2027 ")
+    # the bill named as the heading names it (the outside usability test public9): one label for one bill
+    assert bill["explanation"][0]["text"].startswith(
+        "The bill due January 15, 2027 (water used October–December 2026) is the charge for the quarter from "
+        "January 1, 2027")
     offered = run(["quarters", "--today", "2026-11-30"])["quarters"]
     assert all(q["words"] == quarter_words(int(q["quarter"][:4]), int(q["quarter"][-1])) for q in offered)

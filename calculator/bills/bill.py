@@ -702,8 +702,12 @@ def _head_steps(rules: dict, v: dict) -> list[dict]:
     bill of one quarter context, so worked out once for it (bill.quarter_context: `memo`)."""
     ex = Explanation()
     sched, vc, fraction = v["sched"], v["vc"], v["fraction"]
-    ex.add(_("The bill for {quarter} is the charge for the quarter from {start} to {end}, billed in advance and due "
-             "on {due}{since}.").format(quarter=quarter_words(v["year"], v["q"]), start=long(v["start"]),
+    # the bill named as the result's heading names it, not by the quarter it pays for (the outside usability
+    # test public9, Rosa: "the bill for January–March 2027" under "bill due January 15, 2027 (water used
+    # October–December 2026)" read as two bills)
+    named = bill_words(rules, v["year"], v["q"])
+    ex.add(_("{bill} is the charge for the quarter from {start} to {end}, billed in advance and due "
+             "on {due}{since}.").format(bill=named[:1].upper() + named[1:], start=long(v["start"]),
                                         end=long(v["end"]), due=long(v["due"]),
                                         since=since(rules, "bill-due-dates", v["start"])),
            "rents.F", quarter=quarter_name(v["year"], v["q"]), due_date=v["due"])

@@ -76,9 +76,12 @@ def outcome_words(result: dict) -> str:
     """What the checker found, for the form's top: a plain warning when the work is not allowed."""
     if result["outcome"] == "prohibited" and result["outcome_detail"].get("by_reading"):
         # not "cannot permit" where only this site's reading says no (the usability test, Tony)
-        return _("WARNING: NOT ALLOWED, AS THIS SITE READS THE LAW. The permit checker found that the work, as "
-                 "described, is not allowed. This rests on this site's reading of the law, which the Town has not "
-                 "adopted. Ask the Sewer Inspector before you do that part of the work, or change the plan.")
+        # the disputed part named, for the Sewer Inspector to decide: the form is offered filled in for it too
+        # (the outside usability test public9, Tony: no filled form, so the part could not go to the Inspector)
+        items = [v["item"] for v in result["verdicts"] if v.get("outcome") == "prohibited" and "item" in v]
+        return _("FOR THE SEWER INSPECTOR TO DECIDE: {items}. As this site reads the law, this is not allowed. "
+                 "The law's words are not clear, and the Town has not adopted this reading.").format(
+                     items="; ".join(items))
     if result["outcome"] == "prohibited":
         return _("WARNING: NOT ALLOWED. The permit checker found that the work, as described, is not allowed. The "
                  "Sewer Inspector cannot permit it as it stands. Change the plan, then check it again.")

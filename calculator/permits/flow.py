@@ -302,7 +302,7 @@ def evaluate(rules: dict, answers) -> dict:
     headlines: list[dict] = []
     inspections: list[dict] = []
     fee = None
-    summary, by_reading = None, False
+    summary, by_reading, title = None, False, None
     if next_question is None:
         reached = severities + [node]
         outcome = min(reached, key=flow["precedence"].index)
@@ -315,7 +315,9 @@ def evaluate(rules: dict, answers) -> dict:
         leading = [v for v in verdicts if v["outcome"] == outcome]
         by_reading = bool(leading) and all("reading" in v for v in leading)
         summary = o["summary_reading"] if by_reading and "summary_reading" in o else o["summary"]
-        ex.add(_("Result: {title}. {summary}").format(title=o["title"], summary=summary), cites[0])
+        # the title where a `titles` entry's condition holds (a road opened: the highway department too)
+        title = next((t["title"] for t in o.get("titles", []) if holds(rules, t["when"], on_path)), o["title"])
+        ex.add(_("Result: {title}. {summary}").format(title=title, summary=summary), cites[0])
         headlines = _headlines(o, verdicts)
         if o.get("rights"):
             rights = [_item(r, None, flow) for r in flow.get("rights", []) if holds(rules, r.get("when"), on_path)]
@@ -339,7 +341,7 @@ def evaluate(rules: dict, answers) -> dict:
     return {
         "command": "permit",
         "outcome": outcome,
-        "outcome_detail": ({"id": outcome, "title": outcomes[outcome]["title"],
+        "outcome_detail": ({"id": outcome, "title": title,
                             "summary": summary, "by_reading": by_reading, "cites": cites, "law": cites_law,
                             "headlines": headlines, "fee": fee, "inspections": inspections}
                            if outcome else None),

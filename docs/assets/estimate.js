@@ -219,7 +219,7 @@ function start() {
     // with a what-if rate the total is at that rate, whatever the schedule (the fifth Spanish review, item 9)
     const kind = { illustrative: () => t("example rate"), proposed: () => t("proposed rate"), whatIf: () => t("your what-if rate") };
     const status = whatIfRate(r) ? "whatIf" : r.schedule.status;
-    const rateKind = () => (kind[status] ? el("span", { class: "rate-kind", id: "result-rate-kind" }, `(${kind[status]()})`) : "");
+    const rateKind = (id = "result-rate-kind") => (kind[status] ? el("span", { class: "rate-kind", id }, `(${kind[status]()})`) : "");
     const total = () => el("strong", { id: "result-total" }, money(r.total));
     const paid = Boolean(r.paid_on);
     if (r.arrears) {
@@ -234,8 +234,9 @@ function start() {
       // with its penalty was at the top, and "Pay by Tuesday, February 16" was read as the due date)
       const bill = paid ? el("strong", { id: "result-bill" }, money(r.charge)) : total();
       box.append(el("p", { class: "result-total" }, ...sentence(
-        !paid && kind[status] ? t("Bill: {amount} {kind}, due {date}.") : t("Bill: {amount}, due {date}."),
-        { amount: bill, kind: rateKind(), date: longDate(r.due_date) })));
+        // "(example rate)" in every state, a payment date entered too (the outside usability test public9, Rosa)
+        kind[status] ? t("Bill: {amount} {kind}, due {date}.") : t("Bill: {amount}, due {date}."),
+        { amount: bill, kind: rateKind(paid ? "result-bill-rate-kind" : "result-rate-kind"), date: longDate(r.due_date) })));
       if (paid) {
         const late = Number(r.penalty) > 0;
         const words = late ? (kind[status] ? t("Paid on {date}: {total} {kind}, with a late penalty of {penalty}.") : t("Paid on {date}: {total}, with a late penalty of {penalty}."))
@@ -476,12 +477,18 @@ function start() {
       showFieldError(form, $(inputId), text, focusSummary && i === problems.length - 1, true);
       // "Did you mean 9,350 gallons?": one tap uses it, instead of deleting and typing it again (the
       // usability tester's Rosa, who writes 9.350)
+      // The button is in the error summary at the top too, which the page focuses and a phone shows first: its
+      // link only moved to the box, which still held "9.350" (the outside usability test public9, Doña Carmen)
       const inline = document.getElementById(`${inputId}-error`);
-      if (problem.suggest && inline) {
-        const use = el("button", { type: "button", class: "md-button use-suggestion", id: `${inputId}-use` },
-          t("Yes, use {value}", { value: problem.suggest }));
-        use.addEventListener("click", () => { $(inputId).value = problem.suggest; $(inputId).focus(); compute(true); });
-        inline.append(" ", use);
+      const summary = document.getElementById("error-summary-list").lastElementChild;
+      if (problem.suggest) {
+        for (const [where, id] of [[summary, `${inputId}-use-summary`], [inline, `${inputId}-use`]]) {
+          if (!where) continue;
+          const use = el("button", { type: "button", class: "md-button use-suggestion", id },
+            t("Yes, use {value}", { value: problem.suggest }));
+          use.addEventListener("click", () => { $(inputId).value = problem.suggest; $(inputId).focus(); compute(true); });
+          where.append(" ", use);
+        }
       }
     });
   }

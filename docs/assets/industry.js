@@ -86,6 +86,11 @@ function start() {
     // the next report date and the days left, right under the verdict, with the calendar (the usability test,
     // Linda: December 15 was 9 days away and sat below the fold); not determined yet: said as a condition
     if (r.next_report) box.append(nextReport(r.next_report));
+    // the flow that decides it, under the verdict (the outside usability test public9, Linda): the engine's own
+    // sentence from "How it was worked out"
+    if (r.system_gallons_below_words) {
+      box.append(el("p", { id: "result-threshold", class: "result-threshold" }, el("strong", {}, ...quotedIn(r.system_gallons_below_words))));
+    }
     if (r.determination === "not-determined") {
       box.append(el("p", {}, t("None of the tests decided so far is met, but some could not be decided. To finish the check, find out:")));
       box.append(el("ul", { id: "facts-needed" }, ...r.facts_needed.map((f) => el("li", {}, ...quotedIn(f)))));
@@ -122,6 +127,7 @@ function start() {
     root.dataset.state = "result";
   }
 
+  const calendarYears = (root.dataset.calendarYears || "").split(" ");
   // "Next report due: December 15, 2026 — in 9 days", then the calendar file's link as a button
   function nextReport(n) {
     const date = el("strong", {}, el("time", { datetime: n.date }, longDate(n.date)));
@@ -134,7 +140,9 @@ function start() {
     return el("div", { class: "next-report", id: "next-report" },
       el("p", { id: "next-report-line" }, ...sentence(line, { date, days })),
       el("p", {}, calendar),
-      el("p", { class: "next-report-note" }, t("The calendar file holds the report dates and the quarterly sewer bill due dates for two years, each with a reminder a week before.")));
+      // the years the file holds, named (the outside usability test public9: "for two years" read as two years ahead)
+      el("p", { class: "next-report-note", id: "calendar-note" }, t("The calendar file holds the report dates and the quarterly sewer bill due dates for all of {first} and {second}, the dates already past included, each with a reminder a week before.",
+        { first: calendarYears[0], second: calendarYears[1] })));
   }
 
   const clearErrors = () => clearFieldErrors(form);

@@ -340,7 +340,10 @@ function start() {
     // the web form, filled in from these answers: the owner's and the contractor's details go there
     const formLink = `application/?${new URLSearchParams(r.answers.map((a) => [a.id, a.value])).toString()}`;
     const webForm = el("a", { href: formLink, id: "web-form" }, t("the form as a web page"));
-    if (o.id === "prohibited") {
+    // not allowed only as this site reads the law: the filled form is offered too, the disputed part marked
+    // for the Sewer Inspector to decide (the outside usability test public9, Tony)
+    const refused = o.id === "prohibited" && !o.by_reading;
+    if (refused) {
       const change = stepLink({ answers: shown.answers, step: "check" }, t("change your answers"), { id: "change-answers" });
       next.append(el("p", {}, ...sentence(t("Change the plan so that none of the reasons above applies, then {change}. If you are unsure, ask the Sewer Inspector. You can read {blank} and {web_form} to see what the application asks."),
       { change, blank, web_form: webForm })));
@@ -350,6 +353,11 @@ function start() {
         t("Download the application form, filled in with my answers (PDF)"));
       make.addEventListener("click", () => makeApplication(r, make, status));
       const typeDetails = el("a", { href: formLink, id: "fill-in-details" }, t("type the owner's and the contractor's details first"));
+      if (o.id === "prohibited") {
+        const change = stepLink({ answers: shown.answers, step: "check" }, t("change your answers"), { id: "change-answers" });
+        next.append(el("p", { id: "inspector-decides" }, ...sentence(t("You can change the plan, then {change}. Or ask the Sewer Inspector to decide: the filled form marks the part that is not allowed as this site reads the law “for the Sewer Inspector to decide”."),
+          { change })));
+      }
       next.append(
         // "with your plans" only when the result asks for plans (r.plans: tearing down asks for a permit, not plans)
         el("p", {}, r.plans ? t("Fill in the application and file it at the Sewer Inspector's office with your plans, before any work starts.")

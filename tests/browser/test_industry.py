@@ -280,6 +280,20 @@ def test_a_food_plant_with_the_system_flow_unknown_is_told_the_flow_under_which_
     result = page.locator("#industry-result")
     expect(result).to_contain_text("the business is a major contributing industry if the system carries less than "
                                    "600,000 gallons a day. Ask the Sewer Inspector for the system's flow.")
+    # the deciding flow under the verdict, not only in "How it was worked out" (the outside usability test public9)
+    threshold = page.locator("#result-threshold")
+    expect(threshold).to_have_text(want["system_gallons_below_words"])
+    assert threshold.bounding_box()["y"] < page.locator("#facts-needed").bounding_box()["y"]
+    # the calendar's note names the years the file holds, the past dates included (public9: it said "for two
+    # years" of a file that reaches about 12 months ahead)
+    first, second = page.locator("#industry-checker").get_attribute("data-calendar-years").split()
+    expect(page.locator("#calendar-note")).to_have_text(
+        f"The calendar file holds the report dates and the quarterly sewer bill due dates for all of {first} and "
+        f"{second}, the dates already past included, each with a reminder a week before.")
+    ics = page.request.get(page.locator("#calendar-result-link").evaluate("a => a.href")).text()
+    years = {line.split(":")[-1][:4] for line in ics.splitlines() if line.startswith("DTSTART")}
+    assert years == {first, second}, years
+    assert f"{first}0115" in ics   # January 15 of the first year: past or not, it is in the file
     expect(result).to_contain_text("The law does not say who decides this. This site's reading: ask the Sewer Inspector")
     expect(page.locator("#section-307")).to_contain_text("A Section 307 report shows that the business's waste meets the federal")
 

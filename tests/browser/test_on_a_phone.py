@@ -113,6 +113,25 @@ def test_a_question_about_a_number_points_at_its_box(phone, site_url):
 
 
 @pytest.mark.parametrize("lang", ["", "/es"])
+def test_the_error_summary_at_the_top_has_the_one_tap_fix_too(phone, site_url, lang):
+    """The outside usability test public9 (Doña Carmen typed "9.350"): the page focuses the error summary at the
+    top, whose link only moved to the box and left "9.350" in it; the summary now has the "use" button too, and
+    one tap puts 9350 in the box and answers at once."""
+    phone.goto(f"{site_url}{lang}/estimate/?quarter=2027-Q1")
+    expect(phone.locator("#estimator")).to_have_attribute("data-engine", "ready", timeout=TIMEOUT)
+    phone.fill("#usage", "9.350")
+    phone.click("#estimate-button")
+    expect(phone.locator("#error-summary")).to_be_focused(timeout=TIMEOUT)
+    use = phone.locator("#error-summary #usage-use-summary")
+    expect(use).to_have_text("Yes, use 9350" if not lang else "Sí, usar 9350")
+    assert in_view(phone, "#usage-use-summary")
+    use.click()
+    expect(phone.locator("#result-total")).to_have_text("$74.80", timeout=TIMEOUT)
+    expect(phone.locator("#usage")).to_have_value("9350")
+    expect(phone.locator("#error-summary")).to_be_hidden()
+
+
+@pytest.mark.parametrize("lang", ["", "/es"])
 def test_share_copies_the_link_where_there_is_no_share_sheet(phone, site_url, lang):
     phone.add_init_script("delete Navigator.prototype.share;")  # as in a desktop browser without one
     phone.goto(f"{site_url}{lang}/estimate/?quarter=2027-Q1&water-gallons=12000")
@@ -291,8 +310,10 @@ def test_rosa_types_her_date_as_she_writes_it_and_reads_the_bill_at_the_top(phon
     phone.fill("#usage", "9,350")
     phone.fill("#paid-on", "2/20/2027")
     phone.click("#estimate-button")
-    expect(phone.locator(".result-total")).to_have_text("Bill: $74.80, due January 15, 2027.",
+    # "(example rate)" stays on the bill's line with a payment date entered (the outside usability test public9)
+    expect(phone.locator(".result-total")).to_have_text("Bill: $74.80 (example rate), due January 15, 2027.",
                                                           timeout=TIMEOUT)
+    expect(phone.locator("#result-bill-rate-kind")).to_have_text("(example rate)")
     expect(phone.locator("#result-paid")).to_have_text(
         re.compile(r"^Paid on February 20, 2027: \$86\.02 .*with a late penalty of \$11\.22\.$"))
     expect(phone.locator("#result-total")).to_have_text("$86.02")

@@ -94,7 +94,7 @@ def test_the_spanish_estimator_gives_the_same_total_in_spanish(page, site_url):
     # ("Factura: $96.00 (tarifa de ejemplo), vence el …" since issue 34: the bill and its due date first)
     expect(line).to_have_text(re.compile(r"^(Total|Factura:) \$[\d,]+\.\d\d" + kind + ", "))
     assert SPANISH_DATE.search(line.inner_text()) and "de 2027" in line.inner_text()
-    expect(page.locator("#result-title")).to_have_text("Su estimación de la factura del 15 de enero de 2027 "
+    expect(page.locator("#result-title")).to_have_text("Su estimación de la factura que vence el 15 de enero de 2027 "
                                                         "(agua usada en octubre–diciembre de 2026)")
     # the bill's lines, each named in Spanish
     heads = page.locator("table.bill-lines").first.locator("th").all_inner_texts()
