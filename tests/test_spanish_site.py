@@ -327,7 +327,7 @@ def test_every_spanish_table_of_contents_has_one_name(site):
     ("", "¿Su negocio es una industria aportante principal?", "¿Es un negocio una industria"),
     ("how-we-read-the-law/", "La desventaja es que la tabla entraría en vigor en una fecha distinta de la publicada",
      "El costo es una fecha"),
-    ("how-we-read-the-law/", "incluido el caudal ajeno", "también el caudal ajeno"),
+    ("how-we-read-the-law/", "incluido el caudal extraño", "caudal ajeno"),
     ("permit/application/", "Lugar del ramal de conexión que indicó el Inspector de Alcantarillado",
      "Dónde ha ubicado el Inspector"),
 ])
