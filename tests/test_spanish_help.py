@@ -147,3 +147,15 @@ def test_the_spanish_help_names_the_places_as_the_website_does(monkeypatch, caps
     assert 'owner-name="María Pérez"' in application and "completada con las respuestas" in _help(
         ["--help", "--lang", "es"], monkeypatch, capsys)
     assert "<año>/proposal.yaml" in _help(["bills", "--help", "--lang", "es"], monkeypatch, capsys)
+
+
+@pytest.mark.parametrize("words", COMMANDS, ids=lambda w: " ".join(w) or "calculator")
+def test_the_help_has_no_developer_words_nor_the_projects_paths(words, monkeypatch, capsys):
+    # the Spanish reviewer spanish9, #17: «se mantiene por claridad», «(rules/permits.yaml)», «CPython con el kit»
+    spanish = _help([*words, "--help", "--lang", "es"], monkeypatch, capsys)
+    english = _help([*words, "--help"], monkeypatch, capsys)
+    for text, jargon in ((spanish, ("rules/", "CPython", "por claridad", " kit")),
+                         (english, ("rules/", "CPython", "for clarity", " kit"))):
+        assert not [word for word in jargon if word in text], (words, text)
+    if words in (("permit",), ("application",), ("industry",)):
+        assert "mostrar la respuesta como JSON (ya es así por defecto)" in spanish
