@@ -204,7 +204,7 @@ def parser() -> argparse.ArgumentParser:
     b.add_argument("--previous-reading", help=N_("with --meter: the reading before the latest one (the start of the "
                                                  "most recent quarter's use)"))
     b.add_argument("--current-reading", help=N_("with --meter: the latest reading, before the bill"))
-    b.add_argument("--paid-on", help=N_("payment date YYYY-MM-DD, to see a late penalty"))
+    b.add_argument("--paid-on", help=N_("payment date, to see a late penalty: like 2027-02-20, or 2/20/2027 (month/day/year; in Spanish, day/month/year)"))
     b.add_argument("--earlier-bill", action="append", default=[], metavar=N_("QUARTER:CHARGE"),
                    help=N_("a bill's arrears, as its link writes them: an earlier quarter's bill still owing, "
                            "like 2025-Q3:96.00; repeat for each"))

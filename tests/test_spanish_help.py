@@ -116,7 +116,7 @@ def test_the_english_help_is_unchanged():
                               timeout=60, env={**os.environ, "COLUMNS": "200"})
         assert done.returncode == 0
         assert done.stdout.startswith("usage: calculator bill [-h] --quarter QUARTER")
-        assert "--paid-on PAID_ON" in done.stdout and "payment date YYYY-MM-DD, to see a late penalty" in done.stdout
+        assert "--paid-on PAID_ON" in done.stdout and "payment date, to see a late penalty: like 2027-02-20" in done.stdout
         assert "options:\n  -h, --help" in done.stdout and "show this help message and exit" in done.stdout
 
 
@@ -159,3 +159,16 @@ def test_the_help_has_no_developer_words_nor_the_projects_paths(words, monkeypat
         assert not [word for word in jargon if word in text], (words, text)
     if words in (("permit",), ("application",), ("industry",)):
         assert "mostrar la respuesta como JSON (ya es así por defecto)" in spanish
+
+
+def test_the_payment_date_help_says_the_forms_the_command_takes(monkeypatch, capsys):
+    # the Spanish reviewer spanish9, #18: the help said only AAAA-MM-DD, but --paid-on reads dates as the
+    # website does (calculator.core.dates.read_date), day first in Spanish, month first in English
+    spanish = _help(["bill", "--help", "--lang", "es"], monkeypatch, capsys)
+    english = _help(["bill", "--help"], monkeypatch, capsys)
+    assert "por ejemplo 20/2/2027 (día/mes/año) o 2027-02-20" in spanish
+    assert "like 2027-02-20, or 2/20/2027 (month/day/year" in english
+    for lang, typed in (("es", "20/2/2027"), ("en", "2/20/2027"), ("es", "2027-02-20")):
+        assert cli.main(["bill", "--quarter", "2027-Q1", "--water-gallons", "9000", "--paid-on", typed,
+                         "--lang", lang]) == 0
+        assert '"paid_on": "2027-02-20"' in capsys.readouterr().out
