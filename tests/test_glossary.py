@@ -232,3 +232,14 @@ def test_the_shipped_catalogues_write_out_fwpca_and_om():
             assert "FWPCA" not in bare and "O&M" not in bare, (domain, m.lineno, string)
             if "FWPCA" in (m.id if isinstance(m.id, str) else " ".join(m.id or ())) and string:
                 assert "Ley Federal de Control de la Contaminación del Agua" in string, (domain, m.lineno)
+
+
+def test_the_epa_has_one_name_outside_the_laws_own_words():
+    # the Spanish reviewer spanish9, #6: «Agencia Federal de Protección Ambiental» only translates the law's
+    # "Federal Environmental Protection Agency" (law.po); our own words say «… de EE. UU.»
+    for domain in ("engine", "rules", "pages", "scripts"):
+        for m in read_catalogue(po_path("es", domain)):
+            string = " / ".join(m.string) if isinstance(m.string, tuple) else (m.string or "")
+            assert "Agencia Federal de Protección Ambiental" not in string, (domain, m.lineno)
+    law = [m for m in read_catalogue(po_path("es", "law")) if m.string and "Agencia Federal" in m.string]
+    assert law and all("Federal Environmental Protection Agency" in m.id for m in law)
