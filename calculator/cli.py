@@ -204,7 +204,7 @@ def parser() -> argparse.ArgumentParser:
     b.add_argument("--previous-reading", help=N_("with --meter: the reading before the latest one (the start of the "
                                                  "most recent quarter's use)"))
     b.add_argument("--current-reading", help=N_("with --meter: the latest reading, before the bill"))
-    b.add_argument("--paid-on", help=N_("payment date YYYY-MM-DD, to see a late penalty"))
+    b.add_argument("--paid-on", help=N_("payment date, to see a late penalty: like 2027-02-20, or 2/20/2027 (month/day/year; in Spanish, day/month/year)"))
     b.add_argument("--earlier-bill", action="append", default=[], metavar=N_("QUARTER:CHARGE"),
                    help=N_("a bill's arrears, as its link writes them: an earlier quarter's bill still owing, "
                            "like 2025-Q3:96.00; repeat for each"))
@@ -263,11 +263,11 @@ def parser() -> argparse.ArgumentParser:
     qs = sub.add_parser("quarters", help=N_("billing quarters to choose from, and the next one due"))
     qs.add_argument("--today", help=N_("YYYY-MM-DD (default: today)"))
 
-    pm = sub.add_parser("permit", help=N_("do I need a sewer permit, and can I get one? (rules/permits.yaml)"))
+    pm = sub.add_parser("permit", help=N_("do I need a sewer permit, and can I get one?"))
     pm.add_argument("--answer", action="append", default=[], metavar=N_("QUESTION=ANSWER"),
                     help=N_("an answer to one question, like work=new-connection; repeat for each"))
     pm.add_argument("--list-questions", action="store_true", help=N_("list the questions and their answers"))
-    pm.add_argument("--json", action="store_true", help=N_("print one JSON object (the default; kept for clarity)"))
+    pm.add_argument("--json", action="store_true", help=N_("show the answer as JSON (it already is, by default)"))
 
     ap = sub.add_parser("application", help=N_("the permit application as a PDF, prefilled from the answers"))
     ap.add_argument("--answer", action="append", default=[], metavar=N_("QUESTION=ANSWER"),
@@ -277,16 +277,16 @@ def parser() -> argparse.ArgumentParser:
     ap.add_argument("--output", help=N_("where to write the PDF, like application.pdf; without it, only the "
                                         "values the form would be filled with"))
     ap.add_argument("--force", action="store_true", help=N_("with --output: replace the file already there (never one "
-                                                            "in the project's site/, docs/ or rules/)"))
-    ap.add_argument("--blank", help=N_("the blank form to fill (the site's permit/application.pdf); "
-                                       "default: drawn now from rules/ (CPython with the kit)"))
-    ap.add_argument("--json", action="store_true", help=N_("print one JSON object (the default; kept for clarity)"))
+                                                            "of this program's own files)"))
+    ap.add_argument("--blank", help=N_("the blank form to fill (the application PDF from the website); "
+                                       "without it, the form is made now from the law's data"))
+    ap.add_argument("--json", action="store_true", help=N_("show the answer as JSON (it already is, by default)"))
 
     rt = sub.add_parser("rates", help=N_("the Town Clerk's rate-schedule year, one step at a time (the Clerk's desk)"))
     place = argparse.ArgumentParser(add_help=False)
     place.add_argument("--site-url", help=N_("the site's address (mkdocs.yml site_url), which a notice names"))
     place.add_argument("--repo-url", help=N_("the GitHub repository (mkdocs.yml repo_url), for links that commit a record"))
-    place.add_argument("--json", action="store_true", help=N_("print one JSON object (the default; kept for clarity)"))
+    place.add_argument("--json", action="store_true", help=N_("show the answer as JSON (it already is, by default)"))
     steps = rt.add_subparsers(dest="step", required=True, parser_class=_Parser)
     rate_year.add_steps(steps, parents=[place])
     rate_year.add_pack(steps, parents=[place])  # the desk's zip for a site with no repository address
@@ -312,7 +312,7 @@ def parser() -> argparse.ArgumentParser:
                                           "its quarters, marked as not yet published"))
 
     for sp in (b, v, i, h, qs, bl, pa, sub.choices["provisions"]):
-        sp.add_argument("--json", action="store_true", help=N_("print one JSON object (the default; kept for clarity)"))
+        sp.add_argument("--json", action="store_true", help=N_("show the answer as JSON (it already is, by default)"))
     return p
 
 

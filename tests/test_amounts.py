@@ -228,3 +228,16 @@ def test_a_point_for_decimals_is_said_only_of_an_amount_with_decimals(lang, said
     with pytest.raises(InputError) as err:
         parse_amount("1.234,56", "The cost", "912400.00", "om-cost")
     assert "with a point for decimals" in str(err.value)
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en", "Did you mean 90%? Write 90% (with the % sign) or 0.9."),
+    ("es", "¿Quiso decir 90%? Escriba 90% (con el signo %) o 0.9."),  # the Spanish reviewer spanish9, #13
+])
+def test_a_share_of_90_without_its_sign_says_plainly_what_to_write(lang, said):
+    from calculator.bills import bill
+    from calculator.core.rules import load
+    with speaking(lang), pytest.raises(InputError) as caught:
+        bill.compute(load(), "2027-Q1", {"water-gallons": "12000"}, sewage_fraction="90")
+    assert said in str(caught.value)
+    assert "0 to 1" not in str(caught.value) and "0 a 1" not in str(caught.value)

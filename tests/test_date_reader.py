@@ -134,3 +134,19 @@ def test_the_page_and_the_command_line_read_a_date_in_words_and_a_spaced_amount_
     assert not answer["ok"] and answer["field"] == "water-gallons" and answer.get("suggest") == "9350"
     assert answer["error"].startswith("¿Quiso decir 9,350 galones (nueve mil trescientos cincuenta)? Si es así, "
                                       "escriba 9350."), answer
+
+
+@pytest.mark.parametrize("typed, said", [
+    ("abc", "La fecha de pago «abc» no es una fecha que podamos leer."),
+    ("31/02/2027", "La fecha de pago «31/02/2027» "),
+    ("2/3/27", "La fecha de pago «2/3/27» tiene un año de 2 cifras."),
+])
+def test_the_payment_date_messages_have_one_pattern_in_spanish(typed, said):
+    # the Spanish reviewer spanish9, #10: «La fecha de pago «…» …», never set off by commas
+    from calculator.core.dates import read_date
+    from calculator.core.errors import InputError
+    from calculator.core.i18n import speaking
+    with speaking("es"), pytest.raises(InputError) as caught:
+        read_date(typed, "The payment date (⟦paid-on⟧)")
+    shown = str(caught.value).replace(" (⟦paid-on⟧)", "")  # as the page shows it, beside its box
+    assert shown.startswith(said), shown

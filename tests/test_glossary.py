@@ -1,5 +1,6 @@
 """The law's words in Spanish (rules/glossary.yaml): the file is sound, and the check in
 kit/words/messages.py holds a translation to the glossary's term, as on a real catalogue."""
+import re
 from pathlib import Path
 
 import pytest
@@ -9,7 +10,7 @@ from babel.messages.catalog import Catalog
 from kit.words.messages import RULES_DIR, _glossary_problems, extract, glossary, po_path, read_catalogue
 
 GLOSSARY = RULES_DIR / "glossary.yaml"
-KEYS = {"en", "es", "also", "avoid", "loose", "note", "reviewed", "by", "in_law_quotes"}
+KEYS = {"en", "es", "also", "avoid", "loose", "note", "reviewed", "by", "in_law_quotes", "english_letters"}
 MADE_UP = Path("rules/locale/es/made-up.po")
 
 
@@ -104,8 +105,8 @@ def test_a_rendering_to_avoid_is_refused_where_it_is_written(tmp_path):
     assert avoided_in("la Junta del Pueblo y/o la Comisión") == [
         "“y/o” is a rendering to avoid: use “la Junta, la Comisión o ambas (name both, then say \"o ambas\")” "
         "(rules/glossary.yaml)."]
-    assert avoided_in("un caudal extraño") == [
-        "“caudal extraño” is not the glossary's word for “extraneous flow”: use “caudal ajeno” (rules/glossary.yaml)."]
+    assert avoided_in("un caudal ajeno") == [
+        "“caudal ajeno” is not the glossary's word for “extraneous flow”: use “caudal extraño” (rules/glossary.yaml)."]
     assert avoided_in("dejar al descubierto el alcantarillado") == []  # the word to use is not refused
     rules = tmp_path / "rules"
     shutil.copytree(RULES_DIR, rules)
@@ -197,3 +198,48 @@ def test_the_chosen_words_are_not_refused_and_the_law_may_say_company():
                    "la solicitud completada", "el disco está lleno"):
         assert not avoided_in(chosen), chosen
     assert not avoided_in("negligencia de la empresa", law_english="negligence or failure of the company")
+
+
+# ---- the Spanish reviewer spanish9, #1 and #2: no English letters alone in Spanish text ------------
+
+@pytest.mark.parametrize("bare", [
+    "Las descargas deben cumplir las normas de la Sección 307 de la FWPCA.",
+    "Los gastos de O&M del año pasado", "el costo de operación y mantenimiento (O&M)",
+])
+def test_english_letters_alone_in_spanish_are_refused(bare):
+    from kit.words.messages import avoided_in
+    found = avoided_in(bare)
+    assert found and "English letters" in found[0] and "(rules/glossary.yaml)" in found[0], found
+
+
+def test_english_letters_labelled_or_quoted_are_not_refused_nor_in_the_english_sources():
+    from kit.words.messages import avoided_in
+    for fine in ("la Ley Federal de Control de la Contaminación del Agua (en inglés, “Federal Water Pollution "
+                 "Control Act”)", "operación y mantenimiento (en inglés, “O&M”)",
+                 "el texto oficial en inglés: “Section 307 of the FWPCA”"):
+        assert not avoided_in(fine), fine
+    # an English source line (rules/law.yaml, a template) may say FWPCA: it is the law's English
+    assert not avoided_in("in accordance with Section 307 of the FWPCA.", spanish=False)
+    # but a Spanish word to avoid is still refused in a source line
+    assert avoided_in("un caudal ajeno", spanish=False)
+
+
+def test_the_shipped_catalogues_write_out_fwpca_and_om():
+    for domain in ("engine", "rules", "pages", "scripts", "law"):
+        for m in read_catalogue(po_path("es", domain)):
+            string = " / ".join(m.string) if isinstance(m.string, tuple) else (m.string or "")
+            bare = re.sub(r"“[^”]*”", "", string)
+            assert "FWPCA" not in bare and "O&M" not in bare, (domain, m.lineno, string)
+            if "FWPCA" in (m.id if isinstance(m.id, str) else " ".join(m.id or ())) and string:
+                assert "Ley Federal de Control de la Contaminación del Agua" in string, (domain, m.lineno)
+
+
+def test_the_epa_has_one_name_outside_the_laws_own_words():
+    # the Spanish reviewer spanish9, #6: «Agencia Federal de Protección Ambiental» only translates the law's
+    # "Federal Environmental Protection Agency" (law.po); our own words say «… de EE. UU.»
+    for domain in ("engine", "rules", "pages", "scripts"):
+        for m in read_catalogue(po_path("es", domain)):
+            string = " / ".join(m.string) if isinstance(m.string, tuple) else (m.string or "")
+            assert "Agencia Federal de Protección Ambiental" not in string, (domain, m.lineno)
+    law = [m for m in read_catalogue(po_path("es", "law")) if m.string and "Agencia Federal" in m.string]
+    assert law and all("Federal Environmental Protection Agency" in m.id for m in law)

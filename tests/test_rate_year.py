@@ -147,7 +147,7 @@ REFUSALS = [  # (steps done first, the refused step, words of the message)
      "85,679,100 times the rate in force ($10.00)"),
     ([], [*PROPOSE[:-4], "--user-volume-gallons", "70000000000", "--proposed-on", "2027-10-01"],
      "VC comes to $0.01 per 1,000 gallons, 1/1,000 of the rate in force ($10.00)"),
-    ([], [*PROPOSE[:7], "--sewage-fraction", "1.5", *PROPOSE[9:]], "Did you mean 1.5%? If so, enter 0.015 or 1.5%."),
+    ([], [*PROPOSE[:7], "--sewage-fraction", "1.5", *PROPOSE[9:]], "Did you mean 1.5%? Write 1.5% (with the % sign) or 0.015."),
     ([], [*PROPOSE[:7], "--sewage-fraction", "150%", *PROPOSE[9:]], "at most 100%"),
     ([], [*PROPOSE, "--projected-om-cost", "900000"], "not both"),
     ([], [*PROPOSE[:5], *PROPOSE[7:]], "only when past data is not available"),

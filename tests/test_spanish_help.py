@@ -116,7 +116,7 @@ def test_the_english_help_is_unchanged():
                               timeout=60, env={**os.environ, "COLUMNS": "200"})
         assert done.returncode == 0
         assert done.stdout.startswith("usage: calculator bill [-h] --quarter QUARTER")
-        assert "--paid-on PAID_ON" in done.stdout and "payment date YYYY-MM-DD, to see a late penalty" in done.stdout
+        assert "--paid-on PAID_ON" in done.stdout and "payment date, to see a late penalty: like 2027-02-20" in done.stdout
         assert "options:\n  -h, --help" in done.stdout and "show this help message and exit" in done.stdout
 
 
@@ -147,3 +147,28 @@ def test_the_spanish_help_names_the_places_as_the_website_does(monkeypatch, caps
     assert 'owner-name="María Pérez"' in application and "completada con las respuestas" in _help(
         ["--help", "--lang", "es"], monkeypatch, capsys)
     assert "<año>/proposal.yaml" in _help(["bills", "--help", "--lang", "es"], monkeypatch, capsys)
+
+
+@pytest.mark.parametrize("words", COMMANDS, ids=lambda w: " ".join(w) or "calculator")
+def test_the_help_has_no_developer_words_nor_the_projects_paths(words, monkeypatch, capsys):
+    # the Spanish reviewer spanish9, #17: «se mantiene por claridad», «(rules/permits.yaml)», «CPython con el kit»
+    spanish = _help([*words, "--help", "--lang", "es"], monkeypatch, capsys)
+    english = _help([*words, "--help"], monkeypatch, capsys)
+    for text, jargon in ((spanish, ("rules/", "CPython", "por claridad", " kit")),
+                         (english, ("rules/", "CPython", "for clarity", " kit"))):
+        assert not [word for word in jargon if word in text], (words, text)
+    if words in (("permit",), ("application",), ("industry",)):
+        assert "mostrar la respuesta como JSON (ya es así por defecto)" in spanish
+
+
+def test_the_payment_date_help_says_the_forms_the_command_takes(monkeypatch, capsys):
+    # the Spanish reviewer spanish9, #18: the help said only AAAA-MM-DD, but --paid-on reads dates as the
+    # website does (calculator.core.dates.read_date), day first in Spanish, month first in English
+    spanish = _help(["bill", "--help", "--lang", "es"], monkeypatch, capsys)
+    english = _help(["bill", "--help"], monkeypatch, capsys)
+    assert "por ejemplo 20/2/2027 (día/mes/año) o 2027-02-20" in spanish
+    assert "like 2027-02-20, or 2/20/2027 (month/day/year" in english
+    for lang, typed in (("es", "20/2/2027"), ("en", "2/20/2027"), ("es", "2027-02-20")):
+        assert cli.main(["bill", "--quarter", "2027-Q1", "--water-gallons", "9000", "--paid-on", typed,
+                         "--lang", lang]) == 0
+        assert '"paid_on": "2027-02-20"' in capsys.readouterr().out

@@ -327,7 +327,17 @@ def test_every_spanish_table_of_contents_has_one_name(site):
     ("", "¿Su negocio es una industria aportante principal?", "¿Es un negocio una industria"),
     ("how-we-read-the-law/", "La desventaja es que la tabla entraría en vigor en una fecha distinta de la publicada",
      "El costo es una fecha"),
-    ("how-we-read-the-law/", "incluido el caudal ajeno", "también el caudal ajeno"),
+    ("how-we-read-the-law/", "incluido el caudal extraño", "caudal ajeno"),
+    # the Spanish reviewer spanish9: #7, #16, #3, #2, #11, #12, #9, #14, #15
+    ("", "Estas son estimaciones.", "cálculos estimados"),
+    ("industry/", "Sin ese número no podremos decir si el negocio pasa del", "La verificación no podrá decidir"),
+    ("how-we-read-the-law/", "caudal extraño (agua de lluvia o subterránea que entra en el alcantarillado)",
+     "de O&M"),
+    ("law/", "fechas del año: mes y día", "(mes y día))"),
+    ("law/", "parte del cargo no pagado", "fracción del cargo"),
+    ("permit/application/", "marque «No corresponde»", "marque No corresponde"),
+    ("estimate/", "cargo mínimo es de", "por trimestre (cargo mínimo)"),
+    ("how-we-read-the-law/", "todavía no se sabe cuánta agua se usará", "no puede conocer el consumo"),
     ("permit/application/", "Lugar del ramal de conexión que indicó el Inspector de Alcantarillado",
      "Dónde ha ubicado el Inspector"),
 ])

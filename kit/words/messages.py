@@ -304,9 +304,10 @@ def avoided(rules_dir: Path = RULES_DIR, lang: str = "es") -> tuple:
     return _avoided(path, path.stat().st_mtime, lang) if path.exists() else ()
 
 
-def _read_avoided(path: Path, lang: str) -> list[tuple[re.Pattern, str, re.Pattern | None]]:
+def _read_avoided(path: Path, lang: str) -> list[tuple[re.Pattern, str, re.Pattern | None, bool]]:
     """The renderings rules/glossary.yaml says to avoid (a term's `avoid`, and `avoid_also`),
-    each as (pattern, what to say about it, the law's English that allows it in law.po or None).
+    each as (pattern, what to say about it, the law's English that allows it in law.po or None,
+    whether it is English letters: looked for in Spanish text only, outside “…”).
     A term's `in_law_quotes` names the English word of the law (`english`) whose translation, in
     the translations of the law's own quotations only, may be one of its `avoid` words (`allow`)."""
     data = read_yaml(path)
@@ -317,14 +318,16 @@ def _read_avoided(path: Path, lang: str) -> list[tuple[re.Pattern, str, re.Patte
         exception = term.get("in_law_quotes") or {}
         allowed = {w.lower() for w in exception.get("allow", [])}
         english = _word_pattern(exception["english"]) if exception else None
+        letters = bool(term.get("english_letters"))
         for word in term.get("avoid", []):
-            out.append((_word_pattern(word), f"“{word}” is not the glossary's word for “{term['en']}”: "
-                                             f"use “{term['es']}” (rules/glossary.yaml).",
-                        english if word.lower() in allowed else None))
+            what = (f"“{word}” is English letters a Spanish reader cannot read: write “{term['es']}”, or label "
+                    f"the letters «(en inglés, “{word}”)» (rules/glossary.yaml)." if letters else
+                    f"“{word}” is not the glossary's word for “{term['en']}”: use “{term['es']}” (rules/glossary.yaml).")
+            out.append((_word_pattern(word), what, english if word.lower() in allowed else None, letters))
     for entry in data.get("avoid_also", []):
         for word in entry["avoid"]:
             out.append((_word_pattern(word), f"“{word}” is a rendering to avoid: use “{entry['use']}” "
-                                             f"(rules/glossary.yaml).", None))
+                                             f"(rules/glossary.yaml).", None, False))
     return out
 
 
@@ -332,12 +335,21 @@ def _word_pattern(word: str) -> re.Pattern:
     return re.compile(r"(?<![\w/])" + r"\s+".join(map(re.escape, word.split())) + r"(?![\w/])", re.I)
 
 
-def avoided_in(text: str, rules_dir: Path = RULES_DIR, lang: str = "es", law_english: str | None = None) -> list[str]:
+def avoided_in(text: str, rules_dir: Path = RULES_DIR, lang: str = "es", law_english: str | None = None,
+               spanish: bool = True) -> list[str]:
     """What a text says that the glossary says to avoid, one sentence each. `law_english`: the text
     is the translation of this quotation of the law (law.po), where a term's `in_law_quotes` may
-    allow one of its words to avoid, if the law's English says the word it translates."""
-    return [what for pattern, what, english in avoided(rules_dir, lang) if pattern.search(text)
+    allow one of its words to avoid, if the law's English says the word it translates. `spanish`:
+    the text is Spanish (a translation), not a source that mixes English with it, so English
+    letters to avoid (O&M, FWPCA) are looked for, outside the “…” that quote or label English."""
+    outside_quotes = ENGLISH_QUOTED.sub("“”", text)
+    return [what for pattern, what, english, letters in avoided(rules_dir, lang)
+            if (spanish or not letters) and pattern.search(outside_quotes if letters else text)
             and not (english is not None and law_english is not None and english.search(law_english))]
+
+
+# English in Spanish text is in “…”: a quotation of the law, or a word labelled «(en inglés, “O&M”)»
+ENGLISH_QUOTED = re.compile(r"“[^”]*”")
 
 
 def _avoided_in_files(rules_dir: Path = RULES_DIR) -> list[str]:
@@ -351,7 +363,7 @@ def _avoided_in_files(rules_dir: Path = RULES_DIR) -> list[str]:
         for path in files:
             # (a file that is not UTF-8 is reported by the rules' own check, with its line)
             for number, line in enumerate(path.read_text(encoding="utf-8", errors="replace").splitlines(), 1):
-                out.extend(f"{_rel(path)}:{number}: {what}" for what in avoided_in(line, rules_dir, lang))
+                out.extend(f"{_rel(path)}:{number}: {what}" for what in avoided_in(line, rules_dir, lang, spanish=False))
     return out
 
 
