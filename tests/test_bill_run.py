@@ -562,6 +562,38 @@ def test_who_owes_what_is_not_published_however_the_amount_is_written(tmp_path, 
     assert "  extra/index.html: " in str(refused.value)
 
 
+# what the ninth hostile tester published (F1): account data in a tag's attributes, not its text
+NINTH = {
+    "title": '<p><span title="Whitfield D., 14 Maple Ave., owes 1204.33" data-x="acct S10044"></span></p>',
+    "alt": "<p><img src=a.png alt='Ortega, Luis: 388.10'></p>",
+    "aria": '<p><a href="#" aria-label="tcobble@example.com: 464.85">x</a></p>',
+    "data": '<div data-owner="Maria Gonzalez" data-owed="Maria Gonzalez: USD 388.10"></div>',
+    "meta": '<meta name="description" content="Dana Whitfield of 14 Maple Ave. owes $1,204.33">',
+    "entities": '<span title="Whitfield D., 14 Maple Ave., owes 1204&#46;33">x</span>',
+}
+
+
+@pytest.mark.parametrize("case", sorted(NINTH))
+def test_account_data_in_a_tags_attributes_is_not_published(tmp_path, case):
+    """The ninth hostile tester (F1): `<span title="Whitfield D., 14 Maple Ave., owes 1204.33">` was
+    published (only the page's text was read). The words in title, alt, aria-label, data-* and a <meta>'s
+    content are read as the page's text is; the site's own attributes (a price in a title, a link's label)
+    pass."""
+    site = tmp_path / "site"
+    (site / "rates").mkdir(parents=True)
+    (site / "rates" / "index.html").write_text(
+        '<meta name="description" content="The rate is $10.00 per 1,000 gallons.">\n'
+        '<p><abbr title="12,000 gallons cost $122.40">Example</abbr></p>\n'
+        '<p><a href="/" aria-label="Call the Town Clerk at (845) 855-1122">Call</a></p>\n'
+        '<p><input name="water-gallons" value="12000" placeholder="12,000"></p>', encoding="utf-8")
+    privacy.check_site(site)
+    (site / "extra").mkdir()
+    (site / "extra" / "index.html").write_text(NINTH[case], encoding="utf-8")
+    with pytest.raises(BuildError) as refused:
+        privacy.check_site(site)
+    assert "  extra/index.html: " in str(refused.value)
+
+
 def test_a_tracked_levy_list_without_its_header_stops_the_build(tmp_path):
     """The eighth hostile tester (F2): arrears.csv's rows without its first two lines, committed as
     notes/followup.csv, were not caught (with its header they were). The rows are read: a tax-map parcel,
