@@ -1855,7 +1855,7 @@ def test_dates_as_a_spreadsheet_saves_them_month_first_are_read_and_day_first_on
     """The usability test: "12/18/2026", as a spreadsheet in the United States saves a date to CSV, was
     refused ("is not a date. Write it as YYYY-MM-DD"). Month/day/year with a four-digit year is read, as the
     Town's office in New York writes it; a day written first (18/12/2026) is refused, never read the other
-    way round, with both ways to write it."""
+    way round, with both ways to write it, and (the ninth hostile tester, F4) the day it looks like, asked."""
     accounts = "account,parcel,service_address,mailing_name,mailing_address,language,meter\n" \
                "A1,1-1-1,1 Lane,An,PO 1,en,water-gallons\nA2,2-2-2,2 Lane,Bo,PO 2,en,water-gallons\n"
     reads = "account,previous_reading,current_reading,read_date\nA1,100,12100,12/18/2025\nA2,100,12100,18/12/2025\n"
@@ -1866,9 +1866,13 @@ def test_dates_as_a_spreadsheet_saves_them_month_first_are_read_and_day_first_on
     refused = {(r["file"], r["account"]): r["what_to_fix"] for r in result["refused"]}
     assert ("reads.csv", "A1") not in refused and ("payments.csv", "A1") not in refused
     assert refused[("reads.csv", "A2")] == ("The read date “18/12/2025” is not a date. Write it as YYYY-MM-DD, like "
-                                            "2025-09-19, or as month/day/year, like 9/19/2025, or leave it empty.")
+                                            "2025-09-19, or as month/day/year, like 9/19/2025, or leave it empty. "
+                                            "This looks like day/month/year: did you mean December 18, 2025? "
+                                            "Write it 12/18/2025 or 2025-12-18.")
     assert refused[("payments.csv", "A2")] == ("The date paid “20/07/2025” is not a date. Write it as YYYY-MM-DD, "
-                                               "like 2027-03-01, or as month/day/year, like 3/1/2027.")
+                                               "like 2027-03-01, or as month/day/year, like 3/1/2027. This looks like "
+                                               "day/month/year: did you mean July 20, 2025? Write it 7/20/2025 or 2025-07-20.")
+    assert billing._day_first("2/30/2025") == "" and billing._day_first("31/31/2025") == ""  # no day it could be
     a1 = next(r for r in result["register"] if r["account"] == "A1")
     assert a1["arrears"] in ("0.00", "0") and a1["total"] == a1["charge"]  # the payment of July 20 counted
     assert billing.csv_date("12/18/2026") == __import__("datetime").date(2026, 12, 18)

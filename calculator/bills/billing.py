@@ -877,6 +877,23 @@ def csv_date(text: str) -> dt.date:
     return dt.date.fromisoformat(text)
 
 
+def _day_first(text: str) -> str:
+    """For a date written day first that cannot be month first ("19/09/2025"): a sentence asking whether it
+    meant that day, and how to write it (the ninth hostile tester, F4: only "is not a date" was said); else
+    "". It is asked, never read that way: 05/11/2025 is May 11 in a spreadsheet in the United States."""
+    found = _US_DATE.fullmatch(text)
+    if not found:
+        return ""
+    first, second, year = (int(g) for g in found.groups())
+    try:
+        day = dt.date(year, second, first)
+    except ValueError:
+        return ""
+    from ..core.dates import long
+    return " " + _("This looks like day/month/year: did you mean {date}? Write it {us} or {iso}.").format(
+        date=long(day), us=f"{day.month}/{day.day}/{day.year}", iso=day.isoformat())
+
+
 def _read_date_problem(text: str, quarter: tuple[int, int] | None) -> str | None:
     """What is wrong with a read's read_date, or None (the second hostile tester: 2025-02-30 and
     0001-01-01 were taken without a word). A read for a quarter's bill is taken in the year before the
@@ -887,7 +904,7 @@ def _read_date_problem(text: str, quarter: tuple[int, int] | None) -> str | None
         day = csv_date(text)
     except ValueError:
         return _("The read date {value} is not a date. Write it as YYYY-MM-DD, like 2025-09-19, or as "
-                 "month/day/year, like 9/19/2025, or leave it empty.").format(value=typed(text))
+                 "month/day/year, like 9/19/2025, or leave it empty.").format(value=typed(text)) + _day_first(text)
     if quarter is None:
         return None
     first, last = _quarter_days(*quarter)
@@ -1137,7 +1154,7 @@ def _payments(source, accts: dict, billed: dict, refused: _Refusals) -> dict:
         except ValueError:
             refuse(line, number, _("The date paid {value} is not a date. Write it as YYYY-MM-DD, like "
                                    "2027-03-01, or as month/day/year, like 3/1/2027.").format(
-                value=typed(row["paid_on"])))
+                value=typed(row["paid_on"])) + _day_first(row["paid_on"].strip()))
             continue
         first = _quarter_days(*parse_quarter(qtr))[0]
         if day < first - dt.timedelta(days=366):
