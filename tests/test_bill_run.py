@@ -2031,3 +2031,25 @@ def test_a_second_run_of_the_quarter_given_its_earlier_quarter_bills_only_the_re
                          [q3, ("register-run-1.csv", first["files"]["register.csv"])], None, False)
     assert [r["account"] for r in second["register"]] == ["A2"] and second["refused"] == []
     assert second["register"][0]["arrears"] == "96.00"
+
+
+def test_a_payment_with_a_decimal_comma_is_asked_about_and_excels_sep_line_is_named():
+    """The ninth hostile tester (F5): a payment of "64,00" was "not a payment" (the `bill` command asks "Did
+    you mean 12.50?" of "12,50"), and a file whose first line is Excel's "sep=," was said to have "no
+    column account". The comma is asked about; the sep= line is named, with what to do."""
+    accounts = "account,parcel,service_address,mailing_name,mailing_address,language,meter\n" \
+               "A1,1-1-1,1 Lane,An,PO 1,en,water-gallons\nA2,2-2-2,2 Lane,Bo,PO 2,en,water-gallons\n"
+    reads = "account,previous_reading,current_reading\nA1,100,12100\nA2,100,12100\n"
+    payments = "account,quarter,amount,paid_on\nA1,2025-Q3,\"64,00\",2025-10-01\nA2,2025-Q3,\"1.204,33\",2025-10-01\n"
+    earlier = "account,quarter,charge\nA1,2025-Q3,96.00\nA2,2025-Q3,96.00\n"
+    result = billing.run(RULES, "2025-Q4", ("accounts.csv", accounts), ("reads.csv", reads),
+                         ("payments.csv", payments), [("q3.csv", earlier)])
+    refused = {(r["file"], r["account"]): r["what_to_fix"] for r in result["refused"]}
+    assert refused[("payments.csv", "A1")] == ("The amount “64,00” has a comma where dollars and cents take a point. "
+                                               "Did you mean 64.00? If so, write 64.00.")
+    assert "Did you mean 1204.33?" in refused[("payments.csv", "A2")]
+    with pytest.raises(InputError) as refused_file:
+        billing.run(RULES, "2025-Q4", ("accounts.csv", accounts), ("reads.csv", "sep=,\n" + reads), None, [])
+    message = str(refused_file.value)
+    assert message.startswith("reads.csv:1: the first line, “sep=,”, is a line some spreadsheets add")
+    assert "Delete that line" in message and "no column" not in message

@@ -79,6 +79,13 @@ def _rows(name: str, text: str, needed, optional=()) -> list[tuple[int, dict]]:
                            "not hold. The file may be a spreadsheet's own format, or text saved as UTF-16: save it as "
                            "CSV UTF-8 and try again.").format(file=name, line=line,
                                                               column=nul - (text.rfind("\n", 0, nul) + 1) + 1))
+    first = text.split("\n", 1)[0].strip()
+    if re.fullmatch(r"sep=.?", first, re.IGNORECASE):
+        # the ninth hostile tester (F5): Excel's "sep=," line was read as the header ("has no column account")
+        raise InputError(_("{file}:1: the first line, {value}, is a line some spreadsheets add to say how the "
+                           "file is separated; it is not the header. Delete that line (in a text editor), or save "
+                           "the file again as \"CSV UTF-8 (Comma delimited)\", and try again.").format(
+                               file=name, value=typed(first)))
     reader = csv.DictReader(io.StringIO(text))
     if reader.fieldnames is None:
         raise InputError(_("{file} is empty. It needs a header row with the columns {columns}.").format(
@@ -158,6 +165,19 @@ def _reading(value: str) -> int | None:
 #: dollars and cents as a spreadsheet writes them: 96.00, 1,096.00, $96.00 (ASCII digits, commas only
 #: between groups of three, at most two decimals). "100,00", "1e2", "1,2,3.00" or other digits are not.
 _MONEY = re.compile(r"\$?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d{1,2})?", re.ASCII)
+
+
+def _comma_meant(value: str) -> str | None:
+    """The amount a payment written with a decimal comma ("64,00", "1.204,33") means, to the cent, as the
+    `bill` command asks about it (amounts.parse_amount); None when it is not that."""
+    if "," not in value:
+        return None
+    try:
+        parse_amount(value, N_("The amount"), "96.00", dollars=True)
+    except InputError as asked:
+        if asked.suggest is not None and Decimal(asked.suggest) > 0:
+            return str(Decimal(asked.suggest).quantize(Decimal("0.01")))
+    return None
 
 
 def _money(value: str) -> Decimal | None:
@@ -1145,6 +1165,12 @@ def _payments(source, accts: dict, billed: dict, refused: _Refusals) -> dict:
                                    "add that quarter's billing record (register.csv).").format(quarter=qtr, account=number))
             continue
         amount = _money(row["amount"])
+        if amount is None and (meant := _comma_meant(row["amount"])) is not None:
+            # the ninth hostile tester (F5): "64,00" was "not a payment", where `bill` asks about "12,50"
+            refuse(line, number, _("The amount {value} has a comma where dollars and cents take a point. Did you "
+                                   "mean {amount}? If so, write {amount}.").format(value=typed(row["amount"]),
+                                                                                   amount=meant))
+            continue
         if amount is None or amount == 0:
             refuse(line, number, _("The amount {value} is not a payment. Write dollars and cents, like "
                                    "96.00.").format(value=typed(row["amount"])))
