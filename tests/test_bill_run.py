@@ -581,6 +581,38 @@ def test_who_owes_what_is_not_published_however_the_amount_is_written(tmp_path, 
     assert "  extra/index.html: " in str(refused.value)
 
 
+# what the ninth hostile tester published (F1): account data in a tag's attributes, not its text
+NINTH = {
+    "title": '<p><span title="Whitfield D., 14 Maple Ave., owes 1204.33" data-x="acct S10044"></span></p>',
+    "alt": "<p><img src=a.png alt='Ortega, Luis: 388.10'></p>",
+    "aria": '<p><a href="#" aria-label="tcobble@example.com: 464.85">x</a></p>',
+    "data": '<div data-owner="Maria Gonzalez" data-owed="Maria Gonzalez: USD 388.10"></div>',
+    "meta": '<meta name="description" content="Dana Whitfield of 14 Maple Ave. owes $1,204.33">',
+    "entities": '<span title="Whitfield D., 14 Maple Ave., owes 1204&#46;33">x</span>',
+}
+
+
+@pytest.mark.parametrize("case", sorted(NINTH))
+def test_account_data_in_a_tags_attributes_is_not_published(tmp_path, case):
+    """The ninth hostile tester (F1): `<span title="Whitfield D., 14 Maple Ave., owes 1204.33">` was
+    published (only the page's text was read). The words in title, alt, aria-label, data-* and a <meta>'s
+    content are read as the page's text is; the site's own attributes (a price in a title, a link's label)
+    pass."""
+    site = tmp_path / "site"
+    (site / "rates").mkdir(parents=True)
+    (site / "rates" / "index.html").write_text(
+        '<meta name="description" content="The rate is $10.00 per 1,000 gallons.">\n'
+        '<p><abbr title="12,000 gallons cost $122.40">Example</abbr></p>\n'
+        '<p><a href="/" aria-label="Call the Town Clerk at (845) 855-1122">Call</a></p>\n'
+        '<p><input name="water-gallons" value="12000" placeholder="12,000"></p>', encoding="utf-8")
+    privacy.check_site(site)
+    (site / "extra").mkdir()
+    (site / "extra" / "index.html").write_text(NINTH[case], encoding="utf-8")
+    with pytest.raises(BuildError) as refused:
+        privacy.check_site(site)
+    assert "  extra/index.html: " in str(refused.value)
+
+
 def test_a_tracked_levy_list_without_its_header_stops_the_build(tmp_path):
     """The eighth hostile tester (F2): arrears.csv's rows without its first two lines, committed as
     notes/followup.csv, were not caught (with its header they were). The rows are read: a tax-map parcel,
@@ -1842,7 +1874,7 @@ def test_dates_as_a_spreadsheet_saves_them_month_first_are_read_and_day_first_on
     """The usability test: "12/18/2026", as a spreadsheet in the United States saves a date to CSV, was
     refused ("is not a date. Write it as YYYY-MM-DD"). Month/day/year with a four-digit year is read, as the
     Town's office in New York writes it; a day written first (18/12/2026) is refused, never read the other
-    way round, with both ways to write it."""
+    way round, with both ways to write it, and (the ninth hostile tester, F4) the day it looks like, asked."""
     accounts = "account,parcel,service_address,mailing_name,mailing_address,language,meter\n" \
                "A1,1-1-1,1 Lane,An,PO 1,en,water-gallons\nA2,2-2-2,2 Lane,Bo,PO 2,en,water-gallons\n"
     reads = "account,previous_reading,current_reading,read_date\nA1,100,12100,12/18/2025\nA2,100,12100,18/12/2025\n"
@@ -1853,9 +1885,13 @@ def test_dates_as_a_spreadsheet_saves_them_month_first_are_read_and_day_first_on
     refused = {(r["file"], r["account"]): r["what_to_fix"] for r in result["refused"]}
     assert ("reads.csv", "A1") not in refused and ("payments.csv", "A1") not in refused
     assert refused[("reads.csv", "A2")] == ("The read date “18/12/2025” is not a date. Write it as YYYY-MM-DD, like "
-                                            "2025-09-19, or as month/day/year, like 9/19/2025, or leave it empty.")
+                                            "2025-09-19, or as month/day/year, like 9/19/2025, or leave it empty. "
+                                            "This looks like day/month/year: did you mean December 18, 2025? "
+                                            "Write it 12/18/2025 or 2025-12-18.")
     assert refused[("payments.csv", "A2")] == ("The date paid “20/07/2025” is not a date. Write it as YYYY-MM-DD, "
-                                               "like 2027-03-01, or as month/day/year, like 3/1/2027.")
+                                               "like 2027-03-01, or as month/day/year, like 3/1/2027. This looks like "
+                                               "day/month/year: did you mean July 20, 2025? Write it 7/20/2025 or 2025-07-20.")
+    assert billing._day_first("2/30/2025") == "" and billing._day_first("31/31/2025") == ""  # no day it could be
     a1 = next(r for r in result["register"] if r["account"] == "A1")
     assert a1["arrears"] in ("0.00", "0") and a1["total"] == a1["charge"]  # the payment of July 20 counted
     assert billing.csv_date("12/18/2026") == __import__("datetime").date(2026, 12, 18)
@@ -2014,3 +2050,25 @@ def test_a_second_run_of_the_quarter_given_its_earlier_quarter_bills_only_the_re
                          [q3, ("register-run-1.csv", first["files"]["register.csv"])], None, False)
     assert [r["account"] for r in second["register"]] == ["A2"] and second["refused"] == []
     assert second["register"][0]["arrears"] == "96.00"
+
+
+def test_a_payment_with_a_decimal_comma_is_asked_about_and_excels_sep_line_is_named():
+    """The ninth hostile tester (F5): a payment of "64,00" was "not a payment" (the `bill` command asks "Did
+    you mean 12.50?" of "12,50"), and a file whose first line is Excel's "sep=," was said to have "no
+    column account". The comma is asked about; the sep= line is named, with what to do."""
+    accounts = "account,parcel,service_address,mailing_name,mailing_address,language,meter\n" \
+               "A1,1-1-1,1 Lane,An,PO 1,en,water-gallons\nA2,2-2-2,2 Lane,Bo,PO 2,en,water-gallons\n"
+    reads = "account,previous_reading,current_reading\nA1,100,12100\nA2,100,12100\n"
+    payments = "account,quarter,amount,paid_on\nA1,2025-Q3,\"64,00\",2025-10-01\nA2,2025-Q3,\"1.204,33\",2025-10-01\n"
+    earlier = "account,quarter,charge\nA1,2025-Q3,96.00\nA2,2025-Q3,96.00\n"
+    result = billing.run(RULES, "2025-Q4", ("accounts.csv", accounts), ("reads.csv", reads),
+                         ("payments.csv", payments), [("q3.csv", earlier)])
+    refused = {(r["file"], r["account"]): r["what_to_fix"] for r in result["refused"]}
+    assert refused[("payments.csv", "A1")] == ("The amount “64,00” has a comma where dollars and cents take a point. "
+                                               "Did you mean 64.00? If so, write 64.00.")
+    assert "Did you mean 1204.33?" in refused[("payments.csv", "A2")]
+    with pytest.raises(InputError) as refused_file:
+        billing.run(RULES, "2025-Q4", ("accounts.csv", accounts), ("reads.csv", "sep=,\n" + reads), None, [])
+    message = str(refused_file.value)
+    assert message.startswith("reads.csv:1: the first line, “sep=,”, is a line some spreadsheets add")
+    assert "Delete that line" in message and "no column" not in message

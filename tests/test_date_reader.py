@@ -96,6 +96,23 @@ def test_a_date_with_a_short_year_or_none_real_is_asked_about_never_guessed(lang
         assert w in str(err.value), str(err.value)
 
 
+@pytest.mark.parametrize("typed,day", [
+    ("２０２５-１１-１５", dt.date(2025, 11, 15)),   # fullwidth
+    ("٢٠٢٥-١١-١٥", dt.date(2025, 11, 15)),           # Arabic-Indic
+    ("２０２５－１１－１５", dt.date(2025, 11, 15)),  # fullwidth dashes too
+    ("١١/١٥/٢٠٢٥", dt.date(2025, 11, 15)),
+])
+def test_a_date_in_another_scripts_digits_is_read_as_a_number_is(typed, day):
+    """The ninth hostile tester (F3): `--paid-on ２０２５-１１-１５` was "written correctly, but there is no
+    such date". Its digits are read as a usage number's are; digits of two kinds are refused, as in a number."""
+    with speaking("en"):
+        assert read_date(typed, WHAT)[0] == day
+        with pytest.raises(InputError) as err:
+            read_date("２０25-11-15", WHAT)
+    assert "mixes digits of different kinds. Write the date with the digits 0 to 9 only" in str(err.value)
+    assert "no such date" not in str(err.value)
+
+
 def test_the_page_and_the_command_line_share_the_reader_and_every_problem_is_said_at_once():
     base = ["bill", "--quarter", "2027-Q1"]
     answer = json.loads(run_json([*base, "--water-gallons", "9350", "--paid-on", "2/20/2027"]))

@@ -79,6 +79,13 @@ def _rows(name: str, text: str, needed, optional=()) -> list[tuple[int, dict]]:
                            "not hold. The file may be a spreadsheet's own format, or text saved as UTF-16: save it as "
                            "CSV UTF-8 and try again.").format(file=name, line=line,
                                                               column=nul - (text.rfind("\n", 0, nul) + 1) + 1))
+    first = text.split("\n", 1)[0].strip()
+    if re.fullmatch(r"sep=.?", first, re.IGNORECASE):
+        # the ninth hostile tester (F5): Excel's "sep=," line was read as the header ("has no column account")
+        raise InputError(_("{file}:1: the first line, {value}, is a line some spreadsheets add to say how the "
+                           "file is separated; it is not the header. Delete that line (in a text editor), or save "
+                           "the file again as \"CSV UTF-8 (Comma delimited)\", and try again.").format(
+                               file=name, value=typed(first)))
     reader = csv.DictReader(io.StringIO(text))
     if reader.fieldnames is None:
         raise InputError(_("{file} is empty. It needs a header row with the columns {columns}.").format(
@@ -158,6 +165,19 @@ def _reading(value: str) -> int | None:
 #: dollars and cents as a spreadsheet writes them: 96.00, 1,096.00, $96.00 (ASCII digits, commas only
 #: between groups of three, at most two decimals). "100,00", "1e2", "1,2,3.00" or other digits are not.
 _MONEY = re.compile(r"\$?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d{1,2})?", re.ASCII)
+
+
+def _comma_meant(value: str) -> str | None:
+    """The amount a payment written with a decimal comma ("64,00", "1.204,33") means, to the cent, as the
+    `bill` command asks about it (amounts.parse_amount); None when it is not that."""
+    if "," not in value:
+        return None
+    try:
+        parse_amount(value, N_("The amount"), "96.00", dollars=True)
+    except InputError as asked:
+        if asked.suggest is not None and Decimal(asked.suggest) > 0:
+            return str(Decimal(asked.suggest).quantize(Decimal("0.01")))
+    return None
 
 
 def _money(value: str) -> Decimal | None:
@@ -894,6 +914,23 @@ def csv_date(text: str) -> dt.date:
     return dt.date.fromisoformat(text)
 
 
+def _day_first(text: str) -> str:
+    """For a date written day first that cannot be month first ("19/09/2025"): a sentence asking whether it
+    meant that day, and how to write it (the ninth hostile tester, F4: only "is not a date" was said); else
+    "". It is asked, never read that way: 05/11/2025 is May 11 in a spreadsheet in the United States."""
+    found = _US_DATE.fullmatch(text)
+    if not found:
+        return ""
+    first, second, year = (int(g) for g in found.groups())
+    try:
+        day = dt.date(year, second, first)
+    except ValueError:
+        return ""
+    from ..core.dates import long
+    return " " + _("This looks like day/month/year: did you mean {date}? Write it {us} or {iso}.").format(
+        date=long(day), us=f"{day.month}/{day.day}/{day.year}", iso=day.isoformat())
+
+
 def _read_date_problem(text: str, quarter: tuple[int, int] | None) -> str | None:
     """What is wrong with a read's read_date, or None (the second hostile tester: 2025-02-30 and
     0001-01-01 were taken without a word). A read for a quarter's bill is taken in the year before the
@@ -904,7 +941,7 @@ def _read_date_problem(text: str, quarter: tuple[int, int] | None) -> str | None
         day = csv_date(text)
     except ValueError:
         return _("The read date {value} is not a date. Write it as YYYY-MM-DD, like 2025-09-19, or as "
-                 "month/day/year, like 9/19/2025, or leave it empty.").format(value=typed(text))
+                 "month/day/year, like 9/19/2025, or leave it empty.").format(value=typed(text)) + _day_first(text)
     if quarter is None:
         return None
     first, last = _quarter_days(*quarter)
@@ -1145,6 +1182,12 @@ def _payments(source, accts: dict, billed: dict, refused: _Refusals) -> dict:
                                    "add that quarter's billing record (register.csv).").format(quarter=qtr, account=number))
             continue
         amount = _money(row["amount"])
+        if amount is None and (meant := _comma_meant(row["amount"])) is not None:
+            # the ninth hostile tester (F5): "64,00" was "not a payment", where `bill` asks about "12,50"
+            refuse(line, number, _("The amount {value} has a comma where dollars and cents take a point. Did you "
+                                   "mean {amount}? If so, write {amount}.").format(value=typed(row["amount"]),
+                                                                                   amount=meant))
+            continue
         if amount is None or amount == 0:
             refuse(line, number, _("The amount {value} is not a payment. Write dollars and cents, like "
                                    "96.00.").format(value=typed(row["amount"])))
@@ -1154,7 +1197,7 @@ def _payments(source, accts: dict, billed: dict, refused: _Refusals) -> dict:
         except ValueError:
             refuse(line, number, _("The date paid {value} is not a date. Write it as YYYY-MM-DD, like "
                                    "2027-03-01, or as month/day/year, like 3/1/2027.").format(
-                value=typed(row["paid_on"])))
+                value=typed(row["paid_on"])) + _day_first(row["paid_on"].strip()))
             continue
         first = _quarter_days(*parse_quarter(qtr))[0]
         if day < first - dt.timedelta(days=366):

@@ -81,6 +81,8 @@ def read_date(value: str, what: str) -> tuple[dt.date, str | None]:
     second value is that sentence ("We read 2/3/2027 as February 3, 2027."); it is None for year-month-day.
     A two-digit year is asked about, never guessed."""
     text = str(value).strip()
+    if not text.isascii() and any(c.isdigit() for c in text):
+        text = _ascii_digits(text, value, what)
     slashed = _SLASHED.fullmatch(text)
     if slashed:
         return _read_slashed(text, slashed, what)
@@ -105,6 +107,21 @@ def read_date(value: str, what: str) -> tuple[dt.date, str | None]:
         raise InputError(_("{what} {value} is written correctly, but there is no such date. Check the month and "
                            "the day.").format(what=_(what), value=typed(value))) from None
     return _in_years(day, value, what), None
+
+
+def _ascii_digits(text: str, value, what: str) -> str:
+    """A date in another script's digits (２０２５-１１-１５, ٢٠٢٥-١١-١٥) read as usage numbers are
+    (bills/amounts.py): in the digits 0 to 9, its fullwidth dashes and slashes as - and /. Digits of two
+    kinds or more ("２０25-11-15") are refused, as in a number (the ninth hostile tester, F3: "there is no
+    such date" was said of November 15, 2025)."""
+    import unicodedata
+    kinds = {unicodedata.name(c, "?").rpartition("DIGIT")[0].strip() for c in text if c.isdigit()}
+    if len(kinds) > 1:
+        raise InputError(_("{what}, {value}, mixes digits of different kinds. Write the date with the digits 0 to 9 "
+                           "only, like 2027-03-15.").format(what=_(what), value=typed(value)))
+    # (fullwidth forms only: NFKC would also make "1º de marzo" "1o de marzo")
+    text = "".join(chr(ord(c) - 0xFEE0) if "\uff01" <= c <= "\uff5e" else c for c in text)
+    return "".join(str(unicodedata.digit(c)) if c.isdigit() and not c.isascii() else c for c in text)
 
 
 def _in_years(day: dt.date, value, what: str) -> dt.date:

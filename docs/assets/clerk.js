@@ -116,7 +116,8 @@ async function unzip(bytes) {
 }
 
 function yearOf(work, year) {
-  if (!work.years[year]) work.years[year] = { records: {}, notices: {}, inputs: {}, made: {} };
+  // a year only as its own key: ?year=constructor named Object's, not a year (the ninth hostile tester, F2)
+  if (!Object.hasOwn(work.years, year)) work.years[year] = { records: {}, notices: {}, inputs: {}, made: {} };
   return work.years[year];
 }
 
@@ -808,13 +809,13 @@ function start() {
   // ---- start: the link's step and answers, else where she left off ----
   const initial = new URLSearchParams(location.search);
   const asked = initial.get("year") || initial.get("schedule"); // (schedule: the older links' word)
-  if (asked) work.current = asked;
+  if (asked && asked !== "__proto__") work.current = asked;
   if (work.current) {
     const y = yearOf(work, work.current);
     for (const s of ORDER) if (y.inputs[s]) fillForm(s, y.inputs[s]);
   }
   restoreDrafts(); // what she typed and had not recorded yet, over what she last recorded
-  step = STEPS[initial.get("step")] ? initial.get("step") : (work.current ? nextStepFor(work.current) : "propose");
+  step = Object.hasOwn(STEPS, initial.get("step") ?? "") ? initial.get("step") : (work.current ? nextStepFor(work.current) : "propose");
   show(step);
   fillForm(step, initial);
   // a link fills in the step's answers, and nothing more: the step is checked and kept (its record, the

@@ -65,7 +65,16 @@ export function startEngine(wheel, { onProgress = () => {}, onReady = () => {}, 
 
   // The engine's answer {ok, result | error, field}; a reply without one (the engine
   // failed) becomes an answer with its message, so every page shows it the same way.
-  const answerOf = (msg) => (msg.ok ? JSON.parse(msg.json) : { ok: false, error: t(msg.error), field: null });
+  // A command-line message ("… Run `python -m calculator bill --help` for the options.") is never shown to a
+  // resident: it means the page asked for something the engine does not take (the ninth hostile tester, F2).
+  const answerOf = (msg) => {
+    const answer = msg.ok ? JSON.parse(msg.json) : { ok: false, error: t(msg.error), field: null };
+    if (!answer.ok && /python -m calculator/.test(answer.error || "")) {
+      answer.error = t("This page asked the calculator for something it does not know. Check the form and try again, or reload the page.");
+      answer.field = null;
+    }
+    return answer;
+  };
 
   return {
     // files: {path: bytes} written into the worker's file system first (the Clerk's desk's

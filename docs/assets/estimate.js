@@ -468,7 +468,7 @@ function start() {
     const problems = answer.problems || [{ field: answer.field, text: answer.error, suggest: answer.suggest }];
     clearErrors();
     problems.forEach((problem, i) => {
-      const inputId = FIELD_INPUT[problem.field] || "usage";
+      const inputId = (Object.hasOwn(FIELD_INPUT, problem.field) && FIELD_INPUT[problem.field]) || "usage";
       if (inputId === "vc-per-1000" || inputId === "sewage-fraction") $("what-if").open = true;
       // an empty box: what to write in it, not the engine's "enter exactly one of" its three options (the
       // command line's words; the page has one box, its meter chosen above it: spanish8 #5)
@@ -551,7 +551,7 @@ function start() {
     // quarters. The link's own words go to the engine, so a bad value in a link is
     // reported rather than dropped by the browser's date box.
     const known = new URLSearchParams();
-    for (const [k, v] of initial) if (k in FIELD_INPUT || LINK_ONLY.includes(k)) known.append(k, v);
+    for (const [k, v] of initial) if (Object.hasOwn(FIELD_INPUT, k) || LINK_ONLY.includes(k)) known.append(k, v);
     const problem = linkProblem(known);
     if (problem) showLinkError(problem, true);
     else compute(true, known);

@@ -24,8 +24,8 @@ export function pageLanguage() {
 
 /** A sentence in the page's language, with {name} filled from `values`. */
 export function t(message, values = {}) {
-  const text = words()[message] || message;
-  return text.replace(/\{([a-z_]+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
+  const text = (Object.hasOwn(words(), message) && words()[message]) || message;
+  return text.replace(/\{([a-z_]+)\}/g, (whole, name) => (Object.hasOwn(values, name) ? String(values[name]) : whole));
 }
 
 /** A sentence for a count, in the page's language: nt("{n} day", "{n} days", 3) is

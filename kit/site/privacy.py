@@ -519,9 +519,31 @@ def _script_account_records(text: str) -> list[str]:
     return found
 
 
+# ---- attribute values (the ninth hostile tester) -----------------------------------------------------
+# `<span title="Whitfield D., 14 Maple Ave., owes 1204.33" data-x="acct S10044">` was published: a tag's
+# words are published too (shown on hover, read aloud by screen readers, kept in the page's source). So the
+# values of the attributes that hold words are read as the page's own lines, each on a line after its tag.
+_TAG = re.compile(r"<[A-Za-z][\w:-]*\s[^<>]*>")
+_WORDS_ATTRIBUTE = re.compile(r"""\s(?:title|alt|aria-label|aria-description|aria-roledescription|placeholder"""
+                              r"""|label|summary|value|content|data-[\w.:-]+)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'<>=`]+))""",
+                              re.IGNORECASE)
+
+
+def _attribute_words(match: re.Match) -> str:
+    """A tag followed by its word-holding attributes' values (character references decoded), one a line."""
+    tag = match.group(0)
+    values = [html.unescape(next(v for v in m.groups() if v is not None)) for m in _WORDS_ATTRIBUTE.finditer(tag)]
+    values = [re.sub(r"\s+", " ", value.replace("<", " ").replace(">", " ")).strip() for value in values]
+    values = [value for value in values if value]
+    return tag + "".join(f"\n{value}\n" for value in values) if values else tag
+
+
 def _readable(text: str, page: bool) -> str:
-    """The text as records are read from it: entities decoded; in a page, comments' words read as lines
-    and a table row's cells over several lines joined into one line."""
+    """The text as records are read from it: entities decoded; in a page, comments' words read as lines,
+    a table row's cells over several lines joined into one line, and the words in a tag's attributes
+    (title, alt, aria-label, data-*, a <meta>'s content …) read as lines after the tag."""
+    if page:
+        text = _TAG.sub(_attribute_words, text)
     text = _entities(text)
     if page:
         text = re.sub(r"<!--|-->", "\n", text)

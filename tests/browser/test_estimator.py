@@ -297,3 +297,16 @@ def test_a_changed_link_gets_the_resident_s_words_not_the_command_line_s(page, s
     text = page.inner_text("#error-summary")
     assert "python -m" not in text and "--" not in text
     expect(page.locator("#result-total")).to_have_count(0)
+
+
+@pytest.mark.parametrize("extra", ["&toString=1&hasOwnProperty=2", "&__proto__[x]=1&constructor=1&fbclid=abc"])
+def test_a_link_s_words_named_like_a_script_s_own_are_ignored_like_any_unknown_word(page, site_url, extra):
+    """The ninth hostile tester (F2): ?…&toString=1&hasOwnProperty=2 (or constructor=1) showed "Unrecognized
+    arguments … Run `python -m calculator bill --help`" and no estimate: the page asked a plain object
+    whether a word was its own, and Object's names answered yes. They are ignored as fbclid is."""
+    page.goto(f"{site_url}/estimate/?quarter=2027-Q1&water-gallons=12000{extra}")
+    expect(page.locator("#result-total")).to_be_visible(timeout=TIMEOUT)
+    want = bill.compute(load(), "2027-Q1", {"water-gallons": "12000"})
+    assert page.inner_text("#result-total") == f"${Decimal(want['total']):,.2f}"
+    expect(page.locator("#error-summary")).to_be_hidden()
+    assert "python -m" not in page.inner_text("body")
