@@ -429,7 +429,8 @@ function start() {
     }));
   }
 
-  const clearErrors = () => clearFieldErrors(form);
+  let errorsShown = null; // the problems on screen, as showError drew them
+  const clearErrors = () => { errorsShown = null; clearFieldErrors(form); };
 
   // A bad value in a bill's link (earlier bills, payments, as-of, check): no box holds it, so the
   // error summary says it on its own, and no figure is shown.
@@ -466,7 +467,16 @@ function start() {
     if (example) example.hidden = false;
     // every box's problem at once (issue 34: the date's came first, "Did you mean 9,350 gallons?" only on the next try)
     const problems = answer.problems || [{ field: answer.field, text: answer.error, suggest: answer.suggest }];
+    // The same problems as those on screen (the box left for its "use 9350" button answers again) are left as they
+    // are: drawn anew between a tap's press and its release, the button the finger was on is gone and the tap is
+    // lost (a CI run: Doña Carmen's date typed, then "Sí, usar 9350" tapped, and nothing happened)
+    const shown = JSON.stringify([problems, checked("have"), value("usage").trim() === ""]);
+    if (root.dataset.state === "error" && errorsShown === shown && !$("error-summary").hidden) {
+      if (focusSummary) $("error-summary").focus();
+      return;
+    }
     clearErrors();
+    errorsShown = shown;
     problems.forEach((problem, i) => {
       const inputId = (Object.hasOwn(FIELD_INPUT, problem.field) && FIELD_INPUT[problem.field]) || "usage";
       if (inputId === "vc-per-1000" || inputId === "sewage-fraction") $("what-if").open = true;
@@ -534,6 +544,8 @@ function start() {
   });
   // leaving the box answers at once
   form.addEventListener("focusout", (e) => {
+    // to a "use 9350" button: its tap answers (an answer drawn before the tap ends would replace the button)
+    if (e.relatedTarget?.classList?.contains("use-suggestion")) { clearTimeout(pause); pause = null; return; }
     if (pause !== null && e.target.tagName === "INPUT" && hasUsage()) { clearTimeout(pause); pause = null; compute(false); }
   });
   form.addEventListener("change", (e) => {

@@ -202,6 +202,25 @@ def test_an_error_typed_then_corrected(page, site_url):
     expect(page.locator("#error-summary")).to_be_hidden(timeout=TIMEOUT)
 
 
+def test_a_slow_tap_on_use_9350_after_typing_a_date_is_not_lost(page, site_url):
+    """A CI run: the date typed, then "use 9350" tapped; leaving the date box asked the engine again, its
+    answer (the same problem) drew the button anew between the press and the release, and the tap was lost.
+    Here the finger stays down until that answer has surely come (a warm engine answers in well under 2 s)."""
+    open_estimator(page, site_url, "?quarter=2027-Q1")
+    page.fill("#usage", "9.350")
+    page.click("#estimate-button")
+    use = page.locator("#usage-use")
+    expect(use).to_be_visible(timeout=TIMEOUT)
+    page.fill("#paid-on", "2027-02-20")
+    use.hover()
+    page.mouse.down()
+    page.wait_for_timeout(2000)
+    page.mouse.up()
+    expect(page.locator("#usage")).to_have_value("9350")
+    expect(page.locator("#result-paid")).to_contain_text("Paid on February 20, 2027", timeout=TIMEOUT)
+    expect(page.locator("#error-summary")).to_be_hidden()
+
+
 def test_a_press_before_the_calculator_has_started_is_answered_beside_the_button(page, site_url):
     """On a slow link the button seemed to do nothing (the usability tester): pressed before the engine
     is ready, it says beside it that the calculator is still starting; the estimate follows on its own
