@@ -112,7 +112,10 @@ def first_visit(browser, site_url, all_pages):
         current["path"] = link
         page.set_viewport_size(PHONE)
         page.goto(site_url + link)
-        expect(page.locator(ready)).to_be_visible(timeout=TIMEOUT)
+        try:
+            expect(page.locator(ready)).to_be_visible(timeout=TIMEOUT)
+        except AssertionError as failed:  # the page's own word for why is in the console (engine-client.js: onFailed)
+            raise AssertionError(f"{link}: the console said {console[-5:]}") from failed
         wide += too_wide(page, link)
         # and axe on the answer, at a desktop width as on the pages (pa11y-ci reads these with
         # HTML_CodeSniffer: test_wcag_checkers.py)
