@@ -382,7 +382,12 @@ def _answer(args, rules: dict) -> dict | list:
         if any(r not in (None, "") for r in readings):
             if any(v not in (None, "") for v in usage.values()):
                 raise InputError(_("Give either the usage or two meter readings, not both."), "previous-reading")
-            usage = bill.usage_from_readings(*readings)
+            try:
+                usage = bill.usage_from_readings(*readings)
+            except InputError as exc:
+                bill.every_problem_with_readings(rules, exc, args.quarter, args.paid_on, args.vc_per_1000,
+                                                 args.sewage_fraction)
+                raise
         out = bill.compute(rules, args.quarter, usage, args.paid_on, args.vc_per_1000, args.sewage_fraction,
                            earlier_bills=args.earlier_bill, earlier_payments=args.earlier_payment, as_of=args.as_of,
                            check=args.check, parcel=args.parcel)

@@ -133,6 +133,36 @@ def test_the_page_and_the_command_line_share_the_reader_and_every_problem_is_sai
     assert one["field"] == "paid-on" and "problems" not in one
 
 
+def test_both_meter_readings_and_the_date_are_said_in_one_answer():
+    """The usability test public10 (Doña Carmen): "120.500", "132.500" and "20/02/27" took three tries, one
+    problem a try. All three come in one answer now, each with the value it suggests to take with one tap."""
+    answer = json.loads(run_json(["bill", "--quarter", "2027-Q1", "--lang", "es", "--meter", "water-gallons",
+                                  "--previous-reading", "120.500", "--current-reading", "132.500",
+                                  "--paid-on", "20/02/27"]))
+    assert not answer["ok"]
+    assert [p["field"] for p in answer["problems"]] == ["previous-reading", "current-reading", "paid-on"]
+    assert [p["suggest"] for p in answer["problems"]] == ["120500", "132500", "20/02/2027"]
+    assert "¿Quiso decir 120,500" in answer["problems"][0]["text"]
+    assert "un año de 2 cifras" in answer["problems"][2]["text"]
+    # one reading missing and the other fine: that one problem alone, as before
+    one = json.loads(run_json(["bill", "--quarter", "2027-Q1", "--meter", "water-gallons",
+                               "--previous-reading", "120500", "--current-reading", ""]))
+    assert not one["ok"] and one["field"] == "current-reading" and "problems" not in one
+    # the readings fine and the date wrong: the bill's own check says it
+    late = json.loads(run_json(["bill", "--quarter", "2027-Q1", "--meter", "water-gallons",
+                                "--previous-reading", "120500", "--current-reading", "132500",
+                                "--paid-on", "2/30/2027"]))
+    assert not late["ok"] and late["field"] == "paid-on"
+
+
+@pytest.mark.parametrize("language,typed,full", [
+    ("es", "20/02/27", "20/02/2027"), ("en", "2/20/27", "2/20/2027"), ("en", "2/20/027", None)])
+def test_a_two_digit_year_offers_this_centurys_year_and_never_takes_it_unasked(language, typed, full):
+    with speaking(language), pytest.raises(InputError) as err:
+        read_date(typed, WHAT)
+    assert err.value.suggest == full
+
+
 def test_if_you_pay_later_gives_the_next_three_penalty_periods():
     r = json.loads(run_json(["bill", "--quarter", "2027-Q1", "--water-gallons", "9350"]))["result"]
     assert r["if_later"] == [

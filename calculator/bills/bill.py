@@ -54,11 +54,13 @@ def compute(rules: dict, quarter: str, usage: dict, paid_on: str | None = None,
     return _bill(rules, ctx, kind, amount, explain, owing, others)
 
 
-def _every_problem(rules: dict, quarter, usage: dict, paid_on, vc_per_1000, sewage_fraction) -> None:
+def _every_problem(rules: dict, quarter, usage: dict | None, paid_on, vc_per_1000, sewage_fraction,
+                   found: list[InputError] | None = None) -> None:
     """Every box's problem at once (issue 34: with "9.350" and "20/02/2027" only the date's was said, and "Did you
     mean 9,350 gallons?" came on the next try): each value is read on its own, and with two or more problems
-    one error carries them all (`problems`: field, message, the value it suggests). One problem is raised as it is."""
-    found: list[InputError] = []
+    one error carries them all (`problems`: field, message, the value it suggests). One problem is raised as it is.
+    found: problems already met (the meter readings'); usage None: the usage is not read again."""
+    found = list(found or [])
 
     def read(step, *args):
         try:
@@ -71,16 +73,31 @@ def _every_problem(rules: dict, quarter, usage: dict, paid_on, vc_per_1000, sewa
         parse_amount(raw, _NAMES[kind], _EXAMPLES[kind], kind, UNITS[kind])
 
     read(quarter_context, rules, quarter)
-    read(the_usage)
+    if usage is not None:
+        read(the_usage)
     read(_paid, paid_on)
     read(_what_if_rate, vc_per_1000)
     read(_what_if_share, sewage_fraction)
+    _raise_together(found)
+
+
+def _raise_together(found: list[InputError]) -> None:
+    """None: nothing; one problem as it is; two or more as one error that carries them all (`problems`)."""
     if len(found) == 1:
         raise found[0]
     if found:
         error = InputError(" ".join(str(e) for e in found), found[0].field, found[0].suggest)
         error.problems = [(e.field, str(e), e.suggest) for e in found]
         raise error
+
+
+def every_problem_with_readings(rules: dict, readings_error: InputError, quarter, paid_on, vc_per_1000,
+                                sewage_fraction) -> None:
+    """The meter readings' problems said together with the other boxes' (the usability test public10, Doña
+    Carmen: "120.500", "132.500" and "20/02/27" took three tries, one problem a try)."""
+    met = [InputError(text, field, suggest) for field, text, suggest in readings_error.problems] \
+        if getattr(readings_error, "problems", None) else [readings_error]
+    _every_problem(rules, quarter, None, paid_on, vc_per_1000, sewage_fraction, met)
 
 
 # (rules, quarter, payment date, what-ifs, language) -> (those rules, the quarter's context): a bill
@@ -176,7 +193,7 @@ def _paid(paid_on) -> tuple[dt.date | None, str | None]:
     try:
         return read_date(paid_on, N_("The payment date (⟦paid-on⟧)"))
     except InputError as exc:
-        raise InputError(str(exc), "paid-on") from None
+        raise InputError(str(exc), "paid-on", exc.suggest) from None
 
 
 def quarter_context(rules: dict, quarter: str, paid_on=None, vc_per_1000=None, sewage_fraction=None) -> dict:
@@ -964,13 +981,18 @@ def usage_from_readings(meter: str, previous, current) -> dict:
     else:
         what_before, what_after = (N_("The previous meter reading (in gallons)"),
                                    N_("The latest meter reading (in gallons)"))
-    for value, what, field in ((previous, what_before, "previous-reading"), (current, what_after, "current-reading")):
-        if value is None or str(value).strip() == "":
-            message = _("{what} is missing. Enter it, like {example}: both readings are needed.")
-            raise InputError(message.format(what=in_sentence(message, _(what)),
-                                            example="120500" if field == "previous-reading" else "132500"), field)
-    before = parse_amount(previous, what_before, "120500", "previous-reading", UNITS[meter])
-    after = parse_amount(current, what_after, "132500", "current-reading", UNITS[meter])
+    found, read = [], {}
+    for value, what, field, example in ((previous, what_before, "previous-reading", "120500"),
+                                        (current, what_after, "current-reading", "132500")):
+        try:  # both readings' problems at once (public10: each "Did you mean 120,500?" took a try of its own)
+            if value is None or str(value).strip() == "":
+                message = _("{what} is missing. Enter it, like {example}: both readings are needed.")
+                raise InputError(message.format(what=in_sentence(message, _(what)), example=example), field)
+            read[field] = parse_amount(value, what, example, field, UNITS[meter])
+        except InputError as exc:
+            found.append(exc)
+    _raise_together(found)
+    before, after = read["previous-reading"], read["current-reading"]
     if after < before:
         raise InputError(_("The latest reading is lower than the previous one. Check both readings; if the meter "
                            "was replaced or rolled over, enter the quarter's usage instead."), "current-reading")
