@@ -456,3 +456,22 @@ def test_an_unclosed_quote_is_reported_where_it_opens_never_past_the_end(rules_c
     [p] = problems(rules_copy)
     column = lines[line - 1].index(lines[line - 1].split(": ", 1)[1]) + 1
     assert p.startswith(f"{f}:{line}:{column}: this is not valid YAML") and "is never closed" in p, p
+
+
+@pytest.mark.parametrize("name", ["holidays", "contacts", "permits", "application-form"])
+def test_a_missing_rules_file_is_refused_by_name_and_the_site_is_kept(rules_copy, tmp_path, name):
+    """The tenth hostile tester (F1): without rules/holidays.yaml, validation passed and the build ended in a
+    KeyError traceback. Each file the site needs is refused by name, with how to put it back."""
+    from kit.site import build as site
+    (rules_copy / f"{name}.yaml").unlink()
+    said = problems(rules_copy)
+    assert any(p.startswith(f"rules/{name}.yaml is missing.") and "git checkout -- rules/" in p for p in said), said
+    # `build.py messages` leaves the catalogues alone: the file's sentences would look unused and be dropped
+    from kit.words import messages
+    assert messages.unreadable_rules(rules_copy) == [rules_copy / f"{name}.yaml"]
+    target = tmp_path / "site"
+    target.mkdir()
+    (target / "index.html").write_text("the previous site")
+    with pytest.raises(RuleError):
+        site.build(target, rules_dir=rules_copy)
+    assert (target / "index.html").read_text() == "the previous site"

@@ -161,12 +161,13 @@ def _headings(tree):
 
 
 def unreadable_rules(rules_dir: Path = RULES_DIR) -> list[Path]:
-    """The rule files the catalogue is made from that cannot be read as YAML just now."""
+    """The rule files the catalogue is made from that are missing or cannot be read as YAML just now."""
     rules_dir = Path(rules_dir)
     paths = [rules_dir / name for name in ("law.yaml", "permits.yaml", "application-form.yaml", "holidays.yaml",
                                            "contacts.yaml")]
     paths += sorted((rules_dir / "interpretations").glob("*.yaml")) + sorted((rules_dir / "parameters").glob("*.yaml"))
-    return [p for p in paths if p.exists() and _rule_file(p) is None]
+    # a missing file too: its sentences would look unused and their translations be dropped (hostile10b F1)
+    return [p for p in paths if not p.exists() or _rule_file(p) is None]
 
 
 def _rule_file(path: Path):
@@ -565,8 +566,8 @@ def update_main(argv=None) -> int:
     """`build.py messages`: bring rules/locale/ up to date with the sources."""
     broken = unreadable_rules()
     if broken:  # its messages would look unused, and their translations would be dropped
-        print("Not updating the catalogues: " + ", ".join(_rel(p) for p in broken) + " cannot be read as YAML, "
-              "so its sentences would be dropped with their translations. Run `python3 build.py validate` to see "
+        print("Not updating the catalogues: " + ", ".join(_rel(p) for p in broken) + " is missing or cannot be "
+              "read as YAML, so its sentences would be dropped with their translations. Run `python3 build.py validate` to see "
               "what to fix there, then run this again.", file=__import__("sys").stderr)
         return 2
     for line in update():
