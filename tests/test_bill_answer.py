@@ -13,6 +13,7 @@ from decimal import Decimal
 import pytest
 
 from calculator.bills import bill
+from calculator.core.errors import InputError
 from calculator.core.rules import load
 from casebook import amended, with_readings
 
@@ -448,3 +449,23 @@ def test_the_verdict_for_the_payment_date_is_said_beside_the_total(paid_on, word
     r = bill.compute(RULES, "2027-Q1", {"water-gallons": "12000"}, paid_on=paid_on)
     assert r["paid_words"] == words
     assert bill.compute(RULES, "2027-Q1", {"water-gallons": "12000"})["paid_words"] is None
+
+
+@pytest.mark.parametrize("what_if", [{"sewage_fraction": "0.01"}, {"vc_per_1000": "1.00"}])
+def test_a_bills_link_with_a_what_if_added_is_refused_not_counted(what_if):
+    """The tenth hostile tester (F2): `&sewage-fraction=0.01` added to a checked bill's link changed its total
+    from $702.20 to $467.82, shown as the bill's. A bill is worked out at the adopted figures only."""
+    from calculator.bills import arrears
+    bills = ["2026-Q3:96.00"]
+    values = [("quarter", "2027-Q1"), ("water-gallons", "12000"), *(("earlier-bill", b) for b in bills)]
+    plain = bill.compute(RULES, "2027-Q1", {"water-gallons": "12000"}, earlier_bills=bills,
+                         check=arrears.link_check(values))
+    assert plain["arrears"]
+    with pytest.raises(InputError) as err:
+        bill.compute(RULES, "2027-Q1", {"water-gallons": "12000"}, earlier_bills=bills,
+                     check=arrears.link_check(values), **what_if)
+    field = next(iter(what_if)).replace("_", "-")
+    assert err.value.field == field and "adopted figures only" in str(err.value)
+    # an estimate without the bill's values takes the what-if as before
+    estimate = bill.compute(RULES, "2027-Q1", {"water-gallons": "12000"}, **what_if)
+    assert estimate["total"] != plain["total"]

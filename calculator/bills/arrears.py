@@ -183,6 +183,18 @@ def _quarter(text: str) -> str | None:
         return None
 
 
+def refuse_what_if(field: str) -> InputError:
+    """A bill's link with a what-if rate or share added (the tenth hostile tester, F2: `&sewage-fraction=0.01` on
+    a checked link changed the bill's total from $702.20 to $467.82, labelled as the bill's). A bill is worked
+    out at the adopted figures only; a what-if is an estimate's, never a bill's."""
+    return _refuse(_("This is your bill's link, with a what-if figure added to it (⟦{field}⟧). Your bill is worked "
+                     "out at the Town's adopted figures only. Remove the what-if to see your bill, or try it in an "
+                     "estimate without the bill's values.").format(field=field), field,
+                   _("You gave a bill's values with a check code (⟦check⟧) and a what-if figure (⟦{field}⟧): a bill is "
+                     "worked out at the adopted figures only. Leave out the what-if, or leave out the bill's values "
+                     "to try it.").format(field=field))
+
+
 def read_parcel(text: str) -> list:
     """A bill's link's `parcel` value, read strictly: the computed charges of the property's accounts,
     this account as "*" (`24.00,*`), as [Decimal | None]."""

@@ -42,6 +42,10 @@ def compute(rules: dict, quarter: str, usage: dict, paid_on: str | None = None,
     except InputError:
         _every_problem(rules, quarter, usage, paid_on, vc_per_1000, sewage_fraction)  # two or more: all of them
         raise
+    if earlier_bills or parcel not in (None, ""):  # a bill's link: no what-if (the tenth hostile tester, F2)
+        for field, value in (("vc-per-1000", vc_per_1000), ("sewage-fraction", sewage_fraction)):
+            if value not in (None, ""):
+                raise arrears.refuse_what_if(field)
     earlier, day = arrears.read_link(ctx["quarter"], earlier_bills, earlier_payments, as_of, check, (kind, str(raw)),
                                      [("parcel", parcel)] if parcel not in (None, "") else [])
     others = arrears.read_parcel(parcel) if parcel not in (None, "") else None
