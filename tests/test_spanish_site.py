@@ -344,3 +344,22 @@ def test_every_spanish_table_of_contents_has_one_name(site):
 def test_the_reviewers_plainer_spanish_is_on_the_page(site, path, said, not_said):
     text = re.sub(r"\s+", " ", visible_text(page(site, f"es/{path}")))
     assert said in text and not_said not in text
+
+
+def test_every_english_name_glossed_in_a_spanish_sentence_is_marked_english(site):
+    """spanish10, F3: «Pueblo de Pawling (en inglés, “Town of Pawling”)» was read by a screen reader in Spanish
+    sounds. Every such gloss in a page's text is lang="en"; in an attribute or the title it stays plain text."""
+    import re
+    seen = 0
+    for path in sorted((site / "es").rglob("*.html")):
+        html = path.read_text(encoding="utf-8")
+        body = html.split("<body", 1)[1]
+        text = re.sub(r"<(script|style|title|textarea|option)\b.*?</\1>", "", body, flags=re.S)
+        text = re.sub(r'(<[a-z][^>]*>)', lambda t: re.sub(r'="[^"]*"', lambda v: '="en"' if v.group(0) == '="en"'
+                                                         else '=""', t.group(1)), text)  # attribute values
+        for m in re.finditer(r"\(en inglés, “(.*?)”\)", text):
+            seen += 1
+            assert m.group(1).startswith("<span") and 'lang="en"' in m.group(1).split(">", 1)[0], (path, m.group(0))
+        assert '<span lang="en">' not in (re.search(r"<title>(.*?)</title>", html, re.S) or [""])[0]
+    assert seen >= 5
+    assert '(en inglés, “<span lang="en">Town of Pawling</span>”)' in page(site, "es/permit/")

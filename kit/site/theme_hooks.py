@@ -258,7 +258,30 @@ def on_post_page(output: str, page, config) -> str:
     if lang == SOURCE:
         return name_theme_toggles(output)
     words = _state["words"][lang]
-    return mark_english_contents(name_theme_toggles(output, {k: words.get(v) or v for k, v in TOGGLE_NAMES.items()}))
+    return mark_glossed_english(mark_english_contents(
+        name_theme_toggles(output, {k: words.get(v) or v for k, v in TOGGLE_NAMES.items()})))
+
+
+_GLOSSED = re.compile(r'(\(en inglés, “)([^“”<>]+)(”\))')
+_NO_MARKUP = {"script", "style", "title", "textarea", "option"}
+
+
+def mark_glossed_english(html: str) -> str:
+    """An English name glossed in a Spanish sentence, «Pueblo de Pawling (en inglés, “Town of Pawling”)»: the
+    English words are marked lang="en", so a screen reader says them in English (WCAG 3.1.2; the Spanish
+    reviewer spanish10, F3). Text only: never inside a tag, an attribute, or an element that holds no markup."""
+    parts = re.split(r'(<[^>]*>)', html)
+    inside = None
+    for i, part in enumerate(parts):
+        if part.startswith("<"):
+            tag = re.match(r'</?\s*([a-zA-Z0-9]+)', part)
+            name = tag.group(1).lower() if tag else None
+            if name in _NO_MARKUP:
+                inside = None if part.startswith("</") else name
+            continue
+        if inside is None and "(en inglés, “" in part:
+            parts[i] = _GLOSSED.sub(r'\1<span lang="en">\2</span>\3', part)
+    return "".join(parts)
 
 
 def _mark_quoted_in_contents(html: str) -> str:
