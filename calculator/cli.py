@@ -262,6 +262,8 @@ def parser() -> argparse.ArgumentParser:
     pa.add_argument("--on", help=N_("the day, YYYY-MM-DD (default: today)"))
     qs = sub.add_parser("quarters", help=N_("billing quarters to choose from, and the next one due"))
     qs.add_argument("--today", help=N_("YYYY-MM-DD (default: today)"))
+    qs.add_argument("--prepared", help=N_("as for bills: the Clerk's records prepared on the desk and not yet "
+                                          "published; a year adopted there has its quarters offered"))
 
     pm = sub.add_parser("permit", help=N_("do I need a sewer permit, and can I get one?"))
     pm.add_argument("--answer", action="append", default=[], metavar=N_("QUESTION=ANSWER"),
@@ -419,6 +421,8 @@ def _answer(args, rules: dict) -> dict | list:
     if args.command == "quarters":
         import datetime as dt
         today = parse_date(args.today, N_("Today's date (⟦today⟧)")) if args.today else dt.date.today()
+        if args.prepared:  # the bill run's menu offers the year adopted on the desk (the Clerk's usability test)
+            rules = rate_year.with_prepared(rules, args.prepared)
         return quarters_offered(rules, today)
     if args.command == "permit":
         from .permits import flow

@@ -623,3 +623,21 @@ def test_the_build_refuses_this_computer_s_own_address_except_for_the_preview(ur
     assert "leave site_url out of mkdocs.yml" in said and "python3 build.py serve" in said
     check_site_url(url, "--site-url", preview=True)
     check_site_url("https://sewer.pawling.example/", "--site-url")
+
+
+def test_the_bill_runs_menu_offers_a_year_adopted_on_the_desk_ahead(tmp_path):
+    """The Clerk's usability test (clerk10): in December 2026 she adopted 2028 on the desk; the bill run's menu
+    stopped at 2027-Q4, so its first quarter could not be chosen. The menu reaches the last adopted year; a
+    year only proposed does not extend it."""
+    prepared = tmp_path / "prepared"
+    before = run(["quarters", "--today", "2026-12-06"])
+    assert before["quarters"][-1]["quarter"] == "2027-Q4"
+    for argv in (PROPOSE, NOTICE, ADOPT):
+        answer = run(["rates", *argv, "--site-url", SITE, "--prepared", str(prepared)], rules=compile_rules(RULES_DIR))
+        for f in answer["files"]:
+            if f["rules"]:
+                (prepared / f["path"].split("/", 2)[2]).parent.mkdir(parents=True, exist_ok=True)
+                (prepared / f["path"].split("/", 2)[2]).write_text(f["text"], encoding="utf-8")
+        offered = [q["quarter"] for q in run(["quarters", "--today", "2026-12-06", "--prepared", str(prepared)])["quarters"]]
+        assert ("2028-Q1" in offered) == (argv is ADOPT), (argv[0], offered[-1])
+    assert offered[-1] == "2028-Q4"

@@ -229,13 +229,16 @@ def next_quarter_due(rules: dict, today: dt.date) -> str:
 
 
 def quarters_offered(rules: dict, today: dt.date) -> dict:
-    """The billing quarters a person can pick: from the first schedule in force to
-    the end of next year, and the one whose bill falls due next (the default)."""
+    """The billing quarters a person can pick: from the first schedule in force to the end of next year, or
+    of the last year a schedule is adopted for when that is later, and the one whose bill falls due next (the
+    default)."""
     starts = sorted(s["effective"] for s in rules["schedules"] if s["status"] != "proposed")
     first = dt.date.fromisoformat(starts[0])
+    # a year adopted ahead (the Clerk's usability test, clerk10: 2028 adopted in December 2026 was not offered)
+    last = max(today.year + 1, first.year + 1, *(int(d[:4]) for d in starts))
     year, q = quarter_of(first)
     out = []
-    while year <= max(today.year, first.year) + 1:  # a day before the first schedule still has quarters to offer
+    while year <= last:  # a day before the first schedule still has quarters to offer
         start, end = quarter_period(year, q)
         if start >= first:
             due = due_date(rules, year, q)

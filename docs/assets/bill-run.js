@@ -82,7 +82,11 @@ function start() {
     const two = (n) => String(n).padStart(2, "0");
     const now = new Date();
     const today = `${now.getFullYear()}-${two(now.getMonth() + 1)}-${two(now.getDate())}`;
-    const answer = await engine.ask(["quarters", "--today", today]);
+    // a year adopted on the desk in this browser has its quarters offered too (clerk10: 2028, adopted in
+    // December 2026, was not in the menu)
+    const desk = deskRecords("/bills/menu-desk");
+    const argv = ["quarters", "--today", today, ...(Object.keys(desk).length ? ["--prepared", "/bills/menu-desk"] : [])];
+    const { answer } = await engine.run(argv, desk);
     const select = $("bills-quarter");
     if (!answer.ok) {
       select.replaceChildren(el("option", { value: "" }, "The quarters could not be listed: reload the page"));
@@ -94,6 +98,18 @@ function start() {
       return el("option", { value: q.quarter }, `${choice} — ${q.quarter}`);
     }));
     select.value = answer.result.next_due;
+    // a link from the desk names the quarter (?quarter=2028-Q1): chosen when offered, and said when not, never
+    // silently replaced by another (clerk10: ?quarter=2028-Q1 showed 2027-Q1 with no word)
+    const asked = new URLSearchParams(window.location.search).get("quarter");
+    const note = $("bills-quarter-note");
+    if (asked && note) {
+      const offered = answer.result.quarters.some((q) => q.quarter === asked);
+      if (offered) select.value = asked;
+      note.hidden = offered;
+      note.textContent = offered ? "" : `The link asked for the quarter “${asked}”, which this page cannot bill: no `
+        + "schedule adopted on the site or in this browser covers it. The menu shows the next bill due instead. "
+        + "If you adopted its year on the Clerk's desk, use the same browser, or publish the year first.";
+    }
   }
 
   form.addEventListener("submit", async (event) => {

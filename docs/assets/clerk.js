@@ -557,8 +557,16 @@ function start() {
       }
     } else if (r.step === "adopt") {
       const v = r.vote;
-      box.append(el("p", { id: "vote-needed" }, `The vote needed: ${v.needed} for, of all ${v.board_size} members, `
-        + `whatever the absences. Recorded: ${v.ayes} for, ${v.noes} against${v.absent !== undefined ? `, ${v.absent} absent` : ""}.`));
+      // the law says "majority vote"; how many that is comes from New York's Town Law and the Board's size, which
+      // this site takes as 5, to confirm: said as such, not as the law's words (clerk10)
+      box.append(el("p", { id: "vote-needed" }, `The vote needed: ${v.needed} for. The law asks for a “majority vote”; `
+        + `New York Town Law § 63 counts a majority of all the Board's members, whatever the absences. This site counts `
+        + `${v.board_size} members (the usual New York town board; the Town should confirm the number). `
+        + `Recorded: ${v.ayes} for, ${v.noes} against${v.absent !== undefined ? `, ${v.absent} absent` : ""}.`));
+      // the next thing she does with an adopted year: bill it (the Clerk's usability test)
+      box.append(el("p", { id: "bill-this-year" }, "Once it is adopted, you can bill its quarters: ",
+        el("a", { href: `bills/?quarter=${encodeURIComponent(year)}-Q1` }, `bill the first quarter of ${year}`),
+        " (in this browser now, or anywhere once the year is published)."));
     }
     return box;
   }

@@ -385,3 +385,31 @@ def test_a_usage_far_above_the_last_quarter_is_billed_and_listed_to_check(page, 
     expect(checks.filter(has_text="account SAMPLE-10002 used")).to_contain_text(
         f"more than 10 times its {last['SAMPLE-10002']:,} gallons in {sample.FIRST}. It is billed")
     expect(page.locator("#bills-summary")).to_contain_text("of which to check: usage more than 10 times")
+
+
+def test_the_desks_link_to_bill_an_adopted_year_chooses_its_quarter_or_says_why_not(page, site_url, tmp_path):
+    """clerk10: in December 2026 the Clerk adopted 2028 on the desk; the bill run's menu stopped at 2027-Q4, and
+    /clerk/bills/?quarter=2028-Q1 silently chose 2027-Q1. The menu offers the year adopted in this browser, the
+    desk's link chooses its first quarter, and a quarter the page cannot bill is said, not replaced in silence."""
+    from answers import ADOPT, NOTICE, PROPOSE, SITE
+    from calculator.cli import run
+    from kit.rules.validate import RULES_DIR, compile_rules
+    prepared, records = tmp_path / "prepared", {}
+    for argv, record in ((PROPOSE, "proposal"), (NOTICE, "notice"), (ADOPT, "vote")):
+        answer = run(["rates", *argv, "--site-url", SITE, "--prepared", str(prepared)], rules=compile_rules(RULES_DIR))
+        for f in answer["files"]:
+            if f["rules"]:
+                (prepared / "2028").mkdir(parents=True, exist_ok=True)
+                (prepared / "2028" / f["path"].rsplit("/", 1)[1]).write_text(f["text"], encoding="utf-8")
+                records[record] = {"text": f["text"]}
+    page.goto(f"{site_url}/clerk/bills/?quarter=2031-Q1")
+    page.wait_for_function("() => window.__billRun && window.__billRun.ready", timeout=TIMEOUT)
+    expect(page.locator("#bills-quarter-note")).to_be_visible()
+    expect(page.locator("#bills-quarter-note")).to_contain_text("“2031-Q1”, which this page cannot bill")
+    assert page.locator("#bills-quarter").input_value() != "2031-Q1"
+    page.evaluate("(work) => localStorage.setItem('pawling-clerk-desk', JSON.stringify(work))",
+                  {"current": "2028", "years": {"2028": {"records": records, "notices": {}, "inputs": {}, "made": {}}}})
+    page.goto(f"{site_url}/clerk/bills/?quarter=2028-Q1")
+    page.wait_for_function("() => window.__billRun && window.__billRun.ready", timeout=TIMEOUT)
+    assert page.locator("#bills-quarter").input_value() == "2028-Q1"
+    expect(page.locator("#bills-quarter-note")).to_be_hidden()
