@@ -29,7 +29,7 @@ FISCAL_2027 = {"proposed": None, "schedule": None, "year": 2027, "text": (
     "from January 1, 2025.")}
 LAW_F_G = [{"heading": "Due dates and late penalty", "words": "Sewer charges (the law’s “sewer usage rent”), section F"},
            {"heading": "Charges are a lien", "words": "Sewer charges, section G"}]
-TOTAL_NOTE = "ILLUSTRATIVE: this total uses an invented rate, not one the Town has adopted. It is not what you owe."
+TOTAL_NOTE = "ILLUSTRATIVE: this total uses an invented rate, not one the Town has adopted. It is not what you owe: the bill the Town sends you says that."
 LIEN = "Unpaid charges are a lien on the property, to the extent set forth in § 452 of the General Municipal Law."
 
 

@@ -647,10 +647,11 @@ _NAMES = {"water-gallons": N_("Water use in gallons"), "water-cubic-feet": N_("W
           "sewage-gallons": N_("Metered sewage in gallons")}
 # said at the total of an estimate at the illustrative schedule's invented numbers (`total_note`), in every language
 ILLUSTRATIVE_TOTAL = N_("ILLUSTRATIVE: this total uses an invented rate, not one the Town has adopted. It is not what "
-                        "you owe.")
+                        "you owe: the bill the Town sends you says that.")
 # the same with a what-if rate: the share of water billed as sewage is still the example schedule's
 ILLUSTRATIVE_SHARE_TOTAL = N_("ILLUSTRATIVE: this total uses your what-if rate and the example schedule's share of "
-                              "water billed as sewage, not one the Town has adopted. It is not what you owe.")
+                              "water billed as sewage, not one the Town has adopted. It is not what you owe: the bill "
+                              "the Town sends you says that.")
 # the notice of an estimate made with a schedule not adopted, by the schedule's status
 # (the example schedule is not named by its title, "Illustrative rate schedule (not adopted)": the sentence said
 # "illustrative" twice, the Spanish reviewer spanish7, E1)

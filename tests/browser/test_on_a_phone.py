@@ -169,7 +169,7 @@ def test_share_opens_the_phones_share_sheet_where_there_is_one(phone, site_url):
     # the water's months (the usability test, Rosa: "January–March 2027" was not on her bill), the due date once
     ("", "Sewer bill estimate, for the water used October–December 2026. Bill: $74.80 (example rate), due January 15, 2027. "
          "Paid on February 20, 2027: $86.02 (example rate), with a late penalty of $11.22. ILLUSTRATIVE: this total "
-         "uses an invented rate, not one the Town has adopted. It is not what you owe."),
+         "uses an invented rate, not one the Town has adopted. It is not what you owe: the bill the Town sends you says that."),
     ("/es", None),
 ])
 def test_the_shared_text_says_the_bill_its_due_date_the_late_penalty_and_that_the_rate_is_an_example(
@@ -255,8 +255,9 @@ def overflow(page):
         for (const s of document.querySelectorAll("main select")) {
             const style = getComputedStyle(s);
             canvas.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
-            // every option, not only the chosen one: each shows in the box once chosen ("Factura de octubre
-            // de 2027 (jul.–sep.)" is the quarter menu's longest: 305 of its 314 px in Spanish, so "agua de" did not fit)
+            // every option, not only the chosen one: each shows in the box once chosen ("Vence en octubre de
+            // 2027 (jul.–sep.)" is the quarter menu's longest: 294 of its 314 px in Spanish; "Factura que vence en"
+            // and "agua de" did not fit, and the line under the menu says both in full)
             const room = s.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 20; // the arrow
             for (const o of s.options) if (canvas.measureText(o.text).width > room) out.push(["menu", s.id, o.text]);
             if (s.getBoundingClientRect().right > width) out.push(["menu box", s.id]);
