@@ -254,3 +254,15 @@ def test_a_page_names_the_sewer_rents_article_in_a_residents_words(site, lang, f
     for page in (site / lang if lang else site).rglob("index.html"):
         if "/clerk/" not in page.as_posix():
             assert not re.search(r">Sewer rents [A-H]\b", page.read_text(encoding="utf-8")), page
+
+
+def test_the_desks_sewage_share_is_asked_for_while_the_site_has_only_the_example_schedule(site):
+    """clerk10: the share was labelled "(optional)" and refused when left empty, because the only schedule in
+    force is the example one, whose share is invented. Optional only once an adopted schedule has a share."""
+    import re
+    html = (site / "clerk" / "index.html").read_text(encoding="utf-8")
+    label = re.search(r'<label for="propose-sewage-fraction">(.*?)</label>', html, re.S).group(1)
+    box = re.search(r'<input id="propose-sewage-fraction"[^>]*>', html).group(0)
+    from calculator.core.rules import load
+    adopted = [s for s in load()["schedules"] if s["status"] == "adopted"]
+    assert ("(optional)" in label) == bool(adopted) and ("data-required" in box) == (not adopted)

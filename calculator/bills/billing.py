@@ -868,8 +868,11 @@ def _accounts(source, refused: _Refusals) -> dict:
             out[number]["refused"] = True
         out[number]["language"] = language
         if row["meter"] not in bill.USAGE_KINDS:
-            refused.add(name, line, number, _("The meter {value} is not one the law bills by. Write water-gallons, "
-                                              "water-cubic-feet or sewage-gallons.").format(value=typed(row["meter"])))
+            # the kinds are the file's codes, not the law's words (clerk10: "not one the law bills by" read as law)
+            refused.add(name, line, number, _("The meter {value} is not one of the meter column's codes. Write "
+                                              "water-gallons (a water meter in gallons), water-cubic-feet (a water "
+                                              "meter in cubic feet) or sewage-gallons (a sewage meter in gallons).")
+                        .format(value=typed(row["meter"])))
             out[number]["refused"] = True
         digits = row.get("meter_digits", "")
         if digits and not (digits.isdigit() and 1 <= int(digits) <= 12):

@@ -279,7 +279,8 @@ def hearing_notice_text(rules: dict, schedule_id: str, site_url: str | None) -> 
         lines.append("- " + how.format(**figures))
     # in words, not the law's formula (the usability test: "the law writes it CU = VC x VU" in a newspaper)
     lines.append("- " + _("Each user's quarterly charge is the rate times the user's sewage volume, and not less than "
-                          "the minimum charge ({cite}).").format(cite=cite("rents.B")))
+                          "the minimum charge ({cite}; {cite_min}).").format(cite=cite("rents.B"),
+                                                                             cite_min=cite("minimum-charge")))
     lines += [
         "",
         _("The proposed rate schedule may be read at the office of the Town Clerk during regular business hours, "
