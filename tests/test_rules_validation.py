@@ -475,3 +475,28 @@ def test_a_missing_rules_file_is_refused_by_name_and_the_site_is_kept(rules_copy
     with pytest.raises(RuleError):
         site.build(target, rules_dir=rules_copy)
     assert (target / "index.html").read_text() == "the previous site"
+
+
+def test_a_quote_left_open_is_reported_on_its_own_line_and_a_tag_says_what_to_do(rules_copy):
+    """The tenth hostile tester (F3): `value: "0.15` on line 3 was reported at 5:9, where the parser met the next
+    quote, and a `!!python` tag's message said nothing to do. A value written over several lines in quotes, as
+    the law's text is, is not taken for a quote left open."""
+    f = rules_copy / "parameters" / "late-penalty-rate.yaml"
+    good = f.read_text(encoding="utf-8")
+    lines = good.splitlines()
+    number = next(i for i, line in enumerate(lines) if line.startswith("value:"))
+    lines[number] = 'value: "0.15'
+    f.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    [p] = problems(rules_copy)
+    assert f"parameters/late-penalty-rate.yaml:{number + 1}:8: this is not valid YAML" in p, p
+    assert "The quote that opens on this line is not closed on it" in p
+    f.write_text(good + "note: !!python/object/apply:os.system ['echo hi']\n", encoding="utf-8")
+    [p] = problems(rules_copy)
+    assert "the tag !!python/object/apply:os.system" in p and "The rules take no tags" in p
+    # a quoted value over several lines, then a problem far below it: the problem's own line
+    from kit.rules.validate import _unclosed_quote
+    text = "a: 'one\n  two'\nb: 1\nc: 2\nd: [\n"
+    assert _unclosed_quote(text, 4) is None
+    assert _unclosed_quote("a: 1\nb: \"open\nc: 2\nd: \"x\"\n", 3).line == 1
+    # prose in a block scalar that opens a quote is not a value
+    assert _unclosed_quote("why: >-\n  It says: \"these\n  words\" here.\nb: 1\n", 3) is None

@@ -77,6 +77,56 @@ def _control_character(path: Path, text: str) -> str | None:
             "file as UTF-8 text.")
 
 
+class _Mark:
+    def __init__(self, line: int, column: int):
+        self.line, self.column = line, column
+
+
+def _unclosed_quote(text: str, before: int):
+    """A quoted value opened before line `before` (0-based, where the parser stopped) that runs on to that line
+    or past it, as a mark where its quote opens; None when there is none. Only a quote that opens a value counts
+    (after "key:", "- " or a flow's "[" "{" ","), not one inside prose; a quoted value that closes lines before
+    the parser stopped is a value written over several lines, not the cause."""
+    lines = text.splitlines()
+    block = None  # the indentation of the key whose block scalar (>- or |) the lines are in: prose, skipped
+    for number, line in enumerate(lines[:before + 1]):
+        stripped = line.lstrip()
+        indent = len(line) - len(stripped)
+        if block is not None and (not stripped or indent > block):
+            continue
+        block = indent if re.search(r'(?:^|:)\s*[|>][-+0-9]*\s*(?:#.*)?$', line) else None
+        if stripped.startswith("#"):
+            continue
+        # the line's value: after "key: " or "- ", or the whole line
+        value = re.match(r'\s*(?:-\s+)?(?:[^\s"\'#][^:#]*:\s+)?', line).end()
+        if value < len(line) and line[value] in "\"'":
+            closed = _closing_line(lines, number, value)
+            if closed is None or closed >= before - 1 > number:
+                return _Mark(number, value)
+    return None
+
+
+def _closing_line(lines: list, number: int, at: int):
+    """The line on which the quote at (number, at) closes, or None."""
+    quote = lines[number][at]
+    i, row = at + 1, number
+    while row < len(lines):
+        line = lines[row]
+        while i < len(line):
+            c = line[i]
+            if c == "\\" and quote == '"':
+                i += 2
+                continue
+            if c == quote:
+                if quote == "'" and line[i + 1:i + 2] == "'":
+                    i += 2
+                    continue
+                return row
+            i += 1
+        row, i = row + 1, 0
+    return None
+
+
 def _compose(path: Path, text: str):
     control = _control_character(path, text)
     if control:
@@ -92,15 +142,25 @@ def _compose(path: Path, text: str):
         mark, opened = getattr(exc, "problem_mark", None), getattr(exc, "context_mark", None)
         problem = " ".join((getattr(exc, "problem", None) or str(exc)).split())  # one line
         advice = "Check the indentation and quotes on that line."
+        if "constructor for the tag" in problem:  # the tenth hostile tester, F3: `!!python/…` said nothing to do
+            tag = getattr(exc, "problem", "").split("tag", 1)[-1].strip(" '")
+            problem = f"the tag {tag.replace('tag:yaml.org,2002:', '!!')} asks YAML to make a program object"
+            advice = "The rules take no tags (!! or !): remove it and write the value as plain text."
         # a quote never closed is found at the end of the file, past its last line: it is reported where it
         # opened (the seventh hostile tester, F10: ":5:1" for a quote opened on line 3 of a 4-line file)
         if opened is not None and "quoted scalar" in (getattr(exc, "context", None) or ""):
             mark, advice = opened, "The quote that opens here is never closed: add the closing quote on this line."
+        else:  # a quote left open runs on to the next quote: the parser stops lines later (the tenth hostile
+            # tester, F3: `value: "0.15` on line 3 reported at 5:9); the first line before it with a quote open
+            unclosed = _unclosed_quote(text, mark.line if mark is not None else len(text.splitlines()))
+            if unclosed is not None:
+                mark, advice = unclosed, ("The quote that opens on this line is not closed on it: add the closing "
+                                          "quote.")
         last = max(len(text.splitlines()), 1)
         if mark is not None and mark.line + 1 > last:  # never a line past the end
-            where = f"{path}:{last}"
+            where = f"{_shown(path)}:{last}"
         else:
-            where = f"{path}:{mark.line + 1}:{mark.column + 1}" if mark else str(path)
+            where = f"{_shown(path)}:{mark.line + 1}:{mark.column + 1}" if mark else _shown(path)
         raise RuleError([f"{where}: this is not valid YAML ({problem}). {advice}"])
     if node is None:
         raise RuleError([f"{_shown(path)}:1: this file is empty. Write its entries, or delete the file."])
