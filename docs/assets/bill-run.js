@@ -54,7 +54,71 @@ async function bytesOf(file) {
   return new Uint8Array(await file.arrayBuffer());
 }
 
+// The sample's reads, their dates moved from the sample's quarter to another (the Clerk's usability test,
+// clerk11: the sample could bill only 2025-Q3 and Q4, not the 2028 she had just adopted). Every read moves by
+// the same number of months, so the sample's faulty rows stay faulty; a day past a month's end is its last day.
+function quarterIndex(name) {
+  const m = /^(\d{4})-Q([1-4])$/.exec(name || "");
+  return m ? Number(m[1]) * 4 + Number(m[2]) - 1 : null;
+}
+
+export function movedReads(text, fromQuarter, toQuarter) {
+  const months = 3 * (quarterIndex(toQuarter) - quarterIndex(fromQuarter));
+  const lines = text.split(/\r?\n/);
+  const column = lines[0].split(",").indexOf("read_date");
+  if (column < 0 || !months) return text;
+  const move = (day) => {
+    const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+    if (!m) return day; // not a date: a fault the run is meant to refuse, kept as it is
+    const total = Number(m[1]) * 12 + Number(m[2]) - 1 + months;
+    const year = Math.floor(total / 12), month = total % 12;
+    const last = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+    const two = (n) => String(n).padStart(2, "0");
+    return `${year}-${two(month + 1)}-${two(Math.min(Number(m[3]), last))}`;
+  };
+  return lines.map((line, i) => {
+    if (i === 0 || !line) return line;
+    const cells = line.split(",");
+    if (cells.length > column) cells[column] = move(cells[column]);
+    return cells.join(",");
+  }).join("\n");
+}
+
+function offerMovedSample($) {
+  const button = $("sample-use");
+  if (!button) return;
+  $("sample-moved").hidden = false;
+  button.addEventListener("click", async () => {
+    const status = $("sample-use-status");
+    const quarter = $("bills-quarter").value;
+    if (!quarterIndex(quarter)) {
+      status.textContent = "Choose the quarter to bill in the form first.";
+      return;
+    }
+    try {
+      const [accounts, reads] = await Promise.all([button.dataset.accounts, button.dataset.reads].map(async (url) => {
+        const response = await fetch(url);
+        if (!response.ok) throw new Error(url);
+        return response.text();
+      }));
+      const put = (id, name, text) => {
+        const files = new DataTransfer();
+        files.items.add(new File([text], name, { type: "text/csv" }));
+        $(id).files = files.files;
+      };
+      put("bills-accounts", "accounts.csv", accounts);
+      put("bills-reads", `reads-${quarter}-sample.csv`, movedReads(reads, button.dataset.sampleQuarter, quarter));
+      $("bills-first-quarter").checked = true;
+      status.textContent = `The form has accounts.csv and reads-${quarter}-sample.csv, the sample's reads dated for `
+        + `${quarter}. Press “Run the bills”.`;
+    } catch {
+      status.textContent = "The sample files could not be read. Reload the page and try again.";
+    }
+  });
+}
+
 function start() {
+  offerMovedSample((id) => document.getElementById(id));
   root.hidden = false;
   root.dataset.state = "loading";
   const $ = (id) => document.getElementById(id);

@@ -413,3 +413,13 @@ def test_the_desks_link_to_bill_an_adopted_year_chooses_its_quarter_or_says_why_
     page.wait_for_function("() => window.__billRun && window.__billRun.ready", timeout=TIMEOUT)
     assert page.locator("#bills-quarter").input_value() == "2028-Q1"
     expect(page.locator("#bills-quarter-note")).to_be_hidden()
+    # clerk11: the sample's reads could bill only its own quarters; its button moves their dates to 2028-Q1
+    page.locator("#try-sample summary").click()
+    page.click("#sample-use")
+    expect(page.locator("#sample-use-status")).to_contain_text("reads-2028-Q1-sample.csv")
+    assert page.locator("#bills-first-quarter").is_checked()
+    run_the_bills(page)
+    expect(page.locator("#bills-done")).to_have_text(re.compile(r"^Billed (\d+) accounts for 2028-Q1$"))
+    billed = int(re.search(r"\d+", page.inner_text("#bills-done")).group(0))
+    assert billed >= 30
+    expect(page.locator("#bills-unpublished")).to_contain_text("Adopted, not yet published")
