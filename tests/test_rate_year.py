@@ -641,3 +641,23 @@ def test_the_bill_runs_menu_offers_a_year_adopted_on_the_desk_ahead(tmp_path):
         offered = [q["quarter"] for q in run(["quarters", "--today", "2026-12-06", "--prepared", str(prepared)])["quarters"]]
         assert ("2028-Q1" in offered) == (argv is ADOPT), (argv[0], offered[-1])
     assert offered[-1] == "2028-Q4"
+
+
+def test_the_newspaper_notice_puts_the_minimum_on_each_property_and_labels_the_division_as_the_towns_reading(
+        tmp_path):
+    """clerk11 (N1, N2): the notice said each *user's* charge is at least the minimum, citing paragraph B (the law
+    puts it on each property, in its own paragraph), and printed the division of the cost by the volume as the
+    law's. The law's words are quoted and the division is named the Town's reading."""
+    prepared = tmp_path / "prepared"
+    for argv in (PROPOSE, NOTICE):
+        answer = run(["rates", *argv, "--site-url", SITE, "--prepared", str(prepared)], rules=compile_rules(RULES_DIR))
+        for f in answer["files"]:
+            if f["rules"]:
+                (prepared / f["path"].split("/", 2)[2]).parent.mkdir(parents=True, exist_ok=True)
+                (prepared / f["path"].split("/", 2)[2]).write_text(f["text"], encoding="utf-8")
+    text = next(f["text"] for f in answer["files"] if not f["rules"])
+    flat = " ".join(text.split())
+    assert "Each property connected to the sewer pays at least the minimum charge each quarter" in flat
+    assert "and not less than the minimum charge" not in flat
+    assert ("The law sets the rate “based on the operation and maintenance expenses incurred during the past fiscal "
+            "year”") in flat and "is the Town's reading of it." in flat
