@@ -661,3 +661,22 @@ def test_the_newspaper_notice_puts_the_minimum_on_each_property_and_labels_the_d
     assert "and not less than the minimum charge" not in flat
     assert ("The law sets the rate “based on the operation and maintenance expenses incurred during the past fiscal "
             "year”") in flat and "is the Town's reading of it." in flat
+
+
+def test_a_vote_recorded_on_a_day_after_this_computers_date_is_pointed_out(tmp_path):
+    """clerk11, V1: a vote after today is refused with a way out for a computer whose date is wrong (the day it is
+    recorded); taking that way out was silent, 351 days ahead. It is said each time, in the answer and the report."""
+    import datetime as dt
+    prepared = tmp_path / "prepared"
+    for argv in (PROPOSE, NOTICE, ADOPT):
+        answer = run(["rates", *argv, "--site-url", SITE, "--prepared", str(prepared)], rules=compile_rules(RULES_DIR))
+        for f in answer["files"]:
+            if f["rules"]:
+                (prepared / f["path"].split("/", 2)[2]).parent.mkdir(parents=True, exist_ok=True)
+                (prepared / f["path"].split("/", 2)[2]).write_text(f["text"], encoding="utf-8")
+    recorded = dt.date.fromisoformat(ADOPT[ADOPT.index("--recorded-on") + 1])
+    ahead = recorded > dt.date.today()
+    assert ("recorded_ahead" in answer) == ahead
+    if ahead:
+        assert answer["report"][0] == answer["recorded_ahead"]
+        assert "but this computer's date is" in answer["recorded_ahead"]

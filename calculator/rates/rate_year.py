@@ -957,7 +957,15 @@ def adopt(rules: dict, args) -> dict:
                       f"keep the old rate.")
     report.append(f"Next: `user-notice {s['id']}` for the notice that goes out with the next regular bill "
                   f"(rate-schedules.D).")
+    # the escape the refusal of a vote after today offers (a computer's date that is wrong) is pointed out each
+    # time it is taken, not taken in silence (clerk11, V1: a day 351 days ahead was accepted without a word)
+    ahead = recorded_on > dt.date.today()
+    if ahead:
+        report.insert(0, f"You entered {_day(recorded_on)} as the day you record the vote, but this computer's date is "
+                         f"{_day(dt.date.today())}. Record a vote only once the Board has held it; if this computer's "
+                         f"date is right, correct the date of the vote and the day you record it.")
     return {"command": "rates", "step": "adopt", "schedule": s["id"], "status": "adopted", "report": report,
+            **({"recorded_ahead": report[0]} if ahead else {}),
             "vote": {"board_size": size, "needed": needed, **record},
             "files": [_file(path, text, True, exists="vote" in _published_files(s))], "removes": []}
 

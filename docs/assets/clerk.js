@@ -563,6 +563,8 @@ function start() {
         + `New York Town Law § 63 counts a majority of all the Board's members, whatever the absences. This site counts `
         + `${v.board_size} members (the usual New York town board; the Town should confirm the number). `
         + `Recorded: ${v.ayes} for, ${v.noes} against${v.absent !== undefined ? `, ${v.absent} absent` : ""}.`));
+      // a vote recorded on a day after this computer's date is pointed out (clerk11, V1)
+      if (r.recorded_ahead) box.prepend(el("p", { id: "recorded-ahead", class: "field-error", role: "alert" }, words(r.recorded_ahead)));
       // the next thing she does with an adopted year: bill it (the Clerk's usability test)
       box.append(el("p", { id: "bill-this-year" }, "Once it is adopted, you can bill its quarters: ",
         el("a", { href: `bills/?quarter=${encodeURIComponent(year)}-Q1` }, `bill the first quarter of ${year}`),
