@@ -381,3 +381,18 @@ def test_a_browser_that_prefers_spanish_is_offered_the_spanish_page(browser, sit
     expect(page.locator(".language-switch")).to_be_visible()
     expect(page.locator("#spanish-offer")).to_have_count(0)
     english.close()
+
+
+@pytest.mark.parametrize("lang", ["", "/es"])
+def test_each_meter_reading_has_its_label_above_its_own_box(phone, site_url, lang):
+    """public11, C1: on a phone "Latest reading" sat beside the first reading's box, so a person could type the
+    readings into the wrong boxes. Each label is above its own box, and the latest is below the previous."""
+    phone.goto(f"{site_url}{lang}/estimate/?quarter=2027-Q1&meter=water-gallons&previous-reading=120500"
+               "&current-reading=132500")
+    expect(phone.locator("#readings-field")).to_be_visible(timeout=TIMEOUT)
+    boxes = {name: phone.locator(selector).bounding_box() for name, selector in (
+        ("previous label", 'label[for="previous-reading"]'), ("previous box", "#previous-reading"),
+        ("latest label", 'label[for="current-reading"]'), ("latest box", "#current-reading"))}
+    order = ["previous label", "previous box", "latest label", "latest box"]
+    for above, below in zip(order, order[1:]):
+        assert boxes[above]["y"] + boxes[above]["height"] <= boxes[below]["y"] + 0.5, (above, below, boxes)
