@@ -146,9 +146,17 @@ def _read_slashed(text: str, m: re.Match, what: str) -> tuple[dt.date, str | Non
         # "2/20/27": 1927 or 2027? Asked, not guessed; the page offers this century's year to take with one tap
         # (the usability test public10, Doña Carmen's "20/02/27"), the same day and month as she wrote them
         full = f"{text[:m.start(4)]}20{year_text}" if len(year_text) == 2 else None
-        raise InputError(_("{what}, {value}, has a year of {digits} digits. Write the year in full, like "
-                           "2027-03-15 or 3/15/2027 (March 15, 2027).").format(
-                               what=_(what), value=typed(text), digits=len(year_text)), suggest=full)
+        message = _("{what}, {value}, has a year of {digits} digits. Write the year in full, like "
+                    "2027-03-15 or 3/15/2027 (March 15, 2027).").format(what=_(what), value=typed(text),
+                                                                       digits=len(year_text))
+        if full is not None:  # asked in words, as the button that takes it answers (public11, C3)
+            try:
+                meant, _note = _read_slashed(full, _SLASHED.fullmatch(full.strip()), what)
+            except (InputError, TypeError):
+                full = None  # "2/30/27": no date this century either; nothing to offer
+            else:
+                message += " " + _("Did you mean {date}?").format(date=long(meant))
+        raise InputError(message, suggest=full)
     year = int(year_text)
     this_way = _real(year, first, second) if not day_first else _real(year, second, first)
     other_way = _real(year, second, first) if not day_first else _real(year, first, second)
