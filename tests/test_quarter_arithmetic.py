@@ -93,14 +93,14 @@ def test_the_quarters_offered_run_from_the_first_schedule_to_the_end_of_next_yea
     q3 = out["quarters"][6]
     assert q3 == {"quarter": "2026-Q3", "words": "July–September 2026", "due_date": "2026-07-15",
                   # the menu's option: the bill by the month it is due and the water it charges for, in few words
-                  "choice": "Bill due July 2026 (water Apr–Jun)",
+                  "choice": "Bill due Jul 2026 (water Apr–Jun)",
                   "period_start": "2026-07-01", "period_end": "2026-09-30",
                   # the choice's label: its due date and the water it charges for, as the site reads rents.H (issue 34)
                   "water_words": "April–June 2026",
                   "label": "Due July 15, 2026 (for water used April–June 2026)"}
     assert out["quarters"][8]["water_words"] == "October–December 2026"  # 2027-Q1: the year before's last quarter
     # the bill due in January 2027 is the one a person with water used October–December 2026 is looking for
-    assert out["quarters"][8]["choice"] == "Bill due January 2027 (water Oct–Dec)"
+    assert out["quarters"][8]["choice"] == "Bill due Jan 2027 (water Oct–Dec)"
 
 
 def test_a_schedule_effective_mid_quarter_offers_quarters_from_the_next_one():

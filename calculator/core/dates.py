@@ -267,11 +267,13 @@ def quarters_offered(rules: dict, today: dt.date) -> dict:
 
 #: a quarter's months in short, as the estimate's menu names the water a bill charges for ("Oct–Dec")
 SHORT_QUARTERS = (N_("Jan–Mar"), N_("Apr–Jun"), N_("Jul–Sep"), N_("Oct–Dec"))
+#: the month a bill is due, in short, as the menu names it with the water's months (January, April, July, October)
+SHORT_DUE_MONTHS = {1: N_("Jan"), 4: N_("Apr"), 7: N_("Jul"), 10: N_("Oct")}
 
 
 def bill_choice(rules: dict, year: int, q: int) -> str:
     """A quarter's bill in a few words, as the estimate's menu names it: the month its bill is due and the
-    months of water it charges for ("Bill due January 2027 (water Oct–Dec)"), short enough for the menu on a
+    months of water it charges for ("Bill due Jan 2027 (water Oct–Dec)"), short enough for the menu on a
     390 px phone in both languages. A person matching her water bill's months (October–December 2026) finds
     them here, not the quarter the bill is named for (issue 34); the line under the menu says the same in full,
     with the site's reading labelled (assets/estimate.js: showDue)."""
@@ -280,7 +282,10 @@ def bill_choice(rules: dict, year: int, q: int) -> str:
     if interpretation(rules, "billing-in-advance") != "previous-quarter-reading":
         return _("Bill due {month} {year}").format(month=month, year=due.year)
     water = 4 if q == 1 else q - 1
-    return _("Bill due {month} {year} (water {months})").format(month=month, year=due.year,
+    # the due month in short, so the water's months fit beside it on a 390 px phone in Spanish too (spanish11:
+    # «Vence en enero de 2027 (oct.–dic.)» dropped "water", and the Town's bill is not for October–December)
+    short = _(SHORT_DUE_MONTHS[due.month]) if due.month in SHORT_DUE_MONTHS else month
+    return _("Bill due {month} {year} (water {months})").format(month=short, year=due.year,
                                                                months=_(SHORT_QUARTERS[water - 1]))
 
 

@@ -139,7 +139,7 @@ function start() {
     },
   });
 
-  // the quarter as a menu like the estimate page's ("Bill due January 2027 (water Oct–Dec 2026)"), its value
+  // the quarter as a menu like the estimate page's ("Bill due Jan 2027 (water Oct–Dec 2026)"), its value
   // the quarter's name the run and its files use (2027-Q1); the next bill due is chosen (the usability test:
   // "Q1 2027" typed was refused)
   async function offerQuarters() {

@@ -180,10 +180,11 @@ export function el(tag, attrs = {}, ...children) {
 
 // A link to a provision in a reader's words (the engine's `law` of a step, explain.fold_citations):
 // the name and the provision's heading (ours, not the law's: rules/law.yaml) in the page's
-// language; a citation in the law's own words (no heading beside it) is all English.
+// language. A section with no letter is named alone, in the page's language too («Cargo mínimo»: it was
+// marked English, and a screen reader said it in English sounds; spanish11); a quotation of the law's
+// English inside a name is marked English (quotedIn).
 export function lawLinkIn(href, law) {
-  const english = pageLanguage() === "en" ? null : "en";
-  if (!law.heading) return el("a", { href, lang: english }, law.words);
+  if (!law.heading) return el("a", { href }, ...quotedIn(law.words));
   // the law's English name the words quote ("… (en inglés, “sewer rents”), sección F") is English too
   return el("a", { href }, ...quotedIn(law.words), ` (${law.heading})`);
 }

@@ -87,7 +87,7 @@ def test_a_quarter_without_a_schedule_is_refused_at_its_box(page, site_url, samp
     page.wait_for_function("() => window.__billRun && window.__billRun.ready", timeout=TIMEOUT)
     expect(page.locator("#bills-quarter")).to_have_value(dates.next_quarter_due(load(), datetime.date.today()))
     expect(page.locator('#bills-quarter option[value="2027-Q1"]')).to_have_text(
-        "Bill due January 2027 (water Oct–Dec 2026) — 2027-Q1")
+        "Bill due Jan 2027 (water Oct–Dec 2026) — 2027-Q1")
     fill_the_desk(page, f"{site_url}/clerk/bills/", sample_files, quarter="2027-Q1", earlier=False)
     page.get_by_label("No, this is the first bill run on this site").check()
     page.get_by_role("button", name="Run the bills").click()

@@ -263,9 +263,9 @@ def overflow(page):
         for (const s of document.querySelectorAll("main select")) {
             const style = getComputedStyle(s);
             canvas.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
-            // every option, not only the chosen one: each shows in the box once chosen ("Vence en octubre de
-            // 2027 (jul.–sep.)" is the quarter menu's longest: 294 of its 314 px in Spanish; "Factura que vence en"
-            // and "agua de" did not fit, and the line under the menu says both in full)
+            // every option, not only the chosen one: each shows in the box once chosen ("Vence oct. 2027
+            // (agua de jul.–sep.)": 283 of its 314 px in Spanish; "Vence en octubre de 2027 (agua de jul.–sep.)"
+            // took 364, so the due month is short in the menu, and in full in the line under it)
             const room = s.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 20; // the arrow
             for (const o of s.options) if (canvas.measureText(o.text).width > room) out.push(["menu", s.id, o.text]);
             if (s.getBoundingClientRect().right > width) out.push(["menu box", s.id]);

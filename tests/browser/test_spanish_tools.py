@@ -112,7 +112,7 @@ def test_the_spanish_estimator_gives_the_same_total_in_spanish(page, site_url):
     # the quarters the engine offers, in Spanish words, and the chosen one's due date below the menu
     # ("Vence el 15 de enero de 2027."; a due date in each option did not fit a phone, issue 19)
     # (each option names the bill by the month it is due and the water it charges for since issue 34)
-    expect(page.locator("#quarter option:checked")).to_have_text(re.compile(r"^Vence en enero de 2027 \(oct\.–dic\.\)$"))
+    expect(page.locator("#quarter option:checked")).to_have_text(re.compile(r"^Vence ene\. 2027 \(agua de oct\.–dic\.\)$"))
     due = pattern("Due {date}.", date=r"\d{1,2} de [a-z]+ de 2027").pattern.rstrip("$")
     expect(page.locator("#quarter-due")).to_have_text(re.compile(due))
     # the citations name the provision in Spanish, with its heading (ours, rules/law.yaml) in Spanish too:
@@ -399,3 +399,17 @@ def test_a_missing_spanish_page_reads_in_spanish(warm_page, site_url):
     assert response.status == 404
     expect(warm_page.locator(".not-found > section").first).to_have_attribute("lang", "en")
     assert warm_page.title().startswith("Page not found · Página no encontrada")
+
+
+def test_a_law_link_named_in_spanish_is_not_marked_english(page, site_url):
+    """spanish11: in the live answers, a link to a section with no letter («Cargo mínimo») was marked lang="en",
+    so a screen reader said the Spanish words in English sounds. Only the law's English quoted in a link is."""
+    page.goto(f"{site_url}/es/estimate/?quarter=2027-Q1&water-gallons=5000")
+    expect(page.locator("#result-total")).to_be_visible(timeout=TIMEOUT)
+    links = page.locator("#result a", has_text="Cargo mínimo")
+    expect(links.first).to_be_visible()
+    marked = page.evaluate("""() => [...document.querySelectorAll('#result a, #result a *')]
+        .filter((e) => e.closest('[lang="en"]') && !/^[\\x00-\\x7F]*$/.test(e.textContent))
+        .map((e) => e.textContent.trim())""")
+    assert marked == [], marked
+    assert all(links.nth(i).get_attribute("lang") is None for i in range(links.count()))
