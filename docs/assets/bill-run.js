@@ -358,8 +358,18 @@ function start() {
         x.account ? `, account ${x.account}: ` : ": ", x.what_to_fix));
       // one item a row of a file, with every problem found on it (the engine joins them)
       parts.push(el("h3", { id: "bills-refused-title" }, r.refused.length === 1
-        ? "1 row was not billed: fix it and run again" : `${r.refused.length} rows were not billed: fix each and run again`),
-        el("ul", { id: "bills-refused", "aria-labelledby": "bills-refused-title" }, ...refused));
+        ? "1 row was not billed: fix it and run again" : `${r.refused.length} rows were not billed: fix each and run again`));
+      // one reason for most rows is said once, above them (clerk11, B2: 41 identical refusals of reads dated for
+      // another quarter, with no word that the file or the quarter was the wrong one)
+      const reasons = new Map();
+      for (const x of r.refused) reasons.set(x.what_to_fix, (reasons.get(x.what_to_fix) || 0) + 1);
+      const [common, count] = [...reasons.entries()].sort((a, b) => b[1] - a[1])[0];
+      if (count >= 5 && count * 2 > r.refused.length) {
+        parts.push(el("p", { id: "bills-refused-common", class: "bill-run-notice" },
+          el("strong", {}, `${count} of these rows were refused for the same reason: `), common,
+          " When most rows fail in the same way, check that you chose the right file and the right quarter."));
+      }
+      parts.push(el("ul", { id: "bills-refused", "aria-labelledby": "bills-refused-title" }, ...refused));
       // the accounts that passed are billed now, the refused ones later, by a second run of the same quarter
       // given this run's register: the engine bills only the accounts it did not (billing.billed_this_quarter)
       if (r.accounts_billed) {

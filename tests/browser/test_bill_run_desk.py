@@ -387,7 +387,8 @@ def test_a_usage_far_above_the_last_quarter_is_billed_and_listed_to_check(page, 
     expect(page.locator("#bills-summary")).to_contain_text("of which to check: usage more than 10 times")
 
 
-def test_the_desks_link_to_bill_an_adopted_year_chooses_its_quarter_or_says_why_not(page, site_url, tmp_path):
+def test_the_desks_link_to_bill_an_adopted_year_chooses_its_quarter_or_says_why_not(page, site_url, tmp_path,
+                                                                                      sample_files):
     """clerk10: in December 2026 the Clerk adopted 2028 on the desk; the bill run's menu stopped at 2027-Q4, and
     /clerk/bills/?quarter=2028-Q1 silently chose 2027-Q1. The menu offers the year adopted in this browser, the
     desk's link chooses its first quarter, and a quarter the page cannot bill is said, not replaced in silence."""
@@ -413,6 +414,16 @@ def test_the_desks_link_to_bill_an_adopted_year_chooses_its_quarter_or_says_why_
     page.wait_for_function("() => window.__billRun && window.__billRun.ready", timeout=TIMEOUT)
     assert page.locator("#bills-quarter").input_value() == "2028-Q1"
     expect(page.locator("#bills-quarter-note")).to_be_hidden()
+    # clerk11, B2: the sample's own reads, dated for 2025, refused row by row for 2028-Q1: the reason said once
+    page.get_by_label("Accounts file").set_input_files(str(sample_files / "accounts.csv"))
+    page.get_by_label("Meter reads for the quarter").set_input_files(str(sample_files / f"reads-{sample.SECOND}.csv"))
+    page.get_by_label("No, this is the first bill run on this site").check()
+    run_the_bills(page)
+    expect(page.locator("#bills-refused-common")).to_contain_text("of these rows were refused for the same reason")
+    expect(page.locator("#bills-refused-common")).to_contain_text("the right file and the right quarter")
+    page.reload()
+    page.wait_for_function("() => window.__billRun && window.__billRun.ready", timeout=TIMEOUT)
+    assert page.locator("#bills-quarter").input_value() == "2028-Q1"
     # clerk11: the sample's reads could bill only its own quarters; its button moves their dates to 2028-Q1
     page.locator("#try-sample summary").click()
     page.click("#sample-use")
