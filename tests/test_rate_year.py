@@ -680,3 +680,18 @@ def test_a_vote_recorded_on_a_day_after_this_computers_date_is_pointed_out(tmp_p
     if ahead:
         assert answer["report"][0] == answer["recorded_ahead"]
         assert "but this computer's date is" in answer["recorded_ahead"]
+
+
+@pytest.mark.parametrize("address", ["http://127.0.0.1:8104/", "http://localhost:8000/", "https://[::1]/"])
+def test_a_notice_never_names_this_computers_own_address(tmp_path, address):
+    """The eleventh hostile tester (F7): `rates notice … --site-url http://127.0.0.1:8104/` printed that address in
+    the newspaper notice, and the build published it. It is refused, saying what to give instead."""
+    prepared = tmp_path / "prepared"
+    answer = run(["rates", *PROPOSE, "--prepared", str(prepared)], rules=compile_rules(RULES_DIR))
+    for f in answer["files"]:
+        if f["rules"]:
+            (prepared / f["path"].split("/", 2)[2]).parent.mkdir(parents=True, exist_ok=True)
+            (prepared / f["path"].split("/", 2)[2]).write_text(f["text"], encoding="utf-8")
+    with pytest.raises(InputError) as err:
+        run(["rates", *NOTICE, "--site-url", address, "--prepared", str(prepared)], rules=compile_rules(RULES_DIR))
+    assert "this computer's own address" in str(err.value)

@@ -815,6 +815,14 @@ def notice(rules: dict, args, site_url: str | None) -> dict:
     if url and not url.startswith(("https://", "http://")):
         c.add("site-url", f"The site's address {typed(url)} is not a web address. Write ⟦site-url⟧ like "
                           f"https://sewer.pawling.example/.")
+    elif url:
+        from urllib.parse import urlsplit
+        from ..cli import own_computer  # (cli imports this module: here, when a notice is made)
+        if own_computer(urlsplit(url).hostname or ""):  # the eleventh hostile tester, F7: printed in the newspaper
+            c.add("site-url", f"The site's address {typed(url)} is this computer's own address: no reader of the "
+                              f"newspaper can open it. Give the address the site is published at, like "
+                              f"https://sewer.pawling.example/, or leave ⟦site-url⟧ out: the notice then names the "
+                              f"Town Clerk's office alone.")
     if s is not None and published is not None:
         if "proposed_on" in s and published.isoformat() < s["proposed_on"]:
             c.add("published", f"⟦published⟧ {_day(published)} is before the schedule was proposed on "
