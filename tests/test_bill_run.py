@@ -2072,3 +2072,31 @@ def test_a_payment_with_a_decimal_comma_is_asked_about_and_excels_sep_line_is_na
     message = str(refused_file.value)
     assert message.startswith("reads.csv:1: the first line, “sep=,”, is a line some spreadsheets add")
     assert "Delete that line" in message and "no column" not in message
+
+
+def test_two_registers_of_one_quarter_that_disagree_are_refused_not_merged(tmp_path):
+    """The eleventh hostile tester (F8): a register and a copy of it with one account's charge changed were both
+    read, the last given winning: the account's bill was $366.61 one way round and $326.36 the other. Two registers
+    that bill an account for one quarter with different amounts are refused, naming both; the same one twice is not."""
+    from kit.billrun import sample as kit_sample
+    from calculator.bills import billing
+    from calculator.core.rules import load
+    folder = tmp_path / "s"
+    kit_sample.write(folder, 50)
+    register = folder / f"register-{kit_sample.FIRST}.csv"
+    text = register.read_text(encoding="utf-8")
+    lines = text.splitlines()
+    header = lines[0].split(",")
+    row = next(i for i, line in enumerate(lines) if line.startswith("SAMPLE-10002,"))
+    cells = lines[row].split(",")
+    charge = header.index("charge")
+    changed = lines[:row] + [",".join(c if i != charge else "99.00" for i, c in enumerate(cells))] + lines[row + 1:]
+    files = dict(accounts=("accounts.csv", (folder / "accounts.csv").read_text(encoding="utf-8")),
+                 reads=(f"reads-{kit_sample.SECOND}.csv",
+                        (folder / f"reads-{kit_sample.SECOND}.csv").read_text(encoding="utf-8")))
+    twice = [(register.name, text), ("copy.csv", text)]
+    assert billing.run(load(), kit_sample.SECOND, files["accounts"], files["reads"], earlier=twice)["register"]
+    with pytest.raises(InputError) as err:
+        billing.run(load(), kit_sample.SECOND, files["accounts"], files["reads"],
+                    earlier=[(register.name, text), ("copy.csv", "\n".join(changed) + "\n")])
+    assert "both bill account “SAMPLE-10002”" in str(err.value) and "copy.csv" in str(err.value)

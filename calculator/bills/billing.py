@@ -1128,7 +1128,18 @@ def _earlier(registers, quarter: str) -> dict[str, dict[str, dict]]:
                 as_of_then = dt.date.fromisoformat(as_of_then) if as_of_then else None
             except ValueError:
                 as_of_then = None
-            out.setdefault(_cell(row["account"]), {})[qtr] = {
+            account = _cell(row["account"])
+            seen = out.get(account, {}).get(qtr)
+            if seen is not None and (seen["charge"], seen["arrears"]) != (charge, arrears_then):
+                # the eleventh hostile tester (F8): two registers of one quarter that disagree were merged, the last
+                # given winning, so the bill depended on the order of the files
+                raise InputError(_("{file}:{line} and {other}:{other_line} both bill account {account} for {quarter}, "
+                                   "with different amounts ({charge} and {other_charge}). Give only the billing record "
+                                   "of the run that was mailed for {quarter}; keep a draft or a corrected copy apart.")
+                                 .format(file=name, line=line, other=seen["file"], other_line=seen["line"],
+                                         account=typed(account), quarter=qtr, charge=charge,
+                                         other_charge=seen["charge"]), "earlier register")
+            out.setdefault(account, {})[qtr] = {
                 "charge": charge, "arrears": arrears_then, "file": name, "line": line,
                 # what the register says was owed then (None: a register without those columns, not checked)
                 "owed_then": None if None in said or not {"arrears", "penalties"} <= row.keys()
