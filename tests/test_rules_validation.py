@@ -500,3 +500,13 @@ def test_a_quote_left_open_is_reported_on_its_own_line_and_a_tag_says_what_to_do
     assert _unclosed_quote("a: 1\nb: \"open\nc: 2\nd: \"x\"\n", 3).line == 1
     # prose in a block scalar that opens a quote is not a value
     assert _unclosed_quote("why: >-\n  It says: \"these\n  words\" here.\nb: 1\n", 3) is None
+
+
+@pytest.mark.parametrize("name", ["law.yaml", "schemas/parameter.schema.json"])
+def test_a_missing_law_or_schema_is_said_by_name_once(rules_copy, name):
+    """The eleventh hostile tester (F10): without rules/law.yaml or a schema, validate and the build ended with
+    "the output could not be written" (exit 74), the message for a full output, naming no file."""
+    (rules_copy / name).unlink()
+    said = problems(rules_copy)
+    assert said.count(f"rules/{name} is missing. The rules cannot be checked without it. Put it back "
+                      f"(git checkout -- rules/{name}) or restore it from a copy.") == 1, said

@@ -455,8 +455,18 @@ def compile_rules(rules_dir: Path | str = RULES_DIR) -> dict:
     nodes: dict[Path, object] = {}
 
     def load(path: Path, kind: str):
+        # a file or its schema missing is said by name, not as "the output could not be written" (the eleventh
+        # hostile tester, F10: exit 74 for a missing rules/law.yaml)
+        schema = rules_dir / "schemas" / f"{kind}.schema.json"
+        for needed in (path, schema):
+            if not needed.is_file():
+                said = (f"{_relative(needed, rules_dir)} is missing. The rules cannot be checked without it. "
+                        f"Put it back (git checkout -- {_relative(needed, rules_dir)}) or restore it from a copy.")
+                if said not in problems:  # a schema is said once, not once a file it checks
+                    problems.append(said)
+                return None
         try:
-            data, node, errors = _read_checked(path, (rules_dir / "schemas" / f"{kind}.schema.json").read_text(encoding="utf-8"))
+            data, node, errors = _read_checked(path, schema.read_text(encoding="utf-8"))
         except RuleError as exc:
             problems.extend(exc.problems)
             return None
