@@ -318,3 +318,13 @@ def test_for_bill_keeps_a_bill_with_a_dollar_or_less_unpaid():
 def test_a_payment_of_one_dollar_in_a_link_is_read():
     assert read(["2025-Q3:96.00"], ["2025-Q3:1.00:2025-09-02"])[0] == [
         ("2025-Q3", D("96.00"), [(dt.date(2025, 9, 2), D("1.00"))])]
+
+
+def test_a_link_with_the_propertys_charges_and_no_check_code_says_so_not_earlier_bills():
+    """The eleventh hostile tester (F13): `parcel=24.00,*` with no check code was refused as having "earlier bills"."""
+    with pytest.raises(InputError) as err:
+        arrears.read_link("2025-Q4", [], [], None, None, ("water-gallons", "12000"), [("parcel", "24.00,*")])
+    assert str(err.value).startswith("This link has the property's charges but no check code")
+    with pytest.raises(InputError) as err:
+        arrears.read_link("2025-Q4", ["2025-Q3:96.00"], [], None, None, ("water-gallons", "12000"))
+    assert str(err.value).startswith("This link has earlier bills but no check code")

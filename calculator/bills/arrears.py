@@ -218,7 +218,10 @@ def read_link(quarter: str, bills: list[str], payments: list[str], as_of: str | 
                   *(("earlier-payment", p) for p in payments), *([("as-of", as_of)] if as_of else [])]
         if check in (None, ""):  # the third hostile tester: "do not match its check code" when there was none
             raise _refuse(_("This link has earlier bills but no check code (⟦check⟧), so it was cut short or made by "
-                            "hand. The estimate cannot show your bill's total from it."), "check",
+                            "hand. The estimate cannot show your bill's total from it.") if bills else
+                          # the eleventh hostile tester (F13): `parcel=` alone was said to be "earlier bills"
+                          _("This link has the property's charges but no check code (⟦check⟧), so it was cut short or "
+                            "made by hand. The estimate cannot show your bill's total from it."), "check",
                           _("You gave earlier bills (⟦earlier-bill⟧) but no check code (⟦check⟧).") if bills else
                           _("You gave the property's charges (⟦parcel⟧) but no check code (⟦check⟧)."))
         if check != link_check(values):
