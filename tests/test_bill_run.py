@@ -2100,3 +2100,19 @@ def test_two_registers_of_one_quarter_that_disagree_are_refused_not_merged(tmp_p
         billing.run(load(), kit_sample.SECOND, files["accounts"], files["reads"],
                     earlier=[(register.name, text), ("copy.csv", "\n".join(changed) + "\n")])
     assert "both bill account “SAMPLE-10002”" in str(err.value) and "copy.csv" in str(err.value)
+
+
+@pytest.mark.parametrize("words", [
+    "<p>Peter Alvarez owes $464.00.</p>",
+    "<p>These residents still owe: Peter Alvarez owes $464.00; Karen Smith owes $1,204.33; Tom Hale owes $96.00. "
+    "The Board will write to each of them before the next meeting, as the Clerk said at the last one.</p>",
+    "<p>John Whitfield owes 1204.33 dollars.</p>",
+    "<p>Luis Ortega debe 388,10 $ y Jorge Peña debe 1.204,33 $.</p>",
+])
+def test_a_person_said_to_owe_an_amount_in_prose_is_account_data(words):
+    """The eleventh hostile tester (F1, F3): "Peter Alvarez owes $464.00." and a paragraph naming three debtors were
+    published; so were Spanish amounts. The site's own sentences about what "you" or "a user" owe are not names."""
+    assert privacy.account_records(words)
+    for ours in ("<p>If you pay late, you owe $14.40 more.</p>", "<p>A user owes $96.00 each quarter.</p>",
+                 "<p>The Town Board owes $5.00 to no one.</p>"):
+        assert not privacy.account_records(ours), ours

@@ -446,6 +446,19 @@ _NOT_NAMES = frozenset("""The A An This That These Those If When Then Please Cal
 _CAPITALISED_RUN = re.compile(rf"\b{_WORD}(?:\s+(?:[{_UP}]\.|{_WORD}))+")
 
 
+#: a person said to owe an amount, in a sentence of prose of any length ("Peter Alvarez owes $464.00.", "These
+#: residents still owe: … Karen Smith owes $1,204.33; …", "Luis Ortega debe 388,10 $": the eleventh hostile
+#: tester, F1 and F3, published as a page's paragraph)
+_OWES_IN_PROSE = re.compile(rf"({_PERSON})\s+(?:still\s+|aún\s+|todavía\s+)?(?:owes?|owed|owing|debe|deben|adeuda)"
+                            rf"\s+(?:the\s+Town\s+|al\s+Pueblo\s+)?(?:{_AMOUNT})")
+
+
+def _owes_in_prose(text: str) -> bool:
+    """Whether prose names a person (two capitalised words or more, not a place, a law or a month) owing an
+    amount written as figures."""
+    return any(_person_named(m.group(1)) for m in _OWES_IN_PROSE.finditer(text))
+
+
 def _person_named(text: str) -> bool:
     """Whether free text names a person: two or more capitalised words in a row that are not a place or a
     body of the Town, a law, a month or the words that start a sentence (nor the fictional sample's
@@ -577,7 +590,7 @@ def account_records(text: str, blocks: bool = False, script: bool = False) -> li
     for record in records:
         if len(record) > 2000 or not re.search(r"\d", record):
             continue
-        if _record_holds_accounts(record):
+        if _record_holds_accounts(record) or _owes_in_prose(_plain(record)):
             found.append(_plain(record)[:80])
             if len(found) == 3:
                 return found
