@@ -634,6 +634,15 @@ def _main(argv: list[str] | None) -> int:
                   file=sys.stderr)
         return 2
     except Exception as exc:  # noqa: BLE001 - rules it cannot read, or a defect: one line, exit 2
+        from .core.providers import NotProvided
+        missing = isinstance(exc, ModuleNotFoundError) and (exc.name or "").split(".")[0] != "calculator"
+        if isinstance(exc, NotProvided) or missing:  # not a defect, nor the values' fault: the kit is not set up (the
+            # eleventh hostile tester, F11: "Try other values" in a fresh clone)
+            print(for_terminal(_error_line(
+                "the calculator reads the law's rules through the kit, which is not installed in this Python yet. "
+                "Run `python3 build.py install` once (it sets up .venv/), then run `.venv/bin/python -m calculator "
+                "…` again.", SOURCE)), file=sys.stderr)
+            return 2
         print(for_terminal(_error_line(_failed(exc, language), language)), file=sys.stderr)
         return 2
     return _print(result, language)

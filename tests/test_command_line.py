@@ -525,3 +525,21 @@ def test_the_industry_help_describes_every_option_in_plain_words(lang, words):
     assert "no: not" not in out and "no: ningún" not in out
     # the option's words follow it (argparse puts them on the next line after a long option)
     assert re.search(r"--average-workday-gallons [A-Z_]+\n +\S", out), out
+
+
+def test_the_calculator_in_a_python_without_the_kit_says_to_install_it():
+    """The eleventh hostile tester (F11): in a fresh clone the calculator said "The calculator could not answer this
+    (NotProvided: …) … Try other values". It says the one command that sets it up, and no "other values"."""
+    import shutil
+    import subprocess
+    from pathlib import Path
+    python = shutil.which("python3", path="/usr/bin")
+    if python is None:
+        pytest.fail("this test needs the system's /usr/bin/python3, which the README's machine has")
+    root = Path(__file__).resolve().parent.parent
+    done = subprocess.run([python, "-I", "-c", "import sys; sys.path.insert(0, sys.argv[1]); "
+                           "from calculator.cli import main; sys.exit(main(sys.argv[2:]))", str(root),
+                           "bill", "--quarter", "2025-Q4", "--water-gallons", "12000"],
+                          capture_output=True, text=True, cwd="/", timeout=60)
+    assert done.returncode == 2, done
+    assert "python3 build.py install" in done.stderr and "Try other values" not in done.stderr, done.stderr
