@@ -625,6 +625,18 @@ def test_the_build_refuses_this_computer_s_own_address_except_for_the_preview(ur
     check_site_url("https://sewer.pawling.example/", "--site-url")
 
 
+def desk_steps(prepared, *steps):
+    """The Clerk's steps as the desk takes them, each step's records kept in `prepared` for the next (as the
+    browser keeps them); the last step's answer."""
+    for argv in steps:
+        answer = run(["rates", *argv, "--site-url", SITE, "--prepared", str(prepared)], rules=compile_rules(RULES_DIR))
+        for f in answer["files"]:
+            if f["rules"]:
+                (prepared / f["path"].split("/", 2)[2]).parent.mkdir(parents=True, exist_ok=True)
+                (prepared / f["path"].split("/", 2)[2]).write_text(f["text"], encoding="utf-8")
+    return answer
+
+
 def test_the_bill_runs_menu_offers_a_year_adopted_on_the_desk_ahead(tmp_path):
     """The Clerk's usability test (clerk10): in December 2026 she adopted 2028 on the desk; the bill run's menu
     stopped at 2027-Q4, so its first quarter could not be chosen. The menu reaches the last adopted year; a
@@ -633,11 +645,7 @@ def test_the_bill_runs_menu_offers_a_year_adopted_on_the_desk_ahead(tmp_path):
     before = run(["quarters", "--today", "2026-12-06"])
     assert before["quarters"][-1]["quarter"] == "2027-Q4"
     for argv in (PROPOSE, NOTICE, ADOPT):
-        answer = run(["rates", *argv, "--site-url", SITE, "--prepared", str(prepared)], rules=compile_rules(RULES_DIR))
-        for f in answer["files"]:
-            if f["rules"]:
-                (prepared / f["path"].split("/", 2)[2]).parent.mkdir(parents=True, exist_ok=True)
-                (prepared / f["path"].split("/", 2)[2]).write_text(f["text"], encoding="utf-8")
+        desk_steps(prepared, argv)
         offered = [q["quarter"] for q in run(["quarters", "--today", "2026-12-06", "--prepared", str(prepared)])["quarters"]]
         assert ("2028-Q1" in offered) == (argv is ADOPT), (argv[0], offered[-1])
     assert offered[-1] == "2028-Q4"
@@ -649,12 +657,7 @@ def test_the_newspaper_notice_puts_the_minimum_on_each_property_and_labels_the_d
     puts it on each property, in its own paragraph), and printed the division of the cost by the volume as the
     law's. The law's words are quoted and the division is named the Town's reading."""
     prepared = tmp_path / "prepared"
-    for argv in (PROPOSE, NOTICE):
-        answer = run(["rates", *argv, "--site-url", SITE, "--prepared", str(prepared)], rules=compile_rules(RULES_DIR))
-        for f in answer["files"]:
-            if f["rules"]:
-                (prepared / f["path"].split("/", 2)[2]).parent.mkdir(parents=True, exist_ok=True)
-                (prepared / f["path"].split("/", 2)[2]).write_text(f["text"], encoding="utf-8")
+    answer = desk_steps(prepared, PROPOSE, NOTICE)
     text = next(f["text"] for f in answer["files"] if not f["rules"])
     flat = " ".join(text.split())
     assert "Each property connected to the sewer pays at least the minimum charge each quarter" in flat
@@ -668,12 +671,7 @@ def test_a_vote_recorded_on_a_day_after_this_computers_date_is_pointed_out(tmp_p
     recorded); taking that way out was silent, 351 days ahead. It is said each time, in the answer and the report."""
     import datetime as dt
     prepared = tmp_path / "prepared"
-    for argv in (PROPOSE, NOTICE, ADOPT):
-        answer = run(["rates", *argv, "--site-url", SITE, "--prepared", str(prepared)], rules=compile_rules(RULES_DIR))
-        for f in answer["files"]:
-            if f["rules"]:
-                (prepared / f["path"].split("/", 2)[2]).parent.mkdir(parents=True, exist_ok=True)
-                (prepared / f["path"].split("/", 2)[2]).write_text(f["text"], encoding="utf-8")
+    answer = desk_steps(prepared, PROPOSE, NOTICE, ADOPT)
     recorded = dt.date.fromisoformat(ADOPT[ADOPT.index("--recorded-on") + 1])
     ahead = recorded > dt.date.today()
     assert ("recorded_ahead" in answer) == ahead
@@ -687,11 +685,7 @@ def test_a_notice_never_names_this_computers_own_address(tmp_path, address):
     """The eleventh hostile tester (F7): `rates notice … --site-url http://127.0.0.1:8104/` printed that address in
     the newspaper notice, and the build published it. It is refused, saying what to give instead."""
     prepared = tmp_path / "prepared"
-    answer = run(["rates", *PROPOSE, "--prepared", str(prepared)], rules=compile_rules(RULES_DIR))
-    for f in answer["files"]:
-        if f["rules"]:
-            (prepared / f["path"].split("/", 2)[2]).parent.mkdir(parents=True, exist_ok=True)
-            (prepared / f["path"].split("/", 2)[2]).write_text(f["text"], encoding="utf-8")
+    desk_steps(prepared, PROPOSE)
     with pytest.raises(InputError) as err:
         run(["rates", *NOTICE, "--site-url", address, "--prepared", str(prepared)], rules=compile_rules(RULES_DIR))
     assert "this computer's own address" in str(err.value)

@@ -19,6 +19,17 @@ def rules_copy(tmp_path):
     return dst
 
 
+def refused_and_site_kept(rules_dir, tmp_path):
+    """The build from `rules_dir` stops with the rules' problems, and the site built before is as it was."""
+    from kit.site import build as site
+    target = tmp_path / "site"
+    target.mkdir()
+    (target / "index.html").write_text("the previous site")
+    with pytest.raises(RuleError):
+        site.build(target, rules_dir=rules_dir)
+    assert (target / "index.html").read_text() == "the previous site"
+
+
 def problems(rules_dir):
     with pytest.raises(RuleError) as err:
         compile_rules(rules_dir)
@@ -149,12 +160,7 @@ def test_a_broken_permit_graph_stops_the_build_and_keeps_the_site(rules_copy, tm
     text = f.read_text()
     first = text.index("next: ", text.index("questions:"))
     f.write_text(text[:first] + "next: nowhere" + text[text.index("\n", first):])
-    target = tmp_path / "site"
-    target.mkdir()
-    (target / "index.html").write_text("the previous site")
-    with pytest.raises(RuleError):
-        site.build(target, rules_dir=rules_copy)
-    assert (target / "index.html").read_text() == "the previous site"
+    refused_and_site_kept(rules_copy, tmp_path)
 
 
 def test_the_job_summary_says_which_file_and_what_to_change(rules_copy, tmp_path, monkeypatch):
@@ -469,12 +475,7 @@ def test_a_missing_rules_file_is_refused_by_name_and_the_site_is_kept(rules_copy
     # `build.py messages` leaves the catalogues alone: the file's sentences would look unused and be dropped
     from kit.words import messages
     assert messages.unreadable_rules(rules_copy) == [rules_copy / f"{name}.yaml"]
-    target = tmp_path / "site"
-    target.mkdir()
-    (target / "index.html").write_text("the previous site")
-    with pytest.raises(RuleError):
-        site.build(target, rules_dir=rules_copy)
-    assert (target / "index.html").read_text() == "the previous site"
+    refused_and_site_kept(rules_copy, tmp_path)
 
 
 def test_a_quote_left_open_is_reported_on_its_own_line_and_a_tag_says_what_to_do(rules_copy):
