@@ -155,7 +155,6 @@ def test_a_permit_answer_that_leads_nowhere_is_refused_at_its_line(rules_copy):
 
 
 def test_a_broken_permit_graph_stops_the_build_and_keeps_the_site(rules_copy, tmp_path):
-    from kit.site import build as site
     f = rules_copy / "permits.yaml"
     text = f.read_text()
     first = text.index("next: ", text.index("questions:"))
@@ -468,7 +467,6 @@ def test_an_unclosed_quote_is_reported_where_it_opens_never_past_the_end(rules_c
 def test_a_missing_rules_file_is_refused_by_name_and_the_site_is_kept(rules_copy, tmp_path, name):
     """The tenth hostile tester (F1): without rules/holidays.yaml, validation passed and the build ended in a
     KeyError traceback. Each file the site needs is refused by name, with how to put it back."""
-    from kit.site import build as site
     (rules_copy / f"{name}.yaml").unlink()
     said = problems(rules_copy)
     assert any(p.startswith(f"rules/{name}.yaml is missing.") and "git checkout -- rules/" in p for p in said), said
