@@ -117,7 +117,8 @@ def test_the_hearing_notice_page_keeps_the_rate_list_and_the_signature_s_lines(a
     for lang, page in (("en", "notices/2027-hearing/index.md"), ("es", "notices/2027-hearing/index.md")):
         body = adopted[lang][page].split('<div class="notice-text" markdown>')[1].split("</div>")[0]
         html = markdown.markdown('<div markdown="1">' + body + "</div>", extensions=["md_in_html"])
-        assert html.count("<li>") == 5, (lang, html)
+        # rate, share, minimum, how the rate was set, the law's words for it (clerk11, N2), each user's charge
+        assert html.count("<li>") == 6, (lang, html)
         assert " - " not in html.replace("<li>", "")
     html = markdown.markdown(adopted["en"]["notices/2027-hearing/index.md"].split('<div class="notice-text" '
                                                                                'markdown>')[1].split("</div>")[0])

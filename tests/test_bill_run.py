@@ -2108,6 +2108,8 @@ def test_two_registers_of_one_quarter_that_disagree_are_refused_not_merged(tmp_p
     "The Board will write to each of them before the next meeting, as the Clerk said at the last one.</p>",
     "<p>John Whitfield owes 1204.33 dollars.</p>",
     "<p>Luis Ortega debe 388,10 $ y Jorge Peña debe 1.204,33 $.</p>",
+    "<p>Account 10442: $388.10 overdue</p>",          # F4: an account's number ties the amount to one household
+    "<p>La cuenta n.º 10442 debe 388,10 $.</p>",
 ])
 def test_a_person_said_to_owe_an_amount_in_prose_is_account_data(words):
     """The eleventh hostile tester (F1, F3): "Peter Alvarez owes $464.00." and a paragraph naming three debtors were

@@ -280,11 +280,12 @@ def hearing_notice_text(rules: dict, schedule_id: str, site_url: str | None) -> 
         # the division is the Town's reading of rents.D, whose words are quoted, not the law's own (clerk11, N2)
         lines.append("- " + (_("The law sets the rate “based on data which are deemed to reasonably represent the "
                                "projected annual operation and maintenance expenditures for the year” ({cite_d}), "
-                               "when past data is not available; dividing them by the users' sewage volume is the "
-                               "Town's reading of it.") if projected else
+                               "when past data is not available. Dividing them by the users' sewage volume is how "
+                               "this notice reads the law (the Town has not adopted this reading).") if projected else
                              _("The law sets the rate “based on the operation and maintenance expenses incurred "
-                               "during the past fiscal year” ({cite_d}); dividing them by the users' sewage volume is "
-                               "the Town's reading of it.")).format(**figures))
+                               "during the past fiscal year” ({cite_d}). Dividing them by the users' sewage volume is "
+                               "how this notice reads the law (the Town has not adopted this reading).")
+                             ).format(**figures))
     # in words, not the law's formula (the usability test: "the law writes it CU = VC x VU" in a newspaper); the
     # minimum is each property's, in its own paragraph (clerk11, N1: "each user's … (paragraph B)")
     lines.append("- " + _("Each user's quarterly charge is the rate times the user's sewage volume ({cite}). Each "

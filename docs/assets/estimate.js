@@ -501,6 +501,10 @@ function start() {
         }
       }
     });
+    // the summary was focused (and scrolled to) before its "use" buttons were added: the first of them is brought
+    // into view too, so a phone shows the one tap that fixes it (a full run: the button just below the screen)
+    const first = focusSummary && $("error-summary").querySelector(".use-suggestion");
+    if (first) first.scrollIntoView({ block: "nearest" });
   }
 
   async function compute(focusErrors, given) {

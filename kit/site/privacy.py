@@ -453,10 +453,18 @@ _OWES_IN_PROSE = re.compile(rf"({_PERSON})\s+(?:still\s+|aún\s+|todavía\s+)?(?
                             rf"\s+(?:the\s+Town\s+|al\s+Pueblo\s+)?(?:{_AMOUNT})")
 
 
+#: an account named by the word and its number, with an amount beside it ("Account 10442: $388.10 overdue",
+#: "cuenta n.º 10442 debe 388,10 $": the eleventh hostile tester, F4)
+_ACCOUNT_NUMBER_AMOUNT = re.compile(
+    rf"\b(?:account|acct\.?|cuenta)\s*(?:no\.?|number|n[uú]m(?:ero)?\.?|n\.?\s?º|#)?\s*[:#]?\s*[A-Z]{{0,3}}-?\d{{3,9}}\b"
+    rf"{_SEP}(?:{_OWES}{_SEP}|is\s+|was\s+)?(?:{_AMOUNT})", re.IGNORECASE)
+
+
 def _owes_in_prose(text: str) -> bool:
     """Whether prose names a person (two capitalised words or more, not a place, a law or a month) owing an
-    amount written as figures."""
-    return any(_person_named(m.group(1)) for m in _OWES_IN_PROSE.finditer(text))
+    amount written as figures, or ties an account's number to an amount."""
+    return bool(_ACCOUNT_NUMBER_AMOUNT.search(text)) or any(
+        _person_named(m.group(1)) for m in _OWES_IN_PROSE.finditer(text))
 
 
 def _person_named(text: str) -> bool:
