@@ -304,7 +304,14 @@ def serve(site: Path = ROOT / "site", host: str = "127.0.0.1", port: int = 8000,
             if self.command != "HEAD":
                 self.wfile.write(body)
 
-    server = http.server.ThreadingHTTPServer((host, port), functools.partial(Handler, directory=str(site)))
+    class Server(http.server.ThreadingHTTPServer):
+        # a browser opening an engine page asks for a dozen files at once, and its service worker for the rest;
+        # socketserver's backlog of 5 refused connections on a loaded machine ("Failed to fetch dynamically
+        # imported module: …/pyodide/pyodide.mjs" at the end of the tests' first-visit walk, December 6)
+        request_queue_size = 128
+        daemon_threads = True
+
+    server = Server((host, port), functools.partial(Handler, directory=str(site)))
     return server
 
 
