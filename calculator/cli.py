@@ -21,6 +21,7 @@ from .core.dates import parse_date, quarters_offered, typed
 from .core.errors import InputError, for_terminal
 from .core.explain import with_places
 from .core.i18n import SOURCE, N_, _, check_language, lang, localized, speaking
+from .core.web import own_computer  # noqa: F401 - the kit's bill run asks it here too
 from .core.rules import load
 
 
@@ -480,13 +481,6 @@ def web_address(value: str) -> str:
 RULES_BROKEN = N_("The calculator cannot answer: its rules cannot be read ({detail}). This is not about what you "
                   "entered. Whoever keeps this site must fix that rules file (`python3 build.py validate` lists "
                   "the problems).")
-
-
-def own_computer(host: str) -> bool:
-    """Whether a web address's host is the computer's own (localhost, 127.…, ::1, 0.0.0.0): an address
-    nobody else can open, which a mailed bill or a notice must never carry."""
-    host = host.lower().strip("[]")
-    return host in ("localhost", "::1", "0.0.0.0") or host.endswith(".localhost") or host.startswith("127.")
 
 
 FAILED = N_("The calculator could not answer this ({detail}). Nothing you entered was sent anywhere. "

@@ -267,8 +267,9 @@ def quarters_offered(rules: dict, today: dt.date) -> dict:
 
 #: a quarter's months in short, as the estimate's menu names the water a bill charges for ("Oct–Dec")
 SHORT_QUARTERS = (N_("Jan–Mar"), N_("Apr–Jun"), N_("Jul–Sep"), N_("Oct–Dec"))
-#: the month a bill is due, in short, as the menu names it with the water's months (January, April, July, October)
-SHORT_DUE_MONTHS = {1: N_("Jan"), 4: N_("Apr"), 7: N_("Jul"), 10: N_("Oct")}
+#: each month in short, as the menu names the month a bill is due beside the water's months
+SHORT_MONTHS = (N_("Jan"), N_("Feb"), N_("Mar"), N_("Apr"), N_("May"), N_("Jun"), N_("Jul"), N_("Aug"), N_("Sep"),
+                N_("Oct"), N_("Nov"), N_("Dec"))
 
 
 def bill_choice(rules: dict, year: int, q: int) -> str:
@@ -284,8 +285,7 @@ def bill_choice(rules: dict, year: int, q: int) -> str:
     water = 4 if q == 1 else q - 1
     # the due month in short, so the water's months fit beside it on a 390 px phone in Spanish too (spanish11:
     # «Vence en enero de 2027 (oct.–dic.)» dropped "water", and the Town's bill is not for October–December)
-    short = _(SHORT_DUE_MONTHS[due.month]) if due.month in SHORT_DUE_MONTHS else month
-    return _("Bill due {month} {year} (water {months})").format(month=short, year=due.year,
+    return _("Bill due {month} {year} (water {months})").format(month=_(SHORT_MONTHS[due.month - 1]), year=due.year,
                                                                months=_(SHORT_QUARTERS[water - 1]))
 
 

@@ -43,6 +43,7 @@ from ..core.i18n import N_, SOURCE, _, lang, speaking
 from ..core.law import first_year
 from .notices import without
 from ..core.rules import interpretation, parameter
+from ..core.web import own_computer
 
 # Examples for the Clerk's table of effects, not numbers from the law: a typical household and a
 # large one; the table starts with one at the minimum (rules/parameters/minimum-charge-water-gallons.yaml).
@@ -817,8 +818,7 @@ def notice(rules: dict, args, site_url: str | None) -> dict:
                           f"https://sewer.pawling.example/.")
     elif url:
         from urllib.parse import urlsplit
-        host = (urlsplit(url).hostname or "").lower().strip("[]")  # as cli.own_computer reads it (cli imports this)
-        if host in ("localhost", "::1", "0.0.0.0") or host.endswith(".localhost") or host.startswith("127."):
+        if own_computer(urlsplit(url).hostname or ""):
             # the eleventh hostile tester, F7: this computer's own address, printed in the newspaper notice
             c.add("site-url", f"The site's address {typed(url)} is this computer's own address: no reader of the "
                               f"newspaper can open it. Give the address the site is published at, like "

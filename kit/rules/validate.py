@@ -77,11 +77,6 @@ def _control_character(path: Path, text: str) -> str | None:
             "file as UTF-8 text.")
 
 
-class _Mark:
-    def __init__(self, line: int, column: int):
-        self.line, self.column = line, column
-
-
 def _unclosed_quote(text: str, before: int):
     """A quoted value opened before line `before` (0-based, where the parser stopped) that runs on to that line
     or past it, as a mark where its quote opens; None when there is none. Only a quote that opens a value counts
@@ -102,7 +97,7 @@ def _unclosed_quote(text: str, before: int):
         if value < len(line) and line[value] in "\"'":
             closed = _closing_line(lines, number, value)
             if closed is None or closed >= before - 1 > number:
-                return _Mark(number, value)
+                return yaml.error.Mark("", 0, number, value, None, None)
     return None
 
 
@@ -460,8 +455,7 @@ def compile_rules(rules_dir: Path | str = RULES_DIR) -> dict:
         schema = rules_dir / "schemas" / f"{kind}.schema.json"
         for needed in (path, schema):
             if not needed.is_file():
-                said = (f"{_relative(needed, rules_dir)} is missing. The rules cannot be checked without it. "
-                        f"Put it back (git checkout -- {_relative(needed, rules_dir)}) or restore it from a copy.")
+                said = _missing(needed, rules_dir, "The rules cannot be checked without it.")
                 if said not in problems:  # a schema is said once, not once a file it checks
                     problems.append(said)
                 return None
@@ -605,8 +599,7 @@ def compile_rules(rules_dir: Path | str = RULES_DIR) -> dict:
                        ("contacts", "contacts")):
         path = rules_dir / f"{name}.yaml"
         if not path.exists():  # the tenth hostile tester (F1): without holidays.yaml the build ended in KeyError
-            problems.append(f"{_relative(path, rules_dir)} is missing. The site needs it ({_NEEDED_FOR[name]}). "
-                            f"Put it back (git checkout -- {_relative(path, rules_dir)}) or restore it from a copy.")
+            problems.append(_missing(path, rules_dir, f"The site needs it ({_NEEDED_FOR[name]})."))
             continue
         if (rules_dir / "schemas" / f"{kind}.schema.json").exists():
             data = load(path, kind)
@@ -635,6 +628,12 @@ def compile_rules(rules_dir: Path | str = RULES_DIR) -> dict:
         "schedules": schedules,
         **extra,
     }
+
+
+def _missing(path: Path, rules_dir: Path, why: str) -> str:
+    """A rules file that is not there, said by name with why it is needed and how to put it back."""
+    shown = _relative(path, rules_dir)
+    return f"{shown} is missing. {why} Put it back (git checkout -- {shown}) or restore it from a copy."
 
 
 _NEEDED_FOR = {"permits": "the permit checker's questions", "application-form": "the permit application's fields",
