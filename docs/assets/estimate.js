@@ -33,6 +33,7 @@ function start() {
   const result = $("result");
   const example = $("worked-example");
   let latest = 0;
+  let wantsFocus = false; // a press's wish for its answer in view, until an answer is drawn (compute)
   window.__estimator = { ready: false, computeMs: null };
   // (messages the worker sent before this script ran are replayed, in order)
   const status = statusLine(root, null,
@@ -507,12 +508,18 @@ function start() {
     if (first) first.scrollIntoView({ block: "nearest" });
   }
 
-  async function compute(focusErrors, given) {
+  async function compute(focus, given) {
     const params = given || formParams();
     const mine = ++latest;
+    // a press of the button asks for the answer in view; a later answer (the quarters arriving, a box left)
+    // that replaces its answer before it is drawn keeps that wish (a loaded CI run: the press's answer was
+    // dropped for a newer one, and the error summary was never focused)
+    if (focus) wantsFocus = true;
     const started = performance.now();
     const { answer } = await ask(argvFrom(params));
     if (mine !== latest) return; // a newer input has been sent since
+    const focusErrors = wantsFocus;
+    wantsFocus = false;
     starting.done();
     if (answer.ok) {
       showResult(answer.result, params);
