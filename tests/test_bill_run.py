@@ -1,7 +1,9 @@
 """The quarterly bill run (issue 23): the engine's run (calculator/bills/billing.py) on the cases in
 tests/cases/bill-run/, on the fictional sample, against `bill` one account at a time; the
 `bills` command's whole-or-nothing output folder; and the privacy guard of the site build."""
+import base64
 import csv
+import hashlib
 import io
 import shutil
 import subprocess
@@ -1234,10 +1236,66 @@ def test_a_picture_is_published_only_from_the_sites_assets_once_tracked(tmp_path
     (docs / "assets" / "logo.png").write_bytes(b"\x89PNG\r\n\x1a\n")
     assert privacy.account_files(docs) == [docs / "assets" / "logo.png", docs / "notes" / "levy.png"]
     subprocess.run(["git", "-C", str(tmp_path), "add", "docs"], check=True)
-    assert privacy.account_files(docs) == [docs / "notes" / "levy.png"]
+    # tracked, but not listed in mkdocs.yml's `extra: pictures:` (the eleventh hostile tester, F5: a tracked
+    # picture of an account list in docs/assets/ was published): refused too
+    assert privacy.account_files(docs) == [docs / "assets" / "logo.png", docs / "notes" / "levy.png"]
+    digest = hashlib.sha256(b"\x89PNG\r\n\x1a\n").hexdigest()
+    listed = {"assets/logo.png": {"sha256": digest, "shows": "the Town's seal"},
+              "notes/levy.png": {"sha256": digest, "shows": "a chart"}}
+    assert privacy.account_files(docs, pictures=listed) == [docs / "notes" / "levy.png"]
+    for wrong in ({"sha256": digest}, {"sha256": "0" * 64, "shows": "the Town's seal"}):  # no note; other bytes
+        assert privacy.account_files(docs, pictures={"assets/logo.png": wrong}) == \
+            [docs / "assets" / "logo.png", docs / "notes" / "levy.png"]
+    (docs / "assets" / "logo.png").write_bytes(b"\x89PNG\r\n\x1a\n-changed")  # changed since it was listed
+    assert docs / "assets" / "logo.png" in privacy.account_files(docs, pictures=listed)
     with pytest.raises(BuildError) as refused:
-        privacy.check(docs)
-    assert "levy.png" in str(refused.value) and "a picture outside docs/assets/" in str(refused.value)
+        privacy.check(docs, pictures=listed)
+    assert "levy.png" in str(refused.value) and "extra: pictures:" in str(refused.value)
+
+
+def test_the_sites_pictures_are_read_from_mkdocs_extra(tmp_path):
+    """The build passes mkdocs.yml's `extra: pictures:` to the guard; this project publishes no picture."""
+    from kit.rules.config import project_config
+    assert project_config()["pictures"] == {}
+    (tmp_path / "rules").mkdir()
+    (tmp_path / "mkdocs.yml").write_text("site_name: x\nextra:\n  pictures:\n    assets/a.png: {sha256: ab, shows: a map}\n")
+    assert project_config(tmp_path / "rules")["pictures"] == {"assets/a.png": {"sha256": "ab", "shows": "a map"}}
+
+
+@pytest.mark.parametrize("line", [
+    "Whitfield, Dana — 22 Rte. 22",
+    "Ortega, Luis — 14 Quaker Hill Rd.",
+    "John Whitfield of 12 Main Street",
+    "WHITFIELD, DANA 22 RTE 22",
+])
+def test_a_name_with_a_street_address_and_no_amount_is_account_data(line):
+    """The eleventh hostile tester (F2): a name and an abbreviated street, or one written in a sentence, was
+    published. The Town's own place, a street named without a person, and the sample's streets are not."""
+    assert privacy.account_records(f"<p>{line}</p>")
+    for ours in ("<p>Pawling Town Hall, 160 Charles Colman Blvd</p>",
+                 "<p>The sewer main at 14 Quaker Hill Rd. was replaced in May.</p>",
+                 "<p>Avery Alder (fictional), 12 Example Lane</p>"):
+        assert not privacy.account_records(ours), ours
+
+
+def test_account_lines_hidden_in_base64_are_found_in_the_built_site(tmp_path):
+    """The eleventh hostile tester (F6): account lines base64-encoded in a tracked script were published. The
+    built site's base64 runs are decoded (twice over) and read; a font or a digest in base64 is not text."""
+    site = tmp_path / "site"
+    (site / "assets").mkdir(parents=True)
+    lines = "Whitfield, Dana, 22 Route 22, 1204.33\nOrtega, Luis, 14 Quaker Hill Rd., 388.10\n"
+    once = base64.b64encode(lines.encode()).decode()
+    (site / "assets" / "font.css").write_text(
+        "@font-face{src:url(data:font/woff2;base64," + base64.b64encode(bytes(range(256)) * 4).decode() + ")}")
+    (site / "assets" / "sri.js").write_text('const digest = "sha256-' + base64.b64encode(bytes(32)).decode() + '";')
+    privacy.check_site(site)
+    for name, blob in (("once.js", once), ("twice.js", base64.b64encode(once.encode()).decode()),
+                       ("urlsafe.js", base64.urlsafe_b64encode(lines.encode()).decode().rstrip("="))):
+        (site / "assets" / name).write_text(f'const data = atob("{blob}");')
+        with pytest.raises(BuildError) as refused:
+            privacy.check_site(site)
+        assert name in str(refused.value) and "Whitfield" in str(refused.value)
+        (site / "assets" / name).unlink()
 
 
 @pytest.mark.parametrize("device", ["/dev/zero", "/dev/urandom"])

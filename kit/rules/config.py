@@ -22,12 +22,16 @@ def config_file(rules_dir: Path | str | None = None) -> Path:
 
 
 def project_config(rules_dir: Path | str | None = None) -> dict:
-    """{"site_url": …, "repo_url": …, "file": …}; a setting not given is None."""
+    """{"site_url": …, "repo_url": …, "pictures": {…}, "file": …}; a setting not given is None ({} for
+    the pictures: `extra: pictures:` in mkdocs.yml, each picture docs/assets/ may publish, by its path
+    under docs/, with its sha256 and what it shows)."""
     from .validate import read_yaml
     path = config_file(rules_dir)
     data = read_yaml(path) or {}
+    extra = data.get("extra") if isinstance(data.get("extra"), dict) else {}
+    pictures = extra.get("pictures") if isinstance(extra.get("pictures"), dict) else {}
     return {"site_url": (data.get("site_url") or None), "repo_url": (data.get("repo_url") or None),
-            "file": path}
+            "pictures": pictures, "file": path}
 
 
 #: a site's address as pages, the feed and the calendar write it: http(s), a host, a path of plain URL

@@ -196,7 +196,7 @@ def build(site: Path = ROOT / "site", rules_dir: Path | None = None, site_url: s
         check_site_url(config["site_url"], "--site-url" if site_url else f"site_url in {config['file']}", preview)
         step("Checking that no account file would be published")
         from . import privacy
-        privacy.check(ROOT / "docs", Path(rules_dir or ROOT / "rules"))
+        privacy.check(ROOT / "docs", Path(rules_dir or ROOT / "rules"), pictures=config["pictures"])
         privacy.check_repository(ROOT)
         step("Checking the rules")
         rules = validate_rules(rules_dir)

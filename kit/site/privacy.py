@@ -17,8 +17,11 @@ published). So the built site is read too, before it replaces site/ (check_site,
 account data in any text file stops the build."""
 from __future__ import annotations
 
+import base64
+import binascii
 import codecs
 import functools
+import hashlib
 import html
 import re
 import subprocess
@@ -141,8 +144,20 @@ def untracked(folder: Path) -> set[Path] | None:
     return {(Path(folder) / name).resolve() for name in out.stdout.decode("utf-8", "replace").split("\0") if name}
 
 
-def account_files(*folders: Path) -> list[Path]:
-    """The files with account columns (or that cannot be read to check) under these folders."""
+def listed_picture(path: Path, folder: Path, pictures: dict) -> bool:
+    """Whether a picture is one mkdocs.yml's `extra: pictures:` lists, by its path under the folder, with
+    these very bytes' sha256 and a note of what it shows (the eleventh hostile tester, F5: a picture of an
+    account list, once tracked in docs/assets/, was published; what a picture shows cannot be read to check,
+    so publishing one is a deliberate, reviewed line in the site's settings)."""
+    entry = pictures.get(path.relative_to(folder).as_posix())
+    if not isinstance(entry, dict) or not str(entry.get("shows") or "").strip():
+        return False
+    return str(entry.get("sha256") or "").lower() == hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def account_files(*folders: Path, pictures: dict | None = None) -> list[Path]:
+    """The files with account columns (or that cannot be read to check) under these folders; a picture
+    counts unless `pictures` (mkdocs.yml's `extra: pictures:`) lists it, in the site's own assets."""
     found = []
     for folder in folders:
         loose = untracked(Path(folder))
@@ -150,8 +165,9 @@ def account_files(*folders: Path) -> list[Path]:
             suffix = path.suffix.lower()
             if not path.is_file():
                 continue
-            if suffix in IMAGES and path.relative_to(folder).parts[0] not in IMAGE_FOLDERS:
-                found.append(path)  # a picture outside the site's own assets: refused, tracked or not
+            if suffix in IMAGES and (path.relative_to(folder).parts[0] not in IMAGE_FOLDERS
+                                     or not listed_picture(path, Path(folder), pictures or {})):
+                found.append(path)  # a picture outside the site's own assets, or not listed: refused
                 continue
             if loose is not None and path.resolve() in loose:  # not in the repository: read whole, any name
                 # a table or data file (.csv, .tsv, .txt, .json, …) the repository does not track is refused
@@ -167,15 +183,17 @@ def account_files(*folders: Path) -> list[Path]:
     return found
 
 
-def check(*folders: Path) -> None:
+def check(*folders: Path, pictures: dict | None = None) -> None:
     """Refuse (BuildError) when an account file is under any of the folders."""
-    found = account_files(*folders)
+    found = account_files(*folders, pictures=pictures)
     if found:
         names = ", ".join(str(p) for p in found)
         raise BuildError(f"Not publishing: {names} may hold account data "
                          "(personal data): account columns, a table or data file the repository does not track, "
-                         "a file that cannot be read to check, or a picture outside docs/assets/ (a picture is "
-                         "published only from docs/assets/, once the repository tracks it). Move account files "
+                         "a file that cannot be read to check, or a picture not listed for publishing (a picture "
+                         "is published only from docs/assets/, once the repository tracks it and mkdocs.yml lists "
+                         "it under `extra: pictures:` with its sha256 and what it shows, as the README says). "
+                         "Move account files "
                          "out of docs/ and rules/ "
                          "(billing/ is kept out of the repository), then build again. A file that belongs to the "
                          "site and holds no account data is built once it is added to the repository (git add).")
@@ -425,6 +443,30 @@ def _words_hold_accounts(text: str) -> bool:
     return any(not fictional_street(m.group(0)) for m in _ADDRESS_IN.finditer(text))
 
 
+#: a person's name written last name first ("Ortega, Luis", "WHITFIELD, DANA")
+_LAST_FIRST = re.compile(rf"\b({_WORD}|{_CAPS}),\s*({_WORD}|{_CAPS})\b")
+
+
+def name_beside_address(text: str) -> bool:
+    """A short line naming a person beside a street address, with no amount ("Whitfield, Dana — 22 Rte. 22",
+    "John Whitfield of 12 Main Street": the eleventh hostile tester, F2): the line's words outside the
+    address name a person (two capitalised words that are not a place, a law or a month, or a name written
+    last name first). Not the Town's own place, not the sample's streets; one line only (a page's address
+    paragraph and a name two paragraphs down are not one record)."""
+    if _PLACE.search(text):
+        return False
+    addresses = [m for m in _ADDRESS_IN.finditer(text) if not fictional_street(m.group(0))]
+    if not addresses:
+        return False
+    rest = text
+    for match in reversed(addresses):
+        rest = rest[:match.start()] + " — " + rest[match.end():]
+    if _person_named(rest):
+        return True
+    return any(not {m.group(1).title(), m.group(2).title()} & _NOT_NAMES and not _PLACE.search(m.group(0).title())
+               for m in _LAST_FIRST.finditer(rest))
+
+
 # ---- parcels, amounts in words, scripts' literals (the seventh hostile tester) -----------------------
 # "call Maria Gonzalez about parcel 7158-00-123456; she still owes four hundred sixty-four dollars" and
 # `const owed = {"A-2231": ["Maria Gonzalez", "464.85"]};` were published: a tax-map parcel is one of the
@@ -612,11 +654,39 @@ def account_records(text: str, blocks: bool = False, script: bool = False) -> li
                 found.append(" / ".join(window)[:80])
                 break
             words = " ".join(window)
+            if width == 1 and re.search(r"\d", words) and name_beside_address(words):
+                found.append(words[:80])
+                break
             if (re.search(r"\d", words) or _AMOUNT_IN_WORDS.search(words)) and _words_hold_accounts(words):
                 found.append(" / ".join(window)[:80])
                 break
         if len(found) == 3:
             break
+    return found
+
+
+#: a run of base64 (or its URL-safe form) long enough to hide a line of accounts (40 characters: 30 bytes)
+_BASE64 = re.compile(r"(?<![A-Za-z0-9+/_=-])[A-Za-z0-9+/_-]{40,}={0,2}(?![A-Za-z0-9+/_=-])")
+
+
+def encoded_texts(text: str, depth: int = 2) -> list[str]:
+    """The texts hidden in a file's base64 runs (the eleventh hostile tester, F6: account lines base64-encoded
+    in a tracked script were published), decoded twice over at most; a run that decodes to bytes that are not
+    UTF-8 text (a font, a picture, a digest) is not text and is left alone."""
+    found = []
+    for match in _BASE64.finditer(text):
+        blob = match.group(0)
+        try:
+            blob = blob.rstrip("=").replace("-", "+").replace("_", "/")
+            data = base64.b64decode(blob + "=" * (-len(blob) % 4), validate=True)
+            decoded = data.decode("utf-8")
+        except (binascii.Error, ValueError):
+            continue
+        if sum(ch.isprintable() or ch in "\n\r\t" for ch in decoded) < 0.95 * len(decoded):
+            continue
+        found.append(decoded)
+        if depth > 1:
+            found += encoded_texts(decoded, depth - 1)
     return found
 
 
@@ -642,6 +712,10 @@ def check_site(site: Path, generated: dict[str, bytes] | None = None, copied: di
             continue
         records = account_records(text, blocks=path.suffix.lower() not in (".html", ".htm", ".xml"),
                                   script=path.suffix.lower() in SCRIPTS)
+        for decoded in ([] if records else encoded_texts(text)):
+            records = [f"base64: {record}" for record in account_records(decoded, blocks=True, script=True)]
+            if records:
+                break
         if records:
             found.append((rel, records))
     if found:
