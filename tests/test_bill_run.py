@@ -1786,6 +1786,31 @@ def test_a_run_s_or_a_sample_s_file_changed_after_it_was_written_is_never_replac
     assert (sample_folder / "accounts.csv").read_text() == accounts
 
 
+def test_a_run_folder_without_its_record_is_replaced_only_when_its_files_are_what_the_run_writes(sample_dir, tmp_path,
+                                                                                                 capsys):
+    """The eleventh hostile tester (F9): with written.sha256 deleted, a note added to a line of arrears.csv was
+    replaced by a re-run (the folder was known by its files' first lines only). Without the record, a file is
+    replaced only when it is byte for byte what the run writes; a changed one is refused, nothing written."""
+    for where in ("engine", "kit"):
+        out = tmp_path / f"run-{where}"
+        again = (lambda: _engine(_args(sample_dir, out), capsys)) if where == "engine" else \
+            (lambda: (command.main(_args(sample_dir, out, "--no-pdf")), capsys.readouterr().err))
+        assert again()[0] == 0
+        (out / "written.sha256").unlink()
+        assert again()[0] == 0  # the same files the run writes: replaced, and the record written again
+        assert (out / "written.sha256").is_file()
+        (out / "written.sha256").unlink()
+        lines = (out / "arrears.csv").read_text().splitlines(keepends=True)
+        lines[2] = lines[2].rstrip("\n") + " NOTE: called owner\n"
+        noted = "".join(lines)
+        (out / "arrears.csv").write_text(noted)
+        before = {p.name: p.read_bytes() for p in out.iterdir()}
+        status, err = again()
+        assert status == 2 and "arrears.csv" in err and "written.sha256" in err and "--out" in err, err
+        assert {p.name: p.read_bytes() for p in out.iterdir()} == before  # nothing written, the note kept
+        assert (out / "arrears.csv").read_text() == noted
+
+
 def test_the_wrong_file_both_first_quarter_and_earlier_an_empty_out_and_semicolons_are_refused(sample_dir, tmp_path,
                                                                                                 capsys):
     """The fifth hostile tester: `--reads` given the accounts file ended 0 with every row refused ("read …
@@ -2176,3 +2201,40 @@ def test_a_person_said_to_owe_an_amount_in_prose_is_account_data(words):
     for ours in ("<p>If you pay late, you owe $14.40 more.</p>", "<p>A user owes $96.00 each quarter.</p>",
                  "<p>The Town Board owes $5.00 to no one.</p>"):
         assert not privacy.account_records(ours), ours
+
+
+@pytest.mark.parametrize("change,says", [
+    (("bill-due-dates", ["01-20", "04-20", "07-20", "10-20"]), "the due date for 2025-Q3 was “2025-07-15”"),
+    (("late-penalty-grace-days", 35), "the last day to pay for 2025-Q3 was “2025-08-14”"),
+])
+def test_a_rule_changed_in_place_that_would_rebill_an_earlier_quarter_is_refused(tmp_path, change, says):
+    """The eleventh hostile tester (N3): the due day edited in place (15th to 20th) moved a mailed bill's last day to
+    pay from August 14 to August 19 in the next run's arrears, without a word. An earlier register whose quarter the
+    rules now bill with another due date, last day or rate is refused, naming the file, the line and the dated form."""
+    import copy
+    from kit.billrun import sample as kit_sample
+    from calculator.core.rules import load
+    folder = tmp_path / "s"
+    kit_sample.write(folder, 20)
+    register = folder / f"register-{kit_sample.FIRST}.csv"
+    files = dict(accounts=("accounts.csv", (folder / "accounts.csv").read_text(encoding="utf-8")),
+                 reads=(f"reads-{kit_sample.SECOND}.csv",
+                        (folder / f"reads-{kit_sample.SECOND}.csv").read_text(encoding="utf-8")),
+                 earlier=[(register.name, register.read_text(encoding="utf-8"))])
+    assert billing.run(load(), kit_sample.SECOND, **files)["register"]  # billed by these rules: taken
+    rules = copy.deepcopy(load())
+    name, value = change
+    rules["parameters"][name]["value"] = value
+    rules["parameters"][name].pop("values", None)
+    with pytest.raises(InputError) as err:
+        billing.run(rules, kit_sample.SECOND, **files)
+    assert says in str(err.value) and f"{register.name}:2" in str(err.value) and "values:" in str(err.value), err.value
+    # the rate recorded then, edited in the register (or an adopted schedule edited in place): refused too
+    lines = files["earlier"][0][1].splitlines()
+    header = lines[0].split(",")
+    vc = header.index("vc_per_1000_gallons")
+    lines[1] = ",".join(c if i != vc else "11.00" for i, c in enumerate(lines[1].split(",")))
+    with pytest.raises(InputError) as err:
+        billing.run(load(), kit_sample.SECOND, files["accounts"], files["reads"],
+                    earlier=[(register.name, "\n".join(lines) + "\n")])
+    assert "the rate per 1,000 gallons for 2025-Q3 was “11.00”" in str(err.value)

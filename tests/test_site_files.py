@@ -193,7 +193,7 @@ def test_the_project_settings_come_from_the_mkdocs_yml_beside_the_rules(tmp_path
     assert project_config(tmp_path / "rules")["file"] == ROOT / "mkdocs.yml"
     (tmp_path / "mkdocs.yml").write_text("site_name: x\nsite_url: https://sewer.pawling.example/\n")
     assert project_config(tmp_path / "rules") == {"site_url": "https://sewer.pawling.example/", "repo_url": None,
-                                                  "file": tmp_path / "mkdocs.yml"}
+                                                  "pictures": {}, "file": tmp_path / "mkdocs.yml"}
 
 
 @pytest.mark.parametrize("url", ['http://evil.example/"><script>alert(1)</script>', "javascript:alert(1)",

@@ -249,6 +249,7 @@ def run(rules: dict, quarter: str, accounts: tuple[str, str], reads: tuple[str, 
     accts = _accounts(accounts, refused)
     before = _earlier(earlier, quarter)
     _previous_given(before, quarter, first_quarter, _not_earlier(earlier, quarter))
+    _billed_by_these_rules(rules, earlier, quarter)
     already = {n: f for n, f in billed_this_quarter(earlier, quarter).items() if n in accts}
     billed_before = {n: {qtr: r["charge"] for qtr, r in rows.items()} for n, rows in before.items()}
     _carried(before, earlier)
@@ -673,8 +674,9 @@ def run_files(rules: dict, quarter: str, accounts: str, reads: str, payments: st
     result = run(rules, quarter, read_input(accounts, N_("accounts")), read_input(reads, N_("reads")),
                  read_input(payments, N_("payments")) if payments else None,
                  [read_input(p, N_("earlier register")) for p in earlier], as_of, first_quarter)
+    data = {name: text.encode("utf-8") for name, text in result["files"].items()}
+    check_unlisted(out, data)
     try:
-        data = {name: text.encode("utf-8") for name, text in result["files"].items()}
         # an earlier run's other files still as it wrote them (the kit's PDF bills) are that run's bills, not
         # this one's: removed, and said so, as `build.py bills --no-pdf` removes them; never left listed as this
         # run's own (the eighth hostile tester, F5: the new written.sha256 vouched for the old bills)
@@ -813,6 +815,35 @@ def check_out(out: str) -> None:
                                "changed after it wrote it, and the run never replaces a file it did not write. "
                                "Choose a new or empty folder for ⟦out⟧, or move {name} out of it.").format(
                 path=out, name=name), "out")
+
+
+def check_unlisted(out: str, data: dict) -> None:
+    """In a folder without files.WRITTEN (a run's record of what it wrote, deleted or never written), a file a
+    person changed cannot be told from the run's own by its first line (the eleventh hostile tester, F9: a note
+    added to a line of arrears.csv was replaced): each file there that the run would replace must already be
+    byte for byte what this run writes (`data`, by name), or the run is refused, nothing written."""
+    import os
+    from ..core.files import WRITTEN
+    if not os.path.isdir(out) or os.path.lexists(os.path.join(out, WRITTEN)):
+        return
+    changed = []
+    for name in sorted(data):
+        path = os.path.join(out, name)
+        if not os.path.lexists(path):
+            continue
+        try:
+            with open(path, "rb") as f:
+                same = not os.path.islink(path) and f.read() == data[name]
+        except OSError:
+            same = False
+        if not same:
+            changed.append(name)
+    if changed:
+        raise InputError(_("⟦out⟧ {path} holds {names} but not {listing}, the bill run's record of the files it "
+                           "wrote, so a change made by hand cannot be told from the run's own, and this run would "
+                           "write something else there. Choose a new or empty folder for "
+                           "⟦out⟧, or move the folder's files somewhere safe first.").format(
+            path=out, names=", ".join(changed), listing=WRITTEN), "out")
 
 
 #: what a spreadsheet reads as the start of a formula: a cell beginning so is written with a ' before it
@@ -1099,6 +1130,50 @@ def _usage(row: dict, account: dict, name: str, line: int, refused: _Refusals) -
                 written=written, usage=usage, previous=before, current=after))
             return None
     return {"previous": str(before), "current": str(after), "rollover": "yes" if rollover else "", "usage": usage}
+
+
+#: what an earlier register records of the rules its quarter was billed by, with what the rules give now
+_RECORDED_RULES = (("due_date", "due", N_("the due date")), ("last_day_to_pay", "last_day", N_("the last day to pay")),
+                   ("vc_per_1000_gallons", "vc", N_("the rate per 1,000 gallons")))
+
+
+def _billed_by_these_rules(rules: dict, registers, quarter: str) -> None:
+    """Refuses earlier registers whose quarter the rules now bill otherwise: a due date, the last day to pay
+    or the rate recorded then that the rules no longer give for that quarter. The eleventh hostile tester (N3):
+    the due day edited in place (15th to 20th) moved an earlier, mailed bill's last day to pay from August 14
+    to August 19 in the next run's arrears, without a word. An amendment takes effect from a date (a dated
+    `values:` list in the rule's file): bills before it keep the rule they were billed under."""
+    seen = set()
+    for name, text in registers:
+        for line, row in _rows(name, text, EARLIER_COLUMNS):
+            try:
+                qtr = quarter_name(*parse_quarter(row["quarter"]))
+            except InputError:  # _earlier has said so
+                continue
+            if (name, qtr) in seen or qtr >= quarter:
+                continue
+            seen.add((name, qtr))
+            try:
+                ctx = bill.quarter_context(rules, qtr)
+            except InputError:  # a quarter the rules do not bill (no schedule): _earlier and the ledger say so
+                continue
+            for column, key, what in _RECORDED_RULES:
+                recorded = (row.get(column) or "").strip()
+                now = ctx[key]
+                if not recorded:
+                    continue  # a register written before that column
+                try:
+                    same = recorded == now.isoformat() if isinstance(now, dt.date) else Decimal(recorded) == Decimal(now)
+                except ArithmeticError:  # not a number: not a rate to compare (the register's other checks read it)
+                    continue
+                if not same:
+                    raise InputError(_(
+                        "{file}:{line}: this billing record says {what} for {quarter} was {recorded}, but the rules now "
+                        "give {now} for that quarter. A rule was changed in place, and that would change bills already "
+                        "sent. Write the change with the date it takes effect (a dated values: list in the rule's file, "
+                        "as the README says), so earlier quarters keep the rule they were billed under. Then run "
+                        "again.").format(file=name, line=line, what=_(what), quarter=qtr, recorded=typed(recorded),
+                                         now=now.isoformat() if isinstance(now, dt.date) else now), "earlier register")
 
 
 def _earlier(registers, quarter: str) -> dict[str, dict[str, dict]]:
