@@ -120,7 +120,9 @@ def main(argv: list[str]) -> int:
     needs = machine.missing(site=command in ("build", "serve"))
     if needs:
         what = " and ".join(needs)
-        print(f"{what[0].upper()}{what[1:]} {'are' if len(needs) > 1 else 'is'} not installed yet. Run "
+        # "packages" is plural on its own: "The kit's Python packages is not installed yet" (hostile11 N4)
+        plural = len(needs) > 1 or needs[0].split(",")[0].split("(")[0].strip().endswith("s")
+        print(f"{what[0].upper()}{what[1:]} {'are' if plural else 'is'} not installed yet. Run "
               "`python3 build.py install` first (or `python3 build.py serve --install`).",
               file=sys.stderr)
         return 1

@@ -128,6 +128,9 @@ REFUSALS = [  # (steps done first, the refused step, words of the message)
                  "--place", "Town Hall"], "is 9 days after November 1, 2027"),
     ([PROPOSE], ["notice", "2028", "--published", "2027-11-01", "--meeting", "2027-12-02", "--time", "19:00",
                  "--place", "Town Hall"], "is 31 days after November 1, 2027"),
+    # a meeting before the publication is so many days before it, not "-2 days after" (the eleventh hostile tester, N4)
+    ([PROPOSE], ["notice", "2028", "--published", "2027-11-03", "--meeting", "2027-11-01", "--time", "19:00",
+                 "--place", "Town Hall"], "is 2 days before November 3, 2027"),
     ([PROPOSE], ["notice", "2028", "--published", "2027-11-01", "--meeting", "2027-11-16", "--time", "7",
                  "--place", "Town Hall"], "not a time we can read"),
     ([PROPOSE], ["adopt", "2028", "--date", "2027-11-20", "--recorded-on", "2027-12-31", "--ayes", "3", "--noes", "0"], "No notice has been published"),

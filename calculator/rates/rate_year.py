@@ -767,8 +767,9 @@ def _notice_timing(rules: dict, s: dict, published: dt.date, meeting: dt.date) -
         return []
     why = []
     if not in_window:
+        apart = f"{days} days after" if days >= 0 else f"{-days} days before"  # not "-2 days after" (hostile11 N4)
         why.append(f"⟦meeting⟧ must be {low} to {high} days after publication (rate-schedules.B), and "
-                   f"{_day(meeting)} is {days} days after {_day(published)}")
+                   f"{_day(meeting)} is {apart} {_day(published)}")
     if too_late:
         why.append(f"the meeting on {_day(meeting)} is after {_day(effective)}, the day the new rates take effect, "
                    f"and the Board can adopt them only after the meeting and, as this site reads Rate schedules A "
