@@ -692,3 +692,56 @@ def test_a_notice_never_names_this_computers_own_address(tmp_path, address):
     with pytest.raises(InputError) as err:
         run(["rates", *NOTICE, "--site-url", address, "--prepared", str(prepared)], rules=compile_rules(RULES_DIR))
     assert "this computer's own address" in str(err.value)
+
+
+def test_the_users_volume_may_be_given_as_metered_water_times_the_share(town, capsys):
+    """clerk11 (P1): the desk asked only for the "billable sewage volume"; a Clerk whose figure is the users' metered
+    water entered it there, and VC came out $9.60 for $11.30 (15% low). The water may be given instead: the sewage
+    volume is it times the share, to the nearest gallon, shown, recorded beside the water, and checked by validate."""
+    water = [*PROPOSE[:7], "--sewage-fraction", "85%", "--user-water-gallons", "95000000", *PROPOSE[11:]]
+    answer = town.engine(water)
+    assert answer["ok"], answer
+    answer = answer["result"]
+    assert answer["user_volume_words"] == ("Users' volume: 95,000,000 gallons of metered water × 85% billed as sewage "
+                                           "= 80,750,000 gallons of sewage.")
+    assert answer["sewage_percent"] == "85%"
+    # $856,791 ÷ 80,750,000 gallons × 1,000 = $10.61; the water itself would have given $9.02
+    assert answer["vc"]["vc_per_1000_gallons"] == "10.61"
+    assert town.cli(water) == 0
+    proposal = (town.rules / "rate-schedules" / "2028" / "proposal.yaml").read_text()
+    assert 'user_volume_gallons: "80750000"' in proposal and 'user_water_gallons: "95000000"' in proposal
+    compile_rules(town.rules)
+    (town.rules / "rate-schedules" / "2028" / "proposal.yaml").write_text(
+        proposal.replace('user_water_gallons: "95000000"', 'user_water_gallons: "99000000"'))
+    with pytest.raises(Exception) as broken:
+        compile_rules(town.rules)
+    assert "is not the metered water 99000000 gallons times the sewage share 0.85" in str(broken.value)
+
+
+@pytest.mark.parametrize("argv, says", [
+    ([*PROPOSE[:9], "--user-water-gallons", "95000000", *PROPOSE[9:]], "Enter one of them, not both"),
+    ([*PROPOSE[:9], *PROPOSE[11:]], "the users' billable sewage volume for the year"),
+    ([*PROPOSE[:7], "--user-water-gallons", "95000000", *PROPOSE[11:]], "with --user-water-gallons, the sewage volume"),
+])
+def test_the_volume_as_water_or_sewage_one_of_them_and_the_share_with_water(town, capsys, argv, says):
+    answer = town.engine(argv)
+    assert not answer["ok"] and says in answer["error"], answer["error"]
+    assert town.cli(argv) == 2
+    assert says in " ".join(capsys.readouterr().err.split())
+
+
+def test_the_clerk_may_sign_the_newspaper_notice_with_her_name(town, capsys):
+    """clerk11 (N3): the newspaper notice was signed "Town Clerk" with no name. The notice step takes the Clerk's name,
+    records it in notice.yaml and signs with it; left out, the title alone; a name with markup is refused."""
+    assert town.cli(PROPOSE) == 0
+    assert town.cli([*NOTICE, "--clerk-name", "  Jane   Doe "]) == 0
+    text = (town.out / "hearing-notice-2028.txt").read_text()
+    assert "\nJane Doe, Town Clerk\nDated and published: Monday, November 1, 2027\n" in text
+    assert 'clerk_name: "Jane Doe"' in (town.rules / "rate-schedules" / "2028" / "notice.yaml").read_text()
+    compile_rules(town.rules)
+    capsys.readouterr()
+    answer = town.engine([*NOTICE, "--clerk-name", "<script>x</script>"])
+    assert not answer["ok"] and "is not a name to print" in answer["error"]
+    unsigned = town.engine(NOTICE)["result"]
+    text = next(f["text"] for f in unsigned["files"] if f["path"].endswith(".txt"))
+    assert "\nTown Clerk\nDated and published:" in text and "Jane Doe" not in text

@@ -301,7 +301,7 @@ def hearing_notice_text(rules: dict, schedule_id: str, site_url: str | None) -> 
         "",
         _("By order of the Pawling Joint Sewer Commission") if commission else
         _("By order of the Town Board of the Town of Pawling"),
-        _("Town Clerk"),
+        _("{name}, Town Clerk").format(name=n["clerk_name"]) if n.get("clerk_name") else _("Town Clerk"),
         _("Dated and published: {day}").format(day=_day(n["published"])),
     ]
     return "\n".join(lines) + "\n"

@@ -31,7 +31,7 @@ import contextlib
 import datetime as dt
 import json
 import re
-from decimal import Decimal
+from decimal import ROUND_HALF_UP, Decimal
 from urllib.parse import quote
 
 from ..bills import bill
@@ -286,6 +286,17 @@ def _money(value, field: str, example: str) -> Decimal:
     return amount
 
 
+def whole_gallons(amount: Decimal) -> Decimal:
+    """Gallons to the nearest whole gallon, a half up: the users' sewage volume worked out from their water."""
+    return amount.quantize(Decimal("1"), rounding=ROUND_HALF_UP)
+
+
+def _gallons(amount: Decimal) -> str:
+    """Gallons as a notice writes them: 80,750,000; a fraction of a gallon to two places (80,750,000.5)."""
+    whole = amount == amount.to_integral_value()
+    return f"{amount:,.0f}" if whole else f"{amount.quantize(Decimal('0.01')):,}"
+
+
 def _fraction(value: str) -> str:
     """The share as the estimator reads it (bill.read_share): 0.85 or 85%; a plain 85 is asked about."""
     f = bill.read_share(_needed(value, "sewage-fraction"), "⟦sewage-fraction⟧")
@@ -518,8 +529,24 @@ def propose(rules: dict, args) -> dict:
              if _given(args.extraneous_flow_cost) else Decimal("0"))
     budget = (c.take("budgeted-om-cost", _money, args.budgeted_om_cost, "budgeted-om-cost", "900000.00")
               if _given(args.budgeted_om_cost) else None)
-    volume = c.take("user-volume-gallons", _amount, args.user_volume_gallons, "user-volume-gallons", "88000000")
+    # the users' volume as sewage, or as the metered water the Town's records give, times the share billed as
+    # sewage (clerk11, P1: a water figure entered as the sewage volume gave $9.60 for $11.30, a 15% error)
+    water_given = _given(getattr(args, "user_water_gallons", None))
+    if _given(args.user_volume_gallons) == water_given:
+        c.add("user-water-gallons" if water_given else "user-volume-gallons",
+              "Enter ⟦user-volume-gallons⟧, the users' billable sewage volume for the year, like 88,000,000; or, "
+              "when your figure is the users' metered water, enter it as ⟦user-water-gallons⟧ instead: the sewage "
+              "volume is then the water times the share billed as sewage. Enter one of them, not both.")
+    volume = c.take("user-volume-gallons", _amount, args.user_volume_gallons, "user-volume-gallons", "88000000") \
+        if _given(args.user_volume_gallons) else None
+    water = c.take("user-water-gallons", _amount, args.user_water_gallons, "user-water-gallons", "95000000") \
+        if water_given else None
     fraction = c.take("sewage-fraction", _fraction, args.sewage_fraction) if _given(args.sewage_fraction) else None
+    if water is not None and not _given(args.sewage_fraction):
+        c.add("sewage-fraction", "Enter ⟦sewage-fraction⟧ too, like 0.85 or 85%: with ⟦user-water-gallons⟧, the "
+                                 "sewage volume is the water times that share.")
+    if water is not None and fraction is not None:
+        volume = whole_gallons(water * Decimal(fraction))  # the law's volume is counted in whole gallons
     # a note goes on the schedule's page in every language the site speaks: English and Spanish, or neither
     note, note_es = (_text(getattr(args, k, None)).strip() for k in ("note", "note_es"))
     if note and not note_es:
@@ -595,6 +622,8 @@ def propose(rules: dict, args) -> dict:
     # rents.D: the past year's cost; or, only when past data is not available, the projected one, labelled so
     basis = ({"om_cost": money.text(om)} if om is not None else {"projected_om_cost": money.text(projected)}) | {
         "user_volume_gallons": format(volume.normalize(), "f"), "extraneous_flow_cost": money.text(extra)}
+    if water is not None:  # the figure entered, kept beside the sewage volume worked out from it
+        basis["user_water_gallons"] = format(water.normalize(), "f")
     if budget is not None:
         basis["budgeted_om_cost"] = money.text(budget)
     record = {"id": sid, "title": TITLE.format(year=year),
@@ -629,12 +658,17 @@ def propose(rules: dict, args) -> dict:
                      f" (none was entered: taken from {taken_from['title']!r}, the schedule in force on "
                      f"{_day(effective)})."))
     report.append(share_line)
+    volume_words = (f"Users' volume: {_gallons(water)} gallons of metered water × {money.percent(Decimal(fraction))} "
+                    f"billed as sewage = {_gallons(volume)} gallons of sewage.") if water is not None else None
+    if volume_words:
+        report.append(volume_words)
     choice = basis_choice(result)
     if choice:
         report.append(choice)
     report += ["", *table["lines"]]
     return {"command": "rates", "step": "propose", "schedule": sid, "status": "proposed", "report": report,
-            "vc": result, "sewage_fraction": fraction, "effects": table, "basis_choice": choice,
+            "vc": result, "sewage_fraction": fraction, "sewage_percent": money.percent(Decimal(fraction)),
+            "user_volume_words": volume_words, "effects": table, "basis_choice": choice,
             "basis_reading": basis_reading(result),
             # where the share came from when none was entered (the desk can say it beside the share)
             "sewage_fraction_from": ({"id": taken_from["id"], "title": taken_from["title"],
@@ -804,6 +838,11 @@ def notice(rules: dict, args, site_url: str | None) -> dict:
     if len(place) < 3:
         c.add("place", "Enter ⟦place⟧ as the notice should print it, like \"Town Hall, 160 Charles Colman "
                        "Boulevard, Pawling\".")
+    # the Clerk's name, signed under "Town Clerk" (clerk11, N3: the notice was unsigned); left out, the title alone
+    clerk_name = " ".join(_text(getattr(args, "clerk_name", None)).split())
+    if clerk_name and (len(clerk_name) > 80 or any(ch in clerk_name for ch in "<>{}[]\\")):
+        c.add("clerk-name", f"⟦clerk-name⟧ {typed(clerk_name)} is not a name to print. Enter the name as the notice "
+                            f"should sign it, like Jane Doe, or leave it empty to sign \"Town Clerk\" alone.")
     record_news = None
     if args.newspaper is not None:
         if not args.newspaper.strip():
@@ -843,6 +882,8 @@ def notice(rules: dict, args, site_url: str | None) -> dict:
     record = {"published": published.isoformat()}
     if record_news is not None:
         record["newspaper"] = record_news
+    if clerk_name:
+        record["clerk_name"] = clerk_name
     record |= {"meeting": meeting.isoformat(), "time": time, "place": place, "body": body,
                # the address the newspaper notice prints (none: ""), so the site later shows the notice as it
                # ran, not with a web address added by a later build (the usability test, issue 34)
@@ -1102,7 +1143,11 @@ def add_steps(sub, parents=()) -> dict:
     pr.add_argument("--projected-om-cost", help=N_("only when past data is not available: the projected operation and "
                                                    "maintenance expenditures for the year, dollars (rents.D); instead "
                                                    "of --om-cost"))
-    pr.add_argument("--user-volume-gallons", required=True, help=N_("users' billable sewage volume for that year, gallons"))
+    pr.add_argument("--user-volume-gallons", help=N_("users' billable sewage volume for that year, gallons; or give "
+                                                     "--user-water-gallons instead"))
+    pr.add_argument("--user-water-gallons", help=N_("instead of --user-volume-gallons, when the figure is the users' "
+                                                    "metered water for that year, gallons: the sewage volume is this "
+                                                    "times --sewage-fraction, which is then needed"))
     pr.add_argument("--extraneous-flow-cost", help=N_("the part of --om-cost spent treating measured extraneous flow, "
                                                        "dollars: shown, not added, since O&M already includes it (rents.E)"))
     pr.add_argument("--budgeted-om-cost", help=N_("budgeted O&M cost of the coming year, dollars (rate-schedules.A); "
@@ -1125,6 +1170,8 @@ def add_steps(sub, parents=()) -> dict:
     no.add_argument("--time", required=True, help=N_("meeting time, like 7:00 pm, 7 pm or 19:00"))
     no.add_argument("--place", required=True, help=N_("meeting place, as it should appear in the notice"))
     no.add_argument("--newspaper", help=N_("the newspaper (default wording: the official newspaper of the Town of Pawling)"))
+    no.add_argument("--clerk-name", help=N_("the Town Clerk's name, signed under the notice (default: the title "
+                                            "\"Town Clerk\" alone)"))
     no.add_argument("--body", choices=BODIES, default="town-board",
                     help=N_("who hears the comments: the Town Board, or the Pawling Joint Sewer Commission if the "
                             "Town Board has so designated it (rate-schedules.B); default town-board"))

@@ -16,9 +16,9 @@ const DRAFTS = "pawling-clerk-desk-drafts"; // what she typed and has not record
 // Each step's form fields, in the order of the command's words; the schedule (the year) is
 // the command's positional word, the rest are its --options.
 const STEPS = {
-  propose: ["fiscal-year", "effective", "om-cost", "projected-om-cost", "user-volume-gallons", "extraneous-flow-cost",
+  propose: ["fiscal-year", "effective", "om-cost", "projected-om-cost", "user-volume-gallons", "user-water-gallons", "extraneous-flow-cost",
     "budgeted-om-cost", "sewage-fraction", "proposed-on", "title-es", "note", "note-es"],
-  notice: ["published", "meeting", "time", "place", "newspaper", "body"],
+  notice: ["published", "meeting", "time", "place", "newspaper", "clerk-name", "body"],
   adopt: ["date", "ayes", "noes", "absent", "resolution", "recorded-on"],
   "user-notice": [],
 };
@@ -512,7 +512,10 @@ function start() {
     if (r.step === "propose") {
       box.append(el("dl", { class: "summary" },
         el("dt", {}, "Rate per 1,000 gallons (the law's VC)"), el("dd", { id: "vc" }, `$${r.vc.vc_per_1000_gallons} per 1,000 gallons`),
-        el("dt", {}, "Share of water billed as sewage"), el("dd", { id: "sewage-fraction" }, r.sewage_fraction)));
+        // the share as she typed it, a percent (clerk11, P3: "85%" was shown back as 0.85)
+        el("dt", {}, "Share of water billed as sewage"), el("dd", { id: "sewage-fraction" }, r.sewage_percent || r.sewage_fraction)));
+      // the water entered, and the sewage volume worked out from it (clerk11, P1)
+      if (r.user_volume_words) box.append(el("p", { id: "user-volume-words" }, r.user_volume_words));
       // left blank, the share was taken from another schedule: which, and a warning when that one is not adopted
       // (the example schedule's share is invented)
       const from = r.sewage_fraction_from;

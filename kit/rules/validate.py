@@ -672,6 +672,18 @@ def _figure_problems(s: dict, record: Path, notice: Path | None, nodes: dict, ru
                            f"{s['vc_per_1000_gallons']} is not what this schedule's own basis gives: {arithmetic} "
                            f"(rounded as rules/interpretations/rounding.yaml says). Set vc_per_1000_gallons to "
                            f"\"{result['vc_per_1000_gallons']}\" if the basis is right; if the basis is wrong, {fix}.")
+    if basis and "user_water_gallons" in basis and "sewage_fraction" in s:
+        # the water figure entered and the sewage volume worked out from it (clerk11, P1) agree, with the share
+        try:
+            from calculator.rates.rate_year import whole_gallons
+            differ = whole_gallons(_Decimal(basis["user_water_gallons"]) * _Decimal(s["sewage_fraction"])) != \
+                _Decimal(basis["user_volume_gallons"])
+        except (ArithmeticError, TypeError):  # not numbers: the schema's check says so
+            differ = False
+        if differ:
+            out.append(f"{_where(record, nodes[record], ['basis', 'user_volume_gallons'])}: the users' volume "
+                       f"{basis['user_volume_gallons']} gallons is not the metered water {basis['user_water_gallons']} "
+                       f"gallons times the sewage share {s['sewage_fraction']}, to the nearest gallon. Put back the figures, or {fix}.")
     printed = s.get("notice") or {}
     if notice is not None and notice in nodes:
         for key, words in (("vc_per_1000_gallons", "VC"), ("sewage_fraction", "sewage share")):

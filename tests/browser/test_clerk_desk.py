@@ -795,3 +795,26 @@ def test_a_year_is_taken_up_from_the_zip_the_desk_gave(page, site_url, tmp_path)
     expect(error).to_contain_text("Unzip it first", timeout=TIMEOUT)
     expect(error).to_contain_text("rules/rate-schedules/")
     page.evaluate("localStorage.clear()")
+
+
+def test_the_volume_may_be_the_users_metered_water_and_the_share_is_shown_as_a_percent(page, site_url):
+    """clerk11 (P1, P3): the desk asked only for the "billable sewage volume", so a water figure set VC 15% low, and
+    the share she typed as 85% came back as 0.85. A second box takes the water; the desk shows the sum, in percent."""
+    page.goto(f"{site_url}/clerk/")
+    page.evaluate("localStorage.clear()")
+    page.reload()
+    expect(page.locator("#clerk-desk")).to_have_attribute("data-state", "ready", timeout=TIMEOUT)
+    expect(page.locator("#years")).to_be_visible(timeout=TIMEOUT)
+    for box in ("user-volume-gallons", "user-water-gallons"):  # one of two: neither "(optional)" nor required alone
+        label = page.inner_text(f"label[for=propose-{box}]")
+        assert "optional" not in label and page.get_attribute(f"#propose-{box}", "data-required") is None, label
+    assert "Sewage, not water" in page.inner_text("#propose-user-volume-gallons-hint")
+    for name, value in dict(PROPOSE, **{"user-volume-gallons": "", "user-water-gallons": "95,000,000",
+                                        "sewage-fraction": "85%"}).items():
+        page.fill(f"#propose-{name}", value)
+    page.click("#propose-form button[type=submit]")
+    expect(page.locator("#clerk-desk")).to_have_attribute("data-state", "result", timeout=TIMEOUT)
+    expect(page.locator("#user-volume-words")).to_have_text(
+        "Users' volume: 95,000,000 gallons of metered water × 85% billed as sewage = 80,750,000 gallons of sewage.")
+    expect(page.locator("#sewage-fraction")).to_have_text("85%")
+    expect(page.locator("#vc")).to_have_text("$11.30 per 1,000 gallons")  # $912,400 ÷ 80,750 (not 95,000: $9.60)
