@@ -33,7 +33,6 @@ function start() {
   const result = $("result");
   const example = $("worked-example");
   let latest = 0;
-  let wantsFocus = false; // a press's wish for its answer in view, until an answer is drawn (compute)
   window.__estimator = { ready: false, computeMs: null };
   // (messages the worker sent before this script ran are replayed, in order)
   const status = statusLine(root, null,
@@ -473,7 +472,10 @@ function start() {
     // lost (a CI run: Doña Carmen's date typed, then "Sí, usar 9350" tapped, and nothing happened)
     const shown = JSON.stringify([problems, checked("have"), value("usage").trim() === ""]);
     if (root.dataset.state === "error" && errorsShown === shown && !$("error-summary").hidden) {
-      if (focusSummary) $("error-summary").focus();
+      if (focusSummary) {
+        $("error-summary").focus();
+        oneTapInView();
+      }
       return;
     }
     clearErrors();
@@ -502,24 +504,46 @@ function start() {
         }
       }
     });
-    // the summary was focused (and scrolled to) before its "use" buttons were added: the first of them is brought
-    // into view too, so a phone shows the one tap that fixes it (a full run: the button just below the screen)
-    const first = focusSummary && $("error-summary").querySelector(".use-suggestion");
+    if (focusSummary) oneTapInView();
+  }
+
+  // the summary was focused (and scrolled to) before its "use" buttons were added: the first of them is brought
+  // into view too, so a phone shows the one tap that fixes it (a full run: the button just below the screen);
+  // so too when the summary on screen already says the same (focused again, not drawn again)
+  function oneTapInView() {
+    const first = $("error-summary").querySelector(".use-suggestion");
     if (first) first.scrollIntoView({ block: "nearest" });
   }
 
-  async function compute(focus, given) {
+  // A press of a button of the estimator (a finger's or a mouse's: down, then up with its click) is not drawn
+  // over: an answer that comes while the button is down waits until the press has ended. Drawn between the two,
+  // it moves what is under the finger, and the click is lost: the answer to leaving the box (its focus taken by
+  // the estimate button going down) drew the box's problem above the button and pushed the button down (loaded
+  // CI runs: the error summary shown, but never focused, its one-tap button never in view). The press's own
+  // answer, asked for at its click, then replaces the one that waited. (Buttons only: a press on a menu opens
+  // the browser's own list, and its release may never reach the page.)
+  let pressEnded = null; // while a button is down: a promise of the press's end
+  let endPress = () => {};
+  root.addEventListener("pointerdown", (e) => {
+    if (e.button !== 0 || !e.target.closest("button") || pressEnded) return;
+    pressEnded = new Promise((resolve) => { endPress = resolve; });
+  });
+  const released = () => {
+    if (!pressEnded) return;
+    pressEnded = null;
+    setTimeout(endPress, 0); // after the click, which follows the release in the same task
+  };
+  window.addEventListener("pointerup", released, true);
+  window.addEventListener("pointercancel", released, true);
+  window.addEventListener("blur", released); // the window's own (a box's blur does not bubble): let go elsewhere
+
+  async function compute(focusErrors, given) {
     const params = given || formParams();
     const mine = ++latest;
-    // a press of the button asks for the answer in view; a later answer (the quarters arriving, a box left)
-    // that replaces its answer before it is drawn keeps that wish (a loaded CI run: the press's answer was
-    // dropped for a newer one, and the error summary was never focused)
-    if (focus) wantsFocus = true;
     const started = performance.now();
     const { answer } = await ask(argvFrom(params));
+    while (pressEnded) await pressEnded;
     if (mine !== latest) return; // a newer input has been sent since
-    const focusErrors = wantsFocus;
-    wantsFocus = false;
     starting.done();
     if (answer.ok) {
       showResult(answer.result, params);
