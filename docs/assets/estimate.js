@@ -561,13 +561,22 @@ function start() {
 
   const starting = startingNote($("estimate-button"), () => window.__estimator.ready,
     t("The calculator is still starting. Your estimate will show below as soon as it is ready."));
-  form.addEventListener("submit", (e) => { e.preventDefault(); starting.pressed(); compute(true); });
   // A number being typed is answered after a pause in typing, not at each key: "9" on the way to
   // "9350" would show the minimum charge's total for a moment (issue 34, item 8). Meanwhile the
   // answer on screen is marked as not yet for what is typed. A choice (a radio button, the
   // quarter) is answered at once.
   const TYPING_PAUSE_MS = 900; // a phone's typing: 600 ms still showed "9"'s total (the usability tester)
   let pause = null;
+  // A press answers what is typed: the pause's answer is not asked for as well. Asked for after it ("20000"
+  // typed, then Enter at once), it drew the answer again, and the heading the press had focused was gone with
+  // the focus (to the page's body: a screen reader started again from the top).
+  form.addEventListener("submit", (e) => {
+    e.preventDefault();
+    clearTimeout(pause);
+    pause = null;
+    starting.pressed();
+    compute(true);
+  });
   form.addEventListener("input", (e) => {
     if (e.target.name === "meter" || e.target.name === "have") syncMode();
     clearTimeout(pause);

@@ -225,6 +225,31 @@ def test_a_slow_press_of_the_estimate_button_is_not_lost(page, site_url):
     expect(page.locator("#error-summary")).to_be_focused(timeout=TIMEOUT)
 
 
+# what the page asks the engine and when the estimate button is pressed, in order (the worker is the page's head's)
+ASKS = """window.__asks = [];
+const post = Worker.prototype.postMessage;
+Worker.prototype.postMessage = function (message, transfer) {
+  if (message && message.argv) window.__asks.push(message.argv[0]);
+  return post.call(this, message, transfer);
+};
+document.addEventListener("submit", () => window.__asks.push("pressed"), true);"""
+
+
+def test_enter_at_once_after_typing_keeps_the_focus_on_the_answer(page, site_url):
+    """"20000" typed and Enter pressed before the pause in typing had ended: the press asked for the answer, and
+    the pause's own answer was asked for as well when the focus left the box for the answer's heading. Drawn
+    again, the answer replaced the heading, and the focus fell to the page's body (a screen reader starts again
+    from the top). The press answers what is typed: nothing more is asked once its answer has the focus."""
+    page.add_init_script(ASKS)
+    open_estimator(page, site_url)
+    page.focus("#usage")
+    page.keyboard.type("20000")
+    page.keyboard.press("Enter")
+    expect(page.locator("#result-title")).to_be_focused(timeout=TIMEOUT)
+    asks = page.evaluate("() => window.__asks")
+    assert asks[asks.index("pressed"):] == ["pressed", "bill"]
+
+
 def test_a_slow_tap_on_use_9350_after_typing_a_date_is_not_lost(page, site_url):
     """A CI run: the date typed, then "use 9350" tapped; leaving the date box asked the engine again, its
     answer (the same problem) drew the button anew between the press and the release, and the tap was lost.
