@@ -3,6 +3,7 @@ xz-compressed, decoded in the calculator's worker (the wasm as it arrives), kept
 plain files when the decoder cannot be loaded or an .xz is broken (kit/browser/xz.py,
 docs/assets/engine-worker.js)."""
 import hashlib
+import re
 from pathlib import Path
 
 import pytest
@@ -39,13 +40,13 @@ def sha256(path):
     return hashlib.sha256(Path(path).read_bytes()).hexdigest()
 
 
-def first_estimate(browser, site_url, site, route=None):
+def first_estimate(browser, site_url, site, *routes):
     """A first visit's estimate in a new (private) profile: the paths it asked for, and what it
-    kept of the files that travel xz-compressed ({path: {type, sha256}})."""
+    kept of the files that travel xz-compressed ({path: {type, sha256}}). routes: (pattern, handler) each."""
     context = browser.new_context(service_workers="block")
     asked = []
     context.on("request", lambda r: asked.append(r.url.removeprefix(site_url).split("?")[0]))
-    if route:
+    for route in routes:
         context.route(*route)
     page = context.new_page()
     page.goto(site_url + LINK)
@@ -90,16 +91,59 @@ def test_a_cut_xz_is_refused_and_the_plain_wasm_taken_instead(browser, site_url,
     assert kept["pyodide/pyodide.asm.wasm"]["sha256"] == sha256(WASM)
 
 
+def cut_in_half(site, site_url, route):
+    """An .xz of the site, answered with its first half only (a download cut short)."""
+    whole = Path(site, route.request.url.removeprefix(site_url + "/").split("?")[0]).read_bytes()
+    route.fulfill(status=200, body=whole[:len(whole) // 2], headers={"Content-Type": "application/x-xz"})
+
+
 def test_cut_xz_files_of_the_engine_are_refused_and_the_plain_ones_taken_instead(browser, site_url, built_site):
     """The standard library's and the wheel's .xz cut short: each is decoded whole before Python
-    has it, so the decoder's error turns the worker to the plain file."""
+    has it, so the decoder's error turns the worker to the plain file.
+    Both .xz are out before either is found cut: the standard library's is answered once the wheel's has been
+    asked for. The wheel is asked for when the wasm is nearly in; a refused .xz turns the worker to the plain
+    files from then on, so when the standard library's came first (a full run's load, the wasm's decoding
+    slow), the wheel's .xz was never asked for (the next test)."""
     engine = {path: plain for path, plain in packed_files(built_site).items() if path.startswith("engine/")}
+    [wheel] = [path for path in engine if path.endswith(".whl")]
+    held = []  # the standard library's .xz, until the wheel's is asked for
 
     def cut(route):
-        whole = Path(built_site, route.request.url.removeprefix(site_url + "/").split("?")[0]).read_bytes()
-        route.fulfill(status=200, body=whole[:len(whole) // 2], headers={"Content-Type": "application/x-xz"})
+        if route.request.url.split("?")[0].endswith(f"/{wheel}.xz"):
+            for waiting in [route, *held]:
+                cut_in_half(built_site, site_url, waiting)
+            held.clear()
+        else:
+            held.append(route)
 
     asked, kept = first_estimate(browser, site_url, built_site, ("**/engine/*/*.xz", cut))
     for path, plain in engine.items():
         assert asked.count(f"/{path}.xz") == 1 and asked.count(f"/{path}") == 1, path
+        assert kept[path]["sha256"] == sha256(plain), path
+
+
+def test_once_an_xz_is_refused_the_files_asked_for_later_come_plain(browser, site_url, built_site):
+    """The standard library's .xz cut short and refused before the wasm is nearly in: the wheel, asked for then,
+    comes plain at once, its .xz never asked for (engine-worker.js: plainFiles). The wasm's .xz is held until
+    the standard library's plain file has been asked for; it is still decoded, having been asked for before."""
+    engine = {path: plain for path, plain in packed_files(built_site).items() if path.startswith("engine/")}
+    [stdlib] = [path for path in engine if path.endswith("python_stdlib.zip")]
+    [wheel] = [path for path in engine if path.endswith(".whl")]
+    held = []  # the wasm's .xz, until the standard library's plain file is asked for
+
+    def plain_stdlib(route):
+        for waiting in held:
+            waiting.continue_()
+        held.clear()
+        route.continue_()
+
+    asked, kept = first_estimate(
+        browser, site_url, built_site,
+        (re.compile(r"/pyodide/pyodide\.asm\.wasm\.xz(\?|$)"), lambda route: held.append(route)),
+        (re.compile(rf"/{re.escape(stdlib)}\.xz(\?|$)"), lambda route: cut_in_half(built_site, site_url, route)),
+        (re.compile(rf"/{re.escape(stdlib)}(\?|$)"), plain_stdlib))
+    assert asked.count(f"/{stdlib}.xz") == 1 and asked.count(f"/{stdlib}") == 1
+    assert asked.count(f"/{wheel}.xz") == 0 and asked.count(f"/{wheel}") == 1
+    assert asked.count("/pyodide/pyodide.asm.wasm.xz") == 1 and "/pyodide/pyodide.asm.wasm" not in asked
+    for path, plain in packed_files(built_site).items():
         assert kept[path]["sha256"] == sha256(plain), path
