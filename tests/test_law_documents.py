@@ -72,11 +72,13 @@ def user_notice(rules, lang="en"):
 def test_the_notice_quotes_rents_f_and_g_word_for_word_and_labels_the_town_s_reading():
     n = user_notice(RULES)
     penalty = entry(RULES, "late-penalty-rate")["quote"]
-    lien = provision(RULES, "rents.G")["text"]
+    # the lien's sentence, after the subsection's heading (clerk11, U2: the heading was quoted as if part of it)
+    heading, lien = provision(RULES, "rents.G")["text"].split(". ", 1)
+    assert heading == "Operations and maintenance charges to constitute lien"
     assert penalty in provision(RULES, "rents.F")["text"]           # the quotation is the law's sentence
     for doc, (q1, q2) in ((n["text"], ('"', '"')), (n["html"], ('“<span class="law-quote">', "</span>”"))):
         assert f"{q1}{penalty}{q2}" in doc
-        assert f"{q1}{words(lien)}{q2}" in doc
+        assert f"{q1}{words(lien)}{q2}" in doc and heading not in doc
         assert "to the extent set forth in § 452 of the General Municipal Law" in doc   # dropped before
     # (the plain part comes first since issue 34 and has its own "- Late payment:" line, the reading alone;
     # the law's formula and citations follow: the line that quotes the law)
@@ -101,7 +103,9 @@ def test_the_spanish_notice_keeps_the_law_s_words_in_english_and_marked():
     n = user_notice(RULES, "es")
     penalty = entry(RULES, "late-penalty-rate")["quote"]
     assert f'“<span lang="en" class="law-quote">{penalty}</span>”' in n["html"]
-    assert '“<span lang="en" class="law-quote">Operations and maintenance charges to constitute lien.' in n["html"]
+    # the lien's sentence, without the subsection's heading before it (clerk11, U2)
+    assert '“<span lang="en" class="law-quote">Operations and maintenance charges shall constitute a lien' in n["html"]
+    assert "charges to constitute lien" not in n["html"] and "charges to constitute lien" not in user_notice(RULES)["text"]
     assert "Cómo la lee este aviso (el Pueblo no ha adoptado esta interpretación): una factura" in n["text"]
     assert "siguiente día hábil llega a tiempo" in n["text"]
     assert "es/how-we-read-the-law/" in n["text"]

@@ -95,7 +95,8 @@ QUOTED = {
     # calculator/bills/bill.py: unpaid charges are a lien
     "lien": ("rents.G", "Operations and maintenance charges shall", "Municipal Law."),
     # calculator/rates/notices.py: the annual notice's lien (the provision's whole text, its title too)
-    "lien-provision": ("rents.G", WHOLE),
+    # the sentence, without the subsection's heading before it (clerk11, U2: "… to constitute lien. Operations …")
+    "lien-provision": ("rents.G", "Operations and maintenance charges shall", "General Municipal Law."),
     # calculator/rates/vc.py: VC from projected costs
     "projected-costs": ("rents.D", "If past date is not available", "expenditures for the year."),
     # calculator/industry.py and the industry page: federal standards, whatever the test says

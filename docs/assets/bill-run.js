@@ -344,7 +344,8 @@ function start() {
       ...r.notices.map((n) => el("p", { class: "bill-run-notice" }, n)),
       // the first bills of a fiscal year, or under a new schedule: the notice to users goes with them
       // (rate-schedules.D; the engine's rate_notice_due says when, and its words name the notice)
-      ...(r.enclose ? [el("p", { class: "bill-run-notice", id: "bills-enclose" },
+      // not when no account was billed: there are no bills to enclose it with (clerk11, B3)
+      ...(r.enclose && r.accounts_billed > 0 ? [el("p", { class: "bill-run-notice", id: "bills-enclose" },
         el("strong", {}, "Enclose the notice to users: "), ...quotedIn(r.enclose.text, "en"))] : []),
       summary,
       el("h3", {}, "Download the results"),

@@ -134,6 +134,7 @@ def test_the_desk_asks_about_an_earlier_register_and_bills_refused_rows_in_a_sec
     page.get_by_role("button", name="Run the bills").click()
     page.wait_for_function("() => window.__billRun.done === 2", timeout=TIMEOUT)
     expect(page.locator("#bills-done")).to_have_text(f"Billed 0 accounts for {sample.SECOND}")
+    expect(page.locator("#bills-enclose")).to_have_count(0)  # no bills to enclose the notice with (clerk11, B3)
     expect(page.locator("#result")).to_contain_text(f"{name} already billed {billed} of these accounts for "
                                                     f"{sample.SECOND}: they are not billed again")
 
