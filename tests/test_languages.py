@@ -164,7 +164,7 @@ def test_other_commands_in_spanish():
                                              "1,000 galones.")
     hearing = run(["hearing", "--published", "2027-11-02", "--meeting", "2027-12-30", "--lang", "es"])
     assert hearing["valid"] is False
-    assert hearing["explanation"][0]["text"].startswith("Aviso publicado el 2 de noviembre de 2027: la audiencia pública debe celebrarse entre")
+    assert hearing["explanation"][0]["text"].startswith("Aviso publicado el 2 de noviembre de 2027: la reunión para comentarios del público debe celebrarse entre")
     assert hearing["explanation"][1]["text"].endswith("fuera del plazo; elija una fecha dentro de él.")
 
 

@@ -204,7 +204,7 @@ def test_the_hearing_notice_in_spanish(year):
     assert "(the sewer-use law's rate schedules section, paragraphs B and C)" in en
     assert "(Rate schedules B" not in en and "Sewer rents D (" not in en
     assert "CU = VC" not in en and "the law writes it" not in en and "VC" not in en.replace("VCs", "")
-    assert title.startswith("Aviso de audiencia pública") and "2028" in title
+    assert title.startswith("Aviso de reunión para comentarios del público") and "2028" in title
 
 
 def test_the_users_notice_in_spanish(year):

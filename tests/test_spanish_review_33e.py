@@ -154,7 +154,7 @@ def test_the_spanish_reads_as_spanish(capsys):
     [arrears] = [es for en, es in everything.items() if en.startswith("This page estimates one quarter's bill. It adds")]
     assert "Las facturas anteriores sin pagar solo se suman si abre el enlace impreso en su factura del Pueblo" in arrears
     code, out, err = _cli(capsys, "hearing", "--published", "2027-01-10", "--lang", "es")
-    assert "la audiencia pública debe celebrarse entre 15 y 30 días después de la publicación" in out
+    assert "la reunión para comentarios del público debe celebrarse entre 15 y 30 días después de la publicación" in out
     code, out, err = _cli(capsys, "bill", "--quarter", "2027-Q1", "--water-gallons", "12000", "--paid-on", "2027-06-01",
                           "--lang", "es")
     assert "2 (17 de febrero de 2027 y 17 de mayo de 2027)" in out and ", el 17 de febrero" not in out
