@@ -459,6 +459,15 @@ def provisions_in_words(rules: dict) -> list[dict]:
             item["text_lang"] = SOURCE
             # and in words, for a reader, not only as a language code (the Spanish reviewer, 33e)
             item["text_note"] = _("(the official English text)")
+            # then the site's translation of those words, labelled so (spanish11, E3: 65 English texts followed
+            # by no word of Spanish); a provision whose words have none yet (an amendment) goes without
+            from .core.i18n import law_translation
+            pieces = [law_translation(w) for w in law.law_page_words(next(r for r in rules["provisions"]
+                                                                           if r["id"] == p["id"]))]
+            if pieces and all(pieces):
+                item["translation"] = " ".join(pieces)
+                item["translation_note"] = _("(a translation to help you, not reviewed by the Town: the English "
+                                             "text is the official one)")
         out.append(item)
     return out
 

@@ -106,8 +106,15 @@ def test_the_law_s_english_text_is_labelled_in_words_in_spanish(capsys):
     code, out, err = _cli(capsys, "provisions", "--lang", "es")
     provisions = json.loads(out)["provisions"]
     assert provisions and all(p["text_note"] == "(texto oficial en inglés)" for p in provisions)
+    # then the site's Spanish of those words, labelled (spanish11, E3: English only, for 65 provisions)
+    worded = [p for p in provisions if p["text"].strip()]
+    assert worded and all(p.get("translation") for p in worded), [p["id"] for p in worded if not p.get("translation")]
+    quantity = next(p for p in provisions if p["text"].startswith("A. The quantity and rate of flow of industrial"))
+    assert quantity["translation"].startswith("La cantidad y el caudal de las aguas residuales industriales")
+    assert all(p["translation_note"].startswith("(una traducción para ayudarle, no revisada por el Pueblo")
+               for p in provisions if "translation" in p)
     code, out, err = _cli(capsys, "provisions")
-    assert all("text_note" not in p for p in json.loads(out)["provisions"])
+    assert all("text_note" not in p and "translation" not in p for p in json.loads(out)["provisions"])
 
 
 def test_a_schedule_is_named_by_its_title_not_its_id_in_spanish(docs):
