@@ -252,8 +252,10 @@ function start() {
     if (r.last_day_to_pay < todayIso()) {
       box.append(el("div", { class: "admonition warning", id: "result-overdue" },
         el("p", { class: "admonition-title" }, t("This bill's last day to pay has passed")),
-        el("p", {}, t("The bill for {quarter} was due {date}. Is that the bill you mean? Each bill is named for the quarter it is due in. It charges for the water used in the quarter before.",
-          { quarter: r.quarter_words, date: longDate(r.due_date) }))));
+        // named as the menu and the result name a bill: its due date and its water (spanish11, C5: "the bill for
+        // July–September 2026" here named the bill due July 15 by months that are neither)
+        el("p", {}, t("This bill was due {date}. It charges for the water used in {water}. Is that the bill you mean?",
+          { date: longDate(r.due_date), water: r.water_words }))));
     }
     // at the invented (illustrative) rate, the engine's sentence for the total, right under it (bill.total_note)
     if (r.illustrative && r.total_note) {
