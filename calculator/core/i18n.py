@@ -44,7 +44,7 @@ TEXT_FIELDS = {
     "permits": frozenset({"title", "description", "text", "hint", "label", "summary", "says", "item", "note", "headline", "summary_reading"}),
     "interpretations": frozenset({"question", "summary", "why", "title", "label"}),
     "application_form": frozenset({"title", "issuer", "intro", "notice", "label", "text", "illustrative_note",
-                                   "heading", "help", "warning", "choices"}),
+                                   "heading", "help", "warning", "choices", "if_no"}),
     "holidays": frozenset({"name", "source", "appointed_days"}),
     "contacts": frozenset({"name", "ask_about", "source"}),
     "parameters": frozenset({"description", "source"}),

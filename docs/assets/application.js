@@ -56,7 +56,10 @@ function start() {
         else if (!box.value.trim()) box.value = value;
       }
     }
+    showIfNo(); // the notes of questions filled in with No
   }
+  const ifNo = [];
+  function showIfNo() { for (const show of ifNo) show(); }
 
   // While the checker's answers are being filled in, the form waits: a box ticked or typed in before they
   // land would be overwritten or mixed with them (the usability test, Tony: 5 to 10 seconds of a form that
@@ -138,6 +141,15 @@ function start() {
     return true;
   }
   for (const box of dateBoxes()) box.addEventListener("change", () => checkDate(box));
+
+  // a question's note for No (what the law then asks for), shown while No is chosen (public11, T4)
+  for (const note of form.querySelectorAll("[data-if-no]")) {
+    const radios = [...form.querySelectorAll(`input[type=radio][name="${note.dataset.ifNo}"]`)];
+    const show = () => { note.hidden = !radios.some((r) => r.checked && r.value === "no"); };
+    for (const radio of radios) radio.addEventListener("change", show);
+    ifNo.push(show);
+    show();
+  }
 
   // The required questions still empty are named before the first download, not found empty in the PDF
   // (issue 34, item 10); choosing the button again downloads the form as it is.

@@ -203,6 +203,28 @@ def test_the_web_form_names_the_empty_required_questions_before_it_downloads(pag
 
 
 @pytest.mark.parametrize("lang", ["", "es/"])
+def test_no_to_the_highway_departments_approval_says_what_the_law_then_asks(page, site_url, lang):
+    """The usability test public11 (T4): "Is the approval of the highway department … attached?" took No without a
+    word. While No is chosen, the form says to get the approval first and attach it (Permits B); not for Yes."""
+    page.goto(f"{site_url}/{lang}permit/application/")
+    page.wait_for_function("() => window.__application && window.__application.ready", timeout=TIMEOUT)
+    note = page.locator("#field-highway-approval-if-no")
+    expect(note).to_be_hidden()
+    page.check("#field-highway-approval-no")
+    expect(note).to_be_visible()
+    expect(note).to_contain_text("Attach its approval before you file" if not lang else
+                                 "Adjunte su aprobación antes de presentar")
+    expect(note).to_have_attribute("role", "status")
+    page.check("#field-highway-approval-yes")
+    expect(note).to_be_hidden()
+    # filled in with No from the address (the checker's answers), the note shows too
+    page.goto(f"{site_url}/{lang}permit/application/?highway-approval=no")
+    page.wait_for_function("() => window.__application && window.__application.ready", timeout=TIMEOUT)
+    if page.locator("#field-highway-approval-no").is_checked():
+        expect(note).to_be_visible()
+
+
+@pytest.mark.parametrize("lang", ["", "es/"])
 def test_the_web_form_waits_while_the_checkers_answers_are_filled_in(page, site_url, lang):
     """The usability test, Tony: the form looked ready 5 to 10 seconds before the checker's answers landed
     in it. Until they do, every box and the button are disabled, the form is aria-busy and the line above it
