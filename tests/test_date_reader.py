@@ -186,7 +186,7 @@ def test_the_page_and_the_command_line_read_a_date_in_words_and_a_spaced_amount_
 @pytest.mark.parametrize("typed, said", [
     ("abc", "La fecha de pago «abc» no es una fecha que podamos leer."),
     ("31/02/2027", "La fecha de pago «31/02/2027» "),
-    ("2/3/27", "La fecha de pago «2/3/27» tiene un año de 2 cifras."),
+    ("2/3/27", "La fecha de pago, «2/3/27», tiene un año de 2 cifras."),
 ])
 def test_the_payment_date_messages_have_one_pattern_in_spanish(typed, said):
     # the Spanish reviewer spanish9, #10: «La fecha de pago «…» …», never set off by commas

@@ -121,7 +121,8 @@ def field_values(rules: dict, answers=(), fields: dict | None = None, read: dict
                 except InputError as exc:
                     # named by its field, so the web form shows it at the box (the usability test, Tony: the
                     # error was only beside the download button)
-                    raise InputError(str(exc), name) from None
+                    # with the date it asks about, which the web form offers as a button (public11, T5)
+                    raise InputError(str(exc), name, getattr(exc, "suggest", None)) from None
                 values[name] = long(day)
                 if note and read is not None:
                     read[name] = note

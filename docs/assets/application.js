@@ -133,7 +133,13 @@ function start() {
     if (!box.value.trim()) return true;
     const answer = await engine.ask(["application", "--field", `${box.name}=${box.value}`]);
     if (!answer.ok) {
-      if (answer.field === box.name) errorAt(box, answer.error);
+      if (answer.field === box.name && errorAt(box, answer.error) && answer.suggest) {
+        // "Did you mean December 7, 2026?" with one tap to use it, as the estimator offers (public11, T5)
+        const use = el("button", { type: "button", class: "md-button use-suggestion", id: `${box.id}-use` },
+          t("Yes, use {value}", { value: answer.suggest }));
+        use.addEventListener("click", () => { box.value = answer.suggest; checkDate(box); box.focus(); });
+        $(`${box.id}-error`).append(" ", use);
+      }
       return answer.field !== box.name;
     }
     const said = (answer.result.read || {})[box.name];

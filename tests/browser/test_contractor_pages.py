@@ -276,6 +276,23 @@ def test_the_signature_date_is_checked_and_said_back_at_its_box(page, site_url, 
     expect(box).not_to_have_attribute("aria-invalid", "true")
 
 
+@pytest.mark.parametrize("lang,typed,offered", [("", "12/7/26", "12/7/2026"), ("es/", "20/02/27", "20/02/2027")])
+def test_a_two_digit_year_on_the_web_form_offers_the_full_date_in_one_tap(page, site_url, lang, typed, offered):
+    """The usability test public11 (T5): the estimator offers "Yes, use …" for a two-digit year, the web form did
+    not. It offers it at the box; one tap puts the date in and reads it back."""
+    page.goto(f"{site_url}/{lang}permit/application/")
+    page.wait_for_function("() => window.__application && window.__application.ready", timeout=TIMEOUT)
+    box = page.locator("#field-signature-date")
+    box.fill(typed)
+    box.blur()
+    use = page.locator("#field-signature-date-use")
+    expect(use).to_have_text(("Yes, use " if not lang else "Sí, usar ") + offered, timeout=TIMEOUT)
+    use.click()
+    expect(box).to_have_value(offered)
+    expect(page.locator("#field-signature-date-error")).to_be_hidden(timeout=TIMEOUT)
+    expect(box).not_to_have_attribute("aria-invalid", "true")
+
+
 @pytest.mark.parametrize("lang", ["", "es/"])
 def test_the_printed_web_form_ends_with_the_sewer_inspectors_part(page, site_url, lang):
     """Shown only when printed: on screen it is not the applicant's to read through."""
