@@ -250,5 +250,7 @@ def test_the_web_page_and_the_pdf_are_one_template():
     web = web.replace(' aria-required="true"', " required")
     # the web page's own: the line above the form, and where a date's error and how it was read are said
     web = re.sub(r'<p class="(?:field-error|hint date-read)" id="field-[a-z-]+-(?:error|read)"[^>]*></p>\n', "", web)
+    # and a yes-no question's note for No, shown while No is chosen (public11, T4)
+    web = re.sub(r'<p class="field-note" id="field-[a-z-]+-if-no"[^>]*>[^<]*</p>\n', "", web)
     web_text = strip.sub("", re.sub(r'<p class="form-other-ways">.*?</p>\n', "", web))
     assert web_text == strip.sub("", paper)
