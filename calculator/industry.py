@@ -299,7 +299,9 @@ def compute(rules: dict, average_workday_gallons, system_gallons_per_day=None,
     due = report_dates(rules, year, today) if met else []
     # the next report date from today, said under the verdict (the usability test, Linda: December 15 was
     # 9 days away and sat below the fold); when not determined yet, the date a major industry would have
-    upcoming = [d for d in report_dates(rules, year, today) if d >= today] if determination != "not-major" else []
+    # (from today whatever year is asked about: with a year entered, the next was that year's first date, March 15,
+    # 2027, while December 15, 2026 was 9 days away: the outside usability test public12, L1)
+    upcoming = report_dates(rules, None, today) if determination != "not-major" else []
     next_report = None if not upcoming else {"date": upcoming[0].isoformat(), "days": (upcoming[0] - today).days,
                                              "if_major": determination == "not-determined"}
     if determination == "major" and year is None:

@@ -43,7 +43,9 @@ def test_a_major_industry_by_the_5_percent_test_with_one_fact_unanswered():
         "facts_needed": ["whether the waste has a toxic pollutant in toxic amounts under Section 307(a) standards "
                          "(yes or no)"],
         "report_due": ["2027-03-15", "2027-09-15", "2027-12-15"],
-        "next_report": {"date": "2027-03-15", "days": 99, "if_major": False},
+        # the next report from today, whatever year is asked about: December 15, 2026, in 9 days, not the first
+        # of 2027's (public12, L1: "Next report due: March 15, 2027 — in 99 days" for a major industry)
+        "next_report": {"date": "2026-12-15", "days": 9, "if_major": False},
         "facilities_required": [], "facilities_if_deemed_necessary": [*FACILITIES, "pretreatment.A.4"],
         "correction_days_at_most": 30, "system_gallons_below": None, "system_gallons_below_words": None}
     assert [s["cite"] for s in out["report_explained"]] == ["pretreatment.E"]

@@ -130,13 +130,18 @@ def test_the_next_report_date_and_the_days_left_are_under_the_verdict_with_the_c
         "href", kit_due_dates.CALENDAR_FILE.split("/")[-1])
 
 
-def test_no_next_report_line_for_a_business_that_is_not_major_or_a_year_past(page, site_url):
+def test_no_next_report_line_for_a_business_that_is_not_major_and_from_today_whatever_the_year(page, site_url):
     open_check(page, site_url, "?average-workday-gallons=1000&system-gallons-per-day=600000"
                                "&toxic-pollutant=no&significant-impact=no")
     expect(page.locator("#next-report")).to_have_count(0)
-    open_check(page, site_url, "?average-workday-gallons=60000&year=2020")
-    expect(page.locator("#industry-result")).to_have_attribute("data-major", "true")
-    expect(page.locator("#next-report")).to_have_count(0)
+    # a year asked about (past or ahead) lists that year's dates; the next report is still the next from today
+    # (public12, L1: with 2027 entered, "Next report due: March 15, 2027 — in 99 days", and December 15, 2026
+    # was 9 days away)
+    page.clock.set_fixed_time(dt.datetime(2026, 12, 6, 12, tzinfo=dt.timezone.utc))
+    for year in ("2020", "2027"):
+        open_check(page, site_url, f"?average-workday-gallons=60000&year={year}")
+        expect(page.locator("#industry-result")).to_have_attribute("data-major", "true")
+        expect(page.locator("#next-report-line")).to_have_text("Next report due: December 15, 2026 — in 9 days.")
 
 
 def test_a_shareable_link_with_a_toxic_pollutant_gives_the_engine_s_answer(page, site_url):
