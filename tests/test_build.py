@@ -274,3 +274,23 @@ def test_a_page_without_a_head_is_named_by_its_source_under_docs(tmp_path):
     with pytest.raises(BuildError) as refused:
         secure_pages(site, docs)
     assert str(refused.value).startswith("docs/notes/y.md: no <head>")
+
+
+def test_a_vote_dated_after_the_build_day_is_not_published_as_adopted():
+    """The outside usability test clerk12 (high): the desk recorded a vote dated on the meeting day, 17 days ahead
+    (told the computer's date was wrong), and the rebuilt site said "The Town adopted the 2027 rates" before the
+    meeting. The build refuses a vote dated after the day it builds for; on or before it, the vote is published."""
+    import copy
+    import datetime as dt
+    from calculator.core.rules import load
+    from kit.errors import BuildError
+    from kit.site.build import check_votes_held
+    rules = copy.deepcopy(load())
+    schedule = dict(rules["schedules"][0], id="2027", status="adopted",
+                    adoption={"date": "2026-12-23", "ayes": 3, "noes": 1})
+    rules["schedules"].append(schedule)
+    check_votes_held(rules, dt.date(2026, 12, 23))
+    with pytest.raises(BuildError) as refused:
+        check_votes_held(rules, dt.date(2026, 12, 6))
+    assert "vote on rate schedule 2027 is dated 2026-12-23" in str(refused.value)
+    assert "rules/rate-schedules/2027/vote.yaml" in str(refused.value)

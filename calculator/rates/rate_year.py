@@ -942,7 +942,8 @@ def adopt(rules: dict, args) -> dict:
         # the second hostile tester: a vote dated next year was recorded as held
         c.add("date", f"⟦date⟧ {_day(day)} is after today, {_day(recorded_on)}: a vote is recorded once the Board "
                       f"has held it. Check ⟦date⟧; if the vote was held and this computer's date is wrong, enter "
-                      f"the day you record it as ⟦recorded-on⟧.")
+                      f"the day you record it as ⟦recorded-on⟧. (The site's build publishes a vote only once its "
+                      f"day has come.)")
     if None not in (day, ayes, noes, absent):
         size = parameter(rules, "town-board-size", on=day)
         if ayes + noes + absent < size:  # (more than the Board is refused below, by adoption.vote_problem)

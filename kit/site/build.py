@@ -176,6 +176,21 @@ def _running(pid: int) -> bool:
     return True
 
 
+def check_votes_held(rules: dict, today) -> None:
+    """Refuse (BuildError) to publish a schedule as adopted by a vote dated after the day the site is built for:
+    the desk records a vote dated ahead when told the computer's date is wrong, and the site then said "The Town
+    adopted the 2027 rates" 17 days before the meeting (the outside usability test clerk12, high)."""
+    ahead = [(s["id"], s["adoption"]) for s in rules["schedules"]
+             if s.get("adoption") and max(s["adoption"].get("date", ""), s["adoption"].get("recorded_on", "")) > today.isoformat()]
+    if ahead:
+        sid, vote = ahead[0]
+        raise BuildError(f"Not publishing: the vote on rate schedule {sid} is dated {vote['date']}"
+                         + (f", recorded on {vote['recorded_on']}" if vote.get("recorded_on") else "")
+                         + f", after today ({today.isoformat()}). A schedule is published as adopted only once the "
+                         f"Board has voted. If the vote has not been held, take rules/rate-schedules/{sid}/vote.yaml "
+                         f"out of the repository (git rm) until it has; if it was, correct its date. Then build again.")
+
+
 def build(site: Path = ROOT / "site", rules_dir: Path | None = None, site_url: str | None = None,
           preview: bool = False) -> Path:
     """Build the site into `site`. `site_url`, when given, is the address the site is published
@@ -200,6 +215,7 @@ def build(site: Path = ROOT / "site", rules_dir: Path | None = None, site_url: s
         privacy.check_repository(ROOT)
         step("Checking the rules")
         rules = validate_rules(rules_dir)
+        check_votes_held(rules, build_date())
         step("Rendering the pages from the rules, in English and in Spanish")
         docs = stage_docs(staging)
         step("Making the fictional bill-run sample, billed by these rules")
