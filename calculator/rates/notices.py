@@ -277,14 +277,14 @@ def hearing_notice_text(rules: dict, schedule_id: str, site_url: str | None) -> 
             how = _("How the rate was set: the operation and maintenance cost of {om} divided by the users' sewage "
                     "volume of {volume} gallons, per 1,000 gallons ({cite_d}).")
         lines.append("- " + how.format(**figures))
-        # the division is the Town's reading of rents.D, whose words are quoted, not the law's own (clerk11, N2)
+        # the law's own words quoted beside how the rate was set, the division never called the law's (clerk11,
+        # N2); and no site's disclaimer in the Town's legal notice (clerk12, high: "(the Town has not adopted this
+        # reading)" under "By order of the Town Board")
         lines.append("- " + (_("The law sets the rate “based on data which are deemed to reasonably represent the "
                                "projected annual operation and maintenance expenditures for the year” ({cite_d}), "
-                               "when past data is not available. Dividing them by the users' sewage volume is how "
-                               "this notice reads the law (the Town has not adopted this reading).") if projected else
+                               "when past data is not available.") if projected else
                              _("The law sets the rate “based on the operation and maintenance expenses incurred "
-                               "during the past fiscal year” ({cite_d}). Dividing them by the users' sewage volume is "
-                               "how this notice reads the law (the Town has not adopted this reading).")
+                               "during the past fiscal year” ({cite_d}).")
                              ).format(**figures))
     # in words, not the law's formula (the usability test: "the law writes it CU = VC x VU" in a newspaper); the
     # minimum is each property's, in its own paragraph (clerk11, N1: "each user's … (paragraph B)")
