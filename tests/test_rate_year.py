@@ -450,6 +450,9 @@ def test_the_desk_packs_a_steps_records_as_one_zip_for_a_site_without_a_reposito
         assert z.read("rules/rate-schedules/2028/notice.yaml") == (prepared / "2028" / "notice.yaml").read_bytes()
         steps = z.read("notices-out/PUBLISHING-2028.txt").decode()
     assert "python3 build.py validate" in steps and "show the 2028 schedule as proposed" in steps
+    # proposed, not adopted: the bill run cannot bill the year yet, and the steps say so (clerk12)
+    assert "The bill run can bill the year's quarters once the Board's vote is recorded and published too." in steps
+    assert "and the bill run can bill the year's quarters" not in steps
     assert "notices-out/" in (RULES_DIR.parent / ".gitignore").read_text().splitlines()
     # both ways to publish: by GitHub's workflow, and by building the site on the keeper's own computer
     assert "Built by GitHub" in steps and "push the commit to the" in steps
@@ -748,3 +751,20 @@ def test_the_clerk_may_sign_the_newspaper_notice_with_her_name(town, capsys):
     unsigned = town.engine(NOTICE)["result"]
     text = next(f["text"] for f in unsigned["files"] if f["path"].endswith(".txt"))
     assert "\nTown Clerk\nDated and published:" in text and "Jane Doe" not in text
+
+
+def test_a_quarter_of_a_year_only_proposed_is_refused_saying_to_record_the_vote(town, capsys):
+    """clerk12 (M7, M8): the bill run said "No rate schedule is on record for fiscal year 2028 … Adopt one on the
+    Clerk's desk" for a year proposed and noticed, as if nothing had been done. It says the schedule is proposed,
+    not adopted, and to record the Board's vote; with the vote recorded, the quarter bills."""
+    from calculator.bills import billing
+    accounts = ("accounts.csv", "account,parcel,service_address,mailing_name,mailing_address,language,meter\n"
+                "A1,1-1-1,1 Example Lane,Ann Example,PO Box 1,en,water-gallons\n")
+    reads = ("reads.csv", "account,usage\nA1,12000\n")
+    assert town.cli(PROPOSE) == 0 and town.cli(NOTICE) == 0
+    with pytest.raises(InputError) as refused:
+        billing.run(compile_rules(town.rules), "2028-Q1", accounts, reads, first_quarter=True)
+    assert "The rate schedule for fiscal year 2028 is proposed, not adopted" in str(refused.value)
+    assert "record it (step 3 on the Clerk's desk" in str(refused.value)
+    assert town.cli(ADOPT) == 0
+    assert billing.run(compile_rules(town.rules), "2028-Q1", accounts, reads, first_quarter=True)["register"]

@@ -22,7 +22,7 @@ from decimal import Decimal
 from urllib.parse import urlencode
 
 from . import arrears, bill
-from ..core import money
+from ..core import money, schedule
 from .amounts import parse_amount
 from ..core.dates import due_date, parse_date, parse_quarter, quarter_name, quarter_period, typed
 from ..core.errors import InputError, for_terminal
@@ -233,10 +233,19 @@ def run(rules: dict, quarter: str, accounts: tuple[str, str], reads: tuple[str, 
         raise InputError(str(exc), "quarter") from None
     quarter = quarter_name(year, q)
     ctx = bill.quarter_context(rules, quarter)
+    proposed = next((s for s in rules["schedules"] if s["status"] == "proposed"
+                     and schedule.fiscal_year_of(rules, dt.date.fromisoformat(s["effective"])) == ctx["fiscal"]["year"]),
+                    None) if ctx["fiscal"]["schedule"] is None else None
+    if proposed is not None:  # (clerk12: "Adopt one on the Clerk's desk" for a year proposed and noticed, not voted)
+        raise InputError(_("The rate schedule for fiscal year {year} is proposed, not adopted, so {quarter} cannot be "
+                           "billed yet: bills use a schedule once the Town Board has adopted it ({law}). After the "
+                           "Board's vote, record it (step 3 on the Clerk's desk, \"Record the vote\"), then bill "
+                           "{quarter}.").format(year=ctx["fiscal"]["year"], quarter=quarter,
+                                                law=named(rules, "rate-schedules.A")), "quarter")
     if ctx["fiscal"]["schedule"] is None:
         raise InputError(_("No rate schedule is on record for fiscal year {year}, so {quarter} cannot be billed. "
-                           "The law asks for a schedule before each fiscal year starts ({law}). Adopt "
-                           "one on the Clerk's desk first, or choose a quarter of a year that has one.").format(
+                           "The law asks for a schedule before each fiscal year starts ({law}). Propose one on the "
+                           "Clerk's desk and record the Board's vote first, or choose a quarter of a year that has one.").format(
             year=ctx["fiscal"]["year"], quarter=quarter, law=named(rules, "rate-schedules.A")),
             "quarter")
     day = parse_date(as_of, N_("The date penalties are counted to (⟦as-of⟧)")) if as_of else ctx["due"]

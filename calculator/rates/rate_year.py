@@ -1238,7 +1238,7 @@ keeps the site:
    own address (localhost, 127.0.0.1), which nobody else can open; python3 build.py serve shows the
    site here.
 5. When it is published, open the site's /rates/ page: it must show the {year} schedule as {stage}.
-   Then tell the Town Clerk: her step is published, and the bill run can bill the year's quarters.
+   Then tell the Town Clerk: her step is published{then}.
 
 Do not change the files' text: each is a record of the Town's step ({law}).
 """
@@ -1275,6 +1275,11 @@ def pack(rules: dict, args) -> dict:
                                  f"     {path}\n" for path in removes)) if removes else "",
                              stage=stage + (" (with its public comment meeting)" if s.get("notice") and
                                             s["status"] == "proposed" else ""),
+                             # the bill run bills a year once its vote is recorded, not after a proposal only
+                             # (clerk12: the steps said so after the proposal, and the Clerk's bill run was refused)
+                             then=(", and the bill run can bill the year's quarters" if s["status"] == "adopted" else
+                                   ". The bill run can bill the year's quarters once the Board's vote is recorded "
+                                   "and published too"),
                              law="Rate schedules A to C")
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_STORED) as z:
