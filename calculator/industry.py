@@ -248,12 +248,15 @@ def compute(rules: dict, average_workday_gallons, system_gallons_per_day=None,
             below = compared / share
             # the condition in its own sentence, which the page also shows under the verdict (the outside usability
             # test public9, Linda: the 600,000 gallons she needed was deep in "How it was worked out")
+            # labelled as the site's reading (E(2) says only "a flow"), and the system's flow said to be unpublished
+            # (the outside usability test public12, L4 and L7)
             threshold = (_("At {compared} gallons per average workday, the business is a major contributing industry "
-                           "if the system carries less than {below} gallons a day. Ask the Sewer Inspector for the "
-                           "system's flow.") if workday else
+                           "if the system carries less than {below} gallons a day, as this site reads the law. The "
+                           "Town has not published the system's flow: ask the Sewer Inspector for it.") if workday else
                          _("At {compared} gallons on an average day, the business is a major contributing industry if "
-                           "the system carries less than {below} gallons a day. Ask the Sewer Inspector for the "
-                           "system's flow.")).format(compared=money.gallons(compared), below=money.gallons(below))
+                           "the system carries less than {below} gallons a day, as this site reads the law. The Town "
+                           "has not published the system's flow: ask the Sewer Inspector for it.")
+                         ).format(compared=money.gallons(compared), below=money.gallons(below))
             text = _("The {share} test was not applied: it needs {fact}.").format(
                 share=money.percent(share), fact=_(NEEDED[missing[0]])) + " " + threshold
             system_below = below

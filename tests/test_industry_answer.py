@@ -271,12 +271,12 @@ def test_with_the_system_flow_unknown_the_answer_names_the_flow_under_which_the_
     out = industry.compute(RULES, "30,000", None, False, None, 2027)
     assert out["determination"] == "not-determined" and out["system_gallons_below"] == "600000.00"
     assert ("At 30,000 gallons per average workday, the business is a major contributing industry if the system "
-            "carries less than 600,000 gallons a day. Ask the Sewer Inspector for the system's flow.") in \
+            "carries less than 600,000 gallons a day, as this site reads the law. The Town has not published the system's flow: ask the Sewer Inspector for it.") in \
         out["explanation"][1]["text"]
     # the same sentence for the page to show under the verdict (the outside usability test public9, Linda)
     assert out["system_gallons_below_words"] == (
         "At 30,000 gallons per average workday, the business is a major contributing industry if the system "
-        "carries less than 600,000 gallons a day. Ask the Sewer Inspector for the system's flow.")
+        "carries less than 600,000 gallons a day, as this site reads the law. The Town has not published the system's flow: ask the Sewer Inspector for it.")
     assert out["explanation"][1]["text"].endswith(out["system_gallons_below_words"])
     assert industry.compute(RULES, "30000", "600000", False, False, 2027)["system_gallons_below_words"] is None
     # the boundary the sentence states: a system one gallon under it makes her major, that flow itself does not
