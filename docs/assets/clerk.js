@@ -299,10 +299,17 @@ function start() {
     }
     const answer = await engine.ask(["hearing", `--published=${published}`]);
     if (mine !== windowAsked) return;
+    // the proposal's first day, from its record in this browser: a meeting after it is refused (the Board could
+    // not adopt the rates in time), so the window shown ends there too (clerk12: January 5 was offered, then refused)
+    const proposal = ((work.years[work.current] || {}).records || {}).proposal;
+    const effective = proposal && (/^effective:\s*"?(\d{4}-\d{2}-\d{2})"?/m.exec(proposal.text) || [])[1];
+    const capped = answer.ok && effective && effective >= answer.result.earliest && effective < answer.result.latest;
     box.textContent = answer.ok
       ? `The meeting for public comments must be between ${longDate(answer.result.earliest)} and `
         + `${longDate(answer.result.latest)}: ${box.dataset.minimumDays} to ${box.dataset.maximumDays} days after `
         + `the notice appears in the newspaper on ${longDate(published)}.`
+        + (capped ? ` To adopt the rates by ${longDate(effective)}, the day they take effect, hold it by `
+          + `${longDate(effective)} (as this site reads Rate schedules A; the Town has not adopted this reading).` : "")
       : "";
   }
   // the meeting's box is described by the window too, as its hint promises

@@ -679,6 +679,31 @@ def test_the_meeting_window_shows_as_soon_as_the_newspaper_date_is_given(page, s
     page.evaluate("localStorage.clear()")
 
 
+def test_the_meeting_window_ends_at_the_proposals_first_day_when_that_comes_first(page, site_url):
+    """The outside usability test clerk12: the window offered December 23 to January 7, and January 5 was then
+    refused (a meeting after the rates' first day leaves no time to adopt them). The window says so, as the site's
+    reading, once the proposal in this browser starts inside it."""
+    page.goto(f"{site_url}/clerk/")
+    page.evaluate("localStorage.clear()")
+    page.reload()
+    expect(page.locator("#clerk-desk")).to_have_attribute("data-state", "ready", timeout=TIMEOUT)
+    expect(page.locator("#years")).to_be_visible(timeout=TIMEOUT)
+    for name, value in PROPOSE.items():
+        page.fill(f"#propose-{name}", value)
+    page.click("#propose-form button[type=submit]")
+    expect(page.locator("#clerk-desk")).to_have_attribute("data-state", "result", timeout=TIMEOUT)
+    page.click("#next-step")
+    page.fill("#notice-published", "2027-12-08")
+    expect(page.locator("#notice-window")).to_have_text(
+        "The meeting for public comments must be between December 23, 2027 and January 7, 2028: 15 to 30 days after "
+        "the notice appears in the newspaper on December 8, 2027. To adopt the rates by January 1, 2028, the day they "
+        "take effect, hold it by January 1, 2028 (as this site reads Rate schedules A; the Town has not adopted this "
+        "reading).", timeout=TIMEOUT)
+    page.fill("#notice-published", "2027-11-15")  # the whole window before the first day: nothing more to say
+    expect(page.locator("#notice-window")).to_have_text(re.compile(r"on November 15, 2027\.$"), timeout=TIMEOUT)
+    page.evaluate("localStorage.clear()")
+
+
 def test_a_notice_before_the_proposal_s_date_leads_to_that_date_in_step_1(page, site_url):
     """The usability test: the proposal's date is today when left empty, so a notice already in the newspaper
     was refused as "before the schedule was proposed", with no word that the fix is the proposal's date in
