@@ -86,7 +86,9 @@ def test_what_the_desk_shows_for_each_step(town, capsys):
     propose = town.engine(PROPOSE)["result"]
     assert propose["vc"]["vc_per_1000_gallons"] == "12.24"
     assert propose["effects"]["head"] == ["Water use (gallons)", "Now (2025-illustrative)", "Proposed (2028)", "Change"]
-    assert propose["effects"]["rows"][0] == ["8,000", "$64.00", "$78.34", "+$14.34 (+22.4%)"]
+    # no change against the example schedule's invented numbers (clerk11 P2, clerk12): said in the note
+    assert propose["effects"]["rows"][0] == ["8,000", "$64.00", "$78.34", "—"]
+    assert propose["effects"]["note"].endswith("No change is shown against its invented numbers.")
     town.cli(PROPOSE)
     notice = town.engine(NOTICE)["result"]
     assert notice["window"] | {} == notice["window"] and notice["window"]["earliest"] == "2027-11-16"

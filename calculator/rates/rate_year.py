@@ -759,11 +759,14 @@ def effects_table(rules: dict, proposed: dict) -> dict:
                                    sewage_fraction=proposed["sewage_fraction"])["charge"])
         diff = new - now
         pct = f" ({diff / now * 100:+.1f}%)" if now else ""
-        rows.append((money.gallons(Decimal(gallons)), money.dollars(now), money.dollars(new),
-                     ("+" if diff >= 0 else "-") + money.dollars(abs(diff)) + pct))
+        # no change against the example schedule's invented numbers: a percentage against them could be quoted
+        # at a Board meeting as the rise (clerk11 P2, clerk12)
+        change = "—" if current["status"] == "illustrative" else ("+" if diff >= 0 else "-") + money.dollars(abs(diff)) + pct
+        rows.append((money.gallons(Decimal(gallons)), money.dollars(now), money.dollars(new), change))
     title = (f"Effect on typical quarterly bills, first billed for {quarter_words(year, q)} "
              f"(minimum charge included; metered water, no sewage meter):")
     note = (f"'Now' is schedule {current['id']}: {schedule.LABELS[current['status']]}"
+            + (" No change is shown against its invented numbers." if current["status"] == "illustrative" else "")
             if current["status"] != "adopted" else None)
     widths = [max(len(r[i]) for r in (head, *rows)) for i in range(4)]
     lines = [title] + ["  " + "  ".join(c.rjust(w) if i else c.ljust(w) for c, w in zip(r, widths)).rstrip()

@@ -549,7 +549,8 @@ function start() {
           words(r.basis_reading)));  // the rates themselves are in the table just above
       }
       box.append(table(r.effects));
-      if (r.effects.note) box.append(el("p", {}, "“Now” is the illustrative schedule: invented numbers, not a rate the Town has adopted."));
+      if (r.effects.note) box.append(el("p", { id: "effects-note" }, "“Now” is the illustrative schedule: invented numbers, not a rate the Town has adopted. "
+        + "No change is shown against them."));
     } else if (r.step === "notice") {
       const w = r.window;
       box.append(el("p", { id: "window" }, `The lawful meeting window: ${longDate(w.earliest)} to ${longDate(w.latest)} `
