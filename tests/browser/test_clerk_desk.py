@@ -778,7 +778,7 @@ def test_a_share_left_blank_while_the_example_schedule_is_in_force_is_asked_for(
     expect(page.locator("#propose-sewage-fraction")).to_have_attribute("aria-invalid", "true")
     page.fill("#propose-sewage-fraction", "85%")
     page.click("#propose-form button[type=submit]")
-    expect(page.locator("#sewage-fraction")).to_have_text("0.85", timeout=TIMEOUT)
+    expect(page.locator("#sewage-fraction")).to_have_text("85%", timeout=TIMEOUT)  # as she typed it (clerk11, P3)
     expect(page.locator("#sewage-fraction-from")).to_have_count(0)
     page.evaluate("localStorage.clear()")
 

@@ -22,10 +22,18 @@ ATOM = "{http://www.w3.org/2005/Atom}"
 SITE = "https://sewer.pawling.example/"
 
 
+#: the day the year's site is built for: after the vote of December 16, 2026 (the build refuses to publish a vote dated
+#: after the day it builds for: clerk12), whatever the machine's date
+BUILT_ON = str(int(dt.datetime(2026, 12, 31, 12, tzinfo=dt.timezone.utc).timestamp()))
+
+
 def run(project: Path, *args):
     # the copy's builds take what the checkout's have kept (kit/buildcache.py), as a second build would
+    env = dict(os.environ, PAWLING_BUILD_CACHE_DIR=str(buildcache.CACHE))
+    if args[:1] == ("build",):
+        env["SOURCE_DATE_EPOCH"] = BUILT_ON
     return subprocess.run([sys.executable, "build.py", *args], cwd=project, capture_output=True, text=True,
-                          timeout=300, env=dict(os.environ, PAWLING_BUILD_CACHE_DIR=str(buildcache.CACHE)))
+                          timeout=300, env=env)
 
 
 def snapshot(project: Path) -> dict:

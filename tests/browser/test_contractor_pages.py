@@ -231,14 +231,17 @@ def test_the_web_form_waits_while_the_checkers_answers_are_filled_in(page, site_
     says so; then they are the person's again."""
     page.goto(f"{site_url}/{lang}permit/application/?{urlencode(ROAD)}", wait_until="domcontentloaded")
     form, note, road = page.locator("#application-form"), page.locator("#prefilled"), page.locator("#field-street-opening-yes")
-    # the page's module script has run by DOMContentLoaded; the engine answers later
-    assert page.evaluate("() => window.__application && window.__application.filled") is False
-    expect(form).to_have_attribute("aria-busy", "true")
-    expect(road).to_be_disabled()
-    expect(page.locator("#field-owner-name")).to_be_disabled()
-    expect(page.locator("#make-filled")).to_be_disabled()
-    expect(note).to_have_text("Filling in your answers from the permit checker…" if not lang
-                              else "Completando el formulario con sus respuestas al cuestionario de permisos…")
+    # the page's module script has run by DOMContentLoaded; the engine answers later. The waiting state is read in
+    # one go, in the page's own thread: read box by box, a loaded run's engine answered between two reads (CI of
+    # December 7: aria-busy seen, then the box already enabled and ticked)
+    state = page.evaluate("""() => ({
+        filled: window.__application && window.__application.filled,
+        busy: document.getElementById("application-form").getAttribute("aria-busy"),
+        disabled: ["field-street-opening-yes", "field-owner-name", "make-filled"].map((id) => document.getElementById(id).disabled),
+        note: document.getElementById("prefilled").textContent.trim() })""")
+    assert state == {"filled": False, "busy": "true", "disabled": [True, True, True],
+                     "note": "Filling in your answers from the permit checker…" if not lang
+                     else "Completando el formulario con sus respuestas al cuestionario de permisos…"}, state
     expect(road).to_be_checked(timeout=TIMEOUT)
     expect(form).not_to_have_attribute("aria-busy", "true")
     expect(road).to_be_enabled()
