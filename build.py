@@ -188,6 +188,14 @@ def _main_writing(argv: list[str]) -> int:
         print("error: standard output is closed, so build.py cannot say what it does. Nothing was done. Run it "
               "again with its output going to the terminal, a file or /dev/null.", file=sys.stderr)
         return 74
+    # a terminal or a pipe in an encoding without every character the kit prints (PYTHONIOENCODING=latin-1 or
+    # ascii: a UnicodeEncodeError traceback from `rates propose`, the twelfth hostile tester, after the rules' files
+    # were written): what it cannot show is written as \u2013 and the like, as the engine's command line does
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.reconfigure(errors="backslashreplace")
+        except (AttributeError, ValueError, OSError):  # not a text stream that can be reconfigured: left as it is
+            pass
     try:
         status = main(argv)
         sys.stdout.flush()

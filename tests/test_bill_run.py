@@ -2238,3 +2238,26 @@ def test_a_rule_changed_in_place_that_would_rebill_an_earlier_quarter_is_refused
         billing.run(load(), kit_sample.SECOND, files["accounts"], files["reads"],
                     earlier=[(register.name, "\n".join(lines) + "\n")])
     assert "the rate per 1,000 gallons for 2025-Q3 was “11.00”" in str(err.value)
+
+
+def test_accounts_missing_from_the_previous_quarters_record_are_named_to_check(tmp_path):
+    """The twelfth hostile tester: an earlier register cut short (its first 7 lines, as a half-saved file or a filtered
+    export) billed four accounts' unpaid bills with arrears $0.00 and a levy list of 1 line for 10, without a word.
+    The run names the accounts billed now that the previous quarter's record lacks (a new account is one of them,
+    so it is a check, not a refusal); with the whole record, only the accounts new that quarter."""
+    from kit.billrun import sample as kit_sample
+    from calculator.core.rules import load
+    folder = tmp_path / "s"
+    kit_sample.write(folder, 40)
+    register = (folder / f"register-{kit_sample.FIRST}.csv").read_text(encoding="utf-8")
+    files = dict(accounts=("accounts.csv", (folder / "accounts.csv").read_text(encoding="utf-8")),
+                 reads=(f"reads-{kit_sample.SECOND}.csv",
+                        (folder / f"reads-{kit_sample.SECOND}.csv").read_text(encoding="utf-8")))
+    whole = billing.run(load(), kit_sample.SECOND, **files, earlier=[("whole.csv", register)])
+    cut = billing.run(load(), kit_sample.SECOND, **files,
+                      earlier=[("cut.csv", "\n".join(register.splitlines()[:7]) + "\n")])
+    said = [c for c in cut["checks"] if "not in the billing record of 2025-Q3 (cut.csv)" in c]
+    assert len(said) == 1 and "that record is incomplete" in said[0]
+    missing = int(said[0].split(" ", 1)[0])
+    new = [c for c in whole["checks"] if "not in the billing record of 2025-Q3" in c]
+    assert missing > (int(new[0].split(" ", 1)[0]) if new else 0) + 3, (said, new)

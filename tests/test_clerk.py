@@ -634,3 +634,23 @@ def test_a_vote_recorded_as_of_a_day_after_today_is_pointed_out(town, capsys):
     out = capsys.readouterr().out
     assert "Note: recorded as of" in out and "after this computer's date" in out
     assert str(town.folder / "vote.yaml") in out
+
+
+@pytest.mark.parametrize("encoding", ["latin-1", "ascii"])
+def test_the_clerks_commands_print_in_any_terminal_encoding(tmp_path, encoding):
+    """The twelfth hostile tester: `PYTHONIOENCODING=latin-1 build.py rates propose … --note 'Tarifa ñ € 😀'` wrote
+    the proposal, then ended in a UnicodeEncodeError traceback (the report's dashes). What the terminal cannot show
+    is written as \\u2014 and the like; the command ends 0 with its files written."""
+    import os
+    import shutil
+    import subprocess
+    import sys
+    shutil.copytree(RULES_DIR, tmp_path / "rules")
+    (tmp_path / "mkdocs.yml").write_text("site_name: copy\n")
+    done = subprocess.run([sys.executable, str(RULES_DIR.parent / "build.py"), "rates", "propose", "--rules-dir",
+                           str(tmp_path / "rules"), "--fiscal-year", "2027", "--effective", "2027-01-01", "--om-cost",
+                           "856791", "--user-volume-gallons", "70000000", "--sewage-fraction", "0.8",
+                           "--note", "Tarifa ñ € 😀", "--note-es", "Nota ñ € 😀"],
+                          capture_output=True, env=dict(os.environ, PYTHONIOENCODING=encoding), timeout=120)
+    assert done.returncode == 0 and b"Traceback" not in done.stderr, done.stderr[-400:]
+    assert b"\\u2014" in done.stdout and (tmp_path / "rules" / "rate-schedules" / "2027" / "proposal.yaml").is_file()
