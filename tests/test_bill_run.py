@@ -2238,6 +2238,13 @@ def test_a_rule_changed_in_place_that_would_rebill_an_earlier_quarter_is_refused
         billing.run(load(), kit_sample.SECOND, files["accounts"], files["reads"],
                     earlier=[(register.name, "\n".join(lines) + "\n")])
     assert "the rate per 1,000 gallons for 2025-Q3 was “11.00”" in str(err.value)
+    # the share of water billed as sewage, edited in place in the schedule (the twelfth hostile tester): refused too
+    shared = copy.deepcopy(load())
+    for schedule in shared["schedules"]:
+        schedule["sewage_fraction"] = "0.9"
+    with pytest.raises(InputError) as err:
+        billing.run(shared, kit_sample.SECOND, **files)
+    assert "but the rules now bill 90% of the water as sewage for that quarter" in str(err.value)
 
 
 def test_accounts_missing_from_the_previous_quarters_record_are_named_to_check(tmp_path):

@@ -1160,7 +1160,28 @@ def _billed_by_these_rules(rules: dict, registers, quarter: str) -> None:
                 qtr = quarter_name(*parse_quarter(row["quarter"]))
             except InputError:  # _earlier has said so
                 continue
-            if (name, qtr) in seen or qtr >= quarter:
+            if qtr >= quarter:
+                continue
+            # the share of metered water billed as sewage, on the first row metered in water (the twelfth hostile
+            # tester: the share edited in place moved what earlier bills charged): sewage = water × share
+            water, sewage = (row.get("water_gallons") or "").strip(), (row.get("sewage_gallons") or "").strip()
+            if (name, qtr, "share") not in seen and water and sewage and (row.get("meter") or "").startswith("water"):
+                seen.add((name, qtr, "share"))
+                try:
+                    share = bill.quarter_context(rules, qtr)["fraction"]
+                    differs = (Decimal(water) * share).quantize(Decimal("0.01")) != Decimal(sewage).quantize(Decimal("0.01"))
+                except (InputError, ArithmeticError):  # no schedule, or not numbers: the other checks say so
+                    differs = False
+                if differs:
+                    raise InputError(_(
+                        "{file}:{line}: this billing record counted {sewage} gallons of sewage for {water} gallons of "
+                        "water in {quarter}, but the rules now bill {share} of the water as sewage for that quarter. A "
+                        "rule was changed in place, and that would change bills already sent. Write the change with "
+                        "the date it takes effect (a new rate schedule, as the README says), so earlier quarters keep "
+                        "the share they were billed under. Then run again.").format(
+                            file=name, line=line, sewage=sewage, water=water, quarter=qtr,
+                            share=money.percent(share)), "earlier register")
+            if (name, qtr) in seen:
                 continue
             seen.add((name, qtr))
             try:
