@@ -2268,3 +2268,52 @@ def test_accounts_missing_from_the_previous_quarters_record_are_named_to_check(t
     missing = int(said[0].split(" ", 1)[0])
     new = [c for c in whole["checks"] if "not in the billing record of 2025-Q3" in c]
     assert missing > (int(new[0].split(" ", 1)[0]) if new else 0) + 3, (said, new)
+
+
+def test_a_quote_mark_left_open_is_refused_not_read_as_one_value(tmp_path):
+    """The twelfth hostile tester: `SAMPLE-10003,"2025-Q3,…` in payments.csv swallowed every later payment into one
+    cell; one row was refused and 32 households were billed again for paid bills ($2,060 of arrears became $8,501).
+    A value over several lines that reads as rows is refused, naming the lines; an address over two lines is not."""
+    from kit.billrun import sample as kit_sample
+    from calculator.core.rules import load
+    folder = tmp_path / "s"
+    kit_sample.write(folder, 20)
+    payments = (folder / "payments.csv").read_text(encoding="utf-8").splitlines()
+    payments[3] = payments[3].replace(",", ',"', 1)
+    files = dict(accounts=("accounts.csv", (folder / "accounts.csv").read_text(encoding="utf-8")),
+                 reads=(f"reads-{kit_sample.SECOND}.csv",
+                        (folder / f"reads-{kit_sample.SECOND}.csv").read_text(encoding="utf-8")),
+                 earlier=[("r.csv", (folder / f"register-{kit_sample.FIRST}.csv").read_text(encoding="utf-8"))])
+    with pytest.raises(InputError) as err:
+        billing.run(load(), kit_sample.SECOND, **files, payments=("payments.csv", "\n".join(payments) + "\n"))
+    assert "payments.csv:4: a quote mark opened on this line is not closed until line" in str(err.value)
+    # a mailing address over two lines, quoted as a spreadsheet exports it, is an address
+    accounts = files["accounts"][1].splitlines()
+    header = accounts[0].split(",")
+    cells = next(csv.reader([accounts[1]]))
+    cells[header.index("mailing_address")] = "PO Box 12\nPawling, NY 12564"
+    out = io.StringIO()
+    csv.writer(out, lineterminator="\n").writerows([header, cells, *csv.reader(accounts[2:])])
+    assert billing.run(load(), kit_sample.SECOND, ("accounts.csv", out.getvalue()), files["reads"],
+                       earlier=files["earlier"])["register"]
+
+
+def test_control_characters_are_written_out_without_the_unicode_escape_codec(monkeypatch):
+    """The twelfth hostile tester: one BEL in a reads file stopped the Clerk's bills desk with "LookupError: unknown
+    encoding: unicode_escape" (the browser's Python has no such codec). They are written out by hand, as Python
+    writes them in a literal, with the codec unavailable."""
+    import codecs
+    from calculator.core.errors import for_terminal
+    real = codecs.lookup
+
+    def lookup(name):
+        if name.replace("-", "_").lower() == "unicode_escape":
+            raise LookupError("unknown encoding: unicode_escape")
+        return real(name)
+    monkeypatch.setattr(codecs, "lookup", lookup)
+    assert for_terminal("BAD\x07ID \x1b[31m \u202e \U000e0001 a\tb\r\nkept") == \
+        "BAD\\x07ID \\x1b[31m \\u202e \\U000e0001 a\\tb\\r\nkept"
+    # (str.encode finds a codec without codecs.lookup: the function's own code must not ask for it)
+    import inspect
+    from calculator.core import errors
+    assert 'encode("unicode_escape")' not in inspect.getsource(errors.for_terminal)

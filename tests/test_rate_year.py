@@ -770,3 +770,13 @@ def test_a_quarter_of_a_year_only_proposed_is_refused_saying_to_record_the_vote(
     assert "record it (step 3 on the Clerk's desk" in str(refused.value)
     assert town.cli(ADOPT) == 0
     assert billing.run(compile_rules(town.rules), "2028-Q1", accounts, reads, first_quarter=True)["register"]
+
+
+@pytest.mark.parametrize("option,value", [("--place", "Town Hall\x01"), ("--clerk-name", "Jane\x1b[31m Doe"),
+                                          ("--newspaper", "The Journal\u202e")])
+def test_a_notice_refuses_characters_that_cannot_be_printed(town, option, value):
+    """The twelfth hostile tester: `--place $'Town Hall\\x01'` was recorded and validated, then the build died in the feed
+    writer; an escape sequence went raw into the newspaper notice."""
+    assert town.cli(PROPOSE) == 0
+    answer = town.engine([*NOTICE, option, value] if option != "--place" else [*NOTICE[:-1], value])
+    assert not answer["ok"] and "holds a character that cannot be printed" in answer["error"], answer

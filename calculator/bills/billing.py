@@ -126,10 +126,30 @@ def _rows(name: str, text: str, needed, optional=()) -> list[tuple[int, dict]]:
             raise InputError(_("{file}:{line}: this row has more values than the header has columns, so a value "
                                "would be lost. Check for a stray comma, or put the value in quotes.").format(
                 file=name, line=reader.line_num))
+        if reader.line_num > start and any(_swallowed(k, v or "") for k, v in row.items() if k):
+            # a quote mark left open swallows the next lines into one value: one row refused, every later row lost
+            # (the twelfth hostile tester: a stray quote in payments.csv billed 32 households again for paid bills)
+            raise InputError(_("{file}:{line}: a quote mark opened on this line is not closed until line {end}, so "
+                               "lines {line} to {end} are read as one value and the rows between them would be lost. "
+                               "Remove the stray quote mark, or close it on line {line}, then try again.").format(
+                file=name, line=start, end=reader.line_num))
         values = {k: (v or "").strip() for k, v in row.items() if k is not None}
         if any(values.values()):  # a blank line is not a row
             out.append((reader.line_num, values))
     return out
+
+
+#: the columns whose value may hold a line break (an address over two lines, as a spreadsheet exports it)
+_MULTILINE_COLUMNS = frozenset({"mailing_address", "service_address", "mailing_name"})
+
+
+def _swallowed(column: str, value: str) -> bool:
+    """Whether a value over several lines is rows swallowed by a quote mark left open, not a cell's own line
+    break: a line break in a column that never has one, or a later line that reads as a row (two commas)."""
+    lines = value.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    if len(lines) == 1:
+        return False
+    return column not in _MULTILINE_COLUMNS or any(line.count(",") >= 2 for line in lines[1:])
 
 
 class _Refusals:

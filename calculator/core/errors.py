@@ -24,9 +24,19 @@ def for_terminal(text: str) -> str:
     and the like; line breaks kept. The fifth hostile tester: `--water-gallons $'\\e[31m12'` was echoed
     raw in "You entered …", while --quarter was shown escaped."""
     import unicodedata
-    return "".join(c.encode("unicode_escape").decode("ascii")
-                   if c != "\n" and unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp", "Cs", "Co", "Cn") else c
-                   for c in text)
+    # written out by hand, not with the unicode-escape codec: the browser's Python has no such codec, and the
+    # Clerk's bills desk ended in "LookupError: unknown encoding: unicode_escape" on one BEL in a reads file (the
+    # twelfth hostile tester)
+    return "".join(_escaped(c) if c != "\n" and unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp", "Cs", "Co", "Cn")
+                   else c for c in text)
+
+
+def _escaped(c: str) -> str:
+    """A character as Python writes it in a string literal: \\x07, \\u202e, \\U000e0001 (and \\t, \\r)."""
+    code = ord(c)
+    if c in "\t\r":
+        return {"\t": "\\t", "\r": "\\r"}[c]
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
 
 
 class RulesUnreadable(Exception):

@@ -286,6 +286,18 @@ def _money(value, field: str, example: str) -> Decimal:
     return amount
 
 
+def _printable(c, field: str, value: str) -> None:
+    """Refuses a control or format character in words a notice prints or a page shows (the twelfth hostile tester:
+    `--place $'Town Hall\\x01'` was recorded, then the build died in the feed writer; an escape sequence went raw
+    into the newspaper notice): said by its code, as a terminal would not show it."""
+    import unicodedata
+    bad = sorted({ch for ch in value if ch != "\n" and unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn")})
+    if bad:
+        shown = ", ".join(f"U+{ord(ch):04X}" for ch in bad)
+        c.add(field, f"⟦{field}⟧ holds a character that cannot be printed ({shown}), which a copy and paste may have "
+                     f"brought in. Type it again, without it.")
+
+
 def whole_gallons(amount: Decimal) -> Decimal:
     """Gallons to the nearest whole gallon, a half up: the users' sewage volume worked out from their water."""
     return amount.quantize(Decimal("1"), rounding=ROUND_HALF_UP)
@@ -556,6 +568,8 @@ def propose(rules: dict, args) -> dict:
         c.add("note", "Enter ⟦note⟧ too: the English pages show the note in English. "
                       "Or leave ⟦note-es⟧ empty.")
     title_es = _text(getattr(args, "title_es", None)).strip()
+    for field, value in (("note", note), ("note-es", note_es), ("title-es", title_es)):
+        _printable(c, field, value)
     # a schedule "for the upcoming fiscal year" (rate-schedules.A) starts in that year (the second hostile
     # tester: fiscal year 2028 effective January 1, 2027 was taken)
     if year is not None and effective is not None and schedule.fiscal_year_of(rules, effective) != year:
@@ -843,6 +857,8 @@ def notice(rules: dict, args, site_url: str | None) -> dict:
                        "Boulevard, Pawling\".")
     # the Clerk's name, signed under "Town Clerk" (clerk11, N3: the notice was unsigned); left out, the title alone
     clerk_name = " ".join(_text(getattr(args, "clerk_name", None)).split())
+    for field, value in (("place", place), ("clerk-name", clerk_name), ("newspaper", _text(args.newspaper))):
+        _printable(c, field, value)
     if clerk_name and (len(clerk_name) > 80 or any(ch in clerk_name for ch in "<>{}[]\\")):
         c.add("clerk-name", f"⟦clerk-name⟧ {typed(clerk_name)} is not a name to print. Enter the name as the notice "
                             f"should sign it, like Jane Doe, or leave it empty to sign \"Town Clerk\" alone.")

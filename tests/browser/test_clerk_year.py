@@ -1,6 +1,7 @@
 """The Clerk's whole year, in a temporary copy of the project: propose → notice
 (a refused date, then a lawful one) → adopt (a refused vote, then a lawful one)
 → build → the site, the feed and the estimator follow."""
+import datetime as dt
 import os
 import shutil
 import subprocess
