@@ -469,3 +469,18 @@ def test_a_bills_link_with_a_what_if_added_is_refused_not_counted(what_if):
     # an estimate without the bill's values takes the what-if as before
     estimate = bill.compute(RULES, "2027-Q1", {"water-gallons": "12000"}, **what_if)
     assert estimate["total"] != plain["total"]
+
+
+def test_a_payment_date_more_than_a_year_before_the_bill_is_refused():
+    """The twelfth hostile tester: `--paid-on 1900-01-01` for a bill due in 2025 was "in time". A payment date more
+    than a year before the bill is due is asked about (the year mistyped); one a month early is an early payment."""
+    import pytest as _pytest
+    from calculator.bills import bill
+    from calculator.core.errors import InputError
+    from calculator.core.rules import load
+    with _pytest.raises(InputError) as err:
+        bill.compute(load(), "2025-Q4", {"water-gallons": "12000"}, paid_on="1900-01-01")
+    assert "is more than a year before this bill is due (October 15, 2025)" in str(err.value)
+    assert err.value.field == "paid-on"
+    early = bill.compute(load(), "2025-Q4", {"water-gallons": "12000"}, paid_on="2025-09-01")
+    assert early["paid_on"] == "2025-09-01" and early["penalty"] == "0.00"

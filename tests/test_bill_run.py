@@ -2317,3 +2317,15 @@ def test_control_characters_are_written_out_without_the_unicode_escape_codec(mon
     import inspect
     from calculator.core import errors
     assert 'encode("unicode_escape")' not in inspect.getsource(errors.for_terminal)
+
+
+@pytest.mark.parametrize("hidden", [
+    "<p>Dana Whit\u200bfield owes $1,204.33</p>",                                   # a zero-width space in the name
+    "<p>Dana\u2060 Whitfield, 22 Route 22, 1204.33</p>",                           # a word joiner
+    "<p>\uff24\uff41\uff4e\uff41 \uff37\uff48\uff49\uff54\uff46\uff49\uff45\uff4c\uff44, \uff12\uff12 Route 22, 1204.33</p>",  # full-width
+])
+def test_account_data_hidden_with_invisible_or_full_width_characters_is_found(hidden):
+    """The twelfth hostile tester: zero-width spaces or full-width letters inside a name, a street and an amount got a
+    line past the guard. The text is read as a person sees it; the site's own words are unchanged by it."""
+    assert privacy.account_records(hidden)
+    assert privacy.seen_as_shown("Precio: 12 € — ½ año") == "Precio: 12 € — ½ año"

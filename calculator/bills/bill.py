@@ -226,6 +226,10 @@ def quarter_context(rules: dict, quarter: str, paid_on=None, vc_per_1000=None, s
         fraction = share
         what_if["sewage_fraction"] = str(fraction)
     paid, paid_read = _paid(paid_on)
+    if paid is not None and paid < due - dt.timedelta(days=366):
+        # the twelfth hostile tester: 1900-01-01 was "in time" for a bill due in 2025
+        raise InputError(_("The payment date, {date}, is more than a year before this bill is due ({due}). Check the "
+                           "year of the payment date.").format(date=long(paid), due=long(due)), "paid-on")
     min_water = Decimal(parameter(rules, "minimum-charge-water-gallons", on=start))
     fiscal = fiscal_year_answer(rules, rate_day, sched)
     notices = []
