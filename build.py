@@ -58,6 +58,21 @@ class _Parser(argparse.ArgumentParser):
         raise SystemExit(2)
 
 
+TEST_HELP = """usage: python3 build.py test [PYTEST OPTIONS…]
+
+Runs every test: installs what the tests need first (the Python packages, npm ci, and Debian's chromium when
+it is missing), builds the site once for the tests to read, then runs pytest on both cores. Other options go
+to pytest, like -k estimate or tests/test_bill_run.py."""
+MUTANTS_HELP = """usage: python3 build.py mutants [--module NAME]… [--survivors] [--no-slow] [--fresh] [--report]
+
+Mutation testing of the engine's law logic (mutmut): which changes to the code no test catches.
+  --module NAME  only this module (money, penalty, dates, hearing, adoption, vc, bill, industry, arrears)
+  --survivors    try the survivors again (after adding tests)
+  --no-slow      leave out the last, slowest pass (a survivor is then "not yet run with all")
+  --fresh        start over, forgetting the mutants already tried
+  --report       only report from the last run"""
+
+
 def _port(text: str) -> int:
     if not (text.isascii() and text.isdigit() and 1 <= int(text) <= 65535):
         raise argparse.ArgumentTypeError(f"--port {text!r} is not a port: give a whole number from 1 to 65535, "
@@ -110,6 +125,11 @@ def main(argv: list[str]) -> int:
             rest = [given.site] if given.site else []
         elif command in ("validate", "messages"):
             rest = []
+    # help first, before anything is installed or built (the twelfth hostile tester: `test --help` ran npm ci,
+    # installed packages and built the site before printing pytest's help; `mutants --help` ended 2)
+    if command in ("test", "mutants") and any(a in ("-h", "--help") for a in rest):
+        print(TEST_HELP if command == "test" else MUTANTS_HELP)
+        return 0
     machine.ensure_venv()  # from here on, this is .venv's Python
     if command == "test":
         return machine.test(rest)

@@ -117,6 +117,19 @@ def test_build_py_refuses_what_its_commands_would_leave_unused(argv, says, monke
     assert out == "" and err.startswith(says) and len(err.splitlines()) == 1, err
 
 
+@pytest.mark.parametrize("argv, says", [(["test", "--help"], "usage: python3 build.py test [PYTEST OPTIONS…]"),
+                                        (["mutants", "-h"], "usage: python3 build.py mutants [--module NAME]…")])
+def test_test_and_mutants_say_their_help_before_doing_anything(argv, says, monkeypatch, capsys):
+    """The twelfth hostile tester: `build.py test --help` ran npm ci, installed packages and built the site before
+    printing pytest's help; `build.py mutants --help` ended 2, "Unknown option". Each says its own help, exit 0,
+    before anything is installed."""
+    import build
+    monkeypatch.setattr(build.machine, "ensure_venv", lambda: pytest.fail("went on"))
+    assert build.main(argv) == 0
+    out, err = capsys.readouterr()
+    assert out.startswith(says) and err == ""
+
+
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs Linux's /dev/full")
 @pytest.mark.parametrize("argv", [["--help"], ["bills", "--help"], ["rates", "--help"], ["rates", "propose", "--help"],
                                   ["validate", "--help"], ["readability", "-h"]])
