@@ -462,8 +462,7 @@ def provisions_in_words(rules: dict) -> list[dict]:
             # then the site's translation of those words, labelled so (spanish11, E3: 65 English texts followed
             # by no word of Spanish); a provision whose words have none yet (an amendment) goes without
             from .core.i18n import law_translation
-            pieces = [law_translation(w) for w in law.law_page_words(next(r for r in rules["provisions"]
-                                                                           if r["id"] == p["id"]))]
+            pieces = [law_translation(w) for w in law.law_page_words(law.by_id(rules)[p["id"]])]
             if pieces and all(pieces):
                 item["translation"] = " ".join(pieces)
                 item["translation_note"] = _("(a translation to help you, not reviewed by the Town: the English "

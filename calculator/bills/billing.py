@@ -139,6 +139,11 @@ def _rows(name: str, text: str, needed, optional=()) -> list[tuple[int, dict]]:
     return out
 
 
+def previous_quarter(year: int, q: int) -> str:
+    """The quarter before (2026-Q4 before 2027-Q1)."""
+    return quarter_name(year - (q == 1), 4 if q == 1 else q - 1)
+
+
 #: the columns whose value may hold a line break (an address over two lines, as a spreadsheet exports it)
 _MULTILINE_COLUMNS = frozenset({"mailing_address", "service_address", "mailing_name"})
 
@@ -383,7 +388,7 @@ def rate_notice_due(rules: dict, ctx: dict, first_billed: bool) -> dict | None:
     before under the same schedule and fiscal year is taken to have carried the notice.
     {"notice": the notice's file name, "schedule", "year", "text"}, or None when none is due."""
     year, q = ctx["year"], ctx["q"]
-    previous = quarter_name(year - (q == 1), 4 if q == 1 else q - 1)
+    previous = previous_quarter(year, q)
     try:
         then = bill.quarter_context(rules, previous)
         same = then["fiscal"]["year"] == ctx["fiscal"]["year"] and then["sched"]["id"] == ctx["sched"]["id"]
@@ -544,7 +549,7 @@ def _previous_given(before: dict, quarter: str, first_quarter: bool | None,
     or when none is and the run does not say it is the first quarter billed with the kit
     (`first_quarter` False: the command line and the desk; None, a program's own call: not asked)."""
     year, q = parse_quarter(quarter)
-    previous = quarter_name(year - (q == 1), 4 if q == 1 else q - 1)
+    previous = previous_quarter(year, q)
     given = {qtr for rows in before.values() for qtr in rows}
     if first_quarter and given:  # the fifth hostile tester: both were taken, the registers' bills counted
         raise InputError(_("{quarter} is said to be the Town's first bill run on this website "
@@ -1173,24 +1178,33 @@ def _billed_by_these_rules(rules: dict, registers, quarter: str) -> None:
     the due day edited in place (15th to 20th) moved an earlier, mailed bill's last day to pay from August 14
     to August 19 in the next run's arrears, without a word. An amendment takes effect from a date (a dated
     `values:` list in the rule's file): bills before it keep the rule they were billed under."""
-    seen = set()
+    seen, contexts = set(), {}
+
+    def context(qtr: str) -> dict | None:  # each quarter's, once (None: a quarter the rules do not bill)
+        if qtr not in contexts:
+            try:
+                contexts[qtr] = bill.quarter_context(rules, qtr)
+            except InputError:  # no schedule: _earlier and the ledger say so
+                contexts[qtr] = None
+        return contexts[qtr]
+
     for name, text in registers:
         for line, row in _rows(name, text, EARLIER_COLUMNS):
             try:
                 qtr = quarter_name(*parse_quarter(row["quarter"]))
             except InputError:  # _earlier has said so
                 continue
-            if qtr >= quarter:
+            if qtr >= quarter or context(qtr) is None:
                 continue
             # the share of metered water billed as sewage, on the first row metered in water (the twelfth hostile
             # tester: the share edited in place moved what earlier bills charged): sewage = water × share
             water, sewage = (row.get("water_gallons") or "").strip(), (row.get("sewage_gallons") or "").strip()
             if (name, qtr, "share") not in seen and water and sewage and (row.get("meter") or "").startswith("water"):
                 seen.add((name, qtr, "share"))
+                share = context(qtr)["fraction"]
                 try:
-                    share = bill.quarter_context(rules, qtr)["fraction"]
                     differs = (Decimal(water) * share).quantize(Decimal("0.01")) != Decimal(sewage).quantize(Decimal("0.01"))
-                except (InputError, ArithmeticError):  # no schedule, or not numbers: the other checks say so
+                except ArithmeticError:  # not numbers: the other checks say so
                     differs = False
                 if differs:
                     raise InputError(_(
@@ -1204,10 +1218,7 @@ def _billed_by_these_rules(rules: dict, registers, quarter: str) -> None:
             if (name, qtr) in seen:
                 continue
             seen.add((name, qtr))
-            try:
-                ctx = bill.quarter_context(rules, qtr)
-            except InputError:  # a quarter the rules do not bill (no schedule): _earlier and the ledger say so
-                continue
+            ctx = context(qtr)
             for column, key, what in _RECORDED_RULES:
                 recorded = (row.get(column) or "").strip()
                 now = ctx[key]
@@ -1359,7 +1370,7 @@ def _missing_from_previous(before: dict, usages: dict, year_q: tuple[int, int]) 
     export) leaves its missing accounts' unpaid bills off the levy list without a word (the twelfth hostile tester:
     the first 7 lines of a register, four unpaid bills of $210.78 to $436.27 billed with arrears $0.00)."""
     year, q = year_q
-    previous = quarter_name(year - 1, 4) if q == 1 else quarter_name(year, q - 1)
+    previous = previous_quarter(year, q)
     listed = {n for n, rows in before.items() if previous in rows}
     if not listed:
         return []  # no record of that quarter given: _previous_given says what is needed

@@ -303,12 +303,6 @@ def whole_gallons(amount: Decimal) -> Decimal:
     return amount.quantize(Decimal("1"), rounding=ROUND_HALF_UP)
 
 
-def _gallons(amount: Decimal) -> str:
-    """Gallons as a notice writes them: 80,750,000; a fraction of a gallon to two places (80,750,000.5)."""
-    whole = amount == amount.to_integral_value()
-    return f"{amount:,.0f}" if whole else f"{amount.quantize(Decimal('0.01')):,}"
-
-
 def _fraction(value: str) -> str:
     """The share as the estimator reads it (bill.read_share): 0.85 or 85%; a plain 85 is asked about."""
     f = bill.read_share(_needed(value, "sewage-fraction"), "⟦sewage-fraction⟧")
@@ -672,8 +666,8 @@ def propose(rules: dict, args) -> dict:
                      f" (none was entered: taken from {taken_from['title']!r}, the schedule in force on "
                      f"{_day(effective)})."))
     report.append(share_line)
-    volume_words = (f"Users' volume: {_gallons(water)} gallons of metered water × {money.percent(Decimal(fraction))} "
-                    f"billed as sewage = {_gallons(volume)} gallons of sewage.") if water is not None else None
+    volume_words = (f"Users' volume: {money.gallons(water)} gallons of metered water × {money.percent(Decimal(fraction))} "
+                    f"billed as sewage = {money.gallons(volume)} gallons of sewage.") if water is not None else None
     if volume_words:
         report.append(volume_words)
     choice = basis_choice(result)
