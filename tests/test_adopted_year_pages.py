@@ -131,8 +131,9 @@ def test_the_notices_are_the_town_s_documents_with_no_site_jargon_nor_site_talk(
     """Item 6: the newspaper notice printed "(Sewer rents D (Computation of VC))", "the law writes it CU = VC x
     VU", "(Rate schedules B (Notice and publication); Rate schedules C (Adoption))"; the annual notice to users
     said "This site's reading (the Town has not adopted it)". A Town document names where the reader finds a
-    provision in the Town's law, states no formula, and does not speak of "this site", while still saying
-    truthfully that the Town has adopted no reading."""
+    provision in the Town's law, states no formula, and does not speak of "this site", and labels its
+    explanation as how the Town applies the law: it neither says that the Town has adopted a reading nor, in the
+    Town's own notice, that it has not (clerk12, M5)."""
     from calculator.rates import notices
     rules = compile_rules(adopted["root"] / "rules")
     hearing = notices.hearing_notice_text(rules, "2027", SITE)
@@ -143,12 +144,13 @@ def test_the_notices_are_the_town_s_documents_with_no_site_jargon_nor_site_talk(
     users = notices.user_notice(rules, "2027", SITE)
     for doc in (users["text"], users["html"]):
         assert "this site" not in doc.lower() and "This site" not in doc
-    assert "How this notice reads it (the Town has not adopted this reading): " in users["text"]
-    assert "The Town has not adopted these readings." in users["text"]
+    assert "How the Town applies it: " in users["text"]
+    assert "the Town applies one reading of it" in users["text"] and "has not adopted" not in users["text"]
     messages = translations("es", WHEEL_DOMAINS, RULES_DIR, rules["parameters"])
     with speaking("es", messages):
         es = notices.user_notice(localized(rules), "2027", SITE)["text"]
-    assert "interpretación de este sitio" not in es and "El Pueblo no ha adoptado estas interpretaciones." in es
+    assert "interpretación de este sitio" not in es and "el Pueblo aplica una de sus interpretaciones" in es
+    assert "no ha adoptado" not in es
 
 
 def test_the_schedule_s_page_gives_the_meeting_s_time_as_its_notice_does(adopted):

@@ -83,7 +83,7 @@ def test_the_notice_quotes_rents_f_and_g_word_for_word_and_labels_the_town_s_rea
     # (the plain part comes first since issue 34 and has its own "- Late payment:" line, the reading alone;
     # the law's formula and citations follow: the line that quotes the law)
     late = next(line for line in n["text"].splitlines() if line.startswith("- Late payment: the law"))
-    quoted, reading = late.split("How this notice reads it (the Town has not adopted this reading): ")
+    quoted, reading = late.split("How the Town applies it: ")
     # the explanation comes after its label; the law's part has only the quotation and the citation
     assert quoted == f'- Late payment: the law (Sewer rents F (Due dates and late penalty)) says: "{penalty}" '
     assert "a further 15% of the same charge for each further 3 months" in reading
@@ -95,7 +95,7 @@ def test_the_notice_quotes_rents_f_and_g_word_for_word_and_labels_the_town_s_rea
 def test_under_the_calendar_days_reading_the_notice_says_so():
     rules = copy.deepcopy(RULES)
     rules["interpretations"]["period-end-business-day"]["chosen"] = "calendar-days"
-    reading = user_notice(rules)["text"].split("How this notice reads it (the Town has not adopted this reading): ")[1]
+    reading = user_notice(rules)["text"].split("How the Town applies it: ")[1]
     assert "calendar days" in reading and "next business day" not in reading
 
 
@@ -106,7 +106,7 @@ def test_the_spanish_notice_keeps_the_law_s_words_in_english_and_marked():
     # the lien's sentence, without the subsection's heading before it (clerk11, U2)
     assert '“<span lang="en" class="law-quote">Operations and maintenance charges shall constitute a lien' in n["html"]
     assert "charges to constitute lien" not in n["html"] and "charges to constitute lien" not in user_notice(RULES)["text"]
-    assert "Cómo la lee este aviso (el Pueblo no ha adoptado esta interpretación): una factura" in n["text"]
+    assert "Cómo lo aplica el Pueblo: una factura" in n["text"] and "no ha adoptado" not in n["text"]
     assert "siguiente día hábil llega a tiempo" in n["text"]
     assert "es/how-we-read-the-law/" in n["text"]
 

@@ -591,7 +591,7 @@ def test_the_notice_to_users_says_the_rate_plainly_and_the_law_s_formula_below(t
     assert "- Minimum charge: $78.34 each quarter, the charge for 8,000 gallons of water use." in main
     assert "- A typical bill: a property that uses 15,000 gallons of water in a quarter pays $146.88" in main
     assert "- When it starts: from January 1, 2028." in main
-    assert "- Late payment: how this notice reads the law (the Town has not adopted this reading)" in main
+    assert "- Late payment: as the Town applies the law, a bill still unpaid" in main
     plain = [line for line in main.splitlines() if line.startswith("- ")]
     assert len(plain) == 7
     for legal in ("CU = VC", "40 CFR", "VC", "Sewer rents"):

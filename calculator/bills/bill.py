@@ -12,7 +12,7 @@ from ..core.dates import (WEEKDAY_NAMES, due_date, long, long_with_weekday, mont
                     parse_quarter, public_holidays, quarter_name, quarter_period, quarter_words, series, typed,
                     bill_words, water_quarter_words)
 from ..core.errors import InputError
-from ..core.i18n import N_, _, in_sentence, lang, ngettext
+from ..core.i18n import N_, _, after_colon, in_sentence, lang, ngettext
 from ..core.explain import Explanation, everyday, fold_citations, since
 from ..core.law import anchor, citation, quoted
 from ..core.rules import entry, interpretation, parameter
@@ -906,7 +906,7 @@ def _explain_rest(rules: dict, v: dict, ex: Explanation, vc, fraction, volume, k
                      "Municipal Law."), "rents.G",
                    quote=quoted(rules, "lien"))
     late = v["if_late"]
-    ex.add(" ".join([_("If you pay late:"), late["text"]] + ([late["moved"]] if "moved" in late else [])), "rents.F",
+    ex.add(" ".join([_("If you pay late:"), after_colon(late["text"])] + ([late["moved"]] if "moved" in late else [])), "rents.F",
            interpretation="penalty-accrual", last_day_to_pay=late["last_day_to_pay"],
            penalty_from=late["penalty_from"], first_penalty=late["first_penalty"])
     words = dict(charge=money.dollars(v["charge"]), penalty=money.dollars(v["pen"]), total=money.dollars(v["total"]))

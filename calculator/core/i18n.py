@@ -106,6 +106,25 @@ def in_sentence(message: str, label: str) -> str:
     return label[0].lower() + label[1:]
 
 
+#: first words that keep their capital after a colon in Spanish: names, not the start of a sentence
+_NAMES_AFTER_COLON = frozenset({"Pueblo", "Junta", "Comisión", "Secretaría", "Inspector", "Ley", "Nueva", "Estados",
+                                "Cargos", "Permisos", "Actos", "Tablas", "Artículo", "Cargo", "Definiciones", "Uso",
+                                "Mediciones", "Conexiones", "Residuos", "Pawling", "Dutchess"})
+
+
+def after_colon(text: str) -> str:
+    """A sentence that follows a label and a colon («Si paga tarde: vence el 15 de enero…»): in Spanish it
+    starts with a small letter, as Spanish writes it (the Spanish reviewer spanish11, item 8: «Si paga tarde:
+    Vence…»), unless it starts with a name; in English as written."""
+    text = str(text)
+    if _state["lang"] == SOURCE or len(text) < 2:
+        return text
+    first = text.split(" ", 1)[0].rstrip(".,;:")
+    if not (first[:1].isupper() and first[1:2].islower()) or first in _NAMES_AFTER_COLON:
+        return text
+    return text[0].lower() + text[1:]
+
+
 def lang() -> str:
     return _state["lang"]
 

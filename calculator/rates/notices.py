@@ -391,10 +391,11 @@ def _user_facts(rules: dict, s: dict) -> dict:
         last_day = _("The {grace} days are calendar days: the penalty applies from the next day even when the last "
                      "of them is a Saturday, Sunday or public holiday.")
     late = late.format(grace=grace, rate=rate, months=months)
-    # a Town document does not speak of "this site" (the usability test); it still says that the Town has not
-    # adopted the reading (tests/test_whose_readings.py)
-    law = _("The law ({cite}) says: {quote} How this notice reads it (the Town has not adopted this reading): {late} "
-            "{last_day}").format(
+    # a Town document does not speak of "this site" (the usability test), and it labels its explanation as the
+    # Town's: how the Town applies the law in the bills it sends. It does not say that the Town has adopted a
+    # reading (tests/test_whose_readings.py), nor, in the Town's own notice, that it has not (clerk12, M5: "the
+    # Town has not adopted the penalty rule it bills by")
+    law = _("The law ({cite}) says: {quote} How the Town applies it: {late} {last_day}").format(
         quote=_quote(entry(rules, "late-penalty-rate", on=due_day)["quote"]), cite=_cite("rents.F"),
         late=late[0].lower() + late[1:], last_day=last_day.format(grace=grace))
     adoption = s.get("adoption")
@@ -452,7 +453,7 @@ def user_notice(rules: dict, schedule_id: str, site_url: str | None) -> dict:
         (_("When it starts"), _("From {effective}.").format(effective=r["effective"])),
         (_("When to pay"), _("Bills are sent every three months, before the quarter, and are due on {dates}.").format(
             dates=f["due_dates"])),
-        (_("Late payment"), _("How this notice reads the law (the Town has not adopted this reading): {late}").format(
+        (_("Late payment"), _("As the Town applies the law, {late}").format(
             late=f["late_plain"])),
     ]
     law_heading = _("The law's formula and citations")
@@ -482,8 +483,8 @@ def user_notice(rules: dict, schedule_id: str, site_url: str | None) -> dict:
     do_not_send = _("Invented numbers to show the notice; do not send.")
     read_at = _("The rate schedule can be read at the office of the Town Clerk and on the Town's sewer website at "
                 "{address}.")
-    readings = _("Where the law can be read more than one way, the reading this notice follows, and the other ways, "
-                 "are explained at {address}. The Town has not adopted these readings.")
+    readings = _("Where the law can be read more than one way, the Town applies one reading of it. That reading, and "
+                 "the other ways to read the law, are explained at {address}.")
     readings_at = page_address(site_url, "how-we-read-the-law/")
 
     in_text, on_page = set(), set()  # the articles each format has named in full
@@ -506,8 +507,8 @@ def user_notice(rules: dict, schedule_id: str, site_url: str | None) -> dict:
         text.append(f"- {term}: {plain[0].lower() + plain[1:]}")
     if where is None:  # no web address set: the office alone, and the readings said without their page
         read_at = _("The rate schedule can be read at the office of the Town Clerk.")
-        readings = _("Where the law can be read more than one way, the notice follows one reading of it. The Town "
-                     "has not adopted these readings.")
+        readings = _("Where the law can be read more than one way, the Town applies one reading of it. The law's own "
+                     "words, quoted in this notice, are the official text.")
     text += ["", read_at.format(address=where), readings.format(address=readings_at)]
 
     e = escape

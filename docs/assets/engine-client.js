@@ -174,7 +174,10 @@ export function el(tag, attrs = {}, ...children) {
   for (const [k, v] of Object.entries(attrs)) {
     if (v !== null && v !== undefined && v !== false) node.setAttribute(k, v === true ? "" : v);
   }
-  for (const child of children) if (child !== null && child !== undefined) node.append(child);
+  // "§ 452" kept on one line (spanish11, item 9)
+  for (const child of children) {
+    if (child !== null && child !== undefined) node.append(typeof child === "string" ? child.replace(/§ (?=\d)/g, "§\u00a0") : child);
+  }
   return node;
 }
 

@@ -20,7 +20,7 @@ from calculator.permits import application
 from calculator.rates import notices, rate_year
 from calculator.permits import flow as flow_engine
 from calculator.core.errors import InputError
-from calculator.core.i18n import SOURCE, _, law_translation, localized, speaking
+from calculator.core.i18n import SOURCE, _, after_colon, law_translation, localized, speaking
 from calculator.core.dates import (bill_choice, long, next_quarter_due, parse_quarter, public_holidays, quarter_name,
                                    quarter_of)
 from calculator.core.explain import everyday, once, quote_words, quoted_english, quoted_own, since
@@ -132,6 +132,7 @@ def render_pages(rules: dict, docs: Path, ctx: dict | None = None, lang: str = S
     env.filters["named"] = provision_names(rules, env, english, marked, said)
     # a provision's heading is ours, not the law's (rules/law.yaml): in the page's language (the rules catalogue)
     env.filters["heading"] = lambda text: _(text)
+    env.filters["after_colon"] = after_colon  # «Lo que dice la ley: el propietario paga…» (spanish11, item 8)
     # the law's own words, quoted as written: marked, so the readability measure leaves them out
     # (kit/tools/readability.py), and on a page in another language marked as English
     env.globals["rate_chart"] = rate_chart

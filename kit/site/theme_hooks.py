@@ -252,9 +252,14 @@ def on_post_build(config):
         _speak(config, SOURCE)
 
 
+#: "§ 452" kept on one line (the Spanish reviewer spanish11, item 9: «el §» ended a line at 390 px)
+_SECTION_SIGN = re.compile(r"§ (?=\d)")
+
+
 def on_post_page(output: str, page, config) -> str:
     lang = language_of(page.file.src_uri)
     _speak(config, SOURCE)  # pages mkdocs makes after the last one (404.html, the sitemap) are English
+    output = _SECTION_SIGN.sub("§\u00a0", output)
     if lang == SOURCE:
         return name_theme_toggles(output)
     words = _state["words"][lang]
