@@ -199,6 +199,60 @@ def test_fill_from_a_contractors_answers_and_typed_fields(blank, tmp_path):
     assert all(a["/TU"] for _, a in widgets(dst))
 
 
+def drawn_lines(annotation):
+    """(width in points, the box's inner width) of each line a text field's appearance draws, by the
+    widths of the glyphs it draws (the embedded font's /W), as a viewer lays them out."""
+    stream = annotation["/AP"]["/N"].get_object()
+    data = stream.get_data()
+    size = float(re.search(rb"/\w+ ([\d.]+) Tf", data).group(1))
+    font = next(iter(stream["/Resources"]["/Font"].values())).get_object()
+    spec, widths, i = font["/DescendantFonts"][0].get_object()["/W"], {}, 0
+    while i < len(spec):
+        if isinstance(spec[i + 1], list):
+            widths.update({int(spec[i]) + k: float(w) for k, w in enumerate(spec[i + 1])})
+            i += 2
+        else:
+            widths.update({c: float(spec[i + 2]) for c in range(int(spec[i]), int(spec[i + 1]) + 1)})
+            i += 3
+    x1, _, x2, _ = (float(v) for v in annotation["/Rect"])
+    clip = float(re.search(rb"([\d.]+) ([\d.]+) ([\d.]+) ([\d.]+) re\s+W", data).group(3))
+    lines = []
+    for hexed in re.findall(rb"<([0-9a-fA-F]+)> Tj", data):
+        cids = [int(hexed[j:j + 4], 16) for j in range(0, len(hexed), 4)]
+        lines.append(sum(widths.get(c, 0) for c in cids) * size / 1000)
+    return lines, clip, size
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_a_long_answer_is_wrapped_inside_its_box(blank, tmp_path, lang):
+    """public12, T1: the filled form's multiline boxes ran each line past the box at 12 pt ("yard drain or"
+    printed as "yard dr"; "crossing" as "crossin"): pypdf measured a word by its characters' codes, not by
+    the glyphs the form's font draws. Every line drawn fits inside the box's clip."""
+    dst = tmp_path / "filled.pdf"
+    answers = [("work", "new-connection"), ("street-opening", "yes"), ("septic-or-cesspool-link", "no"),
+               ("flammables-washstand", "no"), ("steam-exhaust", "no"), ("trade-waste", "no"),
+               ("manure-or-cesspool-overflow", "no"), ("garbage-grinder", "no"), ("stormwater", "yes")]
+    description = ("NEW HOUSE SEWER FROM THE FOUNDATION WALL TO THE STREET MAIN, CROSSING THE TOWN ROAD; "
+                   "SUMP PUMP DISCHARGE TO THE YARD, NOT TO THE SEWER. WORK BY RIDGE PLUMBING AND EXCAVATING.")
+    # the checker's words for a sump pump, as the tester's download carried them
+    result = ("FOR THE SEWER INSPECTOR TO DECIDE: Connecting a sump pump, roof leader, yard drain or footing drain "
+              "to the sewer. As this site reads the law, this is not allowed. The law's words are not clear.")
+    from calculator.core.i18n import speaking
+    with speaking(lang):
+        rules = localized_rules()
+        if lang == "es":
+            blank = build_blank_pdf(rules, tmp_path / "blank-es.pdf", "es-US")
+        application.fill_pdf(rules, answers, {"work-description": description, "checker-result": result}, blank, dst)
+    checked = 0
+    for name, a in widgets(dst):
+        if a.get("/FT") == "/Tx" and int(a.get("/Ff", 0)) & MULTILINE_FLAG and a.get("/V"):
+            lines, clip, size = drawn_lines(a)
+            assert len(lines) >= 2, (name, lines)  # long enough to wrap: the test tests the wrapping
+            assert max(lines) <= clip, (name, size, [round(w, 1) for w in lines], clip)
+            checked += 1
+    assert checked >= 2  # the checker's result and the description
+
+
 def test_a_typed_field_wins_over_the_prefill(blank, tmp_path):
     dst = tmp_path / "f.pdf"
     application.fill_pdf(RULES, CONTRACTOR, {"street-opening": "no"}, blank, dst)
