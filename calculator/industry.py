@@ -307,6 +307,9 @@ def compute(rules: dict, average_workday_gallons, system_gallons_per_day=None,
     upcoming = report_dates(rules, None, today) if determination != "not-major" else []
     next_report = None if not upcoming else {"date": upcoming[0].isoformat(), "days": (upcoming[0] - today).days,
                                              "if_major": determination == "not-determined"}
+    # with a year entered and the answer not determined yet, that year's dates a major industry would have
+    # (public12, L3: only the next date from today was said, not the year's)
+    if_major = report_dates(rules, year, today) if determination == "not-determined" and year is not None else []
     if determination == "major" and year is None:
         ex.add(_("This is a major contributing industry: it must report under Section 307. Its next report dates "
                  "are {dates}, unless the Sewer Inspector prescribes otherwise.").format(
@@ -344,6 +347,7 @@ def compute(rules: dict, average_workday_gallons, system_gallons_per_day=None,
         "system_gallons_below": None if system_below is None else money.text(system_below),
         "system_gallons_below_words": threshold,
         "report_due": [d.isoformat() for d in due],
+        "report_dates_if_major": [d.isoformat() for d in if_major],
         # {"date", "days" from today, "if_major": only if it is a major contributing industry}, or None
         "next_report": next_report,
         "facilities_required": required,

@@ -106,6 +106,10 @@ def test_not_determined_names_each_fact_still_needed():
     assert out["determination"] == "not-determined" and out["major_contributing_industry"] is None
     assert out["criteria_not_determined"] == ["pretreatment.E.2", "pretreatment.E.3", "pretreatment.E.4"]
     assert out["report_due"] == [] and out["criteria_met"] == []
+    # the year's dates a major industry would have (public12, L3), and none without a year
+    assert out["report_dates_if_major"] == ["2027-03-15", "2027-09-15", "2027-12-15"]
+    assert industry.compute(RULES, "1000", None, None, None, None)["report_dates_if_major"] == []
+    assert industry.compute(RULES, "60000", year=2027)["report_dates_if_major"] == []  # major: its report_due
     assert steps(out["explanation"]) == [
         ("pretreatment.E.1", None, {"average_workday_gallons": "1000", "met": False}),
         ("pretreatment.E.2", "industry-flow-share", {"met": None, "system_gallons_below": "20000.00"}),

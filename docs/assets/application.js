@@ -49,6 +49,15 @@ function start() {
     return out;
   }
 
+  // the filled form's file name: "sewer-permit-application-12-main-street.pdf" with the property's address,
+  // else "sewer-permit-application-filled.pdf" (letters and digits only, accents dropped)
+  function filledName() {
+    const where = (form.querySelector('[name="property-address"]') || {}).value || "";
+    const slug = where.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 40).replace(/-+$/, "");
+    return slug ? t("sewer-permit-application-{address}.pdf", { address: slug }) : t("sewer-permit-application-filled.pdf");
+  }
+
   function fill(values) {
     for (const [name, value] of Object.entries(values)) {
       for (const box of boxes().filter((b) => b.name === name)) {
@@ -202,7 +211,9 @@ function start() {
     }
     if (blobUrl) URL.revokeObjectURL(blobUrl);
     blobUrl = URL.createObjectURL(new Blob([bytes], { type: "application/pdf" }));
-    const link = el("a", { href: blobUrl, download: t("sewer-permit-application.pdf"), id: "application-download" },
+    // named apart from the blank form, and by the property's address when it is typed, so two jobs' files
+    // are told apart (the usability test public12, T3: both were "sewer-permit-application.pdf")
+    const link = el("a", { href: blobUrl, download: filledName(), id: "application-download" },
       t("download it again (PDF, {size} KB)", { size: Math.ceil(bytes.length / 1024) }));
     // "with your plans" only when the answers ask for plans (answer.result.plans: tearing down does not)
     status.replaceChildren(...sentence(answer.result.plans

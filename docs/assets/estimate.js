@@ -380,6 +380,8 @@ function start() {
         : t("Total {total}, due {date}", { total: money(r.total) + rate, date: longDate(r.due_date) }));
     } else {
       words.push(t("Bill: {amount}, due {date}.", { amount: money(paid ? r.charge : r.total) + rate, date: longDate(r.due_date) }));
+      // the day that matters to whoever pays it (the usability test public12, R1)
+      if (r.last_day_to_pay) words.push(t("Last day to pay without a late penalty: {date}.", { date: longDate(r.last_day_to_pay) }));
       if (paid) {
         words.push(Number(r.penalty) > 0
           ? t("Paid on {date}: {total}, with a late penalty of {penalty}.", { date: longDate(r.paid_on), total: money(r.total) + rate, penalty: money(r.penalty) })

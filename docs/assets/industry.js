@@ -115,6 +115,10 @@ function start() {
     if (r.major_contributing_industry) {
       box.append(el("h3", {}, r.year ? t("Section 307 reports due in {year}", { year: r.year }) : t("The next Section 307 report dates")));
       box.append(el("ul", { id: "report-due" }, ...r.report_due.map((d) => el("li", {}, el("time", { datetime: d }, longDate(d))))));
+    } else if ((r.report_dates_if_major || []).length) {
+      // not determined yet, a year entered: that year's dates, if the business is major (public12, L3)
+      box.append(el("h3", {}, t("If you are a major contributing industry: Section 307 reports due in {year}", { year: r.year })));
+      box.append(el("ul", { id: "report-due" }, ...r.report_dates_if_major.map((d) => el("li", {}, el("time", { datetime: d }, longDate(d))))));
     }
     box.append(el("h3", {}, t("What every industry must do")));
     box.append(el("ul", { class: "explanation", id: "obligations" }, ...r.obligations.map(step)));
@@ -141,8 +145,8 @@ function start() {
       el("p", { id: "next-report-line" }, ...sentence(line, { date, days })),
       el("p", {}, calendar),
       // the years the file holds, named (the outside usability test public9: "for two years" read as two years ahead)
-      el("p", { class: "next-report-note", id: "calendar-note" }, t("The calendar file holds the report dates and the quarterly sewer bill due dates for all of {first} and {second}, the dates already past included, each with a reminder a week before.",
-        { first: calendarYears[0], second: calendarYears[1] })));
+      el("p", { class: "next-report-note", id: "calendar-note" }, t("The calendar file holds the report dates and the quarterly sewer bill due dates of every year from {first} through {last}, the dates already past included, each with a reminder a week before.",
+        { first: calendarYears[0], last: calendarYears[1] })));
   }
 
   const clearErrors = () => clearFieldErrors(form);

@@ -335,7 +335,7 @@ function start() {
     }
     const next = nextSteps[1];
     // the blank form beside this page, in this page's language (data-blank: kit/site/pages.py's application_pdf)
-    const blank = el("a", { href: root.dataset.blank.split("/").pop(), download: t("sewer-permit-application.pdf"), id: "blank-form" },
+    const blank = el("a", { href: root.dataset.blank.split("/").pop(), download: t("sewer-permit-application-blank.pdf"), id: "blank-form" },
       t("the blank application form (PDF)"));
     // the web form, filled in from these answers: the owner's and the contractor's details go there
     const formLink = `application/?${new URLSearchParams(r.answers.map((a) => [a.id, a.value])).toString()}`;
@@ -391,7 +391,7 @@ function start() {
     blobUrl = URL.createObjectURL(new Blob([bytes], { type: "application/pdf" }));
     // one click: the download starts now; the link is there to download it again
     const filled = answer.result.answered.length;
-    const link = el("a", { href: blobUrl, download: t("sewer-permit-application.pdf"), id: "application-download" },
+    const link = el("a", { href: blobUrl, download: t("sewer-permit-application-filled.pdf"), id: "application-download" },
       t("download it again (PDF, {size} KB)", { size: Math.ceil(bytes.length / 1024) }));
     status.replaceChildren(...sentence(answer.result.plans
       ? t("Your application form is downloading, with {filled} of its questions answered from your answers. If it does not open, {link}. Fill in the rest, sign it, and file it with your plans.", { filled })

@@ -1,8 +1,8 @@
 """The law's due dates as a calendar file (.ics): each quarterly bill and each
-Section 307 report of a major contributing industry, for this year and the next, each with a
+Section 307 report of a major contributing industry, for this year and the next four, each with a
 reminder a week before (REMINDER_DAYS).
 
-The dates already past on the build day stay in the file: it is the whole of two years, the same
+The dates already past on the build day stay in the file: it is the whole of five years, the same
 file for every build of one commit in a year (calendar_stamp), and a site built in January is still
 visited in November. A calendar does not ring a reminder whose day has passed."""
 from __future__ import annotations
@@ -18,10 +18,18 @@ from calculator.core.explain import law_words, quote_words
 from calculator.core.rules import entry, parameter
 
 CALENDAR_FILE = "industry/sewer-due-dates.ics"
+#: the years the file holds, from the build's: five, so that a file saved today still rings for years (the
+#: usability test public12, L2: a file of two years went silent after the second, whatever year was asked about)
+CALENDAR_YEARS = 5
 REMINDER_DAYS = 7  # each event's reminder, this many days before it (the usability test: Linda, 9 days before hers)
 PAGES = {"sewer-bill": "estimate/", "section-307-report": "industry/#report-dates"}  # where each kind is explained
 #: each kind's category, in the calendar's language (a calendar shows it, as a tag or a colour's name)
 CATEGORIES = {"sewer-bill": N_("Sewer bill"), "section-307-report": N_("Section 307 report")}
+
+
+def calendar_years(today) -> tuple[int, ...]:
+    """The years the calendar file holds: the build's year and the next ones, CALENDAR_YEARS in all."""
+    return tuple(range(today.year, today.year + CALENDAR_YEARS))
 
 
 def due_dates(rules: dict, years) -> list[dict]:
@@ -58,7 +66,7 @@ def calendar_stamp(today):
 
 
 def build_due_dates_calendar(rules: dict, docs: Path, today, site_url: str | None = None) -> Path:
-    """Step 2e: the due dates of this year and the next as an iCalendar file (.ics). With the site's
+    """Step 2e: the due dates of this year and the next four as an iCalendar file (.ics). With the site's
     address, each event links to the page that explains it (URL: a calendar has no relative links).
     Its words are in the current language (calculator.core.i18n.speaking; `site_url` is then that
     language's pages, …/es/); the law's quotations stay in English, its only official text."""
@@ -69,7 +77,7 @@ def build_due_dates_calendar(rules: dict, docs: Path, today, site_url: str | Non
     cal.add("calscale", "GREGORIAN")
     cal.add("x-wr-calname", _("Town of Pawling sewer due dates"))
     stamp = calendar_stamp(today)
-    for d in due_dates(rules, (today.year, today.year + 1)):
+    for d in due_dates(rules, calendar_years(today)):
         event = Event()
         event.add("uid", f"{d['date'].isoformat()}-{d['kind']}@pawling-sewer-kit")
         event.add("dtstamp", stamp)

@@ -31,7 +31,7 @@ from .. import buildcache
 from ..documents.application_pdf import build_blank_pdf
 from .chart import rate_chart
 from ..documents.layout import application_html
-from ..documents.due_dates import CALENDAR_FILE, build_due_dates_calendar, due_dates
+from ..documents.due_dates import CALENDAR_FILE, build_due_dates_calendar, calendar_years, due_dates
 from ..rules.config import project_config
 from ..errors import BuildError
 from ..documents.feed import write_notice_pdfs
@@ -533,7 +533,7 @@ def industry_context(rules: dict, today) -> dict:
     """What the industry page sees: the calendar file, and the years and dates it holds; the
     next report dates from the build's date (none of them past); and, from the engine, what
     the law asks of every industry and the business's rights (in the language spoken)."""
-    years = (today.year, today.year + 1)
+    years = calendar_years(today)
     return {"calendar_file": CALENDAR_FILE, "calendar_years": years, "calendar_dates": due_dates(rules, years),
             "next_report_dates": industry.report_dates(rules, today=today),
             "industry_rights": industry.rights(rules)[0],

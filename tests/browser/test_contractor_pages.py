@@ -198,8 +198,15 @@ def test_the_web_form_names_the_empty_required_questions_before_it_downloads(pag
     expect(status).to_contain_text(re.sub(r"\s*\([^)]*\)$", "", first_label.strip()))
     with page.expect_download(timeout=TIMEOUT) as info:  # the second choice downloads the form as it is
         page.click("#make-filled")
-    assert info.value.suggested_filename == ("sewer-permit-application.pdf" if not lang else
-                                             "solicitud-de-permiso-de-alcantarillado.pdf")
+    # named apart from the blank form (public12, T3: both were "sewer-permit-application.pdf")
+    assert info.value.suggested_filename == ("sewer-permit-application-filled.pdf" if not lang else
+                                             "solicitud-de-permiso-de-alcantarillado-llena.pdf")
+    # with the property's address typed, the file is named by it, so two jobs' files are told apart
+    page.fill("#field-property-address", "14 Quaker Hill Rd., Pawling")
+    with page.expect_download(timeout=TIMEOUT) as info:
+        page.click("#make-filled")  # warned once already: it downloads
+    assert info.value.suggested_filename == ("sewer-permit-application-14-quaker-hill-rd-pawling.pdf" if not lang else
+                                             "solicitud-de-permiso-de-alcantarillado-14-quaker-hill-rd-pawling.pdf")
 
 
 @pytest.mark.parametrize("lang", ["", "es/"])

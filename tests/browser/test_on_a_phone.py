@@ -182,8 +182,9 @@ def test_share_opens_the_phones_share_sheet_where_there_is_one(phone, site_url):
 
 @pytest.mark.parametrize("lang,text", [
     # the water's months (the usability test, Rosa: "January–March 2027" was not on her bill), the due date once
+    # and the last day to pay without a penalty, which whoever pays it needs (public12, R1)
     ("", "Sewer bill estimate, for the water used October–December 2026. Bill: $74.80 (example rate), due January 15, 2027. "
-         "Paid on February 20, 2027: $86.02 (example rate), with a late penalty of $11.22. ILLUSTRATIVE: this total "
+         "Last day to pay without a late penalty: February 16, 2027. Paid on February 20, 2027: $86.02 (example rate), with a late penalty of $11.22. ILLUSTRATIVE: this total "
          "uses an invented rate, not one the Town has adopted. It is not what you owe: the bill the Town sends you says that."),
     ("/es", None),
 ])
@@ -202,7 +203,8 @@ def test_the_shared_text_says_the_bill_its_due_date_the_late_penalty_and_that_th
         assert shared == text
     else:
         for words in ("por el agua usada en octubre–diciembre de 2026", "$74.80", "15 de enero de 2027", "Si paga el 20 de febrero de 2027",
-                      "$86.02", "$11.22", "DE EJEMPLO: este total usa una tarifa inventada"):
+                      "$86.02", "$11.22", "DE EJEMPLO: este total usa una tarifa inventada",
+                      "Último día para pagar sin recargo por pago atrasado: 16 de febrero de 2027."):
             assert words in shared, shared
 
 
