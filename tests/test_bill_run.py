@@ -5,6 +5,7 @@ import base64
 import csv
 import hashlib
 import io
+import re
 import shutil
 import subprocess
 import sys
@@ -549,6 +550,44 @@ def test_a_tracked_bill_run_file_anywhere_in_the_repository_stops_the_build(tmp_
     privacy.check_repository(tmp_path / "not-a-repository")  # a copy of the project without git: nothing to check
 
 
+@pytest.mark.parametrize("where, words, line", [  # line: where the record of account data is complete
+    ("rules/liens-2025.yaml", "liens:\n  - name: Dana Whitfield\n    street: 22 Route 22\n    owed: \"1204.33\"\n", 3),
+    ("rules/holidays.yaml", "holidays: []\n# Whitfield Dana, 22 Route 22: 1204.33\n", 2),
+    ("docs/templates/pages/index.md.j2", "# Home\n{# liens: Whitfield Dana, 22 Route 22: 1204.33 #}\n", 2),
+    ("pyproject.toml", "[project]\nname = 'x'\n# liens: Maria Gonzalez, 14 Oak Street, 464.20\n", 3),
+])
+@pytest.mark.parametrize("tracked", [False, True])
+def test_account_data_in_a_source_comments_included_stops_the_build_and_validate(tmp_path, where, words, line, tracked):
+    """The twelfth hostile tester (F3): a list of liens in YAML under rules/ (as data, or as a comment), in a
+    template's Jinja comment and in a comment of pyproject.toml was built and pushed; validate said "rules OK".
+    The repository's sources are read whole, comments included, tracked or about to be, with the file and line
+    named; the same sources without the line pass."""
+    repo = tmp_path / "repo"
+    subprocess.run(["git", "init", "-q", str(repo)], check=True)
+    path = repo / where
+    path.parent.mkdir(parents=True, exist_ok=True)
+    clean = "\n".join(line for line in words.splitlines() if not re.search(r"\d{3}\.\d\d|Whitfield|Gonzalez", line))
+    path.write_text(clean + "\n", encoding="utf-8")
+    (repo / "tests").mkdir()
+    (repo / "tests" / "fixture.yaml").write_text(words, encoding="utf-8")  # the tests' fixtures are not read
+    subprocess.run(["git", "-C", str(repo), "add", "-A"], check=True)
+    privacy.check_sources(repo)
+    assert privacy.source_problems(repo) == []
+    path.write_text(words, encoding="utf-8")
+    if tracked:
+        subprocess.run(["git", "-C", str(repo), "add", "-A"], check=True)
+    with pytest.raises(BuildError) as refused:
+        privacy.check_sources(repo)
+    said = str(refused.value)
+    assert f"{where}:" in said and "looks like account data" in said and "pushed whole" in said
+    assert privacy.source_problems(repo)[0].startswith(f"{where}:{line}: ")
+
+
+def test_the_projects_own_sources_hold_no_account_data():
+    """The check the build runs on this repository finds nothing in its own sources (no false alarm)."""
+    assert privacy.source_problems(ROOT) == []
+
+
 # what the eighth hostile tester published (F1): amounts with a trailing $, USD or a decimal comma, and an
 # e-mail address, a phone number or an account number with an amount; names with their amounts a line below
 EIGHTH = {
@@ -578,6 +617,44 @@ def test_who_owes_what_is_not_published_however_the_amount_is_written(tmp_path, 
     privacy.check_site(site)
     (site / "extra").mkdir()
     (site / "extra" / "index.html").write_text(EIGHTH[case], encoding="utf-8")
+    with pytest.raises(BuildError) as refused:
+        privacy.check_site(site)
+    assert "  extra/index.html: " in str(refused.value)
+
+
+# what the twelfth hostile tester published (F4, F5, F9, F10): Spanish addresses and amounts, a name far from
+# its balance in one sentence, residents' contacts, the County's parcel forms, a link's query, hex and gzip
+_ARREARS = "account,parcel,mailing_name,service_address,amount\nA-1001,1234-00-123456,Dana Whitfield,22 Route 22,1204.33\n"
+TWELFTH = {
+    "spanish-sentence": "<p>La señora María González, con domicilio en la calle Roble número 14, adeuda 464,20 dólares.</p>",
+    "spanish-address": "<p>María González, calle Roble 14, Pawling.</p>",
+    "spanish-words": "<p>El señor Luis Ortega, calle Mayor 3, adeuda trescientos ochenta y ocho dólares.</p>",
+    "far-apart": "<p>Our longtime neighbor Maria Gonzalez, who taught at the elementary school on Route 22 for many "
+                 "years and still sings in the choir every Sunday, has a sewer balance of $464.20 from last quarter.</p>",
+    "contacts": "<ul><li>dana.whitfield@gmail.com, 845-555-0134</li><li>mgonzalez1962@yahoo.com, (845) 555-0199</li></ul>",
+    "grid-parcel": "<p>Parcels: 135889-7158-00-123456-0000</p>",
+    "sbl": "<p>SBL 7158.00-12-3456</p>",
+    "query": '<p><a href="https://pay.example.com/?name=Maria%20Gonzalez&addr=14%20Oak%20Street&amount=464.20">pay</a></p>',
+    "hex": "<script>const h = \"" + "Whitfield Dana, 22 Route 22, 1204.33".encode().hex() + "\";</script>",
+    "gzip-base64": "<script>const z = \"" + base64.b64encode(__import__("gzip").compress(_ARREARS.encode(), mtime=0)).decode()
+                   + "\";</script>",
+}
+
+
+@pytest.mark.parametrize("case", sorted(TWELFTH))
+def test_what_the_twelfth_hostile_tester_published_is_refused(tmp_path, case):
+    """Each form the twelfth hostile tester published is refused; the Town's own contacts, the site's prices and
+    a sentence about paying late with an amount and no person are not."""
+    site = tmp_path / "site"
+    (site / "rates").mkdir(parents=True)
+    (site / "rates" / "index.html").write_text(
+        "<p>Town Clerk: (845) 855-1122, clerk@pawlingny.gov</p>\n"
+        "<p>If you pay late, the unpaid charge of $74.80 gets a 15% late penalty of $11.22.</p>\n"
+        "<p>Si paga tarde, el cargo sin pagar de $74.80 tiene un recargo de $11.22.</p>\n"
+        "<p>Ayuntamiento, calle Principal 160, Pawling.</p>\n<p>Tax map 9999-00-000123: the sample's.</p>", encoding="utf-8")
+    privacy.check_site(site)
+    (site / "extra").mkdir()
+    (site / "extra" / "index.html").write_text(TWELFTH[case], encoding="utf-8")
     with pytest.raises(BuildError) as refused:
         privacy.check_site(site)
     assert "  extra/index.html: " in str(refused.value)

@@ -405,8 +405,9 @@ function start() {
     const without = $("years-without");
     without.hidden = false;
     without.textContent = r.without_schedule.length
-      ? `Years with no schedule of their own: ${r.without_schedule.join(", ")}.`
-      : "Every year has a schedule of its own.";
+      // in the Clerk's words (clerk12, 15: "Years with no schedule of their own" was jargon)
+      ? `No rate schedule has been adopted for: ${r.without_schedule.join(", ")}. A proposed one counts once the Board's vote is recorded.`
+      : "Every year shown has a rate schedule of its own.";
     window.__clerk.status = r;
   }
 

@@ -213,6 +213,7 @@ def build(site: Path = ROOT / "site", rules_dir: Path | None = None, site_url: s
         from . import privacy
         privacy.check(ROOT / "docs", Path(rules_dir or ROOT / "rules"), pictures=config["pictures"])
         privacy.check_repository(ROOT)
+        privacy.check_sources(ROOT)  # comments and all (the twelfth hostile tester, F3)
         step("Checking the rules")
         rules = validate_rules(rules_dir)
         check_votes_held(rules, build_date())

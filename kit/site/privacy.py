@@ -25,6 +25,8 @@ import hashlib
 import html
 import re
 import subprocess
+import urllib.parse
+import zlib
 from pathlib import Path
 
 from ..errors import BuildError
@@ -476,7 +478,11 @@ def name_beside_address(text: str) -> bool:
 #: a tax-map parcel as the accounts file writes it (NNNN-NN-NNNNNN, with or without a six-digit town code
 #: before it): account data wherever it is published, but for the fictional sample's block
 #: (sample.PARCEL_BLOCK, 9999-…), which no real parcel uses
-_PARCEL = re.compile(r"(?<![\w-])(?:\d{6}-)?(\d{4})-\d{2}-\d{6}(?![\w-])")
+_PARCEL = re.compile(r"(?<![\w-])(?:\d{6}-)?(\d{4})-\d{2}-\d{6}(?:-\d{4})?(?![\w-])")
+#: a parcel as section, block and lot after its name ("SBL 7158.00-12-3456", "tax map 7158.00-1-12": the twelfth
+#: hostile tester, F9, with the County's grid form 135889-7158-00-123456-0000 above)
+_SBL = re.compile(r"(?i:\b(?:SBL|S-B-L|S/B/L|tax\s+map(?:\s+(?:no\.?|number|#))?|parcel(?:\s+(?:no\.?|number|id|#))?|parcela|lote)"
+                  r")\W{0,5}(\d{1,4})(?:\.\d{1,2})?-\d{1,2}-\d{1,4}(?:\.\d{1,3})?(?![\w-])")
 _AMOUNT_IN_WORDS = re.compile(rf"\b{_NUMBER_WORDS}(?:[\s-]+(?:and[\s-]+)?(?:{_NUMBER_WORDS}|thousand))*\s+dollars?\b",
                               re.IGNORECASE)
 #: capitalised words that start a sentence or name a thing, not a person ("The Board should call …")
@@ -522,10 +528,51 @@ def _person_named(text: str) -> bool:
     return False
 
 
+# ---- Spanish addresses, a name and a balance in one sentence, residents' contacts (the twelfth hostile
+# tester, F5 and F10): «La señora María González, con domicilio en la calle Roble número 14, adeuda 464,20
+# dólares», "Our longtime neighbor Maria Gonzalez, who taught … on Route 22 …, has a sewer balance of $464.20",
+# and a page of residents' e-mail addresses and phones were published.
+
+#: a street address as Spanish writes it: «calle Roble número 14», «calle Mayor 3», «avenida del Parque n.º 12»
+_ADDRESS_ES = re.compile(rf"(?i:\b(?:calle|avenida|av\.|camino|carretera|ruta|paseo|callej[oó]n|pasaje|plaza))\s+"
+                         rf"(?:(?:de|del|la|las|los|el)\s+)?(?:[{_UP}][{_LOW}'’-]+\s+){{1,3}}"
+                         rf"(?:(?i:n[uú]mero|n[uú]m\.?|n\.?\s?º|no\.?|\#)\s*)?\d{{1,5}}\b")
+_SPANISH_NUMBER_WORDS = (r"(?:un|uno|una|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez|once|doce|trece|catorce"
+                         r"|quince|dieci\w+|veinte|veinti\w+|treinta|cuarenta|cincuenta|sesenta|setenta|ochenta"
+                         r"|noventa|cien|ciento|doscientos|trescientos|cuatrocientos|quinientos|seiscientos"
+                         r"|setecientos|ochocientos|novecientos|mil)")
+_AMOUNT_IN_SPANISH_WORDS = re.compile(rf"(?i:\b{_SPANISH_NUMBER_WORDS}(?:\s+(?:y\s+)?{_SPANISH_NUMBER_WORDS})*"
+                                      rf"\s+d[oó]lares\b)")
+#: words that say someone owes: with a person named and an amount in one sentence
+_BALANCE_WORDS = re.compile(r"(?i:\b(?:owes?|owed|owing|balance|unpaid|arrears|past[\s-]due|overdue|delinquent"
+                            r"|adeuda|debe|deben|saldo|atrasad[oa]s?|pendiente)\b)")
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[¿¡«“\"(]?[{0}])|\n\s*\n".format(_UP))
+_CONTACT = re.compile(rf"{_EMAIL}|(?<!\d){_PHONE}(?!\d)")
+
+
+def _more_forms(line: str) -> bool:
+    """A line of words (or a sentence of prose) that holds account data in a form the rules above miss: a
+    person named beside a Spanish street address; a person named with a balance word and an amount (in
+    figures, or in English or Spanish words) anywhere in one sentence; a resident's e-mail address or phone
+    with a name or with another one. Not the Town's own places and offices (_PLACE)."""
+    if _PLACE.search(line):
+        return False
+    if _ADDRESS_ES.search(line) and _person_named(_ADDRESS_ES.sub(" — ", line)):
+        return True
+    for sentence in _SENTENCE_END.split(line):
+        if len(sentence) > 600 or not _BALANCE_WORDS.search(sentence):
+            continue
+        if (re.search(_AMOUNT, sentence) or _AMOUNT_IN_WORDS.search(sentence) or _AMOUNT_IN_SPANISH_WORDS.search(sentence)) \
+                and _person_named(_BALANCE_WORDS.sub(" ", sentence)):
+            return True
+    contacts = _CONTACT.findall(line)
+    return bool(contacts) and (len(contacts) >= 2 or _person_named(_CONTACT.sub(" ", line)))
+
+
 def real_parcels(text: str) -> list[str]:
     """The tax-map parcels in a text, but the fictional sample's."""
     from ..billrun.sample import PARCEL_BLOCK
-    return [m.group(0) for m in _PARCEL.finditer(text) if m.group(1) != PARCEL_BLOCK]
+    return [m.group(0) for pattern in (_PARCEL, _SBL) for m in pattern.finditer(text) if m.group(1) != PARCEL_BLOCK]
 
 
 #: a script's (or JSON's) literals: a string ("…", '…', `…` without ${}), and whether it is a key; a
@@ -592,10 +639,25 @@ _WORDS_ATTRIBUTE = re.compile(r"""\s(?:title|alt|aria-label|aria-description|ari
                               re.IGNORECASE)
 
 
+#: a link's address: its query's words are read too ("?name=Maria%20Gonzalez&amount=464.20": hostile12, F4)
+_LINK_ATTRIBUTE = re.compile(r"""\s(?:href|src|action|formaction|cite|poster)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'<>=`]+))""",
+                             re.IGNORECASE)
+
+
+def _query_words(address: str) -> str:
+    """A link's query as words: "name=Maria Gonzalez, addr=14 Oak Street, amount=464.20"; "" with no query."""
+    if "?" not in address:
+        return ""
+    query = address.split("?", 1)[1].split("#", 1)[0]
+    return ", ".join(urllib.parse.unquote_plus(pair) for pair in re.split(r"&(?:amp;)?|;", query) if pair)
+
+
 def _attribute_words(match: re.Match) -> str:
     """A tag followed by its word-holding attributes' values (character references decoded), one a line."""
     tag = match.group(0)
     values = [html.unescape(next(v for v in m.groups() if v is not None)) for m in _WORDS_ATTRIBUTE.finditer(tag)]
+    values += [_query_words(html.unescape(next(v for v in m.groups() if v is not None)))
+               for m in _LINK_ATTRIBUTE.finditer(tag)]
     values = [re.sub(r"\s+", " ", value.replace("<", " ").replace(">", " ")).strip() for value in values]
     values = [value for value in values if value]
     return tag + "".join(f"\n{value}\n" for value in values) if values else tag
@@ -643,6 +705,8 @@ def account_records(text: str, blocks: bool = False, script: bool = False) -> li
     plain ones, and zero-width characters dropped (the twelfth hostile tester hid a name, a street and an
     amount from the guard with zero-width spaces and full-width letters)."""
     text = seen_as_shown(text)
+    if "%" in text:  # a link's query as its words ("?name=Maria%20Gonzalez&amount=464.20": hostile12, F4)
+        text = re.sub(r"(?:%[0-9A-Fa-f]{2})+", lambda m: urllib.parse.unquote(m.group(0)), text)
     found = [f"parcel {parcel}" for parcel in real_parcels(text)[:3]]
     if found:
         return found
@@ -658,7 +722,7 @@ def account_records(text: str, blocks: bool = False, script: bool = False) -> li
     for record in records:
         if len(record) > 2000 or not re.search(r"\d", record):
             continue
-        if _record_holds_accounts(record) or _owes_in_prose(_plain(record)):
+        if _record_holds_accounts(record) or _owes_in_prose(_plain(record)) or _more_forms(_plain(record)):
             found.append(_plain(record)[:80])
             if len(found) == 3:
                 return found
@@ -687,17 +751,36 @@ def account_records(text: str, blocks: bool = False, script: bool = False) -> li
 _BASE64 = re.compile(r"(?<![A-Za-z0-9+/_=-])[A-Za-z0-9+/_-]{40,}={0,2}(?![A-Za-z0-9+/_=-])")
 
 
+#: a run of hexadecimal digits long enough to hide a line of accounts (the twelfth hostile tester, F4)
+_HEX = re.compile(r"(?<![0-9A-Fa-f])(?:[0-9A-Fa-f]{2}){30,}(?![0-9A-Fa-f])")
+
+
+def _gunzipped(data: bytes) -> bytes:
+    """gzip-compressed bytes decompressed (at most MAX_BYTES of them); other bytes as they are (hostile12, F4:
+    the levy list gzip-compressed, then base64-encoded, in a script)."""
+    if not data.startswith(b"\x1f\x8b"):
+        return data
+    try:
+        return zlib.decompressobj(16 + zlib.MAX_WBITS).decompress(data, MAX_BYTES)
+    except zlib.error:
+        return data
+
+
 def encoded_texts(text: str, depth: int = 2) -> list[str]:
-    """The texts hidden in a file's base64 runs (the eleventh hostile tester, F6: account lines base64-encoded
-    in a tracked script were published), decoded twice over at most; a run that decodes to bytes that are not
-    UTF-8 text (a font, a picture, a digest) is not text and is left alone."""
+    """The texts hidden in a file's base64 or hexadecimal runs (the eleventh hostile tester, F6: account lines
+    base64-encoded in a tracked script were published; the twelfth, F4: gzip-compressed first, or hex), decoded
+    twice over at most; a run that decodes to bytes that are not UTF-8 text (a font, a picture, a digest) is not
+    text and is left alone."""
     found = []
-    for match in _BASE64.finditer(text):
-        blob = match.group(0)
+    runs = [(m.group(0), "base64") for m in _BASE64.finditer(text)] + [(m.group(0), "hex") for m in _HEX.finditer(text)]
+    for blob, kind in runs:
         try:
-            blob = blob.rstrip("=").replace("-", "+").replace("_", "/")
-            data = base64.b64decode(blob + "=" * (-len(blob) % 4), validate=True)
-            decoded = data.decode("utf-8")
+            if kind == "hex":
+                data = bytes.fromhex(blob)
+            else:
+                blob = blob.rstrip("=").replace("-", "+").replace("_", "/")
+                data = base64.b64decode(blob + "=" * (-len(blob) % 4), validate=True)
+            decoded = _gunzipped(data).decode("utf-8")
         except (binascii.Error, ValueError):
             continue
         if sum(ch.isprintable() or ch in "\n\r\t" for ch in decoded) < 0.95 * len(decoded):
@@ -742,3 +825,84 @@ def check_site(site: Path, generated: dict[str, bytes] | None = None, copied: di
                          "an account column with a person's name, address or amount, a street address with a "
                          f"name or an amount, a name with an amount (in figures or words), or a tax-map parcel:\n{lines}\nTake it out of the page or file under docs/ it comes from "
                          "(account lists belong in billing/, which is kept out of the repository), then build again.")
+
+
+# ---- the repository's own text, comments and all (the twelfth hostile tester, F3) --------------------
+# A list of liens pasted into rules/holidays.yaml as a comment, rules/liens-2025.yaml as data, a Jinja
+# comment in a page's template and a comment in pyproject.toml were built and pushed: none reaches site/,
+# but the repository is pushed whole. So the project's sources are read whole too, comments included, as
+# the built site is read. Not read: the project's code (its comments and tests name the very forms this
+# guard looks for), the tests, the translation catalogues (what they translate is read in the built site)
+# and files that are not text. The guard is for account data put in the wrong place by mistake; what a
+# committer disguises on purpose (compressed, enciphered) is for the review of each change to find.
+
+#: the tracked files the source check leaves to the code review: code, tests, catalogues
+NOT_SOURCES = frozenset({".py", ".pyi", ".js", ".mjs", ".cjs", ".ts", ".r", ".sh", ".po", ".pot", ".lock"})
+#: the README names the account files' columns, as the guide to them (it is reviewed as the code is)
+NOT_READ = frozenset({"README.md"})
+#: pages and templates: read as pages (a comment's words are read as lines), not as data blocks
+PAGE_SOURCES = frozenset({".md", ".j2", ".html", ".htm", ".jinja", ".txt"})
+
+
+def source_files(root: Path) -> list[Path]:
+    """The repository's text sources: the files git tracks, and those it would add (not ignored), but for
+    tests/, node_modules/, code, catalogues and files that are not text. [] outside a git work tree."""
+    try:
+        out = subprocess.run(["git", "-C", str(root), "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
+                             capture_output=True, check=True, timeout=60)
+    except (OSError, subprocess.SubprocessError):
+        return []
+    found = []
+    for name in sorted(set(n for n in out.stdout.decode("utf-8", "replace").split("\0") if n)):
+        path = Path(root) / name
+        suffix = path.suffix.lower()
+        if (name.startswith(("tests/", "node_modules/", "site/", ".cache/", "billing/")) or name in NOT_READ
+                or suffix in NOT_SOURCES
+                or suffix in BINARY or suffix in OPAQUE or suffix in IMAGES or not path.is_file()):
+            continue
+        found.append(path)
+    return found
+
+
+def source_records(root: Path) -> list[tuple[str, int, list[str]]]:
+    """(file, line, records) for each source of the repository (source_files) holding account data."""
+    found = []
+    for path in source_files(root):
+        text = _text(path)
+        if text is None:
+            continue
+        blocks = path.suffix.lower() not in PAGE_SOURCES
+        records = account_records(text, blocks=blocks)
+        if records:
+            found.append((path.relative_to(root).as_posix(), _line_of_first(text, blocks), records))
+    return found
+
+
+def _line_of_first(text: str, blocks: bool) -> int:
+    """The line where the first record of account data ends: the fewest first lines that hold one (a record
+    may span lines; more lines never hold fewer records), found by halves."""
+    lines = text.splitlines()
+    low, high = 1, len(lines)
+    while low < high:
+        middle = (low + high) // 2
+        if account_records("\n".join(lines[:middle]), blocks=blocks):
+            high = middle
+        else:
+            low = middle + 1
+    return low
+
+
+def source_problems(root: Path) -> list[str]:
+    """The sources holding account data, as `validate` lists problems (file:line: what to change)."""
+    return [f"{rel}:{line}: looks like account data (personal data): {' / '.join(repr(r) for r in records)}. "
+            "The repository is pushed whole, comments included: take it out of the file (account lists belong "
+            "in billing/, which git ignores); if it was committed and pushed, ask whoever manages the repository "
+            "to remove it from the history too."
+            for rel, line, records in source_records(root)]
+
+
+def check_sources(root: Path) -> None:
+    """Refuse (BuildError) when a source of the repository holds account data (source_records)."""
+    problems = source_problems(root)
+    if problems:
+        raise BuildError("Not publishing:\n" + "\n".join(f"  {p}" for p in problems[:10]))

@@ -559,7 +559,11 @@ def validate(rules_dir: Path = RULES_DIR) -> dict:
 def main(argv=None) -> int:
     """`build.py validate`: the rules and the translations."""
     from ..rules.validate import main as validate_main
-    return validate_main(argv, more_checks=problems)
+    from ..site import privacy
+
+    def more():  # the translations, and the sources read for account data, comments included (hostile12, F3)
+        return problems() + privacy.source_problems(ROOT)
+    return validate_main(argv, more_checks=more)
 
 
 def update_main(argv=None) -> int:

@@ -159,7 +159,7 @@ def test_the_clerk_s_year_in_one_sitting(desk):
     # the first screen: where each year stands, the law's deadlines, the years with no schedule
     rows = page.locator("#years tbody tr")
     assert rows.count() >= 3
-    assert "Years with no schedule of their own:" in page.inner_text("#years-without")
+    assert "No rate schedule has been adopted for:" in page.inner_text("#years-without")
 
     # 1. propose. Every box wrong at once: every problem listed together, each beside its box
     desk.type("propose", {"fiscal-year": "28", "om-cost": "lots", "user-volume-gallons": "many"})
