@@ -18,7 +18,7 @@ from .core.dates import parse_date
 from .core.i18n import N_, _
 from .core.rules import history
 from .bills import bill
-from .core.dates import quarter_name, quarter_of
+from .core.dates import first_quarter_from, quarter_name, quarter_of, quarter_period
 from .core.errors import InputError
 from .core.rules import parameter as value_of
 from .core.schedule import in_force, schedule_fiscal_year, starts
@@ -145,7 +145,33 @@ def schedule_periods(rules: dict) -> list[dict]:
         for key in ("notice", "adoption", "proposed_on"):
             if key in s:
                 item[key] = s[key]
+        item["minimum_charges"] = _minimum_periods(rules, s, item)
         out.append(item)
+    return out
+
+
+def _minimum_periods(rules: dict, s: dict, item: dict) -> list[dict]:
+    """The schedule's minimum charge by the quarters it is billed in: one entry, or one more from each quarter
+    a dated amendment of the minimum's water use starts in (the twelfth hostile tester, F14: after an amendment
+    from 2025-10-01 the estimate billed $80.00 while this file still said $64.00 for the whole schedule).
+    [{"from": the first day it applies, "minimum_charge", "minimum_charge_water_gallons"}]."""
+    first = item.get("from") or s["effective"]
+    last = item.get("to")
+    quarters = [quarter_of(dt.date.fromisoformat(first))]
+    for e in history(rules, "minimum-charge-water-gallons"):  # an amendment counts from the next quarter's start
+        if e["since"] and e["since"] > first:
+            quarters.append(first_quarter_from(dt.date.fromisoformat(e["since"])))
+    out = []
+    for year, q in sorted(set(quarters)):
+        start = quarter_period(year, q)[0].isoformat()
+        if last is not None and start > last:
+            continue
+        at = bill.compute(rules, quarter_name(year, q), {"water-gallons": "0"}, vc_per_1000=s["vc_per_1000_gallons"],
+                          sewage_fraction=s["sewage_fraction"])
+        gallons = value_of(rules, "minimum-charge-water-gallons", on=dt.date.fromisoformat(start))
+        if not out or (out[-1]["minimum_charge"], out[-1]["minimum_charge_water_gallons"]) != (at["minimum_charge"], gallons):
+            out.append({"from": first if not out else start, "minimum_charge": at["minimum_charge"],
+                        "minimum_charge_water_gallons": gallons})
     return out
 
 

@@ -2283,6 +2283,9 @@ def test_a_person_said_to_owe_an_amount_in_prose_is_account_data(words):
 @pytest.mark.parametrize("change,says", [
     (("bill-due-dates", ["01-20", "04-20", "07-20", "10-20"]), "the due date for 2025-Q3 was “2025-07-15”"),
     (("late-penalty-grace-days", 35), "the last day to pay for 2025-Q3 was “2025-08-14”"),
+    # the penalty rate and the minimum, edited in place, re-priced mailed bills (the twelfth hostile tester, F6)
+    (("late-penalty-rate", "0.10"), "the late penalty rate for 2025-Q3 was “0.15”"),
+    (("minimum-charge-water-gallons", 10000), "the minimum charge for 2025-Q3 was “64.00”"),
 ])
 def test_a_rule_changed_in_place_that_would_rebill_an_earlier_quarter_is_refused(tmp_path, change, says):
     """The eleventh hostile tester (N3): the due day edited in place (15th to 20th) moved a mailed bill's last day to
@@ -2315,6 +2318,8 @@ def test_a_rule_changed_in_place_that_would_rebill_an_earlier_quarter_is_refused
         billing.run(load(), kit_sample.SECOND, files["accounts"], files["reads"],
                     earlier=[(register.name, "\n".join(lines) + "\n")])
     assert "the rate per 1,000 gallons for 2025-Q3 was “11.00”" in str(err.value)
+    # a schedule takes no values: list: the way is a new schedule (the twelfth hostile tester, F17)
+    assert "as a new rate schedule" in str(err.value) and "values:" not in str(err.value)
     # the share of water billed as sewage, edited in place in the schedule (the twelfth hostile tester): refused too
     shared = copy.deepcopy(load())
     for schedule in shared["schedules"]:

@@ -164,6 +164,16 @@ def test_a_dated_amendment_reaches_the_files_and_the_command_line(amended_rules,
         assert answer["late-penalty-rate"]["value"] == value
         assert answer["minimum-charge-water-gallons"]["value"] == minimum
         assert answer["late-penalty-rate"]["provision"]["id"] == "rents.F"
+    # the schedule billed across the amendment gives both minimums, from the days they apply, each with its OWRS
+    # file (the twelfth hostile tester, F14: api/rate-schedules.json and the OWRS file kept $64.00)
+    schedules = load(api / "rate-schedules.json")
+    check(api, schedules, "RateSchedulesFile")
+    s = next(s for s in schedules["rate_schedules"] if s["id"] == "2025-illustrative")
+    assert [(m["from"], m["minimum_charge"], m["minimum_charge_water_gallons"]) for m in s["minimum_charges"]] == [
+        ("2025-01-01", "64.00", 8000), ("2028-01-01", "80.00", 10000)]
+    before, after = ((api.parent / m["owrs_url"]).read_text(encoding="utf-8") for m in s["minimum_charges"])
+    assert "minimum_sewer_charge: 64" in before and "to 2027-12-31." in before
+    assert "minimum_sewer_charge: 80" in after and "effective_date: 2028-01-01" in after
 
 
 def test_the_command_line_gives_the_rate_in_force_with_its_provision():

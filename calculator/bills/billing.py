@@ -29,7 +29,7 @@ from ..core.errors import InputError, for_terminal
 from ..core.files import reason_of
 from ..core.explain import fold_citations, named
 from ..core.i18n import LANGUAGES, N_, _, ngettext
-from ..core.rules import interpretation
+from ..core.rules import interpretation, parameter
 
 # The columns of each input file (README.md, "The quarterly bill run"); optional ones may be absent.
 ACCOUNT_COLUMNS = ("account", "parcel", "service_address", "mailing_name", "mailing_address", "language", "meter")
@@ -43,7 +43,7 @@ REGISTER_COLUMNS = ("account", "quarter", "language", "meter", "previous_reading
                     "usage", "water_gallons", "sewage_gallons", "vc_per_1000_gallons", "computed_charge",
                     "minimum_charge", "minimum_applied", "charge", "arrears", "penalties", "credit", "total",
                     "due_date", "last_day_to_pay", "penalties_as_of", "arrears_quarters", "credit_carried",
-                    "no_new_penalty_until", "estimate_link")
+                    "no_new_penalty_until", "estimate_link", "late_penalty_rate")
 ARREARS_COLUMNS = ("account", "parcel", "mailing_name", "service_address", "quarter", "charge", "paid",
                    "unpaid_charge", "penalties", "unpaid_total", "last_day_to_pay", "penalties_as_of", "check")
 #: arrears.csv's header before its `check` column (a run's folder written then is still the run's own)
@@ -351,6 +351,9 @@ def run(rules: dict, quarter: str, accounts: tuple[str, str], reads: tuple[str, 
             "credit_carried": str(counted["credit"] - credit),
             "no_new_penalty_until": _no_new_penalty_until(rules, ctx, owing, charge - credit, day),
             "estimate_link": link,
+            # the penalty rate the bill told (the twelfth hostile tester, F6: the rate edited in place re-priced
+            # mailed bills' penalties in the next run's arrears): an earlier register's is checked against the rules
+            "late_penalty_rate": str(parameter(rules, "late-penalty-rate", on=ctx["due"])),
         })
     refused.rows.sort(key=lambda r: (r["file"], r["line"]))
     notices = list(ctx["notices"])
@@ -1169,7 +1172,8 @@ def _usage(row: dict, account: dict, name: str, line: int, refused: _Refusals) -
 
 #: what an earlier register records of the rules its quarter was billed by, with what the rules give now
 _RECORDED_RULES = (("due_date", "due", N_("the due date")), ("last_day_to_pay", "last_day", N_("the last day to pay")),
-                   ("vc_per_1000_gallons", "vc", N_("the rate per 1,000 gallons")))
+                   ("vc_per_1000_gallons", "vc", N_("the rate per 1,000 gallons")),
+                   ("late_penalty_rate", "penalty_rate", N_("the late penalty rate")))
 
 
 def _billed_by_these_rules(rules: dict, registers, quarter: str) -> None:
@@ -1219,15 +1223,33 @@ def _billed_by_these_rules(rules: dict, registers, quarter: str) -> None:
                 continue
             seen.add((name, qtr))
             ctx = context(qtr)
-            for column, key, what in _RECORDED_RULES:
+            now_rules = {**ctx, "penalty_rate": Decimal(str(parameter(rules, "late-penalty-rate", on=ctx["due"])))}
+            # the minimum, by the kind of meter (with a sewage meter the reading minimum-with-sewage-meter's)
+            minimum = (row.get("minimum_charge") or "").strip()
+            try:
+                kept = not minimum or Decimal(minimum) in (Decimal(ctx["minimum"]), Decimal(ctx["minimum_sewage_meter"]))
+            except ArithmeticError:
+                kept = True
+            if not kept:
+                now_rules["minimum_charge"] = ctx["minimum"]
+            for column, key, what in _RECORDED_RULES + ((("minimum_charge", "minimum_charge", N_("the minimum charge")),)
+                                                        if not kept else ()):
                 recorded = (row.get(column) or "").strip()
-                now = ctx[key]
+                now = now_rules[key]
                 if not recorded:
                     continue  # a register written before that column
                 try:
                     same = recorded == now.isoformat() if isinstance(now, dt.date) else Decimal(recorded) == Decimal(now)
                 except ArithmeticError:  # not a number: not a rate to compare (the register's other checks read it)
                     continue
+                if not same and column == "vc_per_1000_gallons":  # a schedule takes no values: list (hostile12, F17)
+                    raise InputError(_(
+                        "{file}:{line}: this billing record says the rate per 1,000 gallons for {quarter} was "
+                        "{recorded}, but the rate schedule now gives {now} for that quarter. A schedule was changed in "
+                        "place, and that would change bills already sent. Put the schedule back as it was, and adopt "
+                        "the new rate as a new rate schedule from the day it takes effect (on the Clerk's desk, or "
+                        "`rates propose`, as the README says). Then run again.").format(
+                            file=name, line=line, quarter=qtr, recorded=typed(recorded), now=now), "earlier register")
                 if not same:
                     raise InputError(_(
                         "{file}:{line}: this billing record says {what} for {quarter} was {recorded}, but the rules now "

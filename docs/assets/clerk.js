@@ -842,15 +842,22 @@ function start() {
   restoreDrafts(); // what she typed and had not recorded yet, over what she last recorded
   step = Object.hasOwn(STEPS, initial.get("step") ?? "") ? initial.get("step") : (work.current ? nextStepFor(work.current) : "propose");
   show(step);
+  // a box the link gives twice is left empty and named, not filled with one of them (the twelfth hostile tester,
+  // F15: om-cost=912400&om-cost=1 proposed from the first with no word; the command line refuses a repeat)
+  const repeated = STEPS[step].filter((n) => n !== "body" && initial.getAll(n).length > 1);
+  for (const name of repeated) initial.delete(name);
   fillForm(step, initial);
   // a link fills in the step's answers, and nothing more: the step is checked and kept (its record, the
   // later steps' dropped) only when the Clerk presses its button. A link that kept what it carried replaced
   // her proposal and deleted her notice with no button pressed (the hostile tester, H5).
   const given = STEPS[step].some((n) => n !== "body" && initial.has(n));
-  if (given) {
+  if (given || repeated.length) {
     const button = formOf(step).querySelector("button[type=submit]");
+    const twice = repeated.map((n) => (formOf(step).querySelector(`label[for="${input(step, n).id}"]`)?.textContent || n).trim());
     result.replaceChildren(el("p", { id: "link-filled", class: "link-filled" },
       "The link filled in this step's answers. Nothing is recorded until you check them and press ",
-      el("strong", {}, `“${button.textContent.trim()}”`), "."));
+      el("strong", {}, `“${button.textContent.trim()}”`), ".",
+      ...(twice.length ? [` The link gave ${twice.map((l) => `“${l}”`).join(" and ")} more than once: `
+        + `${twice.length > 1 ? "those boxes are" : "that box is"} left empty. Type the right figure.`] : [])));
   }
 }

@@ -5,6 +5,8 @@ Every file is UTF-8 JSON with sorted keys and a final newline, made from rules/ 
 date and engine id alone, so two builds of one commit are byte-identical."""
 from __future__ import annotations
 
+import datetime as dt
+
 import json
 import shutil
 from pathlib import Path
@@ -62,7 +64,20 @@ def write_api(rules: dict, docs: Path, build_id: str, made: str, site_url: str |
     for s in schedules:
         s["page_url"] = f"rates/{s['id']}/"
         s["owrs_url"] = f"api/owrs/{s['id']}.owrs"
-        (api / "owrs" / f"{s['id']}.owrs").write_bytes(owrs.document(rules, s, made).encode("utf-8"))
+        # one OWRS file for each minimum charge the schedule is billed with (a dated amendment of the minimum
+        # within it: the twelfth hostile tester, F14), each with the days it applies
+        periods = s["minimum_charges"]
+        for i, m in enumerate(periods):
+            name = s["id"] if i == 0 else f"{s['id']}-from-{m['from']}"
+            m["owrs_url"] = f"api/owrs/{name}.owrs"
+            later = periods[i + 1]["from"] if i + 1 < len(periods) else None
+            part = {**s, "minimum_charge": m["minimum_charge"],
+                    "minimum_charge_water_gallons": m["minimum_charge_water_gallons"]}
+            if i > 0:
+                part["effective"] = part["from"] = m["from"]
+            if later:
+                part["to"] = (dt.date.fromisoformat(later) - dt.timedelta(days=1)).isoformat()
+            (api / "owrs" / f"{name}.owrs").write_bytes(owrs.document(rules, part, made).encode("utf-8"))
     (api / "rate-schedules.json").write_bytes(dumps({"meta": head("RateSchedulesFile"), "rate_schedules": schedules}))
     (api / "interpretations.json").write_bytes(dumps({"meta": head("InterpretationsFile"),
                                                       "interpretations": opendata.interpretations(rules)}))

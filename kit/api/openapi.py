@@ -68,6 +68,10 @@ def schemas() -> dict:
                           "Town's own are entered) and for a proposed one."},
              "vc_per_1000_gallons": DECIMAL, "sewage_fraction": DECIMAL, "provision": ref("ProvisionRef"),
              "minimum_charge": DECIMAL, "minimum_charge_water_gallons": {"type": "integer"},
+             "minimum_charges": {"type": "array", "minItems": 1, "items": ref("MinimumCharge"),
+                                 "description": "The minimum charge by the days it applies while this schedule is "
+                                                "billed: more than one when the law's minimum is amended from a day "
+                                                "within the schedule (from the first quarter that starts on or after it)"},
              "page_url": TEXT, "owrs_url": TEXT,
              "record": {"$ref": "schemas/rate-schedule.schema.json",
                         "description": "The schedule as rules/ holds it (its file, or its Clerk's records joined)"}},
@@ -78,8 +82,12 @@ def schemas() -> dict:
                         "water billed as sewage. `from`/`to`: the first and last day the site bills by it (`to` "
                         "null: no later schedule yet, so the site goes on using it, even past its `fiscal_year`); "
                         "null for a proposed one. Only an adopted schedule is `in_force`. `minimum_charge`: the least a quarter's charge can be, the charge for "
-                        "`minimum_charge_water_gallons` of water. An illustrative schedule has invented numbers, not a rate the Town "
+                        "`minimum_charge_water_gallons` of water, on the schedule's first day (`minimum_charges`: each one it is billed with). An illustrative schedule has invented numbers, not a rate the Town "
                         "adopted."),
+        "MinimumCharge": obj({"from": DAY, "minimum_charge": DECIMAL, "minimum_charge_water_gallons": {"type": "integer"},
+                              "owrs_url": TEXT},
+                             description="A quarter's minimum charge from a day on, under one schedule, and the OWRS "
+                                         "file for those days."),
         "RateSchedulesFile": file_of("rate_schedules", {"type": "array", "items": ref("RateSchedule")}),
         "Option": {"type": "object", "additionalProperties": False, "required": ["id", "chosen", "summary"],
                    "properties": {"id": TEXT, "chosen": {"type": "boolean"}, "summary": TEXT, "why": TEXT}},

@@ -331,6 +331,7 @@ def page_context(rules: dict, today, config: dict | None = None, lang: str = SOU
     example = bill.compute(rules, quarter, {"water-gallons": "12000"})
     minimum = bill.compute(rules, quarter, {"water-gallons": "0"})
     schedules = []
+    periods = {p["id"]: p for p in opendata.schedule_periods(rules)}
     for s in rules["schedules"]:
         q = quarter_name(*quarter_of(dt.date.fromisoformat(s["effective"])))
         at = bill.compute(rules, q, {"water-gallons": "0"}, vc_per_1000=s["vc_per_1000_gallons"],
@@ -349,6 +350,8 @@ def page_context(rules: dict, today, config: dict | None = None, lang: str = SOU
         schedules.append(dict(s, minimum_charge=at["minimum_charge"], label=schedule.label(s["status"]),
                               minimums=[{"charge": c, "gallons": g, "since": w} for c, g, w in minimums],
                               days_to_meeting=days,
+                              # each minimum it is billed with, as api/rate-schedules.json gives them (hostile12, F14)
+                              minimum_charges=periods[s["id"]]["minimum_charges"],
                               in_force=current is not None and s["id"] == current["id"]))
     return {
         "rules": rules, "today": today.isoformat(), "provisions": by_id,
@@ -358,7 +361,7 @@ def page_context(rules: dict, today, config: dict | None = None, lang: str = SOU
         "interpretation_chosen": {i["id"]: i["chosen"] for i in rules["interpretations"].values()},
         "schedules": schedules, "current": current and next(s for s in schedules if s["id"] == current["id"]),
         # each schedule with the days it is in force, as the api/ files give them (the chart on /rates/)
-        "rate_periods": opendata.schedule_periods(rules),
+        "rate_periods": list(periods.values()),
         "proposed": [s for s in schedules if s["status"] == "proposed"],
         # the first adopted schedule not yet in force (the usability test: with 2027 adopted, /rates/ still said
         # "The Town has not yet put its adopted rate on this site"), and the one the estimate's default quarter uses

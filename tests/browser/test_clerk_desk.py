@@ -566,6 +566,14 @@ def test_a_link_fills_in_the_form_and_records_nothing_until_the_button_is_presse
     expect(page.locator("#propose-om-cost")).to_have_value("912400")
     assert "Nothing is recorded until you check them and press" in page.inner_text("#link-filled")
     assert _desk_data(page) is None                                      # nothing kept by opening the link
+    # a box given twice is left empty and named, not filled with the first (the twelfth hostile tester, F15)
+    open_link("step=propose&fiscal-year=2028&effective=2028-01-01&om-cost=912400&om-cost=1&user-volume-gallons=88000000"
+              "&sewage-fraction=0.85")
+    expect(page.locator("#propose-om-cost")).to_have_value("")
+    expect(page.locator("#propose-user-volume-gallons")).to_have_value("88000000")
+    assert "more than once: that box is left empty" in page.inner_text("#link-filled")
+    open_link("step=propose&fiscal-year=2028&effective=2028-01-01&om-cost=912400&user-volume-gallons=88000000"
+              "&sewage-fraction=0.85")
     page.click("#propose-form button[type=submit]")
     expect(page.locator("#clerk-desk")).to_have_attribute("data-state", "result", timeout=TIMEOUT)
     proposal = _desk_data(page)["years"]["2028"]["records"]["proposal"]["text"]
