@@ -491,6 +491,25 @@ def test_cli_never_writes_over_a_file_without_force(tmp_path):
     assert proc.returncode == 2 and "--output" in proc.stderr, proc.stderr
 
 
+@pytest.mark.parametrize("where", ["kit/app.pdf", "application.pdf", "OTHER/app.pdf"])
+def test_cli_never_writes_inside_the_project_or_another_git_repository(where, tmp_path):
+    """The twelfth hostile tester (F11): `application --output kit/app.pdf` wrote a filled form with an owner's name
+    into the project, and once `git add`ed the build passed. Anywhere in the project (but its git-ignored billing/)
+    or in another git work tree is refused, one line, nothing written; a folder outside is written."""
+    other = tmp_path / "OTHER"
+    other.mkdir()
+    subprocess.run(["git", "init", "-q", str(other)], check=True)
+    target = Path(where.replace("OTHER", str(other))) if where.startswith("OTHER") else ROOT / where
+    proc = cli("application", "--answer", "work=repair", "--field", "owner-name=Maria Gonzalez", "--output", str(target))
+    assert proc.returncode == 2 and proc.stdout == "" and "Traceback" not in proc.stderr, proc.stderr
+    assert "inside the git repository" in proc.stderr and "Documents" in proc.stderr
+    assert not target.exists() and not list(target.parent.glob(f".{target.name}.*.tmp"))
+    outside = tmp_path / "mine" / "app.pdf"
+    outside.parent.mkdir()
+    proc = cli("application", "--answer", "work=repair", "--output", str(outside))
+    assert proc.returncode == 0 and outside.read_bytes().startswith(b"%PDF"), proc.stderr
+
+
 @pytest.mark.parametrize("where", ["site/permit/application.pdf", "docs/assets/application.pdf",
                                    "rules/application.pdf", "LINK/application.pdf"])
 def test_cli_never_writes_into_the_sites_own_folders_even_with_force(where, tmp_path):

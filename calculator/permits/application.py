@@ -19,7 +19,7 @@ from ..core import law, money
 from . import flow
 from ..core.dates import long, read_date, typed
 from ..core.errors import InputError
-from ..core.files import not_a_folder, project_folder, write_atomic
+from ..core.files import in_a_repository, not_a_folder, project_folder, write_atomic
 from ..core.i18n import _
 from ..core.providers import NotProvided, provided
 from ..core.rules import parameter
@@ -262,6 +262,14 @@ def write_application(rules: dict, answers, fields: dict | None, output, blank=N
                            "application is never written there, even with `--force`. Choose a folder outside the "
                            "project, like your Documents folder.").format(file=typed(str(output)), folder=folder),
                          "output")
+    # anywhere else in the project, or in another git work tree, it is one `git add` from a repository that is
+    # pushed (the twelfth hostile tester, F11: kit/app.pdf with an owner's name was committed and built)
+    where = in_a_repository(output)
+    if where is not None:
+        raise InputError(_("{file} is inside the git repository {repository}: a filled application holds a person's "
+                           "name and address, and is never written where `git add` would take it. Choose a folder "
+                           "outside it, like your Documents folder.").format(
+                               file=typed(str(output)), repository=typed(where[1])), "output")
     if not output.parent.is_dir():
         raise InputError(_("The folder {folder} does not exist; create it or choose another path.").format(
             folder=typed(str(output.parent))), "output")
