@@ -581,6 +581,20 @@ def test_a_schedule_whose_first_day_is_past_needs_retroactive(town, capsys):
     assert town.run(*argv, "--retroactive") == 0
 
 
+def test_a_year_before_the_first_schedule_can_be_recorded_after_the_fact(town, capsys):
+    """The twelfth hostile tester (F18): recording 2024 with --retroactive, a year before every schedule the rules
+    had, was refused with the estimator's words ("Choose a later quarter"). It is proposed; the effects table has
+    no "Now" to compare with, and says so."""
+    argv = ["propose", "--retroactive", "--fiscal-year", "2024", "--effective", "2024-01-01", "--om-cost", "856791",
+            "--user-volume-gallons", "70000000", "--sewage-fraction", "0.8", "--proposed-on", "2023-11-01"]
+    assert town.run(*argv) == 0
+    said = capsys.readouterr().out
+    assert "Choose a later quarter" not in said
+    assert "Now (no schedule)" in said and "No rate schedule is in force before this one" in said
+    assert "$146.88" in said  # 15,000 gallons × 0.8 × $12.24 per 1,000
+    assert (town.rules / "rate-schedules" / "2024" / "proposal.yaml").is_file()
+
+
 def test_a_notice_edited_by_hand_is_not_written_over_without_force(town, capsys):
     """H17: `rates notice` wrote over the newspaper notice (text and PDF) the Clerk had edited. The kit keeps
     the hash of what it wrote; a notice changed since is refused, unless --force."""

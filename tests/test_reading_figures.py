@@ -110,6 +110,16 @@ def test_each_vc_step_cites_its_provision_and_reading_with_its_figures():
     assert vc_steps(RULES, "856791", "85000000")[1] == ("rate-schedules.A", "vc-cost-basis", {"budgeted_om_cost": None})
 
 
+def test_the_vc_step_shows_the_division_and_its_rounding():
+    """clerk12 (8): $912,400 ÷ 80,750 thousand gallons is $11.2991, shown only as $11.30; the rounding moves the
+    minimum by 1¢. The step shows the division before the rounding; a division that comes out even is said once."""
+    from calculator.rates import vc
+    texts = [s["text"] for s in vc.compute(RULES, "912400", "80750000")["explanation"]]
+    assert "VC = $912,400.00 ÷ 80,750,000 gallons × 1,000 = $11.2990…, rounded to the cent: $11.30 per 1,000 gallons." in texts
+    texts = [s["text"] for s in vc.compute(RULES, "850000", "85000000")["explanation"]]
+    assert "VC = $850,000.00 ÷ 85,000,000 gallons × 1,000 = $10.00 per 1,000 gallons." in texts
+
+
 def test_vc_under_the_other_readings_adds_the_extraneous_flow_or_uses_the_budget():
     added = reading("extraneous-flow", next(o for o in RULES["interpretations"]["extraneous-flow"]["options"]
                                             if o != "part-of-om"))

@@ -756,15 +756,22 @@ def effects_table(rules: dict, proposed: dict) -> dict:
     others = without(rules, proposed["id"])
     year, q = first_quarter_from(dt.date.fromisoformat(proposed["effective"]))
     quarter = quarter_name(year, q)
-    current = schedule.in_force(others, quarter_period(year, q)[0])
-    head = ("Water use (gallons)", f"Now ({current['id']})", f"Proposed ({proposed['id']})", "Change")
+    try:
+        current = schedule.in_force(others, quarter_period(year, q)[0])
+    except InputError:  # no schedule before it: the first the rules will have (a past year recorded with
+        current = None  # --retroactive: the twelfth hostile tester, F18, was told to "choose a later quarter")
+    # the proposed schedule billed as if in force, for its own column
+    as_if = {**others, "schedules": [*others["schedules"], {**proposed, "status": "adopted"}]}
+    head = ("Water use (gallons)", f"Now ({current['id']})" if current else "Now (no schedule)",
+            f"Proposed ({proposed['id']})", "Change")
     rows = []
     at_minimum = str(parameter(rules, "minimum-charge-water-gallons", on=quarter_period(year, q)[0]))
     for gallons in (at_minimum, *TYPICAL_QUARTERLY_WATER_GALLONS):
+        new = Decimal(bill.compute(as_if, quarter, {"water-gallons": gallons})["charge"])
+        if current is None:
+            rows.append((money.gallons(Decimal(gallons)), "—", money.dollars(new), "—"))
+            continue
         now = Decimal(bill.compute(others, quarter, {"water-gallons": gallons})["charge"])
-        new = Decimal(bill.compute(others, quarter, {"water-gallons": gallons},
-                                   vc_per_1000=proposed["vc_per_1000_gallons"],
-                                   sewage_fraction=proposed["sewage_fraction"])["charge"])
         diff = new - now
         pct = f" ({diff / now * 100:+.1f}%)" if now else ""
         # no change against the example schedule's invented numbers: a percentage against them could be quoted
@@ -773,7 +780,8 @@ def effects_table(rules: dict, proposed: dict) -> dict:
         rows.append((money.gallons(Decimal(gallons)), money.dollars(now), money.dollars(new), change))
     title = (f"Effect on typical quarterly bills, first billed for {quarter_words(year, q)} "
              f"(minimum charge included; metered water, no sewage meter):")
-    note = (f"'Now' is schedule {current['id']}: {schedule.LABELS[current['status']]}"
+    note = ("No rate schedule is in force before this one: there is no 'Now' to compare with." if current is None
+            else f"'Now' is schedule {current['id']}: {schedule.LABELS[current['status']]}"
             + (" No change is shown against its invented numbers." if current["status"] == "illustrative" else "")
             if current["status"] != "adopted" else None)
     widths = [max(len(r[i]) for r in (head, *rows)) for i in range(4)]
@@ -782,7 +790,7 @@ def effects_table(rules: dict, proposed: dict) -> dict:
     if note:
         lines.append(note)
     return {"quarter": quarter, "title": title, "head": list(head), "rows": [list(r) for r in rows],
-            "note": note, "lines": lines}
+            "note": note, "lines": lines, "first": current is None}
 
 
 def _after(day: dt.date, days: int) -> dt.date:

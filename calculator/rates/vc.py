@@ -106,9 +106,16 @@ def compute(rules: dict, om_cost, user_volume_gallons, extraneous_flow_cost=None
         by_basis = {"past-year" if om is not None else "projected": money.text(money.round_line((known + added) / volume * 1000, rules)),
                     "budgeted": money.text(money.round_line((budget + added) / volume * 1000, rules)),
                     "chosen": "budgeted" if basis == "budgeted" else "past-year" if om is not None else "projected"}
-    ex.add(_("VC = {cost} ÷ {volume} gallons × 1,000 = {vc} per 1,000 gallons.").format(
-        cost=money.dollars(cost), volume=money.gallons(volume), vc=money.dollars(vc)),
-        "rents.D", interpretation="rounding", vc_per_1000_gallons=vc)
+    exact = cost / volume * 1000
+    if exact == vc:
+        ex.add(_("VC = {cost} ÷ {volume} gallons × 1,000 = {vc} per 1,000 gallons.").format(
+            cost=money.dollars(cost), volume=money.gallons(volume), vc=money.dollars(vc)),
+            "rents.D", interpretation="rounding", vc_per_1000_gallons=vc)
+    else:  # the division and its rounding shown (clerk12, 8: $11.2991 became $11.30, and the minimum moved 1¢)
+        ex.add(_("VC = {cost} ÷ {volume} gallons × 1,000 = {exact}…, rounded to the cent: {vc} per 1,000 "
+                 "gallons.").format(cost=money.dollars(cost), volume=money.gallons(volume), vc=money.dollars(vc),
+                                    exact="$" + format(exact.quantize(Decimal("0.0001"), rounding="ROUND_DOWN"), ",f")),
+               "rents.D", interpretation="rounding", vc_per_1000_gallons=vc)
     ex.add(_("Each user then pays CU = VC × VU for its own volume."), "rents.B")
     return {
         "command": "vc",

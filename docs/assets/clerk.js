@@ -550,7 +550,8 @@ function start() {
           words(r.basis_reading)));  // the rates themselves are in the table just above
       }
       box.append(table(r.effects));
-      if (r.effects.note) box.append(el("p", { id: "effects-note" }, "“Now” is the illustrative schedule: invented numbers, not a rate the Town has adopted. "
+      if (r.effects.first) box.append(el("p", { id: "effects-note" }, "No rate schedule is in force before this one: there is no “Now” to compare with."));
+      else if (r.effects.note) box.append(el("p", { id: "effects-note" }, "“Now” is the illustrative schedule: invented numbers, not a rate the Town has adopted. "
         + "No change is shown against them."));
     } else if (r.step === "notice") {
       const w = r.window;
