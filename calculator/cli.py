@@ -125,6 +125,16 @@ class _Parser(argparse.ArgumentParser):
                   "with its output going to the terminal, a file or /dev/null.", file=sys.stderr)
             raise SystemExit(CANNOT_WRITE)
         try:
+            message.encode(getattr(file, "encoding", None) or "utf-8")
+        except (UnicodeEncodeError, LookupError):
+            # a terminal in ASCII or Latin-1: the letters it has not written as escapes (\xf3), not an error that
+            # blames the input (the twelfth hostile tester, F20: `bill --help --lang es` under ASCII)
+            encoding = getattr(file, "encoding", None) or "ascii"
+            try:
+                message = message.encode(encoding, "backslashreplace").decode(encoding)
+            except LookupError:
+                message = message.encode("ascii", "backslashreplace").decode("ascii")
+        try:
             file.write(message)
             file.flush()
         except BrokenPipeError:

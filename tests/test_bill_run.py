@@ -367,6 +367,22 @@ def test_the_build_refuses_a_folder_with_an_account_file(tmp_path):
     assert "export.txt" in str(refused.value) and "Not publishing" in str(refused.value)
 
 
+def test_a_refused_file_is_told_why_and_what_to_do(tmp_path):
+    """The twelfth hostile tester (F19): a committed brochure PDF was told to `git add` it, already done. Each file
+    refused is named with its own reason: a PDF is never published from docs/; a picture must be listed."""
+    docs = tmp_path / "docs"
+    (docs / "assets").mkdir(parents=True)
+    (docs / "assets" / "brochure.pdf").write_bytes(b"%PDF-1.7 a brochure\n")
+    (docs / "assets" / "photo.png").write_bytes(b"\x89PNG\r\n\x1a\n")
+    with pytest.raises(BuildError) as refused:
+        privacy.check(docs)
+    said = str(refused.value)
+    pdf = next(line for line in said.splitlines() if "brochure.pdf" in line)
+    assert "never published from docs/ or rules/" in pdf and "git add" not in pdf
+    png = next(line for line in said.splitlines() if "photo.png" in line)
+    assert "extra: pictures:" in png
+
+
 def test_no_account_file_is_kept_in_the_sources_and_a_copied_sample_is_refused(tmp_path):
     """The sources hold no account file, not even the fictional sample (the build makes it); a
     copy of the sample put under docs/ by hand is refused like any account file."""

@@ -212,6 +212,12 @@ def test_an_answer_that_cannot_be_written_says_so_and_never_prints_half_a_json()
         assert done.returncode == 0, done.stderr
         answer = json.loads(done.stdout.decode(encoding))
         assert (answer["total"], answer["quarter_words"]) == ("96.00", "enero–marzo de 2027")
+        # the Spanish help too, with escapes for the letters the terminal has not (hostile12, F20: an error instead)
+        helped = subprocess.run([sys.executable, "-m", "calculator", "bill", "--help", "--lang", "es"], cwd=root,
+                                capture_output=True, env=dict(os.environ, PYTHONIOENCODING=encoding))
+        assert helped.returncode == 0 and helped.stderr == b"", helped.stderr
+        text = helped.stdout.decode(encoding)
+        assert text.startswith("uso: calculator bill") and "opciones:" in text and "Error" not in text
 
 
 def test_a_missing_reading_and_a_blank_that_is_not_a_pdf_get_plain_messages(tmp_path):

@@ -185,20 +185,31 @@ def account_files(*folders: Path, pictures: dict | None = None) -> list[Path]:
     return found
 
 
+def _why(path: Path) -> str:
+    """Why account_files refused a file, and what to do, in a few words (the twelfth hostile tester, F19: a
+    committed brochure PDF was told to `git add` it, which had been done)."""
+    suffix = path.suffix.lower()
+    if suffix in OPAQUE:
+        return ("a PDF, office document or archive, whose words cannot be read to check, so it is never published "
+                "from docs/ or rules/ (the site's own PDFs are made by the build): move it out of them")
+    if suffix in IMAGES:
+        return ("a picture not listed for publishing: a picture is published only from docs/assets/, once git "
+                "tracks it and mkdocs.yml lists it under `extra: pictures:` with its sha256 and what it shows")
+    loose = untracked(path.parent)
+    if loose is not None and path.resolve() in loose:
+        return ("a file git does not track, read whole: it looks like account data, or is a table or data file; "
+                "account lists belong in billing/ (git ignores it); a file of the site's that holds none is "
+                "built once it is added to the repository (git add)")
+    return "account columns (a person's name, address, parcel or an amount): account lists belong in billing/"
+
+
 def check(*folders: Path, pictures: dict | None = None) -> None:
-    """Refuse (BuildError) when an account file is under any of the folders."""
+    """Refuse (BuildError) when an account file is under any of the folders, each with why and what to do."""
     found = account_files(*folders, pictures=pictures)
     if found:
-        names = ", ".join(str(p) for p in found)
-        raise BuildError(f"Not publishing: {names} may hold account data "
-                         "(personal data): account columns, a table or data file the repository does not track, "
-                         "a file that cannot be read to check, or a picture not listed for publishing (a picture "
-                         "is published only from docs/assets/, once the repository tracks it and mkdocs.yml lists "
-                         "it under `extra: pictures:` with its sha256 and what it shows, as the README says). "
-                         "Move account files "
-                         "out of docs/ and rules/ "
-                         "(billing/ is kept out of the repository), then build again. A file that belongs to the "
-                         "site and holds no account data is built once it is added to the repository (git add).")
+        lines = "\n".join(f"  {p}: {_why(p)}" for p in found[:10])
+        raise BuildError(f"Not publishing: these files under docs/ or rules/ may hold account data (personal "
+                         f"data):\n{lines}\nThen build again (billing/ is kept out of the repository).")
 
 
 #: the bill run's files that hold account data: the register, the levy list, the refused rows, the bills
