@@ -497,17 +497,24 @@ def test_build_py_serve_at_a_busy_port_says_so_and_offers_another():
     """The fifth hostile tester: with port 8000 busy, `build.py serve` said "the output could not be written
     (Address already in use)" and ended 74, with no way to choose another port. It says the port is in use,
     before building, and offers --port."""
+    import re
     import socket
     root = Path(__file__).resolve().parent.parent
-    with socket.socket() as busy:
+    with socket.socket() as busy, socket.socket() as next_one:
         busy.bind(("127.0.0.1", 0))
         busy.listen()
         port = busy.getsockname()[1]
+        try:  # the next port busy too: the port offered is one that is free (the twelfth hostile tester)
+            next_one.bind(("127.0.0.1", port + 1))
+            next_one.listen()
+        except OSError:
+            pass  # taken already by another program: busy either way
         done = subprocess.run([sys.executable, str(root / "build.py"), "serve", "--port", str(port)], cwd=root,
                               capture_output=True, text=True, timeout=300)
     assert done.returncode == 1, done.stderr
-    assert done.stderr == (f"Port {port} is in use by another program, so the site cannot be served there. Serve it "
-                           f"at another port: `python3 build.py serve --port {port + 1}`.\n")
+    offered = re.fullmatch(rf"Port {port} is in use by another program, so the site cannot be served there\. Serve it "
+                           r"at another port: `python3 build\.py serve --port (\d+)`\.\n", done.stderr)
+    assert offered and int(offered.group(1)) > port + 1, done.stderr
     assert "Building" not in done.stdout
     bad = subprocess.run([sys.executable, str(root / "build.py"), "serve", "--port", "http"], cwd=root,
                          capture_output=True, text=True, timeout=60)
@@ -562,3 +569,17 @@ def test_the_calculator_in_a_python_without_the_kit_says_to_install_it():
                           capture_output=True, text=True, cwd="/", timeout=60)
     assert done.returncode == 2, done
     assert "python3 build.py install" in done.stderr and "Try other values" not in done.stderr, done.stderr
+
+
+def test_an_invisible_character_is_shown_in_what_you_entered():
+    """The twelfth hostile tester: /estimate/?water-gallons=12%07000 was refused saying "You entered “12000”", which
+    looks right. The echo shows each invisible character by its code; the words a person sees are as typed."""
+    from calculator.cli import run
+    from calculator.core.errors import InputError
+    for typed, shown in (("12\x07000", "“12\\u0007000”"), ("12\u200b000", "“12\\u200b000”")):
+        with pytest.raises(InputError) as refused:
+            run(["bill", "--quarter", "2025-Q4", "--water-gallons", typed])
+        assert shown in str(refused.value), str(refused.value)
+    with pytest.raises(InputError) as refused:
+        run(["bill", "--quarter", "2025-Q4", "--water-gallons", "doce mil"])
+    assert "“doce mil”" in str(refused.value)

@@ -382,6 +382,20 @@ def build_or_report(site: Path = ROOT / "site", site_url: str | None = None, pre
     return True
 
 
+def free_port(host: str, after: int) -> int:
+    """A port after `after` that nothing listens on now (the twelfth hostile tester: the port suggested after a
+    busy one was busy too), or 8001 when none of the next 50 is."""
+    import socket
+    for port in range(after + 1, min(after + 51, 65536)):
+        with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+            try:
+                s.bind((host, port))
+            except OSError:
+                continue
+            return port
+    return 8001
+
+
 def serve_or_report(site: Path = ROOT / "site", host: str = "127.0.0.1", port: int = 8000):
     """The server at `port` (serve), or None after saying why it cannot be had: a port another program
     uses (the fifth hostile tester: "the output could not be written (Address already in use)", 74)."""
@@ -391,8 +405,7 @@ def serve_or_report(site: Path = ROOT / "site", host: str = "127.0.0.1", port: i
     except OSError as exc:
         if exc.errno == errno.EADDRINUSE:
             print(f"Port {port} is in use by another program, so the site cannot be served there. Serve it at "
-                  f"another port: `python3 build.py serve --port {port + 1 if port < 65535 else 8001}`.",
-                  file=sys.stderr)
+                  f"another port: `python3 build.py serve --port {free_port(host, port)}`.", file=sys.stderr)
         elif exc.errno == errno.EACCES:
             print(f"Port {port} may not be used by this user (ports below 1024 need an administrator). Choose "
                   f"another: `python3 build.py serve --port 8000`.", file=sys.stderr)
