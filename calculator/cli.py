@@ -552,7 +552,7 @@ def run_json(argv) -> str:
                            "defect": True}, ensure_ascii=False)
 
 
-_OPTION_NAMED = re.compile(r" ?\(⟦[a-z-]+⟧\)")
+_OPTION_NAMED = re.compile(r" ?\(⟦[a-z0-9-]+⟧\)")  # vc-per-1000 too (hostile12: a raw marker on the page)
 
 
 def _for_page(text: str) -> str:

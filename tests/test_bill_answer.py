@@ -466,6 +466,9 @@ def test_a_bills_link_with_a_what_if_added_is_refused_not_counted(what_if):
                      check=arrears.link_check(values), **what_if)
     field = next(iter(what_if)).replace("_", "-")
     assert err.value.field == field and "adopted figures only" in str(err.value)
+    # as a page says it: the field is beside its own box, not a raw marker (hostile12: "(⟦vc-per-1000⟧)")
+    from calculator.cli import _for_page
+    assert "⟦" not in _for_page(str(err.value)) and "adopted figures only" in _for_page(str(err.value))
     # an estimate without the bill's values takes the what-if as before
     estimate = bill.compute(RULES, "2027-Q1", {"water-gallons": "12000"}, **what_if)
     assert estimate["total"] != plain["total"]
