@@ -42,7 +42,7 @@ def test_a_major_industry_by_the_5_percent_test_with_one_fact_unanswered():
         "criteria_not_determined": ["pretreatment.E.3"],
         "facts_needed": ["whether the waste has a toxic pollutant in toxic amounts under Section 307(a) standards "
                          "(yes or no)"],
-        "report_due": ["2027-03-15", "2027-09-15", "2027-12-15"],
+        "report_due": ["2027-03-15", "2027-09-15", "2027-12-15"], "report_dates_if_major": [],
         # the next report from today, whatever year is asked about: December 15, 2026, in 9 days, not the first
         # of 2027's (public12, L1: "Next report due: March 15, 2027 — in 99 days" for a major industry)
         "next_report": {"date": "2026-12-15", "days": 9, "if_major": False},

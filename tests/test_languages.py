@@ -160,8 +160,8 @@ def test_other_commands_in_spanish():
     vc = run(["vc", "--om-cost", "856791", "--user-volume-gallons", "85000000", "--extraneous-flow-cost", "25000",
               "--lang", "es"])
     assert vc["vc_per_1000_gallons"] == "10.08"
-    assert vc["explanation"][-2]["text"] == ("VC = $856,791.00 ÷ 85,000,000 galones × 1,000 = $10.08 por cada "
-                                             "1,000 galones.")
+    assert vc["explanation"][-2]["text"] == ("VC = $856,791.00 ÷ 85,000,000 galones × 1,000 = $10.0798…, redondeado "
+                                             "al centavo: $10.08 por cada 1,000 galones.")
     hearing = run(["hearing", "--published", "2027-11-02", "--meeting", "2027-12-30", "--lang", "es"])
     assert hearing["valid"] is False
     assert hearing["explanation"][0]["text"].startswith("Aviso publicado el 2 de noviembre de 2027: la reunión para comentarios del público debe celebrarse entre")

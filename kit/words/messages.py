@@ -556,14 +556,11 @@ def validate(rules_dir: Path = RULES_DIR) -> dict:
     return rules
 
 
-def main(argv=None) -> int:
-    """`build.py validate`: the rules and the translations."""
+def main(argv=None, more=None) -> int:
+    """`build.py validate`: the rules and the translations, and `more` problems (build.py: the sources read for
+    account data, kit/site/privacy.py)."""
     from ..rules.validate import main as validate_main
-    from ..site import privacy
-
-    def more():  # the translations, and the sources read for account data, comments included (hostile12, F3)
-        return problems() + privacy.source_problems(ROOT)
-    return validate_main(argv, more_checks=more)
+    return validate_main(argv, more_checks=lambda: problems() + (more() if more else []))
 
 
 def update_main(argv=None) -> int:
