@@ -2427,3 +2427,23 @@ def test_account_data_hidden_with_invisible_or_full_width_characters_is_found(hi
     line past the guard. The text is read as a person sees it; the site's own words are unchanged by it."""
     assert privacy.account_records(hidden)
     assert privacy.seen_as_shown("Precio: 12 € — ½ año") == "Precio: 12 € — ½ año"
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_a_printed_bill_is_the_towns_and_never_speaks_as_the_website(sample_run, language):
+    """clerk13: the printed bills (the Town's letters) said "This site reads that as" and "as we read the law". A
+    bill says how the Town applies the law; it never speaks as a website nor says the Town has adopted a reading."""
+    from calculator.core.i18n import localized, speaking
+    _files, result = sample_run
+    rows = [dict(row, language=language) for row in result["register"][:60]]
+    texts = []
+    with speaking(language):
+        rules = localized(RULES)
+        for row in rows:
+            printed = billing.printable_bill(rules, row, result["accounts"][row["account"]], "https://example.org/")
+            texts += [s["text"] for s in printed["steps"]] + [printed["late"], printed["total_note"] or ""]
+    said = " ".join(texts)
+    for site_words in ("this site", "This site", "we read", "este sitio", "Este sitio", "interpretamos",
+                       "nuestra interpretación"):
+        assert site_words not in said, site_words
+    assert ("The Town takes that as:" if language == "en" else "El Pueblo lo aplica así:") in said

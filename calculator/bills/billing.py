@@ -1548,6 +1548,34 @@ def how_to_pay(rules: dict) -> str:
         office=office["name"], details="; ".join(details))
 
 
+#: the engine's words for the site's readings, as the Town's own bill says them (clerk13: the printed bills said
+#: "This site reads that as" and "as we read the law" on a document the Town sends): how the Town applies the law.
+#: Not that the Town has adopted a reading (tests/test_whose_readings.py), nor that a website reads it.
+TOWN_VOICE = (
+    (r"\b([Aa])s (?:this site reads|we read) the law\b", r"\1s the Town applies the law"),
+    (r"\b([Aa])s this site reads\b", r"\1s the Town takes"),
+    (r"\b([Tt])his site reads\b", r"\1he Town takes"),
+    (r"\b([Tt])his site uses\b", r"\1he Town uses"),
+    (r"\bthis site's reading\b", "the Town's practice"),
+    (r"\b([Ss])egún cómo este sitio interpreta la ley\b", r"\1egún cómo el Pueblo aplica la ley"),
+    (r"\b([Ss])egún cómo este sitio interpreta\b", r"\1egún cómo el Pueblo entiende"),
+    (r"\bsegún nuestra interpretación de la ley\b", "según cómo el Pueblo aplica la ley"),
+    (r"\bsegún nuestra interpretación de\b", "según cómo el Pueblo entiende"),
+    (r"\btal como interpretamos la ley\b", "tal como el Pueblo aplica la ley"),
+    (r"\b([Ee])ste sitio lo interpreta así\b", r"\1l Pueblo lo aplica así"),
+    (r"\b([Ee])ste sitio interpreta que\b", r"\1l Pueblo aplica la ley de modo que"),
+    (r"\bla interpretación de este sitio\b", "la práctica del Pueblo"),
+    (r"\bque usa este sitio\b", "que usa el Pueblo"),
+)
+
+
+def town_voice(text: str) -> str:
+    """An engine sentence as the Town's bill says it (TOWN_VOICE)."""
+    for pattern, words in TOWN_VOICE:
+        text = re.sub(pattern, words, text)
+    return text
+
+
 def printable_bill(rules: dict, row: dict, account: dict, site_url: str) -> dict:
     """One account's bill (a register line), in the language being spoken (`rules` localized to it): the
     headings, the account, the lines with their figures, when to pay, the estimate link, and the steps of
@@ -1578,7 +1606,7 @@ def printable_bill(rules: dict, row: dict, account: dict, site_url: str) -> dict
     # nor is its step "Total = …": the bill's own total line, with the arrears, is the total to pay.
     # Each step's law as a resident names it, in the bill's language (explain.fold_citations: "Cargos de
     # alcantarillado (en inglés, “sewer rents”), sección F" and its own heading, ours, in the bill's language)
-    steps = fold_citations(rules, [{"text": s["text"], "where": s["where"], "cite": s["cite"]}
+    steps = fold_citations(rules, [{"text": town_voice(s["text"]), "where": s["where"], "cite": s["cite"]}
                                    for s in result["explanation"]
                                    if "first_penalty" not in s["values"] and "total" not in s["values"]
                                    and "penalties_as_of" not in s["values"] and s["cite"] != "rents.G"])
@@ -1597,6 +1625,7 @@ def printable_bill(rules: dict, row: dict, account: dict, site_url: str) -> dict
                 last=long(dt.date.fromisoformat(row["last_day_to_pay"]))))
     if "lien" in late:
         when += " " + late["lien"]
+    when = town_voice(when)
     return {
         "account": row["account"], "language": row["language"],
         "title": _("Sewer bill for {quarter}").format(quarter=result["quarter_words"]),
@@ -1611,7 +1640,7 @@ def printable_bill(rules: dict, row: dict, account: dict, site_url: str) -> dict
             [_("This quarter's charge"), charge], *earlier],
         "total": [_("Total to pay"), money.dollars(Decimal(row["total"]))],
         # at the illustrative schedule's invented rate, the bill says so at its total (bill.total_note)
-        "total_note": result.get("total_note"),
+        "total_note": town_voice(result["total_note"]) if result.get("total_note") else None,
         # a bill its credit pays whole asks for nothing (the fourth legal reading: "Pay by …" on a $0.00 bill)
         "pay_by": (_("Nothing to pay.") if not Decimal(row["total"]) else
                    _("Pay by {due}.").format(due=long(dt.date.fromisoformat(row["due_date"])))),

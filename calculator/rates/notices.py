@@ -262,29 +262,33 @@ def hearing_notice_text(rules: dict, schedule_id: str, site_url: str | None) -> 
                    "volume": money.gallons(Decimal(basis["user_volume_gallons"])),
                    "cite_d": cite("rents.D"), "cite_e": cite("rents.E")}
         if projected:
-            how = _("How the rate was set: past data was not available, so the projected operation and maintenance "
-                    "expenditures for the year, {om}, divided by the users' sewage volume of {volume} gallons, per "
-                    "1,000 gallons ({cite_d}).")
+            how = _("How the Town computed the proposed rate: past data was not available, so the projected operation "
+                    "and maintenance expenditures for the year, {om}, divided by the users' sewage volume of {volume} "
+                    "gallons, per 1,000 gallons.")
         elif extra and interpretation(rules, "extraneous-flow") == "added-to-om":
-            how = _("How the rate was set: the operation and maintenance cost of {om}, plus {extra} for treating "
-                    "extraneous flow (ground water and rain water that get into the sewers), divided by the users' sewage volume of {volume} gallons, per 1,000 gallons "
-                    "({cite_d}; {cite_e}).")
+            how = _("How the Town computed the proposed rate: the operation and maintenance cost of {om}, plus {extra} "
+                    "for treating extraneous flow (ground water and rain water that get into the sewers; {cite_e}), "
+                    "divided by the users' sewage volume of {volume} gallons, per 1,000 gallons.")
         elif extra:
-            how = _("How the rate was set: the operation and maintenance cost of {om} (of which {extra} was for "
-                    "treating extraneous flow, that is ground water and rain water that get into the sewers, borne by users in proportion to their volume), divided by the users' "
-                    "sewage volume of {volume} gallons, per 1,000 gallons ({cite_d}; {cite_e}).")
+            how = _("How the Town computed the proposed rate: the operation and maintenance cost of {om} (of which "
+                    "{extra} was for treating extraneous flow, that is ground water and rain water that get into the "
+                    "sewers, borne by users in proportion to their volume; {cite_e}), divided by the users' sewage "
+                    "volume of {volume} gallons, per 1,000 gallons.")
         else:
-            how = _("How the rate was set: the operation and maintenance cost of {om} divided by the users' sewage "
-                    "volume of {volume} gallons, per 1,000 gallons ({cite_d}).")
+            how = _("How the Town computed the proposed rate: the operation and maintenance cost of {om} divided by "
+                    "the users' sewage volume of {volume} gallons, per 1,000 gallons.")
         lines.append("- " + how.format(**figures))
         # the law's own words quoted beside how the rate was set, the division never called the law's (clerk11,
         # N2); and no site's disclaimer in the Town's legal notice (clerk12, high: "(the Town has not adopted this
         # reading)" under "By order of the Town Board")
-        lines.append("- " + (_("The law sets the rate “based on data which are deemed to reasonably represent the "
-                               "projected annual operation and maintenance expenditures for the year” ({cite_d}), "
-                               "when past data is not available.") if projected else
-                             _("The law sets the rate “based on the operation and maintenance expenses incurred "
-                               "during the past fiscal year” ({cite_d}).")
+        # the law quoted, not paraphrased: the Town Board establishes the rate (clerk13: "The law sets the rate")
+        lines.append("- " + (_("The law ({cite_d}) says: “If past date is not available, then the Village Board or "
+                               "its agents shall compute the value of VC based on data which are deemed to reasonably "
+                               "represent the projected annual operation and maintenance expenditures for the "
+                               "year.”") if projected else
+                             _("The law ({cite_d}) says: “The value of VC shall be established annually by the Town "
+                               "Board based on the operation and maintenance expenses incurred during the past fiscal "
+                               "year.”")
                              ).format(**figures))
     # in words, not the law's formula (the usability test: "the law writes it CU = VC x VU" in a newspaper); the
     # minimum is each property's, in its own paragraph (clerk11, N1: "each user's … (paragraph B)")

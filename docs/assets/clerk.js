@@ -10,6 +10,13 @@
 // a link that carries a step's answers (the option names) fills the form and checks it.
 import { el, longDate, startEngine, statusLine } from "./engine-client.js";
 
+// The Clerk's working day: this computer's date, not the day the site was last built (clerk13: "Today is November 1"
+// and "61 days left" on December 2, a month after the build, while the meeting was already held)
+function workingDay() {
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
+}
+
 const root = document.getElementById("clerk-desk");
 const STORE = "pawling-clerk-desk";
 const DRAFTS = "pawling-clerk-desk-drafts"; // what she typed and has not recorded yet (below)
@@ -348,7 +355,7 @@ function start() {
         files[`${folder}/${year}/${FILE_OF[rec]}`] = new TextEncoder().encode(f.text);
       }
     }
-    answer = await engine.ask(["rates", "status", `--today=${root.dataset.today}`, `--prepared=${folder}`], files);
+    answer = await engine.ask(["rates", "status", `--today=${workingDay()}`, `--prepared=${folder}`], files);
     const box = $("year-table");
     if (!answer.ok) {
       box.replaceChildren(el("p", {}, words(answer.error)));
@@ -815,7 +822,7 @@ function start() {
     const files = {};
     const folder = `/desk/${++requests}`;
     for (const [kind, text] of Object.entries(texts)) files[`${folder}/${id}/${FILE_OF[kind]}`] = new TextEncoder().encode(text);
-    const answer = await engine.ask(["rates", "status", `--today=${root.dataset.today}`, `--prepared=${folder}`], files);
+    const answer = await engine.ask(["rates", "status", `--today=${workingDay()}`, `--prepared=${folder}`], files);
     if (!answer.ok) {
       error.replaceChildren(words(answer.error));
       error.hidden = false;

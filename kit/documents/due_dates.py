@@ -13,7 +13,7 @@ from pathlib import Path
 
 from calculator.core.dates import due_date, month_day, quarter_period, quarter_words, water_quarter_words
 from calculator.core.files import write_atomic
-from calculator.core.i18n import N_, _, lang  # the site speaks the kit's words too (kit.pages.render_language)
+from calculator.core.i18n import N_, _, after_colon, lang  # the site speaks the kit's words too (kit.pages.render_language)
 from calculator.core.explain import law_words, quote_words
 from calculator.core.rules import entry, parameter
 
@@ -95,7 +95,8 @@ def build_due_dates_calendar(rules: dict, docs: Path, today, site_url: str | Non
         alarm = Alarm()  # RFC 5545 3.6.6: a DISPLAY alarm has a TRIGGER and a DESCRIPTION
         alarm.add("action", "DISPLAY")
         alarm.add("trigger", dt.timedelta(days=-REMINDER_DAYS))
-        alarm.add("description", _("In {n} days: {title}").format(n=REMINDER_DAYS, title=d["title"]))
+        # «En 7 días: vence la factura…»: a small letter after the colon in Spanish (spanish13, C-1)
+        alarm.add("description", _("In {n} days: {title}").format(n=REMINDER_DAYS, title=after_colon(d["title"])))
         event.add_component(alarm)
         cal.add_component(event)
     target = docs / CALENDAR_FILE

@@ -57,9 +57,12 @@ def application_html(rules: dict, medium: str) -> str:
             return citation(rules, cite)
         words = law_words(rules, cite, said)
         return f"{words['words']} ({words['heading']})" if words["heading"] else words["words"]
-    return environment().get_template("application.html.j2").render(
+    html = environment().get_template("application.html.j2").render(
         medium=medium, form=form, sections=sections, fee=application.fee(rules),
         where=where, english_citations=lang() != SOURCE)
+    # the English glossed in a Spanish label marked English, in the page and in the PDF's tags (spanish13, E-1)
+    from ..words.language import mark_glossed_english
+    return html if lang() == SOURCE else mark_glossed_english(html)
 
 
 def document_html(body: str, *, title: str, lang: str = "en-US", kind: str = "document",

@@ -240,7 +240,9 @@ def accessible_names(root: Element) -> dict[str, str]:
         else:
             name = _legend_text(controls[0], parents)
         if name:
-            names[field_name] = name
+            # a tooltip has one language: the English glossed in a Spanish label is left out of it, as a screen
+            # reader would say it in Spanish sounds (spanish13, E-1: «(en inglés, “tax map number”)»)
+            names[field_name] = re.sub(r"\s*\(en inglés, “[^”]*”\)", "", name)
     return names
 
 

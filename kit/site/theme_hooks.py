@@ -25,7 +25,7 @@ from pathlib import Path
 
 from calculator.core.i18n import N_, SOURCE
 
-from kit.words.language import NAMES
+from kit.words.language import NAMES, mark_glossed_english
 from kit.words.messages import TRANSLATIONS
 
 TOGGLE_NAMES = {"__search": N_("Search"), "__toc": N_("Table of contents")}
@@ -256,6 +256,21 @@ def on_post_build(config):
 _SECTION_SIGN = re.compile(r"§ (?=\d)")
 
 
+#: the Spanish pages' labels a sentence follows after a colon: the sentence starts with a small letter there, as
+#: Spanish writes it (spanish13, C-1: «Por qué: Una obra…» beside «Lo que debe hacer: instale…»)
+_SPANISH_LABEL = re.compile(
+    r"((?:Por qué alguien podría leerlo así|Por qué|Otra interpretación|La interpretación que usamos|"
+    r"la interpretamos así|Lo que debe hacer|Cómo lo interpretamos|Secretaría del Pueblo|Inspector de Alcantarillado"
+    r"|Si paga tarde):(?:\s*</(?:strong|b|em)>)?\s+(?:<(?:strong|b|em)>)?)([A-ZÁÉÍÓÚÑ][a-záéíóúñü]+)")
+
+
+def small_after_labels(html: str) -> str:
+    """A Spanish page's sentences after its labels, with a small first letter (not a name: calculator.core.i18n)."""
+    from calculator.core.i18n import _NAMES_AFTER_COLON as names
+    return _SPANISH_LABEL.sub(lambda m: m.group(1) + (m.group(2) if m.group(2) in names else
+                                                         m.group(2)[0].lower() + m.group(2)[1:]), html)
+
+
 def on_post_page(output: str, page, config) -> str:
     lang = language_of(page.file.src_uri)
     _speak(config, SOURCE)  # pages mkdocs makes after the last one (404.html, the sitemap) are English
@@ -263,30 +278,10 @@ def on_post_page(output: str, page, config) -> str:
     if lang == SOURCE:
         return name_theme_toggles(output)
     words = _state["words"][lang]
+    if lang == "es":
+        output = small_after_labels(output)
     return mark_glossed_english(mark_english_contents(
         name_theme_toggles(output, {k: words.get(v) or v for k, v in TOGGLE_NAMES.items()})))
-
-
-_GLOSSED = re.compile(r'(\(en inglés, “)([^“”<>]+)(”\))')
-_NO_MARKUP = {"script", "style", "title", "textarea", "option"}
-
-
-def mark_glossed_english(html: str) -> str:
-    """An English name glossed in a Spanish sentence, «Pueblo de Pawling (en inglés, “Town of Pawling”)»: the
-    English words are marked lang="en", so a screen reader says them in English (WCAG 3.1.2; the Spanish
-    reviewer spanish10, F3). Text only: never inside a tag, an attribute, or an element that holds no markup."""
-    parts = re.split(r'(<[^>]*>)', html)
-    inside = None
-    for i, part in enumerate(parts):
-        if part.startswith("<"):
-            tag = re.match(r'</?\s*([a-zA-Z0-9]+)', part)
-            name = tag.group(1).lower() if tag else None
-            if name in _NO_MARKUP:
-                inside = None if part.startswith("</") else name
-            continue
-        if inside is None and "(en inglés, “" in part:
-            parts[i] = _GLOSSED.sub(r'\1<span lang="en">\2</span>\3', part)
-    return "".join(parts)
 
 
 def _mark_quoted_in_contents(html: str) -> str:

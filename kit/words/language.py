@@ -4,6 +4,7 @@ under /es/, at the same paths). The catalogues are rules/locale/<lang>/*.po (kit
 from __future__ import annotations
 
 import functools
+import re
 from pathlib import Path
 
 from calculator.core.i18n import LANGUAGES, SOURCE
@@ -79,3 +80,25 @@ def install_gettext(env, lang: str, rules_dir: Path | None = None) -> None:
 
 __all__ = ["LANGUAGES", "NAMES", "PDF_TAGS", "folder", "site_root", "page_words", "script_words",
            "install_gettext", "building"]
+
+
+_GLOSSED = re.compile(r'(\(en inglés, “)([^“”<>]+)(”\))')
+_NO_MARKUP = {"script", "style", "title", "textarea", "option"}
+
+
+def mark_glossed_english(html: str) -> str:
+    """An English name glossed in a Spanish sentence, «Pueblo de Pawling (en inglés, “Town of Pawling”)»: the
+    English words are marked lang="en", so a screen reader says them in English (WCAG 3.1.2; the Spanish
+    reviewer spanish10, F3). Text only: never inside a tag, an attribute, or an element that holds no markup."""
+    parts = re.split(r'(<[^>]*>)', html)
+    inside = None
+    for i, part in enumerate(parts):
+        if part.startswith("<"):
+            tag = re.match(r'</?\s*([a-zA-Z0-9]+)', part)
+            name = tag.group(1).lower() if tag else None
+            if name in _NO_MARKUP:
+                inside = None if part.startswith("</") else name
+            continue
+        if inside is None and "(en inglés, “" in part:
+            parts[i] = _GLOSSED.sub(r'\1<span lang="en">\2</span>\3', part)
+    return "".join(parts)

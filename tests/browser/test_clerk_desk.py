@@ -5,6 +5,7 @@ commit and no rebuild in between. Every file the desk offers is byte for byte wh
 `build.py rates …` writes for the same words on a parallel copy. Every refusal the walk provokes
 lists all its problems at once, offers every lawful way out, and names fields by their labels:
 no option name, file path or YAML id reaches the Clerk."""
+import datetime as dt
 import re
 import shutil
 import threading
@@ -351,7 +352,10 @@ def test_the_first_screen_shows_each_year_its_deadlines_and_the_years_without_a_
 
 
 def _desk_on(page, site_url, today):
-    """The desk as it is on `today` (its data-today, which the site's build writes, rewritten)."""
+    """The desk as it is on `today`: this computer's date (the browser's clock, which the desk counts from: clerk13),
+    and the site built that day (its data-today, rewritten)."""
+    page.clock.set_fixed_time(dt.datetime.fromisoformat(f"{today}T12:00:00"))
+
     def rewrite(route):
         html = route.fetch().text()
         route.fulfill(body=re.sub(r'data-today="[0-9-]+"', f'data-today="{today}"', html),

@@ -103,7 +103,11 @@ def test_a_small_business_with_tests_unanswered_is_not_determined_and_told_what_
     expect(page.locator("#industry-result")).to_have_attribute("data-determination", "not-determined")
     expect(page.locator("#result-title")).to_have_text("Not determined yet: more facts are needed")
     expect(page.locator("#facts-needed li")).to_have_text(want["facts_needed"])
-    expect(page.locator("#report-due")).to_have_count(0)
+    # with a year entered, that year's dates if the business is major, headed so (the usability test public12, L3)
+    assert want["report_due"] == [] and want["report_dates_if_major"] == ["2027-03-15", "2027-09-15", "2027-12-15"]
+    assert [d.get_attribute("datetime") for d in page.locator("#report-due time").all()] == want["report_dates_if_major"]
+    expect(page.locator("#industry-result h3", has_text="Section 307 reports due in 2027")).to_have_text(
+        "If you are a major contributing industry: Section 307 reports due in 2027")
 
 
 @pytest.mark.parametrize("query,line", [
@@ -198,9 +202,10 @@ def test_the_calendar_file_holds_the_report_and_bill_due_dates(page, site_url):
     year = kit_pages.build_date().year
     reports = [d for d, s in events if "Section 307" in s]
     bills = [d for d, s in events if "sewer bill" in s.lower()]
-    assert reports == sorted(dt.date(y, int(md[:2]), int(md[3:])) for y in (year, year + 1)
+    years = range(year, year + 5)  # five years (public12, L2)
+    assert reports == sorted(dt.date(y, int(md[:2]), int(md[3:])) for y in years
                              for md in P["industry-report-due-dates"]["value"])
-    assert bills == sorted(dt.date(y, int(md[:2]), int(md[3:])) for y in (year, year + 1)
+    assert bills == sorted(dt.date(y, int(md[:2]), int(md[3:])) for y in years
                            for md in P["bill-due-dates"]["value"])
 
 
