@@ -543,7 +543,12 @@ def test_status_says_where_each_year_stands_and_writes_nothing(town, capsys):
     assert town.run(*PROPOSE) == 0 and town.notice() == 0
     capsys.readouterr()
     assert town.run("status", "--today", "2025-10-20") == 0
-    assert "2026: notice; Hold the meeting for comments by 2026-01-01 (73 days)" in capsys.readouterr().out
+    # the meeting set, by its day (clerk12, 14), and after it is held no "hold the meeting" (clerk13, L-4)
+    assert ("2026: notice; The meeting for comments is on 2025-10-30 (10 days); Adopt the schedule by 2026-01-01 "
+            "(73 days)") in capsys.readouterr().out
+    assert town.run("status", "--today", "2025-11-02") == 0
+    out = capsys.readouterr().out
+    assert "2026: notice; Adopt the schedule by 2026-01-01 (60 days)" in out and "meeting" not in out.split("\n")[1]
 
 
 def test_an_option_given_twice_is_refused(town, capsys):

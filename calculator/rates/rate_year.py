@@ -1096,7 +1096,13 @@ def status(rules: dict, args) -> dict:
         if stage in ("no-schedule", "proposed"):
             due("Publish the notice of the meeting by", _after(start, -low))
         if stage not in ("adopted", "illustrative"):
-            due("Hold the meeting for comments by", start)
+            # the meeting set in the notice, by its day (clerk12, 14; clerk13, L-4: "Hold the meeting … by" after it
+            # was held); a meeting past needs no deadline: the next step, the vote, is said by the stage
+            meeting = (s or {}).get("notice", {}).get("meeting")
+            if meeting is None:
+                due("Hold the meeting for comments by", start)
+            elif dt.date.fromisoformat(meeting) >= today:
+                due("The meeting for comments is on", dt.date.fromisoformat(meeting))
             due("Adopt the schedule by" if refuse else "Adopt the schedule, to bill from its first day, by", start)
         if found["schedule"] is None:
             missing.append(year)

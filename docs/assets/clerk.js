@@ -666,7 +666,10 @@ function start() {
       }
       const url = URL.createObjectURL(new Blob([made[out]], { type: "application/zip" }));
       urls.push(url);
-      const link = el("a", { href: url, download: `${year}-records.zip`, id: "publish-zip-link" }, `${year}-records.zip`);
+      // named by what it holds, so each step's zip is told apart (clerk13, L-6: "2027-records (1).zip")
+      const holds = records.map((f) => f.path.split("/").pop().replace(/\.[a-z]+$/, "")).join("-");
+      const name = `${year}-records-${holds}.zip`;
+      const link = el("a", { href: url, download: name, id: "publish-zip-link" }, name);
       said.replaceChildren("Ready: ", link, ". Send it to the person who keeps the site, by email or on a USB stick.");
       link.click();
     });

@@ -368,11 +368,21 @@ def _desk_on(page, site_url, today):
     page.unroute(re.compile(r".*/clerk/(\?.*)?$"))
 
 
-def test_a_year_under_way_without_its_own_schedule_is_said_calmly(page, site_url):
+@pytest.fixture
+def own_clock_page(browser, browser_context_args):
+    """A page in a context of its own: its clock is set (_desk_on), and a context's clock cannot be given back, so
+    the warm context the other tests share keeps the real time."""
+    context = browser.new_context(**dict(browser_context_args, service_workers="block"))
+    yield context.new_page()
+    context.close()
+
+
+def test_a_year_under_way_without_its_own_schedule_is_said_calmly(own_clock_page, site_url):
     """The Clerk's second usability test: in December 2026 the desk said "2026 — No schedule — The year has
     started without an adopted schedule — Propose a schedule for 2026", which alarmed her when nothing could be
     done. It says what the year's bills use and what comes next, and offers no proposal that could bill no
     quarter of the year; early in the year, when one still could, it offers it."""
+    page = own_clock_page
     _desk_on(page, site_url, "2026-12-06")
     row = page.locator('#years tr[data-year="2026"]')
     expect(row.locator(".stage")).to_have_text("No adopted schedule")
@@ -804,6 +814,7 @@ def test_a_year_is_taken_up_from_the_zip_the_desk_gave(page, site_url, tmp_path)
     propose_on_an_empty_desk(page, site_url)
     with page.expect_download() as download:
         page.click("#publish-zip")
+    assert download.value.suggested_filename == "2028-records-proposal.zip"  # named by what it holds (clerk13, L-6)
     stored = tmp_path / "2028-records.zip"
     stored.write_bytes(Path(download.value.path()).read_bytes())
     proposal = _desk_data(page)["years"]["2028"]["records"]["proposal"]["text"]

@@ -254,7 +254,7 @@ def test_the_web_form_waits_while_the_checkers_answers_are_filled_in(page, site_
     expect(road).to_be_enabled()
     expect(page.locator("#field-owner-name")).to_be_enabled()
     expect(page.locator("#make-filled")).to_be_enabled()
-    expect(note).to_contain_text("We filled in" if not lang else "Llenamos")
+    expect(note).to_contain_text("We filled in" if not lang else "Completamos")
 
 
 @pytest.mark.parametrize("lang, typed, said", [
