@@ -138,7 +138,7 @@ def test_the_notices_are_the_town_s_documents_with_no_site_jargon_nor_site_talk(
     rules = compile_rules(adopted["root"] / "rules")
     hearing = notices.hearing_notice_text(rules, "2027", SITE)
     assert "(the sewer-use law's rate schedules section, paragraphs B and C)" in hearing
-    assert "The law (the sewer-use law's sewer rents section, paragraph D) says: “The value of VC" in hearing
+    assert "The law (the sewer-use law's sewer rents section, paragraph D) says the rate “shall be established" in hearing
     for jargon in ("Sewer rents D (", "Rate schedules B (", "CU = VC", "the law writes it", "this site"):
         assert jargon not in hearing, jargon
     users = notices.user_notice(rules, "2027", SITE)

@@ -182,7 +182,7 @@ def test_proposing_again_in_a_rules_folder_of_another_name_keeps_the_new_proposa
     (["--user-volume-gallons", "many"], "must be a number"),
     (["--extraneous-flow-cost", "x"], "must be a number"),
     # the estimator's forms and questions (the eighth hostile tester, F10: 85 was refused here, read as 85% there)
-    (["--sewage-fraction", "1.5"], "--sewage-fraction 1.5 is not clear. Did you mean 1.5%? Write 1.5% (with the % sign) "
+    (["--sewage-fraction", "1.5"], "--sewage-fraction, 1.5, is not clear. Did you mean 1.5%? Write 1.5% (with the % sign) "
                                    "or 0.015."),
     (["--sewage-fraction", "85"], "Did you mean 85%? Write 85% (with the % sign) or 0.85."),
     (["--sewage-fraction", "150%"], "more than 0% and at most 100%"),

@@ -184,12 +184,13 @@ def test_the_page_and_the_command_line_read_a_date_in_words_and_a_spaced_amount_
 
 
 @pytest.mark.parametrize("typed, said", [
-    ("abc", "La fecha de pago «abc» no es una fecha que podamos leer."),
-    ("31/02/2027", "La fecha de pago «31/02/2027» "),
+    ("abc", "La fecha de pago, «abc», no es una fecha que podamos leer."),
+    ("31/02/2027", "La fecha de pago, «31/02/2027», no existe"),
     ("2/3/27", "La fecha de pago, «2/3/27», tiene un año de 2 cifras."),
 ])
 def test_the_payment_date_messages_have_one_pattern_in_spanish(typed, said):
-    # the Spanish reviewer spanish9, #10: «La fecha de pago «…» …», never set off by commas
+    # one pattern (spanish9, #10): «La fecha de pago, «…», …», set off by commas in every message (spanish13, F-1:
+    # two quotations side by side with no comma ran together, and a screen reader ran them together)
     from calculator.core.dates import read_date
     from calculator.core.errors import InputError
     from calculator.core.i18n import speaking

@@ -672,8 +672,8 @@ def test_the_newspaper_notice_puts_the_minimum_on_each_property_and_labels_the_d
     assert "and not less than the minimum charge" not in flat
     # the law quoted whole, with who sets the rate (clerk13: "The law sets the rate"), and the division named the
     # Town's computation, with no citation that would make it the law's
-    assert ("says: “The value of VC shall be established annually by the Town Board based on the operation and "
-            "maintenance expenses incurred during the past fiscal year.”") in flat
+    assert ("says the rate “shall be established annually by the Town Board based on the operation and "
+            "maintenance expenses incurred during the past fiscal year”") in flat
     assert "How the Town computed the proposed rate: the operation and maintenance cost of" in flat
     how = next(line for line in text.splitlines() if "How the Town computed" in line)
     assert "paragraph D" not in how and "Sewer rents D" not in how

@@ -162,7 +162,7 @@ def read_share(value, what: str, field: str = "sewage-fraction") -> Decimal:
     percent = text.endswith("%")
     amount = parse_amount(text[:-1].strip() if percent else text, what, "0.85", field)
     if not percent and 1 < amount <= 100:
-        raise InputError(_("{what} {value} is not clear. Did you mean {value}%? Write {value}% (with the % sign) "
+        raise InputError(_("{what}, {value}, is not clear. Did you mean {value}%? Write {value}% (with the % sign) "
                            "or {share}.").format(
                                what=_(what), value=text, share=plain(amount / 100)),
                          field, suggest=f"{text}%")

@@ -29,8 +29,9 @@ def typed(value) -> str:
     import unicodedata
     # an invisible character shown as its code (the twelfth hostile tester: "12\x07000" was echoed “12000”, which
     # looks right, beside the refusal of it)
-    value = "".join(f"\\u{ord(ch):04x}" if ch not in "\t\n" and unicodedata.category(ch) in ("Cc", "Cf") else ch
-                    for ch in str(value))
+    # (written as a terminal's message writes it: errors.for_terminal, \x07 and \u200b)
+    value = "".join((f"\\x{ord(ch):02x}" if ord(ch) < 0x100 else f"\\u{ord(ch):04x}")
+                    if ch not in "\t\n" and unicodedata.category(ch) in ("Cc", "Cf") else ch for ch in str(value))
     return f"“{value}”" if lang() == "en" else f"«{value}»"
 
 
@@ -95,7 +96,7 @@ def read_date(value: str, what: str) -> tuple[dt.date, str | None]:
     if named:
         day = _real(*named)
         if day is None:  # "31 de febrero de 2027": written plainly, but no such day
-            raise InputError(_("{what} {value} is written correctly, but there is no such date. Check the month and "
+            raise InputError(_("{what}, {value}, is written correctly, but there is no such date. Check the month and "
                                "the day.").format(what=_(what), value=typed(value)))
         return _in_years(day, value, what), None
     # year-month-day only: Python also reads "2025-W05-1" and "20250201" (the third hostile tester)
@@ -109,7 +110,7 @@ def read_date(value: str, what: str) -> tuple[dt.date, str | None]:
     except ValueError:
         # written as year-month-day, but no such day ("2027-02-30"): say so, not that it is badly written
         # (the fifth Spanish review, item 7)
-        raise InputError(_("{what} {value} is written correctly, but there is no such date. Check the month and "
+        raise InputError(_("{what}, {value}, is written correctly, but there is no such date. Check the month and "
                            "the day.").format(what=_(what), value=typed(value))) from None
     return _in_years(day, value, what), None
 
@@ -131,7 +132,7 @@ def _ascii_digits(text: str, value, what: str) -> str:
 
 def _in_years(day: dt.date, value, what: str) -> dt.date:
     if not YEARS[0] <= day.year <= YEARS[1]:
-        raise InputError(_("{what} {value} is too far from today to be right. Enter a date from {first} to {last}, "
+        raise InputError(_("{what}, {value}, is too far from today to be right. Enter a date from {first} to {last}, "
                            "like 2027-03-01.").format(what=_(what), value=typed(value), first=YEARS[0],
                                                       last=YEARS[1]))
     return day
@@ -170,7 +171,7 @@ def _read_slashed(text: str, m: re.Match, what: str) -> tuple[dt.date, str | Non
     # reader who meant the other order sees it (the outside test public-personas2: 2/3/2027 was asked about)
     day = this_way or other_way
     if day is None:
-        raise InputError(_("{what} {value} is not a real date, whichever number is the month. Check the month "
+        raise InputError(_("{what}, {value}, is not a real date, whichever number is the month. Check the month "
                            "and the day, or write it like 2027-03-15 (March 15, 2027).").format(
                                what=_(what), value=typed(text)))
     day = _in_years(day, text, what)

@@ -282,13 +282,13 @@ def hearing_notice_text(rules: dict, schedule_id: str, site_url: str | None) -> 
         # N2); and no site's disclaimer in the Town's legal notice (clerk12, high: "(the Town has not adopted this
         # reading)" under "By order of the Town Board")
         # the law quoted, not paraphrased: the Town Board establishes the rate (clerk13: "The law sets the rate")
-        lines.append("- " + (_("The law ({cite_d}) says: “If past date is not available, then the Village Board or "
-                               "its agents shall compute the value of VC based on data which are deemed to reasonably "
-                               "represent the projected annual operation and maintenance expenditures for the "
-                               "year.”") if projected else
-                             _("The law ({cite_d}) says: “The value of VC shall be established annually by the Town "
-                               "Board based on the operation and maintenance expenses incurred during the past fiscal "
-                               "year.”")
+        # (the Spanish notice says it in Spanish: its official text is the English one, as it says)
+        lines.append("- " + (_("When past data is not available, the law ({cite_d}) says the Village Board or its "
+                               "agents compute the rate “based on data which are deemed to reasonably represent the "
+                               "projected annual operation and maintenance expenditures for the year”.") if projected
+                             else _("The law ({cite_d}) says the rate “shall be established annually by the Town Board "
+                                    "based on the operation and maintenance expenses incurred during the past fiscal "
+                                    "year”.")
                              ).format(**figures))
     # in words, not the law's formula (the usability test: "the law writes it CU = VC x VU" in a newspaper); the
     # minimum is each property's, in its own paragraph (clerk11, N1: "each user's … (paragraph B)")
