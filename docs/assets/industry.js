@@ -95,6 +95,11 @@ function start() {
       box.append(el("p", {}, t("None of the tests decided so far is met, but some could not be decided. To finish the check, find out:")));
       box.append(el("ul", { id: "facts-needed" }, ...r.facts_needed.map((f) => el("li", {}, ...quotedIn(f)))));
     }
+    // the drain rules hold whatever the verdict (the usability test public14, Linda: the brewery washwater rule was
+    // 6,000 px below the result, which never named her drains)
+    box.append(el("p", { id: "result-drains" }, el("strong", {}, t("Your drains, whatever the answer above:")), " ",
+      t("no grease, brewery or distillery washwater, hot water or other trade waste may go to the sewer without approved treatment first; no roof, yard or sump water."),
+      " ", el("a", { href: "#business-drains" }, t("The rules for a business's drains"))));
     // a step: its words, the provision it rests on, and the reading where one decides it
     const step = (s) => el("li", {}, ...quotedIn(s.text), " ",
       // (each industry step's text ends with its own label for the quotation: "The law's exception:")

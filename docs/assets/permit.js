@@ -391,7 +391,12 @@ function start() {
     blobUrl = URL.createObjectURL(new Blob([bytes], { type: "application/pdf" }));
     // one click: the download starts now; the link is there to download it again
     const filled = answer.result.answered.length;
-    const link = el("a", { href: blobUrl, download: t("sewer-permit-application-filled.pdf"), id: "application-download" },
+    // named by the kind of work (public14: Job A's and Job B's files had one name), in the page's language
+    const work = (r.answers.find((a) => a.id === "work") || {}).label || "";
+    const slug = work.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 40).replace(/-+$/, "");
+    const name = slug ? t("sewer-permit-application-{address}.pdf", { address: slug }) : t("sewer-permit-application-filled.pdf");
+    const link = el("a", { href: blobUrl, download: name, id: "application-download" },
       t("download it again (PDF, {size} KB)", { size: Math.ceil(bytes.length / 1024) }));
     status.replaceChildren(...sentence(answer.result.plans
       ? t("Your application form is downloading, with {filled} of its questions answered from your answers. If it does not open, {link}. Fill in the rest, sign it, and file it with your plans.", { filled })

@@ -108,6 +108,9 @@ def test_a_small_business_with_tests_unanswered_is_not_determined_and_told_what_
     assert [d.get_attribute("datetime") for d in page.locator("#report-due time").all()] == want["report_dates_if_major"]
     expect(page.locator("#industry-result h3", has_text="Section 307 reports due in 2027")).to_have_text(
         "If you are a major contributing industry: Section 307 reports due in 2027")
+    # the drain rules, whatever the verdict, under it (public14, Linda: the washwater rule was 6,000 px down)
+    expect(page.locator("#result-drains")).to_contain_text("brewery or distillery washwater")
+    expect(page.locator("#result-drains a")).to_have_attribute("href", "#business-drains")
 
 
 @pytest.mark.parametrize("query,line", [

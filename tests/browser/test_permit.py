@@ -157,6 +157,9 @@ def test_a_contractor_connecting_under_a_town_road_needs_a_permit_and_highway_ap
     expect(download_link).to_be_visible(timeout=TIMEOUT)
     expect(download_link).to_be_focused()
     assert len(wheels) == 1
+    # named by the kind of work, so two jobs' files are told apart (public14, Tony)
+    work = next(a["label"] for a in want["answers"] if a["id"] == "work")
+    assert info.value.suggested_filename == "sewer-permit-application-" + re.sub(r"[^a-z0-9]+", "-", work.lower()).strip("-")[:40].rstrip("-") + ".pdf"
     pdf = tmp_path / "application.pdf"
     info.value.save_as(pdf)
     fields = PdfReader(str(pdf)).get_fields()
