@@ -673,3 +673,17 @@ def test_the_clerks_commands_print_in_any_terminal_encoding(tmp_path, encoding):
                           capture_output=True, env=dict(os.environ, PYTHONIOENCODING=encoding), timeout=120)
     assert done.returncode == 0 and b"Traceback" not in done.stderr, done.stderr[-400:]
     assert b"\\u2014" in done.stdout and (tmp_path / "rules" / "rate-schedules" / "2027" / "proposal.yaml").is_file()
+
+
+def test_a_meeting_on_a_public_holiday_or_a_weekend_is_pointed_out(town, capsys):
+    """clerk12 (11): Christmas Day and New Year's Day were offered in the meeting window without a word. The law does
+    not forbid them, so the notice is recorded, with a line to check the date; a working day has no such line."""
+    assert town.run(*PROPOSE) == 0
+    capsys.readouterr()
+    assert town.notice("--meeting", "2025-11-11", "--time", "19:30", "--place", "Town Hall") == 0
+    out = capsys.readouterr().out
+    assert "Check the meeting date: November 11, 2025 is Veterans' Day, a New York public holiday" in out
+    assert town.notice("--meeting", "2025-11-01", "--time", "19:30", "--place", "Town Hall") == 0
+    assert "Check the meeting date: November 1, 2025 is a Saturday" in capsys.readouterr().out
+    assert town.notice() == 0                                                 # Thursday, October 30
+    assert "Check the meeting date" not in capsys.readouterr().out

@@ -847,6 +847,19 @@ def _notice_timing(rules: dict, s: dict, published: dt.date, meeting: dt.date) -
     return [("meeting", text)]
 
 
+def _closed_day(rules: dict, meeting: dt.date) -> str | None:
+    """A meeting set on a New York public holiday or a weekend, said to check (clerk12, 11: Christmas Day and New
+    Year's Day were offered in the window without a word). The law does not forbid it: a question, not a refusal."""
+    from ..core.dates import public_holidays
+    holiday = public_holidays(rules, meeting.year).get(meeting)
+    if holiday:
+        return (f"Check the meeting date: {_day(meeting)} is {holiday}, a New York public holiday, when Town Hall "
+                f"may be closed. Keep it only if the Board meets that day.")
+    if meeting.weekday() >= 5:
+        return f"Check the meeting date: {_day(meeting)} is a {meeting.strftime('%A')}. Keep it only if the Board meets that day."
+    return None
+
+
 def notice(rules: dict, args, site_url: str | None) -> dict:
     c = Check()
     s = c.take("schedule", _proposed, rules, args.schedule, "notice")
@@ -928,6 +941,9 @@ def notice(rules: dict, args, site_url: str | None) -> dict:
     after = basis_after_notice(rules, s, published, dt.date.today())
     if after:
         report.append(after)
+    closed = _closed_day(rules, meeting)
+    if closed:
+        report.append(closed)
     if not url:
         report.append("The notice names no web address, since the site's public address is not set: it says the "
                       "schedule can be read at the Town Clerk's office. Set the address (⟦site-url⟧) for the notice "
@@ -939,7 +955,7 @@ def notice(rules: dict, args, site_url: str | None) -> dict:
                        "last_for_adoption": (min(w["latest"], s["effective"]) if _late_reading(rules)
                                              else w["latest"])},
             "time": {"entered": _text(args.time).strip(), "hhmm": time, "words": notices.clock(time)},
-            "basis_after_notice": after,
+            "basis_after_notice": after, "meeting_closed_day": closed,
             "files": [_file(path, text, True, exists="notice" in _published_files(s)),
                       _file(f"{NOTICES}/{name}.txt", body_text, False)],
             "removes": [], "pdf": {"name": f"{name}.pdf", "title": notices.hearing_notice_title(s["id"]),

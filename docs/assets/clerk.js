@@ -575,6 +575,8 @@ function start() {
       if (r.basis_after_notice) {
         box.append(el("p", { id: "basis-after-notice", class: "site-reading" }, words(r.basis_after_notice)));
       }
+      // a meeting on a public holiday or a weekend, to check (clerk12, 11)
+      if (r.meeting_closed_day) box.append(el("p", { id: "meeting-closed-day", class: "clerk-check" }, words(r.meeting_closed_day)));
     } else if (r.step === "adopt") {
       const v = r.vote;
       // the law says "majority vote"; how many that is comes from New York's Town Law and the Board's size, which
