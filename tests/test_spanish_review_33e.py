@@ -173,7 +173,7 @@ def test_a_date_not_written_as_year_month_day_is_named_once(capsys):
     # (slashed dates are read since issue 34: a date no order makes real is the one still refused)
     code, out, err = _cli(capsys, "application", "--answer", "work=repair", "--field", "signature-date=15.03.2027",
                           "--lang", "es")
-    assert code == 2 and err.startswith("Error: «Fecha de la firma» «15.03.2027» no es una fecha que podamos leer."), err
+    assert code == 2 and err.startswith("Error: La fecha de «Fecha de la firma», «15.03.2027», no es una fecha que podamos leer."), err
     code, out, err = _cli(capsys, "application", "--answer", "work=repair", "--field", "signature-date=15.03.2027")
     assert code == 2 and "“Date signed”, “15.03.2027”, is not a date we can read" in err, err
 

@@ -188,7 +188,9 @@ def everyday(rules: dict, ident: str, said: set[str]):
     # in that language too (the rules catalogue), so the name alone links to its place on /law/.
     # (Spanish too: a reader who opens the English text finds "sewer usage rent" there, not "Sewer charges":
     # spanish7 C7, «Cargos de alcantarillado (en inglés, “sewer usage rent”), sección C(1)»)
-    law_name = LAW_WORDS.get(article)
+    # Spanish: the name alone («Cargos de alcantarillado, sección F»): the gloss «(en inglés, “sewer usage rent”)» sat
+    # in nested parentheses on sections that do not use the phrase (spanish13 C-2, spanish14 C-1)
+    law_name = LAW_WORDS.get(article) if english else None
     if article in said or law_name is None:
         words = _("{name}, section {label}") if label else "{name}"
     else:

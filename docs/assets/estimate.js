@@ -249,9 +249,11 @@ function start() {
     if (r.paid_read) box.append(el("p", { class: "result-paid-read", id: "result-paid-read" }, ...quotedIn(r.paid_read)));
     // the chosen quarter's bill long past its last day to pay: said at the top, not only as penalties (issue 34:
     // Rosa chose the months of her water bill and got the bill due October 15, 2026, 30% late)
-    if (r.last_day_to_pay < todayIso()) {
+    // (the law sets no last day to pay, only when a penalty is added: spanish14, WM-1; and not when the payment date
+    // entered is in time)
+    if (r.last_day_to_pay < todayIso() && !(r.paid_on && r.paid_on <= r.last_day_to_pay)) {
       box.append(el("div", { class: "admonition warning", id: "result-overdue" },
-        el("p", { class: "admonition-title" }, t("This bill's last day to pay has passed")),
+        el("p", { class: "admonition-title" }, t("This bill's last day without a late penalty has passed")),
         // named as the menu and the result name a bill: its due date and its water (spanish11, C5: "the bill for
         // July–September 2026" here named the bill due July 15 by months that are neither)
         el("p", {}, t("This bill was due {date}. It charges for the water used in {water}. Is that the bill you mean?",

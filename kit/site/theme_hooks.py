@@ -279,7 +279,9 @@ def on_post_page(output: str, page, config) -> str:
         return name_theme_toggles(output)
     words = _state["words"][lang]
     if lang == "es":
-        output = small_after_labels(output)
+        # and the full stop after a closing «», as Spanish writes it, on every page alike (spanish14: inside on the
+        # law page, outside on the others)
+        output = re.sub(r"(?<=[\w)\]])\.»", "».", small_after_labels(output))
     return mark_glossed_english(mark_english_contents(
         name_theme_toggles(output, {k: words.get(v) or v for k, v in TOGGLE_NAMES.items()})))
 

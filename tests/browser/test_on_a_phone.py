@@ -349,7 +349,7 @@ def test_rosa_types_her_date_as_she_writes_it_and_reads_the_bill_at_the_top(phon
 
 def test_the_wrong_quarter_long_overdue_is_said_at_the_top(phone, site_url):
     phone.goto(f"{site_url}/estimate/?quarter=2025-Q4&water-gallons=9350")
-    expect(phone.locator("#result-overdue")).to_contain_text("This bill's last day to pay has passed", timeout=TIMEOUT)
+    expect(phone.locator("#result-overdue")).to_contain_text("This bill's last day without a late penalty has passed", timeout=TIMEOUT)
     expect(phone.locator("#result-overdue")).to_contain_text("This bill was due October 15, 2025. It charges for the "
                                                               "water used in July–September 2025.")
 
