@@ -261,7 +261,7 @@ _SECTION_SIGN = re.compile(r"§ (?=\d)")
 _SPANISH_LABEL = re.compile(
     r"((?:Por qué alguien podría leerlo así|Por qué|Otra interpretación|La interpretación que usamos|"
     r"la interpretamos así|Lo que debe hacer|Cómo lo interpretamos|Secretaría del Pueblo|Inspector de Alcantarillado"
-    r"|Si paga tarde):(?:\s*</(?:strong|b|em)>)?\s+(?:<(?:strong|b|em)>)?)([A-ZÁÉÍÓÚÑ][a-záéíóúñü]+)")
+    r"|Si paga tarde)(?:</(?:strong|b|em)>)?:(?:\s*</(?:strong|b|em)>)?\s+(?:<(?:strong|b|em)>)?)([A-ZÁÉÍÓÚÑ][a-záéíóúñü]+)")
 
 
 def small_after_labels(html: str) -> str:
