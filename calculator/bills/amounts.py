@@ -174,6 +174,14 @@ def parse_amount(value, what: str, example: str, field: str | None = None, unit:
             raise InputError(_("{what} cannot be negative. Enter a number of 0 or more, like {example}.").format(
                 **words), field)
         _ask(meant, named, whole, field)
+    # a unit typed after the number ("9,350 gal", "9350 galones": public14, Carmen and Rosa): asked about, as "9.350" is
+    with_unit = re.fullmatch(r"(.*\d)\s*(?:gal(?:lons?|ones|s|ón)?\.?|g)", body, re.IGNORECASE) if whole else None
+    if with_unit and as_written is None and other_way is None:
+        try:
+            meant = parse_amount(with_unit.group(1), what, example, field, unit)
+        except InputError as exc:
+            raise exc from None
+        _ask(meant, named, whole, field)
     if as_written is None and other_way is None:
         raise InputError(_("{what} must be a number, like {example}. You entered {value}.").format(**words), field)
     if sign == "-" and any(a != 0 for a in (as_written, other_way) if a is not None):
