@@ -411,8 +411,9 @@ function start() {
         }
       }
       try {
-        await navigator.clipboard.writeText(url);
-        status.textContent = t("Link copied");
+        // the same words the share sheet sends, then the link (public14: only the link was copied)
+        await navigator.clipboard.writeText(`${text}\n${url}`);
+        status.textContent = t("Estimate and link copied");
       } catch {
         status.textContent = t("The link could not be copied. Copy it from the address bar.");
       }

@@ -158,10 +158,12 @@ def test_share_copies_the_link_where_there_is_no_share_sheet(phone, site_url, la
     expect(status).to_have_attribute("role", "status")
     expect(status).to_have_text("")
     button.click()
-    expect(status).to_have_text("Link copied" if not lang else spanish("Link copied"))
+    expect(status).to_have_text("Estimate and link copied" if not lang else spanish("Estimate and link copied"))
     copied = phone.evaluate("() => navigator.clipboard.readText()")
-    assert copied == phone.url
-    assert copied.endswith(f"{lang}/estimate/?quarter=2027-Q1&water-gallons=12000")
+    # the words the share sheet sends, then the link (public14: only the link was copied)
+    words, link = copied.rsplit("\n", 1)
+    assert link == phone.url and link.endswith(f"{lang}/estimate/?quarter=2027-Q1&water-gallons=12000")
+    assert "$96.00" in words and ("due January 15, 2027" in words if not lang else "15 de enero de 2027" in words)
     # the button sits under the total, in the same screen
     assert in_view(phone, "#result-total") and in_view(phone, "#share-button")
 
