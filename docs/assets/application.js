@@ -54,8 +54,9 @@ function start() {
   function filledName() {
     const where = (form.querySelector('[name="property-address"]') || {}).value || "";
     const slug = where.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase()
-      .replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 40).replace(/-+$/, "");
-    return slug ? t("sewer-permit-application-{address}.pdf", { address: slug }) : t("sewer-permit-application-filled.pdf");
+      .replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "");
+    const short = slug.length > 40 ? slug.slice(0, 41).replace(/-[^-]*$/, "") || slug.slice(0, 40) : slug;
+    return short ? t("sewer-permit-application-{address}.pdf", { address: short }) : t("sewer-permit-application-filled.pdf");
   }
 
   function fill(values) {

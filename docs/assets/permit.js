@@ -394,8 +394,9 @@ function start() {
     // named by the kind of work (public14: Job A's and Job B's files had one name), in the page's language
     const work = (r.answers.find((a) => a.id === "work") || {}).label || "";
     const slug = work.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase()
-      .replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 40).replace(/-+$/, "");
-    const name = slug ? t("sewer-permit-application-{address}.pdf", { address: slug }) : t("sewer-permit-application-filled.pdf");
+      .replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "");
+    const short = slug.length > 40 ? slug.slice(0, 41).replace(/-[^-]*$/, "") || slug.slice(0, 40) : slug;
+    const name = short ? t("sewer-permit-application-{address}.pdf", { address: short }) : t("sewer-permit-application-filled.pdf");
     const link = el("a", { href: blobUrl, download: name, id: "application-download" },
       t("download it again (PDF, {size} KB)", { size: Math.ceil(bytes.length / 1024) }));
     status.replaceChildren(...sentence(answer.result.plans
