@@ -72,7 +72,8 @@ def test_every_provision_on_the_spanish_law_page_has_its_english_labelled_and_it
             words = " ".join(piece.split())
             assert words in english, (where, words[:60])
             assert words in catalogue, f"#{where}: “{words[:60]}” has no Spanish in rules/locale/es/law.po"
-            assert catalogue[words] in spanish, (where, catalogue[words][:60], spanish[:200])
+            # (the page puts a full stop after a closing «», as Spanish writes it: spanish14)
+            assert catalogue[words] in spanish.replace("».", ".»"), (where, catalogue[words][:60], spanish[:200])
         assert NONE_YET not in spanish and not US_DATE.search(spanish), (where, spanish[:200])
     assert not missing, "\n".join(missing)
     # every article's notes and every provision with words of its own: 65 provisions in all, one of them

@@ -25,7 +25,7 @@ def _plain(text: str) -> str:
 LAW = _plain(" ".join(f"{p['heading']}. {p.get('text') or ''}" for p in RULES["provisions"]))
 # English names the site gives beside their Spanish, introduced the one way the law's English is,
 # «(en inglés, “…”)» (spanish8 #14), that are not the law's words: another law's name
-OTHER_ENGLISH = {"clean water act", "ny town law", "federal water pollution control act"}
+OTHER_ENGLISH = {"clean water act", "ny town law", "federal water pollution control act", "general construction law"}
 TAG = re.compile(r"<[^>]+>")
 # an element start tag in an answer's HTML (an answer that is a page's or a notice's HTML)
 HTML = re.compile(r"<[a-z][a-z0-9]*(\s[^>]*)?>")

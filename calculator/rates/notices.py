@@ -539,4 +539,6 @@ def user_notice(rules: dict, schedule_id: str, site_url: str | None) -> dict:
              "  <p>" + words(read_at).format(address=f'<a href="{e(where or "")}">{e(where or "")}</a>') + " "
              + words(readings).format(address=f'<a href="{e(readings_at or "")}">{e(readings_at or "")}</a>')
              + "</p>", "</section>"]
-    return {"text": "\n".join(text) + "\n", "html": "\n".join(html) + "\n"}
+    # another law's English name glossed in a translation, «(en inglés, “General Construction Law”)», marked English
+    page = re.sub(r'\(en inglés, “([^“”<>]+)”\)', r'(en inglés, “<span lang="en">\1</span>”)', "\n".join(html) + "\n")
+    return {"text": "\n".join(text) + "\n", "html": page}
