@@ -402,9 +402,13 @@ def test_each_meter_reading_has_its_label_above_its_own_box(phone, site_url, lan
     phone.goto(f"{site_url}{lang}/estimate/?quarter=2027-Q1&meter=water-gallons&previous-reading=120500"
                "&current-reading=132500")
     expect(phone.locator("#readings-field")).to_be_visible(timeout=TIMEOUT)
-    boxes = {name: phone.locator(selector).bounding_box() for name, selector in (
-        ("previous label", 'label[for="previous-reading"]'), ("previous box", "#previous-reading"),
-        ("latest label", 'label[for="current-reading"]'), ("latest box", "#current-reading"))}
+    # measured in one go, in the page: the answer the link opens scrolls the page, and four measures taken one by
+    # one saw two scroll positions (a full run of December 7: the latest box at y -368 under a label at 1427)
+    boxes = phone.evaluate("""(pairs) => Object.fromEntries(pairs.map(([name, selector]) => {
+        const r = document.querySelector(selector).getBoundingClientRect();
+        return [name, { y: r.y, height: r.height }]; }))""", [
+        ["previous label", 'label[for="previous-reading"]'], ["previous box", "#previous-reading"],
+        ["latest label", 'label[for="current-reading"]'], ["latest box", "#current-reading"]])
     order = ["previous label", "previous box", "latest label", "latest box"]
     for above, below in zip(order, order[1:]):
         assert boxes[above]["y"] + boxes[above]["height"] <= boxes[below]["y"] + 0.5, (above, below, boxes)
