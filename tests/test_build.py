@@ -294,3 +294,21 @@ def test_a_vote_dated_after_the_build_day_is_not_published_as_adopted():
         check_votes_held(rules, dt.date(2026, 12, 6))
     assert "vote on rate schedule 2027 is dated 2026-12-23" in str(refused.value)
     assert "rules/rate-schedules/2027/vote.yaml" in str(refused.value)
+
+
+def test_a_settings_file_that_cannot_be_read_is_said_in_one_line_with_its_place(tmp_path):
+    """The fourteenth hostile tester: a quotation mark left open in mkdocs.yml (where the README says to set
+    site_url) gave a yaml traceback from build.py, validate and the bill run. It is one line, with the file, line
+    and column, and what to look for."""
+    from kit.errors import BuildError
+    from kit.rules.config import project_config
+    (tmp_path / "rules").mkdir()
+    (tmp_path / "mkdocs.yml").write_text('site_name: x\nsite_url: "https://a\ncopyright: x\n', encoding="utf-8")
+    with pytest.raises(BuildError) as refused:
+        project_config(tmp_path / "rules")
+    said = str(refused.value)
+    assert said.startswith("mkdocs.yml:4:1: this file cannot be read") and "quotation mark left open" in said
+    assert "\n" not in said
+    (tmp_path / "mkdocs.yml").write_text("- just a list\n", encoding="utf-8")
+    with pytest.raises(BuildError, match="holds no settings"):
+        project_config(tmp_path / "rules")

@@ -26,6 +26,7 @@ from calculator.core.errors import InputError, RulesUnreadable
 from calculator.core.files import WRITTEN, as_written, written_list
 from calculator.core.rules import load
 
+from ..errors import BuildError
 from ..rules.config import project_config
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -401,9 +402,15 @@ def _main(argv: list[str]) -> int:
         if args.site_url:  # the fourth hostile tester: 'javascript:alert(1)' went into every bill's link
             from calculator.cli import web_address
             web_address(args.site_url)  # as `python -m calculator bills` asks it, in the same words
+        if not args.no_pdf and not args.site_url:
+            project_config()  # the site's address for the bills' links: its settings read first (hostile14)
         out, result = run(args)
     except InputError as exc:
         print(shown(f"error: {for_command_line(str(exc))} Nothing was written."), file=sys.stderr)
+        return 2
+    except BuildError as exc:  # mkdocs.yml cannot be read (a quotation mark left open: the fourteenth hostile tester)
+        print(shown(f"error: {str(exc).replace(' Nothing was built: the site as it was is kept.', '')} Nothing was "
+                    "written."), file=sys.stderr)
         return 2
     except RulesUnreadable as exc:  # a rules file edited so the rules cannot be read: a traceback, before
         problems = " | ".join(line.strip() for line in str(exc).splitlines() if line.strip())

@@ -25,9 +25,21 @@ def project_config(rules_dir: Path | str | None = None) -> dict:
     """{"site_url": …, "repo_url": …, "pictures": {…}, "file": …}; a setting not given is None ({} for
     the pictures: `extra: pictures:` in mkdocs.yml, each picture docs/assets/ may publish, by its path
     under docs/, with its sha256 and what it shows)."""
+    import yaml
+    from ..errors import BuildError
     from .validate import read_yaml
     path = config_file(rules_dir)
-    data = read_yaml(path) or {}
+    try:
+        data = read_yaml(path) or {}
+    except yaml.YAMLError as exc:  # the fourteenth hostile tester: a quotation mark left open gave a traceback
+        mark = getattr(exc, "problem_mark", None)
+        at = f":{mark.line + 1}:{mark.column + 1}" if mark else ""
+        raise BuildError(f"{path.name}{at}: this file cannot be read ({getattr(exc, 'problem', None) or exc}). "
+                         "Look for a quotation mark left open or a line indented with a tab near there, fix it, and "
+                         "run the command again. Nothing was built: the site as it was is kept.") from None
+    if not isinstance(data, dict):
+        raise BuildError(f"{path.name}: this file holds no settings (`site_name: …`, `site_url: …`). Put it back "
+                         "as it was (git checkout mkdocs.yml), then run the command again.")
     extra = data.get("extra") if isinstance(data.get("extra"), dict) else {}
     pictures = extra.get("pictures") if isinstance(extra.get("pictures"), dict) else {}
     return {"site_url": (data.get("site_url") or None), "repo_url": (data.get("repo_url") or None),
