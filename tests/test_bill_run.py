@@ -599,6 +599,41 @@ def test_account_data_in_a_source_comments_included_stops_the_build_and_validate
     assert privacy.source_problems(repo)[0].startswith(f"{where}:{line}: ")
 
 
+@pytest.mark.parametrize("name, content", [
+    ("bench/data/reads.csv", "account,previous_reading,current_reading,read_date\nA-1001,120500,132500,2025-09-30\n"),
+    ("notes/owed.csv", "name,balance\nLuis Ortega,388\n"),
+    ("paperwork/october-bills.pdf", "%PDF-1.7 the run's bills, renamed\n"),
+    ("paperwork/accounts.xlsx", "PK\x03\x04 a spreadsheet\n"),
+    ("paperwork/accounts.csv.gz", "\x1f\x8b a compressed list\n"),
+])
+def test_an_account_file_committed_anywhere_stops_the_build(tmp_path, name, content):
+    """The fourteenth hostile tester: a committed reads file, a `name,balance` list, the run's PDF bills renamed, a
+    spreadsheet and an archive outside docs/ and rules/ all built. The repository is pushed whole: each is refused."""
+    repo = tmp_path / "repo"
+    subprocess.run(["git", "init", "-q", str(repo)], check=True)
+    path = repo / name
+    path.parent.mkdir(parents=True)
+    path.write_text(content, encoding="utf-8")
+    (repo / "notes").mkdir(exist_ok=True)
+    (repo / "notes" / "dates.csv").write_text("quarter,due_date\n2025-Q4,2025-10-15\n", encoding="utf-8")
+    subprocess.run(["git", "-C", str(repo), "add", "-A"], check=True)
+    with pytest.raises(BuildError) as refused:
+        privacy.check_repository(repo)
+    assert name in str(refused.value) and "notes/dates.csv" not in str(refused.value)
+
+
+def test_base64_in_a_sources_comment_is_read(tmp_path):
+    """The fourteenth hostile tester (listed out of scope, but the README says base64 runs are decoded): the
+    accounts file base64-encoded in a comment of rules/contacts.yaml built without a word."""
+    repo = tmp_path / "repo"
+    subprocess.run(["git", "init", "-q", str(repo)], check=True)
+    (repo / "rules").mkdir()
+    listing = "account,mailing_name,service_address,amount\nA-1001,Dana Whitfield,22 Route 22,1204.33\n"
+    (repo / "rules" / "contacts.yaml").write_text(
+        "contacts: []\n# " + base64.b64encode(listing.encode()).decode() + "\n", encoding="utf-8")
+    assert privacy.source_problems(repo) and "base64" in privacy.source_problems(repo)[0]
+
+
 def test_the_projects_own_sources_hold_no_account_data():
     """The check the build runs on this repository finds nothing in its own sources (no false alarm)."""
     assert privacy.source_problems(ROOT) == []
@@ -654,6 +689,10 @@ TWELFTH = {
     "hex": "<script>const h = \"" + "Whitfield Dana, 22 Route 22, 1204.33".encode().hex() + "\";</script>",
     "gzip-base64": "<script>const z = \"" + base64.b64encode(__import__("gzip").compress(_ARREARS.encode(), mtime=0)).decode()
                    + "\";</script>",
+    # whole dollars in a sentence naming who owes (the fourteenth hostile tester)
+    "whole-dollars": "<p>Lowered after Luis Ortega asked; he still owes $388.</p>",
+    "whole-dollars-es": "<p>La tarifa bajó después de que Luis Ortega preguntara, que debe 388 dólares.</p>",
+    "whole-thousands": "<p>Dana Whitfield has an unpaid balance of $1,204.</p>",
 }
 
 
@@ -667,7 +706,8 @@ def test_what_the_twelfth_hostile_tester_published_is_refused(tmp_path, case):
         "<p>Town Clerk: (845) 855-1122, clerk@pawlingny.gov</p>\n"
         "<p>If you pay late, the unpaid charge of $74.80 gets a 15% late penalty of $11.22.</p>\n"
         "<p>Si paga tarde, el cargo sin pagar de $74.80 tiene un recargo de $11.22.</p>\n"
-        "<p>Ayuntamiento, calle Principal 160, Pawling.</p>\n<p>Tax map 9999-00-000123: the sample's.</p>", encoding="utf-8")
+        "<p>Ayuntamiento, calle Principal 160, Pawling.</p>\n<p>Tax map 9999-00-000123: the sample's.</p>\n"
+        "<p>If you pay late, you owe $14 more. The Town Board set a $150 fee.</p>", encoding="utf-8")
     privacy.check_site(site)
     (site / "extra").mkdir()
     (site / "extra" / "index.html").write_text(TWELFTH[case], encoding="utf-8")

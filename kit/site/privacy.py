@@ -237,9 +237,30 @@ def tracked_run_outputs(root: Path) -> list[str]:
                 first = f.read(200).decode("utf-8", "replace")
         except OSError:  # tracked but gone from the work tree: nothing here to push again
             continue
-        if run_output_line(first) or (path.suffix.lower() in DATA and _rows_hold_accounts(path)):
+        if run_output_line(first) or (path.suffix.lower() in DATA and (_rows_hold_accounts(path) or
+                                                                        _account_header(first))):
+            found.append(name)
+        elif path.suffix.lower() in OPAQUE:
+            # a spreadsheet, an archive or a PDF, anywhere in the repository: its words cannot be read to check (the
+            # fourteenth hostile tester: the run's bills renamed october-bills.pdf, an .xlsx and a .zip of the
+            # accounts were committed outside docs/ and rules/ and built)
             found.append(name)
     return found
+
+
+#: the columns of the bill run's own input files, beside an account column (the fourteenth hostile tester: a
+#: committed reads file passed; the accounts, payments and register files were refused)
+_INPUT_COLUMNS = frozenset({"previous_reading", "current_reading", "usage", "read_date", "rollover", "new_meter",
+                            "paid_on", "amount", "quarter"})
+
+
+def _account_header(first: str) -> bool:
+    """A first line that is an account file's header: an account column with one of the run's input columns, or
+    two columns that name or place a person or say what one owes (a `name,balance` list: hostile14)."""
+    line = first.lstrip("\ufeff").splitlines()[0] if first.strip() else ""
+    columns = {_column(c) for c in re.split(r"[,;\t|]", line) if c.strip()}
+    account = any(c in ("account", "account_number", "acct", "customer") for c in columns)
+    return (account and bool(columns & _INPUT_COLUMNS)) or len(columns & STRONG) >= 2
 
 
 #: the tracked files read row by row (the eighth hostile tester committed arrears.csv's rows without its
@@ -272,9 +293,10 @@ def check_repository(root: Path) -> None:
         raise BuildError(f"Not publishing: the repository tracks {', '.join(found)}, the bill run's account files "
                          "or rows of account data (personal data: a tax-map parcel, or a name with a street or an "
                          "amount), and the repository is pushed whole. Take each out of the repository "
-                         "(git rm --cached FILE, then commit) and keep it in billing/, which git ignores; if it "
-                         "was pushed, it is in the repository's history too: ask whoever manages the repository "
-                         "to remove it from there. Then build again.")
+                         "(git rm --cached FILE, then commit) and keep it in billing/, which git ignores. A file once "
+                         "committed stays in the repository's history after that, and goes with the next push: ask "
+                         "whoever manages the repository to remove it from the history before pushing (the fourteenth "
+                         "hostile tester). Then build again.")
 
 
 # ---- the built site, read whole (issue 35, the fourth hostile tester) -------------------------------
@@ -559,6 +581,10 @@ _BALANCE_WORDS = re.compile(r"(?i:\b(?:owes?|owed|owing|balance|unpaid|arrears|p
                             r"|adeuda|debe|deben|saldo|atrasad[oa]s?|pendiente)\b)")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[¿¡«“\"(]?[{0}])|\n\s*\n".format(_UP))
 _CONTACT = re.compile(rf"{_EMAIL}|(?<!\d){_PHONE}(?!\d)")
+#: a whole-dollar amount, with its sign or its word ("$388", "$1,204", "388 dollars", "388 dólares": the fourteenth
+#: hostile tester), read only in a sentence that names a person and says they owe
+_WHOLE_DOLLARS = re.compile(r"(?:(?:\$|US\$|USD)\s?\d{1,3}(?:,\d{3})+|(?:\$|US\$|USD)\s?\d+)(?![\d.,]*\d)"
+                            r"|\b\d{1,3}(?:[,.]\d{3})*\s?(?:dollars?|d[oó]lares|USD)\b", re.IGNORECASE)
 
 
 def _more_forms(line: str) -> bool:
@@ -573,7 +599,8 @@ def _more_forms(line: str) -> bool:
     for sentence in _SENTENCE_END.split(line):
         if len(sentence) > 600 or not _BALANCE_WORDS.search(sentence):
             continue
-        if (re.search(_AMOUNT, sentence) or _AMOUNT_IN_WORDS.search(sentence) or _AMOUNT_IN_SPANISH_WORDS.search(sentence)) \
+        if (re.search(_AMOUNT, sentence) or _WHOLE_DOLLARS.search(sentence) or _AMOUNT_IN_WORDS.search(sentence)
+                or _AMOUNT_IN_SPANISH_WORDS.search(sentence)) \
                 and _person_named(_BALANCE_WORDS.sub(" ", sentence)):
             return True
     contacts = _CONTACT.findall(line)
@@ -884,6 +911,10 @@ def source_records(root: Path) -> list[tuple[str, int, list[str]]]:
             continue
         blocks = path.suffix.lower() not in PAGE_SOURCES
         records = account_records(text, blocks=blocks)
+        for decoded in ([] if records else encoded_texts(text)):  # base64 or hex in a comment too (hostile14)
+            records = [f"base64: {record}" for record in account_records(decoded, blocks=True, script=True)]
+            if records:
+                break
         if records:
             found.append((path.relative_to(root).as_posix(), _line_of_first(text, blocks), records))
     return found
