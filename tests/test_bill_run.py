@@ -2487,3 +2487,19 @@ def test_a_printed_bill_is_the_towns_and_never_speaks_as_the_website(sample_run,
                        "nuestra interpretación"):
         assert site_words not in said, site_words
     assert ("The Town takes that as:" if language == "en" else "El Pueblo lo aplica así:") in said
+
+
+def test_a_file_given_in_another_files_place_is_named_for_what_it_is():
+    """The fourteenth hostile tester: the accounts file given as the payments was told "the header has no column
+    quarter, amount, paid_on. Add it". The run says what the file looks like and to give each in its own place."""
+    files = sample.sample_files(20)
+    accounts = ("accounts.csv", files["accounts.csv"])
+    reads = (f"reads-{sample.SECOND}.csv", files[f"reads-{sample.SECOND}.csv"])
+    earlier = [(f"register-{sample.FIRST}.csv", files[f"register-{sample.FIRST}.csv"])]
+    with pytest.raises(InputError) as refused:
+        billing.run(RULES, sample.SECOND, accounts, reads, ("payments.csv", files["accounts.csv"]), earlier)
+    assert "payments.csv:1: this looks like the accounts file, not the file asked for here" in str(refused.value)
+    assert "Add it" not in str(refused.value)
+    with pytest.raises(InputError) as refused:
+        billing.run(RULES, sample.SECOND, ("accounts.csv", reads[1]), reads, None, earlier)
+    assert "accounts.csv:1: this looks like a meter reads file" in str(refused.value)

@@ -103,6 +103,13 @@ def _rows(name: str, text: str, needed, optional=()) -> list[tuple[int, dict]]:
                            "saves CSV, and the run reads commas. Save it again as CSV with commas (\"CSV UTF-8 "
                            "(Comma delimited)\") and try again.").format(file=name))
     if missing:
+        # another of the run's files, given in this one's place (the fourteenth hostile tester: the accounts file
+        # given as --payments was told to "add" the payments' columns)
+        other = _kind_of_file(reader.fieldnames)
+        if other and set(other[1]) != set(needed):
+            raise InputError(_("{file}:1: this looks like {kind}, not the file asked for here, which has the columns "
+                               "{all}. Give each file in its own place, and run again.").format(
+                                   file=name, kind=_(other[0]), all=", ".join((*needed, *optional))))
         raise InputError(_("{file}:1: the header has no column {columns}. Add it: the columns are {all}.").format(
             file=name, columns=", ".join(missing), all=", ".join((*needed, *optional))))
     out = []
@@ -146,6 +153,21 @@ def previous_quarter(year: int, q: int) -> str:
 
 #: the columns whose value may hold a line break (an address over two lines, as a spreadsheet exports it)
 _MULTILINE_COLUMNS = frozenset({"mailing_address", "service_address", "mailing_name"})
+
+
+#: the run's files, each known by its columns (most telling first)
+_KINDS = ((N_("the accounts file"), ACCOUNT_COLUMNS), (N_("a billing record (register.csv)"), REGISTER_COLUMNS[:12]),
+          (N_("the payments file"), PAYMENT_COLUMNS),
+          (N_("a meter reads file"), ("account", "previous_reading", "current_reading")))
+
+
+def _kind_of_file(columns) -> tuple[str, tuple] | None:
+    """Which of the run's files a header is, by its columns: (its name, its columns), or None."""
+    have = set(columns)
+    for kind, needed in _KINDS:
+        if set(needed) <= have:
+            return kind, needed
+    return None
 
 
 def _swallowed(column: str, value: str) -> bool:
