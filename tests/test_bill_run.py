@@ -2503,3 +2503,14 @@ def test_a_file_given_in_another_files_place_is_named_for_what_it_is():
     with pytest.raises(InputError) as refused:
         billing.run(RULES, sample.SECOND, ("accounts.csv", reads[1]), reads, None, earlier)
     assert "accounts.csv:1: this looks like a meter reads file" in str(refused.value)
+
+
+def test_the_sample_count_is_read_as_the_kit_reads_numbers(tmp_path):
+    """The fourteenth hostile tester: `--count 2,000` got argparse's raw "invalid int value"."""
+    done = subprocess.run([sys.executable, str(ROOT / "build.py"), "bills", "--sample", str(tmp_path / "s"), "--count",
+                           "1,500"], capture_output=True, text=True, timeout=300, cwd=ROOT)
+    assert done.returncode == 0, done.stderr
+    assert len(_table((tmp_path / "s" / "accounts.csv").read_text(encoding="utf-8"))) == 1500
+    bad = subprocess.run([sys.executable, str(ROOT / "build.py"), "bills", "--sample", str(tmp_path / "t"), "--count",
+                          "many"], capture_output=True, text=True, timeout=300, cwd=ROOT)
+    assert bad.returncode == 2 and "must be a number, like 2000" in bad.stderr and "invalid int" not in bad.stderr

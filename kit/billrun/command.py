@@ -64,6 +64,17 @@ EXIT_STATUS = """exit status:
   141  the reader of the report went away (`| head`): the files are written whole"""
 
 
+
+def _count(text: str) -> int:
+    """--count as the kit reads a number everywhere ("2,000" too: the fourteenth hostile tester got argparse's
+    "invalid int value")."""
+    import argparse
+    from calculator.bills.amounts import parse_amount
+    try:
+        return int(parse_amount(text, "The number of accounts (--count)", "2000", unit="{amount} accounts"))
+    except InputError as exc:
+        raise argparse.ArgumentTypeError(str(exc).rstrip(".")) from None
+
 def parser() -> argparse.ArgumentParser:
     p = _Parser(prog="build.py bills", description="The quarterly bill run: the register, the summary, the "
                 "arrears list and\nthe bills of every account, from the Town's CSV files (README).",
@@ -83,7 +94,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--no-pdf", action="store_true", help="the register and lists only, without the PDF bills")
     p.add_argument("--site-url", help="the site the bills link to (default: mkdocs.yml's site_url)")
     p.add_argument("--sample", metavar="DIR", help="write the fictional sample files into DIR, and nothing else")
-    p.add_argument("--count", type=int, default=None, help="with --sample: how many accounts (default 2000, at most "
+    p.add_argument("--count", type=_count, default=None, help="with --sample: how many accounts (default 2000, at most "
                                                           f"{LARGEST:,})")
     return p
 
