@@ -2514,3 +2514,12 @@ def test_the_sample_count_is_read_as_the_kit_reads_numbers(tmp_path):
     bad = subprocess.run([sys.executable, str(ROOT / "build.py"), "bills", "--sample", str(tmp_path / "t"), "--count",
                           "many"], capture_output=True, text=True, timeout=300, cwd=ROOT)
     assert bad.returncode == 2 and "must be a number, like 2000" in bad.stderr and "invalid int" not in bad.stderr
+
+
+def test_the_run_says_which_schedule_its_bills_use_not_an_estimates(sample_run):
+    """The fourteenth hostile tester: the Clerk's bill run said "This estimate uses the example rate schedule" of
+    a run of bills. It is said of the bills."""
+    _files, result = sample_run
+    said = " ".join(result["notices"])
+    assert "These bills use the example rate schedule, which the Town has not adopted." in said
+    assert "This estimate" not in said

@@ -155,6 +155,11 @@ def previous_quarter(year: int, q: int) -> str:
 _MULTILINE_COLUMNS = frozenset({"mailing_address", "service_address", "mailing_name"})
 
 
+#: the schedule a run's bills are worked out at, when it is not an adopted one (bill._USES says it of an estimate)
+_BILLS_USE = {"illustrative": N_("These bills use the example rate schedule, which the Town has not adopted. {label}"),
+              "proposed": N_("These bills use the proposed schedule “{title}”. {label}")}
+
+
 #: the run's files, each known by its columns (most telling first)
 _KINDS = ((N_("the accounts file"), ACCOUNT_COLUMNS), (N_("a billing record (register.csv)"), REGISTER_COLUMNS[:12]),
           (N_("the payments file"), PAYMENT_COLUMNS),
@@ -378,7 +383,12 @@ def run(rules: dict, quarter: str, accounts: tuple[str, str], reads: tuple[str, 
             "late_penalty_rate": str(parameter(rules, "late-penalty-rate", on=ctx["due"])),
         })
     refused.rows.sort(key=lambda r: (r["file"], r["line"]))
-    notices = list(ctx["notices"])
+    # the schedule the run bills at, said of the bills, not of "this estimate" (the fourteenth hostile tester)
+    sched = ctx["sched"]
+    said = (_(bill._USES[sched["status"]]).format(title=sched["title"], label=schedule.label(sched["status"]))
+            if sched["status"] in bill._USES else None)
+    notices = [_(_BILLS_USE[sched["status"]]).format(title=sched["title"], label=schedule.label(sched["status"]))
+               if said is not None and n == said else n for n in ctx["notices"]]
     if already:
         files = sorted(set(already.values()))
         notices.append(_("{files} already billed {count} of these accounts for {quarter}: they are not billed again. "

@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import csv
 import os
+import re
 import shutil
 import sys
 import tempfile
@@ -70,6 +71,8 @@ def _count(text: str) -> int:
     "invalid int value")."""
     import argparse
     from calculator.bills.amounts import parse_amount
+    if re.fullmatch(r"-?\d+", text.strip()):  # (a whole number, even 0 or -1: the range is checked, and said, later)
+        return int(text)
     try:
         return int(parse_amount(text, "The number of accounts (--count)", "2000", unit="{amount} accounts"))
     except InputError as exc:
