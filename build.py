@@ -157,8 +157,7 @@ def main(argv: list[str]) -> int:
         from kit.tools.mutants import main as mutants
         return mutants(rest)
     if command == "validate":
-        from kit.errors import BuildError
-        from kit.rules.config import project_config
+        from kit.rules.config import BuildError, project_config
         from kit.site import privacy
         from kit.words.messages import main as validate
         try:  # the site's settings first: the translations read them (hostile14: a quote left open, a traceback)
@@ -170,8 +169,7 @@ def main(argv: list[str]) -> int:
         # the sources read for account data, comments included (the twelfth hostile tester, F3)
         return validate(rest, more=lambda: privacy.source_problems(Path(__file__).resolve().parent))
     if command == "messages":
-        from kit.errors import BuildError
-        from kit.rules.config import project_config
+        from kit.rules.config import BuildError, project_config
         from kit.words.messages import update_main
         try:  # (its titles are read from the site's settings)
             project_config()

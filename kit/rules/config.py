@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from ..errors import BuildError  # what project_config raises; build.py catches it from here
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -26,7 +28,6 @@ def project_config(rules_dir: Path | str | None = None) -> dict:
     the pictures: `extra: pictures:` in mkdocs.yml, each picture docs/assets/ may publish, by its path
     under docs/, with its sha256 and what it shows)."""
     import yaml
-    from ..errors import BuildError
     from .validate import read_yaml
     path = config_file(rules_dir)
     try:
