@@ -610,7 +610,11 @@ def _more_forms(line: str) -> bool:
 def real_parcels(text: str) -> list[str]:
     """The tax-map parcels in a text, but the fictional sample's."""
     from ..billrun.sample import PARCEL_BLOCK
-    return [m.group(0) for pattern in (_PARCEL, _SBL) for m in pattern.finditer(text) if m.group(1) != PARCEL_BLOCK]
+    patterns = (_PARCEL, _SBL) if _SBL_WORD.search(text) else (_PARCEL,)  # (the SBL form only after its word)
+    return [m.group(0) for pattern in patterns for m in pattern.finditer(text) if m.group(1) != PARCEL_BLOCK]
+
+
+_SBL_WORD = re.compile(r"(?i:sbl|s-b-l|s/b/l|tax\s+map|parcel|lote)")
 
 
 #: a script's (or JSON's) literals: a string ("…", '…', `…` without ${}), and whether it is a key; a
@@ -729,9 +733,12 @@ def seen_as_shown(text: str) -> str:
     if text.isascii():
         return text
     text = text.translate(_INVISIBLE)
-    if any(0xFF00 <= ord(ch) <= 0xFFEF for ch in text):
-        text = "".join(unicodedata.normalize("NFKC", ch) if 0xFF00 <= ord(ch) <= 0xFFEF else ch for ch in text)
+    if _FULL_WIDTH.search(text):  # (a search, not a loop over every character: the site's check runs in every build)
+        text = _FULL_WIDTH.sub(lambda m: unicodedata.normalize("NFKC", m.group(0)), text)
     return text
+
+
+_FULL_WIDTH = re.compile("[\uff00-\uffef]")
 
 
 def account_records(text: str, blocks: bool = False, script: bool = False) -> list[str]:
