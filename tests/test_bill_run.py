@@ -470,25 +470,32 @@ FREE_TEXT = {
 }
 
 
+def _refused_beside(tmp_path, ours: tuple[str, str], theirs: tuple[str, str]) -> str:
+    """The site's own page `ours` (its path, its HTML) passes the guard; with `theirs` beside it, the guard
+    refuses: its message, to read the page it names."""
+    site = tmp_path / "site"
+    for (path, html), check in ((ours, privacy.check_site), (theirs, None)):
+        (site / path).parent.mkdir(parents=True, exist_ok=True)
+        (site / path).write_text(html, encoding="utf-8")
+        if check:
+            check(site)
+    with pytest.raises(BuildError) as refused:
+        privacy.check_site(site)
+    return str(refused.value)
+
+
 @pytest.mark.parametrize("case", sorted(FREE_TEXT))
 def test_an_account_list_in_words_a_comment_or_entities_is_not_published(tmp_path, case):
     """The fifth hostile tester: "SURNAME FIRST street amount", "Surname, First: amount", a street in
     words, an HTML comment, entities, a name, street and amount as three paragraphs, and a Markdown
     table's row (mkdocs writes each cell on its own line) were all published. Each is refused; the
     Town's own address with a fee, and the sample's invented street with an amount, are not."""
-    site = tmp_path / "site"
-    (site / "contact").mkdir(parents=True)
-    (site / "contact" / "index.html").write_text(
-        "<p>Pawling Town Hall</p>\n<p>160 Charles Colman Blvd</p>\n<p>The fee is $45.20.</p>\n"
-        "<p>Avery Alder</p>\n<p>12 Example Lane</p>\n<p>$96.00</p>\n"
-        "<table>\n<tr>\n<td>Minimum charge</td>\n<td>8,000 gallons</td>\n<td>$45.20</td>\n</tr>\n</table>\n"
-        "<p>Route 22 is closed on 2025-10-30 from 8.00 to 9.30.</p>", encoding="utf-8")
-    privacy.check_site(site)
-    (site / "notes").mkdir()
-    (site / "notes" / "x.html").write_text(FREE_TEXT[case], encoding="utf-8")
-    with pytest.raises(BuildError) as refused:
-        privacy.check_site(site)
-    assert "  notes/x.html: " in str(refused.value)
+    ours = ("contact/index.html",
+            "<p>Pawling Town Hall</p>\n<p>160 Charles Colman Blvd</p>\n<p>The fee is $45.20.</p>\n"
+            "<p>Avery Alder</p>\n<p>12 Example Lane</p>\n<p>$96.00</p>\n"
+            "<table>\n<tr>\n<td>Minimum charge</td>\n<td>8,000 gallons</td>\n<td>$45.20</td>\n</tr>\n</table>\n"
+            "<p>Route 22 is closed on 2025-10-30 from 8.00 to 9.30.</p>")
+    assert "  notes/x.html: " in _refused_beside(tmp_path, ours, ("notes/x.html", FREE_TEXT[case]))
 
 
 # what the seventh hostile tester published from docs/assets/ (tracked): a script's object literal, a parcel
@@ -658,19 +665,12 @@ def test_who_owes_what_is_not_published_however_the_amount_is_written(tmp_path, 
     "Maria Gonzalez: USD 388.10", "tcobble@example.com: 464.85", "(845) 555-0142: 381.92", "S10021 — 464.85"
     and names with their balances on the next line were published. Each is refused; the site's prices, the
     Town's phone and its example amounts are not."""
-    site = tmp_path / "site"
-    (site / "rates").mkdir(parents=True)
-    (site / "rates" / "index.html").write_text(
-        "<p>The rate is $10.00 per 1,000 gallons.</p>\n<p>Example: 12,000 gallons cost $122.40.</p>\n"
-        "<p>Call the Town Clerk at (845) 855-1122 about a $45.20 bill.</p>\n<p>Minimum charge: $64.00</p>\n"
-        "<p>Local Law 1-2026: 15%</p>\n"
-        "<p>From 8.00 to 9.30, Route 22.</p>\n<p>Avery Alder (fictional): $96.00</p>", encoding="utf-8")
-    privacy.check_site(site)
-    (site / "extra").mkdir()
-    (site / "extra" / "index.html").write_text(EIGHTH[case], encoding="utf-8")
-    with pytest.raises(BuildError) as refused:
-        privacy.check_site(site)
-    assert "  extra/index.html: " in str(refused.value)
+    ours = ("rates/index.html",
+            "<p>The rate is $10.00 per 1,000 gallons.</p>\n<p>Example: 12,000 gallons cost $122.40.</p>\n"
+            "<p>Call the Town Clerk at (845) 855-1122 about a $45.20 bill.</p>\n<p>Minimum charge: $64.00</p>\n"
+            "<p>Local Law 1-2026: 15%</p>\n"
+            "<p>From 8.00 to 9.30, Route 22.</p>\n<p>Avery Alder (fictional): $96.00</p>")
+    assert "  extra/index.html: " in _refused_beside(tmp_path, ours, ("extra/index.html", EIGHTH[case]))
 
 
 # what the twelfth hostile tester published (F4, F5, F9, F10): Spanish addresses and amounts, a name far from
@@ -700,20 +700,13 @@ TWELFTH = {
 def test_what_the_twelfth_hostile_tester_published_is_refused(tmp_path, case):
     """Each form the twelfth hostile tester published is refused; the Town's own contacts, the site's prices and
     a sentence about paying late with an amount and no person are not."""
-    site = tmp_path / "site"
-    (site / "rates").mkdir(parents=True)
-    (site / "rates" / "index.html").write_text(
-        "<p>Town Clerk: (845) 855-1122, clerk@pawlingny.gov</p>\n"
-        "<p>If you pay late, the unpaid charge of $74.80 gets a 15% late penalty of $11.22.</p>\n"
-        "<p>Si paga tarde, el cargo sin pagar de $74.80 tiene un recargo de $11.22.</p>\n"
-        "<p>Ayuntamiento, calle Principal 160, Pawling.</p>\n<p>Tax map 9999-00-000123: the sample's.</p>\n"
-        "<p>If you pay late, you owe $14 more. The Town Board set a $150 fee.</p>", encoding="utf-8")
-    privacy.check_site(site)
-    (site / "extra").mkdir()
-    (site / "extra" / "index.html").write_text(TWELFTH[case], encoding="utf-8")
-    with pytest.raises(BuildError) as refused:
-        privacy.check_site(site)
-    assert "  extra/index.html: " in str(refused.value)
+    ours = ("rates/index.html",
+            "<p>Town Clerk: (845) 855-1122, clerk@pawlingny.gov</p>\n"
+            "<p>If you pay late, the unpaid charge of $74.80 gets a 15% late penalty of $11.22.</p>\n"
+            "<p>Si paga tarde, el cargo sin pagar de $74.80 tiene un recargo de $11.22.</p>\n"
+            "<p>Ayuntamiento, calle Principal 160, Pawling.</p>\n<p>Tax map 9999-00-000123: the sample's.</p>\n"
+            "<p>If you pay late, you owe $14 more. The Town Board set a $150 fee.</p>")
+    assert "  extra/index.html: " in _refused_beside(tmp_path, ours, ("extra/index.html", TWELFTH[case]))
 
 
 # what the ninth hostile tester published (F1): account data in a tag's attributes, not its text

@@ -117,7 +117,13 @@ def after_colon(text: str) -> str:
     starts with a small letter, as Spanish writes it (the Spanish reviewer spanish11, item 8: «Si paga tarde:
     Vence…»), unless it starts with a name; in English as written."""
     text = str(text)
-    if _state["lang"] == SOURCE or len(text) < 2:
+    return text if _state["lang"] == SOURCE else small_first(text)
+
+
+def small_first(text: str) -> str:
+    """Spanish text with a small first letter, unless its first word is a name (_NAMES_AFTER_COLON) or not a
+    capitalised word ("A(1)", "EE. UU."): after_colon's rule, for text whose language is known to be Spanish."""
+    if len(text) < 2:
         return text
     first = text.split(" ", 1)[0].rstrip(".,;:")
     if not (first[:1].isupper() and first[1:2].islower()) or first in _NAMES_AFTER_COLON:

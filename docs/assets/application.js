@@ -4,7 +4,7 @@
 // what the person typed here. The engine (calculator/permits/application.py) decides which
 // box each answer fills and fills the PDF; this script moves values between it and the
 // form. Every sentence it shows goes through t() (words.js).
-import { el, sentence, startEngine, statusLine } from "./engine-client.js";
+import { el, fileWords, sentence, startEngine, statusLine } from "./engine-client.js";
 import { t } from "./words.js";
 
 const root = document.getElementById("application-make");
@@ -52,10 +52,7 @@ function start() {
   // the filled form's file name: "sewer-permit-application-12-main-street.pdf" with the property's address,
   // else "sewer-permit-application-filled.pdf" (letters and digits only, accents dropped)
   function filledName() {
-    const where = (form.querySelector('[name="property-address"]') || {}).value || "";
-    const slug = where.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase()
-      .replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "");
-    const short = slug.length > 40 ? slug.slice(0, 41).replace(/-[^-]*$/, "") || slug.slice(0, 40) : slug;
+    const short = fileWords((form.querySelector('[name="property-address"]') || {}).value);
     return short ? t("sewer-permit-application-{address}.pdf", { address: short }) : t("sewer-permit-application-filled.pdf");
   }
 

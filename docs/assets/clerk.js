@@ -8,14 +8,7 @@
 // sitting, and publish (commit) each step when she is ready. She can also take up a year from
 // the files she downloaded. The query string holds only where she is (?step=notice&year=2028);
 // a link that carries a step's answers (the option names) fills the form and checks it.
-import { el, longDate, startEngine, statusLine } from "./engine-client.js";
-
-// The Clerk's working day: this computer's date, not the day the site was last built (clerk13: "Today is November 1"
-// and "61 days left" on December 2, a month after the build, while the meeting was already held)
-function workingDay() {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
-}
+import { el, longDate, startEngine, statusLine, todayIso } from "./engine-client.js"; // today: this computer's, not the build's (clerk13)
 
 const root = document.getElementById("clerk-desk");
 const STORE = "pawling-clerk-desk";
@@ -355,7 +348,7 @@ function start() {
         files[`${folder}/${year}/${FILE_OF[rec]}`] = new TextEncoder().encode(f.text);
       }
     }
-    answer = await engine.ask(["rates", "status", `--today=${workingDay()}`, `--prepared=${folder}`], files);
+    answer = await engine.ask(["rates", "status", `--today=${todayIso()}`, `--prepared=${folder}`], files);
     const box = $("year-table");
     if (!answer.ok) {
       box.replaceChildren(el("p", {}, words(answer.error)));
@@ -827,7 +820,7 @@ function start() {
     const files = {};
     const folder = `/desk/${++requests}`;
     for (const [kind, text] of Object.entries(texts)) files[`${folder}/${id}/${FILE_OF[kind]}`] = new TextEncoder().encode(text);
-    const answer = await engine.ask(["rates", "status", `--today=${workingDay()}`, `--prepared=${folder}`], files);
+    const answer = await engine.ask(["rates", "status", `--today=${todayIso()}`, `--prepared=${folder}`], files);
     if (!answer.ok) {
       error.replaceChildren(words(answer.error));
       error.hidden = false;

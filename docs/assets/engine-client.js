@@ -168,6 +168,21 @@ export function showFieldError(form, input, message, focusSummary, keep = false)
   if (focusSummary) document.getElementById("error-summary").focus();
 }
 
+// Today in the visitor's own time zone, as the engine writes a date (2027-02-20): the estimate's and the
+// Clerk's desk's "today" (clerk13: the desk had counted from the build's date).
+export function todayIso() {
+  const today = new Date();
+  return `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, "0")}-${String(today.getDate()).padStart(2, "0")}`;
+}
+
+// Words as a file name's part: letters and digits only, accents dropped, joined by "-", cut at a whole word past
+// 40 letters ("14 Quaker Hill Rd., Pawling" -> "14-quaker-hill-rd-pawling"; public12 T3, public14).
+export function fileWords(words) {
+  const slug = (words || "").normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "");
+  return slug.length > 40 ? slug.slice(0, 41).replace(/-[^-]*$/, "") || slug.slice(0, 40) : slug;
+}
+
 // A small element builder: el("a", {href: "#x"}, "text", child, …).
 export function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);

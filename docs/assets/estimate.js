@@ -2,7 +2,8 @@
 // and the engine's answer to the page. The state lives in the query string,
 // with the command line's option names, so an estimate is a shareable link.
 // Every sentence it shows goes through t() (words.js): the page's language.
-import { clearFieldErrors, el, lawLinkIn, longDate, quotedIn, sentence, showFieldError, startEngine, startingNote, statusLine } from "./engine-client.js";
+import { clearFieldErrors, el, lawLinkIn, longDate, quotedIn, sentence, showFieldError, startEngine, startingNote, statusLine,
+  todayIso } from "./engine-client.js";
 import { pageLanguage, t } from "./words.js";
 
 const root = document.getElementById("estimator");
@@ -19,12 +20,6 @@ const FIELD_INPUT = {
 const LINK_ONLY = ["earlier-bill", "earlier-payment", "as-of", "check", "parcel"];
 
 if (root) start();
-
-// today in the visitor's own time zone, as the engine writes a date (2027-02-20)
-function todayIso() {
-  const today = new Date();
-  return `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, "0")}-${String(today.getDate()).padStart(2, "0")}`;
-}
 
 function start() {
   root.hidden = false;

@@ -10,7 +10,7 @@
 // `step` names the page to show when it is not the next unanswered question:
 // a question id, "check" or "result"; `from=check` marks a Change link.
 // Every sentence it shows goes through t() (words.js): the page's language.
-import { el, lawLinkIn, quotedIn, sentence, startEngine, statusLine } from "./engine-client.js";
+import { el, fileWords, lawLinkIn, quotedIn, sentence, startEngine, statusLine } from "./engine-client.js";
 import { pageLanguage, t } from "./words.js";
 
 const root = document.getElementById("permit-checker");
@@ -392,10 +392,7 @@ function start() {
     // one click: the download starts now; the link is there to download it again
     const filled = answer.result.answered.length;
     // named by the kind of work (public14: Job A's and Job B's files had one name), in the page's language
-    const work = (r.answers.find((a) => a.id === "work") || {}).label || "";
-    const slug = work.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase()
-      .replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "");
-    const short = slug.length > 40 ? slug.slice(0, 41).replace(/-[^-]*$/, "") || slug.slice(0, 40) : slug;
+    const short = fileWords((r.answers.find((a) => a.id === "work") || {}).label);
     const name = short ? t("sewer-permit-application-{address}.pdf", { address: short }) : t("sewer-permit-application-filled.pdf");
     const link = el("a", { href: blobUrl, download: name, id: "application-download" },
       t("download it again (PDF, {size} KB)", { size: Math.ceil(bytes.length / 1024) }));

@@ -266,9 +266,8 @@ _SPANISH_LABEL = re.compile(
 
 def small_after_labels(html: str) -> str:
     """A Spanish page's sentences after its labels, with a small first letter (not a name: calculator.core.i18n)."""
-    from calculator.core.i18n import _NAMES_AFTER_COLON as names
-    return _SPANISH_LABEL.sub(lambda m: m.group(1) + (m.group(2) if m.group(2) in names else
-                                                         m.group(2)[0].lower() + m.group(2)[1:]), html)
+    from calculator.core.i18n import small_first
+    return _SPANISH_LABEL.sub(lambda m: m.group(1) + small_first(m.group(2)), html)
 
 
 def on_post_page(output: str, page, config) -> str:
