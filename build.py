@@ -158,7 +158,7 @@ def main(argv: list[str]) -> int:
         return mutants(rest)
     if command == "validate":
         from kit.rules.config import BuildError, project_config
-        from kit.site import privacy
+        from kit.privacy import source_problems
         from kit.words.messages import main as validate
         try:  # the site's settings first: the translations read them (hostile14: a quote left open, a traceback)
             project_config()
@@ -167,7 +167,7 @@ def main(argv: list[str]) -> int:
                   file=sys.stderr)
             return 1
         # the sources read for account data, comments included (the twelfth hostile tester, F3)
-        return validate(rest, more=lambda: privacy.source_problems(Path(__file__).resolve().parent))
+        return validate(rest, more=lambda: source_problems(Path(__file__).resolve().parent))
     if command == "messages":
         from kit.rules.config import BuildError, project_config
         from kit.words.messages import update_main

@@ -22,7 +22,7 @@ from calculator.cli import run as cli_run
 from calculator.core.errors import InputError
 from calculator.core.rules import load
 from kit.billrun import command, sample
-from kit.site import privacy
+from kit import privacy
 from kit.errors import BuildError
 
 ROOT = Path(__file__).resolve().parent.parent

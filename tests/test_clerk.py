@@ -136,6 +136,17 @@ def test_a_note_in_one_language_only_is_refused(town, capsys, given, says):
     assert says in refused(town, capsys, *PROPOSE, *given)
 
 
+@pytest.mark.parametrize("note, note_es", [
+    ("Lowered after Luis Ortega of 22 Quaker Hill Road asked; he owes $388.10.", "Bajó tras bombas nuevas."),
+    ("Lowered after Luis Ortega asked; he still owes $388.", "Tras la queja de Luis Ortega, que debe 388 dólares."),
+    ("Lowered after new pumps.", "Tras la queja de Luis Ortega, que debe 388 dólares."),
+])
+def test_a_note_naming_a_resident_and_a_debt_is_refused_before_anything_is_written(town, capsys, note, note_es):
+    """hostile14 P4: the note is published as it is; the step refuses it, rather than the build later."""
+    said = refused(town, capsys, *PROPOSE, "--note", note, "--note-es", note_es)
+    assert "looks like account data" in said and "Luis Ortega" in said and "proposal.yaml" in said
+
+
 @pytest.mark.parametrize("given", [".85", "0.85", "85%", "85 %"])
 def test_a_fraction_can_be_given(town, capsys, given):
     argv = list(PROPOSE)

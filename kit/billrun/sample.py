@@ -12,6 +12,7 @@ import random
 from pathlib import Path
 
 from calculator.bills.billing import ACCOUNT_COLUMNS, ACCOUNT_OPTIONAL, PAYMENT_COLUMNS, READ_OPTIONAL
+from ..privacy import PARCEL_BLOCK, STREETS
 
 SEED = 23
 #: the earlier quarter the sample bills first, and the quarter after it (fiscal 2025 has a schedule)
@@ -25,16 +26,11 @@ FIRST_NAMES = ("Avery", "Blair", "Casey", "Dana", "Emery", "Finley", "Gale", "Ha
 LAST_NAMES = ("Alder", "Birchwood", "Cobble", "Dunmore", "Eastbrook", "Fernhill", "Glenmoor", "Hollis",
               "Ivesdale", "Juniper", "Kestrel", "Larkspur", "Mossgrove", "Northcote", "Orchard", "Pinecrest",
               "Quarry", "Rushmere", "Stonewell", "Thistle")
-STREETS = ("Example Lane", "Sample Road", "Fictional Way", "Invented Hill Road", "Placeholder Street",
-           "Demo Hollow", "Nowhere Court", "Testing Circle")
 #: the sample's account numbers start so: clearly not the Town's (its own look like S10004), so a clerk who meets
 #: a refusal of her real files never wonders whether she chose the sample (the Clerk's second usability test)
 PREFIX = "SAMPLE-"
 #: the account the sample's reads name that is in no accounts file: an unknown account
 UNKNOWN = f"{PREFIX}99999"
-#: the tax-map block of the sample's parcels: no real parcel is in it, so the site's guard publishes these
-#: parcels and refuses every other (kit/site/privacy.py)
-PARCEL_BLOCK = "9999"
 METERS = ("water-gallons",) * 14 + ("water-cubic-feet",) * 4 + ("sewage-gallons",) * 2
 
 

@@ -210,7 +210,7 @@ def build(site: Path = ROOT / "site", rules_dir: Path | None = None, site_url: s
             config = {**config, "site_url": site_url.rstrip("/") + "/"}
         check_site_url(config["site_url"], "--site-url" if site_url else f"site_url in {config['file']}", preview)
         step("Checking that no account file would be published")
-        from . import privacy
+        from .. import privacy
         privacy.check(ROOT / "docs", Path(rules_dir or ROOT / "rules"), pictures=config["pictures"])
         privacy.check_repository(ROOT)
         if rules_dir is None:  # comments and all (the twelfth hostile tester, F3); a build of a copy of the rules

@@ -558,7 +558,7 @@ def validate(rules_dir: Path = RULES_DIR) -> dict:
 
 def main(argv=None, more=None) -> int:
     """`build.py validate`: the rules and the translations, and `more` problems (build.py: the sources read for
-    account data, kit/site/privacy.py)."""
+    account data, kit/privacy.py)."""
     from ..rules.validate import main as validate_main
     return validate_main(argv, more_checks=lambda: problems() + (more() if more else []))
 

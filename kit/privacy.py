@@ -29,7 +29,7 @@ import urllib.parse
 import zlib
 from pathlib import Path
 
-from ..errors import BuildError
+from .errors import BuildError
 
 #: a header with an account column and any of these is an account file
 PERSONAL = frozenset({"mailing_name", "mailing_address", "service_address", "parcel", "amount", "paid_on",
@@ -351,8 +351,15 @@ def _cells(record: str) -> tuple[list[str], list[str]]:
     return cells, keys
 
 
+#: the fictional sample's streets (kit/billrun/sample.py): a record on one of them is not a resident's
+STREETS = ("Example Lane", "Sample Road", "Fictional Way", "Invented Hill Road", "Placeholder Street",
+           "Demo Hollow", "Nowhere Court", "Testing Circle")
+#: the tax-map block of the sample's parcels: no real parcel is in it, so the guard publishes these
+#: parcels and refuses every other
+PARCEL_BLOCK = "9999"
+
+
 def fictional_street(cell: str) -> bool:
-    from ..billrun.sample import STREETS
     return any(cell.lower().endswith(street.lower()) for street in STREETS)
 
 
@@ -609,7 +616,6 @@ def _more_forms(line: str) -> bool:
 
 def real_parcels(text: str) -> list[str]:
     """The tax-map parcels in a text, but the fictional sample's."""
-    from ..billrun.sample import PARCEL_BLOCK
     patterns = (_PARCEL, _SBL) if _SBL_WORD.search(text) else (_PARCEL,)  # (the SBL form only after its word)
     return [m.group(0) for pattern in patterns for m in pattern.finditer(text) if m.group(1) != PARCEL_BLOCK]
 
