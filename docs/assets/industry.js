@@ -23,8 +23,9 @@ function start() {
   const citationLang = pageLanguage() === "en" ? null : "en";
   window.__industry = { ready: false };
 
-  const status = statusLine(root, t("The calculator is ready."),
-    t("The calculator could not start in this browser. The four tests and the report dates are set out below."));
+  const status = statusLine(root, t("The check is ready."),
+    t("The check could not start in this browser. The four tests and the report dates are set out below."),
+    t("Downloading the check (about 4 MB the first time)…"));
   const engine = startEngine(root.dataset.wheel, {
     ...status,
     onReady: () => {
@@ -178,7 +179,7 @@ function start() {
   }
 
   const starting = startingNote($("industry-button"), () => window.__industry.ready,
-    t("The calculator is still starting. The answer will show below as soon as it is ready."));
+    t("The check is still starting. The answer will show below as soon as it is ready."));
   form.addEventListener("submit", (e) => {
     e.preventDefault();
     starting.pressed();
@@ -193,7 +194,7 @@ function start() {
   const twice = keys.find((k, i) => keys.indexOf(k) !== i);
   if (twice) {
     const label = form.querySelector(`label[for="${twice}"]`);
-    showError({ field: twice, error: t("This link gives “{name}” more than once, so the calculator cannot tell which one is meant. Check the form below and press the button.", { name: label ? label.textContent.trim() : twice }) }, true);
+    showError({ field: twice, error: t("This link gives “{name}” more than once, so the check cannot tell which one is meant. Check the form below and press the button.", { name: label ? label.textContent.trim() : twice }) }, true);
   } else if (initial.has("average-workday-gallons")) {
     root.dataset.state = "loading-link";
     check(formParams(), false);
