@@ -584,15 +584,23 @@ def test_the_filled_pdf_for_prohibited_work_carries_the_warning(blank, tmp_path)
 
 # ---- not applicable, and the connection branch (issue 34, Tony) --------------------------
 
+def answer_conditions(when: dict) -> list[dict]:
+    """Each {answer, is} in a condition, through its all/any/not."""
+    if "answer" in when:
+        return [when]
+    return [c for key in ("all", "any") for w in when.get(key, []) for c in answer_conditions(w)] + (
+        answer_conditions(when["not"]) if "not" in when else [])
+
+
 def test_a_question_that_may_not_apply_has_a_not_applicable_box_named_by_a_real_answer():
     na = {f["name"] for f in FORM["fields"] if "not_applicable" in f}
     assert {"oil-separator", "trade-waste-treatment", "highway-approval"} <= na
     for f in FORM["fields"]:
         if "not_applicable" in f:
             assert f["type"] == "yes-no", f["name"]
-            when = f["not_applicable"]["when"]
-            values = {c["value"] for c in QUESTIONS[when["answer"]]["choices"]}
-            assert set([when["is"]] if isinstance(when["is"], str) else when["is"]) <= values, f["name"]
+            for when in answer_conditions(f["not_applicable"]["when"]):
+                values = {c["value"] for c in QUESTIONS[when["answer"]]["choices"]}
+                assert set([when["is"]] if isinstance(when["is"], str) else when["is"]) <= values, f["name"]
             assert application.widget_names(f)[-1] == f"{f['name']}-na"
 
 
@@ -601,6 +609,15 @@ def test_no_garage_drains_and_no_trade_waste_tick_not_applicable():
     assert values["oil-separator"] == "na"           # flammables-washstand=no: no such drains
     assert values["trade-waste-treatment"] == "na"   # trade-waste=no
     assert "highway-approval" not in values          # the road is opened: the approval is the applicant's to state
+
+
+def test_work_on_a_septic_system_ticks_not_applicable_for_what_a_connection_carries():
+    """public14 #9: a septic-only application printed the public sewer's questions blank."""
+    septic = application.field_values(RULES, [("work", "septic-system")])
+    discharges = [f["name"] for f in FORM["fields"] if f["section"] == "discharges"]
+    assert discharges and all(septic[name] == "na" for name in discharges), septic
+    connection = application.field_values(RULES, CONTRACTOR)
+    assert {name for name in discharges if connection.get(name) == "na"} == {"oil-separator", "trade-waste-treatment"}
 
 
 def test_garage_drains_with_a_separator_tick_yes_not_not_applicable():
