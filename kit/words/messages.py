@@ -96,12 +96,15 @@ def extract(rules_dir: Path = RULES_DIR) -> Messages:
     from jinja2.ext import babel_extract
     templates = sorted((ROOT / "docs" / "templates").rglob("*.j2")) + [ROOT / "docs" / "overrides" / "main.html"]
     for path in templates:
-        with path.open("rb") as f:
-            for line, func, message, _comments in babel_extract(f, ["_", "gettext", "ngettext"], [], JINJA_OPTIONS):
-                if func == "ngettext" and isinstance(message, tuple):
-                    message = tuple(message[:2])
-                for m in (message if isinstance(message, tuple) and func != "ngettext" else (message,)):
-                    found.add("pages", m, f"{_rel(path)}:{line}")
+        data = path.read_bytes()
+        key = ("jinja", str(path), data)
+        if key not in _sources:  # (as _extracted: a template does not change while a process builds again)
+            _sources[key] = tuple(babel_extract(io.BytesIO(data), ["_", "gettext", "ngettext"], [], JINJA_OPTIONS))
+        for line, func, message, _comments in _sources[key]:
+            if func == "ngettext" and isinstance(message, tuple):
+                message = tuple(message[:2])
+            for m in (message if isinstance(message, tuple) and func != "ngettext" else (message,)):
+                found.add("pages", m, f"{_rel(path)}:{line}")
     config = read_yaml(ROOT / "mkdocs.yml")
     for key in ("site_name", "site_description", "copyright"):
         found.add("pages", config[key], f"mkdocs.yml#{key}")
