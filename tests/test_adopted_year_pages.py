@@ -123,7 +123,7 @@ def test_the_hearing_notice_page_keeps_the_rate_list_and_the_signature_s_lines(a
     html = markdown.markdown(adopted["en"]["notices/2027-hearing/index.md"].split('<div class="notice-text" '
                                                                                'markdown>')[1].split("</div>")[0])
     assert "<li>Rate per 1,000 gallons of sewage: $12.24.</li>" in html
-    assert "By order of the Town Board of the Town of Pawling<br>\nTown Clerk<br>\nDated and published" in html
+    assert "By order of the Town Board of the Town of Pawling<br>\nTown Clerk<br>\nPublished" in html
     assert "TOWN OF PAWLING, DUTCHESS COUNTY, NEW YORK<br>\nNOTICE OF PUBLIC HEARING" in html
 
 

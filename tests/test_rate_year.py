@@ -750,7 +750,7 @@ def test_the_clerk_may_sign_the_newspaper_notice_with_her_name(town, capsys):
     assert town.cli(PROPOSE) == 0
     assert town.cli([*NOTICE, "--clerk-name", "  Jane   Doe "]) == 0
     text = (town.out / "hearing-notice-2028.txt").read_text()
-    assert "\nJane Doe, Town Clerk\nDated and published: Monday, November 1, 2027\n" in text
+    assert "\nJane Doe, Town Clerk\nPublished: Monday, November 1, 2027\n" in text
     assert 'clerk_name: "Jane Doe"' in (town.rules / "rate-schedules" / "2028" / "notice.yaml").read_text()
     compile_rules(town.rules)
     capsys.readouterr()
@@ -758,7 +758,7 @@ def test_the_clerk_may_sign_the_newspaper_notice_with_her_name(town, capsys):
     assert not answer["ok"] and "is not a name to print" in answer["error"]
     unsigned = town.engine(NOTICE)["result"]
     text = next(f["text"] for f in unsigned["files"] if f["path"].endswith(".txt"))
-    assert "\nTown Clerk\nDated and published:" in text and "Jane Doe" not in text
+    assert "\nTown Clerk\nPublished:" in text and "Jane Doe" not in text
 
 
 def test_a_quarter_of_a_year_only_proposed_is_refused_saying_to_record_the_vote(town, capsys):

@@ -306,7 +306,8 @@ def hearing_notice_text(rules: dict, schedule_id: str, site_url: str | None) -> 
         _("By order of the Pawling Joint Sewer Commission") if commission else
         _("By order of the Town Board of the Town of Pawling"),
         _("{name}, Town Clerk").format(name=n["clerk_name"]) if n.get("clerk_name") else _("Town Clerk"),
-        _("Dated and published: {day}").format(day=_day(n["published"])),
+        # the day it appears, not a day it was signed (clerk13 L-2: "Dated" on a day she did not sign it)
+        _("Published: {day}").format(day=_day(n["published"])),
     ]
     return "\n".join(lines) + "\n"
 
@@ -479,9 +480,11 @@ def user_notice(rules: dict, schedule_id: str, site_url: str | None) -> dict:
         (_("Lien"), _("The law ({cite}) says: {quote}").format(quote=_quote(quoted(rules, "lien-provision")),
                                                                cite=cite("rents.G"))),
         (_("Part of your charge that pays for operation and maintenance"),
-         _("100%. Under this law the whole charge is the operation and maintenance charge, {formula}, with no other "
-           "part ({cite_b}; {cite_d}). Federal rules for sewer user charges (40 CFR 35.929) ask that users be told "
-           "this.").format(formula="{formula}", cite_b=cite("rents.B"), cite_d=cite("rents.D"))),
+         # the Town's statement, labelled as the Town's (clerk13 L-3: "a reading stated as the law")
+         _("100%. As the Town applies the law, the whole charge is the operation and maintenance charge, {formula}, "
+           "with no other part ({cite_b}; {cite_d}). Federal rules for sewer user charges (40 CFR 35.929) ask that "
+           "users be told, at least once a year with a regular bill, the rate and the part of the charge that is for "
+           "operation and maintenance.").format(formula="{formula}", cite_b=cite("rents.B"), cite_d=cite("rents.D"))),
     ]
     illustrative = s["status"] == "illustrative"
     do_not_send = _("Invented numbers to show the notice; do not send.")
