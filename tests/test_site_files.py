@@ -149,6 +149,22 @@ def test_the_built_site_serves_the_calendar_beside_the_industry_page(site):
     assert 'href="sewer-due-dates.ics"' in (site / "industry" / "index.html").read_text()
 
 
+def test_the_report_dates_have_a_calendar_of_their_own(site):
+    """public14, Linda: the one file mixed five years of bills with her reports. The reports' own file holds
+    every report date of the full file and nothing else; the page links it first, and the full file second."""
+    everything = read_calendar(site / kit_due_dates.CALENDAR_FILE)
+    reports = read_calendar(site / kit_due_dates.REPORTS_FILE)
+    report_events = [e for e in everything.walk("VEVENT") if "Section 307" in str(e["summary"])]
+    assert len(report_events) < len(everything.walk("VEVENT"))  # the full file has the bills too
+    assert sorted(e.decoded("dtstart") for e in reports.walk("VEVENT")) == sorted(e.decoded("dtstart") for e in report_events)
+    assert all("Section 307" in str(e["summary"]) for e in reports.walk("VEVENT"))
+    assert str(reports["x-wr-calname"]) == "Town of Pawling Section 307 report dates"
+    page = (site / "industry" / "index.html").read_text()
+    assert page.index('href="section-307-report-dates.ics"') < page.index('href="sewer-due-dates.ics"')
+    spanish = read_calendar(site / "es" / kit_due_dates.REPORTS_FILE)
+    assert all("Sección 307" in str(e["summary"]) for e in spanish.walk("VEVENT")), [str(e["summary"]) for e in spanish.walk("VEVENT")][:2]
+
+
 # ---- the pypdf wheel -------------------------------------------------------------------
 
 def test_the_pypdf_wheel_is_pypdf_whole_and_the_same_bytes_twice(tmp_path):

@@ -145,14 +145,19 @@ function start() {
     const line = n.if_major
       ? t("If you are a major contributing industry, your next report is due {date} — {days}.")
       : t("Next report due: {date} — {days}.");
-    const calendar = el("a", { href: root.dataset.calendar, download: t("pawling-sewer-due-dates.ics"), id: "calendar-result-link",
-      class: "md-button" }, t("Add the due dates to your calendar (.ics file)"));
+    // the report dates alone; all the due dates, with the bills', in a second file (public14, Linda)
+    const calendar = el("a", { href: root.dataset.calendar, download: t("pawling-section-307-report-dates.ics"),
+      id: "calendar-result-link", class: "md-button" }, t("Add the report dates to your calendar (.ics file)"));
+    const all = el("a", { href: root.dataset.calendarAll, download: t("pawling-sewer-due-dates.ics"), id: "calendar-all-result-link" },
+      t("the file with all the due dates (.ics)"));
     return el("div", { class: "next-report", id: "next-report" },
       el("p", { id: "next-report-line" }, ...sentence(line, { date, days })),
       el("p", {}, calendar),
       // the years the file holds, named (the outside usability test public9: "for two years" read as two years ahead)
-      el("p", { class: "next-report-note", id: "calendar-note" }, t("The calendar file holds the report dates and the quarterly sewer bill due dates of every year from {first} through {last}, the dates already past included, each with a reminder a week before.",
-        { first: calendarYears[0], last: calendarYears[1] })));
+      el("p", { class: "next-report-note", id: "calendar-note" }, t("The calendar file holds the report dates of every year from {first} through {last}, the dates already past included, each with a reminder a week before.",
+        { first: calendarYears[0], last: calendarYears[1] })),
+      el("p", { class: "next-report-note", id: "calendar-all-note" },
+        ...sentence(t("To have the quarterly sewer bill due dates in your calendar too, use {file} instead."), { file: all })));
   }
 
   const clearErrors = () => clearFieldErrors(form);

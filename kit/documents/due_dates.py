@@ -18,6 +18,9 @@ from calculator.core.explain import law_words, quote_words
 from calculator.core.rules import entry, parameter
 
 CALENDAR_FILE = "industry/sewer-due-dates.ics"
+#: the Section 307 report dates alone, for an industry that wants only its own (the usability test public14,
+#: Linda: the one file mixed five years of every bill with her reports)
+REPORTS_FILE = "industry/section-307-report-dates.ics"
 #: the years the file holds, from the build's: five, so that a file saved today still rings for years (the
 #: usability test public12, L2: a file of two years went silent after the second, whatever year was asked about)
 CALENDAR_YEARS = 5
@@ -65,8 +68,10 @@ def calendar_stamp(today):
     return dt.datetime(today.year, 1, 1, tzinfo=dt.timezone.utc)
 
 
-def build_due_dates_calendar(rules: dict, docs: Path, today, site_url: str | None = None) -> Path:
-    """Step 2e: the due dates of this year and the next four as an iCalendar file (.ics). With the site's
+def build_due_dates_calendar(rules: dict, docs: Path, today, site_url: str | None = None,
+                             reports_only: bool = False) -> Path:
+    """Step 2e: the due dates of this year and the next four as an iCalendar file (.ics), CALENDAR_FILE;
+    with `reports_only`, the Section 307 report dates alone, REPORTS_FILE. With the site's
     address, each event links to the page that explains it (URL: a calendar has no relative links).
     Its words are in the current language (calculator.core.i18n.speaking; `site_url` is then that
     language's pages, …/es/); the law's quotations stay in English, its only official text."""
@@ -75,9 +80,12 @@ def build_due_dates_calendar(rules: dict, docs: Path, today, site_url: str | Non
     cal.add("prodid", f"-//Town of Pawling sewer self-service kit//Sewer due dates//{lang().upper()}")
     cal.add("version", "2.0")
     cal.add("calscale", "GREGORIAN")
-    cal.add("x-wr-calname", _("Town of Pawling sewer due dates"))
+    cal.add("x-wr-calname", _("Town of Pawling Section 307 report dates") if reports_only
+            else _("Town of Pawling sewer due dates"))
     stamp = calendar_stamp(today)
     for d in due_dates(rules, calendar_years(today)):
+        if reports_only and d["kind"] != "section-307-report":
+            continue
         event = Event()
         event.add("uid", f"{d['date'].isoformat()}-{d['kind']}@pawling-sewer-kit")
         event.add("dtstamp", stamp)
@@ -99,7 +107,7 @@ def build_due_dates_calendar(rules: dict, docs: Path, today, site_url: str | Non
         alarm.add("description", _("In {n} days: {title}").format(n=REMINDER_DAYS, title=after_colon(d["title"])))
         event.add_component(alarm)
         cal.add_component(event)
-    target = docs / CALENDAR_FILE
+    target = docs / (REPORTS_FILE if reports_only else CALENDAR_FILE)
     target.parent.mkdir(parents=True, exist_ok=True)
     write_atomic(target, cal.to_ical())
     return target

@@ -31,7 +31,7 @@ from .. import buildcache
 from ..documents.application_pdf import build_blank_pdf
 from .chart import rate_chart
 from ..documents.layout import application_html
-from ..documents.due_dates import CALENDAR_FILE, build_due_dates_calendar, calendar_years, due_dates
+from ..documents.due_dates import CALENDAR_FILE, REPORTS_FILE, build_due_dates_calendar, calendar_years, due_dates
 from ..rules.config import project_config
 from ..errors import BuildError
 from ..documents.feed import write_notice_pdfs
@@ -80,8 +80,9 @@ def render_language(rules: dict, docs: Path, lang: str, today, config: dict, rul
         build_application_pdf(here, docs / folder(lang), lang)
         write_notice_pdfs(ctx["notices"], docs / folder(lang) / "notices", PDF_TAGS[lang])
         site_url = config["site_url"]
-        build_due_dates_calendar(here, docs / folder(lang), today,
-                                 f"{site_url.rstrip('/')}/{folder(lang)}" if site_url else None)
+        for reports_only in (False, True):
+            build_due_dates_calendar(here, docs / folder(lang), today,
+                                     f"{site_url.rstrip('/')}/{folder(lang)}" if site_url else None, reports_only)
     return ctx
 
 
@@ -537,7 +538,7 @@ def industry_context(rules: dict, today) -> dict:
     next report dates from the build's date (none of them past); and, from the engine, what
     the law asks of every industry and the business's rights (in the language spoken)."""
     years = calendar_years(today)
-    return {"calendar_file": CALENDAR_FILE, "calendar_years": years, "calendar_dates": due_dates(rules, years),
+    return {"calendar_file": CALENDAR_FILE, "reports_file": REPORTS_FILE, "calendar_years": years, "calendar_dates": due_dates(rules, years),
             "next_report_dates": industry.report_dates(rules, today=today),
             "industry_rights": industry.rights(rules)[0],
             "industry_facilities": industry.facilities(rules, "not-determined"),

@@ -63,7 +63,8 @@ def test_a_business_over_the_workday_flow_is_major_and_sees_its_report_dates(pag
     assert [d.get_attribute("datetime") for d in dates.all()] == want["report_due"]
     assert [d.inner_text() for d in dates.all()] == [long(dt.date.fromisoformat(d)) for d in want["report_due"]]
     assert "average-workday-gallons=52000" in page.url and "year=2027" in page.url
-    expect(page.locator("#calendar-result-link")).to_have_attribute("href", kit_due_dates.CALENDAR_FILE.split("/")[-1])
+    expect(page.locator("#calendar-result-link")).to_have_attribute("href", kit_due_dates.REPORTS_FILE.split("/")[-1])
+    expect(page.locator("#calendar-all-result-link")).to_have_attribute("href", kit_due_dates.CALENDAR_FILE.split("/")[-1])
     assert not outside, outside
 
 
@@ -134,7 +135,7 @@ def test_the_next_report_date_and_the_days_left_are_under_the_verdict_with_the_c
     assert order[:2] == ["result-title", "next-report"], order
     assert order.index("next-report") < order.index("H3")
     expect(page.locator("#next-report #calendar-result-link")).to_have_attribute(
-        "href", kit_due_dates.CALENDAR_FILE.split("/")[-1])
+        "href", kit_due_dates.REPORTS_FILE.split("/")[-1])
 
 
 def test_no_next_report_line_for_a_business_that_is_not_major_and_from_today_whatever_the_year(page, site_url):
@@ -195,19 +196,26 @@ def test_the_facilities_the_law_requires_with_their_numbers_and_provisions(page,
     assert "where the Town Board" in facilities.nth(3).text_content()
 
 
-def test_the_calendar_file_holds_the_report_and_bill_due_dates(page, site_url):
-    page.goto(f"{site_url}/industry/")
-    link = page.locator("#calendar-link")
+def downloaded_events(page, link) -> list[tuple]:
     with page.expect_download() as info:
         link.click()
     cal = Calendar.from_ical(open(info.value.path(), "rb").read())
-    events = sorted((e.decoded("dtstart"), str(e["summary"])) for e in cal.walk("VEVENT"))
+    return sorted((e.decoded("dtstart"), str(e["summary"])) for e in cal.walk("VEVENT"))
+
+
+def test_the_report_dates_file_and_the_file_with_all_the_due_dates(page, site_url):
+    """The page's first calendar link is the report dates alone (public14, Linda); its second, every due date."""
+    page.goto(f"{site_url}/industry/")
     year = kit_pages.build_date().year
+    years = range(year, year + 5)  # five years (public12, L2)
+    want_reports = sorted(dt.date(y, int(md[:2]), int(md[3:])) for y in years
+                          for md in P["industry-report-due-dates"]["value"])
+    only = downloaded_events(page, page.locator("#calendar-link"))
+    assert [d for d, s in only if "Section 307" in s] == want_reports and len(only) == len(want_reports)
+    events = downloaded_events(page, page.locator("#calendar-all-link"))
     reports = [d for d, s in events if "Section 307" in s]
     bills = [d for d, s in events if "sewer bill" in s.lower()]
-    years = range(year, year + 5)  # five years (public12, L2)
-    assert reports == sorted(dt.date(y, int(md[:2]), int(md[3:])) for y in years
-                             for md in P["industry-report-due-dates"]["value"])
+    assert reports == want_reports
     assert bills == sorted(dt.date(y, int(md[:2]), int(md[3:])) for y in years
                            for md in P["bill-due-dates"]["value"])
 
@@ -277,7 +285,7 @@ def test_a_link_giving_a_value_twice_is_not_answered_for_one_of_them(page, site_
     expect(summary).to_be_visible(timeout=TIMEOUT)
     expect(summary).to_be_focused()
     label = page.locator(f"label[for='{field}']").inner_text().strip()
-    expect(summary.locator("li")).to_have_text(f"This link gives “{label}” more than once, so the calculator cannot tell which "
+    expect(summary.locator("li")).to_have_text(f"This link gives “{label}” more than once, so the check cannot tell which "
                                  "one is meant. Check the form below and press the button.")
     assert summary.locator("a").get_attribute("href") == f"#{field}"
     expect(page.locator("#industry-result")).to_have_count(0)
