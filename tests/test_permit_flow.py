@@ -483,6 +483,11 @@ def test_an_answer_the_flow_does_not_reach_is_ignored_and_listed():
     assert result["outcome"] == "permit-required"
     assert result["ignored"] == [{"id": "oil-separator", "value": "no"}, {"id": "pretreatment", "value": "no"}]
     assert "oil-separator" not in [a["id"] for a in result["answers"]]
+    # and said in words, each with its question (spanish15 #2: in Spanish, the codes alone and no message)
+    questions = {q["id"]: q["text"] for q in RULES["permits"]["questions"]}
+    note = result["ignored_note"]
+    assert note.startswith("Not used: ") and questions["oil-separator"] in note and questions["pretreatment"] in note
+    assert flow.evaluate(RULES, answers_with())["ignored_note"] is None
 
 
 def test_answers_are_reported_in_the_order_asked():

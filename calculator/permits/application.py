@@ -20,7 +20,7 @@ from . import flow
 from ..core.dates import long, read_date, typed
 from ..core.errors import InputError
 from ..core.files import in_a_repository, not_a_folder, project_folder, write_atomic
-from ..core.i18n import _
+from ..core.i18n import _, small_first
 from ..core.providers import NotProvided, provided
 from ..core.rules import parameter
 
@@ -115,7 +115,9 @@ def field_values(rules: dict, answers=(), fields: dict | None = None, read: dict
             values[name] = "yes" if word in _YES else "no" if word in _NO else "na" if word in _NA else ""
         elif field["type"] == "date":
             # named by its label, as the form shows it (issue 33: the Spanish error showed 'signature-date')
-            what = _("The date in “{label}”").format(label=field["label"])
+            # the label as words of the sentence: "The date signed, “31/2/2027”, does not exist", «La fecha de la
+            # firma, …» (spanish15 #13: «La fecha de «Fecha de la firma»»)
+            what = _("The {date_label}").format(date_label=small_first(field["label"]))
             if raw.strip():
                 try:
                     day, note = read_date(raw, what)
@@ -244,7 +246,8 @@ def values_only(rules: dict, answers, fields: dict | None) -> dict:
     read: dict = {}
     values = field_values(rules, answers, fields, read)
     return {"command": "application", "fields": values, "answered": answered(values), "read": read,
-            "outcome": checked["outcome"], "plans": checked["plans"], "ignored": checked["ignored"]}
+            "outcome": checked["outcome"], "plans": checked["plans"], "ignored": checked["ignored"],
+            "ignored_note": checked["ignored_note"]}
 
 
 def write_application(rules: dict, answers, fields: dict | None, output, blank=None, force: bool = False) -> dict:
@@ -316,4 +319,5 @@ def write_application(rules: dict, answers, fields: dict | None, output, blank=N
         notices.append(fee(rules)["note"])
     return {"command": "application", "output": str(output), "written": [str(output)], "fields": values,
             "answered": answered(values), "read": read,
-            "outcome": checked["outcome"], "plans": checked["plans"], "ignored": checked["ignored"], "notices": notices}
+            "outcome": checked["outcome"], "plans": checked["plans"], "ignored": checked["ignored"],
+            "ignored_note": checked["ignored_note"], "notices": notices}

@@ -329,6 +329,11 @@ def evaluate(rules: dict, answers) -> dict:
                     fee = {**fee, "anchor": anchor(fee["cite"])}
     used_ids = {a["id"] for a in used}
     ignored = [{"id": i, "value": v} for i, v in given.items() if i not in used_ids]
+    # said in words too, with each question's own (spanish15 #2: the list of codes alone, with no message, in Spanish)
+    ignored_note = (_("Not used: {answers}. The answers before them lead to other questions, or a question before "
+                      "them has no answer yet.").format(answers="; ".join(
+                          f"{qs[i]['text']} ({typed(i)})" if i in qs else typed(i) for i in (a["id"] for a in ignored)))
+                    if ignored else None)
     stages = _staged(flow, requirements)
     # each provision the result links to, in the reader's words (explain.law_words), the articles
     # named in full the first time the result names them, in the order the page shows them
@@ -354,6 +359,7 @@ def evaluate(rules: dict, answers) -> dict:
         "next_question": next_question,
         "answers": used,
         "ignored": ignored,
+        "ignored_note": ignored_note,
         "explanation": ex.steps,
     }
 

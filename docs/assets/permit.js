@@ -355,7 +355,7 @@ function start() {
       const typeDetails = el("a", { href: formLink, id: "fill-in-details" }, t("type the owner's and the contractor's details first"));
       if (o.id === "prohibited") {
         const change = stepLink({ answers: shown.answers, step: "check" }, t("change your answers"), { id: "change-answers" });
-        next.append(el("p", { id: "inspector-decides" }, ...sentence(t("You can change the plan, then {change}. Or ask the Sewer Inspector to decide: the filled form marks the part that is not allowed as this site reads the law “for the Sewer Inspector to decide”."),
+        next.append(el("p", { id: "inspector-decides" }, ...sentence(t("Change the plan, then {change}. Or ask the Sewer Inspector to decide: in the filled form, that part has the note “FOR THE SEWER INSPECTOR TO DECIDE”."),
           { change })));
       }
       next.append(

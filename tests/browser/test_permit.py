@@ -279,7 +279,7 @@ def test_each_prohibited_act_leads_to_a_cited_prohibited_outcome(page, site_url,
         # not allowed only as this site reads the law: the filled form is offered, the part marked for the
         # Sewer Inspector to decide (the outside usability test public9, Tony)
         expect(page.locator("#make-application")).to_be_visible()
-        expect(page.locator("#inspector-decides")).to_contain_text("for the Sewer Inspector to decide")
+        expect(page.locator("#inspector-decides")).to_contain_text("FOR THE SEWER INSPECTOR TO DECIDE")
     else:
         expect(page.locator("#make-application")).to_have_count(0)  # no application for work the law forbids
         expect(page.locator("#inspector-decides")).to_have_count(0)
