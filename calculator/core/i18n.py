@@ -126,6 +126,10 @@ def small_first(text: str) -> str:
     if len(text) < 2:
         return text
     first = text.split(" ", 1)[0].rstrip(".,;:")
+    # a word of one letter (the preposition «A lo largo…», the conjunctions «Y», «O»), when a small word follows
+    # it: never a section's letter («A(1)», «A. …», «B»), which has no small word after it (spanish15 #7)
+    if text[:1] in "AYOEU" and text[1:2] == " " and text[2:3].islower():
+        return text[0].lower() + text[1:]
     if not (first[:1].isupper() and first[1:2].islower()) or first in _NAMES_AFTER_COLON:
         return text
     return text[0].lower() + text[1:]
