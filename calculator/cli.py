@@ -217,15 +217,16 @@ def parser() -> argparse.ArgumentParser:
     b.add_argument("--current-reading", help=N_("with --meter: the latest reading, before the bill"))
     b.add_argument("--paid-on", help=N_("payment date, to see a late penalty: like 2027-02-20, or 2/20/2027 (month/day/year; in Spanish, day/month/year)"))
     b.add_argument("--earlier-bill", action="append", default=[], metavar=N_("QUARTER:CHARGE"),
-                   help=N_("a bill's arrears, as its link writes them: an earlier quarter's bill still owing, "
-                           "like 2025-Q3:96.00; repeat for each"))
+                   help=N_("an earlier bill still owing, as your bill's link writes it: its quarter and its "
+                           "charge, like 2025-Q3:96.00; repeat for each"))
     b.add_argument("--earlier-payment", action="append", default=[], metavar=N_("QUARTER:AMOUNT:DATE"),
                    help=N_("a payment on an earlier bill, like 2025-Q3:50.00:2025-09-02; repeat for each"))
     b.add_argument("--as-of", help=N_("with --earlier-bill: count penalties on earlier bills to this day, YYYY-MM-DD "
                       "(default: the due date)"))
     b.add_argument("--check", help=N_("with --earlier-bill or --parcel: the check code the bill's link carries"))
-    b.add_argument("--parcel", help=N_("a bill's link: the computed charges of every account billed on the same "
-                      "property, this one as *, like 24.00,* (the property's minimum charge is shared)"))
+    b.add_argument("--parcel", help=N_("from a bill's link: the charges of all the accounts on the same property, "
+                      "separated by commas, with * in place of this account's, like 24.00,* (the property's minimum "
+                      "charge is shared)"))
     b.add_argument("--vc-per-1000", help=N_("what-if: VC in dollars per 1,000 gallons"))
     b.add_argument("--sewage-fraction", help=N_("what-if: share of water use billed as sewage, from 0 to 1 (0.85; 1 is "
                                                 "all of it) or a percent with its sign (85%%); a plain 85 is asked about"))

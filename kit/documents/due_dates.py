@@ -95,7 +95,8 @@ def build_due_dates_calendar(rules: dict, docs: Path, today, site_url: str | Non
         description = _("Town of Pawling sewer-use law, {provision}: \"{quote}\"").format(
             provision=_provision(rules, d["cite"]), quote=d["quote"])
         after = quote_words(d["quote"])  # in another language: the site's unofficial translation
-        event.add("description", f"{description} {after}" if after else description)
+        # the translation on a line of its own, after the English quotation (spanish15 #12: they ran together)
+        event.add("description", f"{description}\n{after}" if after else description)
         event.add("categories", [_(CATEGORIES[d["kind"]])])
         event.add("transp", "TRANSPARENT")
         if site_url:
