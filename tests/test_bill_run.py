@@ -1746,6 +1746,18 @@ def _engine(argv, capsys):
     return status, capsys.readouterr().err
 
 
+def test_the_engines_run_into_the_samples_own_folder_is_refused_and_removes_nothing(sample_dir, capsys):
+    """The fifteenth hostile tester, D2: `python -m calculator bills --out` the sample's folder removed the
+    sample's accounts, payments, reads and register as "the earlier run's bills". Refused, naming them, and
+    every file is still as the sample wrote it; `build.py bills` refuses the same folder."""
+    before = {p.name: p.read_bytes() for p in sample_dir.iterdir()}
+    status, err = _engine(_args(sample_dir, sample_dir), capsys)
+    assert status == 2 and "accounts.csv" in err and "another command wrote there" in err, err
+    assert {p.name: p.read_bytes() for p in sample_dir.iterdir()} == before
+    assert command.main(_args(sample_dir, sample_dir, "--no-pdf")) == 2
+    assert {p.name: p.read_bytes() for p in sample_dir.iterdir()} == before
+
+
 def test_the_run_never_replaces_a_file_it_did_not_write_and_writes_its_files_together(sample_dir, tmp_path, capsys,
                                                                                      monkeypatch):
     """The fourth hostile tester: `--out FOLDER` replaced the summary.csv a person kept there. Both commands

@@ -741,6 +741,7 @@ def run_files(rules: dict, quarter: str, accounts: str, reads: str, payments: st
         raise InputError(_("⟦out⟧ is empty. Give the folder to write the run's files into, like billing/{quarter}/."
                            ).format(quarter=quarter.strip()), "out")
     check_out(out)
+    check_not_anothers(out)
     result = run(rules, quarter, read_input(accounts, N_("accounts")), read_input(reads, N_("reads")),
                  read_input(payments, N_("payments")) if payments else None,
                  [read_input(p, N_("earlier register")) for p in earlier], as_of, first_quarter)
@@ -751,7 +752,7 @@ def run_files(rules: dict, quarter: str, accounts: str, reads: str, payments: st
         # this one's: removed, and said so, as `build.py bills --no-pdf` removes them; never left listed as this
         # run's own (the eighth hostile tester, F5: the new written.sha256 vouched for the old bills)
         stale = sorted(p for p in (Path(out).iterdir() if os.path.isdir(out) else ())
-                       if p.name not in data and p.name != WRITTEN and as_written(p))
+                       if p.name not in data and is_bills_pdf_name(p.name) and as_written(p))
         written = [str(p) for p in write_all_atomic({os.path.join(out, name): data for name, data in
                                                      (data | {WRITTEN: written_list(data)}).items()})]
         written = [p for p in written if os.path.basename(p) != WRITTEN]
@@ -885,6 +886,28 @@ def check_out(out: str) -> None:
                                "changed after it wrote it, and the run never replaces a file it did not write. "
                                "Choose a new or empty folder for ⟦out⟧, or move {name} out of it.").format(
                 path=out, name=name), "out")
+
+
+def check_not_anothers(out: str) -> None:
+    """Refuses a folder holding files another command wrote there and listed as its own (the sample's accounts,
+    reads and register): a run would take them for an earlier run's bills and remove them (the fifteenth hostile
+    tester, D2). The kit's `build.py bills` refuses any file a run does not write, in its own words."""
+    import os
+    from ..core.files import WRITTEN, as_written
+    if not os.path.isdir(out):
+        return
+    others = sorted(n for n in os.listdir(out) if n != WRITTEN and n not in HEADERS and not is_bills_pdf_name(n)
+                    and as_written(os.path.join(out, n)))
+    if others:
+        raise InputError(_("⟦out⟧ {path} holds {names}, which another command wrote there (the bill-run sample's "
+                           "files?), not a bill run. The run never writes beside them. Choose a new or empty folder "
+                           "for ⟦out⟧, or one an earlier bill run made.").format(path=out, names=", ".join(others)),
+                         "out")
+
+
+def is_bills_pdf_name(name: str) -> bool:
+    """A name the kit's bill run gives its PDF bills (bills-en.pdf, bills-es.pdf)."""
+    return name.startswith("bills-") and name.endswith(".pdf")
 
 
 def check_unlisted(out: str, data: dict) -> None:
