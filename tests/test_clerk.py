@@ -611,6 +611,28 @@ def test_a_year_before_the_first_schedule_can_be_recorded_after_the_fact(town, c
     assert (town.rules / "rate-schedules" / "2024" / "proposal.yaml").is_file()
 
 
+def test_a_step_that_cannot_write_one_file_writes_none(town, capsys, monkeypatch):
+    """The fifteenth hostile tester, D1: on a full disk the newspaper notice's text was replaced and its PDF and
+    record were not, so the notice and the record named different meetings. Every file of a step, or none."""
+    import errno
+    import os
+    assert town.run(*PROPOSE) == 0 and town.notice() == 0
+    capsys.readouterr()
+    before = town.files()
+    real = os.fsync
+
+    def full(fd):
+        if os.readlink(f"/proc/self/fd/{fd}").endswith(".tmp") and ".pdf." in os.readlink(f"/proc/self/fd/{fd}"):
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return real(fd)
+    monkeypatch.setattr(os, "fsync", full)
+    later = [*MEETING[:1], "2025-11-06", *MEETING[2:]]
+    assert town.notice(*later) == 2
+    err = capsys.readouterr().err
+    assert "No space left on device" in err and "Nothing was written" in err, err
+    assert town.files() == before
+
+
 def test_a_notice_edited_by_hand_is_not_written_over_without_force(town, capsys):
     """H17: `rates notice` wrote over the newspaper notice (text and PDF) the Clerk had edited. The kit keeps
     the hash of what it wrote; a notice changed since is refused, unless --force."""

@@ -31,7 +31,7 @@ from calculator.cli import once
 from calculator.core.dates import long
 from calculator.rates import rate_year
 from calculator.core.errors import InputError
-from calculator.core.files import write_atomic
+from calculator.core.files import write_all_atomic
 
 from .. import privacy
 from ..rules.config import project_config
@@ -168,8 +168,9 @@ def run(args) -> list[str]:
         kept = _edited(out, [(path.name, data) for path, data in writes], getattr(args, "force", False))
         writes.append((out / WRITTEN, kept))
     writes += [(rules_dir / rel, text.encode("utf-8")) for rel, text in records.items()]
-    for path, data in writes:
-        write_atomic(path, data)
+    # every file of the step together, or none (the fifteenth hostile tester, D1: on a full disk the newspaper
+    # notice's text was replaced and its PDF and record were not, so the two named different meetings)
+    write_all_atomic({path: data for path, data in writes})
     for rel in removes:
         (rules_dir / rel).unlink(missing_ok=True)
     wrote = [str(p) for p, _ in writes if p.name != WRITTEN]
@@ -244,8 +245,8 @@ def main(argv: list[str] | None = None) -> int:
     except InputError as exc:
         return _refused(exc)
     except OSError as exc:
-        print(f"error: could not write {exc.filename or ''}: {exc.strerror or exc}. Check the folder and try again.",
-              file=sys.stderr)
+        print(f"error: could not write {exc.filename or ''}: {exc.strerror or exc}. Nothing was written: free some "
+              "space, or choose a folder you may write to, and run the step again.", file=sys.stderr)
         return 2
     print("\n".join(lines))
     return 0
