@@ -490,6 +490,11 @@ def web_address(value: str) -> str:
     if url.scheme not in ("https", "http") or not url.netloc or any(c in value for c in ' "<>\'`'):
         raise InputError(_("⟦site-url⟧ {value} is not a web address. Give the address the site is published at, "
                            "like https://OWNER.github.io/REPO/.").format(value=typed(value)), "site-url")
+    if url.query or url.fragment or "?" in value or "#" in value:
+        # each bill's link is the address with the estimate's page after it: a ? or # broke every one (hostile15 W1)
+        raise InputError(_("⟦site-url⟧ {value} has a ? or a #: each bill's link is the site's address followed by the "
+                           "estimate's page, so the address must end before them. Give the address the site is "
+                           "published at, like https://OWNER.github.io/REPO/.").format(value=typed(value)), "site-url")
     if own_computer(url.hostname or ""):  # the usability test: mailed bills named http://127.0.0.1:8765/
         raise InputError(_("⟦site-url⟧ {value} is this computer's own address: a mailed bill cannot link to it. "
                            "Give the address the site is published at, like https://OWNER.github.io/REPO/, or leave "

@@ -1706,6 +1706,18 @@ def test_the_engine_s_bill_run_refuses_a_site_url_that_is_not_a_web_address_as_t
     assert not (tmp_path / "engine").exists() and not (tmp_path / "kit").exists()
 
 
+@pytest.mark.parametrize("url", ["https://evil.example/?x=", "https://sewer.pawling.example/#top"])
+def test_a_site_url_with_a_query_or_a_fragment_is_refused_by_both_bill_runs(sample_dir, tmp_path, capsys, url):
+    """The fifteenth hostile tester, W1: `build.py bills --site-url 'https://evil.example/?x='` made every bill's
+    link https://evil.example/?x=/estimate/?…, and '…/#top' opened the home page, with no word."""
+    from calculator.cli import main
+    assert main(["bills", *_args(sample_dir, tmp_path / "engine"), "--printable", "--site-url", url]) == 2
+    assert "has a ? or a #" in capsys.readouterr().err
+    assert command.main(_args(sample_dir, tmp_path / "kit", "--site-url", url)) == 2
+    assert "has a ? or a #" in capsys.readouterr().err
+    assert not (tmp_path / "engine").exists() and not (tmp_path / "kit").exists()
+
+
 def test_a_payment_for_an_account_written_in_other_capitals_is_refused_naming_it_and_its_levy_lines_say_check():
     """The fourth hostile tester: a payment for s10001 (accounts.csv has S10001) was refused as an unknown
     account, yet S10001 was billed in full as unpaid and put on the levy list as if nothing were paid.
