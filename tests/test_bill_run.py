@@ -1758,6 +1758,28 @@ def _engine(argv, capsys):
     return status, capsys.readouterr().err
 
 
+@pytest.mark.parametrize("text", [
+    "acct 10442 bal 1204.33", "cta 10442 saldo 1204,33",                     # hostile15 P1
+    "Mr. Whitfield on Route 22 has paid nothing since March",
+    "El Sr. Whitfield de la Ruta 22 no ha pagado nada desde marzo",
+    "Shut-off list: Whitfield (Rt 22), Ortega (Oak St)",
+    "# acct 10442 bal 1204.33 -- pd 0 since Mar (Whitfield, Rt 22)",
+    "name;adeudo\nDana Whitfield;1204,33\n", "nombre;adeudo\nMaría González;464,20\n",  # P3: a decimal comma
+])
+def test_more_forms_of_who_owes_what_are_account_data(text):
+    assert privacy.account_records(text), text
+    assert privacy.account_records(text, blocks=True), text
+
+
+@pytest.mark.parametrize("text", [
+    "If you have not paid by the due date, a penalty is added.",
+    "The Town Board may put unpaid rents on the levy list (General Municipal Law § 452).",
+    "Meet at Pawling Town Hall, 160 Charles Colman Blvd; the Clerk's fee is 12,50 in the example.",
+])
+def test_the_sites_own_words_about_paying_are_not_account_data(text):
+    assert privacy.account_records(text) == [] and privacy.account_records(text, blocks=True) == []
+
+
 def test_the_engines_run_into_the_samples_own_folder_is_refused_and_removes_nothing(sample_dir, capsys):
     """The fifteenth hostile tester, D2: `python -m calculator bills --out` the sample's folder removed the
     sample's accounts, payments, reads and register as "the earlier run's bills". Refused, naming them, and

@@ -144,7 +144,26 @@ def test_a_note_in_one_language_only_is_refused(town, capsys, given, says):
 def test_a_note_naming_a_resident_and_a_debt_is_refused_before_anything_is_written(town, capsys, note, note_es):
     """hostile14 P4: the note is published as it is; the step refuses it, rather than the build later."""
     said = refused(town, capsys, *PROPOSE, "--note", note, "--note-es", note_es)
-    assert "looks like account data" in said and "Luis Ortega" in said and "proposal.yaml" in said
+    assert "looks like account data" in said and ("--note " in said if "Ortega" in note else "--note-es " in said), said
+
+
+@pytest.mark.parametrize("option, words", [
+    ("--note", "acct 10442 bal 1204.33"),                                    # hostile15 P1
+    ("--note", "Mr. Whitfield on Route 22 has paid nothing since March"),
+    ("--note", "Shut-off list: Whitfield (Rt 22), Ortega (Oak St)"),
+    ("--note", "ref " + __import__("base64").b64encode(b"Luis Ortega, 14 Oak Street, owes 388.10").decode()),  # P2
+])
+def test_account_data_in_any_form_is_refused_before_anything_is_written(town, capsys, option, words):
+    said = refused(town, capsys, *PROPOSE, "--note", words, "--note-es", "Bajó tras bombas nuevas.")
+    assert "looks like account data" in said and "--note " in said, said
+
+
+def test_a_clerk_name_holding_an_account_is_refused_and_the_town_hall_is_not(town, capsys):
+    assert town.run(*PROPOSE) == 0
+    said = refused(town, capsys, "notice", "2026", "--published", PUBLISHED, *MEETING, "--output-dir", str(town.out),
+                   "--clerk-name", "Jane Doe (acct 10442 bal 1204.33)")
+    assert "--clerk-name looks like account data" in said, said
+    assert town.notice() == 0  # "Pawling Town Hall, 160 Charles Colman Blvd" is the Town's place, not a resident's
 
 
 @pytest.mark.parametrize("given", [".85", "0.85", "85%", "85 %"])

@@ -130,6 +130,8 @@ ROOMS = {
     "calculator.__main__": {"calculator.cli"},
     # the kit: reading rules/ stands on the engine alone; the words on the rules; the rest as named
     "kit.buildcache": {"calculator.core"},
+    # the guard that no account data is published: the text's rules are the engine's (calculator/core/privacy.py)
+    "kit.privacy": {"calculator.core"},
     "kit.rules": {"calculator.core", "calculator.permits", "calculator.rates"},
     "kit.words": {"calculator.core", "kit.rules"},
     "kit.browser": {"calculator", "calculator.core", "kit.rules", "kit.words"},

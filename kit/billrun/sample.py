@@ -12,7 +12,7 @@ import random
 from pathlib import Path
 
 from calculator.bills.billing import ACCOUNT_COLUMNS, ACCOUNT_OPTIONAL, PAYMENT_COLUMNS, READ_OPTIONAL
-from ..privacy import PARCEL_BLOCK, STREETS
+from calculator.core.privacy import PARCEL_BLOCK, STREETS
 
 SEED = 23
 #: the earlier quarter the sample bills first, and the quarter after it (fiscal 2025 has a schedule)

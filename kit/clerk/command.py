@@ -33,7 +33,6 @@ from calculator.rates import rate_year
 from calculator.core.errors import InputError
 from calculator.core.files import write_all_atomic
 
-from .. import privacy
 from ..rules.config import project_config
 from .notices import ClerkError
 from ..documents.pdf import html_pdf_bytes, pdf_bytes
@@ -124,21 +123,6 @@ def _edited(out: Path, files: list[tuple[str, bytes]], force: bool) -> bytes:
     return (json.dumps(record, indent=1, sort_keys=True) + "\n").encode("utf-8")
 
 
-def _no_account_data(files: list[dict]) -> None:
-    """Refuse a step whose files hold account data (kit/privacy.py), before anything is written: they are
-    meant to be committed and published, and the build would refuse them only after they are in rules/
-    (the hostile tester's --note naming a resident and what he owes, hostile14 P4)."""
-    found = []
-    for f in files:
-        records = privacy.account_records(f["text"], blocks=f["path"].endswith((".yaml", ".json")))
-        if records:
-            found.append(f"{f['path']}: {' / '.join(repr(r) for r in dict.fromkeys(records))}")
-    if found:
-        raise ClerkError("Nothing was written: what this step would write looks like account data (personal data), "
-                         "and it would be published: " + " | ".join(found) + ". Take any resident's name, address "
-                         "or amount out of what you typed (a note is published as it is), and run the step again.")
-
-
 def run(args) -> list[str]:
     """One step: the engine decides and makes the texts; the kit checks the result and writes it."""
     rules_dir = Path(args.rules_dir)
@@ -150,7 +134,6 @@ def run(args) -> list[str]:
     records = {_under_rules(f["path"]): f["text"] for f in result["files"] if f["rules"]}
     # never remove a file this step writes (H16: with --rules-dir, proposing again removed the new proposal)
     removes = [r for r in map(_under_rules, result["removes"]) if r not in records]
-    _no_account_data(result["files"])
     if records or removes:
         _candidate(rules_dir, records, removes)
 

@@ -527,6 +527,20 @@ def test_the_desk_fits_the_screen(page, site_url, width):
     assert page.evaluate("document.documentElement.scrollWidth") <= width
 
 
+def test_the_desk_refuses_a_note_naming_a_resident_and_a_debt_as_the_terminal_does(desk):
+    """The fifteenth hostile tester, P4: the desk prepared a proposal whose note named a resident, his street
+    and what he owes, which `build.py rates propose` refuses; its zip went to the repository. The engine reads
+    the typed words for account data on the desk too, and refuses beside the note's box, nothing offered."""
+    page = desk.page
+    desk.type("propose", dict(PROPOSE, note="Luis Ortega of 14 Oak Street still owes 388.10",
+                              **{"note-es": "Luis Ortega, de la calle Oak 14, todavía debe 388,10 dólares"}))
+    problems = desk.refused("propose", "looks like account data")
+    assert not developer_words("\n".join(problems))
+    expect(page.locator("#propose-note")).to_have_attribute("aria-invalid", "true")
+    page.fill("#propose-note-es", "")  # (while it shows: hidden, its words would be kept)
+    page.fill("#propose-note", "")
+
+
 def test_the_desk_asks_for_the_note_in_spanish_and_the_spanish_title(desk):
     """Issue 22: a schedule's note shows on the Spanish pages too, so a note without its Spanish
     is refused beside the Spanish box; the Spanish title and note go into the proposal as the
