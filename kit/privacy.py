@@ -359,18 +359,25 @@ def source_records(root: Path) -> list[tuple[str, int, list[str]]]:
             if records:
                 break
         if records:
-            found.append((path.relative_to(root).as_posix(), _line_of_first(text, blocks), records))
+            found.append((path.relative_to(root).as_posix(), _line_of_first(text, blocks, encoded=any(
+                r.startswith("base64: ") for r in records)), records))
     return found
 
 
-def _line_of_first(text: str, blocks: bool) -> int:
+def _line_of_first(text: str, blocks: bool, encoded: bool = False) -> int:
     """The line where the first record of account data ends: the fewest first lines that hold one (a record
-    may span lines; more lines never hold fewer records), found by halves."""
+    may span lines; more lines never hold fewer records), found by halves. `encoded`: the record is in a base64
+    or hex run (the fifteenth hostile tester, U2: its line was the file's last, not the run's)."""
     lines = text.splitlines()
     low, high = 1, len(lines)
+
+    def holds(part: str) -> bool:
+        if encoded:
+            return any(account_records(d, blocks=True, script=True) for d in encoded_texts(part))
+        return bool(account_records(part, blocks=blocks))
     while low < high:
         middle = (low + high) // 2
-        if account_records("\n".join(lines[:middle]), blocks=blocks):
+        if holds("\n".join(lines[:middle])):
             high = middle
         else:
             low = middle + 1

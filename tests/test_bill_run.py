@@ -1780,6 +1780,23 @@ def test_the_sites_own_words_about_paying_are_not_account_data(text):
     assert privacy.account_records(text) == [] and privacy.account_records(text, blocks=True) == []
 
 
+def test_a_sample_that_cannot_be_written_says_where_and_leaves_no_empty_folder(tmp_path, capsys, monkeypatch):
+    """The fifteenth hostile tester, U1: `--sample` on a full or read-only disk said only "the output could not be
+    written" (exit 74), named no folder, and left an empty one."""
+    import errno
+    from kit.billrun import sample as sample_module
+
+    def full(folder, count):
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        raise OSError(errno.ENOSPC, "No space left on device")
+    monkeypatch.setattr(sample_module, "write", full)
+    target = tmp_path / "s"
+    assert command.main(["--sample", str(target), "--count", "40"]) == 2
+    err = capsys.readouterr().err
+    assert f"--sample {target}: the sample cannot be written there (the disk is full)" in err, err
+    assert not target.exists()
+
+
 def test_the_engines_run_into_the_samples_own_folder_is_refused_and_removes_nothing(sample_dir, capsys):
     """The fifteenth hostile tester, D2: `python -m calculator bills --out` the sample's folder removed the
     sample's accounts, payments, reads and register as "the earlier run's bills". Refused, naming them, and

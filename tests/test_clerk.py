@@ -569,6 +569,12 @@ def test_status_says_where_each_year_stands_and_writes_nothing(town, capsys):
     out = capsys.readouterr().out
     assert "2026: no-schedule; Publish the notice of the meeting by 2025-12-17 (77 days)" in out
     assert "Fiscal years with no schedule of their own (Rate schedules, section A): 2026." in out
+    # a deadline passed is said so, not "(-3 days)" (the fifteenth hostile tester, U5)
+    assert town.run("status", "--today", "2025-12-20") == 0
+    out = capsys.readouterr().out
+    assert "Publish the notice of the meeting by 2025-12-17 (passed 3 days ago; the steps can still be taken, later)" \
+        in out, out
+    assert "(-" not in out
     assert town.files() == before
     assert town.run(*PROPOSE) == 0 and town.notice() == 0
     capsys.readouterr()

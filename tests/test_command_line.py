@@ -146,6 +146,22 @@ def test_build_py_help_that_cannot_be_written_says_so(argv):
     assert done.stdout.startswith("usage: " if argv != ["--help"] else "The Pawling sewer kit's command line.")
 
 
+def test_a_rates_step_whose_report_cannot_be_printed_says_its_files_are_written(tmp_path):
+    """The fifteenth hostile tester, U3: `rates propose > /dev/full` said only "the output could not be written"
+    (exit 74), and its proposal was written."""
+    import shutil
+    shutil.copytree(ROOT / "rules", tmp_path / "rules")
+    argv = ["rates", "propose", "--rules-dir", str(tmp_path / "rules"), "--retroactive", "--fiscal-year", "2026",
+            "--effective", "2026-01-01", "--om-cost", "856791", "--sewage-fraction", "0.80",
+            "--user-volume-gallons", "85,000,000", "--proposed-on", "2025-10-01"]
+    with open("/dev/full", "w") as full:
+        done = subprocess.run([sys.executable, "build.py", *argv], cwd=ROOT, stdout=full, stderr=subprocess.PIPE,
+                              text=True, timeout=120)
+    assert done.returncode == 74, done.stderr
+    assert "The step's files were written whole before its report" in done.stderr
+    assert (tmp_path / "rules" / "rate-schedules" / "2026" / "proposal.yaml").is_file()
+
+
 @pytest.mark.parametrize("argv, says", [
     (["bill", "--quarter", "2027-Q1", "--water-gallons", "12000", "--water-gallons", "5000"],
      "`--water-gallons` is given 2 times"),

@@ -1141,8 +1141,11 @@ def status(rules: dict, args) -> dict:
                     "notice": dict(s["notice"]) if s and "notice" in s else None,
                     "adoption": dict(s["adoption"]) if s and "adoption" in s else None,
                     "started": started, "deadlines": deadlines, "uses": uses, "may_propose": room})
-    report = [f"{y['fiscal_year']}: {y['stage']}" + "".join(f"; {d['what']} {d['date']} ({d['days_left']} days)"
-                                                             for d in y["deadlines"])
+    # a deadline passed is said to have passed, not "(-3 days)" (the fifteenth hostile tester, U5)
+    report = [f"{y['fiscal_year']}: {y['stage']}" + "".join(
+        f"; {d['what']} {d['date']} ({d['days_left']} days)" if d["days_left"] >= 0 else
+        f"; {d['what']} {d['date']} (passed {-d['days_left']} day{'s' if d['days_left'] != -1 else ''} ago; the steps "
+        f"can still be taken, later)" for d in y["deadlines"])
               + (f"; its bills use {y['uses']['id']} ({y['uses']['status']})" if y["uses"] else "")
               + ("; too late in the year for a schedule of its own" if y["started"] and y["uses"]
                  and not y["may_propose"] else "") for y in out]

@@ -404,7 +404,15 @@ def _main(argv: list[str]) -> int:
                 raise InputError(f"--count {count} is too many: the sample has at most {LARGEST:,} accounts (the "
                                  f"Town has about 1,000). Give --count {LARGEST} or fewer.")
             check_sample_folder(Path(args.sample).resolve())
-            written = write(args.sample, count)
+            made = not os.path.lexists(args.sample)
+            try:
+                written = write(args.sample, count)
+            except OSError as exc:  # a read-only or full disk (the fifteenth hostile tester, U1): said, and no
+                if made:            # empty folder left behind
+                    shutil.rmtree(args.sample, ignore_errors=True)
+                raise InputError(f"--sample {args.sample}: the sample cannot be written there "
+                                 f"({billing.reason_of(exc)}). Choose a folder you may write to, on a disk with "
+                                 "space, like billing/sample/.") from None
             return _reported(lambda: [print(path) for path in written], Path(args.sample).resolve(),
                              [p.name for p in written], "the sample")
         if args.count is not None:
