@@ -152,6 +152,8 @@ function start() {
       t("the file with all the due dates (.ics)"));
     return el("div", { class: "next-report", id: "next-report" },
       el("p", { id: "next-report-line" }, ...sentence(line, { date, days })),
+      // "Not determined yet" beside a date in 8 days said nothing to do (the usability test public15, Linda)
+      n.if_major ? el("p", { id: "next-report-ask" }, t("To find out whether you are, ask the Sewer Inspector before that date.")) : null,
       el("p", {}, calendar),
       // the years the file holds, named (the outside usability test public9: "for two years" read as two years ahead)
       el("p", { class: "next-report-note", id: "calendar-note" }, t("The calendar file holds the report dates of every year from {first} through {last}, the dates already past included, each with a reminder a week before.",
