@@ -185,3 +185,17 @@ def test_the_spanish_command_line_echoes_what_was_typed_in_spanish_quotes(capsys
     assert code == 2 and err.startswith("Error: «xyz» no es una respuesta a la pregunta «work».") and "'" not in err, err
     code, out, err = _cli(capsys, "permit", "--answer", "work=xyz")
     assert err.startswith("error: “xyz” is not an answer to question “work”."), err
+
+
+def test_may_is_written_small_in_spanish_dates_and_the_menu_starts_with_a_capital(capsys):
+    """spanish16 #1-3: «20 de Mayo de 2027» in every May date, since the quarter menu's short month ("May") took a
+    capital; the menu's option starts with one, the month's name in a date does not."""
+    from calculator.core import i18n
+    from calculator.core.dates import bill_choice, long
+    import datetime as _dt
+    code, out, err = _cli(capsys, "bill", "--quarter", "2027-Q2", "--water-gallons", "9000", "--paid-on", "20/5/2027",
+                          "--lang", "es")
+    assert code == 0 and "20 de mayo de 2027" in out and "Mayo" not in out, out
+    with i18n.speaking("es", i18n.catalogue("es")):
+        assert long(_dt.date(2027, 5, 20)) == "20 de mayo de 2027"
+        assert bill_choice(RULES, 2027, 1).startswith("Enero de 2027 (agua de ")

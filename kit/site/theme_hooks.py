@@ -260,8 +260,10 @@ _SECTION_SIGN = re.compile(r"§ (?=\d)")
 #: Spanish writes it (spanish13, C-1: «Por qué: Una obra…» beside «Lo que debe hacer: instale…»)
 _SPANISH_LABEL = re.compile(
     r"((?:Por qué alguien podría leerlo así|Por qué|Otra interpretación|La interpretación que usamos|"
-    r"la interpretamos así|Lo que debe hacer|Cómo lo interpretamos|Secretaría del Pueblo|Inspector de Alcantarillado"
-    r"|Si paga tarde)(?:</(?:strong|b|em)>)?:(?:\s*</(?:strong|b|em)>)?\s+(?:<(?:strong|b|em)>)?)([A-ZÁÉÍÓÚÑ][a-záéíóúñü]+)")
+    r"la interpretamos así|nuestra interpretación|Lo que debe hacer|Cómo lo interpretamos|Secretaría del Pueblo"
+    r"|Inspector de Alcantarillado|Si paga tarde)(?:</(?:strong|b|em)>)?:(?:\s*</(?:strong|b|em)>)?\s+"
+    r"(?:<(?:strong|b|em)>)?)([A-ZÁÉÍÓÚÑ][a-záéíóúñü]*(?:\s+[a-záéíóúñü(]|[,;.]))")  # (with the next word's first letter:
+#   a word of one letter is small before a small word, «así: a lo largo», and a section's letter is not: spanish16 #5)
 
 
 def small_after_labels(html: str) -> str:
