@@ -1780,6 +1780,16 @@ def test_the_sites_own_words_about_paying_are_not_account_data(text):
     assert privacy.account_records(text) == [] and privacy.account_records(text, blocks=True) == []
 
 
+def test_a_run_with_its_standard_error_closed_ends_as_done(sample_dir, tmp_path):
+    """The fifteenth hostile tester, U4: `build.py bills … 2>&-` ended 1 after a complete run (a closed stream is
+    None, and flushing it failed)."""
+    import os
+    done = subprocess.run([sys.executable, "build.py", "bills", *_args(sample_dir, tmp_path / "out", "--no-pdf")],
+                          cwd=ROOT, stdout=subprocess.DEVNULL, preexec_fn=lambda: os.close(2), timeout=300)
+    assert done.returncode == 0
+    assert (tmp_path / "out" / "register.csv").is_file()
+
+
 def test_a_sample_that_cannot_be_written_says_where_and_leaves_no_empty_folder(tmp_path, capsys, monkeypatch):
     """The fifteenth hostile tester, U1: `--sample` on a full or read-only disk said only "the output could not be
     written" (exit 74), named no folder, and left an empty one."""

@@ -452,8 +452,9 @@ def _reported(report, folder: Path, names: list[str], what: str) -> int:
     from calculator.cli import REPORT_LOST, discard_stdout
     try:
         report()
-        sys.stdout.flush()
-        sys.stderr.flush()
+        for stream in (sys.stdout, sys.stderr):  # (a stream closed before the start is None: 2>&-, hostile15 U4)
+            if stream is not None:
+                stream.flush()
     except BrokenPipeError:
         raise
     except OSError as exc:
