@@ -199,3 +199,14 @@ def test_may_is_written_small_in_spanish_dates_and_the_menu_starts_with_a_capita
     with i18n.speaking("es", i18n.catalogue("es")):
         assert long(_dt.date(2027, 5, 20)) == "20 de mayo de 2027"
         assert bill_choice(RULES, 2027, 1).startswith("Enero de 2027 (agua de ")
+
+
+def test_the_application_the_command_line_fills_in_spanish_is_tagged_spanish(capsys, tmp_path):
+    """spanish17: `application --lang es --output …` drew the blank form tagged en-US: a screen reader read the
+    Spanish form in an English voice. Tagged es-US, and en-US in English."""
+    from pypdf import PdfReader
+    for language, tag in (("es", "es-US"), ("en", "en-US")):
+        out = tmp_path / f"{language}.pdf"
+        code, _out, err = _cli(capsys, "application", "--answer", "work=repair", "--output", str(out), "--lang", language)
+        assert code == 0, err
+        assert PdfReader(str(out)).trailer["/Root"]["/Lang"] == tag

@@ -20,7 +20,7 @@ from . import flow
 from ..core.dates import long, read_date, typed
 from ..core.errors import InputError
 from ..core.files import in_a_repository, not_a_folder, project_folder, write_atomic
-from ..core.i18n import _, small_first
+from ..core.i18n import _, lang, small_first
 from ..core.providers import NotProvided, provided
 from ..core.rules import parameter
 
@@ -304,7 +304,10 @@ def write_application(rules: dict, answers, fields: dict | None, output, blank=N
             raise InputError(_("{problem} Or give `--blank` with the site's permit/application.pdf.").format(
                 problem=exc), "blank") from None
         with tempfile.TemporaryDirectory() as tmp:
-            values = fill_pdf(rules, answers, fields, draw(rules, Path(tmp) / "blank.pdf"), output, read)
+            # drawn in the answer's language, and tagged so (spanish17: a Spanish form tagged en-US was read
+            # aloud in an English voice)
+            values = fill_pdf(rules, answers, fields, draw(rules, Path(tmp) / "blank.pdf", f"{lang()}-US"), output,
+                              read)
     # a slashed date said back in words, so a reader who meant the other order sees it
     notices = list(read.values())
     if checked["outcome"] == "prohibited" and checked["outcome_detail"].get("by_reading"):

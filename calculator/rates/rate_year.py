@@ -860,6 +860,13 @@ def _closed_day(rules: dict, meeting: dt.date) -> str | None:
     return None
 
 
+def _section_numbers(rules: dict, *articles: str) -> bool:
+    """Whether the Town Code's section number of each of these articles is on file (rules/law.yaml `section:`)."""
+    from ..core.law import by_id
+    provisions = by_id(rules)
+    return all(provisions[a].get("section") for a in articles)
+
+
 def notice(rules: dict, args, site_url: str | None) -> dict:
     c = Check()
     s = c.take("schedule", _proposed, rules, args.schedule, "notice")
@@ -944,6 +951,12 @@ def notice(rules: dict, args, site_url: str | None) -> dict:
     closed = _closed_day(rules, meeting)
     if closed:
         report.append(closed)
+    if not _section_numbers(rules, "rate-schedules", "rents"):
+        # a legal notice names the Town Code's sections; none is on file (clerk13 M-4)
+        report.append("The Town Code's section numbers for the sewer-use law are not on file, so the notice names its "
+                      "parts by their subjects (\"the sewer-use law's rate schedules section\"). Ask the Town Attorney "
+                      "whether to add the numbers before the notice goes to the newspaper; once the site keeper records "
+                      "them in rules/law.yaml (`section:`), the notice cites them.")
     if not url:
         report.append("The notice names no web address, since the site's public address is not set: it says the "
                       "schedule can be read at the Town Clerk's office. Set the address (⟦site-url⟧) for the notice "
