@@ -205,7 +205,7 @@ def test_the_command_line_in_spanish_names_units_and_provisions_in_spanish():
             assert p["provision"]["id"] == en["provision"]["id"] and p["value"] == en["value"]
             assert p["quote"] == en["quote"]
         units = {p["id"]: p["unit"] for p in answer["parameters"]}
-        assert units["late-penalty-grace-days"] == "días" and units["bill-due-dates"] == "fechas del año: mes y día"
+        assert units["late-penalty-grace-days"] == "días" and units["bill-due-dates"] == "cada año"
         c1 = next(p for p in answer["parameters"] if p["id"] == "gallons-per-cubic-foot")["provision"]
         assert c1["name"] == "Cargos de alcantarillado, sección C(1)"  # as the Spanish pages name it
         assert c1["heading"] == "Medidores de aguas residuales y consumo de agua"

@@ -100,7 +100,7 @@ def test_the_history_notes_and_every_us_date_in_the_law_are_written_out_in_spani
     assert dated >= 4
     assert catalogue["[Amended 3-4-1992 by L.L. No. 1-1992]"] == \
         "[texto modificado el 4 de marzo de 1992 por la Ley Local n.º 1 de 1992]"
-    assert catalogue["[Added 3-4-1992 by L.L. No. 1-1992]"].startswith("[agregada el 4 de marzo de 1992 ")
+    assert catalogue["[Added 3-4-1992 by L.L. No. 1-1992]"].startswith("[texto agregado el 4 de marzo de 1992 ")
     assert all("Ley Local n.º 1 de 1992" in s and "L.L" not in s for e, s in catalogue.items() if "L.L" in e)
 
 

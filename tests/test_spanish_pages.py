@@ -286,7 +286,7 @@ def test_the_calendar_in_spanish(tmp_path):
     # English in Spanish, test_spanish_quotes.py); the page is the Spanish one
     quote = rules["parameters"]["bill-due-dates"]["quote"]
     # English, followed by this site's unofficial translation (issue 33: explain.quote_words)
-    law, translation = str(bill["description"]).split("” ", 1)
+    law, translation = str(bill["description"]).split("”\n", 1)  # (on a line of its own: spanish15 #12)
     assert law.endswith(f"“{quote}") and law.startswith("Ley ")
     assert translation.startswith("Traducción no oficial de este sitio: «")
     assert str(bill["url"]) == "https://sewer.pawling.example/es/estimate/"

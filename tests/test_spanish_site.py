@@ -333,7 +333,7 @@ def test_every_spanish_table_of_contents_has_one_name(site):
     ("industry/", "Sin ese número no podremos decir si el negocio pasa del", "La verificación no podrá decidir"),
     ("how-we-read-the-law/", "caudal extraño (agua de lluvia o subterránea que entra en el alcantarillado)",
      "de O&M"),
-    ("law/", "fechas del año: mes y día", "(mes y día))"),
+    ("law/", "(cada año)", "(mes y día))"),  # spanish17 #6: "(fechas del año: mes y día)" was jargon
     ("law/", "parte del cargo no pagado", "fracción del cargo"),
     ("permit/application/", "marque «No corresponde»", "marque No corresponde"),
     ("estimate/", "cargo mínimo es de", "por trimestre (cargo mínimo)"),

@@ -262,14 +262,15 @@ _SPANISH_LABEL = re.compile(
     r"((?:Por qué alguien podría leerlo así|Por qué|Otra interpretación|La interpretación que usamos|"
     r"la interpretamos así|nuestra interpretación|Lo que debe hacer|Cómo lo interpretamos|Secretaría del Pueblo"
     r"|Inspector de Alcantarillado|Si paga tarde)(?:</(?:strong|b|em)>)?:(?:\s*</(?:strong|b|em)>)?\s+"
-    r"(?:<(?:strong|b|em)>)?)([A-ZÁÉÍÓÚÑ][a-záéíóúñü]*(?:\s+[a-záéíóúñü(]|[,;.]))")  # (with the next word's first letter:
-#   a word of one letter is small before a small word, «así: a lo largo», and a section's letter is not: spanish16 #5)
+    r"(?:<(?:strong|b|em)>)?)([A-ZÁÉÍÓÚÑ][a-záéíóúñü]+|[AYOEU](?=\s+[a-záéíóúñü]))")  # (spanish16 #5, spanish17 #2)
 
 
 def small_after_labels(html: str) -> str:
     """A Spanish page's sentences after its labels, with a small first letter (not a name: calculator.core.i18n)."""
     from calculator.core.i18n import small_first
-    return _SPANISH_LABEL.sub(lambda m: m.group(1) + small_first(m.group(2)), html)
+    # (a word of one letter is matched only before a small word: «así: a lo largo»; a section's «A(1)» is not)
+    return _SPANISH_LABEL.sub(lambda m: m.group(1) + (m.group(2).lower() if len(m.group(2)) == 1
+                                                      else small_first(m.group(2))), html)
 
 
 def on_post_page(output: str, page, config) -> str:

@@ -315,13 +315,15 @@ def test_a_food_plant_with_the_system_flow_unknown_is_told_the_flow_under_which_
     # years" of a file that reaches about 12 months ahead)
     first, last = page.locator("#industry-checker").get_attribute("data-calendar-years").split()
     expect(page.locator("#calendar-note")).to_have_text(
-        f"The calendar file holds the report dates and the quarterly sewer bill due dates of every year from {first} "
+        f"The calendar file holds the report dates of every year from {first} "
         f"through {last}, the dates already past included, each with a reminder a week before.")
     ics = page.request.get(page.locator("#calendar-result-link").evaluate("a => a.href")).text()
     years = {line.split(":")[-1][:4] for line in ics.splitlines() if line.startswith("DTSTART")}
     # five years: a file of two went silent after the second (public12, L2)
     assert years == {str(y) for y in range(int(first), int(last) + 1)} and int(last) - int(first) == 4, years
-    assert f"{first}0115" in ics   # January 15 of the first year: past or not, it is in the file
+    assert f"{first}0315" in ics   # March 15 of the first year: past or not, it is in the file
+    every = page.request.get(page.locator("#calendar-all-result-link").evaluate("a => a.href")).text()
+    assert f"{first}0115" in every and f"{first}0315" in every  # the file with every due date: the bills' too
     expect(result).to_contain_text("The law does not say who decides this. This site's reading: ask the Sewer Inspector")
     expect(page.locator("#section-307")).to_contain_text("A Section 307 report shows that the business's waste meets the federal")
 
