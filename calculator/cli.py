@@ -490,6 +490,10 @@ def web_address(value: str) -> str:
     if url.scheme not in ("https", "http") or not url.netloc or any(c in value for c in ' "<>\'`'):
         raise InputError(_("⟦site-url⟧ {value} is not a web address. Give the address the site is published at, "
                            "like https://OWNER.github.io/REPO/.").format(value=typed(value)), "site-url")
+    if "@" in url.netloc:  # a user name and password printed on every mailed bill (the sixteenth hostile tester, W1)
+        raise InputError(_("⟦site-url⟧ {value} has a user name or password in it (before @), which every bill would "
+                           "print. Give the address the public opens, like https://OWNER.github.io/REPO/.").format(
+                               value=typed(value)), "site-url")
     if url.query or url.fragment or "?" in value or "#" in value:
         # each bill's link is the address with the estimate's page after it: a ? or # broke every one (hostile15 W1)
         raise InputError(_("⟦site-url⟧ {value} has a ? or a #: each bill's link is the site's address followed by the "

@@ -1706,15 +1706,18 @@ def test_the_engine_s_bill_run_refuses_a_site_url_that_is_not_a_web_address_as_t
     assert not (tmp_path / "engine").exists() and not (tmp_path / "kit").exists()
 
 
-@pytest.mark.parametrize("url", ["https://evil.example/?x=", "https://sewer.pawling.example/#top"])
-def test_a_site_url_with_a_query_or_a_fragment_is_refused_by_both_bill_runs(sample_dir, tmp_path, capsys, url):
+@pytest.mark.parametrize("url, says", [("https://evil.example/?x=", "has a ? or a #"),
+                                       ("https://sewer.pawling.example/#top", "has a ? or a #"),
+                                       ("https://clerk:Secret123@sewer.example/", "user name or password")])
+def test_a_site_url_with_a_query_a_fragment_or_a_password_is_refused_by_both_bill_runs(sample_dir, tmp_path, capsys,
+                                                                                       url, says):
     """The fifteenth hostile tester, W1: `build.py bills --site-url 'https://evil.example/?x='` made every bill's
     link https://evil.example/?x=/estimate/?…, and '…/#top' opened the home page, with no word."""
     from calculator.cli import main
     assert main(["bills", *_args(sample_dir, tmp_path / "engine"), "--printable", "--site-url", url]) == 2
-    assert "has a ? or a #" in capsys.readouterr().err
+    assert says in capsys.readouterr().err
     assert command.main(_args(sample_dir, tmp_path / "kit", "--site-url", url)) == 2
-    assert "has a ? or a #" in capsys.readouterr().err
+    assert says in capsys.readouterr().err
     assert not (tmp_path / "engine").exists() and not (tmp_path / "kit").exists()
 
 
@@ -1765,6 +1768,12 @@ def _engine(argv, capsys):
     "Shut-off list: Whitfield (Rt 22), Ortega (Oak St)",
     "# acct 10442 bal 1204.33 -- pd 0 since Mar (Whitfield, Rt 22)",
     "name;adeudo\nDana Whitfield;1204,33\n", "nombre;adeudo\nMaría González;464,20\n",  # P3: a decimal comma
+    "Mrs. Whitfield owes $1,204.33; call before hearing.", "La señora González adeuda 464,20 dólares.",  # hostile16
+    "Sra. Pérez adeuda 464,20 dólares", "Town Hall. Mrs. Whitfield owes $1,204.33 and will speak",
+    "La señora Pérez, de la calle Roble número catorce, todavía adeuda cuatrocientos dólares.",
+    "Luis Ortega debe cuatrocientos sesenta y cuatro dólares.", "Ortega Luis ..... 388.10",
+    "Acct 10016 delinquent 228.19", "Account 10016 has not paid 228.19",
+    "6957–18–409876", "6957 18 409876", "6957/18/409876",
 ])
 def test_more_forms_of_who_owes_what_are_account_data(text):
     assert privacy.account_records(text), text
@@ -1775,6 +1784,8 @@ def test_more_forms_of_who_owes_what_are_account_data(text):
     "If you have not paid by the due date, a penalty is added.",
     "The Town Board may put unpaid rents on the levy list (General Municipal Law § 452).",
     "Meet at Pawling Town Hall, 160 Charles Colman Blvd; the Clerk's fee is 12,50 in the example.",
+    "Dr. Smith of the Town Board said unpaid rents are 12% of the levy.",
+    "The bill for January–March is due 4/15/2027 … 30 days later the penalty applies.",
 ])
 def test_the_sites_own_words_about_paying_are_not_account_data(text):
     assert privacy.account_records(text) == [] and privacy.account_records(text, blocks=True) == []

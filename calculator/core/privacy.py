@@ -148,7 +148,7 @@ _ADDRESS_IN = re.compile(rf"(?<![\w$.,])(?:\d{{1,6}}[A-Za-z]?|{_NUMBER_WORDS}(?:
                          rf"(?:(?:{_STREET_WORDS})\b\.?|(?:route|rte|rt|state route|county route)\.?\s*\d{{1,3}}\b)",
                          re.IGNORECASE)
 _MONEY_IN = re.compile(r"(?<![\w.,/-])\$?\s?\d{1,3}(?:,\d{3})*(?:\d{3})*\.\d{2}(?![\w.]|,\d)")
-_SEP = r"\s*[:=\-–—]*\s*"
+_SEP = r"\s*[:=\-–—.…]*\s*"  # (dot leaders, as an aging report prints them: the sixteenth hostile tester)
 _WORD, _CAPS = rf"[{_UP}][{_LOW}'’-]+", rf"[{_UP}][{_UP}'’-]+"
 #: a record that is only a person's name and an amount: "Ortega, Luis: 388.10", "Dana Whitfield $1,204.33",
 #: "WHITFIELD DANA 1204.33", "Whitfield — $96.00"
@@ -266,7 +266,8 @@ def name_beside_address(text: str) -> bool:
 #: a tax-map parcel as the accounts file writes it (NNNN-NN-NNNNNN, with or without a six-digit town code
 #: before it): account data wherever it is published, but for the fictional sample's block
 #: (sample.PARCEL_BLOCK, 9999-…), which no real parcel uses
-_PARCEL = re.compile(r"(?<![\w-])(?:\d{6}-)?(\d{4})-\d{2}-\d{6}(?:-\d{4})?(?![\w-])")
+_PARCEL = re.compile(r"(?<![\w-])(?:\d{6}[-–—/ ])?(\d{4})([-–—/ ])\d{2}\2\d{6}(?:\2\d{4})?(?![\w-])")  # (hyphens,
+#: dashes, slashes or spaces: the sixteenth hostile tester)
 #: a parcel as section, block and lot after its name ("SBL 7158.00-12-3456", "tax map 7158.00-1-12": the twelfth
 #: hostile tester, F9, with the County's grid form 135889-7158-00-123456-0000 above)
 _SBL = re.compile(r"(?i:\b(?:SBL|S-B-L|S/B/L|tax\s+map(?:\s+(?:no\.?|number|#))?|parcel(?:\s+(?:no\.?|number|id|#))?|parcela|lote)"
@@ -293,7 +294,8 @@ _OWES_IN_PROSE = re.compile(rf"({_PERSON})\s+(?:still\s+|aún\s+|todavía\s+)?(?
 #: "cuenta n.º 10442 debe 388,10 $": the eleventh hostile tester, F4)
 _ACCOUNT_NUMBER_AMOUNT = re.compile(
     rf"\b(?:account|acct\.?|acc\.?|cuenta|cta\.?)\s*(?:no\.?|number|n[uú]m(?:ero)?\.?|n\.?\s?º|#)?\s*[:#]?\s*"
-    rf"[A-Z]{{0,3}}-?\d{{3,9}}\b{_SEP}(?:(?:{_OWES}|bal\.?){_SEP}|is\s+|was\s+)?(?:{_AMOUNT})", re.IGNORECASE)
+    rf"[A-Z]{{0,3}}-?\d{{3,9}}\b{_SEP}(?:(?:{_OWES}|bal\.?|delinquent|unpaid|overdue|past\s+due|has\s+not\s+paid"
+    rf"|hasn['’]t\s+paid|no\s+ha\s+pagado|moros[oa]){_SEP}|is\s+|was\s+)?(?:{_AMOUNT})", re.IGNORECASE)
 
 
 def _owes_in_prose(text: str) -> bool:
@@ -349,8 +351,11 @@ _NOT_PAID = re.compile(r"(?i:\b(?:has\s+not\s+paid|hasn['’]t\s+paid|have\s+not
                        r"|shut[\s-]?off\s+list|lien\s+list|levy\s+list|delinquent\s+list|delinquents"
                        r"|no\s+ha\s+pagado|no\s+han\s+pagado|no\s+paga\b|sin\s+pagar\s+desde|lista\s+de\s+(?:morosos|corte)"
                        r"|morosos?)\b)")
+#: an amount in words, or who has not paid: a record without a digit is read for these (the sixteenth tester:
+#: «Luis Ortega debe cuatrocientos sesenta y cuatro dólares»)
+_IN_WORDS = re.compile(rf"{_AMOUNT_IN_WORDS.pattern}|{_AMOUNT_IN_SPANISH_WORDS.pattern}|{_NOT_PAID.pattern}", re.IGNORECASE)
 #: a person named by a title and a surname ("Mr. Whitfield", "Sra. González")
-_TITLED = re.compile(rf"\b(?:Mr|Mrs|Ms|Miss|Mx|Dr|Sr|Sra|Srta|Don|Doña)\.?\s+{_WORD}")
+_TITLED = re.compile(rf"\b(?:Mr|Mrs|Ms|Miss|Mx|Dr|Sr|Sra|Srta|Don|Doña|[Ss]eñora?|[Ss]eñorita|don|doña)\.?\s+{_WORD}")
 #: a surname with where it is, in brackets ("Whitfield (Rt 22)", "Ortega (Oak St)")
 _SURNAME_PLACED = re.compile(rf"\b{_WORD}\s*\((?:[^()]{{0,30}}\d[^()]{{0,20}}|[^()]{{0,30}}\b(?:{_STREET_WORDS})\b\.?)\)",
                              re.IGNORECASE)
@@ -367,22 +372,24 @@ def _more_forms(line: str) -> bool:
     """A line of words (or a sentence of prose) that holds account data in a form the rules above miss: a
     person named beside a Spanish street address; a person named with a balance word and an amount (in
     figures, or in English or Spanish words) anywhere in one sentence; a resident's e-mail address or phone
-    with a name or with another one. Not the Town's own places and offices (_PLACE)."""
+    with a name or with another one. Not the Town's own places and offices (_PLACE), but a titled person owing an
+    amount beside them ("Town Hall. Mrs. Whitfield owes $1,204.33": the sixteenth hostile tester)."""
     if _PLACE.search(line):
-        return False
+        return len(line) <= 300 and bool(_TITLED.search(line)) and bool(_BALANCE_WORDS.search(line)) and bool(
+            re.search(_AMOUNT, line) or _WHOLE_DOLLARS.search(line))
     if _ADDRESS_ES.search(line) and _person_named(_ADDRESS_ES.sub(" — ", line)):
         return True
     # (a title's full stop is not a sentence's end: "Mr. Whitfield … has paid nothing" is read as one line)
     for sentence in [line] if len(line) <= 300 else _SENTENCE_END.split(line):
         if len(sentence) <= 600 and _NOT_PAID.search(sentence) and _someone_unpaid(_NOT_PAID.sub(" — ", sentence)):
             return True
-    for sentence in _SENTENCE_END.split(line):
+    for sentence in ([line] if len(line) <= 300 else []) + _SENTENCE_END.split(line):
         if len(sentence) > 600 or not _BALANCE_WORDS.search(sentence):
             continue
         if (re.search(_AMOUNT, sentence) or _WHOLE_DOLLARS.search(sentence) or _AMOUNT_IN_WORDS.search(sentence)
                 or _AMOUNT_IN_SPANISH_WORDS.search(sentence)) \
-                and _person_named(_BALANCE_WORDS.sub(" ", sentence)):
-            return True
+                and (_person_named(_BALANCE_WORDS.sub(" ", sentence)) or _TITLED.search(sentence)):
+            return True  # (a title and a surname name a person too: "Mrs. Whitfield owes …", the sixteenth tester)
     contacts = _CONTACT.findall(line)
     return bool(contacts) and (len(contacts) >= 2 or _person_named(_CONTACT.sub(" ", line)))
 
@@ -544,7 +551,7 @@ def account_records(text: str, blocks: bool = False, script: bool = False) -> li
     if blocks:
         records += [block.replace("\n", "\t") for block in _BLOCK_BREAK.split(text) if "\n" in block.strip()]
     for record in records:
-        if len(record) > 2000 or not re.search(r"\d", record):
+        if len(record) > 2000 or not (re.search(r"\d", record) or _IN_WORDS.search(record)):
             continue
         if _record_holds_accounts(record) or _owes_in_prose(_plain(record)) or _more_forms(_plain(record)):
             found.append(_plain(record)[:80])
