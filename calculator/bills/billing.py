@@ -1151,6 +1151,14 @@ def _usage(row: dict, account: dict, name: str, line: int, refused: _Refusals) -
     number = row["account"]
     before_text, after_text, given = row.get("previous_reading", ""), row.get("current_reading", ""), row.get("usage", "")
     rollover = row.get("rollover", "").lower() in YES
+    new_meter = row.get("new_meter", "").lower() in YES
+    if rollover and new_meter:  # a new meter starts afresh: it has not rolled over (the sixteenth hostile tester, W2:
+        # both marks billed 900,050 gallons without a word)
+        refused.add(name, line, number, _("The read is marked both as a new meter and as a rollover, which cannot both "
+                                          "be true. For a new meter, write its first reading as the previous reading "
+                                          "and yes in new_meter only; for a meter that passed zero, yes in rollover "
+                                          "only."))
+        return None
     if given and not (before_text or after_text):
         try:
             usage = _whole(given, account["meter"], N_("The usage"), "12000")
@@ -1205,9 +1213,13 @@ def _usage(row: dict, account: dict, name: str, line: int, refused: _Refusals) -
             return None
         usage = top - before + after
     else:
-        refused.add(name, line, number, _("The current reading, {current}, is lower than the previous one, "
-                                          "{previous}. If the meter rolled over, write yes in the rollover column; "
-                                          "otherwise check both readings.").format(current=after, previous=before))
+        refused.add(name, line, number, (_(
+            "The current reading, {current}, is lower than the previous one, {previous}. For a new meter, the previous "
+            "reading is the new meter's own first reading (often 0), not the old meter's last; otherwise check both "
+            "readings.") if new_meter else _(
+            "The current reading, {current}, is lower than the previous one, {previous}. If the meter rolled over, "
+            "write yes in the rollover column; if it was replaced, write the new meter's first reading as the previous "
+            "reading and yes in new_meter; otherwise check both readings.")).format(current=after, previous=before))
         return None
     if given:  # the usage written beside the readings must be theirs (the second hostile tester: 1 beside
         # readings of 54,182 gallons went by without a word, the readings winning)
