@@ -70,6 +70,31 @@ def test_a_missing_or_malformed_translation_is_reported(rules):
     assert any("no translation for “January”" in p for p in found)
 
 
+def test_a_translation_that_keeps_an_old_figure_is_reported(rules):
+    """The sixteenth hostile tester, W3: the penalty amended to 10% in the English, `build.py messages` run, the fuzzy
+    marks taken off by hand, and the Spanish law kept «recargo del 15%» while validate said "rules OK"."""
+    amended = 0
+    for path in rules.rglob("*.yaml"):  # the number and the law's words together, as a webmaster amends them
+        text = path.read_text(encoding="utf-8")
+        new = text.replace("penalty of 15%", "penalty of 10%")
+        if path.name == "late-penalty-rate.yaml":
+            new = new.replace('value: "0.15"', 'value: "0.10"')
+        if new != text:
+            path.write_text(new, encoding="utf-8")
+            amended += 1
+    assert amended >= 2
+    messages.update(rules)
+
+    def unmark(catalogue):
+        for m in catalogue:
+            m.flags.discard("fuzzy")
+            m.previous_id = ()
+    for domain in messages.DOMAINS:
+        edit_po(messages.po_path("es", domain, rules), unmark)
+    found = messages.problems(rules)
+    assert any("does not say 10%, as the English does" in p for p in found), found[:5]
+
+
 def test_a_broken_catalogue_says_where(rules):
     path = messages.po_path("es", "scripts", rules)
     path.write_text(path.read_text(encoding="utf-8") + '\nmsgid "unterminated\n', encoding="utf-8")

@@ -239,6 +239,15 @@ def _forms_problem(message, string) -> str | None:
     return None
 
 
+_PERCENT = re.compile(r"(\d+(?:\.\d+)?)\s?%")
+_DOLLARS = re.compile(r"\$\s?(\d[\d,]*(?:\.\d+)?)")
+
+
+def figures(text: str) -> set[str]:
+    """The percentages and dollar amounts a text states ("15%", "$64.00"), written alike ("15 %" is "15%")."""
+    return {f"{m}%" for m in _PERCENT.findall(text)} | {f"${m}" for m in _DOLLARS.findall(text)}
+
+
 def problems(rules_dir: Path = RULES_DIR, found: Messages | None = None, waived: list | None = None) -> list[str]:
     """What is wrong with the translations, each naming the message and what to do. `waived`: a
     list that takes, instead, what the build goes on without (a quotation of the law with no
@@ -281,6 +290,12 @@ def problems(rules_dir: Path = RULES_DIR, found: Messages | None = None, waived:
                     out.append(f"{_rel(path)}:{entry.lineno}: the translation of “{short}” must keep the placeholders "
                                f"{' '.join(sorted(holes(message))) or '(none)'} exactly; it has "
                                f"{' '.join(sorted(holes(entry.string))) or '(none)'}.")
+                elif isinstance(message, str) and (missing := figures(message) - figures(entry.string)):
+                    # an amendment's new figure in the English, the old one kept in a translation once its fuzzy mark
+                    # was taken off (the sixteenth hostile tester, W3: «recargo del 15%» beside the English 10%)
+                    out.append(f"{_rel(path)}:{entry.lineno}: the translation of “{short}” does not say "
+                               f"{', '.join(sorted(missing))}, as the English does. Write the English's figures in "
+                               f"the translation.")
             for message, entry in have.items():
                 # while a rule file cannot be read, its messages are not stale: `messages` would drop
                 # their translations (the rules' own check names the file to fix first)
