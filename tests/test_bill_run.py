@@ -2483,6 +2483,11 @@ def test_accounts_missing_from_the_previous_quarters_record_are_named_to_check(t
     missing = int(said[0].split(" ", 1)[0])
     new = [c for c in whole["checks"] if "not in the billing record of 2025-Q3" in c]
     assert missing > (int(new[0].split(" ", 1)[0]) if new else 0) + 3, (said, new)
+    # only accounts billed now are named, never one the run refused (the sixteenth hostile tester, U1)
+    refused = {r["account"] for r in cut["refused"]}
+    billed = {r["account"] for r in cut["register"]}
+    named = set(re.findall(r"SAMPLE-\d+", said[0]))
+    assert named and named <= billed and not named & refused, (named, refused)
 
 
 def test_a_quote_mark_left_open_is_refused_not_read_as_one_value(tmp_path):

@@ -166,6 +166,14 @@ def test_a_clerk_name_holding_an_account_is_refused_and_the_town_hall_is_not(tow
     assert town.notice() == 0  # "Pawling Town Hall, 160 Charles Colman Blvd" is the Town's place, not a resident's
 
 
+def test_a_cost_that_rounds_the_rate_to_nothing_says_so(town, capsys):
+    """The sixteenth hostile tester, U4: `--om-cost 1` was told it "must be more than 0"."""
+    argv = list(PROPOSE)
+    argv[argv.index("--om-cost") + 1] = "1"
+    said = refused(town, capsys, *argv)
+    assert "which rounds to nothing" in said and "--om-cost is far too small" in said and "more than 0" not in said
+
+
 @pytest.mark.parametrize("given", [".85", "0.85", "85%", "85 %"])
 def test_a_fraction_can_be_given(town, capsys, given):
     argv = list(PROPOSE)
@@ -402,7 +410,10 @@ def test_a_notice_without_the_site_s_address_names_only_the_clerk_s_office(town,
     assert town.run(*PROPOSE) == 0
     (town.root / "mkdocs.yml").write_text("site_name: copy\n")
     assert town.run("notice", "2026", "--published", PUBLISHED, *MEETING, "--output-dir", str(town.out)) == 0
-    assert "The notice names no web address" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "The notice names no web address" in out
+    # the notice is named where it was written (the sixteenth hostile tester, U3: "notices-out/…", not --output-dir)
+    assert f"The newspaper notice: {town.out}/hearing-notice-2026.txt." in out and "notices-out/" not in out
     text = (town.out / "hearing-notice-2026.txt").read_text(encoding="utf-8")
     assert "may be read at the office of the Town Clerk during regular business hours." in text
     assert "http" not in text and "website" not in text

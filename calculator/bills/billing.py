@@ -322,7 +322,6 @@ def run(rules: dict, quarter: str, accounts: tuple[str, str], reads: tuple[str, 
         _repeated_payments(paid, payments[0] if payments else "")
     large = _large_usages(usages, before, reads[0], accts)
     checks += list(large.values())
-    checks += _missing_from_previous(before, usages, (year, q))
     cache: dict = {}
     _payments_kept(rules, before, paid, payments[0] if payments else "", cache)
     # an account with no read (or only refused ones) is not billed: say which
@@ -339,6 +338,8 @@ def run(rules: dict, quarter: str, accounts: tuple[str, str], reads: tuple[str, 
                 "cannot be counted. Add the account to {file}, or close it with the Town Clerk.").format(
                 account=number, file=accounts[0]))
     order = [n for n in accts if n in usages and not accts[n].get("refused") and n not in already]
+    # of the accounts billed now, not those refused (the sixteenth hostile tester, U1: two refused were named "billed")
+    checks += _missing_from_previous(before, {n: usages[n] for n in order}, (year, q))
     results = bill.compute_many(rules, quarter, [{accts[n]["meter"]: str(usages[n]["usage"])} for n in order])
     computed = dict(zip(order, results))
     shares = _property_minimum(rules, accts, order, computed)

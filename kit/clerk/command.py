@@ -158,6 +158,8 @@ def run(args) -> list[str]:
         (rules_dir / rel).unlink(missing_ok=True)
     wrote = [str(p) for p, _ in writes if p.name != WRITTEN]
     report = [_in_folder(rate_year.for_cli(line), rules_dir) for line in result["report"]]
+    if notices and getattr(args, "output_dir", None):  # where they went, not the default folder (hostile16, U3)
+        report = [line.replace(f"{rate_year.NOTICES}/", f"{out}/") for line in report]
     if not wrote and not removes:  # `status` only reports
         return report
     recorded = getattr(args, "recorded_on", None) if args.step == "adopt" else None
