@@ -1791,6 +1791,25 @@ def test_the_sites_own_words_about_paying_are_not_account_data(text):
     assert privacy.account_records(text) == [] and privacy.account_records(text, blocks=True) == []
 
 
+def test_files_that_cannot_be_written_leave_no_new_empty_folder(tmp_path, monkeypatch):
+    """The sixteenth hostile tester, U2: on a full disk the engine's run and `rates user-notice` said "Nothing was
+    written" and left a new empty folder. The folders made for the files go again; one that was there stays."""
+    import errno
+    import os
+    from calculator.core import files
+
+    def full(fd):
+        raise OSError(errno.ENOSPC, "No space left on device")
+    monkeypatch.setattr(os, "fsync", full)
+    with pytest.raises(OSError):
+        files.write_all_atomic({tmp_path / "new" / "deep" / "a.csv": b"x", tmp_path / "new" / "b.csv": b"y"})
+    assert not (tmp_path / "new").exists()
+    (tmp_path / "kept").mkdir()
+    with pytest.raises(OSError):
+        files.write_all_atomic({tmp_path / "kept" / "a.csv": b"x"})
+    assert (tmp_path / "kept").is_dir() and not list((tmp_path / "kept").iterdir())
+
+
 def test_a_run_with_its_standard_error_closed_ends_as_done(sample_dir, tmp_path):
     """The fifteenth hostile tester, U4: `build.py bills … 2>&-` ended 1 after a complete run (a closed stream is
     None, and flushing it failed)."""

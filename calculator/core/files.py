@@ -73,10 +73,13 @@ def write_all_atomic(files: dict) -> list[Path]:
     a folder that cannot be written) leaves every target as it was, not some old and some new (the bill
     run's four files are read together)."""
     made: list[tuple[str, Path]] = []
+    folders: list[Path] = []  # the folders made here, removed again when nothing could be written (hostile16, U2)
     try:
         for path, data in files.items():
             path = Path(path)
+            missing = [p for p in [path.parent, *path.parent.parents] if not p.exists()]
             path.parent.mkdir(parents=True, exist_ok=True)
+            folders += missing
             mode = path.stat().st_mode & 0o777 if path.exists() else 0o644
             try:
                 fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
@@ -97,6 +100,11 @@ def write_all_atomic(files: dict) -> list[Path]:
         for tmp, _path in made:
             if os.path.exists(tmp):
                 os.unlink(tmp)
+        for folder in sorted(set(folders), key=lambda p: len(p.parts), reverse=True):  # deepest first, if empty
+            try:
+                folder.rmdir()
+            except OSError:
+                pass
         raise
     return [path for _tmp, path in made]
 
