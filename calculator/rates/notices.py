@@ -277,7 +277,8 @@ def hearing_notice_text(rules: dict, schedule_id: str, site_url: str | None) -> 
         else:
             how = _("How the Town computed the proposed rate: the operation and maintenance cost of {om} divided by "
                     "the users' sewage volume of {volume} gallons, per 1,000 gallons.")
-        lines.append("- " + how.format(**figures))
+        # the division rarely comes out in whole cents: said (clerk15: 11.2991 printed as $11.30 without a word)
+        lines.append("- " + how.format(**figures) + " " + _("The result is rounded to the cent."))
         # the law's own words quoted beside how the rate was set, the division never called the law's (clerk11,
         # N2); and no site's disclaimer in the Town's legal notice (clerk12, high: "(the Town has not adopted this
         # reading)" under "By order of the Town Board")

@@ -587,7 +587,10 @@ def propose(rules: dict, args) -> dict:
         cost = "om-cost" if om is not None else "projected-om-cost"
         if result is not None and Decimal(result["vc_per_1000_gallons"]) <= 0:
             # (the sixteenth hostile tester, U4: a cost of $1 was told it "must be more than 0")
-            c.add(cost, f"VC comes to {money.dollars(Decimal(result['vc_per_1000_gallons']))} per 1,000 gallons, "
+            given = om if om is not None else projected
+            c.add(cost, f"VC comes to {money.dollars(Decimal(result['vc_per_1000_gallons']))} per 1,000 gallons: "
+                        f"⟦{cost}⟧ must be more than 0. Check it and ⟦user-volume-gallons⟧." if not given else
+                        f"VC comes to {money.dollars(Decimal(result['vc_per_1000_gallons']))} per 1,000 gallons, "
                         f"which rounds to nothing: ⟦{cost}⟧ is far too small for ⟦user-volume-gallons⟧ (the cost of "
                         f"a year, like 912400, over the gallons of a year, like 80750000). Check both.")
         elif result is not None and effective is not None:
