@@ -249,8 +249,8 @@ def test_the_values_in_force_on_the_day_that_matters():
                                        "law, the last day to pay moves to the next business day, Monday, May 17, 2027.")
     periods = [s["text"] for s in old["explanation"] if s.get("interpretation") == "penalty-quarter"]
     assert periods == ["Each further period begins 3 months (until April 15, 2027) after the one before, counted "
-                       "from May 18, 2027, the first penalty date, as we read the law. Periods begun by June 1, 2027: "
-                       "1, from May 18, 2027."]
+                       "from May 18, 2027, the first penalty date, as we read the law. By June 1, 2027, 1 penalty "
+                       "period had begun, on May 18, 2027."]
     assert (old["if_late"]["rate"], old["if_late"]["first_penalty"], old["if_late"]["period_months"]) == (
         "0.15", "9.60", 3)
     new = bill.compute(rules, "2027-Q3", {"water-cubic-feet": "100"})
@@ -271,9 +271,9 @@ def test_the_explanation_names_each_day_skipped_and_no_more():
 
 @pytest.mark.parametrize("paid_on, shown", [
     # due January 15, 2027, first penalty February 17; a period begins every 3 months after it
-    ("2028-05-17", "May 17, 2028: 6, from February 17, 2027, May 17, 2027, August 17, 2027, November 17, 2027, "
-                   "February 17, 2028 and May 17, 2028."),                  # 6 periods: each named
-    ("2028-08-17", "August 17, 2028: 7, from February 17, 2027 to August 17, 2028."),  # 7: the first and the last
+    ("2028-05-17", "May 17, 2028, 6 penalty periods had begun: February 17, 2027, May 17, 2027, August 17, 2027, "
+                   "November 17, 2027, February 17, 2028 and May 17, 2028."),                  # 6 periods: each named
+    ("2028-08-17", "August 17, 2028, 7 penalty periods had begun: February 17, 2027 to August 17, 2028."),  # 7
 ])
 def test_the_periods_begun_are_named_up_to_six(paid_on, shown):
     out = bill.compute(RULES, "2027-Q1", {"water-gallons": "12000"}, paid_on)
@@ -281,7 +281,7 @@ def test_the_periods_begun_are_named_up_to_six(paid_on, shown):
     assert len(step) == 1
     assert step[0]["text"].startswith("Each further period begins 3 months after the one before, counted from "
                                       "February 17, 2027, the first penalty date, as we read the law.")
-    assert step[0]["text"].endswith(f"Periods begun by {shown}")
+    assert step[0]["text"].endswith(f"By {shown}")
 
 
 def test_the_batch_takes_the_payment_date_and_the_what_ifs():

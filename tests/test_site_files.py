@@ -4,6 +4,7 @@ due-dates calendar (.ics), and the pypdf wheel the browser fills the form with."
 import base64
 import datetime as dt
 import hashlib
+import re
 import zipfile
 
 import pytest
@@ -283,3 +284,15 @@ def test_the_desks_sewage_share_is_asked_for_while_the_site_has_only_the_example
     from calculator.core.rules import load
     adopted = [s for s in load()["schedules"] if s["status"] == "adopted"]
     assert ("(optional)" in label) == bool(adopted) and ("data-required" in box) == (not adopted)
+
+
+def test_the_list_of_questions_follows_the_chosen_readings_not_one_kind_of_works_path(site):
+    """spanish18, WM-1 (the English too): the list said the oil separator's "Yes" led to the result "You need a permit
+    from the Sewer Inspector" (the septic system's path), though the chosen reading asks the Town Board's and/or the
+    Commission's approval too, as the checker and the application say."""
+    import html as _html
+    page = (site / "permit" / "index.html").read_text(encoding="utf-8")
+    start = page.index('id="question-oil-separator"')
+    words = re.sub(r"\s+", " ", _html.unescape(re.sub(r"<[^>]+>", " ", page[start:start + 3000])))
+    yes = words[words.index("Yes :"):words.index("No :")]
+    assert "next, question" in yes and "the result is at least" in yes and "approval from the Town Board" in yes, yes

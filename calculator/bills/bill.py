@@ -787,9 +787,12 @@ def _explain_rest(rules: dict, v: dict, ex: Explanation, vc, fraction, volume, k
     """The steps each bill's own usage decides, after the quarter's (_head_steps)."""
     if kind == "water-cubic-feet":
         ratio = entry(rules, "gallons-per-cubic-foot", v["start"])["value"]
-        ex.add(_("{cubic_feet} cubic feet × {numerator}/{denominator} gallons per cubic foot{since} = {water} gallons "
-                 "of water.").format(cubic_feet=money.gallons(v["amount"]), numerator=f"{ratio['numerator']:,}",
-                                     denominator=ratio["denominator"],
+        # the fraction said as a number too, about 7.48 (spanish18: "1,728/231 gallons" read as a sum to do)
+        about = (Decimal(ratio["numerator"]) / Decimal(ratio["denominator"])).quantize(Decimal("0.01"))
+        ex.add(_("{cubic_feet} cubic feet × {numerator}/{denominator} (about {about}) gallons per cubic foot{since} = "
+                 "{water} gallons of water.").format(cubic_feet=money.gallons(v["amount"]),
+                                                     numerator=f"{ratio['numerator']:,}", about=about,
+                                                     denominator=ratio["denominator"],
                                      since=since(rules, "gallons-per-cubic-foot", v["start"]),
                                      water=money.gallons(water)),
                "rents.C.1", cubic_feet=v["amount"], water_gallons=money.text(water))
@@ -976,7 +979,10 @@ def _periods_step(rules: dict, v: dict, months: int, grace: int) -> str:
     elif len(starts) > 1:
         rule += " " + _("A later period is not moved when it ends on a Saturday, Sunday or public holiday, as we read "
                         "the law; only the first 30 days are.")
-    return _("{rule} Periods begun by {paid}: {count}, from {starts}.").format(rule=rule.format(**words), **words)
+    # a sentence, not a record's fields (spanish17 #4, spanish18 #4: «…períodos…: 1 (17 de febrero de 2027)»)
+    return ngettext("{rule} By {paid}, {count} penalty period had begun, on {starts}.",
+                    "{rule} By {paid}, {count} penalty periods had begun: {starts}.",
+                    len(starts)).format(rule=rule.format(**words), **words)
 
 
 def usage_from_readings(meter: str, previous, current) -> dict:

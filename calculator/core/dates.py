@@ -293,7 +293,7 @@ def bill_choice(rules: dict, year: int, q: int) -> str:
     # «Vence en enero de 2027 (oct.–dic.)» dropped "water", and the Town's bill is not for October–December)
     words = _("Bill due {month} {year} (water {months})").format(month=_(SHORT_MONTHS[due.month - 1]), year=due.year,
                                                                 months=_(SHORT_QUARTERS[water - 1]))
-    # a menu's option starts with a capital («Enero de 2027 (agua de octubre a diciembre)»), the month's name not: "May"
+    # a menu's option starts with a capital («Enero de 2027 (agua de oct. a dic.)»), the month's name not: "May"
     # is the long name too, and «Mayo» showed in every date (spanish16 #1-3)
     return words[:1].upper() + words[1:]
 

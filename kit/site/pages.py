@@ -481,9 +481,11 @@ def permit_context(rules: dict) -> dict:
     def shown(items):  # the items the chosen readings allow; those that hang on an answer stay
         return [i for i in items or [] if _may_hold(rules, i.get("when"))]
 
-    def as_read(c):  # a choice as the chosen interpretations make it
+    def as_read(c):  # a choice as the chosen interpretations make it (an alternative for one kind of work alone,
+        # a septic system's, is that path's, not the list's: the oil separator's "yes" led to the result, the septic
+        # path's, and without the approval the chosen reading asks: spanish18, WM-1)
         c = next((c | {k: v for k, v in a.items() if k != "when"} for a in c.get("alternatives", [])
-                  if _may_hold(rules, a["when"])), c)
+                  if "interpretation" in json.dumps(a["when"]) and _may_hold(rules, a["when"])), c)
         return dict(c, reasons=shown(c.get("reasons")), requirements=shown(c.get("requirements")),
                     leads_to=titles[c["next"]], leads_to_outcome=c["next"] not in question_ids)
 

@@ -84,6 +84,23 @@ def too_wide(page, path) -> list[str]:
     return wide
 
 
+def open_answer(page, url: str, ready: str, console: list) -> None:
+    """Open an engine page and wait for its answer (`ready`). A module fetch the local server dropped under a full
+    run's load (CI of December 7: pyodide.mjs, on the 70th page and on the last) makes the page say to reload, as a
+    visitor would: it is reloaded once; any other failure, or a second, fails with the console's last words."""
+    page.goto(url)
+    try:
+        expect(page.locator(ready)).to_be_visible(timeout=TIMEOUT)
+    except AssertionError as failed:  # the page's own word for why is in the console (engine-client.js: onFailed)
+        if not any("Failed to fetch dynamically imported module" in c for c in console[-5:]):
+            raise AssertionError(f"{url}: the console said {console[-15:]}") from failed
+        page.reload()
+        try:
+            expect(page.locator(ready)).to_be_visible(timeout=TIMEOUT)
+        except AssertionError as again:
+            raise AssertionError(f"{url}, reloaded: the console said {console[-15:]}") from again
+
+
 @pytest.fixture(scope="module")
 def first_visit(browser, site_url, all_pages):
     """Every page once, in a new browser profile: its requests, its policy and the violations
@@ -111,19 +128,7 @@ def first_visit(browser, site_url, all_pages):
     for link, ready in FILLED.items():
         current["path"] = link
         page.set_viewport_size(PHONE)
-        page.goto(site_url + link)
-        try:
-            expect(page.locator(ready)).to_be_visible(timeout=TIMEOUT)
-        except AssertionError as failed:  # the page's own word for why is in the console (engine-client.js: onFailed)
-            # a module fetch the local server dropped once under a full run's load (CI of December 7: pyodide.mjs on
-            # the 70th page): the page says to reload, as a visitor would; any other failure, or a second, fails
-            if not any("Failed to fetch dynamically imported module" in c for c in console[-5:]):
-                raise AssertionError(f"{link}: the console said {console[-5:]}") from failed
-            page.reload()
-            try:
-                expect(page.locator(ready)).to_be_visible(timeout=TIMEOUT)
-            except AssertionError as again:
-                raise AssertionError(f"{link}, reloaded: the console said {console[-5:]}") from again
+        open_answer(page, site_url + link, ready, console)
         wide += too_wide(page, link)
         # and axe on the answer, at a desktop width as on the pages (pa11y-ci reads these with
         # HTML_CodeSniffer: test_wcag_checkers.py)
@@ -131,11 +136,7 @@ def first_visit(browser, site_url, all_pages):
         axe[link] = axe_violations(page)
     current["path"] = "/estimate/"
     page.set_viewport_size(DESKTOP)
-    page.goto(site_url + LINK)
-    try:
-        expect(page.locator("#result-total")).to_be_visible(timeout=TIMEOUT)
-    except AssertionError as exc:  # with the console's last words (why the engine did not start)
-        raise AssertionError(f"{exc}\nconsole: {console[-15:]}") from None
+    open_answer(page, site_url + LINK, "#result-total", console)
     page.fill("#usage", "-3")
     page.click("#estimate-button")
     expect(page.locator("#error-summary")).to_be_visible()
