@@ -959,7 +959,7 @@ def notice(rules: dict, args, site_url: str | None) -> dict:
     if not _section_numbers(rules, "rate-schedules", "rents"):
         # a legal notice names the Town Code's sections; none is on file (clerk13 M-4)
         report.append("The Town Code's section numbers for the sewer-use law are not on file, so the notice names its "
-                      "parts by their subjects (“the sewer-use law's rate schedules section”). Ask the Town Attorney "
+                      "parts by their subjects, such as the sewer-use law's rate schedules section. Ask the Town Attorney "
                       "whether to add the numbers before the notice goes to the newspaper; once the site keeper records "
                       "them in rules/law.yaml (`section:`), the notice cites them.")
     if not url:
