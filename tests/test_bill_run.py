@@ -1774,6 +1774,10 @@ def _engine(argv, capsys):
     "Luis Ortega debe cuatrocientos sesenta y cuatro dólares.", "Ortega Luis ..... 388.10",
     "Acct 10016 delinquent 228.19", "Account 10016 has not paid 228.19",
     "6957–18–409876", "6957 18 409876", "6957/18/409876",
+    "Unpaid: Smith ........ 345.67", "Late payers: Smith 345.67, Jones 120.00", "Morosos: Smith 345,67, Jones 120,00",
+    "Account S10001 is behind", "Town Hall, account P-20417 delinquent", "Don José Pérez debe",  # hostile17 F1
+    "Smith: three hundred forty-five dollars and sixty-seven cents unpaid", "Smith\u3000３４５．６７ unpaid",
+    "Smith 345.67 Jones 120.00",
 ])
 def test_more_forms_of_who_owes_what_are_account_data(text):
     assert privacy.account_records(text), text
@@ -1785,6 +1789,7 @@ def test_more_forms_of_who_owes_what_are_account_data(text):
     "The Town Board may put unpaid rents on the levy list (General Municipal Law § 452).",
     "Meet at Pawling Town Hall, 160 Charles Colman Blvd; the Clerk's fee is 12,50 in the example.",
     "Dr. Smith of the Town Board said unpaid rents are 12% of the levy.",
+    "Bill: $96.00, due January 15, 2027.", "If you pay late: Penalty $14.40 unpaid", "Factura: $96.00 (tarifa de ejemplo)",
     "The bill for January–March is due 4/15/2027 … 30 days later the penalty applies.",
 ])
 def test_the_sites_own_words_about_paying_are_not_account_data(text):

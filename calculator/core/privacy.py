@@ -353,7 +353,8 @@ _NOT_PAID = re.compile(r"(?i:\b(?:has\s+not\s+paid|hasn['’]t\s+paid|have\s+not
                        r"|morosos?)\b)")
 #: an amount in words, or who has not paid: a record without a digit is read for these (the sixteenth tester:
 #: «Luis Ortega debe cuatrocientos sesenta y cuatro dólares»)
-_IN_WORDS = re.compile(rf"{_AMOUNT_IN_WORDS.pattern}|{_AMOUNT_IN_SPANISH_WORDS.pattern}|{_NOT_PAID.pattern}", re.IGNORECASE)
+_IN_WORDS = re.compile(rf"{_AMOUNT_IN_WORDS.pattern}|{_AMOUNT_IN_SPANISH_WORDS.pattern}|{_NOT_PAID.pattern}"
+                       r"|\b(?:owes?|debe|adeuda|behind|delinquent|moros[oa])\b", re.IGNORECASE)
 #: a person named by a title and a surname ("Mr. Whitfield", "Sra. González")
 _TITLED = re.compile(rf"\b(?:Mr|Mrs|Ms|Miss|Mx|Dr|Sr|Sra|Srta|Don|Doña|[Ss]eñora?|[Ss]eñorita|don|doña)\.?\s+{_WORD}")
 #: a surname with where it is, in brackets ("Whitfield (Rt 22)", "Ortega (Oak St)")
@@ -368,12 +369,55 @@ def _someone_unpaid(sentence: str) -> bool:
         any(m.group(0).split("(")[0].strip().title() not in _NOT_NAMES for m in _SURNAME_PLACED.finditer(sentence))
 
 
+#: an account named by its word and number, said to be behind, with no amount ("Account S10001 is behind",
+#: "account P-20417 delinquent": the seventeenth hostile tester)
+_ACCOUNT_BEHIND = re.compile(
+    r"\b(?:account|acct\.?|cuenta|cta\.?)\s*(?:no\.?|number|n[uú]m(?:ero)?\.?|#)?\s*[:#]?\s*[A-Z]{0,3}-?\d{3,9}\b"
+    r"[^.\n]{0,30}?\b(?:behind|delinquent|unpaid|overdue|past\s+due|has\s+not\s+paid|hasn['’]t\s+paid|in\s+arrears"
+    r"|owes|moros[oa]|atrasad[oa]|no\s+ha\s+pagado|debe|adeuda)\b", re.IGNORECASE)
+#: words that label a site's own figures, not a person ("Bill: $96.00", «Factura: $96.00»)
+_LABELS = frozenset("""Bill Bills Total Totals Charge Charges Penalty Penalties Minimum Fee Fees Rate Rates Arrears Balance
+    Credit Owed Paid Due Amount Amounts Example Examples Illustrative Sewer Water Usage Now Proposed Change Quarter
+    Factura Facturas Cargo Cargos Recargo Recargos Tarifa Tarifas Cuota Monto Montos Saldo Pagado Mínimo Ejemplo
+    Agua Consumo Ahora Propuesta Cambio Trimestre Subtotal Tax Taxes Levy Lien Unpaid Late Impago Morosos""".split())
+#: a surname and an amount beside it ("Smith 345.67", "Smith ........ 345.67", «Smith 345,67»)
+_SURNAME_AMOUNT = re.compile(rf"\b({_WORD})\b[\s:.…]*\s(?:\$\s?)?\d{{1,3}}(?:,\d{{3}})*(?:\d{{3}})*[.,]\d{{2}}(?![\d.,]*\d)")
+#: an owner's status with no amount: a titled person who owes («Don José Pérez debe»)
+_OWES_WORD = re.compile(r"(?i:\b(?:owes?|owing|debe|deben|adeuda|behind|delinquent|moros[oa])\b)")
+
+
+def _surnames_with_amounts(line: str) -> int:
+    """How many surnames in a line stand beside an amount (not a label of the site's own figures)."""
+    return sum(1 for m in _SURNAME_AMOUNT.finditer(line)
+               if m.group(1) not in _NOT_NAMES and m.group(1).title() not in _LABELS and m.group(1) not in _LABELS)
+
+
+def _who_owes_listed(line: str) -> bool:
+    """A line of who owes what however it is set (the seventeenth hostile tester): an account said to be behind;
+    two surnames with amounts, or one with words of owing ("Late payers: Smith 345.67, Jones 120.00", "Unpaid:
+    Smith ........ 345.67"); a surname with an amount in words and owing words; a titled person who owes."""
+    if len(line) > 300:
+        return False
+    if _ACCOUNT_BEHIND.search(line):
+        return True
+    owing = _BALANCE_WORDS.search(line) or _NOT_PAID.search(line) or re.search(r"(?i:\blate\s+payers?\b|\bimpago)", line)
+    pairs = _surnames_with_amounts(line)
+    if pairs >= 2 or (pairs and owing):
+        return True
+    if owing and (_AMOUNT_IN_WORDS.search(line) or _AMOUNT_IN_SPANISH_WORDS.search(line)) and any(
+            w not in _NOT_NAMES and w not in _LABELS for w in re.findall(rf"\b{_WORD}\b", line)):
+        return True
+    return bool(_TITLED.search(line)) and bool(_OWES_WORD.search(line))
+
+
 def _more_forms(line: str) -> bool:
     """A line of words (or a sentence of prose) that holds account data in a form the rules above miss: a
     person named beside a Spanish street address; a person named with a balance word and an amount (in
     figures, or in English or Spanish words) anywhere in one sentence; a resident's e-mail address or phone
     with a name or with another one. Not the Town's own places and offices (_PLACE), but a titled person owing an
     amount beside them ("Town Hall. Mrs. Whitfield owes $1,204.33": the sixteenth hostile tester)."""
+    if _who_owes_listed(line):
+        return True
     if _PLACE.search(line):
         return len(line) <= 300 and bool(_TITLED.search(line)) and bool(_BALANCE_WORDS.search(line)) and bool(
             re.search(_AMOUNT, line) or _WHOLE_DOLLARS.search(line))
