@@ -246,6 +246,13 @@ def _main_writing(argv: list[str]) -> int:
     except OSError as exc:
         if exc.errno is None or sys.stdout is None:
             raise
+        if exc.filename and str(exc.filename) not in ("<stdout>", "/dev/stdout"):
+            # a file the command writes, not its report (the seventeenth hostile tester, F2: a build on a full disk
+            # said only "the output could not be written", as if standard output were full)
+            print(f"error: {exc.filename} could not be written ({exc.strerror}). Nothing was changed: a build keeps "
+                  "site/ as it was, and the catalogues and records are written whole or not at all. Free some space, "
+                  "or make the folder writable, and run the command again.", file=sys.stderr)
+            return 2
         try:  # what could not be printed goes nowhere; say so where it can be read
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
             # the command's files, if it writes any, were written whole before its report (the fifteenth hostile

@@ -166,6 +166,12 @@ def test_a_clerk_name_holding_an_account_is_refused_and_the_town_hall_is_not(tow
     assert town.notice() == 0  # "Pawling Town Hall, 160 Charles Colman Blvd" is the Town's place, not a resident's
 
 
+def test_an_unknown_option_names_the_steps_own_help(town, capsys):
+    """The seventeenth hostile tester, F3: `rates propose … --bogus 1` pointed to `rates --help`, the steps' list."""
+    said = refused(town, capsys, *PROPOSE, "--bogus", "1")
+    assert "Unrecognized arguments: --bogus 1. Run `python build.py rates propose --help`" in said, said
+
+
 def test_a_cost_that_rounds_the_rate_to_nothing_says_so(town, capsys):
     """The sixteenth hostile tester, U4: `--om-cost 1` was told it "must be more than 0"."""
     argv = list(PROPOSE)

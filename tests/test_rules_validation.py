@@ -509,3 +509,22 @@ def test_a_missing_law_or_schema_is_said_by_name_once(rules_copy, name):
     said = problems(rules_copy)
     assert said.count(f"rules/{name} is missing. The rules cannot be checked without it. Put it back "
                       f"(git checkout -- rules/{name}) or restore it from a copy.") == 1, said
+
+
+def test_a_leading_zero_and_a_day_that_does_not_exist_are_named_for_what_they_are(tmp_path):
+    """The seventeenth hostile tester, F4 and F5: `value: 030` was reported as "the value 24", and "2025-02-30" as
+    "not in the expected form", though it is written as dates are."""
+    import shutil
+    from kit.rules.validate import RULES_DIR as _RULES, RuleError as _RuleError, compile_rules as _compile
+    copy = tmp_path / "rules"
+    shutil.copytree(_RULES, copy)
+    grace = copy / "parameters" / "late-penalty-grace-days.yaml"
+    grace.write_text(grace.read_text(encoding="utf-8").replace("\nvalue: 30\n", "\nvalue: 030\n"), encoding="utf-8")
+    schedule = copy / "rate-schedules" / "2025-illustrative.yaml"
+    schedule.write_text(schedule.read_text(encoding="utf-8").replace("\neffective: 2025-01-01", '\neffective: "2025-02-30"'),
+                        encoding="utf-8")
+    with pytest.raises(_RuleError) as refused:
+        _compile(copy)
+    said = "\n".join(refused.value.problems)
+    assert "written with a leading zero (030), YAML reads it as an octal number. Write 30" in said, said
+    assert "'2025-02-30' is written correctly, but there is no such date" in said, said

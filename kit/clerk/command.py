@@ -220,7 +220,10 @@ def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     try:
         once(argv)  # `--ayes 3 --ayes 5` took the last without a word (the hostile tester, H10), as `bills` refuses
-        args = parser().parse_args(argv)  # (--help that cannot be written goes on to build.py: 74)
+        args, extras = parser().parse_known_args(argv)  # (--help that cannot be written goes on to build.py: 74)
+        if extras:  # named with the step's own help, whose options they are not (the seventeenth hostile tester, F3)
+            raise ClerkError(f"Unrecognized arguments: {' '.join(extras)}. Run `python build.py rates {args.step} "
+                             "--help` for the options.")
     except SystemExit as exc:  # --help
         return 0 if exc.code in (0, None) else 2
     except InputError as exc:

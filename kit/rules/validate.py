@@ -335,6 +335,13 @@ def _advice(err) -> str:
         want = PATTERN_WORDS.get(err.validator_value) if err.validator == "pattern" else None
         if want:
             return f"{_shown_value(err.instance)} is not in the form this key takes. Write {want}"
+        if isinstance(err.instance, str) and re.fullmatch(r"\d{4}-\d{2}-\d{2}", err.instance.strip()):
+            # written right, but no such day (the seventeenth hostile tester, F5: "2025-02-30")
+            try:
+                _dt.date.fromisoformat(err.instance.strip())
+            except ValueError:
+                return (f"{_shown_value(err.instance)} is written correctly, but there is no such date. Check the day "
+                        "and the month")
         return f"{_shown_value(err.instance)} is not in the expected form. Write it like the other files do (dates as YYYY-MM-DD in quotes, amounts as \"12.50\")"
     if err.validator == "type":
         wants = [err.validator_value] if isinstance(err.validator_value, str) else list(err.validator_value)
@@ -992,6 +999,10 @@ def value_quote_problem(value, quote: str, unit: str = "", description: str = ""
     if not numbers or n in numbers or n in percents:
         return None
     said = ", ".join(f"{x.normalize():f}" for x in sorted(numbers))
+    if isinstance(value, int) and not isinstance(value, bool) and value > 7 and _Decimal(oct(value)[2:]) in numbers:
+        # YAML reads 030 as octal, 24 (the seventeenth hostile tester, F4): the leading zero named
+        return (f"the value {value} is not a number its quote states ({said}): written with a leading zero "
+                f"({'0' + oct(value)[2:]}), YAML reads it as an octal number. Write {oct(value)[2:]}")
     return f"the value {value} is not a number its quote states ({said})"
 
 
