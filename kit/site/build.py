@@ -380,13 +380,15 @@ def build_or_report(site: Path = ROOT / "site", site_url: str | None = None, pre
     except OSError as exc:  # a full or read-only disk under the staging folder (the seventeenth hostile tester, F2:
         # "the output could not be written", as if standard output were full; copying a folder, a traceback)
         if isinstance(exc, shutil.Error) and exc.args and isinstance(exc.args[0], list) and exc.args[0]:
-            where, why = exc.args[0][0][1], exc.args[0][0][2]
+            found = re.search(r"\] ([^:]+)", str(exc.args[0][0][2]))
+            why = found.group(1) if found else str(exc.args[0][0][2])
         elif exc.filename is not None and exc.errno is not None:
-            where, why = exc.filename, exc.strerror
+            why = exc.strerror
         else:
             raise
-        print(f"The build stopped; site/ is unchanged. {where} could not be written ({why}). Free some space, or "
-              "make the folder writable, and build again.", file=sys.stderr)
+        print(f"The build stopped; site/ is unchanged. The new site could not be written beside it, in "
+              f"{site.resolve().parent} ({why}). Free some space, or make the folder writable, and build again.",
+              file=sys.stderr)
         return False
     finally:
         for s, handler in previous.items():
