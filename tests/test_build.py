@@ -312,3 +312,22 @@ def test_a_settings_file_that_cannot_be_read_is_said_in_one_line_with_its_place(
     (tmp_path / "mkdocs.yml").write_text("- just a list\n", encoding="utf-8")
     with pytest.raises(BuildError, match="holds no settings"):
         project_config(tmp_path / "rules")
+
+
+def test_a_build_on_a_full_disk_says_so_and_keeps_the_site(site, monkeypatch, capsys):
+    """The seventeenth hostile tester, F2: a build on a full disk said only "the output could not be written" (exit
+    74), as if standard output were full, and with the disk full at another point it ended in shutil.Error's
+    traceback. It says what could not be written and that site/ is unchanged."""
+    import errno
+    before = snapshot(site)
+    for failure in (shutil.Error([("docs/assets/words.js", "x/words.js",
+                                   "[Errno 28] No space left on device: 'docs/assets/words.js' -> 'x/words.js'")]),
+                    OSError(errno.EROFS, "Read-only file system", "x/index.html")):
+        def full(*args, failure=failure, **kwargs):
+            raise failure
+        monkeypatch.setattr(kit_site, "stage_docs", full)
+        assert kit_site.build_or_report(site) is False
+        said = capsys.readouterr().err
+        assert said.startswith("The build stopped; site/ is unchanged. The new site could not be written beside it")
+        assert "No space left on device" in said or "Read-only file system" in said
+        assert snapshot(site) == before
