@@ -1783,10 +1783,21 @@ def _engine(argv, capsys):
     "Account S10001 is behind", "Town Hall, account P-20417 delinquent", "Don José Pérez debe",  # hostile17 F1
     "Smith: three hundred forty-five dollars and sixty-seven cents unpaid", "Smith\u3000３４５．６７ unpaid",
     "Smith 345.67 Jones 120.00",
+    "Accounts S10001, S10002 and S10007 have not paid.", "Delinquent accounts: S10001; S10002; S10007",  # hostile18
+    "Not yet paid: Ortega, Whitfield and Gonzalez.", "# Ortega, Luis .......... $388.10",
+    "# <!-- Dana Whitfield, 22 Route 22, owes 1204.33 -->", "# Ortega L 388.10 / Whitfield D 1204.33 / Gonzalez M 464.20",
+    "# D. Whitfield: 1,204.33",
 ])
 def test_more_forms_of_who_owes_what_are_account_data(text):
     assert privacy.account_records(text), text
     assert privacy.account_records(text, blocks=True), text
+
+
+@pytest.mark.parametrize("encoded", ["ref T3J0ZWdhLCBMdWlzOiAzODguMTA=", "x 4f72746567612c204c7569733a203338382e3130"])
+def test_a_short_record_in_base64_or_hex_is_read_too(encoded):
+    """The eighteenth hostile tester, F3: "Ortega, Luis: 388.10" in base64 (28 characters) or hex was published."""
+    from calculator.core.privacy import encoded_texts
+    assert any(privacy.account_records(d, blocks=True, script=True) for d in encoded_texts(encoded))
 
 
 @pytest.mark.parametrize("text", [

@@ -354,7 +354,8 @@ _NOT_PAID = re.compile(r"(?i:\b(?:has\s+not\s+paid|hasn['’]t\s+paid|have\s+not
 #: an amount in words, or who has not paid: a record without a digit is read for these (the sixteenth tester:
 #: «Luis Ortega debe cuatrocientos sesenta y cuatro dólares»)
 _IN_WORDS = re.compile(rf"{_AMOUNT_IN_WORDS.pattern}|{_AMOUNT_IN_SPANISH_WORDS.pattern}|{_NOT_PAID.pattern}"
-                       r"|\b(?:owes?|debe|adeuda|behind|delinquent|moros[oa])\b", re.IGNORECASE)
+                       r"|\b(?:owes?|debe|adeuda|behind|delinquent|moros[oa]|not\s+yet\s+paid|sin\s+pagar)\b",
+                       re.IGNORECASE)
 #: a person named by a title and a surname ("Mr. Whitfield", "Sra. González")
 _TITLED = re.compile(rf"\b(?:Mr|Mrs|Ms|Miss|Mx|Dr|Sr|Sra|Srta|Don|Doña|[Ss]eñora?|[Ss]eñorita|don|doña)\.?\s+{_WORD}")
 #: a surname with where it is, in brackets ("Whitfield (Rt 22)", "Ortega (Oak St)")
@@ -371,17 +372,25 @@ def _someone_unpaid(sentence: str) -> bool:
 
 #: an account named by its word and number, said to be behind, with no amount ("Account S10001 is behind",
 #: "account P-20417 delinquent": the seventeenth hostile tester)
-_ACCOUNT_BEHIND = re.compile(
-    r"\b(?:account|acct\.?|cuenta|cta\.?)\s*(?:no\.?|number|n[uú]m(?:ero)?\.?|#)?\s*[:#]?\s*[A-Z]{0,3}-?\d{3,9}\b"
-    r"[^.\n]{0,30}?\b(?:behind|delinquent|unpaid|overdue|past\s+due|has\s+not\s+paid|hasn['’]t\s+paid|in\s+arrears"
-    r"|owes|moros[oa]|atrasad[oa]|no\s+ha\s+pagado|debe|adeuda)\b", re.IGNORECASE)
+_ACCOUNT_ID = r"[A-Z]{0,3}-?\d{3,9}\b"
+_UNPAID_WORDS = (r"behind|delinquent|unpaid|overdue|past\s+due|has\s+not\s+paid|have\s+not\s+paid|hasn['’]t\s+paid"
+                 r"|haven['’]t\s+paid|not\s+yet\s+paid|in\s+arrears|owes|moros[oa]s?|atrasad[oa]s?|no\s+ha\s+pagado"
+                 r"|no\s+han\s+pagado|debe|deben|adeuda|sin\s+pagar|impagad[oa]s?")
+_ACCOUNT_BEHIND = re.compile(  # (and a list of accounts, and the words first: the eighteenth hostile tester)
+    rf"\b(?:accounts?|acct\.?|cuentas?|cta\.?)\s*(?:no\.?|number|n[uú]m(?:ero)?\.?|#)?\s*[:#]?\s*{_ACCOUNT_ID}"
+    rf"(?:\s*(?:,|;|\band\b|\by\b)\s*{_ACCOUNT_ID})*[^.\n]{{0,30}}?\b(?:{_UNPAID_WORDS})\b"
+    rf"|\b(?:{_UNPAID_WORDS})\b[^.\n]{{0,20}}?\b(?:accounts?|cuentas?)\b\s*[:#]?\s*(?!SAMPLE-){_ACCOUNT_ID}",
+    re.IGNORECASE)
+#: a label of not having paid with people after it ("Not yet paid: Ortega, Whitfield and Gonzalez")
+_UNPAID_LABEL = re.compile(rf"(?i:\b(?:{_UNPAID_WORDS}|late\s+payers?|shut[\s-]?off)\b)\s*:")
 #: words that label a site's own figures, not a person ("Bill: $96.00", «Factura: $96.00»)
 _LABELS = frozenset("""Bill Bills Total Totals Charge Charges Penalty Penalties Minimum Fee Fees Rate Rates Arrears Balance
     Credit Owed Paid Due Amount Amounts Example Examples Illustrative Sewer Water Usage Now Proposed Change Quarter
     Factura Facturas Cargo Cargos Recargo Recargos Tarifa Tarifas Cuota Monto Montos Saldo Pagado Mínimo Ejemplo
     Agua Consumo Ahora Propuesta Cambio Trimestre Subtotal Tax Taxes Levy Lien Unpaid Late Impago Morosos""".split())
 #: a surname and an amount beside it ("Smith 345.67", "Smith ........ 345.67", «Smith 345,67»)
-_SURNAME_AMOUNT = re.compile(rf"\b({_WORD})\b[\s:.…]*\s(?:\$\s?)?\d{{1,3}}(?:,\d{{3}})*(?:\d{{3}})*[.,]\d{{2}}(?![\d.,]*\d)")
+_SURNAME_AMOUNT = re.compile(rf"\b({_WORD})(?:,?\s+[{_UP}]\.?)?\b[\s:.…,]*\s(?:\$\s?)?\d{{1,3}}(?:,\d{{3}})*(?:\d{{3}})*[.,]\d{{2}}"
+                             rf"(?![\d.,]*\d)")  # (with an initial after it: "Ortega L 388.10", the eighteenth tester)
 #: an owner's status with no amount: a titled person who owes («Don José Pérez debe»)
 _OWES_WORD = re.compile(r"(?i:\b(?:owes?|owing|debe|deben|adeuda|behind|delinquent|moros[oa])\b)")
 
@@ -403,6 +412,10 @@ def _who_owes_listed(line: str) -> bool:
     owing = _BALANCE_WORDS.search(line) or _NOT_PAID.search(line) or re.search(r"(?i:\blate\s+payers?\b|\bimpago)", line)
     pairs = _surnames_with_amounts(line)
     if pairs >= 2 or (pairs and owing):
+        return True
+    label = _UNPAID_LABEL.search(line)
+    if label and sum(1 for w in re.findall(rf"\b{_WORD}\b", line[label.end():])
+                     if w not in _NOT_NAMES and w not in _LABELS) >= 2:
         return True
     if owing and (_AMOUNT_IN_WORDS.search(line) or _AMOUNT_IN_SPANISH_WORDS.search(line)) and any(
             w not in _NOT_NAMES and w not in _LABELS for w in re.findall(rf"\b{_WORD}\b", line)):
@@ -597,7 +610,9 @@ def account_records(text: str, blocks: bool = False, script: bool = False) -> li
     for record in records:
         if len(record) > 2000 or not (re.search(r"\d", record) or _IN_WORDS.search(record)):
             continue
-        if _record_holds_accounts(record) or _owes_in_prose(_plain(record)) or _more_forms(_plain(record)):
+        bare = _plain(_COMMENT_MARKS.sub(" ", record))  # a line behind #, // or <!-- (the eighteenth tester, F4)
+        if _record_holds_accounts(record) or _owes_in_prose(_plain(record)) or _more_forms(_plain(record)) or (
+                bare != _plain(record) and (_words_hold_accounts(bare) or _more_forms(bare))):
             found.append(_plain(record)[:80])
             if len(found) == 3:
                 return found
@@ -622,12 +637,14 @@ def account_records(text: str, blocks: bool = False, script: bool = False) -> li
     return found
 
 
-#: a run of base64 (or its URL-safe form) long enough to hide a line of accounts (40 characters: 30 bytes)
-_BASE64 = re.compile(r"(?<![A-Za-z0-9+/_=-])[A-Za-z0-9+/_-]{40,}={0,2}(?![A-Za-z0-9+/_=-])")
+#: a run of base64 (or its URL-safe form) long enough to hide a line of accounts (24 characters: 18 bytes, "Ortega,
+#: Luis: 388.10" is 28 characters: the eighteenth hostile tester)
+_BASE64 = re.compile(r"(?<![A-Za-z0-9+/_=-])[A-Za-z0-9+/_-]{24,}={0,2}(?![A-Za-z0-9+/_=-])")
+_COMMENT_MARKS = re.compile(r"<!--|-->|^\s*(?:#+|//+|/\*+)|\*/", re.MULTILINE)
 
 
 #: a run of hexadecimal digits long enough to hide a line of accounts (the twelfth hostile tester, F4)
-_HEX = re.compile(r"(?<![0-9A-Fa-f])(?:[0-9A-Fa-f]{2}){30,}(?![0-9A-Fa-f])")
+_HEX = re.compile(r"(?<![0-9A-Fa-f])(?:[0-9A-Fa-f]{2}){18,}(?![0-9A-Fa-f])")
 
 
 def _gunzipped(data: bytes) -> bytes:
