@@ -35,7 +35,7 @@ _PACKED = Path(__file__).parent.parent / "locale"  # calculator/locale/, beside 
 
 _state = {"lang": SOURCE, "messages": {}}
 _catalogues: dict[str, dict] = {}
-_localized: dict[tuple[int, str], dict] = {}
+_localized: dict[tuple[int, str], tuple[dict, dict]] = {}
 
 # rules/ sections a person reads, and in each the keys whose string values are words
 # (everything else — ids, cites, numbers, the law's own text and quotes — stays as it is;
@@ -194,7 +194,9 @@ def localized(rules: dict) -> dict:
     if language == SOURCE:
         return rules
     key = (id(rules), language)
-    if key not in _localized:
+    # the rules object kept with its copy, so a new rules object given the id of one since freed is never handed
+    # that one's copy (a test's amended law showed on another test's Spanish page: CI of December 7)
+    if key not in _localized or _localized[key][0] is not rules:
         out = dict(rules)
         for section, fields in TEXT_FIELDS.items():
             if section in rules:
@@ -203,8 +205,8 @@ def localized(rules: dict) -> dict:
             out["schedules"] = [_schedule_in(s, language) for s in rules["schedules"]]
         out["_lang"] = language
         _localized.clear()  # one cached copy is enough: the rules rarely change within a run
-        _localized[key] = out
-    return _localized[key]
+        _localized[key] = (rules, out)
+    return _localized[key][1]
 
 
 def _schedule_in(s: dict, language: str) -> dict:
