@@ -235,7 +235,7 @@ def check_sample_folder(folder: Path) -> None:
     if not folder.is_dir() or not any(folder.iterdir()):
         return
     names = {p.name for p in folder.iterdir()} - {WRITTEN}
-    run = sorted(n for n in names if n in billing.HEADERS or (n.startswith("bills-") and n.endswith(".pdf")))
+    run = sorted(n for n in names if n in billing.HEADERS or billing.is_bills_pdf_name(n))
     if run:  # the seventh hostile tester: the sample went in beside a run's register and arrears list, and
         # replaced the run's written.sha256 (its record of its own files)
         raise InputError(f"--sample {folder} holds a bill run's files ({', '.join(run)}), which may be the Town's "
