@@ -7,22 +7,28 @@ from .dates import series
 from .i18n import _
 
 
-# id(provisions list) -> (that list, its length, {id: provision}): an answer cites a dozen provisions,
-# and each citation looked them up in a dict made afresh (most of a bill's explaining time). The
-# list is kept with its index, so its id is never reused for another list; a list that has grown
-# or shrunk since is indexed again.
-_indexes: dict[int, tuple[list, int, dict]] = {}
+# id(provisions list) -> (that list, its length, {id: provision}, {what was worked out from them}): an
+# answer cites a dozen provisions, and each citation looked them up in a dict made afresh (most of a
+# bill's explaining time). The list is kept with its index, so its id is never reused for another list;
+# a list that has grown or shrunk since is indexed again. The last dict keeps each provision's `parts`
+# and `citation`, which read only the provisions (the permit checker's walk of every path spent half
+# its time putting the same citations into words again).
+_indexes: dict[int, tuple[list, int, dict, dict]] = {}
 
 
-def by_id(rules: dict) -> dict:
-    """The law's provisions by id."""
+def _indexed(rules: dict) -> tuple[list, int, dict, dict]:
     provisions = rules["provisions"]
     known = _indexes.get(id(provisions))
     if known is None or known[0] is not provisions or known[1] != len(provisions):
         if len(_indexes) > 64:
             _indexes.clear()
-        known = _indexes[id(provisions)] = (provisions, len(provisions), {p["id"]: p for p in provisions})
-    return known[2]
+        known = _indexes[id(provisions)] = (provisions, len(provisions), {p["id"]: p for p in provisions}, {})
+    return known
+
+
+def by_id(rules: dict) -> dict:
+    """The law's provisions by id."""
+    return _indexed(rules)[2]
 
 
 def anchor(provision_id: str) -> str:
@@ -41,7 +47,10 @@ def citation(rules: dict, ident: str, heading: bool = True) -> str:
         # rules are still being compiled ("rate-schedules.C" -> "Rate schedules C")
         article, _, rest = ident.partition(".")
         return f"{article.replace('-', ' ').capitalize()} {rest.replace('.', '')}".strip()
-    provisions = by_id(rules)
+    _list, _length, provisions, memo = _indexed(rules)
+    key = ("citation", ident, heading)
+    if key in memo:
+        return memo[key]
     p = own = provisions[ident]
     labels = []
     while p.get("parent"):
@@ -49,21 +58,28 @@ def citation(rules: dict, ident: str, heading: bool = True) -> str:
         p = provisions[p["parent"]]
     section = f"§ {p['section']} " if p.get("section") else ""
     if not labels:
-        return f"{section}{p['heading']}"
-    name = f"{section}{p['heading']} {''.join(reversed(labels))}"
-    return f"{name} ({own['heading']})" if heading else name
+        said = f"{section}{p['heading']}"
+    else:
+        name = f"{section}{p['heading']} {''.join(reversed(labels))}"
+        said = f"{name} ({own['heading']})" if heading else name
+    memo[key] = said
+    return said
 
 
 def parts(rules: dict, ident: str) -> tuple[str, str, str]:
     """A provision's article (the id at the top of its tree), its label within it ("F", "C(1)";
     "" for the article itself) and its own heading: ("rents", "F", "Due dates and late penalty")."""
-    provisions = by_id(rules)
+    _list, _length, provisions, memo = _indexed(rules)
+    key = ("parts", ident)
+    if key in memo:
+        return memo[key]
     p = own = provisions[ident]
     labels = []
     while p.get("parent"):
         labels.append(p.get("label", "").strip().rstrip("."))
         p = provisions[p["parent"]]
-    return p["id"], "".join(reversed(labels)), own["heading"]
+    said = memo[key] = (p["id"], "".join(reversed(labels)), own["heading"])
+    return said
 
 
 def words(rules: dict, ident: str, first: str, last: str) -> str:
