@@ -340,8 +340,45 @@ def run(argv: list[str], rules: dict | None = None) -> dict | list:
         once(argv)
         parser().argv = argv  # an option no command takes is reported by the calculator's parser: of which command
         args = parser().parse_args(argv)
+        if args.command == "rates" and language != SOURCE:
+            return _clerk_in_english(args, rules, language)
         rules = localized(load() if rules is None else rules)
         return _with_lang(with_places(rules, _answer(args, rules)), language)
+
+
+CLERK_IN_ENGLISH = N_("The Clerk's steps report in English, as the Clerk's desk does. The notices they make for the "
+                      "public are in the language asked for.")
+
+
+def _clerk_in_english(args, rules: dict | None, language: str) -> dict:
+    """The Clerk's steps (`rates`) asked for in another language: the report in English, as the desk gives it, led by
+    a line in the language asked for that says so; the files the step makes for the public (the newspaper notice, the
+    notice to users) in that language (the Spanish reviewer, spanish20: `rates status --lang es` gave English
+    deadlines under Spanish help, and a report said "You entered 31 de diciembre de 2027 as the day…"). A step
+    writes nothing (its files are texts in the answer), so it is asked twice: once in each language."""
+    note = _(CLERK_IN_ENGLISH)
+    base = load() if rules is None else rules
+    with speaking(SOURCE):
+        english = localized(base)
+        try:
+            answer = with_places(english, _answer(args, english))
+        except InputError as exc:
+            exc.args = (f"{note} {exc.args[0]}", *exc.args[1:])
+            if exc.command_line:
+                exc.command_line = f"{note} {exc.command_line}"
+            raise
+    if not isinstance(answer, dict):
+        return answer
+    if answer.get("files") or "html" in answer:
+        asked = localized(base)
+        spoken = with_places(asked, _answer(args, asked))
+        for key in ("files", "html", "pdf"):
+            if key in spoken:
+                answer[key] = spoken[key]
+        answer["files_lang"] = language
+    answer["report"] = [note, *answer.get("report", [])]
+    answer["language_note"] = note
+    return _with_lang(answer, SOURCE)
 
 
 #: the options given once for each value they carry (every other option is given at most once)

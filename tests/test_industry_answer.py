@@ -323,7 +323,7 @@ def test_each_duty_in_the_answer_is_said_as_a_duty_in_both_languages():
             ("en", ["Then it must build a control manhole", "It must also install a recording pH meter",
                     "must follow the latest edition"], ["Then it builds", "It adds a recording", "waste follows"]),
             ("es", ["Entonces el negocio debe construir", "También debe instalar un medidor de pH",
-                    "debe seguir la última edición"], ["Entonces construye", "Añade un medidor", "residuales sigue"])):
+                    "debe seguir la edición más reciente"], ["Entonces construye", "Añade un medidor", "residuales sigue"])):
         with speaking(lang):
             text = " ".join(s["text"] for s in industry.compute(RULES, "42000", "600000", False, False, 2027)
                             ["obligations"])

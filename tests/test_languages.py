@@ -126,7 +126,7 @@ def test_a_spanish_bill_explains_itself_in_spanish():
     text = " ".join(s["text"] for s in steps)
     assert "vence el 15 de enero de 2027" in text
     assert "del 1 de enero de 2027 al 31 de marzo de 2027" in text
-    assert "Pagada el 20 de junio de 2027" in text
+    assert "Pago el 20 de junio de 2027" in text
     assert "recargo" in text and "cargo mínimo" in text and "galones" in text
     assert "January" not in text and " penalty" not in text
     minimum = next(s["text"] for s in steps if s["cite"] == "minimum-charge")

@@ -115,7 +115,7 @@ def test_a_bad_permit_answer_is_refused_in_spanish():
     with pytest.raises(InputError) as err:
         run(["permit", "--answer", "work=demolish", "--lang", "es"])
     assert str(err.value).startswith(
-        "«demolish» no es una respuesta a la pregunta «work». Responda con una de estas: new-connection (una "
+        "«demolish» no es una respuesta a la pregunta «work» (¿Qué obra planea hacer?). Responda con una de estas: new-connection (una "
         "conexión nueva al alcantarillado público); alteration (")
     with pytest.raises(InputError) as err:
         run(["permit", "--answer", "work", "--lang", "es"])

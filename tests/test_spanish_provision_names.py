@@ -57,7 +57,10 @@ def test_spanish_names_come_from_everyday_and_keep_english_as_it_was():
 def test_no_spanish_answer_names_a_provision_in_english():
     found, read = [], 0
     runs = [(" ".join(argv[:2]), answer) for _case, argv, answer in answers("es")]
-    runs += [(" ".join(argv[:3]), answer) for argv, answer in clerk_answers("es")]
+    # the Clerk's steps report in English, as the desk does (spanish20: a report half in each language), led by a
+    # line in Spanish that says so; what they make for the public in Spanish is read: its files and their page
+    runs += [(" ".join(argv[:3]), {k: answer[k] for k in ("files", "html") if k in answer})
+             for argv, answer in clerk_answers("es")]
     for where, answer in runs:
         for key, text in strings(answer, SKIP):
             read += len(text)
@@ -109,3 +112,15 @@ def test_the_law_s_word_an_english_name_quotes_is_in_the_law():
     text = " ".join(provision_text(p) for p in RULES["provisions"])
     assert LAW_WORDS and all(word in text for word in LAW_WORDS.values())
     assert "sewer rents" not in text.lower()
+
+
+def test_the_clerks_steps_asked_in_spanish_say_their_report_is_english_and_make_spanish_notices():
+    steps = clerk_answers("es")
+    answered = [(argv, a) for argv, a in steps if a.get("report")]
+    assert {argv[1] for argv, _a in answered} >= {"propose", "notice", "adopt", "user-notice", "status"}
+    for argv, answer in answered:
+        assert answer["lang"] == "en" and answer["report"][0].startswith("Los pasos de la Secretaría del Pueblo "
+                                                                          "informan en inglés"), argv
+        assert not any("de diciembre de" in line for line in answer["report"][1:]), argv  # no Spanish date inside
+    notices = [f["text"] for _argv, a in answered for f in a.get("files", []) if f["path"].startswith("notices-out/")]
+    assert notices and all(re.search(r"PUEBLO DE PAWLING|DE EJEMPLO|lang=\"es\"", text) for text in notices)

@@ -159,7 +159,7 @@ def test_the_spanish_reads_as_spanish(capsys):
     assert [en for en, es in rules.items() if es and es.startswith("No conecte la línea de alcantarillado")]
     everything = {**_spanish("engine"), **rules, **_spanish("pages")}
     assert not [en for en, es in everything.items() if es and "para corregirlo" in es]
-    assert rules["Computation of VC"] == "Cálculo de la tarifa, VC"
+    assert rules["Computation of VC"] == "Cálculo de la tarifa por cada 1,000 galones, VC"
     [arrears] = [es for en, es in everything.items() if en.startswith("This page estimates one quarter's bill. It adds")]
     assert "Las facturas anteriores sin pagar solo se suman si abre el enlace impreso en su factura del Pueblo" in arrears
     code, out, err = _cli(capsys, "hearing", "--published", "2027-01-10", "--lang", "es")
@@ -184,9 +184,9 @@ def test_a_date_not_written_as_year_month_day_is_named_once(capsys):
 def test_the_spanish_command_line_echoes_what_was_typed_in_spanish_quotes(capsys):
     # item 11: the command line echoed 'xyz' where the Spanish pages quote in «…»
     code, out, err = _cli(capsys, "permit", "--answer", "work=xyz", "--lang", "es")
-    assert code == 2 and err.startswith("Error: «xyz» no es una respuesta a la pregunta «work».") and "'" not in err, err
+    assert code == 2 and err.startswith("Error: «xyz» no es una respuesta a la pregunta «work» (¿Qué obra planea hacer?).") and "'" not in err, err
     code, out, err = _cli(capsys, "permit", "--answer", "work=xyz")
-    assert err.startswith("error: “xyz” is not an answer to question “work”."), err
+    assert err.startswith("error: “xyz” is not an answer to question “work” (What work do you plan?)."), err
 
 
 def test_may_is_written_small_in_spanish_dates_and_the_menu_starts_with_a_capital(capsys):

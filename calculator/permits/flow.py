@@ -109,8 +109,10 @@ def check_answers(rules: dict, answers) -> dict[str, str]:
         values = [c["value"] for c in q["choices"]]
         normal = value.lower()
         if normal not in values:
-            raise InputError(_("{value} is not an answer to question {question}. Answer one of: {values}.").format(
-                value=typed(value), question=typed(ident), values=_codes(q["choices"])), ident)
+            # the question in words too, not by its code alone (the Spanish reviewer, spanish20: «work»)
+            raise InputError(_("{value} is not an answer to question {question} ({text}). Answer one of: "
+                               "{values}.").format(value=typed(value), question=typed(ident), text=q["text"].strip(),
+                                                   values=_codes(q["choices"])), ident)
         if ident in given and given[ident] != normal:
             raise InputError(_("Question {question} was answered twice ({first} and {second}). Give one "
                                "answer.").format(question=typed(ident), first=given[ident], second=normal), ident)
