@@ -243,7 +243,13 @@ def test_the_feed_carries_each_notice_in_both_languages(year, tmp_path):
     with spanish(rules):
         translated = notice_list(localized(rules), SITE)
     assert [n["slug"] for n in translated] == [n["slug"] for n in english] == ["2028-rates", "2028-hearing"]
-    publish_notices(english, tmp_path, "1970-01-01", SITE, {"es": translated})
+    from kit.documents.feed import feed_words
+    from kit.words.messages import translations
+    from kit.rules.validate import RULES_DIR
+    with speaking("es", translations("es", ("engine", "pages"), RULES_DIR)):
+        titles = {"es": feed_words()}
+    assert titles["es"][0] != "Town of Pawling sewer notices"
+    publish_notices(english, tmp_path, "1970-01-01", SITE, {"es": translated}, titles)
     feed = ET.parse(tmp_path / "notices" / "feed.xml").getroot()
     assert feed.get(XML_LANG) == "en"
     entries = {e.find(f"{ATOM}id").text: e for e in feed.findall(f"{ATOM}entry")}
@@ -266,3 +272,10 @@ def test_the_feed_carries_each_notice_in_both_languages(year, tmp_path):
     order = [e.find(f"{ATOM}id").text.removeprefix("urn:pawling-sewer-kit:notice:")
              for e in feed.findall(f"{ATOM}entry")]
     assert order == ["2028-rates", "2028-rates:es", "2028-hearing", "2028-hearing:es"]
+    # and the Spanish notices page's own feed: its title and entries in Spanish only (spanish21)
+    own = ET.parse(tmp_path / "es" / "notices" / "feed.xml").getroot()
+    assert own.get(XML_LANG) == "es" and own.find(f"{ATOM}title").text == "Avisos de alcantarillado del Pueblo de Pawling"
+    spanish_entries = own.findall(f"{ATOM}entry")
+    assert [e.find(f"{ATOM}id").text for e in spanish_entries] == [
+        f"urn:pawling-sewer-kit:notice:{t['slug']}:es" for t in translated]
+    assert all(e.find(f"{ATOM}link").get("href").startswith(f"{SITE}es/notices/") for e in spanish_entries)

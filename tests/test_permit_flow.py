@@ -585,7 +585,7 @@ def test_cli_permit_lists_the_questions():
 @pytest.mark.parametrize("args,words", [
     (["--answer", "steam-exhaust=maybe"], ["“maybe”", "yes, no"]),
     (["--answer", "work=landscaping"], ["new-connection, alteration, repair"]),
-    (["--answer", "basement=yes"], ["“basement”", "work, street-opening"]),
+    (["--answer", "basement=yes"], ["“basement”", "work (What work do you plan?); street-opening ("]),
     (["--answer", "work"], ["QUESTION=ANSWER"]),
 ])
 def test_cli_permit_refuses_bad_answers_with_one_line_and_exit_2(args, words):

@@ -229,7 +229,7 @@ def targets(docs: Path, path: str):
 
 
 def test_every_link_on_the_spanish_pages_leads_to_a_page_that_is_there(town):
-    feed = town / "notices" / "feed.xml"   # written beside the English notices by the build (kit.documents.feed)
+    feed = town / "es" / "notices" / "feed.xml"   # written beside the notices by the build (kit.documents.feed)
     for path in INFO_PAGES:
         for link, target in targets(town, path):
             assert target == feed or target.exists(), f"es/{path}: {link}"
@@ -241,7 +241,8 @@ def test_the_pages_only_in_english_are_reached_from_the_spanish_ones(town):
     assert rates["../../clerk/index.md"] == town / "clerk" / "index.md"
     assert "../clerk/index.md" in page(town, "rates", "en")
     notices = dict(targets(town, "notices"))
-    assert notices["../../notices/feed.xml"] == town / "notices" / "feed.xml"
+    # each language's page links its own feed (spanish21: the Spanish page's was the English one)
+    assert notices["feed.xml"] == town / "es" / "notices" / "feed.xml"
     assert 'href="feed.xml"' in page(town, "notices", "en")
     # the Spanish notices' PDFs are the Spanish ones, beside the Spanish pages
     assert notices["2026-rates/2026-rates.pdf"] == town / "es" / "notices" / "2026-rates" / "2026-rates.pdf"

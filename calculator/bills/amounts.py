@@ -189,7 +189,8 @@ def parse_amount(value, what: str, example: str, field: str | None = None, unit:
                          field)
     if not fits and "," in body and "." not in body:  # "12,5", "1,2000": a comma the person may read as decimals
         raise InputError(_("{what} must be a whole number, like {example}. You entered {value}: a comma there can "
-                           "mean decimals. Enter the digits only, with no comma or point.").format(**words), field)
+                           "mean decimals. Enter the digits only, with a comma only between the thousands, like 12,000.").format(
+                               **words), field)
     if not fits:
         raise InputError(_("{what} must be a whole number, like {example}, with no decimal point. You entered "
                            "{value}.").format(**words), field)

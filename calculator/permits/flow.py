@@ -104,8 +104,10 @@ def check_answers(rules: dict, answers) -> dict[str, str]:
         ident, value = str(ident).strip(), str(value).strip()
         q = qs.get(ident)
         if q is None:
+            # each question's code with its words (the Spanish reviewer, spanish21: codes alone are English)
             raise InputError(_("Unknown question {question}. The questions are: {questions}.").format(
-                question=typed(ident), questions=", ".join(qs)), "answer")
+                question=typed(ident), questions="; ".join(f"{k} ({q['text'].strip()})" for k, q in qs.items())),
+                "answer")
         values = [c["value"] for c in q["choices"]]
         normal = value.lower()
         if normal not in values:

@@ -229,7 +229,8 @@ def build(site: Path = ROOT / "site", rules_dir: Path | None = None, site_url: s
         ctx = contexts["en"]
         # the feed carries each notice in every language, each linking to its own page
         publish_notices(ctx["notices"], docs, latest_enactment_date(rules) or "1970-01-01", config["site_url"],
-                        {lang: c["notices"] for lang, c in contexts.items() if lang != "en"})
+                        {lang: c["notices"] for lang, c in contexts.items() if lang != "en"},
+                        {lang: c["feed_words"] for lang, c in contexts.items()})
         step("Writing the law's numbers as data for other programs (api/)")
         write_api(rules, docs, build_id, build_date().isoformat(), config["site_url"], rules_dir)
         step("Packing the calculator and the rules for the browser")

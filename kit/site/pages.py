@@ -76,6 +76,8 @@ def render_language(rules: dict, docs: Path, lang: str, today, config: dict, rul
     with speaking(lang, messages):
         here = localized(rules)
         ctx = page_context(here, today, config, lang, rules_dir, build_id)
+        from ..documents.feed import feed_words
+        ctx["feed_words"] = feed_words()  # the notices' feed of this language is titled in it (kit.documents.feed)
         render_pages(here, docs / folder(lang), ctx, lang, rules_dir)
         build_application_pdf(here, docs / folder(lang), lang)
         write_notice_pdfs(ctx["notices"], docs / folder(lang) / "notices", PDF_TAGS[lang])
