@@ -2645,3 +2645,28 @@ def test_the_run_says_which_schedule_its_bills_use_not_an_estimates(sample_run):
     said = " ".join(result["notices"])
     assert "These bills use the example rate schedule, which the Town has not adopted." in said
     assert "This estimate" not in said
+
+
+def test_the_engine_s_run_never_replaces_its_own_earlier_register_nor_another_quarter_s_run(sample_dir, tmp_path,
+                                                                                             capsys):
+    """The twentieth hostile tester: `python -m calculator bills --quarter 2025-Q4 --earlier Q3/register.csv --out Q3`
+    wrote the Q4 run over the Q3 run it was given, the Q3 register lost; and over a Q3 run given from a copy. The
+    engine refuses both, as `build.py bills` does, in the same words, and writes nothing."""
+    from calculator.cli import main
+    q3 = tmp_path / "q3"
+    assert command.main(["--quarter", sample.FIRST, "--accounts", str(sample_dir / "accounts.csv"), "--reads",
+                         str(sample_dir / f"reads-{sample.FIRST}.csv"), "--first-quarter", "--out", str(q3),
+                         "--no-pdf"]) == 0
+    before = {p.name: p.read_bytes() for p in q3.iterdir()}
+    q4 = ["bills", "--quarter", sample.SECOND, "--accounts", str(sample_dir / "accounts.csv"), "--reads",
+          str(sample_dir / f"reads-{sample.SECOND}.csv"), "--payments", str(sample_dir / "payments.csv")]
+    capsys.readouterr()
+    assert main([*q4, "--earlier", str(q3 / "register.csv"), "--out", str(q3)]) == 2
+    assert f"--out {q3} holds the input file {q3 / 'register.csv'}, which the run would replace." in capsys.readouterr().err
+    copy = tmp_path / "register-q3.csv"
+    copy.write_bytes(before["register.csv"])
+    assert main([*q4, "--earlier", str(copy), "--out", str(q3)]) == 2
+    assert (f"--out {q3} holds the {sample.FIRST} run, which a {sample.SECOND} run would replace. Give each quarter "
+            f"its own folder, like billing/{sample.SECOND}/.") in capsys.readouterr().err
+    assert {p.name: p.read_bytes() for p in q3.iterdir()} == before
+    assert main([*q4, "--earlier", str(copy), "--out", str(tmp_path / "q4")]) == 0  # its own folder: billed

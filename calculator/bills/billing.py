@@ -743,6 +743,7 @@ def run_files(rules: dict, quarter: str, accounts: str, reads: str, payments: st
                            ).format(quarter=quarter.strip()), "out")
     check_out(out)
     check_not_anothers(out)
+    check_not_inputs_nor_another_quarter(out, [accounts, reads, *([payments] if payments else []), *earlier], quarter)
     result = run(rules, quarter, read_input(accounts, N_("accounts")), read_input(reads, N_("reads")),
                  read_input(payments, N_("payments")) if payments else None,
                  [read_input(p, N_("earlier register")) for p in earlier], as_of, first_quarter)
@@ -903,6 +904,38 @@ def check_not_anothers(out: str) -> None:
         raise InputError(_("⟦out⟧ {path} holds {names}, which another command wrote there (the bill-run sample's "
                            "files?), not a bill run. The run never writes beside them. Choose a new or empty folder "
                            "for ⟦out⟧, or one an earlier bill run made.").format(path=out, names=", ".join(others)),
+                         "out")
+
+
+def quarter_of_run(folder: str) -> str | None:
+    """The quarter an earlier run in `folder` billed (its register's first row), or None when it has none."""
+    import os
+    try:
+        with open(os.path.join(folder, "register.csv"), encoding="utf-8", newline="") as f:
+            row = next(csv.DictReader(f), None)
+    except (OSError, UnicodeDecodeError, csv.Error):  # not readable as a register: no quarter to compare
+        return None
+    return (row.get("quarter") or None) if row else None
+
+
+def check_not_inputs_nor_another_quarter(out: str, inputs: list[str], quarter: str) -> None:
+    """Refuses a folder that holds one of the run's own input files (the earlier register given as --earlier
+    would be replaced by this quarter's), or another quarter's run, which this run would replace: the twentieth
+    hostile tester found `python -m calculator bills` writing a Q4 run over the Q3 run it was given as --earlier,
+    which `build.py bills` refuses (kit/billrun/command.py: check_out) in the same words."""
+    import os
+    what = _("Choose a new folder, like billing/QUARTER/ (ignored by git), or a folder an earlier run made.")
+    folder = os.path.realpath(out)
+    for path in inputs:
+        here = os.path.realpath(path)
+        if os.path.commonpath([folder, here]) == folder:
+            raise InputError(_("⟦out⟧ {out} holds the input file {path}, which the run would replace. {what}").format(
+                out=out, path=path, what=what), "out")
+    billed = quarter_of_run(out) if os.path.isdir(out) else None
+    asked = quarter.strip().upper()
+    if billed and billed.strip().upper() != asked:
+        raise InputError(_("⟦out⟧ {out} holds the {billed} run, which a {quarter} run would replace. Give each quarter "
+                           "its own folder, like billing/{quarter}/.").format(out=out, billed=billed, quarter=asked),
                          "out")
 
 

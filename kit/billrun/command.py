@@ -183,16 +183,6 @@ def _bills_pdf(path: Path) -> bool:
                             title) for lang in LANGUAGES)
 
 
-def _quarter_of_run(folder: Path) -> str | None:
-    """The quarter an earlier run in `folder` billed (its register's first row), or None when it has none."""
-    try:
-        with open(folder / "register.csv", encoding="utf-8", newline="") as f:
-            row = next(csv.DictReader(f), None)
-    except (OSError, UnicodeDecodeError, csv.Error):  # not readable as a register: no quarter to compare
-        return None
-    return row.get("quarter") if row else None
-
-
 def check_out(out: Path, inputs: list[Path], quarter: str | None = None) -> None:
     """Refuses an output folder whose replacing would lose or publish something (issue 35): a file; a
     folder the run did not make; the folder of an input file. run() asks the engine's own check first
@@ -215,7 +205,7 @@ def check_out(out: Path, inputs: list[Path], quarter: str | None = None) -> None
     if out.is_dir() and not _is_a_run(out):
         raise InputError(f"--out {out} holds files the bill run did not write, which replacing it would delete. "
                          f"{what}")
-    billed = _quarter_of_run(out) if out.is_dir() and quarter else None
+    billed = billing.quarter_of_run(str(out)) if out.is_dir() and quarter else None
     if billed and billed != quarter:  # the second hostile tester: a Q3 run replaced the Q4 run's folder
         raise InputError(f"--out {out} holds the {billed} run, which a {quarter} run would replace. Give each "
                          f"quarter its own folder, like billing/{quarter}/.")
