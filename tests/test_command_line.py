@@ -599,3 +599,15 @@ def test_an_invisible_character_is_shown_in_what_you_entered():
     with pytest.raises(InputError) as refused:
         run(["bill", "--quarter", "2025-Q4", "--water-gallons", "doce mil"])
     assert "“doce mil”" in str(refused.value)
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_a_what_if_on_a_bill_s_values_names_its_option_not_a_placeholder(lang, capsys):
+    """The twentieth hostile tester, #5: "a what-if figure (⟦vc-per-1000⟧)": an option with digits in its name was
+    left as the page's placeholder on the command line, in both languages."""
+    from calculator.cli import main
+    code = main(["bill", "--quarter", "2025-Q4", "--sewage-gallons", "10076", "--earlier-bill", "2025-Q3:208.43",
+                 "--earlier-payment", "2025-Q3:10.00:2025-07-25", "--as-of", "2025-10-15", "--check", "eb638a582144",
+                 "--vc-per-1000", "1.00", "--lang", lang])
+    err = capsys.readouterr().err
+    assert code == 2 and "(--vc-per-1000)" in err and "⟦" not in err and "(--check)" in err, err

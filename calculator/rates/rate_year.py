@@ -182,7 +182,7 @@ def _refuse_breaking(candidate: dict) -> None:
 
 # ---- messages in terms of the field, and every problem at once ------------------------------------------
 
-FIELD = re.compile(r"⟦(step:)?([a-z-]+)⟧")
+FIELD = re.compile(r"⟦(step:)?([a-z0-9-]+)⟧")  # vc-per-1000 too (hostile20 #5)
 STEP_WORDS = {"propose": "the `propose` step", "notice": "the `notice` step", "adopt": "the `adopt` step",
               "user-notice": "the `user-notice` step"}
 
