@@ -617,21 +617,47 @@ def _detail(exc: Exception) -> str:
     return f"{type(exc).__name__}: {text}" if text else type(exc).__name__
 
 
-def warm() -> None:
-    """Import every command's module, read the rules and each language's catalogue at hand (the
+#: the SHA-256 (base64) of the engine wheel this Python was warmed from, as the page gave it (engine-worker.js): a
+#: snapshot restored later is used only when this is the digest the page gives now (the twentieth hostile tester,
+#: #2: a snapshot of another build's engine, put in the cache by another page of the origin, answered at $11.00)
+ENGINE_DIGEST = ""
+
+
+def warm(engine_digest: str = "") -> None:
+    """Import every module of the engine, read the rules and each language's catalogue at hand (the
     page's: the browser's worker gives only that one) and make the parser: what a browser keeps
-    in its snapshot (restored, it needs no file from the wheel)."""
-    # (billing too: the Clerk's desk may start from the snapshot an estimate made in this browser,
-    # and the wheel's files are put back only after the first answer)
-    from .bills import billing
-    from .permits import application, flow  # noqa: F401 - imported for the snapshot
-    from . import opendata  # noqa: F401 - the parameters command
+    in its snapshot (restored, it needs no file from the wheel). `engine_digest`: the wheel's, kept
+    in the snapshot (ENGINE_DIGEST)."""
+    # every module, not only each command's: one a step imports when it needs it (the Clerk's privacy
+    # check, calculator.core.privacy) was missing from a snapshot, and the wheel's files are put back only after
+    # the first answer: a proposal made at once on a returning visit failed with ModuleNotFoundError
+    import importlib
+    global ENGINE_DIGEST
+    ENGINE_DIGEST = engine_digest
+    for name in engine_modules():
+        importlib.import_module(name)
     from .core.i18n import LANGUAGES, catalogue, has_catalogue
     load()
     for language in LANGUAGES:
         if has_catalogue(language):
             catalogue(language)
     parser()
+
+
+def engine_modules() -> list[str]:
+    """Every module of the engine, by its files (.py here, .pyc in the browser's wheel), but `__main__`: walked by
+    hand, as pkgutil is not in the browser's trimmed standard library (kit/browser/stdlib-modules.txt)."""
+    top = os.path.dirname(os.path.abspath(__file__))
+    names = set()
+    for folder, dirs, files in os.walk(top):
+        dirs[:] = sorted(d for d in dirs if d.isidentifier() and d != "__pycache__")
+        here = os.path.relpath(folder, top)
+        package = "calculator" if here == "." else "calculator." + here.replace(os.sep, ".")
+        for file in files:
+            stem, ext = os.path.splitext(file)
+            if ext in (".py", ".pyc") and stem.isidentifier() and stem != "__main__":
+                names.add(package if stem == "__init__" else f"{package}.{stem}")
+    return sorted(names)
 
 
 # The shell's status for a command ended because its reader went away (128 + SIGPIPE)

@@ -634,7 +634,7 @@ def test_a_schedule_whose_first_day_is_past_needs_retroactive(town, capsys):
     already sent: refused unless --retroactive says it is a proposal made back then."""
     argv = [w for w in PROPOSE if w != "--retroactive"]
     err = refused(town, capsys, *argv)
-    assert "--effective January 1, 2026 is already past" in err and "add --retroactive" in err
+    assert "--effective January 1, 2026 is already past" in err and "confirm it with --retroactive" in err
     assert "would reprice them" in err
     assert town.run(*argv, "--retroactive") == 0
 

@@ -279,3 +279,18 @@ def test_the_feed_carries_each_notice_in_both_languages(year, tmp_path):
     assert [e.find(f"{ATOM}id").text for e in spanish_entries] == [
         f"urn:pawling-sewer-kit:notice:{t['slug']}:es" for t in translated]
     assert all(e.find(f"{ATOM}link").get("href").startswith(f"{SITE}es/notices/") for e in spanish_entries)
+
+
+def test_warm_imports_every_module_of_the_engine_and_keeps_the_wheel_s_digest():
+    """A returning visit answers from the snapshot warm() made, and the wheel's files are put back only after the
+    first answer: a module imported only when needed (calculator.core.privacy, by the Clerk's step) was missing
+    from it, and a proposal made at once failed (December 7). Every module is imported; the digest is kept for the
+    worker to check a restored snapshot against the page's (the twentieth hostile tester, #2)."""
+    import subprocess
+    import sys
+    code = ("import sys; from calculator import cli; cli.warm('abc='); "
+            "print(cli.ENGINE_DIGEST, sorted(m for m in sys.modules if m.startswith('calculator')))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    from calculator.cli import engine_modules
+    assert out.startswith("abc= ") and "calculator.core.privacy" in engine_modules()
+    assert all(f"'{name}'" in out for name in engine_modules()), out

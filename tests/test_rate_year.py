@@ -144,7 +144,7 @@ REFUSALS = [  # (steps done first, the refused step, words of the message)
     ([PROPOSE, NOTICE, ADOPT], PROPOSE, "already adopted"),
     ([PROPOSE], ["user-notice", "2028"], "only proposed"),
     ([], [*PROPOSE[:-4], "--user-volume-gallons", "0", "--proposed-on", "2027-10-01"], "more than 0 gallons"),
-    ([], [*PROPOSE[:2], "2025", "--effective", "2025-01-01", *PROPOSE[5:-1], "2024-10-01"],
+    ([], [*PROPOSE[:2], "2025", "--effective", "2025-01-01", *PROPOSE[5:-1], "2024-10-01", "--retroactive"],
      "already starts on January 1, 2025"),
     # issue 35, item 12: an effective date already past, and a volume mistyped (1 for 70,000,000 gallons)
     ([], [*PROPOSE[:-1], "2028-01-01"], "is not after the day the schedule is proposed"),
@@ -786,3 +786,23 @@ def test_a_notice_refuses_characters_that_cannot_be_printed(town, option, value)
     assert town.cli(PROPOSE) == 0
     answer = town.engine([*NOTICE, option, value] if option != "--place" else [*NOTICE[:-1], value])
     assert not answer["ok"] and "holds a character that cannot be printed" in answer["error"], answer
+
+
+def test_the_engine_and_the_desk_refuse_a_first_day_already_past_unless_it_is_confirmed():
+    """The twentieth hostile tester, #4: the desk and `python -m calculator rates propose` took fiscal year 2025
+    effective July 1, 2025 (proposed June 1, 2025) on December 7, 2026 with no word, repricing bills already sent;
+    `build.py rates` refused it. The engine refuses it for both, naming the box to tick (the desk) or the option
+    (the command line), and takes it when confirmed."""
+    import datetime as dt
+    import json
+    from calculator.cli import run_json
+    past = dt.date.today() - dt.timedelta(days=200)
+    argv = ["rates", "propose", f"--fiscal-year={past.year}", f"--effective={past.isoformat()}", "--om-cost=856791",
+            "--user-volume-gallons=70000000", "--sewage-fraction=0.8",
+            f"--proposed-on={(past - dt.timedelta(days=30)).isoformat()}"]
+    refused = json.loads(run_json(argv))
+    assert refused["ok"] is False
+    problem = next(p for p in refused["problems"] if p["field"] == "effective")
+    assert "is already past" in problem["text"] and "⟦retroactive⟧" in problem["text"], problem
+    taken = json.loads(run_json([*argv, "--retroactive"]))
+    assert taken["ok"] is True or all("already past" not in p["text"] for p in taken.get("problems", [])), taken

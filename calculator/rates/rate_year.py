@@ -571,7 +571,15 @@ def propose(rules: dict, args) -> dict:
         c.add("effective", f"⟦effective⟧ {_day(effective)} is not in fiscal year {year}: a schedule for {year} "
                            f"starts on a day of that year, like {_day(first)}, its first day. Check "
                            f"⟦effective⟧ and ⟦fiscal-year⟧.")
-    if effective is not None and proposed_on is not None and effective <= proposed_on:
+    today = dt.date.today()
+    if effective is not None and effective <= today and not getattr(args, "retroactive", False):
+        # (the hostile tester, H13, in the kit; the twentieth, #4: the desk and `python -m calculator rates propose`
+        # took a first day already past with no word, where `build.py rates` refused it)
+        c.add("effective", f"⟦effective⟧ {_day(effective)} is already past (today is {_day(today)}): the bills due "
+                           f"since then were sent at the rates in force, and this schedule would reprice them. Choose "
+                           f"a later ⟦effective⟧; or, to record a proposal that was made back then (its day as "
+                           f"⟦proposed-on⟧), confirm it with ⟦retroactive⟧.")
+    elif effective is not None and proposed_on is not None and effective <= proposed_on:
         c.add("effective", f"⟦effective⟧ {_day(effective)} is not after the day the schedule is proposed, "
                            f"{_day(proposed_on)}: the notice, the meeting and the vote all come before the new rates "
                            f"start, and bills due since {_day(effective)} would be repriced. Choose a later "
@@ -1222,6 +1230,9 @@ def add_steps(sub, parents=()) -> dict:
                                                  "in force (default: the adopted schedule in force on the effective "
                                                  "date)"))
     pr.add_argument("--proposed-on", help=N_("date to record as proposed_on, YYYY-MM-DD (default: today)"))
+    pr.add_argument("--retroactive", action="store_true",
+                    help=N_("record a schedule whose effective date is already past (with --proposed-on the day it "
+                            "was proposed): it reprices the bills already sent"))
     pr.add_argument("--title-es", help=N_("the schedule's title in Spanish, for the Spanish pages "
                                           "(default: Tabla de tarifas del año fiscal <year>)"))
     pr.add_argument("--note", help=N_("a note shown with the schedule, in English; give --note-es with it"))

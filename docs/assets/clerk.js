@@ -17,7 +17,7 @@ const DRAFTS = "pawling-clerk-desk-drafts"; // what she typed and has not record
 // the command's positional word, the rest are its --options.
 const STEPS = {
   propose: ["fiscal-year", "effective", "om-cost", "projected-om-cost", "user-volume-gallons", "user-water-gallons", "extraneous-flow-cost",
-    "budgeted-om-cost", "sewage-fraction", "proposed-on", "title-es", "note", "note-es"],
+    "budgeted-om-cost", "sewage-fraction", "proposed-on", "retroactive", "title-es", "note", "note-es"],
   notice: ["published", "meeting", "time", "place", "newspaper", "clerk-name", "body"],
   adopt: ["date", "ayes", "noes", "absent", "resolution", "recorded-on"],
   "user-notice": [],
@@ -165,6 +165,10 @@ function start() {
 
   const formOf = (s) => $(`${s}-form`);
   const input = (s, name) => (name === "body" ? $("notice-body") : $(`${s}-${name}`));
+  // a box to tick (propose's "retroactive"): "yes" when ticked, as a link gives it
+  const isTick = (s, name) => name !== "body" && input(s, name)?.type === "checkbox";
+  const valueOf = (s, name) => (name === "body" ? formOf(s).querySelector("input[name=body]:checked")?.value
+    : isTick(s, name) ? (input(s, name).checked ? "yes" : "") : input(s, name).value.trim());
   const labelOf = (s, name) => {
     const label = document.querySelector(`label[for="${s}-${name}"]`);
     return label ? label.textContent.replace(/ \(optional\)$/, "").trim() : null;
@@ -234,10 +238,9 @@ function start() {
 
   function formParams(s) {
     const p = new URLSearchParams();
-    const form = formOf(s);
     for (const name of STEPS[s]) {
       if (name !== "body" && isHidden(s, name)) continue;
-      const value = name === "body" ? form.querySelector("input[name=body]:checked")?.value : input(s, name).value.trim();
+      const value = valueOf(s, name);
       if (value) p.set(name, value);
     }
     return p;
@@ -249,7 +252,8 @@ function start() {
       if (value === null || value === undefined) continue;
       if (name === "body") {
         for (const r of formOf(s).querySelectorAll("input[name=body]")) r.checked = r.value === value;
-      } else input(s, name).value = value;
+      } else if (isTick(s, name)) input(s, name).checked = value === "yes";
+      else input(s, name).value = value;
     }
     showNeeded();
     if (s === "propose") prefillEffective();
@@ -261,7 +265,7 @@ function start() {
   function draftOf(s) {
     const values = {};
     for (const name of STEPS[s]) {
-      const value = name === "body" ? formOf(s).querySelector("input[name=body]:checked")?.value : input(s, name).value;
+      const value = valueOf(s, name);
       if (value) values[name] = value;
     }
     return values;
@@ -324,6 +328,10 @@ function start() {
     for (const name of STEPS[s]) {
       const required = name !== "body" && input(s, name).hasAttribute("data-required");
       if (!params.has(name) && !required) continue;
+      if (isTick(s, name)) { // a switch, given or not: "--retroactive" for "yes" (and any other value is not it)
+        if (params.get(name) === "yes") argv.push(`--${name}`);
+        continue;
+      }
       argv.push(`--${name}=${params.get(name) || ""}`); // "=": a value like -5 is a value, and the engine says why
     }
     return argv;

@@ -356,6 +356,11 @@ async function startPython() {
       const bytes = await snapshotBytes; // null: it could not be read, or does not add up
       if (bytes) {
         const pyodide = await loadPyodide({ ...options, _loadSnapshot: bytes });
+        // a snapshot of this engine, by the wheel's digest it was warmed with: another page of the origin can put
+        // another build's snapshot under this key (the twentieth hostile tester: it answered at another rate)
+        if (pyodide.pyimport("calculator.cli").ENGINE_DIGEST !== (integrity.get(wheelURL.href) || "-")) {
+          throw new Error("a snapshot of another engine");
+        }
         mark("python-restored");
         // the engine's modules, rules and catalogues are in the snapshot (calculator.cli.warm);
         // its files are put back after the first answer, for a module imported later
@@ -379,7 +384,7 @@ async function startPython() {
     try {
       // every command's module, the rules and the catalogues, for the snapshot: after the first
       // answer, which needs only its own
-      pyodide.pyimport("calculator.cli").warm();
+      pyodide.pyimport("calculator.cli").warm(integrity.get(wheelURL.href) || "");
       keepSnapshot(pyodide.makeMemorySnapshot()).catch(() => {});
     } catch {
       // no snapshot this time; the next visit starts the long way again

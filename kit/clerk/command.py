@@ -79,21 +79,6 @@ def _output_dir(rules_dir: Path, given: str | None) -> Path:
     return out
 
 
-def _retroactive(args, today: dt.date) -> None:
-    """A schedule whose first day is past reprices bills already sent at the old rate (the hostile tester,
-    H13: fiscal year 2026, proposed on 2025-11-01, was written on 2026-12-06 without a word): only with
-    --retroactive, for a proposal made back then and recorded now."""
-    try:
-        effective = dt.date.fromisoformat(str(args.effective).strip())
-    except ValueError:
-        return  # the engine says what is wrong with it
-    if effective <= today and not args.retroactive:
-        raise ClerkError(f"--effective {long(effective)} is already past (today is {long(today)}): the bills due "
-                         f"since then were sent at the rates in force, and this schedule would reprice them. "
-                         f"Choose a later --effective; or, to record a proposal that was made back then (its day "
-                         f"as --proposed-on), add --retroactive.")
-
-
 #: beside the notices: the SHA-256 of each notice as the kit last wrote it, so a notice the Clerk has
 #: edited since is not written over (the hostile tester, H17)
 WRITTEN = ".written-by-the-kit.json"
@@ -129,8 +114,6 @@ def run(args) -> list[str]:
     rules = _compile(rules_dir)
     site_url = getattr(args, "site_url", None) or project_config(rules_dir)["site_url"]
     result = rate_year.run(rules, args, site_url)
-    if args.step == "propose":  # (after the engine's checks: the same refusals as the desk's come first)
-        _retroactive(args, dt.date.today())
     records = {_under_rules(f["path"]): f["text"] for f in result["files"] if f["rules"]}
     # never remove a file this step writes (H16: with --rules-dir, proposing again removed the new proposal)
     removes = [r for r in map(_under_rules, result["removes"]) if r not in records]
@@ -203,9 +186,6 @@ def parser() -> argparse.ArgumentParser:
     p = _Parser(prog="rates", description="The Town Clerk's yearly rate schedule: propose, notice, adopt, user-notice. "
                                           "The same steps as the Clerk's desk on the site (/clerk/).")
     steps = rate_year.add_steps(p.add_subparsers(dest="step", required=True, parser_class=_Parser), parents=[common])
-    steps["propose"].add_argument("--retroactive", action="store_true",
-                                  help="record a schedule whose effective date is already past (with --proposed-on "
-                                       "the day it was proposed): it reprices the bills already sent")
     for name in ("notice", "user-notice"):
         steps[name].add_argument("--force", action="store_true",
                                  help="write over a notice changed since the kit wrote it (by default refused)")
