@@ -199,7 +199,9 @@ def parser() -> argparse.ArgumentParser:
     """The command line's words, made once: making them takes longer than most answers
     (about 30 ms here, several times that in a phone's browser), and parsing changes nothing in them."""
     p = _Parser(prog="calculator", description=N_("The Town of Pawling sewer-use law, as a calculator. "
-                   "Add --lang es to any command for the answer in Spanish (en español)."))
+                   "Add --lang es to any command for the answer in Spanish (en español). Each answer is JSON: its "
+                   "field names and codes are in English, for programs; the words to read are in the language asked "
+                   "for."))
     sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     b = sub.add_parser("bill", help=N_("a quarterly sewer bill, explained"))
@@ -211,7 +213,7 @@ def parser() -> argparse.ArgumentParser:
     use.add_argument("--water-cubic-feet", help=N_("water use in the most recent quarter (the latest reading), in cubic feet"))
     use.add_argument("--sewage-gallons", help=N_("sewage in the most recent quarter, measured by the property's own "
                                                  "meter, in gallons"))
-    b.add_argument("--meter", choices=bill.USAGE_KINDS, help=N_("with two readings: what the meter measures"))
+    b.add_argument("--meter", choices=bill.USAGE_KINDS, help=N_("with two readings: what the meter measures: water-gallons (water, in gallons), water-cubic-feet (water, in cubic feet) or sewage-gallons (sewage, in gallons)"))
     b.add_argument("--previous-reading", help=N_("with --meter: the reading before the latest one (the start of the "
                                                  "most recent quarter's use)"))
     b.add_argument("--current-reading", help=N_("with --meter: the latest reading, before the bill"))

@@ -122,7 +122,7 @@ def test_every_page_states_the_new_due_day_and_rate_and_none_of_the_old(amended)
     estimate = pages["estimate/index.html"]
     assert "due on its due date: January 20, April 20, July 20 and October 20" in estimate
     assert "due on January 20, 2027" in estimate                        # the worked example, from the engine
-    assert "a penalty of 10% applies once a bill is more than 30 days past its due date" in estimate
+    assert "You pay a penalty of 10% once your bill is more than 30 days past its due date" in estimate
     assert "twentieth day of January" in pages["law/index.html"] and "penalty of 10% per quarter" in pages["law/index.html"]
     reading = pages["how-we-read-the-law/index.html"]
     assert "After the first 10% late penalty" in reading and "January 20, April 20, July 20 and October 20" in reading

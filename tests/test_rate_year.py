@@ -806,3 +806,14 @@ def test_the_engine_and_the_desk_refuse_a_first_day_already_past_unless_it_is_co
     assert "is already past" in problem["text"] and "⟦retroactive⟧" in problem["text"], problem
     taken = json.loads(run_json([*argv, "--retroactive"]))
     assert taken["ok"] is True or all("already past" not in p["text"] for p in taken.get("problems", [])), taken
+
+
+def test_a_name_typed_with_the_title_is_signed_with_the_title_once(town):
+    """The usability test usability23, M2: the hint's example "Jane Doe, Town Clerk" printed "Jane Doe, Town Clerk,
+    Town Clerk" under the newspaper notice: the title the notice adds is not typed twice."""
+    assert town.cli(PROPOSE) == 0
+    for name in ("Jane Doe, Town Clerk", "Jane Doe"):
+        answer = town.engine([*NOTICE, "--clerk-name", name])
+        assert answer["ok"], answer
+        text = next(f["text"] for f in answer["result"]["files"] if f["path"].endswith(".txt"))
+        assert "Jane Doe, Town Clerk" in text and "Town Clerk, Town Clerk" not in text, text[-300:]

@@ -264,19 +264,19 @@ def hearing_notice_text(rules: dict, schedule_id: str, site_url: str | None) -> 
         if projected:
             how = _("How the Town computed the proposed rate: past data was not available, so the projected operation "
                     "and maintenance expenditures for the year, {om}, divided by the users' sewage volume of {volume} "
-                    "gallons, per 1,000 gallons.")
+                    "gallons, times 1,000: the rate per 1,000 gallons.")
         elif extra and interpretation(rules, "extraneous-flow") == "added-to-om":
             how = _("How the Town computed the proposed rate: the operation and maintenance cost of {om}, plus {extra} "
                     "for treating extraneous flow (ground water and rain water that get into the sewers; {cite_e}), "
-                    "divided by the users' sewage volume of {volume} gallons, per 1,000 gallons.")
+                    "divided by the users' sewage volume of {volume} gallons, times 1,000: the rate per 1,000 gallons.")
         elif extra:
             how = _("How the Town computed the proposed rate: the operation and maintenance cost of {om} (of which "
                     "{extra} was for treating extraneous flow, that is ground water and rain water that get into the "
                     "sewers, borne by users in proportion to their volume; {cite_e}), divided by the users' sewage "
-                    "volume of {volume} gallons, per 1,000 gallons.")
+                    "volume of {volume} gallons, times 1,000: the rate per 1,000 gallons.")
         else:
             how = _("How the Town computed the proposed rate: the operation and maintenance cost of {om} divided by "
-                    "the users' sewage volume of {volume} gallons, per 1,000 gallons.")
+                    "the users' sewage volume of {volume} gallons, times 1,000: the rate per 1,000 gallons.")
         # the division rarely comes out in whole cents: said (clerk15: 11.2991 printed as $11.30 without a word)
         lines.append("- " + how.format(**figures) + " " + _("The result is rounded to the cent."))
         # the law's own words quoted beside how the rate was set, the division never called the law's (clerk11,

@@ -892,6 +892,9 @@ def notice(rules: dict, args, site_url: str | None) -> dict:
                        "Boulevard, Pawling\".")
     # the Clerk's name, signed under "Town Clerk" (clerk11, N3: the notice was unsigned); left out, the title alone
     clerk_name = " ".join(_text(getattr(args, "clerk_name", None)).split())
+    # the notice adds the title itself: "Jane Doe, Town Clerk" as typed printed "Jane Doe, Town Clerk, Town Clerk"
+    # (the usability test usability23, M2)
+    clerk_name = re.sub(r"[,\s]+town clerk\.?$", "", clerk_name, flags=re.IGNORECASE).strip()
     for field, value in (("place", place), ("clerk-name", clerk_name), ("newspaper", _text(args.newspaper))):
         _printable(c, field, value)
     if clerk_name and (len(clerk_name) > 80 or any(ch in clerk_name for ch in "<>{}[]\\")):

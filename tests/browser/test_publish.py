@@ -91,11 +91,11 @@ def test_every_address_the_site_gives_of_itself_is_a_file_it_serves(published):
     assert not [a for a in found if "/./" in a]  # each address in its one form (not …/pawling-sewer/./)
     # the build's address, not the one the Clerk's commands had, nor this machine's; except the hearing notice
     # shown as it ran in the newspaper, with the address it printed then (notice.yaml's website; issue 34)
-    # (the feed carries that notice's text too); and the site keeper's steps, which give an example address
-    # and name this machine's as one the build refuses
+    # (the feeds carry that notice's text too, the Spanish page's own feed its Spanish text); and the site
+    # keeper's steps, which give an example address and name this machine's as one the build refuses
     as_it_ran = {f"notices/{NOTICE}/index.html", f"es/notices/{NOTICE}/index.html"}
     assert not [f for f in site.rglob("*") if f.suffix in (".html", ".xml", ".ics", ".txt", ".js")
-                and f.relative_to(site).as_posix() not in as_it_ran | {"notices/feed.xml", "clerk/publish/index.html"}
+                and f.relative_to(site).as_posix() not in as_it_ran | {"notices/feed.xml", "es/notices/feed.xml", "clerk/publish/index.html"}
                 and re.search(r"sewer\.pawling\.example|127\.0\.0\.1", f.read_text(encoding="utf-8"))]
     assert all("sewer.pawling.example/" in (site / page).read_text(encoding="utf-8") for page in as_it_ran)
 
