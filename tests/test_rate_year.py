@@ -817,3 +817,26 @@ def test_a_name_typed_with_the_title_is_signed_with_the_title_once(town):
         assert answer["ok"], answer
         text = next(f["text"] for f in answer["result"]["files"] if f["path"].endswith(".txt"))
         assert "Jane Doe, Town Clerk" in text and "Town Clerk, Town Clerk" not in text, text[-300:]
+
+
+def test_the_keeper_s_steps_for_a_vote_dated_ahead_say_it_shows_as_adopted_only_from_its_day(tmp_path):
+    """The usability test usability23, M1: the zip's steps said the rates page "must show 2028 as adopted" for a
+    vote dated weeks ahead, which the build publishes only once its day has come: a keeper who built at once
+    would think it failed. They say when it shows as adopted, and to build again then."""
+    import zipfile
+    prepared = tmp_path / "prepared"
+    for argv in (PROPOSE, NOTICE, ADOPT):
+        answer = run(["rates", *argv, "--site-url", SITE, "--prepared", str(prepared)], rules=compile_rules(RULES_DIR))
+        for f in answer["files"]:
+            if f["rules"]:
+                (prepared / f["path"].split("/", 2)[2]).parent.mkdir(parents=True, exist_ok=True)
+                (prepared / f["path"].split("/", 2)[2]).write_text(f["text"], encoding="utf-8")
+    run(["rates", "pack", "2028", "--prepared", str(prepared), "--out", str(tmp_path / "v.zip")])
+    with zipfile.ZipFile(tmp_path / "v.zip") as z:
+        steps = " ".join(z.read("notices-out/PUBLISHING-2028.txt").decode().split())
+    import datetime as dt
+    if dt.date.today() < dt.date(2027, 11, 20):  # ADOPT's vote, ahead of today until then
+        assert "show the 2028 schedule as proposed until November 20, 2027, the day of the Board's vote" in steps
+        assert "build the site again then" in steps and "schedule as adopted." not in steps
+    else:
+        assert "show the 2028 schedule as adopted." in steps and "build the site again then" not in steps

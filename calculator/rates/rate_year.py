@@ -1006,10 +1006,12 @@ def adopt(rules: dict, args) -> dict:
                    if _given(getattr(args, "recorded_on", None)) else dt.date.today())
     if day is not None and recorded_on is not None and day > recorded_on:
         # the second hostile tester: a vote dated next year was recorded as held
-        c.add("date", f"⟦date⟧ {_day(day)} is after today, {_day(recorded_on)}: a vote is recorded once the Board "
-                      f"has held it. Check ⟦date⟧; if the vote was held and this computer's date is wrong, enter "
-                      f"the day you record it as ⟦recorded-on⟧. (The site's build publishes a vote only once its "
-                      f"day has come.)")
+        # (the usability test usability23, H1: the Clerk read the way round as the way on, and recorded a vote
+        # three weeks before the meeting: the message leads with coming back, the way round last, as the exception)
+        c.add("date", f"⟦date⟧ {_day(day)} is after today, {_day(recorded_on)}: the Board has not voted yet, and a "
+                      f"vote is recorded only once the Board has held it. Come back on {_day(day)} or later to record "
+                      f"it. Only if the vote was held and this computer's date is wrong, enter the day you record it "
+                      f"as ⟦recorded-on⟧. (The site's build publishes a vote only once its day has come.)")
     if None not in (day, ayes, noes, absent):
         size = parameter(rules, "town-board-size", on=day)
         if ayes + noes + absent < size:  # (more than the Board is refused below, by adoption.vote_problem)
@@ -1326,6 +1328,18 @@ Do not change the files' text: each is a record of the Town's step ({law}).
 STEPS_FOLDER = "notices-out"
 
 
+def _stage_words(s: dict, stage: str) -> str:
+    """The stage the site's /rates/ page shows once the step is published; a vote dated after today is shown only
+    from its day (the build publishes a vote once its day has come): said so, with the day to build again (the
+    usability test usability23, M1: the steps said "adopted" for a vote three weeks ahead)."""
+    vote_day = str((s.get("adoption") or {}).get("date") or "")
+    if s["status"] == "adopted" and vote_day > dt.date.today().isoformat():
+        day = _day(dt.date.fromisoformat(vote_day))
+        return (f"proposed until {day}, the day of the Board's vote, and as adopted only after a build on or after "
+                f"that day (a build publishes a vote once its day has come: build the site again then)")
+    return stage + (" (with its public comment meeting)" if s.get("notice") and s["status"] == "proposed" else "")
+
+
 def pack(rules: dict, args) -> dict:
     """The zip of `add_pack`: each prepared record at the path it takes in the repository, and
     its steps (STEPS_FOLDER/PUBLISHING-<year>.txt); the same bytes for the same records (fixed dates in the zip)."""
@@ -1351,8 +1365,7 @@ def pack(rules: dict, args) -> dict:
     text = PUBLISHING.format(year=year, steps=steps_path, commit=commit, adds="".join(f"     {path}\n" for path, _t in files),
                              removes=("   and delete, as the new proposal replaces them:\n" + "".join(
                                  f"     {path}\n" for path in removes)) if removes else "",
-                             stage=stage + (" (with its public comment meeting)" if s.get("notice") and
-                                            s["status"] == "proposed" else ""),
+                             stage=_stage_words(s, stage),
                              # the bill run bills a year once its vote is recorded, not after a proposal only
                              # (clerk12: the steps said so after the proposal, and the Clerk's bill run was refused)
                              then=(", and the bill run can bill the year's quarters" if s["status"] == "adopted" else
