@@ -16,9 +16,17 @@ import { t } from "./words.js";
   button.setAttribute("aria-label", t("Site menu"));
   button.append(...label.childNodes);
   label.replaceWith(button);
-  const sync = () => button.setAttribute("aria-expanded", String(drawer.checked));
+  // On a phone the drawer is off the screen while closed, but its links still took the Tab key, about ten
+  // presses through what cannot be seen (the usability test usability23, M6): closed there, it is inert.
+  const sidebar = document.querySelector(".md-sidebar--primary");
+  const narrow = window.matchMedia("(max-width: 76.234375em)");
+  const sync = () => {
+    button.setAttribute("aria-expanded", String(drawer.checked));
+    if (sidebar) sidebar.inert = narrow.matches && !drawer.checked;
+  };
   sync();
   drawer.addEventListener("change", sync);
+  narrow.addEventListener("change", sync);
   button.addEventListener("click", () => {
     drawer.checked = !drawer.checked;
     drawer.dispatchEvent(new Event("change"));

@@ -412,3 +412,19 @@ def test_each_meter_reading_has_its_label_above_its_own_box(phone, site_url, lan
     order = ["previous label", "previous box", "latest label", "latest box"]
     for above, below in zip(order, order[1:]):
         assert boxes[above]["y"] + boxes[above]["height"] <= boxes[below]["y"] + 0.5, (above, below, boxes)
+
+
+def test_the_closed_menu_takes_no_tab_presses_and_the_open_one_does(phone, site_url):
+    """The usability test usability23, M6: at 390 px the Tab key went through about ten links of the side menu,
+    off the screen while it is closed. Closed, the menu takes no focus; opened with its button, its first link
+    has it, and Escape closes it again."""
+    phone.goto(f"{site_url}/rates/")
+    in_menu = "() => !!document.activeElement.closest('.md-sidebar--primary')"
+    for _ in range(25):
+        phone.keyboard.press("Tab")
+        assert not phone.evaluate(in_menu), phone.evaluate("document.activeElement.outerHTML.slice(0, 120)")
+    phone.click("#site-menu-button")
+    assert phone.evaluate(in_menu)
+    phone.keyboard.press("Escape")
+    assert phone.evaluate("document.activeElement.id") == "site-menu-button"
+    assert phone.evaluate("document.querySelector('.md-sidebar--primary').inert")
