@@ -41,7 +41,7 @@ WORDS = {"text", "label", "quarter_words", "words", "where", "lang", "error", "t
          "moved", "lien", "holiday", "heading", "total_note", "paid_words",  # (sentences at the total: items 11; 34.7)
          "period", "columns",  # (the arrears table: an earlier quarter's `period` in words, its `columns` headings)
          "water_words", "bill_words", "paid_read", "choice",  # (a quarter's water months in words; how a slashed date was read: issue 34; the menu's bill)
-         "quote_words", "system_gallons_below_words",  # (the deciding flow in words: public9, Linda); (in another language only: the site's unofficial translation of a quotation of the law)
+         "quote_words", "quote_note", "system_gallons_below_words",  # (the deciding flow in words: public9, Linda); (in another language only: the site's unofficial translation of a quotation of the law)
          "item", "note"}  # (a permit verdict's thing in the headline, and the reading's note under it: issue 34)
 # keys whose values are lists of sentences: the same number of them in every language
 SENTENCES = {"notices", "facts_needed"}

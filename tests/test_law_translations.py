@@ -163,9 +163,11 @@ def test_the_engine_s_answers_named_in_the_review_translate_their_quotations():
         english = answer(argv)["result"]
         said = list(_quoting(spanish))
         assert said and all(i["quote_words"].startswith(UNOFFICIAL) for i in said), argv
+        # and the quotation itself labelled as the official English (spanish24: a bare English `quote`)
+        assert all(i["quote_note"] == "(texto oficial en inglés)" for i in said), argv
         # the law is quoted in its English in both languages; English answers carry no translation
         assert [i["quote"] for i in said] == [i["quote"] for i in _quoting(english)]
-        assert not any("quote_words" in i for i in _quoting(english))
+        assert not any("quote_words" in i or "quote_note" in i for i in _quoting(english))
 
 
 def test_the_notices_and_the_calendar_translate_their_quotations(built_site):

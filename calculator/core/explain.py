@@ -90,6 +90,9 @@ def with_places(rules: dict, answer):
                 walk(value)
             if translating and isinstance(node.get("quote"), str) and node["quote"]:
                 node["quote_words"] = quote_words(node["quote"])
+                # the quotation itself labelled too, as `provisions` labels its text (the Spanish reviewer
+                # spanish24: a `quote` in English with no word saying it is the law's official text)
+                node["quote_note"] = _("(the official English text)")
             if isinstance(node.get("cite"), str):
                 node["where"] = where(node["cite"])
             elif isinstance(node.get("cites"), list):

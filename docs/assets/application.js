@@ -5,7 +5,7 @@
 // box each answer fills and fills the PDF; this script moves values between it and the
 // form. Every sentence it shows goes through t() (words.js).
 import { el, fileWords, sentence, startEngine, statusLine } from "./engine-client.js";
-import { t } from "./words.js";
+import { nt, t } from "./words.js";
 
 const root = document.getElementById("application-make");
 if (root) start();
@@ -110,8 +110,10 @@ function start() {
       note.textContent = answer.error;
     } else {
       fill(answer.result.fields);
-      note.textContent = t("We filled in {filled} of the questions from your answers to the permit checker. Check them, then type the rest.",
-        { filled: answer.result.answered.length });
+      // one question said as one (the Spanish reviewer spanish24: «Completamos 1 de las preguntas… Revíselas»)
+      note.textContent = nt("We filled in {n} question from your answers to the permit checker. Check it, then type the rest.",
+        "We filled in {n} of the questions from your answers to the permit checker. Check them, then type the rest.",
+        answer.result.answered.length);
     }
     note.hidden = false;
   }).finally(() => { if (waiting) busy(false); });
