@@ -840,3 +840,14 @@ def test_the_keeper_s_steps_for_a_vote_dated_ahead_say_it_shows_as_adopted_only_
         assert "build the site again then" in steps and "schedule as adopted." not in steps
     else:
         assert "show the 2028 schedule as adopted." in steps and "build the site again then" not in steps
+
+
+def test_a_likely_typing_mistake_names_the_boxes_the_clerk_filled():
+    """The twentieth hostile tester, #6: `--sewage-fraction 0.0001 --user-water-gallons 70000000` was told to check
+    --om-cost and --user-volume-gallons, which were not given, and not the share, the mistake."""
+    with pytest.raises(InputError) as refused:
+        run(["rates", "propose", "--fiscal-year", "2027", "--effective", "2027-01-01", "--sewage-fraction", "0.0001",
+             "--om-cost", "856791", "--user-water-gallons", "70000000"])
+    said = str(refused.value)
+    assert "likely typing mistake" in said and "--user-water-gallons (" in said and "--sewage-fraction (" in said
+    assert "user-volume-gallons" not in said

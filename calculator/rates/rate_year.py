@@ -502,7 +502,8 @@ VC_CHANGE_LIMIT = Decimal(10)
 VC_MOST = Decimal(1000)
 
 
-def _plausible(c: "Check", rules: dict, year: int, effective: dt.date, new_vc: Decimal, cost: str) -> None:
+def _plausible(c: "Check", rules: dict, year: int, effective: dt.date, new_vc: Decimal, cost: str,
+               water: bool = False) -> None:
     """Refuses a VC ten times the rate in force, or a tenth of it: such a change is a typing mistake
     far more often than a budget, and a schedule once noticed is costly to take back."""
     try:
@@ -511,9 +512,13 @@ def _plausible(c: "Check", rules: dict, year: int, effective: dt.date, new_vc: D
         return  # no schedule in force then: nothing to compare with
     if now > 0 and not now / VC_CHANGE_LIMIT <= new_vc <= now * VC_CHANGE_LIMIT:
         times = f"{(new_vc / now):,.0f} times" if new_vc > now else f"1/{(now / new_vc):,.0f} of"
+        # the boxes the Clerk filled, by their names: the metered water and its share when she gave those (the
+        # twentieth hostile tester, #6: a share of 0.0001 was answered "Check --user-volume-gallons", not given)
+        volume = ("⟦user-water-gallons⟧ (the users' metered water for the whole year, like 95,000,000) and "
+                  "⟦sewage-fraction⟧ (the share of it billed as sewage, like 80%)" if water else
+                  "⟦user-volume-gallons⟧ (the users' gallons for the whole year, like 85,000,000)")
         c.add(cost, f"VC comes to {money.dollars(new_vc)} per 1,000 gallons, {times} the rate in force "
-                    f"({money.dollars(now)}). Check ⟦{cost}⟧ (dollars for the whole year) and "
-                    f"⟦user-volume-gallons⟧ (the users' gallons for the whole year, like 85,000,000). A change "
+                    f"({money.dollars(now)}). Check ⟦{cost}⟧ (dollars for the whole year) and {volume}. A change "
                     f"of more than {VC_CHANGE_LIMIT:,.0f} times is refused as a likely typing mistake.")
 
 
@@ -602,7 +607,7 @@ def propose(rules: dict, args) -> dict:
                         f"which rounds to nothing: ⟦{cost}⟧ is far too small for ⟦user-volume-gallons⟧ (the cost of "
                         f"a year, like 912400, over the gallons of a year, like 80750000). Check both.")
         elif result is not None and effective is not None:
-            _plausible(c, rules, year, effective, Decimal(result["vc_per_1000_gallons"]), cost)
+            _plausible(c, rules, year, effective, Decimal(result["vc_per_1000_gallons"]), cost, water_given)
     c.done()
     sid = str(year)
     taken_from = None  # the schedule whose share a proposal without one takes: said on the result
