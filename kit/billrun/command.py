@@ -490,7 +490,7 @@ def _report(out: Path, result: dict) -> None:
     summary = {s["item"]: s for s in result["summary"]}
     charged = money.dollars(Decimal(summary["accounts billed: total charged this quarter"]["amount"]))
     print(f"Billed {len(result['register'])} accounts for {result['quarter']} into {out}: total charged {charged}."
-          + (f" {len(result['refused'])} rows refused, each listed above and in refused.csv with what to fix."
+          + (f" {len(result['refused'])} {'row' if len(result['refused']) == 1 else 'rows'} refused, each listed above and in refused.csv with what to fix."
              if result["refused"] else "")
           + (f" To bill them once fixed: run {result['quarter']} again into a new --out folder with the same files, "
              f"the fixed rows, and --earlier {out}/register.csv beside the other registers: the accounts it billed are "
