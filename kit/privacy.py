@@ -302,10 +302,13 @@ def check_site(site: Path, generated: dict[str, bytes] | None = None, copied: di
             found.append((rel, records))
     if found:
         lines = "\n".join(f"  {rel}: " + " / ".join(repr(r) for r in records) for rel, records in found[:10])
+        made = " Files under api/ are made from rules/ (a rate schedule's note and title are there, in "\
+            "rules/rate-schedules/): look for those words in rules/." if any(rel.startswith(("api/", "es/api/"))
+                                                                           for rel, _ in found) else ""
         raise BuildError("Not publishing: the built site holds what looks like account data (personal data): "
                          "an account column with a person's name, address or amount, a street address with a "
                          f"name or an amount, a name with an amount (in figures or words), or a tax-map parcel:\n{lines}\nTake it out of the page or file under docs/ it comes from "
-                         "(account lists belong in billing/, which is kept out of the repository), then build again.")
+                         f"(account lists belong in billing/, which is kept out of the repository), then build again.{made}")
 
 
 # ---- the repository's own text, comments and all (the twelfth hostile tester, F3) --------------------

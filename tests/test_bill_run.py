@@ -305,6 +305,25 @@ def test_the_engines_run_refuses_another_git_repository(sample_dir, tmp_path, ca
     assert (tmp_path / "elsewhere" / "arrears.csv").is_file()
 
 
+@pytest.mark.parametrize("below", ["", "sub"])
+def test_both_runs_refuse_a_git_repository_made_inside_billing(sample_dir, below, capsys):
+    """hostile25 #1: `git init billing/g`, then `--out billing/g` (or billing/g/sub) wrote the account files
+    into that repository: billing/ was let through before a nearer .git was looked for."""
+    from calculator.cli import main
+    repo = ROOT / "billing" / f"nested-repo-test-{below or 'top'}"
+    try:
+        (repo / ".git").mkdir(parents=True)
+        out = repo / below if below else repo
+        assert main(["bills", *_args(sample_dir, out)]) == 2
+        assert f"is inside the git repository {repo}: account files must never be where `git add` would take them" \
+            in capsys.readouterr().err
+        assert command.main(_args(sample_dir, out, "--no-pdf")) == 2
+        assert f"is inside the git repository {repo}" in capsys.readouterr().err
+        assert sorted(p.name for p in repo.iterdir()) == [".git"]
+    finally:
+        shutil.rmtree(repo, ignore_errors=True)
+
+
 @pytest.mark.parametrize("argv, says", [
     # the hostile tester: --count 99999999 ran on, unbounded
     (["--sample", "S", "--count", "99999999"], "--count 99999999 is too many: the sample has at most 50,000 accounts "
@@ -1787,6 +1806,13 @@ def _engine(argv, capsys):
     "Not yet paid: Ortega, Whitfield and Gonzalez.", "# Ortega, Luis .......... $388.10",
     "# <!-- Dana Whitfield, 22 Route 22, owes 1204.33 -->", "# Ortega L 388.10 / Whitfield D 1204.33 / Gonzalez M 464.20",
     "# D. Whitfield: 1,204.33",
+    "Customer\tBalance\njanet okafor\t45.20\nluis ortega\t388.10\n",       # hostile25 #2-#5
+    "<pre><code>Customer\tBalance\njanet okafor\t45.20\n</code></pre>",
+    "A refund of 45.20 was sent to Mrs. Janet Okafor last week.", "A refund of $45.20 went to Janet Okafor.",
+    "Janet Okafor paid 45.20 on March 3.", "Se envió un reembolso de 45,20 a Janet Okafor.",
+    "Please check on the Okafor residence, 9 Dutcher Avenue.", "la casa de los Okafor, calle Roble número 9",
+    "| OKAFOR | 388.10 |\n| ORTEGA | 45.20 |\n", "| Name | Amount |\n|---|---|\n| okafor | 388.10 |\n",
+    "<table><tr><td>OKAFOR</td><td>388.10</td></tr><tr><td>ORTEGA, L.</td><td>45.20</td></tr></table>",
 ])
 def test_more_forms_of_who_owes_what_are_account_data(text):
     assert privacy.account_records(text), text
@@ -1807,6 +1833,8 @@ def test_a_short_record_in_base64_or_hex_is_read_too(encoded):
     "Dr. Smith of the Town Board said unpaid rents are 12% of the levy.",
     "Bill: $96.00, due January 15, 2027.", "If you pay late: Penalty $14.40 unpaid", "Factura: $96.00 (tarifa de ejemplo)",
     "The bill for January–March is due 4/15/2027 … 30 days later the penalty applies.",
+    "| VC | $5.70 |\n| TOTAL | $96.00 |\n", "| Minimum charge | $64.00 |\n| Sewer usage rent | $32.00 |\n",
+    "If you paid $96.00 on time, no penalty is added.", "The Town Board home page lists the rate: $5.70.",
 ])
 def test_the_sites_own_words_about_paying_are_not_account_data(text):
     assert privacy.account_records(text) == [] and privacy.account_records(text, blocks=True) == []

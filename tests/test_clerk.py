@@ -152,6 +152,7 @@ def test_a_note_naming_a_resident_and_a_debt_is_refused_before_anything_is_writt
     ("--note", "Mr. Whitfield on Route 22 has paid nothing since March"),
     ("--note", "Shut-off list: Whitfield (Rt 22), Ortega (Oak St)"),
     ("--note", "ref " + __import__("base64").b64encode(b"Luis Ortega, 14 Oak Street, owes 388.10").decode()),  # P2
+    ("--note", "Refund of 45.20 sent to Mrs. Janet Okafor"),                 # hostile25 #6
 ])
 def test_account_data_in_any_form_is_refused_before_anything_is_written(town, capsys, option, words):
     said = refused(town, capsys, *PROPOSE, "--note", words, "--note-es", "Bajó tras bombas nuevas.")
@@ -762,3 +763,32 @@ def test_a_meeting_on_a_public_holiday_or_a_weekend_is_pointed_out(town, capsys)
     assert "Check the meeting date: November 1, 2025 is a Saturday" in capsys.readouterr().out
     assert town.notice() == 0                                                 # Thursday, October 30
     assert "Check the meeting date" not in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("note, note_es, step_takes_it", [
+    ("Questions: jane.okafor@gmail.com", "Preguntas: jane.okafor@gmail.com", True),   # hostile25 #7
+    ("Questions: (845) 555-0142", "Preguntas: (845) 555-0142", True),
+    ("Ask jane.okafor@gmail.com or luis.ortega@gmail.com", "Pregunte a jane.okafor@gmail.com", False),
+    ("Refund of 45.20 sent to Mrs. Janet Okafor", "Bajó tras bombas nuevas.", False),  # hostile25 #6
+])
+def test_the_step_and_the_build_read_a_note_alike(town, capsys, tmp_path, note, note_es, step_takes_it):
+    """hostile25 #7: a note with an e-mail address was taken by the step, then the build refused the site, naming
+    api/rate-schedules.json (where the note and its Spanish are one record beside the rates), not the proposal.
+    What the step takes, the build's guard publishes; what the guard would refuse, the step refuses first."""
+    import yaml
+    from kit import privacy
+    from kit.api.files import write_api
+    from kit.rules.validate import compile_rules
+    argv = [*PROPOSE, "--note", note, "--note-es", note_es]
+    if not step_takes_it:
+        assert "looks like account data" in refused(town, capsys, *argv)
+        assert town.run(*PROPOSE, "--note", "Bombs.", "--note-es", "Bombas.") == 0  # then the note put in by hand
+        data = yaml.safe_load((town.folder / "proposal.yaml").read_text())
+        data.update(note=note, note_es=note_es)
+        (town.folder / "proposal.yaml").write_text(yaml.safe_dump(data, allow_unicode=True))
+    else:
+        assert town.run(*argv) == 0
+    api = write_api(compile_rules(town.rules), tmp_path / "docs", "test", "2026-12-07", rules_dir=town.rules)
+    published = api / "rate-schedules.json"
+    assert note in published.read_text(encoding="utf-8")
+    assert bool(privacy.account_records(published.read_text(encoding="utf-8"), blocks=True)) is not step_takes_it

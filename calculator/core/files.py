@@ -53,6 +53,11 @@ def in_a_repository(path) -> tuple[str, str] | None:
     where = Path(os.path.abspath(path)).resolve()
     root = project_root()
     if root is not None and where.is_relative_to(root.resolve()):
+        for parent in (where, *where.parents):  # a repository made inside billing/ (hostile25, #1)
+            if parent == root.resolve():
+                break
+            if os.path.lexists(parent / ".git"):
+                return "repository", str(parent)
         return None if where.is_relative_to((root / "billing").resolve()) else ("project", str(root))
     for parent in (where, *where.parents):
         if os.path.lexists(parent / ".git"):

@@ -429,7 +429,7 @@ def _more_forms(line: str) -> bool:
     figures, or in English or Spanish words) anywhere in one sentence; a resident's e-mail address or phone
     with a name or with another one. Not the Town's own places and offices (_PLACE), but a titled person owing an
     amount beside them ("Town Hall. Mrs. Whitfield owes $1,204.33": the sixteenth hostile tester)."""
-    if _who_owes_listed(line):
+    if _who_owes_listed(line) or _money_to_someone(line):
         return True
     if _PLACE.search(line):
         return len(line) <= 300 and bool(_TITLED.search(line)) and bool(_BALANCE_WORDS.search(line)) and bool(
@@ -447,7 +447,7 @@ def _more_forms(line: str) -> bool:
                 or _AMOUNT_IN_SPANISH_WORDS.search(sentence)) \
                 and (_person_named(_BALANCE_WORDS.sub(" ", sentence)) or _TITLED.search(sentence)):
             return True  # (a title and a surname name a person too: "Mrs. Whitfield owes …", the sixteenth tester)
-    contacts = _CONTACT.findall(line)
+    contacts = set(_CONTACT.findall(line))  # (one address said twice, as a note and its Spanish, is not a list)
     return bool(contacts) and (len(contacts) >= 2 or _person_named(_CONTACT.sub(" ", line)))
 
 
@@ -584,6 +584,98 @@ def seen_as_shown(text: str) -> str:
 _FULL_WIDTH = re.compile("[\uff00-\uffef]")
 
 
+# ---- tables of who and how much, money sent to a person, a household's address (the twenty-fifth hostile
+# tester): a tab-separated `Customer<TAB>Balance` table of lower-case names, a Markdown table of upper-case
+# surnames with amounts, "A refund of 45.20 was sent to Mrs. Janet Okafor last week." and "the Okafor residence,
+# 9 Dutcher Avenue" were published. A table is read by its columns (one naming who, one an amount) as well as by
+# its cells; money paid or sent is as personal as money owed; a family's or a house's name places a person.
+
+#: a column that names who (a person, a customer, an account)
+_WHO_COLUMN = re.compile(r"^(?:full_)?(?:names?|customers?|clients?|owners?|residents?|payers?|payees?|tenants?"
+                         r"|occupants?|persons?|people|households?|accounts?|acct|nombres?|clientes?|propietari[oa]s?"
+                         r"|due[nñ][oa]s?|residentes?|titular(?:es)?|inquilin[oa]s?|cuentas?)(?:_\w+)?$")
+#: a column that holds an amount of money
+_MONEY_COLUMN = re.compile(r"^(?:amounts?|balances?|owed|owes|due|paid|payments?|refunds?|refunded|credits?|debts?"
+                           r"|arrears|unpaid|montos?|saldos?|importes?|pagos?|pagado|reembolsos?|deudas?|adeudos?"
+                           r"|cr[eé]ditos?)(?:_\w+)?$")
+#: a cell that is only a person's name in capitals ("OKAFOR", "OKAFOR, JANET") or in lower case ("janet okafor")
+_CAPS_NAME = re.compile(rf"^[{_UP}][{_UP}'’-]{{2,20}}(?:,?\s+[{_UP}][{_UP}'’-]{{0,20}}\.?){{0,2}}$")
+_LOWER_NAME = re.compile(rf"^[{_LOW}][{_LOW}'’-]+(?:\s+[{_LOW}][{_LOW}'’-]+){{1,2}}$")
+#: capitals that are the law's or the site's abbreviations, not surnames
+_ABBREVIATIONS = frozenset("""VC BOD TSS COD USD EUR NY NYS EPA CFR GML DEC SPDES POTW OWRS CSV PDF JSON API URL
+    FAQ ADA WCAG HTML YAML TOTAL MINIMUM RATE FEE FEES PENALTY CHARGE SEWER WATER USAGE QUARTER AMOUNT BALANCE
+    NONE N/A NA TBD YES NO SI SÍ OK""".split())
+
+
+def _money_cell(cell: str) -> bool:
+    return bool(_MONEY.match(cell) or re.fullmatch(rf"(?:{_AMOUNT})", cell))
+
+
+def _table_header(cells: list[str]) -> bool:
+    """A table's header with a column naming who and a column of money ("Customer | Balance", «Nombre;Saldo»)."""
+    columns = [_column(c) for c in cells]
+    return 2 <= len(columns) <= MAX_CELLS and any(_WHO_COLUMN.match(c) for c in columns) \
+        and any(_MONEY_COLUMN.match(c) for c in columns)
+
+
+def _name_amount_row(cells: list[str]) -> bool:
+    """A table's row that is a name in capitals or in lower case beside an amount, and nothing else."""
+    if not 2 <= len(cells) <= 3 or sum(_money_cell(c) for c in cells) != 1:
+        return False
+    names = [c for c in cells if not _money_cell(c)]
+    names = [c for c in names if not re.fullmatch(rf"[{_UP}]\.?", c)] or ["?"]  # an initial beside a surname
+    return all((_CAPS_NAME.match(c) and not set(re.split(r"[\s,.]+", c.upper())) & _ABBREVIATIONS)
+               or (_LOWER_NAME.match(c) and not {w.title() for w in c.split()} & (_LABELS | _NOT_NAMES))
+               for c in names)
+
+
+def table_records(records: list[str]) -> list[str]:
+    """The rows of a table of who and how much: a header naming who and an amount followed by a row with an
+    amount, or two rows that are only a name (in capitals or lower case) and an amount."""
+    found, rows = [], []
+    cells = [_cells(r)[0] if len(r) <= 2000 else [] for r in records]
+    for i, row in enumerate(cells):
+        if _table_header(row) and any(any(_money_cell(c) for c in later) for later in cells[i + 1:i + 4]):
+            found.append(_plain(records[i])[:80])
+        if _name_amount_row(row):
+            rows.append(_plain(records[i])[:80])
+    return found + (rows if len(rows) >= 2 else [])
+
+
+#: words that say money went to or from someone (with a person named and an amount in one sentence)
+_MONEY_SENT = re.compile(r"(?i:\b(?:refund(?:ed|s)?|credit(?:ed)?|paid|pays?|payment|reimburs\w*|sent|mailed|charged"
+                         r"|billed|waived|returned|reembols\w*|pag[oóa]\w*|cr[eé]dito|cobr\w*|envi[aó]\w*|devuelt\w*)\b)")
+#: money sent to (or paid by) a person named ("a refund of 45.20 was sent to Janet Okafor", "Janet Okafor paid 45.20")
+_SENT_TO = re.compile(rf"{_MONEY_SENT.pattern}(?:[^.;:\n]|(?<=\d)[.,](?=\d)){{0,40}}?\b(?:to|by|from|for|a|de|para|por)\s+({_PERSON})"
+                      rf"|({_PERSON})\s+(?:has\s+|have\s+|was\s+|were\s+)?(?:paid|received|got|was\s+refunded|pag[oó]|recibi[oó])\b")
+#: a household or a house named by its family ("the Okafor residence", "Okafor's house", «la casa de los Okafor»)
+_HOUSEHOLD = re.compile(rf"\b({_WORD})(?:\s+{_WORD})?\s+(?i:residence|family|home|house|household|property|farm)\b"
+                        rf"|\b({_WORD})['’]s\s+(?i:house|home|place|property|residence|farm)\b"
+                        rf"|\b(?i:casa|familia|residencia|propiedad|finca)\s+(?:de\s+(?:los\s+|las\s+|la\s+|el\s+)?)?({_WORD})")
+
+
+def _household(line: str) -> bool:
+    return any(not {w.title() for w in m.group(0).split()} & _NOT_NAMES and not _PLACE.search(m.group(0))
+               and next(g for g in m.groups() if g) not in _LABELS for m in _HOUSEHOLD.finditer(line))
+
+
+def _money_to_someone(line: str) -> bool:
+    """A sentence naming a person (a title and a surname, or a name) with money paid, sent or owed and its amount;
+    or a household named beside a street address or an amount."""
+    if len(line) > 300:
+        return False
+    amount = re.search(_AMOUNT, line) or _WHOLE_DOLLARS.search(line)
+    if amount and _TITLED.search(line):
+        return True
+    if amount and any(_person_named(who) and not _PLACE.search(who)
+                      for m in _SENT_TO.finditer(line) for who in m.groups() if who):
+        return True
+    if _household(line):
+        return bool(amount) or any(not fictional_street(m.group(0)) for m in _ADDRESS_IN.finditer(line)) \
+            or bool(_ADDRESS_ES.search(line))
+    return False
+
+
 def account_records(text: str, blocks: bool = False, script: bool = False) -> list[str]:
     """The records of a text that hold account data (at most three, to name). `blocks` (a data file or
     script, not a page): a record may also span lines (an object or list item), its lines its cells.
@@ -616,6 +708,9 @@ def account_records(text: str, blocks: bool = False, script: bool = False) -> li
             found.append(_plain(record)[:80])
             if len(found) == 3:
                 return found
+    found += table_records(_RECORD_BREAK.split(text))
+    if len(found) >= 3:
+        return found[:3]
     lines = [line for record in _RECORD_BREAK.split(text) if (line := _plain(record))]
     for i in range(len(lines)):
         for width in range(1, WINDOW + 1):

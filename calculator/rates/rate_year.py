@@ -1424,6 +1424,21 @@ def _run(rules: dict, args, site_url: str | None = None, repo_url: str | None = 
 TYPED = ("note", "note-es", "title-es", "place", "clerk-name", "resolution")
 
 
+#: the typed words the site's open data publishes inside the schedule's record, beside its rates and minimum
+IN_THE_RECORD = ("note", "note-es", "title-es")
+
+
+def _as_in_the_record(args, fields: list[str]) -> str:
+    """The words as the built site's open data holds them (api/rate-schedules.json): inside the schedule's record,
+    with the other typed words there and beside its amounts, where the build's guard reads them as one record (the
+    twenty-fifth hostile tester: a note with an e-mail address passed the step, then stopped the build naming
+    api/rate-schedules.json)."""
+    import json
+    record = {name.replace("-", "_"): getattr(args, name.replace("-", "_")) for name in fields}
+    return json.dumps({**record, "vc_per_1000_gallons": "5.70", "minimum_charge": "64.00"}, indent=2,
+                      ensure_ascii=False)
+
+
 def no_account_data(args, files: list[dict]) -> None:
     """Refuse a step whose typed words or files hold account data (calculator/core/privacy.py): they are
     committed and published as they are. On the command line and on the desk alike (the fifteenth hostile tester:
@@ -1439,10 +1454,18 @@ def no_account_data(args, files: list[dict]) -> None:
         return records
     for field in TYPED:
         value = getattr(args, field.replace("-", "_"), None)
-        if isinstance(value, str) and value.strip() and found(value, False):
+        if isinstance(value, str) and value.strip() and (found(value, False) or (
+                field in IN_THE_RECORD and found(_as_in_the_record(args, [field]), True))):
             raise InputError(f"⟦{field}⟧ looks like account data (personal data): a resident's name, street, account "
-                             "number or amount, or what someone owes. What you type here is published as it is. Take "
-                             "those out of it and try again. Nothing was written.", field)
+                             "number, e-mail address, phone or amount, or what someone owes. What you type here is "
+                             "published as it is, beside the schedule's rates. Take those out of it and try again. "
+                             "Nothing was written.", field)
+    given = [f for f in IN_THE_RECORD if isinstance(getattr(args, f.replace("-", "_"), None), str)
+             and getattr(args, f.replace("-", "_")).strip()]
+    if len(given) > 1 and found(_as_in_the_record(args, given), True):
+        raise InputError(" and ".join(f"⟦{f}⟧" for f in given) + " together look like account data (personal data): "
+                         "a list of residents' e-mail addresses, phones, names or amounts. They are published together, "
+                         "beside the schedule's rates. Take those out and try again. Nothing was written.", given[0])
     for f in files:
         records = found(f["text"], f["path"].endswith((".yaml", ".json")))
         if records:
