@@ -492,6 +492,13 @@ def test_a_quote_left_open_is_reported_on_its_own_line_and_a_tag_says_what_to_do
     f.write_text(good + "note: !!python/object/apply:os.system ['echo hi']\n", encoding="utf-8")
     [p] = problems(rules_copy)
     assert "the tag !!python/object/apply:os.system" in p and "The rules take no tags" in p
+    # hostile25 #10: `!!binary` was read as bytes and shown as b'0.15'; a set or a date object neither
+    for value in ("!!binary MC4xNQ==", "!!set {a, b}", "!!timestamp 2027-01-01", "!!omap [a: 1]"):
+        lines[number] = f"value: {value}"
+        f.write_text("\n".join(lines) + "\n", encoding="utf-8")
+        [p] = problems(rules_copy)
+        assert f"parameters/late-penalty-rate.yaml:{number + 1}:8: this is not valid YAML (the tag {value.split()[0]} " \
+            in p and "The rules take no tags" in p and "b'" not in p, p
     # a quoted value over several lines, then a problem far below it: the problem's own line
     from kit.rules.validate import _unclosed_quote
     text = "a: 'one\n  two'\nb: 1\nc: 2\nd: [\n"

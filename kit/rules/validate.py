@@ -52,6 +52,17 @@ YamlLoader.yaml_implicit_resolvers = {
 }
 
 
+def _no_such_value(loader, node):
+    """A tag that makes bytes, a set, ordered pairs or a date object (`!!binary MC4xNQ==` was read as b'0.15': the
+    twenty-fifth hostile tester, #10): the rules take text, numbers, lists and mappings only."""
+    raise yaml.constructor.ConstructorError(None, None, f"could not determine a constructor for the tag {node.tag!r}",
+                                            node.start_mark)
+
+
+for _tag in ("binary", "set", "omap", "pairs", "timestamp"):
+    YamlLoader.add_constructor(f"tag:yaml.org,2002:{_tag}", _no_such_value)
+
+
 def read_yaml(path: Path):
     """Load one YAML file with dates kept as strings."""
     return yaml.load(Path(path).read_text(encoding="utf-8"), Loader=YamlLoader)
@@ -139,7 +150,8 @@ def _compose(path: Path, text: str):
         advice = "Check the indentation and quotes on that line."
         if "constructor for the tag" in problem:  # the tenth hostile tester, F3: `!!python/…` said nothing to do
             tag = getattr(exc, "problem", "").split("tag", 1)[-1].strip(" '")
-            problem = f"the tag {tag.replace('tag:yaml.org,2002:', '!!')} asks YAML to make a program object"
+            problem = (f"the tag {tag.replace('tag:yaml.org,2002:', '!!')} asks YAML to make a program object, or "
+                       "something other than text, a number, a list or a mapping")
             advice = "The rules take no tags (!! or !): remove it and write the value as plain text."
         # a quote never closed is found at the end of the file, past its last line: it is reported where it
         # opened (the seventh hostile tester, F10: ":5:1" for a quote opened on line 3 of a 4-line file)
