@@ -743,7 +743,8 @@ def run_files(rules: dict, quarter: str, accounts: str, reads: str, payments: st
                            ).format(quarter=quarter.strip()), "out")
     check_out(out)
     check_not_anothers(out)
-    check_not_inputs_nor_another_quarter(out, [accounts, reads, *([payments] if payments else []), *earlier], quarter)
+    check_not_inputs(out, [accounts, reads, *([payments] if payments else []), *earlier])
+    check_not_another_quarter(out, quarter)
     result = run(rules, quarter, read_input(accounts, N_("accounts")), read_input(reads, N_("reads")),
                  read_input(payments, N_("payments")) if payments else None,
                  [read_input(p, N_("earlier register")) for p in earlier], as_of, first_quarter)
@@ -862,7 +863,7 @@ def check_out(out: str) -> None:
     # the repository that is pushed (the seventh hostile tester): refused as `build.py bills` refuses it
     where = in_a_repository(out)
     if where is not None:
-        what = _("Choose a new folder, like billing/QUARTER/ (ignored by git), or a folder an earlier run made.")
+        what = _choose_folder()
         if where[0] == "project":
             raise InputError(_("⟦out⟧ {path} is inside the project, which publishes what is in it: account files "
                                "must stay out of it. {what}").format(path=out, what=what), "out")
@@ -918,25 +919,33 @@ def quarter_of_run(folder: str) -> str | None:
     return (row.get("quarter") or None) if row else None
 
 
-def check_not_inputs_nor_another_quarter(out: str, inputs: list[str], quarter: str) -> None:
+def check_not_inputs(out: str, inputs: list[str]) -> None:
     """Refuses a folder that holds one of the run's own input files (the earlier register given as --earlier
-    would be replaced by this quarter's), or another quarter's run, which this run would replace: the twentieth
-    hostile tester found `python -m calculator bills` writing a Q4 run over the Q3 run it was given as --earlier,
-    which `build.py bills` refuses (kit/billrun/command.py: check_out) in the same words."""
+    would be replaced by this quarter's: the twentieth hostile tester). `build.py bills` asks the same
+    (kit/billrun/command.py: check_out): one check, in the same words."""
     import os
-    what = _("Choose a new folder, like billing/QUARTER/ (ignored by git), or a folder an earlier run made.")
     folder = os.path.realpath(out)
     for path in inputs:
         here = os.path.realpath(path)
         if os.path.commonpath([folder, here]) == folder:
             raise InputError(_("⟦out⟧ {out} holds the input file {path}, which the run would replace. {what}").format(
-                out=out, path=path, what=what), "out")
+                out=out, path=path, what=_choose_folder()), "out")
+
+
+def check_not_another_quarter(out: str, quarter: str) -> None:
+    """Refuses a folder that holds another quarter's run, which this run would replace (the twentieth hostile
+    tester: a Q4 run written over the Q3 run); `build.py bills` asks the same (check_out there)."""
+    import os
     billed = quarter_of_run(out) if os.path.isdir(out) else None
     asked = quarter.strip().upper()
     if billed and billed.strip().upper() != asked:
         raise InputError(_("⟦out⟧ {out} holds the {billed} run, which a {quarter} run would replace. Give each quarter "
                            "its own folder, like billing/{quarter}/.").format(out=out, billed=billed, quarter=asked),
                          "out")
+
+
+def _choose_folder() -> str:
+    return _("Choose a new folder, like billing/QUARTER/ (ignored by git), or a folder an earlier run made.")
 
 
 def is_bills_pdf_name(name: str) -> bool:

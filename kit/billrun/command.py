@@ -192,9 +192,7 @@ def check_out(out: Path, inputs: list[Path], quarter: str | None = None) -> None
     what = "Choose a new folder, like billing/QUARTER/ (ignored by git), or a folder an earlier run made."
     if out.exists() and not out.is_dir():
         raise InputError(f"--out {out} is not a folder: it is {billing.not_a_folder(out)}. {what}")
-    for path in inputs:
-        if out == path.resolve().parent or out in path.resolve().parents:
-            raise InputError(f"--out {out} holds the input file {path}, which the run would replace. {what}")
+    billing.check_not_inputs(str(out), [str(p) for p in inputs])  # the engine's check, in its words
     foreign = _not_written_by_a_run(out) if out.is_dir() else []
     if foreign:
         shown = ", ".join(foreign[:5]) + (f" and {len(foreign) - 5} more" if len(foreign) > 5 else "")
@@ -205,10 +203,8 @@ def check_out(out: Path, inputs: list[Path], quarter: str | None = None) -> None
     if out.is_dir() and not _is_a_run(out):
         raise InputError(f"--out {out} holds files the bill run did not write, which replacing it would delete. "
                          f"{what}")
-    billed = billing.quarter_of_run(str(out)) if out.is_dir() and quarter else None
-    if billed and billed != quarter:  # the second hostile tester: a Q3 run replaced the Q4 run's folder
-        raise InputError(f"--out {out} holds the {billed} run, which a {quarter} run would replace. Give each "
-                         f"quarter its own folder, like billing/{quarter}/.")
+    if quarter:  # the second hostile tester: a Q3 run replaced the Q4 run's folder
+        billing.check_not_another_quarter(str(out), quarter)
 
 
 def check_sample_folder(folder: Path) -> None:
