@@ -146,9 +146,13 @@ export function startingNote(button, isReady, text) {
 // The GOV.UK error pattern, shared by the engine pages: the message in the error
 // summary (a link that moves the focus to the box) and beside the box itself.
 export function clearFieldErrors(form) {
-  document.getElementById("error-summary").hidden = true;
+  const summary = document.getElementById("error-summary");
+  summary.hidden = true;
+  summary.classList.remove("error-summary--question"); // (a question's look: estimate.js, "Did you mean …?")
+  const title = document.getElementById("error-summary-title");
+  if (title?.dataset.problem) title.textContent = title.dataset.problem;
   document.getElementById("error-summary-list").replaceChildren();
-  for (const p of form.querySelectorAll(".field-error")) { p.hidden = true; p.replaceChildren(); }
+  for (const p of form.querySelectorAll(".field-error")) { p.hidden = true; p.replaceChildren(); p.classList.remove("field-question"); }
   for (const i of form.querySelectorAll("[aria-invalid]")) i.removeAttribute("aria-invalid");
 }
 

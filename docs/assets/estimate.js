@@ -482,6 +482,13 @@ function start() {
     }
     clearErrors();
     errorsShown = shown;
+    // only questions ("Did you mean 9,350 gallons?"): asked as a question, not shown as an error (issue 34, L1:
+    // Doña Carmen's "9.350" met a red «Hay un problema» though she had made no mistake)
+    const asking = problems.every((problem) => problem.suggest);
+    $("error-summary").classList.toggle("error-summary--question", asking);
+    const title = $("error-summary-title");
+    title.dataset.problem ??= title.textContent; // the page's own words for a problem, put back by clearFieldErrors
+    if (asking) title.textContent = t("Check the number");
     problems.forEach((problem, i) => {
       const inputId = (Object.hasOwn(FIELD_INPUT, problem.field) && FIELD_INPUT[problem.field]) || "usage";
       if (inputId === "vc-per-1000" || inputId === "sewage-fraction") $("what-if").open = true;
@@ -495,6 +502,10 @@ function start() {
       // The button is in the error summary at the top too, which the page focuses and a phone shows first: its
       // link only moved to the box, which still held "9.350" (the outside usability test public9, Doña Carmen)
       const inline = document.getElementById(`${inputId}-error`);
+      if (asking && inline) {
+        inline.classList.add("field-question");
+        inline.querySelector(".visually-hidden")?.replaceChildren(t("Question:") + " ");
+      }
       const summary = document.getElementById("error-summary-list").lastElementChild;
       if (problem.suggest) {
         for (const [where, id] of [[summary, `${inputId}-use-summary`], [inline, `${inputId}-use`]]) {

@@ -112,12 +112,22 @@ def test_a_question_about_a_number_points_at_its_box(phone, site_url):
     expect(phone.locator("#usage-error")).to_contain_text("¿Quiso decir 9,350 galones (nueve mil trescientos cincuenta)?")
     expect(phone.locator("#usage")).to_have_attribute("aria-invalid", "true")
     expect(phone.locator("#result-total")).to_have_count(0)
+    # a question, not a mistake (issue 34, L1: Doña Carmen met a red «Hay un problema»): titled and drawn as one
+    expect(phone.locator("#error-summary-title")).to_have_text("Revise el número")
+    expect(summary).to_have_class(re.compile(r"\berror-summary--question\b"))
+    assert summary.evaluate("e => getComputedStyle(e).borderTopColor") == "rgb(29, 112, 184)"
+    expect(phone.locator("#usage-error .visually-hidden")).to_have_text("Pregunta: ")
     # one tap uses the number asked about (the usability tester: Rosa had to delete and type it again)
     use = phone.locator("#usage-use")
     expect(use).to_have_text("Sí, usar 9350")
     use.click()
     expect(phone.locator("#result-total")).to_have_text("$74.80", timeout=TIMEOUT)  # 9,350 × 0.8 × $10.00 / 1,000
     expect(phone.locator("#usage")).to_have_value("9350")
+    phone.fill("#usage", "")  # a real problem afterwards is titled as one again
+    phone.fill("#usage", "-5")
+    phone.locator("#usage").press("Enter")
+    expect(phone.locator("#error-summary-title")).to_have_text("Hay un problema", timeout=TIMEOUT)
+    expect(summary).not_to_have_class(re.compile(r"\berror-summary--question\b"))
 
 
 @pytest.mark.parametrize("lang", ["", "/es"])
