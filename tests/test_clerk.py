@@ -430,16 +430,20 @@ def test_the_pdfs_exist_with_a_title_and_a_language(town, capsys):
     assert town.run(*PROPOSE) == 0 and town.notice() == 0
     assert town.run("adopt", "2026", "--date", "2025-11-10", "--ayes", "3", "--noes", "2") == 0
     assert town.run("user-notice", "2026", "--output-dir", str(town.out)) == 0
-    for name in ("hearing-notice-2026.pdf", "user-notice-2026.pdf"):
+    for name in ("hearing-notice-2026.pdf", "user-notice-2026.pdf", "user-notice-2026-es.pdf"):
         data = (town.out / name).read_bytes()
         assert data.startswith(b"%PDF-"), name
         reader = PdfReader(io.BytesIO(data))  # the catalog may sit in a compressed object stream
         root = reader.trailer["/Root"]
-        assert root["/Lang"] == "en-US" and reader.metadata.title and "2026" in reader.metadata.title, name
+        assert root["/Lang"] == ("es-US" if "-es" in name else "en-US"), name
+        assert reader.metadata.title and "2026" in reader.metadata.title, name
+        # the Spanish notice (issue 34, M3: bills go out in Spanish too), titled in Spanish
+        assert ("Aviso anual" in reader.metadata.title) is ("-es" in name), name
         assert root["/ViewerPreferences"]["/DisplayDocTitle"] == True, name  # noqa: E712 (pypdf BooleanObject)
     # written atomically: no temporary files left beside them
     assert sorted(p.name for p in town.out.iterdir() if p.name != clerk.WRITTEN) == [
         "hearing-notice-2026.pdf", "hearing-notice-2026.txt",
+        "user-notice-2026-es.html", "user-notice-2026-es.pdf", "user-notice-2026-es.txt",
         "user-notice-2026.html", "user-notice-2026.pdf", "user-notice-2026.txt"]
 
 

@@ -722,7 +722,8 @@ function start() {
     if (notices.length) {
       box.append(el("h3", {}, r.step === "notice" ? "The notice for the newspaper" : "The notice to users"));
       box.append(el("ul", { id: "notice-files" }, ...notices.map((f, i) =>
-        el("li", { class: "clerk-file", "data-path": f.path }, download(f, `notice-${i}`)))));
+        el("li", { class: "clerk-file", "data-path": f.path }, download(f, `notice-${i}`),
+          f.lang === "es" ? " (in Spanish, for the bills that go out in Spanish)" : ""))));
       if (r.step === "notice") box.append(el("pre", { class: "notice-text", id: "notice-text" }, notices[0].text));
       else box.append(el("pre", { class: "notice-text", id: "notice-text" }, notices[0].text));
     }
@@ -772,6 +773,17 @@ function start() {
     const drafted = draftKey(s);
     const answer = await ask(argvFrom(s, params, year), year, s);
     if (mine !== latest) return;
+    if (answer.ok && s === "user-notice") {
+      // the notice goes out with a regular bill, and bills go out in Spanish too: the same notice in Spanish,
+      // its files named -es (issue 34, M3; `build.py rates user-notice` writes the same)
+      const spanish = await ask([...argvFrom(s, params, year), "--lang", "es"], year, s);
+      if (mine !== latest) return;
+      if (spanish.ok) {
+        const es = (name) => name.replace(/(\.[a-z]+)$/, "-es$1");
+        answer.result.files = [...answer.result.files, ...spanish.result.files.filter((f) => !f.rules)
+          .map((f) => ({ ...f, name: es(f.name), path: es(f.path), lang: "es" }))];
+      }
+    }
     if (answer.ok) {
       clearProblems();
       const y = answer.result.schedule;

@@ -628,7 +628,8 @@ function start() {
   ask(["quarters", "--today", iso]).then(({ answer }) => {
     if (!answer.ok) return;
     const select = $("quarter");
-    const chosen = initial.get("quarter") || answer.result.next_due;
+    // the bill whose water months are over, which she can read off her meter or water bill (issue 34, M4)
+    const chosen = initial.get("quarter") || answer.result.latest_water || answer.result.next_due;
     select.replaceChildren(...answer.result.quarters.map((q) => {
       // each option names the bill in few words: the month it is due and the water it charges for (dates.py
       // bill_choice), so a person matching her water bill's months picks the right one; the full due date and

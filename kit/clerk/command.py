@@ -114,6 +114,8 @@ def run(args) -> list[str]:
     rules = _compile(rules_dir)
     site_url = getattr(args, "site_url", None) or project_config(rules_dir)["site_url"]
     result = rate_year.run(rules, args, site_url)
+    if args.step == "user-notice":  # it goes out with a regular bill, which goes out in Spanish too (issue 34, M3)
+        result = _with_translations(result, rules, args, site_url)
     records = {_under_rules(f["path"]): f["text"] for f in result["files"] if f["rules"]}
     # never remove a file this step writes (H16: with --rules-dir, proposing again removed the new proposal)
     removes = [r for r in map(_under_rules, result["removes"]) if r not in records]
@@ -126,11 +128,12 @@ def run(args) -> list[str]:
         out = _output_dir(rules_dir, getattr(args, "output_dir", None))
         texts = {f["path"]: f["text"] for f in notices}
         writes += [(out / f["name"], f["text"].encode("utf-8")) for f in notices]
-        pdf = result["pdf"]
-        source = texts[pdf["from"]]
-        data = (html_pdf_bytes(source, pdf["title"]) if pdf["from"].endswith(".html")  # the headings and list as the page has them
-                else pdf_bytes(source, pdf["title"]))
-        writes.append((out / pdf["name"], data))
+        for pdf in [result["pdf"], *result.get("pdfs", [])]:
+            source = texts[pdf["from"]]
+            lang = pdf.get("lang", "en-US")
+            data = (html_pdf_bytes(source, pdf["title"], lang) if pdf["from"].endswith(".html")  # the headings and list as the page has them
+                    else pdf_bytes(source, pdf["title"], lang))
+            writes.append((out / pdf["name"], data))
         kept = _edited(out, [(path.name, data) for path, data in writes], getattr(args, "force", False))
         writes.append((out / WRITTEN, kept))
     writes += [(rules_dir / rel, text.encode("utf-8")) for rel, text in records.items()]
@@ -154,6 +157,34 @@ def run(args) -> list[str]:
                       f"right, the vote has not been held yet: remove {vote}.")
     return [*report, "", f"Wrote {', '.join(wrote)}."
             + (f" Removed {', '.join(str(rules_dir / r) for r in removes)}." if removes else "")]
+
+
+#: the languages' names, in English (the Clerk's steps report in English)
+NAMES = {"es": "Spanish"}
+
+
+def _with_translations(result: dict, rules: dict, args, site_url: str | None) -> dict:
+    """The notice to users in every language the site speaks, beside the English: user-notice-2027-es.txt, .html
+    and .pdf (the desk makes the same: assets/clerk.js)."""
+    from calculator.core.i18n import LANGUAGES, SOURCE, localized, speaking
+    result = dict(result, files=list(result["files"]), pdfs=[], report=list(result["report"]))
+    for language in (lang for lang in LANGUAGES if lang != SOURCE):
+        with speaking(language):
+            other = rate_year.run(localized(rules), args, site_url)
+        named = {}
+        for f in other["files"]:
+            stem, dot, ext = f["name"].rpartition(".")
+            name = f"{stem}-{language}.{ext}"
+            named[f["path"]] = f["path"][: -len(f["name"])] + name
+            result["files"].append(dict(f, name=name, path=named[f["path"]]))
+        pdf = other["pdf"]
+        stem = pdf["name"].rpartition(".")[0]
+        result["pdfs"].append(dict(pdf, name=f"{stem}-{language}.pdf", **{"from": named[pdf["from"]]},
+                                   lang={"es": "es-US"}.get(language, language)))
+        first = next(iter(named.values()))
+        result["report"].append(f"The same notice in {NAMES.get(language, language)}, for the bills that go out in "
+                                f"{NAMES.get(language, language)}: {first.rpartition('.')[0]}.txt, .html and .pdf.")
+    return result
 
 
 def _in_folder(line: str, rules_dir: Path) -> str:

@@ -162,11 +162,13 @@ def test_typing_the_usage_gives_the_estimate_and_a_link(page, site_url):
     expect(page.locator("#result-total")).to_have_text(f"${Decimal(want['total']):,.2f}")
 
 
-def test_the_quarter_defaults_to_the_next_one_due(page, site_url):
+def test_the_quarter_defaults_to_the_bill_whose_water_months_are_over(page, site_url):
+    """Issue 34, M4: in December the menu offered the bill due in January, for October–December water that no
+    one has read yet; it offers the bill for the quarter today is in (its water, the quarter before, is over)."""
     open_estimator(page, site_url)
     import datetime as dt
-    from calculator.core.dates import next_quarter_due
-    expect(page.locator("#quarter")).to_have_value(next_quarter_due(load(), dt.date.today()))
+    from calculator.core.dates import quarter_name, quarter_of
+    expect(page.locator("#quarter")).to_have_value(quarter_name(*quarter_of(dt.date.today())))
 
 
 @pytest.mark.parametrize("query, field, words", [
