@@ -138,3 +138,22 @@ def test_every_built_page_ends_with_who_to_contact_and_the_home_page_says_it_onc
         assert ("A quién contactar" if spanish else "Who to contact") in foot, rel
         assert ("pendientes de confirmación por el Pueblo" if spanish else "to be confirmed by the Town") in foot, rel
         assert not PHONE.search(foot[:foot.index("</aside>")]), rel
+
+
+@pytest.mark.parametrize("keeper", ["", "the Town's IT office (it@pawling.example)"])
+def test_the_clerk_s_desk_names_who_keeps_the_site_or_says_no_one_is_named(tmp_path, keeper):
+    """Issue 34, H2: the desk said "send it to the person who keeps the site", and the Clerk could not tell who that
+    is. With `extra: site_keeper:` in mkdocs.yml the desk names them; without it, it says the site names no one yet
+    and what to ask for. The named office with its email passes the build's account-data guard."""
+    from calculator.core.privacy import account_records
+    rules = compile_rules(RULES_DIR)
+    kit_pages.render_language(rules, tmp_path, "en", TODAY, {**CONFIG, "site_keeper": keeper}, RULES_DIR)
+    text = (tmp_path / "clerk" / "index.md").read_text(encoding="utf-8")
+    if keeper:
+        assert f"{keeper} keeps this site for the Town" in text and f"Send it to {keeper}, by email" in text
+        assert f'data-site-keeper="{keeper.replace(chr(39), "&#39;")}"' in text or f'data-site-keeper="{keeper}"' in text
+        assert "does not name who keeps it" not in text
+        assert not account_records(f"<p>{keeper} keeps this site for the Town. Send it to {keeper}.</p>")
+    else:
+        assert "**This site does not name who keeps it yet.** Ask whoever set the site up" in text
+        assert 'data-site-keeper=""' in text

@@ -675,7 +675,8 @@ function start() {
       const link = el("a", { href: url, download: name, id: "publish-zip-link" }, name);
       // which zip to send (clerk15: "each step's zip, or only the last one?"): this one holds every record of the
       // year the site does not show yet, so an earlier zip not yet added is in it
-      said.replaceChildren("Ready: ", link, ". Send it to the person who keeps the site, by email or on a USB stick. "
+      said.replaceChildren("Ready: ", link, `. Send it to ${root.dataset.siteKeeper || "the person who keeps the site"}, `
+        + "by email or on a USB stick. "
         + "It holds every record of this year that the site does not show yet, so it is the only one to send: an "
         + "earlier zip of this year that they have not added yet is inside it.");
       link.click();

@@ -24,7 +24,9 @@ def config_file(rules_dir: Path | str | None = None) -> Path:
 
 
 def project_config(rules_dir: Path | str | None = None) -> dict:
-    """{"site_url": …, "repo_url": …, "pictures": {…}, "file": …}; a setting not given is None ({} for
+    """{"site_url": …, "repo_url": …, "site_keeper": …, "pictures": {…}, "file": …}; a setting not given is None
+    ({} for the pictures). `extra: site_keeper:` names who keeps the site for the Town, to whom the Clerk's desk
+    has her send each step's zip (issue 34, H2: "send it to the person who keeps the site", but who?). For
     the pictures: `extra: pictures:` in mkdocs.yml, each picture docs/assets/ may publish, by its path
     under docs/, with its sha256 and what it shows)."""
     import yaml
@@ -43,8 +45,10 @@ def project_config(rules_dir: Path | str | None = None) -> dict:
                          "as it was (git checkout mkdocs.yml), then run the command again.")
     extra = data.get("extra") if isinstance(data.get("extra"), dict) else {}
     pictures = extra.get("pictures") if isinstance(extra.get("pictures"), dict) else {}
+    keeper = extra.get("site_keeper")
+    keeper = " ".join(keeper.split()) if isinstance(keeper, str) and keeper.strip() else None
     return {"site_url": (data.get("site_url") or None), "repo_url": (data.get("repo_url") or None),
-            "pictures": pictures, "file": path}
+            "site_keeper": keeper, "pictures": pictures, "file": path}
 
 
 #: a site's address as pages, the feed and the calendar write it: http(s), a host, a path of plain URL

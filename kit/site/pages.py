@@ -377,6 +377,7 @@ def page_context(rules: dict, today, config: dict | None = None, lang: str = SOU
         "wheel": f"{build_id}/{WHEEL_NAME}-{engine_version()}-py3-none-any.whl",
         "notices": notice_list(rules, config["site_url"]),
         "site_url": config["site_url"] or "", "repo_url": config["repo_url"] or "",
+        "site_keeper": config.get("site_keeper") or "",
         "parameters": rules["parameters"],
         # each parameter in words as the law stands, and each of its dated values: pages state no number themselves
         "words": {name: parameter_words(p) for name, p in rules["parameters"].items()},

@@ -479,6 +479,8 @@ def test_the_desk_without_repo_url_offers_downloads_only_and_its_states_pass_axe
     # issue 34, item 1: no repository address, so the first screen says the records go as one zip to the
     # person who keeps the site, and the step gives it: exactly its records, at their paths, with the steps
     assert page.locator("#how-published").get_attribute("data-path") == "zip"
+    # issue 34, H2: no one is named to send it to (no `site_keeper`): the page says so, and what to ask for
+    expect(page.locator("#no-site-keeper")).to_contain_text("This site does not name who keeps it yet.")
     # the Clerk's third usability test: the desk asked her for "the site's public address … starting with
     # https://", which she cannot know. The site has none (no site_url): the desk says so once, above the desk,
     # as the site keeper's to set, and asks her for nothing
