@@ -105,7 +105,15 @@ self.addEventListener("fetch", (event) => {
       return response;
     }
     try {
-      const response = await fetch(event.request, { cache: "no-cache" });
+      // A navigation is asked for by its address, not as `event.request` with { cache: "no-cache" }: Chromium
+      // answers a Request made from a navigation's from the HTTP cache while the server's max-age holds,
+      // without asking the server (the twenty-fifth hostile tester, #8: a returning visitor, the browser closed
+      // and opened again, got the page of before a rebuild, and with it the old engine and rate). "manual": a
+      // redirect goes back to the browser as one, as a navigation must have it.
+      const request = event.request.mode === "navigate"
+        ? new Request(event.request.url, { cache: "no-cache", credentials: "same-origin", redirect: "manual" })
+        : new Request(event.request, { cache: "no-cache" });
+      const response = await fetch(request);
       if (response.ok) cache.put(event.request, response.clone());
       return response;
     } catch (offline) {
