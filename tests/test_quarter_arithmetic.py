@@ -90,8 +90,6 @@ def test_the_quarters_offered_run_from_the_first_schedule_to_the_end_of_next_yea
     names = [q["quarter"] for q in out["quarters"]]
     assert names == [f"{y}-Q{q}" for y in (2025, 2026, 2027) for q in (1, 2, 3, 4)]
     assert out["next_due"] == "2027-Q1" and out["today"] == "2026-11-30" and out["command"] == "quarters"
-    # the estimate's default: the bill whose water (July–September) is over, not January's (October–December)
-    assert out["latest_water"] == "2026-Q4"
     q3 = out["quarters"][6]
     assert q3 == {"quarter": "2026-Q3", "words": "July–September 2026", "due_date": "2026-07-15",
                   # the menu's option: the bill by the month it is due and the water it charges for, in few words

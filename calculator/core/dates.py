@@ -268,20 +268,7 @@ def quarters_offered(rules: dict, today: dt.date) -> dict:
     nxt = next_quarter_due(rules, today)
     if nxt not in {o["quarter"] for o in out}:  # before the first schedule: its first quarter due from today
         nxt = next((o["quarter"] for o in out if o["due_date"] >= today.isoformat()), out[-1]["quarter"])
-    return {"command": "quarters", "today": today.isoformat(), "next_due": nxt,
-            "latest_water": latest_water_bill(rules, today, nxt, [o["quarter"] for o in out]), "quarters": out}
-
-
-def latest_water_bill(rules: dict, today: dt.date, next_due: str, offered: list[str]) -> str:
-    """The bill whose water months are over (the estimate's default): a resident can read that water off her
-    meter or her water bill. Billed in advance on the latest reading, it is the bill for the quarter today is in
-    (the usage of the quarter before it); in December that is the bill due in October, not the one due in
-    January, whose water (October–December) is still being used (issue 34, M4). Under another reading of the
-    billing, the bill that falls due next."""
-    if interpretation(rules, "billing-in-advance") != "previous-quarter-reading":
-        return next_due
-    current = quarter_name(*quarter_of(today))
-    return current if current in offered else next_due
+    return {"command": "quarters", "today": today.isoformat(), "next_due": nxt, "quarters": out}
 
 
 #: a quarter's months in short, as the estimate's menu names the water a bill charges for ("Oct–Dec")

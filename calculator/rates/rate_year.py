@@ -39,7 +39,7 @@ from ..core import money, schedule
 from . import adoption, hearing, notices, vc
 from ..core.dates import YEARS, first_quarter_from, long, month_day, quarter_name, quarter_period, quarter_words, typed
 from ..core.errors import InputError
-from ..core.i18n import N_, SOURCE, _, lang, speaking
+from ..core.i18n import N_, SOURCE, _, _schedule_in, lang, speaking
 from ..core.law import first_year
 from .notices import without
 from ..core.rules import interpretation, parameter
@@ -472,7 +472,9 @@ def with_prepared(rules: dict, folder) -> dict:
         s["_prepared"] = sorted(k for k, step in (("proposal", "propose"), ("notice", "notice"), ("vote", "adopt"))
                                 if step in records and k in files and not _same(published, step, records[step]))
         s["_published_files"] = dict(published.get("_files", {})) if published is not None else {}
-        out = _with(out, s)
+        # in the language asked for, as the published schedules are (localized): the Spanish notice to users named
+        # a prepared schedule by its English title, where the terminal's named it «Tabla de tarifas …» (issue 34)
+        out = _with(out, _schedule_in(s, lang()) if lang() != SOURCE else s)
     return out
 
 

@@ -783,6 +783,8 @@ function start() {
         const es = (name) => name.replace(/(\.[a-z]+)$/, "-es$1");
         answer.result.files = [...answer.result.files, ...spanish.result.files.filter((f) => !f.rules)
           .map((f) => ({ ...f, name: es(f.name), path: es(f.path), lang: "es" }))];
+      } else { // said, not dropped: she would send English notices with Spanish bills without knowing
+        answer.result.report = [...answer.result.report, `The notice in Spanish could not be made: ${spanish.error}`];
       }
     }
     if (answer.ok) {

@@ -53,10 +53,11 @@ export function startEngine(wheel, { onProgress = () => {}, onReady = () => {}, 
   });
 
   // One request shape (engine-worker.js): {id, argv, files?, packages?}. The engine
-  // answers in the page's language (<html lang>): every command takes --lang.
+  // answers in the page's language (<html lang>): every command takes --lang; a request that names its own (the
+  // Clerk's desk asking for the notice to users in Spanish) keeps it.
   function post(request, transfer = []) {
     const id = nextId++;
-    const argv = [...request.argv, "--lang", pageLanguage()];
+    const argv = request.argv.includes("--lang") ? [...request.argv] : [...request.argv, "--lang", pageLanguage()];
     return new Promise((resolve) => {
       pending.set(id, resolve);
       worker.postMessage({ ...request, argv, id }, transfer);

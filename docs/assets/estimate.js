@@ -138,6 +138,10 @@ function start() {
       line.push(" ", ...sentence(t("It charges for the water used {water}, as {reading}."), {
         water: option.dataset.water,
         reading: el("a", { href: "../how-we-read-the-law/#billing-in-advance" }, t("this site reads the law")) }));
+      // the water months of a bill not sent yet are not over: no one has that number yet (issue 34, M4)
+      if (option.dataset.start > todayIso()) {
+        line.push(" ", t("Those months are not over yet. Until your meter is read, enter your most recent quarter's use as an estimate."));
+      }
     }
     $("quarter-due").replaceChildren(...line);
   }
@@ -605,9 +609,13 @@ function start() {
     if (e.relatedTarget?.classList?.contains("use-suggestion")) { clearTimeout(pause); pause = null; return; }
     if (pause !== null && e.target.tagName === "INPUT" && hasUsage()) { clearTimeout(pause); pause = null; compute(false); }
   });
+  let quarterChosen = null; // a quarter she picked before the list of quarters came: kept when it comes
   form.addEventListener("change", (e) => {
     if (e.target.name === "meter" || e.target.name === "have") syncMode();
-    if (e.target.id === "quarter") showDue();
+    if (e.target.id === "quarter") {
+      quarterChosen = e.target.value;
+      showDue();
+    }
   });
 
   // ---- start: the link's estimate (if any), then the quarters from the engine ----
@@ -628,14 +636,16 @@ function start() {
   ask(["quarters", "--today", iso]).then(({ answer }) => {
     if (!answer.ok) return;
     const select = $("quarter");
-    // the bill whose water months are over, which she can read off her meter or water bill (issue 34, M4)
-    const chosen = initial.get("quarter") || answer.result.latest_water || answer.result.next_due;
+    // the bill that falls due next: "my next bill" (public usability reading: a default of the bill whose water
+    // months were over gave Rosa the October bill, and its penalty, when she asked about her next one)
+    const chosen = quarterChosen || initial.get("quarter") || answer.result.next_due;
     select.replaceChildren(...answer.result.quarters.map((q) => {
       // each option names the bill in few words: the month it is due and the water it charges for (dates.py
       // bill_choice), so a person matching her water bill's months picks the right one; the full due date and
       // water months, with the site's reading labelled, are the line below the menu (showDue)
       const option = new Option(q.choice || q.words, q.quarter);
       option.dataset.due = q.due_date;
+      option.dataset.start = q.period_start;
       if (q.water_words) option.dataset.water = q.water_words;
       return option;
     }));

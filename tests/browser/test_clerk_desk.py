@@ -246,7 +246,7 @@ def test_the_clerk_s_year_in_one_sitting(desk):
     # in Spanish too, for the bills that go out in Spanish (issue 34, M3), the same bytes as the terminal writes
     assert sorted(got) == ["notices-out/user-notice-2028-es.html", "notices-out/user-notice-2028-es.txt",
                            "notices-out/user-notice-2028.html", "notices-out/user-notice-2028.txt"]
-    assert "Aviso anual de tarifas de alcantarillado" in got["notices-out/user-notice-2028-es.txt"].decode()
+    assert "AVISO ANUAL DE TARIFAS DE ALCANTARILLADO" in got["notices-out/user-notice-2028-es.txt"].decode()
     expect(page.locator("#notice-files")).to_contain_text("(in Spanish, for the bills that go out in Spanish)")
     desk.same_as_the_terminal("user-notice", {}, got)
     assert (desk.cli / "notices-out" / "user-notice-2028-es.pdf").read_bytes().startswith(b"%PDF")

@@ -162,13 +162,22 @@ def test_typing_the_usage_gives_the_estimate_and_a_link(page, site_url):
     expect(page.locator("#result-total")).to_have_text(f"${Decimal(want['total']):,.2f}")
 
 
-def test_the_quarter_defaults_to_the_bill_whose_water_months_are_over(page, site_url):
-    """Issue 34, M4: in December the menu offered the bill due in January, for October–December water that no
-    one has read yet; it offers the bill for the quarter today is in (its water, the quarter before, is over)."""
+def test_the_quarter_defaults_to_the_next_one_due_and_says_when_its_water_is_not_read_yet(page, site_url):
+    """The default is "my next bill" (the public usability reading: Rosa got October's bill and its penalty when the
+    default was the bill whose water months were over). Its water months are not over until its quarter starts: the
+    line under the menu says so, and what to enter meanwhile (issue 34, M4)."""
     open_estimator(page, site_url)
     import datetime as dt
-    from calculator.core.dates import quarter_name, quarter_of
-    expect(page.locator("#quarter")).to_have_value(quarter_name(*quarter_of(dt.date.today())))
+    from calculator.core.dates import next_quarter_due, parse_quarter, quarter_period
+    nxt = next_quarter_due(load(), dt.date.today())
+    expect(page.locator("#quarter")).to_have_value(nxt)
+    not_over = quarter_period(*parse_quarter(nxt))[0] > dt.date.today()
+    expect(page.locator("#quarter-due")).to_contain_text("Those months are not over yet" if not_over else "Due ")
+    page.select_option("#quarter", "2025-Q1")  # long past: its water was read long ago
+    expect(page.locator("#quarter-due")).not_to_contain_text("not over yet")
+    page.select_option("#quarter", f"{dt.date.today().year + 1}-Q4")  # next year's last: not read yet
+    expect(page.locator("#quarter-due")).to_contain_text("Those months are not over yet. Until your meter is read, "
+                                                         "enter your most recent quarter's use as an estimate.")
 
 
 @pytest.mark.parametrize("query, field, words", [

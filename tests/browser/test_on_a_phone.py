@@ -338,7 +338,7 @@ def test_rosa_types_her_date_as_she_writes_it_and_reads_the_bill_at_the_top(phon
     same link as "Share this estimate", with the date as the engine read it."""
     phone.goto(f"{site_url}/estimate/")
     expect(phone.locator("#estimator")).to_have_attribute("data-engine", "ready", timeout=TIMEOUT)
-    phone.select_option("#quarter", "2027-Q1")  # (the default is the bill whose water months are over: today's)
+    phone.select_option("#quarter", "2027-Q1")  # (the default is the next bill due: today's date decides it)
     phone.fill("#usage", "9,350")
     phone.fill("#paid-on", "2/20/2027")
     phone.click("#estimate-button")
