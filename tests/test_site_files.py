@@ -211,7 +211,15 @@ def test_the_project_settings_come_from_the_mkdocs_yml_beside_the_rules(tmp_path
     assert project_config(tmp_path / "rules")["file"] == ROOT / "mkdocs.yml"
     (tmp_path / "mkdocs.yml").write_text("site_name: x\nsite_url: https://sewer.pawling.example/\n")
     assert project_config(tmp_path / "rules") == {"site_url": "https://sewer.pawling.example/", "repo_url": None,
-                                                  "pictures": {}, "file": tmp_path / "mkdocs.yml"}
+                                                  "site_keeper": None, "pictures": {}, "file": tmp_path / "mkdocs.yml"}
+    # who keeps the site (issue 34, H2): plain words, written as they are into the Clerk's desk
+    (tmp_path / "mkdocs.yml").write_text("site_name: x\nextra:\n  site_keeper: \"the Town's IT office  (it@x.gov)\"\n")
+    assert project_config(tmp_path / "rules")["site_keeper"] == "the Town's IT office (it@x.gov)"
+    from kit.errors import BuildError
+    for bad in ('\'"><script>alert(1)</script>\'', "[1, 2]", "'{{ 7*7 }}'"):
+        (tmp_path / "mkdocs.yml").write_text(f"site_name: x\nextra:\n  site_keeper: {bad}\n")
+        with pytest.raises(BuildError, match="site_keeper"):
+            project_config(tmp_path / "rules")
 
 
 @pytest.mark.parametrize("url", ['http://evil.example/"><script>alert(1)</script>', "javascript:alert(1)",

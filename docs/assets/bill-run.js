@@ -299,7 +299,7 @@ function start() {
       window.__billRun.printSeconds = (performance.now() - started) / 1000;
     });
     return [el("h3", { id: "bills-print-title", tabindex: "-1" }, "The bills to print"),
-      el("p", { id: "bills-print-intro" }, "Each account's bill, in its language, with the same lines and law as the PDF bill."),
+      el("p", { id: "bills-print-intro" }, "Each account's bill, in its language: print them from here (or save them as a PDF from the print window)."),
       make, area];
   }
 

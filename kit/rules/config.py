@@ -46,7 +46,15 @@ def project_config(rules_dir: Path | str | None = None) -> dict:
     extra = data.get("extra") if isinstance(data.get("extra"), dict) else {}
     pictures = extra.get("pictures") if isinstance(extra.get("pictures"), dict) else {}
     keeper = extra.get("site_keeper")
+    if keeper is not None and not isinstance(keeper, str):
+        raise BuildError(f"{path.name}: extra: site_keeper must be text, like \"the Town's IT office "
+                         "(it@example.gov)\". Put it in quotes, then run the command again.")
     keeper = " ".join(keeper.split()) if isinstance(keeper, str) and keeper.strip() else None
+    if keeper is not None and (len(keeper) > 120 or re.search(r'[<>"`&{}\\]', keeper)):
+        # written as it is into the Clerk's desk (a page and an attribute): no markup, no quotes (as site_url)
+        raise BuildError(f"{path.name}: extra: site_keeper {keeper!r} must be plain words of at most 120 "
+                         "characters, without <, >, \", `, &, {, } or \\, like \"the Town's IT office "
+                         "(it@example.gov)\". Fix it, then run the command again.")
     return {"site_url": (data.get("site_url") or None), "repo_url": (data.get("repo_url") or None),
             "site_keeper": keeper, "pictures": pictures, "file": path}
 
