@@ -111,6 +111,8 @@ def test_a_small_business_with_tests_unanswered_is_not_determined_and_told_what_
         "If you are a major contributing industry: Section 307 reports due in 2027")
     # the drain rules, whatever the verdict, under it (public14, Linda: the washwater rule was 6,000 px down)
     expect(page.locator("#result-drains")).to_contain_text("brewery or distillery washwater")
+    # the rule that names a dry cleaner's trade, in the answer too (the public usability reading: Mr. Patel)
+    expect(page.locator("#result-drains")).to_contain_text("cleaning or dyeing works needs an oil separator")
     expect(page.locator("#result-drains a")).to_have_attribute("href", "#business-drains")
 
 
