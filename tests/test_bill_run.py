@@ -1813,6 +1813,12 @@ def _engine(argv, capsys):
     "Please check on the Okafor residence, 9 Dutcher Avenue.", "la casa de los Okafor, calle Roble número 9",
     "| OKAFOR | 388.10 |\n| ORTEGA | 45.20 |\n", "| Name | Amount |\n|---|---|\n| okafor | 388.10 |\n",
     "<table><tr><td>OKAFOR</td><td>388.10</td></tr><tr><td>ORTEGA, L.</td><td>45.20</td></tr></table>",
+    "We thank Janet Okafor, who paid 412.50 last week.", "$412.50 is the balance of Okafor, Janet.",  # hostile26 #1
+    "OKAFOR JANET USD 412.50", "Janet Okafor owes 412", "Janet Okafor, PO Box 868, Pawling, NY 12564",
+    "Janet Okafor of nine Dutcher Avenue still owes money.", "Janet Okafor, twelve Route Twenty-Two",
+    "https://example.org/?name=Janet+Okafor&addr=9+Dutcher+Avenue&owed=412.50",
+    "Thanks to Janet Okafor, who paid 412.50.", "The Okafor family owes $412.50",               # hostile26 #2
+    "Janet Okafor lives on Dutcher Avenue and paid 412.50", "Write to janet.okafor@gmail.com.",  # #3
 ])
 def test_more_forms_of_who_owes_what_are_account_data(text):
     assert privacy.account_records(text), text
@@ -1835,6 +1841,9 @@ def test_a_short_record_in_base64_or_hex_is_read_too(encoded):
     "The bill for January–March is due 4/15/2027 … 30 days later the penalty applies.",
     "| VC | $5.70 |\n| TOTAL | $96.00 |\n", "| Minimum charge | $64.00 |\n| Sewer usage rent | $32.00 |\n",
     "If you paid $96.00 on time, no penalty is added.", "The Town Board home page lists the rate: $5.70.",
+    "Write to the Town Clerk, P.O. Box 99.", "Contact clerk@pawlingny.gov about your bill of $96.00.",
+    "See /estimate/?quarter=2027-Q1&water-gallons=12000 for a bill of $96.00.",
+    "<tr><th>Schedule</th><td>Illustrative rate schedule (not adopted)</td><td>Share billed 80%</td><td>$64.00</td></tr>",
 ])
 def test_the_sites_own_words_about_paying_are_not_account_data(text):
     assert privacy.account_records(text) == [] and privacy.account_records(text, blocks=True) == []

@@ -153,6 +153,10 @@ def test_a_note_naming_a_resident_and_a_debt_is_refused_before_anything_is_writt
     ("--note", "Shut-off list: Whitfield (Rt 22), Ortega (Oak St)"),
     ("--note", "ref " + __import__("base64").b64encode(b"Luis Ortega, 14 Oak Street, owes 388.10").decode()),  # P2
     ("--note", "Refund of 45.20 sent to Mrs. Janet Okafor"),                 # hostile25 #6
+    ("--note", "Thanks to Janet Okafor, who paid 412.50."),                  # hostile26 #2
+    ("--note", "$412.50 is the balance of Okafor, Janet."), ("--note", "OKAFOR JANET USD 412.50"),
+    ("--note", "The Okafor family owes $412.50"), ("--note", "Janet Okafor lives on Dutcher Avenue and paid 412.50"),
+    ("--note", "Contact janet.okafor@gmail.com"),                           # hostile26 #3: a person's own mailbox
 ])
 def test_account_data_in_any_form_is_refused_before_anything_is_written(town, capsys, option, words):
     said = refused(town, capsys, *PROPOSE, "--note", words, "--note-es", "Bajó tras bombas nuevas.")
@@ -770,7 +774,8 @@ def test_a_meeting_on_a_public_holiday_or_a_weekend_is_pointed_out(town, capsys)
 
 
 @pytest.mark.parametrize("note, note_es, step_takes_it", [
-    ("Questions: jane.okafor@gmail.com", "Preguntas: jane.okafor@gmail.com", True),   # hostile25 #7
+    ("Questions: clerk@pawling.example", "Preguntas: clerk@pawling.example", True),   # hostile25 #7: an office's
+    ("Questions: jane.okafor@gmail.com", "Preguntas: jane.okafor@gmail.com", False),  # a person's own (hostile26 #3)
     ("Questions: (845) 555-0142", "Preguntas: (845) 555-0142", True),
     ("Ask jane.okafor@gmail.com or luis.ortega@gmail.com", "Pregunte a jane.okafor@gmail.com", False),
     ("Refund of 45.20 sent to Mrs. Janet Okafor", "Bajó tras bombas nuevas.", False),  # hostile25 #6

@@ -145,7 +145,9 @@ _NUMBER_WORDS = (r"(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|tw
                  r"|hundred)")
 _ADDRESS_IN = re.compile(rf"(?<![\w$.,])(?:\d{{1,6}}[A-Za-z]?|{_NUMBER_WORDS}(?:[\s-]+{_NUMBER_WORDS})*)\s+"
                          rf"(?:[NSEW]\.?\s+)?(?:[A-Za-z][A-Za-z.'’-]*\s+){{0,3}}"
-                         rf"(?:(?:{_STREET_WORDS})\b\.?|(?:route|rte|rt|state route|county route)\.?\s*\d{{1,3}}\b)",
+                         rf"(?:(?:{_STREET_WORDS})\b\.?|(?:route|rte|rt|state route|county route)\.?\s*(?:\d{{1,3}}\b|{_NUMBER_WORDS}\b(?:[\s-]+{_NUMBER_WORDS}\b)*))"
+                         # a post-office box is where a person is written to (hostile26 #1: "Janet Okafor, PO Box 868")
+                         rf"|\bP\.?\s?O\.?\s*Box\s+\d{{1,6}}\b|\bapartado\s+(?:postal\s+)?\d{{1,6}}\b",
                          re.IGNORECASE)
 _MONEY_IN = re.compile(r"(?<![\w.,/-])\$?\s?\d{1,3}(?:,\d{3})*(?:\d{3})*\.\d{2}(?![\w.]|,\d)")
 _SEP = r"\s*[:=\-–—.…]*\s*"  # (dot leaders, as an aging report prints them: the sixteenth hostile tester)
@@ -186,7 +188,8 @@ def _who_with_amount(text: str) -> bool:
     if _IDENT_AMOUNT.search(text):
         return True
     match = _NAME_ANY_AMOUNT.match(text)
-    return bool(match) and not all(w.rstrip(".,") in _NOT_NAMES for w in re.findall(rf"{_WORD}", text))
+    words = re.findall(rf"{_WORD}|{_CAPS}", text)  # (in capitals too: "OKAFOR JANET USD 412.50", hostile26 #1)
+    return bool(match) and not all(w.rstrip(".,").title() in _NOT_NAMES | _LABELS for w in words)
 
 
 def _who_then_amounts(first: str, second: str) -> bool:
@@ -423,13 +426,20 @@ def _who_owes_listed(line: str) -> bool:
     return bool(_TITLED.search(line)) and bool(_OWES_WORD.search(line))
 
 
+#: the mailboxes people have for themselves: an address there is a person's, not an office's (the twenty-sixth hostile
+#: tester, #3: "Write to janet.okafor@gmail.com." was published, though the guard says it refuses residents' e-mail)
+_PERSONAL_MAILBOX = re.compile(r"[\w.+-]+@(?:gmail|googlemail|yahoo|ymail|hotmail|outlook|live|msn|aol|icloud|me|mac"
+                               r"|protonmail|proton|gmx|mail|optonline|verizon|att|sbcglobal|comcast|frontier"
+                               r"|optimum|earthlink|zoho|yandex|hey|fastmail)\.(?:com|net|me|us|org)\b", re.IGNORECASE)
+
+
 def _more_forms(line: str) -> bool:
     """A line of words (or a sentence of prose) that holds account data in a form the rules above miss: a
     person named beside a Spanish street address; a person named with a balance word and an amount (in
     figures, or in English or Spanish words) anywhere in one sentence; a resident's e-mail address or phone
     with a name or with another one. Not the Town's own places and offices (_PLACE), but a titled person owing an
     amount beside them ("Town Hall. Mrs. Whitfield owes $1,204.33": the sixteenth hostile tester)."""
-    if _who_owes_listed(line) or _money_to_someone(line):
+    if _who_owes_listed(line) or _money_to_someone(line) or _PERSONAL_MAILBOX.search(line):
         return True
     if _PLACE.search(line):
         return len(line) <= 300 and bool(_TITLED.search(line)) and bool(_BALANCE_WORDS.search(line)) and bool(
@@ -558,7 +568,14 @@ def _readable(text: str, page: bool) -> str:
     if page:
         text = re.sub(r"<!--|-->", "\n", text)
         text = re.sub(r"<tr\b.*?</tr>", lambda m: m.group(0).replace("\n", " "), text, flags=re.S | re.I)
+    # a link's query written as text, not in an attribute ("https://example.org/?name=Janet+Okafor&owed=412.50":
+    # the twenty-sixth hostile tester, #1): its words on a line after it
+    if "?" in text and "=" in text:
+        text = _TEXT_LINK.sub(lambda m: f"{m.group(0)}\n{_query_words(m.group(0))}\n", text)
     return text
+
+
+_TEXT_LINK = re.compile(r"(?:https?://|www\.|/)[^\s\"'<>()]*\?[^\s\"'<>()]*=[^\s\"'<>()]*")
 
 
 @functools.lru_cache(maxsize=1 << 16)  # a page's records repeat on every page (nav, footer)
@@ -648,15 +665,34 @@ _MONEY_SENT = re.compile(r"(?i:\b(?:refund(?:ed|s)?|credit(?:ed)?|paid|pays?|pay
 #: money sent to (or paid by) a person named ("a refund of 45.20 was sent to Janet Okafor", "Janet Okafor paid 45.20")
 _SENT_TO = re.compile(rf"{_MONEY_SENT.pattern}(?:[^.;:\n]|(?<=\d)[.,](?=\d)){{0,40}}?\b(?:to|by|from|for|a|de|para|por)\s+({_PERSON})"
                       rf"|({_PERSON})\s+(?:has\s+|have\s+|was\s+|were\s+)?(?:paid|received|got|was\s+refunded|pag[oó]|recibi[oó])\b")
+#: a person said to owe a number, with or without its dollar sign
+_OWES_NUMBER = re.compile(rf"({_PERSON})\s+(?:still\s+|aún\s+|todavía\s+)?(?:owes?|owed|debe|adeuda)\s+\$?\d[\d,]*(?:\.\d{{2}})?\b")
 #: a household or a house named by its family ("the Okafor residence", "Okafor's house", «la casa de los Okafor»)
-_HOUSEHOLD = re.compile(rf"\b({_WORD})(?:\s+{_WORD})?\s+(?i:residence|family|home|house|household|property|farm)\b"
+_HOUSEHOLD = re.compile(rf"\b(?:[Tt]he\s+)?({_WORD})\s+(?i:residence|family|home|house|household|property|farm)\b"
                         rf"|\b({_WORD})['’]s\s+(?i:house|home|place|property|residence|farm)\b"
                         rf"|\b(?i:casa|familia|residencia|propiedad|finca)\s+(?:de\s+(?:los\s+|las\s+|la\s+|el\s+)?)?({_WORD})")
 
 
 def _household(line: str) -> bool:
-    return any(not {w.title() for w in m.group(0).split()} & _NOT_NAMES and not _PLACE.search(m.group(0))
-               and next(g for g in m.groups() if g) not in _LABELS for m in _HOUSEHOLD.finditer(line))
+    names = (next(g for g in m.groups() if g) for m in _HOUSEHOLD.finditer(line))
+    return any(name not in _NOT_NAMES and name not in _LABELS and not _PLACE.search(name) for name in names)
+
+
+def _named_near_money(line: str) -> bool:
+    """A person named (two capitalised words that are not a place, a law, a month or a label; or a name last name
+    first) within a few words of a word of money paid, sent or owed: a table's row of the site's own figures names
+    no one near its "billed" ("Schedule Illustrative … Share billed 80%")."""
+    words = [(m.start(), m.end()) for pattern in (_MONEY_SENT, _BALANCE_WORDS) for m in pattern.finditer(line)]
+    if not words:
+        return False
+    near = lambda start, end: any(start - 60 <= w_end and w_start <= end + 60 for w_start, w_end in words)  # noqa: E731
+    for run in _CAPITALISED_RUN.finditer(line):
+        names = [w for w in run.group(0).split() if w.rstrip(".") not in _NOT_NAMES and w.rstrip(".") not in _LABELS]
+        if len(names) >= 2 and not _PLACE.search(run.group(0)) and near(run.start(), run.end()) and \
+                not line[run.end():].lstrip().startswith("(fictional)"):
+            return True
+    return any(not {m.group(1).title(), m.group(2).title()} & (_NOT_NAMES | _LABELS) and near(m.start(), m.end())
+               for m in _LAST_FIRST.finditer(line))
 
 
 def _money_to_someone(line: str) -> bool:
@@ -669,6 +705,14 @@ def _money_to_someone(line: str) -> bool:
         return True
     if amount and any(_person_named(who) and not _PLACE.search(who)
                       for m in _SENT_TO.finditer(line) for who in m.groups() if who):
+        return True
+    # a person named (or named last name first) in one sentence with money paid, owed or sent and its amount, however
+    # the sentence is built ("We thank Janet Okafor, who paid 412.50", "$412.50 is the balance of Okafor, Janet",
+    # "Janet Okafor lives on Dutcher Avenue and paid 412.50": the twenty-sixth hostile tester, #1 and #2)
+    if amount and not _PLACE.search(line) and _named_near_money(line):
+        return True
+    # a person said to owe a bare number ("Janet Okafor owes 412")
+    if any(_person_named(m.group(1)) for m in _OWES_NUMBER.finditer(line)):
         return True
     if _household(line):
         return bool(amount) or any(not fictional_street(m.group(0)) for m in _ADDRESS_IN.finditer(line)) \
@@ -700,7 +744,7 @@ def account_records(text: str, blocks: bool = False, script: bool = False) -> li
     if blocks:
         records += [block.replace("\n", "\t") for block in _BLOCK_BREAK.split(text) if "\n" in block.strip()]
     for record in records:
-        if len(record) > 2000 or not (re.search(r"\d", record) or _IN_WORDS.search(record)):
+        if len(record) > 2000 or not (re.search(r"\d", record) or _IN_WORDS.search(record) or "@" in record):
             continue
         bare = _plain(_COMMENT_MARKS.sub(" ", record))  # a line behind #, // or <!-- (the eighteenth tester, F4)
         if _record_holds_accounts(record) or _owes_in_prose(_plain(record)) or _more_forms(_plain(record)) or (
@@ -721,7 +765,7 @@ def account_records(text: str, blocks: bool = False, script: bool = False) -> li
                 found.append(" / ".join(window)[:80])
                 break
             words = " ".join(window)
-            if width == 1 and re.search(r"\d", words) and name_beside_address(words):
+            if width == 1 and (re.search(r"\d", words) or _ADDRESS_IN.search(words)) and name_beside_address(words):
                 found.append(words[:80])
                 break
             if (re.search(r"\d", words) or _AMOUNT_IN_WORDS.search(words)) and _words_hold_accounts(words):
