@@ -312,6 +312,9 @@ def _fraction_advice(key, value) -> str | None:
     if number > 1 or number < 0:
         return (f"{key} {value} is {'more than 1' if number > 1 else 'less than 0'}: it is a fraction, between 0 and "
                 f"1 (80% is written \"0.80\"). Write it as a number between 0 and 1 in quotes")
+    if number == 0:  # every bill would be $0.00 (the twenty-sixth hostile tester, #4), as `rates propose` refuses
+        return (f"{key} {value} is 0: every bill would then be $0.00. It is the share of metered water billed as "
+                f"sewage, more than 0 and at most 1 (80% is written \"0.80\"). Write the Town's share in quotes")
     return None
 
 
