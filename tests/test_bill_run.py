@@ -2707,3 +2707,17 @@ def test_the_engine_s_run_never_replaces_its_own_earlier_register_nor_another_qu
             f"its own folder, like billing/{sample.SECOND}/.") in capsys.readouterr().err
     assert {p.name: p.read_bytes() for p in q3.iterdir()} == before
     assert main([*q4, "--earlier", str(copy), "--out", str(tmp_path / "q4")]) == 0  # its own folder: billed
+
+
+@pytest.mark.parametrize("digits, says", [
+    ("0", "The number of digits on the meter, “0”, is not a number from 1 to 12. Write how many digits the meter shows"),
+    ("99", "The number of digits on the meter, “99”, is not a number from 1 to 12. Write"),
+    ("six", "The number of digits on the meter, “six”, is not a number. Write how many digits the meter shows"),
+])
+def test_meter_digits_out_of_range_are_said_to_be_out_of_range(digits, says):
+    """The twenty-sixth hostile tester, #5: 0 and 99 were "not a number"."""
+    accounts = ("account,parcel,service_address,mailing_name,mailing_address,language,meter,meter_digits\n"
+                f"A1,p1,a,n,m,en,water-gallons,{digits}\n")
+    got = billing.run(RULES, "2025-Q3", ("a.csv", accounts), ("r.csv", "account,usage\nA1,12000\n"), first_quarter=True)
+    [why] = [r["what_to_fix"] for r in got["refused"] if r["account"] == "A1"]
+    assert why.startswith(says), why

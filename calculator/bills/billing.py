@@ -1043,9 +1043,14 @@ def _accounts(source, refused: _Refusals) -> dict:
             out[number]["refused"] = True
         digits = row.get("meter_digits", "")
         if digits and not (digits.isdigit() and 1 <= int(digits) <= 12):
-            refused.add(name, line, number, _("The number of digits on the meter, {value}, is not a number. Write how "
-                                              "many digits the meter shows, like 6, in the meter_digits column, or "
-                                              "leave it empty.").format(value=typed(digits)))
+            # a number out of range is said to be one (the twenty-sixth hostile tester, #5: "0" and "99" were
+            # "not a number")
+            said = (_("The number of digits on the meter, {value}, is not a number from 1 to 12. Write how many digits "
+                      "the meter shows, like 6, in the meter_digits column, or leave it empty.")
+                    if digits.isdigit() else
+                    _("The number of digits on the meter, {value}, is not a number. Write how many digits the meter "
+                      "shows, like 6, in the meter_digits column, or leave it empty."))
+            refused.add(name, line, number, said.format(value=typed(digits)))
             out[number]["refused"] = True
             out[number]["meter_digits"] = ""  # its read is still checked (_reads), as a meter of unknown dials
     return out
