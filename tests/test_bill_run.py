@@ -296,6 +296,7 @@ def test_the_engines_run_refuses_the_whole_project_but_billing_as_the_kits_run_d
 def test_the_engines_run_refuses_another_git_repository(sample_dir, tmp_path, capsys):
     from calculator.cli import main
     (tmp_path / "repo" / ".git").mkdir(parents=True)
+    (tmp_path / "repo" / ".git" / "HEAD").write_text("ref: refs/heads/main\n")  # (what `git init` makes)
     out = tmp_path / "repo" / "notes"
     assert main(["bills", *_args(sample_dir, out)]) == 2
     assert f"--out {out} is inside the git repository {tmp_path / 'repo'}: account files must never be where " \
@@ -303,6 +304,18 @@ def test_the_engines_run_refuses_another_git_repository(sample_dir, tmp_path, ca
     assert not out.exists()
     assert main(["bills", *_args(sample_dir, tmp_path / "elsewhere")]) == 0  # outside any repository: written
     assert (tmp_path / "elsewhere" / "arrears.csv").is_file()
+
+
+def test_an_empty_git_folder_is_not_a_repository(sample_dir, tmp_path, capsys):
+    """The twenty-sixth hostile tester, #10: `mkdir x/.git` made x "the git repository x", and the run was refused;
+    a .git file naming its git folder (a worktree's) is one."""
+    from calculator.core.files import in_a_repository
+    (tmp_path / "x" / ".git").mkdir(parents=True)
+    assert in_a_repository(tmp_path / "x" / "a" / "out") is None
+    assert command.main(_args(sample_dir, tmp_path / "x" / "a" / "out", "--no-pdf")) == 0
+    (tmp_path / "w").mkdir()
+    (tmp_path / "w" / ".git").write_text("gitdir: /somewhere/.git/worktrees/w\n")
+    assert in_a_repository(tmp_path / "w" / "out") == ("repository", str(tmp_path / "w"))
 
 
 @pytest.mark.parametrize("below", ["", "sub"])
@@ -313,6 +326,7 @@ def test_both_runs_refuse_a_git_repository_made_inside_billing(sample_dir, below
     repo = ROOT / "billing" / f"nested-repo-test-{below or 'top'}"
     try:
         (repo / ".git").mkdir(parents=True)
+        (repo / ".git" / "HEAD").write_text("ref: refs/heads/main\n")
         out = repo / below if below else repo
         assert main(["bills", *_args(sample_dir, out)]) == 2
         assert f"is inside the git repository {repo}: account files must never be where `git add` would take them" \
@@ -1209,6 +1223,7 @@ def test_an_output_folder_whose_replacing_would_lose_or_publish_something_is_ref
         (target / "letter.odt").write_text("keep me\n")
     if where == "a git repository":
         (tmp_path / "repo" / ".git").mkdir(parents=True)
+        (tmp_path / "repo" / ".git" / "HEAD").write_text("ref: refs/heads/main\n")
     before = sorted(str(p) for p in target.rglob("*")) if target.is_dir() else None
     around = sorted(p.name for p in tmp_path.iterdir())
     assert command.main(_args(sample_dir, target, "--no-pdf")) == 2

@@ -45,6 +45,21 @@ def project_folder(path) -> str | None:
     return None
 
 
+def _git_here(folder: Path) -> bool:
+    """Whether `folder` is a git work tree's top: a .git folder with its HEAD, or a .git file naming one
+    ("gitdir: …", a worktree or submodule). An empty .git folder is not a repository (the twenty-sixth hostile
+    tester, #10: `mkdir x/.git` made x refused as "the git repository x")."""
+    marker = folder / ".git"
+    if marker.is_dir():
+        return (marker / "HEAD").exists()
+    if marker.is_file():
+        try:
+            return marker.read_text(encoding="utf-8", errors="replace").startswith("gitdir:")
+        except OSError:
+            return True  # (unreadable: taken for one, the careful way)
+    return os.path.lexists(marker)  # a link to somewhere: taken for one
+
+
 def in_a_repository(path) -> tuple[str, str] | None:
     """Where a file written at `path` would be one `git add` from being published (the seventh hostile
     tester: `bills --out calculator` wrote arrears.csv into the project): ("project", its folder) when
@@ -56,11 +71,11 @@ def in_a_repository(path) -> tuple[str, str] | None:
         for parent in (where, *where.parents):  # a repository made inside billing/ (hostile25, #1)
             if parent == root.resolve():
                 break
-            if os.path.lexists(parent / ".git"):
+            if _git_here(parent):
                 return "repository", str(parent)
         return None if where.is_relative_to((root / "billing").resolve()) else ("project", str(root))
     for parent in (where, *where.parents):
-        if os.path.lexists(parent / ".git"):
+        if _git_here(parent):
             return "repository", str(parent)
     return None
 
