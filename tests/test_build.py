@@ -331,3 +331,22 @@ def test_a_build_on_a_full_disk_says_so_and_keeps_the_site(site, monkeypatch, ca
         assert said.startswith("The build stopped; site/ is unchanged. The new site could not be written beside it")
         assert "No space left on device" in said or "Read-only file system" in said
         assert snapshot(site) == before
+
+
+def test_a_page_not_in_the_menu_says_to_add_it_to_nav(tmp_path):
+    """The twenty-sixth hostile tester, #9: a new page under docs/ that nav: does not list stopped the build with
+    "Aborted with 1 warnings in strict mode!. The warnings above say which page and link to fix." (no link was
+    wrong). The message names the page and what to do."""
+    import shutil
+    from kit.errors import BuildError
+    from kit.site.build import run_mkdocs
+    docs = tmp_path / "docs"
+    shutil.copytree(ROOT / "docs", docs, ignore=shutil.ignore_patterns("templates", "decisions"))
+    (docs / "index.md").write_text("# Home\n")
+    (docs / "probe").mkdir()
+    (docs / "probe" / "x.md").write_text("# Probe\n\nHello.\n")
+    with pytest.raises(BuildError) as refused:
+        run_mkdocs(docs, tmp_path / "site")
+    said = str(refused.value)
+    assert "a page is not in the site's menu" in said and "probe/x.md" in said, said
+    assert "Add it under nav: in mkdocs.yml" in said and "warnings above" not in said

@@ -496,6 +496,11 @@ def test_a_quote_left_open_is_reported_on_its_own_line_and_a_tag_says_what_to_do
     f.write_text(good + "note: !!python/object/apply:os.system ['echo hi']\n", encoding="utf-8")
     [p] = problems(rules_copy)
     assert "the tag !!python/object/apply:os.system" in p and "The rules take no tags" in p
+    # hostile26 #8: `value: null` was "None is not in any form …" (Python's word)
+    lines[number] = "value: null"
+    f.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    [p] = problems(rules_copy)
+    assert "an empty value is not in any form this key takes" in p and "None" not in p, p
     # hostile25 #10: `!!binary` was read as bytes and shown as b'0.15'; a set or a date object neither
     for value in ("!!binary MC4xNQ==", "!!set {a, b}", "!!timestamp 2027-01-01", "!!omap [a: 1]"):
         lines[number] = f"value: {value}"

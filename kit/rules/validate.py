@@ -282,6 +282,8 @@ def _shown_value(value) -> str:
     """A value as the message quotes it: short ones as written, a group of keys or a long list by its kind."""
     if isinstance(value, dict):
         return "this group of keys"
+    if value is None:  # `value: null`, or nothing after the key: not Python's "None" (the twenty-sixth hostile tester)
+        return "an empty value"
     shown = repr(value) if not isinstance(value, (int, float)) or isinstance(value, bool) else str(value)
     return shown if len(shown) <= 60 else ("this list" if isinstance(value, list) else "this text")
 

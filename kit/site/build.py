@@ -89,6 +89,13 @@ def run_mkdocs(docs: Path, site: Path, site_url: str | None = None) -> None:
         handler = logging.StreamHandler(sys.stderr)
         handler.setFormatter(logging.Formatter("  mkdocs %(levelname)s: %(message)s"))
         log.addHandler(handler)
+    said: list[str] = []
+
+    class Kept(logging.Handler):  # what mkdocs warned about, to say what to do (hostile26 #9)
+        def emit(self, record):
+            said.append(record.getMessage())
+    kept = Kept(logging.WARNING)
+    log.addHandler(kept)
     try:
         config = load_config(config_file=str(ROOT / "mkdocs.yml"), docs_dir=str(docs), site_dir=str(site),
                              strict=True, **({"site_url": site_url} if site_url else {}),
@@ -97,7 +104,15 @@ def run_mkdocs(docs: Path, site: Path, site_url: str | None = None) -> None:
                              hooks=[str(ROOT / "kit" / "site" / "theme_hooks.py")])
         mkdocs_build(config)
     except (Abort, ConfigurationError) as exc:
+        if any("not included in the \"nav\"" in m for m in said):  # a new page that the menu does not list
+            pages = [m.split(":", 1)[-1].replace("\n", " ").replace(" - ", " ").strip(" -")
+                     for m in said if "not included in the \"nav\"" in m]
+            raise BuildError(f"mkdocs refused the pages: a page is not in the site's menu ({'; '.join(pages)[:300]}). "
+                             "Add it under nav: in mkdocs.yml, run `python3 build.py messages` and translate its "
+                             "title in rules/locale/es/pages.po, then build again.") from None
         raise BuildError(f"mkdocs refused the pages: {exc}. The warnings above say which page and link to fix.")
+    finally:
+        log.removeHandler(kept)
 
 
 def _theme_options() -> dict:
