@@ -174,7 +174,9 @@ def test_the_application_is_the_same_bytes_twice(monkeypatch):
 
 def test_the_clerks_notices_pass_pdfua_check(clerks_year, tmp_path):
     pdfs = sorted((clerks_year / "notices-out").glob("*.pdf"))
-    assert [p.name for p in pdfs] == ["hearing-notice-2026.pdf", "user-notice-2025-illustrative.pdf",
+    # the notice to users in Spanish too, for the bills that go out in Spanish (issue 34, M3): checked as well
+    assert [p.name for p in pdfs] == ["hearing-notice-2026.pdf", "user-notice-2025-illustrative-es.pdf",
+                                      "user-notice-2025-illustrative.pdf", "user-notice-2026-es.pdf",
                                       "user-notice-2026.pdf"]
     for path in pdfs:
         assert_pdfua_clean(pdfua_check(path.read_bytes(), tmp_path, path.name))
