@@ -1859,6 +1859,8 @@ def test_a_short_record_in_base64_or_hex_is_read_too(encoded):
     "Write to the Town Clerk, P.O. Box 99.", "Contact clerk@pawlingny.gov about your bill of $96.00.",
     "See /estimate/?quarter=2027-Q1&water-gallons=12000 for a bill of $96.00.",
     "<tr><th>Schedule</th><td>Illustrative rate schedule (not adopted)</td><td>Share billed 80%</td><td>$64.00</td></tr>",
+    "El Ayuntamiento está en 160 Charles Colman Boulevard.", "Salón del Ayuntamiento, 160 Charles Colman Boulevard",
+    "Comentarios a la Secretaría del Pueblo, 160 Charles Colman Boulevard.",   # hostile27: false refusals
 ])
 def test_the_sites_own_words_about_paying_are_not_account_data(text):
     assert privacy.account_records(text) == [] and privacy.account_records(text, blocks=True) == []

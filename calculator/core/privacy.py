@@ -73,7 +73,12 @@ _NAME = re.compile(rf"^(?:[{_UP}][{_LOW}'’-]+\.?|[{_UP}]\.)(?:\s+(?:[{_UP}][{_
                    rf"{{1,4}}$|^[{_UP}][{_UP}'’-]{{1,20}},?\s+[{_UP}][{_UP}'’-]{{1,20}}(?:\s+[{_UP}]\.?)?$")
 #: a name with one of these words is a place or a body of the Town, not a person ("Town Hall, 160 …")
 _PLACE = re.compile(r"\b(?:Town|Village|County|State|Hall|Board|Office|Department|Dept|Commission|Clerk|Court|"
-                    r"Library|Center|Centre|Church|School|Plant|District|Authority|Police|Fire|Highway|Post)\b")
+                    r"Library|Center|Centre|Church|School|Plant|District|Authority|Police|Fire|Highway|Post"
+                    # and in Spanish (the twenty-seventh hostile tester: «El Ayuntamiento está en 160 Charles Colman
+                    # Boulevard» and «Salón del Ayuntamiento, …» were refused as a resident's address)
+                    r"|Ayuntamiento|Pueblo|Secretaría|Sal[oó]n|Oficina|Junta|Condado|Estado|Biblioteca|Escuela"
+                    r"|Iglesia|Planta|Distrito|Departamento|Tribunal|Municipio|Comisi[oó]n|Autoridad|Polic[ií]a"
+                    r"|Bomberos|Correos?)\b")
 #: a record of values with more cells than this is not an account's line but a document's object
 MAX_CELLS = 16
 _RECORD_BREAK = re.compile(r"\}\s*,\s*\{|\]\s*,\s*\[|</tr>|<br\s*/?>|</p>|</li>|</h\d>|\\n|\n", re.IGNORECASE)
