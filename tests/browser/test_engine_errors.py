@@ -34,7 +34,12 @@ def broken_wheel(built_site, drop: str) -> bytes:
 
 
 @pytest.fixture
-def broken_engine(page, built_site):
+def broken_engine(browser, browser_context_args, built_site):
+    # Service workers blocked: page.route does not see what a service worker fetches, and once the site's
+    # worker controls the page it would fetch (and keep) the site's own engine wheel, not the broken one
+    # (a CI run of December 7 showed "Bill:" on the second visit).
+    context = browser.new_context(**dict(browser_context_args, service_workers="block"))
+    page = context.new_page()
     body = broken_wheel(built_site, "late-penalty-rate")
     # the worker asks for the wheel xz-compressed (kit/browser/xz.py), the plain one if it cannot decode it
     packed = lzma.compress(body, format=lzma.FORMAT_XZ, check=lzma.CHECK_CRC64)
@@ -42,7 +47,8 @@ def broken_engine(page, built_site):
                lambda route: route.fulfill(status=200, body=packed, content_type="application/x-xz"))
     page.route("**/engine/*/pawling_sewer_kit-*.whl",
                lambda route: route.fulfill(status=200, body=body, content_type="application/zip"))
-    return page
+    yield page
+    context.close()
 
 
 def test_an_estimate_the_engine_cannot_compute_shows_the_error_summary(broken_engine, site_url):
@@ -54,9 +60,8 @@ def test_an_estimate_the_engine_cannot_compute_shows_the_error_summary(broken_en
     assert "could not answer" in text and "KeyError" in text and "late-penalty-rate" in text
     assert page.locator("#estimator").get_attribute("data-state") == "error"
     # every estimate now says what paying late would cost (issue 19, item 3), so without the
-    # penalty rate an on-time estimate fails the same way: said in the summary, never a wrong total. (This
-    # browser's caches emptied first: Python kept from an earlier visit to the site would start the site's own
-    # engine, not the broken one this test routes in; a CI run of December 7 showed "Bill:" here.)
+    # penalty rate an on-time estimate fails the same way: said in the summary, never a wrong total. (The
+    # caches emptied first: a memory snapshot kept from the first visit would answer without loading a wheel.)
     page.evaluate("async () => { for (const k of await caches.keys()) await caches.delete(k); }")
     page.goto(f"{site_url}/estimate/?quarter=2027-Q1&water-gallons=12000")
     expect(summary).to_be_visible(timeout=TIMEOUT)
