@@ -100,6 +100,62 @@ def untracked(folder: Path) -> set[Path] | None:
     return {(Path(folder) / name).resolve() for name in out.stdout.decode("utf-8", "replace").split("\0") if name}
 
 
+def not_given_to_git(*paths: Path) -> list[tuple[Path, str]]:
+    """The files under these folders (or these files) that git has not been given as they are: ones it does
+    not track (ignored ones too), and tracked ones changed since they were last added (`git add`), each with
+    "new" or "changed". [] for a path outside a git work tree (a copy of the rules a test builds from).
+
+    Issue 35, the seventeenth and later hostile testers: a page dropped into docs/, or a sentence added to a
+    tracked one, naming a resident beside an amount in a form no reading foresaw ("412.50 Janet Okafor",
+    "OKAFOR 412.50", "the shutoff list: …"), was published. Reading prose for every way a person can be named
+    does not converge; the build publishes only what git holds, so publishing is an act someone took on
+    purpose (`git add`, then a commit that the repository shows), and the readings below are a second look."""
+    found: dict[Path, str] = {}
+    for path in paths:
+        path = Path(path)
+        if not path.exists():
+            continue
+        where = path if path.is_dir() else path.parent
+        try:
+            top = subprocess.run(["git", "-C", str(where), "rev-parse", "--show-toplevel"],
+                                 capture_output=True, check=True, timeout=60).stdout.decode().strip()
+            new = subprocess.run(["git", "-C", str(where), "ls-files", "-z", "--others", "--full-name", "--",
+                                  str(path.resolve())], capture_output=True, check=True, timeout=60)
+            changed = subprocess.run(["git", "-C", str(where), "diff", "-z", "--name-only", "--",
+                                      str(path.resolve())], capture_output=True, check=True, timeout=60)
+        except (OSError, subprocess.SubprocessError):
+            continue
+        for out, why in ((new, "new"), (changed, "changed")):
+            for name in out.stdout.decode("utf-8", "replace").split("\0"):
+                file = Path(top) / name
+                if name and file.is_file():
+                    found.setdefault(file, why)
+    return sorted(found.items())
+
+
+def check_given_to_git(root: Path, *paths: Path) -> None:
+    """Refuse (BuildError) when a file the site is built from has not been given to git as it is
+    (not_given_to_git), naming each and what to do."""
+    found = not_given_to_git(*paths)
+    if not found:
+        return
+    def shown(path: Path) -> str:
+        try:
+            return path.relative_to(root).as_posix()
+        except ValueError:
+            return str(path)
+    lines = "\n".join(f"  {shown(p)} ({'not in the repository yet' if why == 'new' else 'changed since it was added'})"
+                      for p, why in found[:10])
+    more = f"\n  … and {len(found) - 10} more" if len(found) > 10 else ""
+    names = " ".join(shown(p) for p, _ in found[:10])
+    raise BuildError(
+        "Not publishing: the site is built only from what the repository holds, and git has not been given "
+        f"these files as they are:\n{lines}{more}\nLook over each one first: it must name no resident with what "
+        "they owe or paid, their address, parcel or account (those belong in billing/, which git ignores). "
+        f"Then give them to git and build again:\n  git add {names}\n"
+        "To look at a page before that, `python3 build.py serve` shows the site on this computer only.")
+
+
 def listed_picture(path: Path, folder: Path, pictures: dict) -> bool:
     """Whether a picture is one mkdocs.yml's `extra: pictures:` lists, by its path under the folder, with
     these very bytes' sha256 and a note of what it shows (the eleventh hostile tester, F5: a picture of an

@@ -207,9 +207,11 @@ def check_votes_held(rules: dict, today) -> None:
 
 
 def build(site: Path = ROOT / "site", rules_dir: Path | None = None, site_url: str | None = None,
-          preview: bool = False) -> Path:
+          preview: bool = False, draft: bool | None = None) -> Path:
     """Build the site into `site`. `site_url`, when given, is the address the site is published
-    at, in place of mkdocs.yml's (the publish workflow passes GitHub Pages' own)."""
+    at, in place of mkdocs.yml's (the publish workflow passes GitHub Pages' own). In a git checkout it is
+    built only from files git has been given as they are (privacy.check_given_to_git), but for a `draft`:
+    `build.py serve`'s preview (the default when `preview`) and the site the tests read, never published."""
     started = time.perf_counter()
     building(rules_dir)  # the catalogues are read afresh for each build, from its rules/
     site = Path(site).resolve()
@@ -226,6 +228,8 @@ def build(site: Path = ROOT / "site", rules_dir: Path | None = None, site_url: s
         check_site_url(config["site_url"], "--site-url" if site_url else f"site_url in {config['file']}", preview)
         step("Checking that no account file would be published")
         from .. import privacy
+        if not (preview if draft is None else draft):
+            privacy.check_given_to_git(ROOT, ROOT / "docs", Path(rules_dir or ROOT / "rules"), ROOT / "mkdocs.yml")
         privacy.check(ROOT / "docs", Path(rules_dir or ROOT / "rules"), pictures=config["pictures"])
         privacy.check_repository(ROOT)
         if rules_dir is None:  # comments and all (the twelfth hostile tester, F3); a build of a copy of the rules

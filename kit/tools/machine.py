@@ -204,7 +204,7 @@ def test_site() -> Path | None:
     TEST_SITE_DAY.unlink(missing_ok=True)
     day = dt.date.today().isoformat()
     code = subprocess.run([sys.executable, "-c", "import sys; from pathlib import Path; "
-                           "from kit.site.build import build; build(Path(sys.argv[1]))", str(TEST_SITE)],
+                           "from kit.site.build import build; build(Path(sys.argv[1]), draft=True)", str(TEST_SITE)],
                           cwd=ROOT, stdout=subprocess.DEVNULL).returncode
     if code != 0:
         return None
