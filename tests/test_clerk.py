@@ -167,8 +167,39 @@ def test_a_clerk_name_holding_an_account_is_refused_and_the_town_hall_is_not(tow
     assert town.run(*PROPOSE) == 0
     said = refused(town, capsys, "notice", "2026", "--published", PUBLISHED, *MEETING, "--output-dir", str(town.out),
                    "--clerk-name", "Jane Doe (acct 10442 bal 1204.33)")
-    assert "--clerk-name looks like account data" in said, said
+    assert "--clerk-name" in said and "is not a name to print" in said, said  # its form refuses it first
     assert town.notice() == 0  # "Pawling Town Hall, 160 Charles Colman Blvd" is the Town's place, not a resident's
+
+
+@pytest.mark.parametrize("typed", ["2027-41, thanks to Janet Okafor for her $412.50", "Okafor 412.50",
+                                   "see https://x.example/?name=Okafor", "passed unanimously"])
+def test_a_resolution_is_a_number_not_words(town, capsys, typed):
+    """The twenty-seventh hostile tester published a name and an amount through --resolution (to the notices,
+    the feed, the open data and the engine): it is printed as typed, so it takes only a resolution's number."""
+    assert town.run(*PROPOSE) == 0
+    assert town.notice() == 0
+    capsys.readouterr()
+    said = refused(town, capsys, "adopt", "2026", "--date", "2025-11-10", "--ayes", "3", "--noes", "1", "--absent",
+                   "1", "--resolution", typed)
+    assert "--resolution" in said and "is not a resolution's number" in said and "like 2027-41" in said, said
+
+
+@pytest.mark.parametrize("typed", ["2025-88", "88", "Res. No. 88 of 2025", "Resolución núm. 88 de 2025", "R-2025-88"])
+def test_a_resolution_written_as_towns_number_them_is_taken(town, capsys, typed):
+    assert town.run(*PROPOSE) == 0 and town.notice() == 0
+    assert town.run("adopt", "2026", "--date", "2025-11-10", "--ayes", "3", "--noes", "1", "--absent", "1",
+                    "--resolution", typed) == 0
+    assert schedule.in_force(compile_rules(town.rules), dt.date(2026, 1, 1))["adoption"]["resolution"] == typed
+
+
+@pytest.mark.parametrize("typed", ["Janet Okafor 412.50", "jane.doe@gmail.com", "Jane Doe, 9 Dutcher Ave",
+                                   "Jane Doe who signs for the Town Board today"])
+def test_a_clerk_name_is_a_name(town, capsys, typed):
+    assert town.run(*PROPOSE) == 0
+    capsys.readouterr()
+    said = refused(town, capsys, "notice", "2026", "--published", PUBLISHED, *MEETING, "--output-dir", str(town.out),
+                   "--clerk-name", typed)
+    assert "--clerk-name" in said and "is not a name to print" in said and "like Jane Doe" in said, said
 
 
 def test_an_unknown_option_names_the_steps_own_help(town, capsys):

@@ -904,9 +904,10 @@ def notice(rules: dict, args, site_url: str | None) -> dict:
     clerk_name = re.sub(r"[,\s]+town clerk\.?$", "", clerk_name, flags=re.IGNORECASE).strip()
     for field, value in (("place", place), ("clerk-name", clerk_name), ("newspaper", _text(args.newspaper))):
         _printable(c, field, value)
-    if clerk_name and (len(clerk_name) > 80 or any(ch in clerk_name for ch in "<>{}[]\\")):
-        c.add("clerk-name", f"⟦clerk-name⟧ {typed(clerk_name)} is not a name to print. Enter the name as the notice "
-                            f"should sign it, like Jane Doe, or leave it empty to sign \"Town Clerk\" alone.")
+    if clerk_name and (len(clerk_name) > 60 or len(clerk_name.split()) > 6 or not NAME.fullmatch(clerk_name)):
+        c.add("clerk-name", f"⟦clerk-name⟧ {typed(clerk_name)} is not a name to print: a name is letters, with spaces, "
+                            f"periods, apostrophes or hyphens between them, and no more than 6 words. Enter the name as "
+                            f"the notice should sign it, like Jane Doe, or leave it empty to sign \"Town Clerk\" alone.")
     record_news = None
     if args.newspaper is not None:
         if not args.newspaper.strip():
@@ -1029,6 +1030,11 @@ def adopt(rules: dict, args) -> dict:
                             f"leave ⟦absent⟧ out to count the other members as absent or not voting.")
     if args.resolution is not None and not args.resolution.strip():
         c.add("resolution", "⟦resolution⟧ is empty; enter its number, like 2027-41, or leave it out.")
+    elif args.resolution is not None and not RESOLUTION.fullmatch(" ".join(args.resolution.split())):
+        # a number, not words: the notices, the feed and the open data print it as typed (the twenty-seventh
+        # hostile tester published "2027-41, thanks to Janet Okafor for her $412.50" through it)
+        c.add("resolution", f"⟦resolution⟧ {typed(args.resolution)} is not a resolution's number. Enter the number "
+                            f"the Town Board gave it, like 2027-41, 41 or Resolution No. 41 of 2027, or leave it out.")
     refuse = _late_reading(rules)
     if s is not None and "notice" not in s:
         effective = dt.date.fromisoformat(s["effective"])
@@ -1420,6 +1426,16 @@ def _run(rules: dict, args, site_url: str | None = None, repo_url: str | None = 
     for f in out["files"]:
         f["github"] = github_links(repo_url, f)
     return out
+
+
+#: a resolution as the Town Board numbers it: "2027-41", "41", "R-2027-41", "Res. No. 41 of 2027",
+#: "Resolución núm. 41 de 2027"; no other words (they would be published as typed)
+RESOLUTION = re.compile(r"(?:(?:resolution|res\.?|resoluci[oó]n)\s*)?(?:(?:no\.?|number|n[º°]\.?|n[uú]m\.?|#)\s*)?"
+                        r"(?:[A-Za-z]{1,3}-?)?\d{1,4}(?:[-/.]\d{1,4}){0,2}[A-Za-z]?(?:\s+(?:of|de)\s+\d{4})?",
+                        re.IGNORECASE)
+#: a person's name as a notice signs it: words of letters, joined by spaces, periods, apostrophes or hyphens
+#: (no digits, no @: "Jane Doe", "María José O'Neil-Smith", "J. R. Smith")
+NAME = re.compile(r"[^\W\d_]+(?:[ .'’-]+[^\W\d_]+)*\.?")
 
 
 #: the Clerk's own words a step prints or records as typed, each read for account data before anything is written

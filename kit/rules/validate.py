@@ -637,7 +637,7 @@ def compile_rules(rules_dir: Path | str = RULES_DIR) -> dict:
                     problems.extend(_contact_problems(path, nodes[path], data, texts))
                 if name == "permits":  # the checker's graph: a dangling `next` would break the site
                     problems.extend(f"{_where(path, nodes[path], at)}: {what}"
-                                    for at, what in flow.problems(data, interpretations))
+                                    for at, what in _flow_problems(data, interpretations))
                 extra[name.replace("-", "_")] = data
 
     if problems:
@@ -663,6 +663,23 @@ def _missing(path: Path, rules_dir: Path, why: str) -> str:
 _NEEDED_FOR = {"permits": "the permit checker's questions", "application-form": "the permit application's fields",
                "holidays": "the public holidays that move a due date", "contacts": "the offices a page sends you to"}
 READINGS_FOR_VC = {"vc-cost-basis", "extraneous-flow", "rounding"}
+
+
+#: flow.problems' answers by the graph and readings they were asked of: walking every path of the permit
+#: checker's graph is most of a compile's time (0.25 s of 0.3), and the Clerk's steps, the tests and the build
+#: compile rules whose permits.yaml is the same again and again
+_FLOW_PROBLEMS: dict[str, list] = {}
+
+
+def _flow_problems(data: dict, interpretations: dict) -> list:
+    import hashlib
+    import json
+    key = hashlib.sha256(json.dumps([data, interpretations], sort_keys=True, default=str).encode()).hexdigest()
+    if key not in _FLOW_PROBLEMS:
+        if len(_FLOW_PROBLEMS) > 32:
+            _FLOW_PROBLEMS.clear()
+        _FLOW_PROBLEMS[key] = flow.problems(data, interpretations)
+    return list(_FLOW_PROBLEMS[key])
 
 
 def _figure_problems(s: dict, record: Path, notice: Path | None, nodes: dict, rules: dict) -> list[str]:
