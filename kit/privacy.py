@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import codecs
 import hashlib
+import json
 import re
 import subprocess
 from pathlib import Path
@@ -328,6 +329,62 @@ BINARY = frozenset({".wasm", ".xz", ".whl", ".zip", ".gz", ".png", ".ico", ".jpg
 SCRIPTS = frozenset({".js", ".mjs", ".cjs", ".ts", ".mts", ".cts", ".jsx", ".tsx", ".json", ".webmanifest"})
 
 
+# The reading of a text is most of a build's time (18 s of 32: the built site's 300 files and the repository's
+# sources, read by every rule above), and the same text is read again by every build (the tests build the site
+# twenty times). Its records are kept by the text's SHA-256 and the guard's own source, in memory and in
+# .cache/build/ (kit/buildcache.py: PAWLING_BUILD_CACHE=0 reads every text afresh): a changed text, or a changed
+# rule, is read anew.
+_READ: dict[str, list[str]] = {}
+_NEW: dict[str, list[str]] = {}
+
+
+def _memo_file() -> Path | None:
+    from . import buildcache
+    if not buildcache.enabled():
+        return None
+    import calculator.core.privacy as rules
+    return buildcache.CACHE / f"privacy-{buildcache.key([buildcache.source_of(rules), Path(__file__).read_bytes()])}.json"
+
+
+def _records(text: str, blocks: bool, script: bool) -> list[str]:
+    """account_records of the text, or of a base64 or hex run in it (the fifteenth hostile tester), as kept."""
+    memo = _memo_file()
+    if memo is not None and not _READ:
+        try:
+            _READ.update(json.loads(memo.read_text(encoding="utf-8")))
+        except (OSError, ValueError):
+            pass
+    name = hashlib.sha256(f"{int(blocks)}{int(script)}\0{text}".encode("utf-8", "surrogatepass")).hexdigest()
+    if memo is not None and name in _READ:
+        return list(_READ[name])
+    records = account_records(text, blocks=blocks, script=script)
+    for decoded in ([] if records else encoded_texts(text)):
+        records = [f"base64: {record}" for record in account_records(decoded, blocks=True, script=True)]
+        if records:
+            break
+    if memo is not None:
+        _READ[name] = _NEW[name] = records
+    return records
+
+
+def _keep_records() -> None:
+    """Keep what was read since last kept, with what another build kept meanwhile (written whole, or not)."""
+    memo = _memo_file()
+    if memo is None or not _NEW:
+        return
+    try:
+        kept = json.loads(memo.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        kept = {}
+    try:
+        from calculator.core.files import write_atomic
+        memo.parent.mkdir(parents=True, exist_ok=True)
+        write_atomic(memo, json.dumps({**kept, **_NEW}).encode("utf-8"))
+        _NEW.clear()
+    except OSError:
+        pass  # a cache that cannot be written is skipped, never an error
+
+
 def check_site(site: Path, generated: dict[str, bytes] | None = None, copied: dict[str, Path] | None = None) -> None:
     """Refuse (BuildError) when a text file of the built site holds a record of account data (above).
     `generated`: the build's own fictional sample, by its path in the site and its bytes (skipped only while
@@ -348,14 +405,11 @@ def check_site(site: Path, generated: dict[str, bytes] | None = None, copied: di
         if text is None:
             found.append((rel, ["too large to check"]))
             continue
-        records = account_records(text, blocks=path.suffix.lower() not in (".html", ".htm", ".xml"),
-                                  script=path.suffix.lower() in SCRIPTS)
-        for decoded in ([] if records else encoded_texts(text)):
-            records = [f"base64: {record}" for record in account_records(decoded, blocks=True, script=True)]
-            if records:
-                break
+        records = _records(text, blocks=path.suffix.lower() not in (".html", ".htm", ".xml"),
+                           script=path.suffix.lower() in SCRIPTS)
         if records:
             found.append((rel, records))
+    _keep_records()
     if found:
         lines = "\n".join(f"  {rel}: " + " / ".join(repr(r) for r in records) for rel, records in found[:10])
         made = " Files under api/ are made from rules/ (a rate schedule's note and title are there, in "\
@@ -412,14 +466,11 @@ def source_records(root: Path) -> list[tuple[str, int, list[str]]]:
         if text is None:
             continue
         blocks = path.suffix.lower() not in PAGE_SOURCES
-        records = account_records(text, blocks=blocks)
-        for decoded in ([] if records else encoded_texts(text)):  # base64 or hex in a comment too (hostile14)
-            records = [f"base64: {record}" for record in account_records(decoded, blocks=True, script=True)]
-            if records:
-                break
+        records = _records(text, blocks=blocks, script=False)  # base64 or hex in a comment too (hostile14)
         if records:
             found.append((path.relative_to(root).as_posix(), _line_of_first(text, blocks, encoded=any(
                 r.startswith("base64: ") for r in records)), records))
+    _keep_records()
     return found
 
 

@@ -1237,6 +1237,18 @@ def test_an_output_folder_whose_replacing_would_lose_or_publish_something_is_ref
     assert not target.is_relative_to(ROOT) or where == "site" or not target.exists()
 
 
+def test_an_input_two_folders_down_is_refused_saying_the_folder_is_replaced_whole(tmp_path, capsys):
+    """hostile27 (unclear): `--out /tmp` was refused as holding an input file two folders down, without saying why
+    that mattered: the run replaces the folder whole, with what is inside its folders."""
+    deep = tmp_path / "town" / "billing" / "in"
+    sample.write(deep, 30)
+    assert command.main(_args(deep, tmp_path / "town", "--no-pdf")) == 2
+    err = capsys.readouterr().err
+    assert f"--out {tmp_path / 'town'} holds the input file {deep / 'accounts.csv'}. The run replaces that folder " \
+           "whole, with every file and folder inside it, so the input file would be lost." in err, err
+    assert set(sample.sample_files(30)) <= {p.name for p in deep.iterdir()}  # nothing lost
+
+
 def test_a_folder_an_earlier_run_made_is_replaced_and_what_a_killed_run_left_is_swept(sample_dir, tmp_path):
     out = tmp_path / "billing" / sample.SECOND
     assert command.main(_args(sample_dir, out, "--no-pdf")) == 0
@@ -2716,7 +2728,8 @@ def test_the_engine_s_run_never_replaces_its_own_earlier_register_nor_another_qu
           str(sample_dir / f"reads-{sample.SECOND}.csv"), "--payments", str(sample_dir / "payments.csv")]
     capsys.readouterr()
     assert main([*q4, "--earlier", str(q3 / "register.csv"), "--out", str(q3)]) == 2
-    assert f"--out {q3} holds the input file {q3 / 'register.csv'}, which the run would replace." in capsys.readouterr().err
+    assert f"--out {q3} holds the input file {q3 / 'register.csv'}. The run replaces that folder whole" in \
+        capsys.readouterr().err
     copy = tmp_path / "register-q3.csv"
     copy.write_bytes(before["register.csv"])
     assert main([*q4, "--earlier", str(copy), "--out", str(q3)]) == 2

@@ -108,3 +108,35 @@ def test_processes_that_build_at_once_make_an_entry_once(cache, tmp_path):
     outs = [p.communicate(timeout=60)[0].strip() for p in procs]
     assert outs == ["slow", "slow"] and all(p.returncode == 0 for p in procs)
     assert log.read_text().count("made") == 1
+
+
+def test_the_privacy_guard_s_readings_are_kept_by_text_and_give_the_same_refusal(cache, tmp_path, monkeypatch):
+    """The guard's reading of a text (18 s of a 32 s build) is kept by the text's digest and the guard's source:
+    a second build, in a new process, refuses the same file for the same record without reading it again, and
+    a changed text is read anew."""
+    import json
+
+    from kit import privacy
+    from kit.errors import BuildError
+    monkeypatch.setattr(privacy, "_READ", {})
+    monkeypatch.setattr(privacy, "_NEW", {})
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "owed.html").write_text("<p>Ortega, Luis: 388.10</p>", encoding="utf-8")
+    (site / "rates.html").write_text("<p>The rate is set each year by the Town Board.</p>", encoding="utf-8")
+    with pytest.raises(BuildError) as first:
+        privacy.check_site(site)
+    [memo] = cache.glob("privacy-*.json")
+    kept = json.loads(memo.read_text(encoding="utf-8"))
+    assert sorted(len(records) for records in kept.values()) == [0, 1]
+    privacy._READ.clear()  # as a new process starts: only what is on disk
+
+    def read_again(*args, **kwargs):
+        raise AssertionError("a kept text was read again")
+    monkeypatch.setattr(privacy, "account_records", read_again)
+    with pytest.raises(BuildError) as second:
+        privacy.check_site(site)
+    assert str(second.value) == str(first.value) and "Ortega, Luis: 388.10" in str(second.value)
+    (site / "rates.html").write_text("<p>The rate is set each year.</p>", encoding="utf-8")
+    with pytest.raises(AssertionError, match="read again"):  # a changed text is not taken from what was kept
+        privacy.check_site(site)

@@ -93,6 +93,9 @@ def test_a_translation_that_keeps_an_old_figure_is_reported(rules):
         edit_po(messages.po_path("es", domain, rules), unmark)
     found = messages.problems(rules)
     assert any("does not say 10%, as the English does" in p for p in found), found[:5]
+    # a translator who writes the figure in words is told why figures are asked for (hostile26 #7: refused, unsaid)
+    assert any("as figures (20%, not «veinte por ciento»" in p and "check them against the English" in p
+               for p in found), found[:5]
     # the law's own translation too, and the build does not go on without it (hostile25 #9: waived as "missing")
     waived: list = []
     kept = messages.problems(rules, waived=waived)

@@ -928,7 +928,10 @@ def check_not_inputs(out: str, inputs: list[str]) -> None:
     for path in inputs:
         here = os.path.realpath(path)
         if os.path.commonpath([folder, here]) == folder:
-            raise InputError(_("⟦out⟧ {out} holds the input file {path}, which the run would replace. {what}").format(
+            # the run replaces ⟦out⟧ whole, with what is inside its folders too (hostile27: "--out /tmp" was refused
+            # for an input two folders down, and the message did not say why that mattered)
+            raise InputError(_("⟦out⟧ {out} holds the input file {path}. The run replaces that folder whole, with "
+                               "every file and folder inside it, so the input file would be lost. {what}").format(
                 out=out, path=path, what=_choose_folder()), "out")
 
 

@@ -307,7 +307,8 @@ def problems(rules_dir: Path = RULES_DIR, found: Messages | None = None, waived:
                     # the law's is wrong, not missing (the twenty-fifth hostile tester, #9: 15% → 20% in the law)
                     out_all.append(f"{_rel(path)}:{entry.lineno}: the translation of “{short}” does not say "
                                f"{', '.join(sorted(missing))}, as the English does. Write the English's figures in "
-                               f"the translation.")
+                               f"the translation, as figures (20%, not «veinte por ciento»; $64.00, not «sesenta y "
+                               f"cuatro dólares»), so a reader can check them against the English.")
             for message, entry in have.items():
                 # while a rule file cannot be read, its messages are not stale: `messages` would drop
                 # their translations (the rules' own check names the file to fix first)
