@@ -87,3 +87,46 @@ def _making(path: Path):
     with lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         yield
+
+
+class Memo:
+    """Answers kept by name in one JSON file of the cache, for a reading that many texts go through (the privacy
+    guard's, the messages' extraction): `get` gives a kept answer or None, `put` keeps one, `keep` writes what was
+    put, merged with what another process kept meanwhile (written whole, or not at all). `parts` name the code
+    that answers (its source): a changed reader is a new file, never a stale answer. Off when the cache is."""
+
+    def __init__(self, kind: str, parts: Iterable):
+        self.path = CACHE / f"{kind}-{key(parts)}.json" if enabled() else None
+        self.read: dict | None = None
+        self.new: dict = {}
+
+    def get(self, name: str):
+        if self.path is None:
+            return None
+        if self.read is None:
+            try:
+                import json
+                self.read = json.loads(self.path.read_text(encoding="utf-8"))
+            except (OSError, ValueError):
+                self.read = {}
+        return self.read.get(name)
+
+    def put(self, name: str, value) -> None:
+        if self.path is not None:
+            self.get(name)
+            self.read[name] = self.new[name] = value
+
+    def keep(self) -> None:
+        if self.path is None or not self.new:
+            return
+        import json
+        try:
+            kept = json.loads(self.path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            kept = {}
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            write_atomic(self.path, json.dumps({**kept, **self.new}).encode("utf-8"))
+            self.new.clear()
+        except OSError:
+            pass  # a cache that cannot be written is skipped, never an error

@@ -334,55 +334,36 @@ SCRIPTS = frozenset({".js", ".mjs", ".cjs", ".ts", ".mts", ".cts", ".jsx", ".tsx
 # twenty times). Its records are kept by the text's SHA-256 and the guard's own source, in memory and in
 # .cache/build/ (kit/buildcache.py: PAWLING_BUILD_CACHE=0 reads every text afresh): a changed text, or a changed
 # rule, is read anew.
-_READ: dict[str, list[str]] = {}
-_NEW: dict[str, list[str]] = {}
+_MEMO: dict = {}  # the guard's Memo, by where the cache is and whether it is on (a test may move or turn it off)
 
 
-def _memo_file() -> Path | None:
+def _memo():
     from . import buildcache
-    if not buildcache.enabled():
-        return None
-    import calculator.core.privacy as rules
-    return buildcache.CACHE / f"privacy-{buildcache.key([buildcache.source_of(rules), Path(__file__).read_bytes()])}.json"
+    where = (buildcache.enabled(), str(buildcache.CACHE))
+    if where not in _MEMO:
+        import calculator.core.privacy as rules
+        _MEMO[where] = buildcache.Memo("privacy", [buildcache.source_of(rules), Path(__file__).read_bytes()])
+    return _MEMO[where]
 
 
 def _records(text: str, blocks: bool, script: bool) -> list[str]:
     """account_records of the text, or of a base64 or hex run in it (the fifteenth hostile tester), as kept."""
-    memo = _memo_file()
-    if memo is not None and not _READ:
-        try:
-            _READ.update(json.loads(memo.read_text(encoding="utf-8")))
-        except (OSError, ValueError):
-            pass
+    memo = _memo()
     name = hashlib.sha256(f"{int(blocks)}{int(script)}\0{text}".encode("utf-8", "surrogatepass")).hexdigest()
-    if memo is not None and name in _READ:
-        return list(_READ[name])
+    kept = memo.get(name)
+    if kept is not None:
+        return list(kept)
     records = account_records(text, blocks=blocks, script=script)
     for decoded in ([] if records else encoded_texts(text)):
         records = [f"base64: {record}" for record in account_records(decoded, blocks=True, script=True)]
         if records:
             break
-    if memo is not None:
-        _READ[name] = _NEW[name] = records
+    memo.put(name, records)
     return records
 
 
 def _keep_records() -> None:
-    """Keep what was read since last kept, with what another build kept meanwhile (written whole, or not)."""
-    memo = _memo_file()
-    if memo is None or not _NEW:
-        return
-    try:
-        kept = json.loads(memo.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        kept = {}
-    try:
-        from calculator.core.files import write_atomic
-        memo.parent.mkdir(parents=True, exist_ok=True)
-        write_atomic(memo, json.dumps({**kept, **_NEW}).encode("utf-8"))
-        _NEW.clear()
-    except OSError:
-        pass  # a cache that cannot be written is skipped, never an error
+    _memo().keep()
 
 
 def check_site(site: Path, generated: dict[str, bytes] | None = None, copied: dict[str, Path] | None = None) -> None:

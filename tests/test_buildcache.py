@@ -118,8 +118,7 @@ def test_the_privacy_guard_s_readings_are_kept_by_text_and_give_the_same_refusal
 
     from kit import privacy
     from kit.errors import BuildError
-    monkeypatch.setattr(privacy, "_READ", {})
-    monkeypatch.setattr(privacy, "_NEW", {})
+    monkeypatch.setattr(privacy, "_MEMO", {})
     site = tmp_path / "site"
     site.mkdir()
     (site / "owed.html").write_text("<p>Ortega, Luis: 388.10</p>", encoding="utf-8")
@@ -129,7 +128,7 @@ def test_the_privacy_guard_s_readings_are_kept_by_text_and_give_the_same_refusal
     [memo] = cache.glob("privacy-*.json")
     kept = json.loads(memo.read_text(encoding="utf-8"))
     assert sorted(len(records) for records in kept.values()) == [0, 1]
-    privacy._READ.clear()  # as a new process starts: only what is on disk
+    privacy._MEMO.clear()  # as a new process starts: only what is on disk
 
     def read_again(*args, **kwargs):
         raise AssertionError("a kept text was read again")

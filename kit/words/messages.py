@@ -27,6 +27,7 @@ and names the message and where it is written.
 from __future__ import annotations
 
 import ast
+import hashlib
 import io
 import re
 from pathlib import Path
@@ -114,6 +115,7 @@ def extract(rules_dir: Path = RULES_DIR) -> Messages:
     for path in sorted((ROOT / "docs" / "assets").glob("*.js")):
         for line, message in _extracted("javascript", path, JS_KEYWORDS):
             found.add("scripts", message, f"{_rel(path)}:{line}")
+    _memo().keep()
     quotations = law_quotations(rules_dir)
     if quotations is None:
         found.unknown = frozenset({"law"})
@@ -142,13 +144,35 @@ _sources: dict[tuple[str, str, bytes], tuple] = {}
 
 
 def _extracted(method: str, path: Path, keywords: dict) -> tuple:
-    """(line, message) of each message in one source file (Babel's extractor)."""
+    """(line, message) of each message in one source file (Babel's extractor); kept on disk too, by the file's
+    bytes (kit/buildcache.py: Babel's reading of the code is 3 s of a build, the same for every build of a test run)."""
     data = path.read_bytes()
     key = (method, str(path), data)
     if key not in _sources:
-        _sources[key] = tuple((line, message) for line, message, _comments, _context
-                              in extract_from_file(method, str(path), keywords=keywords))
+        memo = _memo()
+        name = hashlib.sha256(repr((method, sorted(keywords.items()), data)).encode()).hexdigest()
+        kept = memo.get(name)
+        if kept is None:
+            kept = [[line, message] for line, message, _comments, _context
+                    in extract_from_file(method, str(path), keywords=keywords)]
+            memo.put(name, kept)
+        _sources[key] = tuple((line, tuple(message) if isinstance(message, list) else message)
+                              for line, message in kept)
     return _sources[key]
+
+
+_MEMOS: dict = {}
+
+
+def _memo():
+    """The kept extractions, by where the cache is and whether it is on; named by Babel's version and this file."""
+    import babel
+
+    from .. import buildcache
+    where = (buildcache.enabled(), str(buildcache.CACHE))
+    if where not in _MEMOS:
+        _MEMOS[where] = buildcache.Memo("messages", [babel.__version__, Path(__file__).read_bytes()])
+    return _MEMOS[where]
 
 
 def _headings(tree):
