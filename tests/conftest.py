@@ -18,7 +18,7 @@ def built_site(tmp_path_factory):
     if shared and (Path(shared) / "index.html").is_file():
         return Path(shared)
     from kit.site import build as kit_site
-    return kit_site.build(tmp_path_factory.mktemp("built") / "site")
+    return kit_site.build(tmp_path_factory.mktemp("built") / "site", draft=True)  # (a work tree being edited too)
 
 
 def pytest_sessionstart(session):

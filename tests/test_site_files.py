@@ -304,3 +304,13 @@ def test_the_list_of_questions_follows_the_chosen_readings_not_one_kind_of_works
     words = re.sub(r"\s+", " ", _html.unescape(re.sub(r"<[^>]+>", " ", page[start:start + 3000])))
     yes = words[words.index("Yes :"):words.index("No :")]
     assert "next, question" in yes and "the result is at least" in yes and "approval from the Town Board" in yes, yes
+
+
+def test_the_desk_says_the_law_names_the_village_board_for_a_projected_rate_and_does_not_settle_who(site):
+    """Linda (the Clerk's reading): the desk quoted the law's "Village Board or its agents" for a rate from projected
+    figures, with no word on why a Town law names the Village's board. The desk says the law's words are the law's,
+    cites section B's joint arrangement, and leaves who does what to the Town Attorney (no reading stated as law)."""
+    text = re.sub(r"<[^>]+>", "", (site / "clerk" / "index.html").read_text(encoding="utf-8"))
+    assert "the law says the Village Board or its agents compute VC" in text
+    assert "The law names the Village Board there, not the Town Board." in text
+    assert "Pawling Joint Sewer Commission" in text and "ask the Town Attorney" in text
