@@ -2327,8 +2327,9 @@ def test_the_first_bills_of_a_year_or_of_a_new_schedule_remind_the_clerk_to_encl
     assert ("“At least annually, each user shall be notified of the rate schedule in conjunction with a regular "
             "bill” (Rate schedules D)") in q1["enclose"]["text"]
     summary = list(csv.DictReader(io.StringIO(q1["files"]["summary.csv"])))
-    assert summary[-1] == {"item": "to enclose with each bill: the notice to users of the rate schedule "
-                                   "(user-notice-2027, rate-schedules.D)", "accounts": "1", "amount": ""}
+    assert summary[-1] == {"item": "to enclose with each bill: the notice to users of the rate schedule (the file "
+                                   "user-notice-2027, made in step 4 of the Clerk's desk; Rate schedules D)",
+                           "accounts": "1", "amount": ""}
     q2 = _one_account_run(rules, "2027-Q2", [("register.csv", q1["files"]["register.csv"])], False)
     assert q2["enclose"] is None
     assert not any("to enclose" in row for row in q2["files"]["summary.csv"].splitlines())

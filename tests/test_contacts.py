@@ -150,7 +150,9 @@ def test_the_clerk_s_desk_names_who_keeps_the_site_or_says_no_one_is_named(tmp_p
     kit_pages.render_language(rules, tmp_path, "en", TODAY, {**CONFIG, "site_keeper": keeper}, RULES_DIR)
     text = (tmp_path / "clerk" / "index.md").read_text(encoding="utf-8")
     if keeper:
-        assert f"{keeper} keeps this site for the Town" in text and f"Send it to {keeper}, by email" in text
+        # at the start of its sentence with a capital (Linda: "How this site is published. the Town's IT office …")
+        assert f"published.** The Town's IT office (it@pawling.example) keeps this site for the Town" in text
+        assert f"Send it to {keeper}, by email" in text
         assert f'data-site-keeper="{keeper.replace(chr(39), "&#39;")}"' in text or f'data-site-keeper="{keeper}"' in text
         assert "does not name who keeps it" not in text
         assert not account_records(f"<p>{keeper} keeps this site for the Town. Send it to {keeper}.</p>")

@@ -314,3 +314,18 @@ def test_the_desk_says_the_law_names_the_village_board_for_a_projected_rate_and_
     assert "the law says the Village Board or its agents compute VC" in text
     assert "The law names the Village Board there, not the Town Board." in text
     assert "Pawling Joint Sewer Commission" in text and "ask the Town Attorney" in text
+
+
+def test_the_industry_guide_keeps_the_oil_separator_s_condition_and_says_what_the_law_leaves_unclear(site):
+    """residents28 (Mr. Patel's reading): the guide said garages, laundries and cleaning works "need an oil separator",
+    dropping prohibited-acts.G's "where gasoline, oils or any flammable materials are used or stored", whose reach
+    the law leaves unclear. Both languages keep the condition and say it is unclear, with what to do."""
+    for lang, words in (("", ("where gasoline, oil or other things that burn are used or stored",
+                               "The law does not make clear", "ask the Sewer Inspector if you need one")),
+                        ("es/", ("donde se usa o se guarda gasolina", "La ley no deja claro",
+                                 "pregunte al Inspector de Alcantarillado si necesita uno"))):
+        text = re.sub(r"<[^>]+>", "", (site / lang / "industry" / "index.html").read_text(encoding="utf-8"))
+        text = " ".join(text.split())
+        for w in words:
+            assert w in text, (lang, w)
+        assert "works need an oil separator" not in text

@@ -434,7 +434,8 @@ def rate_notice_due(rules: dict, ctx: dict, first_billed: bool) -> dict | None:
         return None
     s = ctx["sched"]
     name = f"user-notice-{s['id']}"  # the file step 4 of the Clerk's desk makes (rate_year.user_notice)
-    return {"notice": name, "schedule": s["id"], "year": ctx["fiscal"]["year"], "text": _(
+    return {"notice": name, "schedule": s["id"], "year": ctx["fiscal"]["year"],
+            "law": named(rules, "rate-schedules.D"), "text": _(
         "Put the notice to users of the rate schedule in the envelope with each of these bills: the file {name} "
         "(.txt or .html), made in step 4 of the Clerk's desk. These are the first bills of fiscal year {year} under "
         "this schedule. The law says: “{words}” ({law}).").format(
@@ -1623,8 +1624,10 @@ def _summary(register: list[dict], late: list[dict], refused: list[dict], large:
          "amount": total([r for r in register if r["account"] in large], "charge")},
         {"item": "rows refused (refused.csv)", "accounts": len(refused), "amount": ""},
         # the notice to users goes in the envelope with these bills (rate_notice_due, rate-schedules.D)
-        *([{"item": f"to enclose with each bill: the notice to users of the rate schedule ({enclose['notice']}, "
-                    "rate-schedules.D)", "accounts": len(register), "amount": ""}] if enclose else []),
+        # (the file's name, and the provision by its name, not its id: the Clerk's reading saw "rate-schedules.D")
+        *([{"item": f"to enclose with each bill: the notice to users of the rate schedule (the file "
+                    f"{enclose['notice']}, made in step 4 of the Clerk's desk; {enclose['law']})",
+            "accounts": len(register), "amount": ""}] if enclose else []),
     ]
 
 

@@ -626,10 +626,13 @@ def propose(rules: dict, args) -> dict:
         # propose, then the notice and the vote went through, and an adopted schedule carried the invented 80%):
         # the Town's share is needed then; only an adopted schedule's share is taken
         if taken_from is not None and taken_from["status"] != "adopted":
-            c.add("sewage-fraction", f"Enter ⟦sewage-fraction⟧: the Town's share of metered water billed as "
-                                     f"sewage, like 0.85 or 85%. The schedule in force on {_day(effective)}, "
-                                     f"{taken_from['title']!r}, is the example schedule this site uses: its share "
-                                     f"is invented, not the Town's, so it is not taken.")
+            # (Linda, the Clerk's reading: the old words, naming the example schedule by its title, were hard to
+            # follow, and "like 0.85" invited her to copy a figure)
+            c.add("sewage-fraction", f"Enter ⟦sewage-fraction⟧: the share of metered water the Town bills as "
+                                     f"sewage. The law does not state it, and this site does not know the Town's "
+                                     f"(the only schedule it has before {_day(effective)} is its example, with an "
+                                     f"invented share). Ask for the figure the Town uses; do not copy an example. "
+                                     f"Enter it as a percent or a fraction: 9 gallons in 10 is 90% or 0.90.")
             taken_from = None
         elif taken_from is not None:
             fraction = taken_from["sewage_fraction"]
@@ -1348,8 +1351,12 @@ def _stage_words(s: dict, stage: str) -> str:
     vote_day = str((s.get("adoption") or {}).get("date") or "")
     if s["status"] == "adopted" and vote_day > dt.date.today().isoformat():
         day = _day(dt.date.fromisoformat(vote_day))
-        return (f"proposed until {day}, the day of the Board's vote, and as adopted only after a build on or after "
-                f"that day (a build publishes a vote once its day has come: build the site again then)")
+        # (Linda's keeper: the words said a build before the vote's day shows the schedule as proposed, but such a
+        # build stops, naming vote.yaml: the build never shows rates as adopted before the vote)
+        return (f"proposed until {day}, the day of the Board's vote, and as adopted from then. A build before "
+                f"{day} stops, because the vote is dated after it: until {day}, leave "
+                f"{_record_path(str(s['id']), 'adopt')} out of the commit and keep it aside; on or after that day, "
+                f"add it, commit it and build the site again")
     return stage + (" (with its public comment meeting)" if s.get("notice") and s["status"] == "proposed" else "")
 
 

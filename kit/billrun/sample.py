@@ -100,10 +100,12 @@ def faulty_rows(count: int = DOCS_COUNT) -> list[str]:
     return [f"account {p}10004 is listed twice in accounts.csv, so neither of its rows is billed",
             f"account {p}{10001 + count} has the language 'fr' (only en and es are billed), and so account {p}10008, "
             "which shares its tax-map parcel, is held back too",
-            f"account {p}{10002 + count} has no meter read in reads-{SECOND}.csv; it shares its parcel with account "
+            # the sample's reads by what they are, not by a file name: the desk names them by the quarter chosen
+            # (Linda: "no meter read in reads-2025-Q4.csv" beside refusals naming reads-2027-Q1-sample.csv)
+            f"account {p}{10002 + count} has no meter read in the sample's meter reads; it shares its parcel with account "
             f"{p}10009, which the {FIRST} run therefore did not bill, so {p}10009's payment for {FIRST} is refused",
-            f"reads-{SECOND}.csv has a read for {UNKNOWN}, an account that is not in accounts.csv",
-            f"in reads-{SECOND}.csv, account {p}10011's current reading is lower than its previous one, "
+            f"the sample's meter reads have a read for {UNKNOWN}, an account that is not in accounts.csv",
+            f"in the sample's meter reads, account {p}10011's current reading is lower than its previous one, "
             "and the row does not say the meter rolled over",
             f"payments.csv has a payment by {p}10012 for 2025-Q1, a quarter the sample never billed"]
 

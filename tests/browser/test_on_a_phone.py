@@ -79,7 +79,8 @@ def test_estimate_my_bill_brings_the_answer_into_view(phone, site_url, lang):
     assert in_view(phone, "#result-title") and in_view(phone, "#result-total")
     # the number used, repeated back; and one total on the page: the worked example is gone
     expect(phone.locator("#result-used")).to_have_text(
-        "Worked out from 9,350 gallons of water." if not lang else "Calculado con 9,350 galones de agua.")
+        "Worked out from 9,350 gallons of water." if not lang else
+        "Calculado con 9,350 galones de agua (en este sitio, la coma separa los miles y el punto, los centavos).")
     expect(example).to_be_hidden()
     assert phone.locator("main").inner_text().count("$96.00") == 0  # the example's 12,000-gallon total
 
