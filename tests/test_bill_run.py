@@ -2752,3 +2752,19 @@ def test_meter_digits_out_of_range_are_said_to_be_out_of_range(digits, says):
     got = billing.run(RULES, "2025-Q3", ("a.csv", accounts), ("r.csv", "account,usage\nA1,12000\n"), first_quarter=True)
     [why] = [r["what_to_fix"] for r in got["refused"] if r["account"] == "A1"]
     assert why.startswith(says), why
+
+
+@pytest.mark.parametrize("column, near", [("current_read", "current_reading"), ("previous_readings", "previous_reading"),
+                                          ("acount", "account")])
+def test_a_misspelt_column_refuses_the_file_naming_it(sample_dir, tmp_path, capsys, column, near):
+    """hostile28 #4: "current_read" for current_reading billed 0 accounts, each row refused as "The read … is
+    missing", never naming the header. A column close to one of the file's own refuses the file, naming both."""
+    reads = sample_dir / f"reads-{sample.SECOND}.csv"
+    lines = reads.read_text(encoding="utf-8").split("\n", 1)
+    reads.write_text(lines[0].replace(near, column, 1) + "\n" + lines[1], encoding="utf-8")
+    out = tmp_path / "out"
+    assert command.main(_args(sample_dir, out, "--no-pdf")) == 2
+    err = capsys.readouterr().err
+    assert f"reads-{sample.SECOND}.csv:1: the header has a column “{column}”, which is not one of this file's " \
+           f"columns; did you mean {near}?" in err and "Nothing was written." in err, err
+    assert not out.exists()

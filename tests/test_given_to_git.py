@@ -67,7 +67,7 @@ def test_a_file_git_ignores_is_not_given_to_it(repo):
     (repo / "docs" / "private").mkdir()
     (repo / "docs" / "private" / "list.md").write_text("late payers\n", encoding="utf-8")
     (repo / "docs" / "page.md.bak").write_text("x\n", encoding="utf-8")
-    assert [why for _, why in privacy.not_given_to_git(repo / "docs")] == ["new", "new"]
+    assert [why for _, why in privacy.not_given_to_git(repo / "docs")] == ["ignored", "ignored"]
 
 
 def test_a_deleted_page_and_a_copy_outside_git_are_not_refused(repo, tmp_path_factory):
@@ -95,3 +95,57 @@ def test_the_build_of_a_checkout_refuses_an_untracked_page_before_any_work(tmp_p
     assert "docs/late-payers.md (not in the repository yet)" in done.stderr
     assert "git add docs/late-payers.md" in done.stderr
     assert (site / "index.html").read_text(encoding="utf-8") == "earlier site"
+
+
+@pytest.mark.parametrize("flag", ["--assume-unchanged", "--skip-worktree"])
+def test_a_change_hidden_from_git_status_is_still_a_change(repo, flag):
+    """hostile28 #2: a change to a tracked page, hidden by `git update-index --assume-unchanged` or
+    `--skip-worktree` (so `git status` and `git diff` say nothing), was published. The bytes are compared."""
+    (repo / "docs" / "page.md").write_text("# Rates\n\nAhmed Khan - paid 0 of 412 this year\n", encoding="utf-8")
+    git(repo, "update-index", flag, "docs/page.md")
+    assert subprocess.run(["git", "-C", str(repo), "status", "--porcelain"], capture_output=True,
+                          text=True).stdout == ""
+    assert privacy.not_given_to_git(repo / "docs") == [(repo / "docs" / "page.md", "changed")]
+
+
+def test_a_committed_link_is_refused_for_its_target_is_not_in_the_repository(repo, tmp_path_factory):
+    """hostile28 #3: a committed symbolic link published whatever its target outside the repository held, changed
+    at will with no commit."""
+    outside = tmp_path_factory.mktemp("outside") / "copy.html"
+    outside.write_text("<p>the footer</p>\n", encoding="utf-8")
+    (repo / "docs" / "footer.html").symlink_to(outside)
+    git(repo, "add", "docs/footer.html")
+    git(repo, "commit", "-q", "-m", "a link")
+    assert privacy.not_given_to_git(repo / "docs") == [(repo / "docs" / "footer.html", "link")]
+    with pytest.raises(BuildError) as refused:
+        privacy.check_given_to_git(repo, repo / "docs")
+    assert "docs/footer.html (a symbolic link, whose target git does not hold: put the file itself there" \
+        in str(refused.value)
+
+
+def test_an_ignored_file_is_told_to_move_not_to_be_added(repo):
+    """hostile28 #5: the message said `git add` for a file in an ignored folder, which git refuses."""
+    (repo / ".gitignore").write_text("docs/generated/\n", encoding="utf-8")
+    git(repo, "add", ".gitignore")
+    (repo / "docs" / "generated").mkdir()
+    (repo / "docs" / "generated" / "h.md").write_text("x\n", encoding="utf-8")
+    with pytest.raises(BuildError) as refused:
+        privacy.check_given_to_git(repo, repo / "docs")
+    said = str(refused.value)
+    assert "docs/generated/h.md (git ignores it (.gitignore): move it out of the folders" in said
+    assert "git add" not in said
+
+
+def test_the_engine_s_code_is_held_to_the_same_rule(repo):
+    """hostile28 #1: a string in an untracked calculator/owed_note.py, or added to a tracked module, went into the
+    engine wheel the browser downloads. The build checks calculator/ and kit/ too (kit/site/build.py); Python's
+    own __pycache__ is not a file of the repository's."""
+    engine = repo / "calculator"
+    (engine / "__pycache__").mkdir(parents=True)
+    (engine / "bill.py").write_text("RATE = 1\n", encoding="utf-8")
+    git(repo, "add", "calculator/bill.py")
+    (engine / "__pycache__" / "bill.cpython-311.pyc").write_bytes(b"\0")
+    assert privacy.not_given_to_git(engine) == []
+    (engine / "owed_note.py").write_text('NOTE = "Luis Ortega still owes $388.10"\n', encoding="utf-8")
+    (engine / "bill.py").write_text('RATE = 1\n_NOTE = "Maria Gonzalez owes 464.20"\n', encoding="utf-8")
+    assert privacy.not_given_to_git(engine) == [(engine / "bill.py", "changed"), (engine / "owed_note.py", "new")]

@@ -95,6 +95,16 @@ def _rows(name: str, text: str, needed, optional=()) -> list[tuple[int, dict]]:
     if twice:
         raise InputError(_("{file}:1: the header has the column {columns} twice, so which one to read is not clear. "
                            "Keep one.").format(file=name, columns=", ".join(twice)))
+    # a column that is one of the file's own, misspelt ("current_read"): other columns are ignored, so its values
+    # would be too, each row then refused for what the column held (hostile28 #4: "The read … is missing" for 45
+    # rows whose readings were there, under a header the message never named)
+    import difflib
+    known = (*needed, *optional)
+    for column in (reader.fieldnames if needed is not EARLIER_COLUMNS else ()):  # (a register has many more)
+        if column and column not in known and (near := difflib.get_close_matches(column, known, n=1, cutoff=0.8)):
+            raise InputError(_("{file}:1: the header has a column {column}, which is not one of this file's columns; "
+                               "did you mean {near}? Rename it in the header (the columns are {all}), and run "
+                               "again.").format(file=name, column=typed(column), near=near[0], all=", ".join(known)))
     missing = [c for c in needed if c not in reader.fieldnames]
     first_line = text.split("\n", 1)[0]
     if missing and ";" in first_line and any(c in first_line.lower() for c in missing):

@@ -229,7 +229,10 @@ def build(site: Path = ROOT / "site", rules_dir: Path | None = None, site_url: s
         step("Checking that no account file would be published")
         from .. import privacy
         if not (preview if draft is None else draft):
-            privacy.check_given_to_git(ROOT, ROOT / "docs", Path(rules_dir or ROOT / "rules"), ROOT / "mkdocs.yml")
+            # the pages, the rules and the engine the browser runs (calculator/, shipped whole: the twenty-eighth
+            # hostile tester published a string in an untracked calculator/owed_note.py), and the code that makes them
+            privacy.check_given_to_git(ROOT, ROOT / "docs", Path(rules_dir or ROOT / "rules"), ROOT / "mkdocs.yml",
+                                       ROOT / "calculator", ROOT / "kit", ROOT / "build.py")
         privacy.check(ROOT / "docs", Path(rules_dir or ROOT / "rules"), pictures=config["pictures"])
         privacy.check_repository(ROOT)
         if rules_dir is None:  # comments and all (the twelfth hostile tester, F3); a build of a copy of the rules
