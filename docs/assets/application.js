@@ -221,6 +221,10 @@ function start() {
         { filled: answer.result.answered.length })
       : t("Your application form is downloading, with {filled} of its questions answered. If it does not open, {link}. Sign it, and file it.",
         { filled: answer.result.answered.length }), { link }));
+    // the line above the form said "You can download this form … when you have typed your details" beside the
+    // success (residents28, Tony): once downloaded, it is not needed
+    const ready = $("engine-status");
+    if (ready) ready.hidden = true;
     link.click();
     link.focus();
   });

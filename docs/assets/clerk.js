@@ -617,11 +617,17 @@ function start() {
       return box;
     }
     // "Until then" followed "commit these files" once; now the heading may say "send": say until what
-    box.append(el("p", {}, records.length === 1
+    // a notice of the meeting not yet on the site, before the vote: it is for people to read before the meeting (Linda,
+    // the Clerk's reading: "publish later" let the notice reach the site only after the meeting, with the vote)
+    const meetingAhead = records.includes(y.records.notice) && !y.records.vote;
+    box.append(el("p", { id: "publish-when" }, (records.length === 1
       ? "Until it is on the site, this record is kept in this browser only, and the public site does not show it. "
-        + "You can go on to the next step now and publish later."
       : "Until they are on the site, these records are kept in this browser only, and the public site does not show "
-        + "them. You can go on to the next step now and publish later."));
+        + "them. ")
+      + (meetingAhead
+        ? "Publish now, before the meeting: people should be able to read the notice of the meeting on the site before "
+          + "it is held. You can go on to the next step meanwhile."
+        : "You can go on to the next step now and publish later.")));
     // clerk11: was the notice to be sent too? The build makes every notice from the records
     if (!github) box.append(el("p", { id: "notices-made-again" }, "The site makes the notices again from these records: "
       + "send only the zip, not the notices."));

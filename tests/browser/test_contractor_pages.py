@@ -161,6 +161,8 @@ def test_the_web_form_takes_the_checkers_answers_and_makes_the_pdf_with_the_deta
     assert fields["highway-approval-yes"]["/V"] == "/Yes" and fields["drain-water-no"]["/V"] == "/Yes"
     assert fields["signature-date"]["/V"] == "March 15, 2027"
     expect(page.locator("#application-download")).to_be_visible()
+    # the line "You can download this form … when you have typed your details" is gone once it is (residents28)
+    expect(page.locator("#engine-status")).to_be_hidden()
 
 
 def test_law_opens_with_a_contents_list_that_works_on_a_phone(page, site_url):
