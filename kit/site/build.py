@@ -230,7 +230,7 @@ def build(site: Path = ROOT / "site", rules_dir: Path | None = None, site_url: s
         from .. import privacy
         if not (preview if draft is None else draft):
             # the pages, the rules and the engine the browser runs (calculator/, shipped whole: the twenty-eighth
-            # hostile tester published a string in an untracked calculator/owed_note.py), and the code that makes them
+            # hostile tester published a string from an untracked module of the engine), and the code that makes them
             privacy.check_given_to_git(ROOT, ROOT / "docs", Path(rules_dir or ROOT / "rules"), ROOT / "mkdocs.yml",
                                        ROOT / "calculator", ROOT / "kit", ROOT / "build.py")
         privacy.check(ROOT / "docs", Path(rules_dir or ROOT / "rules"), pictures=config["pictures"])

@@ -818,8 +818,9 @@ def test_a_share_left_blank_while_the_example_schedule_is_in_force_is_asked_for(
     page.click("#propose-form button[type=submit]")
     expect(page.locator("#error-summary")).to_be_visible(timeout=TIMEOUT)
     text = page.inner_text("#error-summary-list")
-    assert "the Town's share of metered water billed as sewage, like 0.85 or 85%" in text, text
-    assert "its share is invented" in text and "⟦" not in text and "--sewage-fraction" not in text, text
+    assert "the share of metered water the Town bills as sewage. The law does not state it" in text, text
+    assert "do not copy an example" in text and "like 0.85" not in text, text  # (Linda: a figure to copy)
+    assert "with an invented share" in text and "⟦" not in text and "--sewage-fraction" not in text, text
     assert not developer_words(text), developer_words(text)
     expect(page.locator("#propose-sewage-fraction")).to_have_attribute("aria-invalid", "true")
     page.fill("#propose-sewage-fraction", "85%")
