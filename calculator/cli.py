@@ -696,6 +696,8 @@ def _main(argv: list[str] | None) -> int:
             parser().parse_args(argv or ["--help"])
         except SystemExit as exc:
             return _helped(exc)
+        except InputError:  # `penalty --help`, a command there is not (hostile29: a traceback): said below, as
+            pass  # without --help
     language = SOURCE
     try:
         language = _asked_language(argv)

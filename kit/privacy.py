@@ -20,6 +20,7 @@ from __future__ import annotations
 import codecs
 import hashlib
 import json
+import os
 import re
 import subprocess
 from pathlib import Path
@@ -120,7 +121,11 @@ def not_given_to_git(*paths: Path) -> list[tuple[Path, str]]:
         target = str(path.resolve())
 
         def git(*args: str, stdin: bytes | None = None, at: str = str(where)) -> list[str]:
-            done = subprocess.run(["git", "-C", at, *args], input=stdin, capture_output=True, check=True, timeout=60)
+            # git's own variables left out: GIT_INDEX_FILE named another index, which the build then trusted (the
+            # twenty-ninth hostile tester); the repository's own index and objects are what it holds
+            env = {k: v for k, v in os.environ.items() if not k.startswith("GIT_")}
+            done = subprocess.run(["git", "-C", at, *args], input=stdin, capture_output=True, check=True, timeout=60,
+                                  env=env)
             return [n for n in done.stdout.decode("utf-8", "replace").split("\0" if "-z" in args else "\n") if n]
         try:
             top = git("rev-parse", "--show-toplevel")[0]
@@ -143,7 +148,9 @@ def not_given_to_git(*paths: Path) -> list[tuple[Path, str]]:
         for head, name in staged:
             mode, blob = head.split()[:2]
             file = Path(top) / name
-            if mode in ("120000", "160000") or file.is_symlink():
+            if mode == "160000":
+                found.setdefault(file, "submodule")
+            elif mode == "120000" or file.is_symlink():
                 found.setdefault(file, "link")
             elif file.is_file():
                 ours.append((file, name, blob))
@@ -155,6 +162,19 @@ def not_given_to_git(*paths: Path) -> list[tuple[Path, str]]:
             for (file, _name, blob), sha in zip(ours, now):
                 if sha.strip() != blob:
                     found.setdefault(file, "changed")
+            # a clean filter (.gitattributes, .git/info/attributes) makes the index hold other bytes than the file
+            # (the twenty-ninth hostile tester: a line the filter strips was published, `git status` clean)
+            try:
+                out = subprocess.run(["git", "-C", top, "check-attr", "-z", "--stdin", "filter"],
+                                     input="\0".join(n for _f, n, _b in ours).encode() + b"\0", capture_output=True,
+                                     check=True, timeout=60,
+                                     env={k: v for k, v in os.environ.items() if not k.startswith("GIT_")}).stdout
+            except (OSError, subprocess.SubprocessError):
+                continue
+            parts = out.decode("utf-8", "replace").split("\0")
+            for name, _attr, value in zip(parts[0::3], parts[1::3], parts[2::3]):
+                if value not in ("unspecified", "unset", ""):
+                    found.setdefault(Path(top) / name, "filtered")
     return sorted(found.items())
 
 
@@ -172,7 +192,11 @@ def check_given_to_git(root: Path, *paths: Path) -> None:
             return str(path)
     why = {"new": "not in the repository yet", "changed": "changed since it was added",
            "ignored": "git ignores it (.gitignore): move it out of the folders the site is built from",
-           "link": "a symbolic link, whose target git does not hold: put the file itself there, and git add it"}
+           "link": "a symbolic link, whose target git does not hold: put the file itself there, and git add it",
+           "submodule": "a git submodule, whose files this repository does not hold: copy them in as files, and "
+                        "git add them",
+           "filtered": "a git filter (.gitattributes or .git/info/attributes) changes it on the way in: take the "
+                       "filter off, so git holds the bytes that are published"}
     lines = "\n".join(f"  {shown(p)} ({why[w]})" for p, w in found[:10])
     more = f"\n  … and {len(found) - 10} more" if len(found) > 10 else ""
     names = " ".join(shown(p) for p, w in found[:10] if w in ("new", "changed"))

@@ -832,3 +832,35 @@ def test_the_step_and_the_build_read_a_note_alike(town, capsys, tmp_path, note, 
     published = api / "rate-schedules.json"
     assert note in published.read_text(encoding="utf-8")
     assert bool(privacy.account_records(published.read_text(encoding="utf-8"), blocks=True)) is not step_takes_it
+
+
+@pytest.mark.parametrize("option, words", [("--note", "Account S10001 is exempt from this rate."),
+                                           ("--note", "Acct. No. 10442 pays the old rate."),
+                                           ("--note-es", "La cuenta S10001 está exenta.")])
+def test_an_account_named_by_its_number_alone_is_refused_quoting_it(town, capsys, option, words):
+    """hostile29 #9, #10: an account number with no name beside it was published in a note and a meeting place."""
+    args = [*PROPOSE, "--note", "Costs rose after the plant was repaired.", "--note-es", "Los costos subieron."]
+    args[args.index(option) + 1] = words
+    said = refused(town, capsys, *args)
+    assert f"{option} looks like account data" in said and "(it read '" in said, said
+
+
+def test_a_place_naming_an_account_is_refused(town, capsys):
+    assert town.run(*PROPOSE) == 0
+    capsys.readouterr()
+    said = refused(town, capsys, "notice", "2026", "--published", PUBLISHED, "--meeting", "2025-10-30", "--time",
+                   "19:30", "--place", "the home of Luis Ortega (acct S10001)", "--output-dir", str(town.out))
+    assert "--place looks like account data" in said and "acct S10001" in said, said
+
+
+def test_a_wrong_vote_says_how_to_record_it_again_and_that_works(town, capsys):
+    """hostile29 #17: adopting again to correct a count said only "only a proposed schedule can be adopted"."""
+    assert town.run(*PROPOSE) == 0 and town.notice() == 0
+    vote = ["adopt", "2026", "--date", "2025-11-10", "--ayes", "3", "--noes", "1", "--absent", "1", "--resolution"]
+    assert town.run(*vote, "2025-88") == 0
+    capsys.readouterr()
+    said = refused(town, capsys, *vote, "2025-89")
+    assert "If the vote recorded is wrong" in said and "delete its record, rules/rate-schedules/2026/vote.yaml" in said
+    (town.folder / "vote.yaml").unlink()
+    assert town.run(*vote, "2025-89") == 0
+    assert schedule.in_force(compile_rules(town.rules), dt.date(2026, 1, 1))["adoption"]["resolution"] == "2025-89"

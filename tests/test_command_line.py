@@ -611,3 +611,13 @@ def test_a_what_if_on_a_bill_s_values_names_its_option_not_a_placeholder(lang, c
                  "--vc-per-1000", "1.00", "--lang", lang])
     err = capsys.readouterr().err
     assert code == 2 and "(--vc-per-1000)" in err and "⟦" not in err and "(--check)" in err, err
+
+
+@pytest.mark.parametrize("argv", [["penalty", "--help"], ["bogus", "-h"]])
+def test_help_for_a_command_there_is_not_names_the_commands_not_a_traceback(argv):
+    """hostile29 #11: `python -m calculator penalty --help` ended in argparse's traceback (exit 1); without --help
+    it said "There is no command" (exit 2). With --help too, the same one line."""
+    done = subprocess.run([sys.executable, "-m", "calculator", *argv], capture_output=True, text=True, timeout=60,
+                          cwd=Path(__file__).resolve().parent.parent)
+    assert done.returncode == 2 and "Traceback" not in done.stderr, done.stderr
+    assert done.stderr.startswith(f"error: There is no command '{argv[0]}' (choose from 'bill'"), done.stderr

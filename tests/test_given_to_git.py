@@ -3,6 +3,7 @@ been given as they are (kit/privacy.py: not_given_to_git). The hostile testers k
 resident beside an amount in a page dropped into docs/ ("412.50 Janet Okafor", "OKAFOR 412.50", a shutoff list
 with no amounts); a page that git does not hold, or a tracked one changed since `git add`, now stops the build
 whatever it says, and the preview (`build.py serve`) still shows it on this computer."""
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -149,3 +150,31 @@ def test_the_engine_s_code_is_held_to_the_same_rule(repo):
     (engine / "owed_note.py").write_text('NOTE = "Luis Ortega still owes $388.10"\n', encoding="utf-8")
     (engine / "bill.py").write_text('RATE = 1\n_NOTE = "Maria Gonzalez owes 464.20"\n', encoding="utf-8")
     assert privacy.not_given_to_git(engine) == [(engine / "bill.py", "changed"), (engine / "owed_note.py", "new")]
+
+
+def test_another_index_named_in_the_environment_is_not_trusted(repo, tmp_path_factory, monkeypatch):
+    """hostile29 #7: GIT_INDEX_FILE named a copy of the index with the change added; the build trusted it."""
+    other = tmp_path_factory.mktemp("index") / "index"
+    other.write_bytes((repo / ".git" / "index").read_bytes())
+    (repo / "docs" / "page.md").write_text("# Rates\n\nchanged\n", encoding="utf-8")
+    subprocess.run(["git", "-C", str(repo), "add", "docs/page.md"], check=True, env={**os.environ,
+                                                                                     "GIT_INDEX_FILE": str(other)})
+    monkeypatch.setenv("GIT_INDEX_FILE", str(other))
+    assert privacy.not_given_to_git(repo / "docs") == [(repo / "docs" / "page.md", "changed")]
+
+
+def test_a_clean_filter_and_a_submodule_are_refused_by_name(repo):
+    """hostile29 #1 and #16: a clean filter let the index hold other bytes than the page (a line it strips was
+    published with `git status` clean); a submodule was called a link, with advice that fit a file."""
+    (repo / ".git" / "info").mkdir(exist_ok=True)
+    (repo / ".git" / "info" / "attributes").write_text("docs/page.md filter=strip\n", encoding="utf-8")
+    git(repo, "config", "filter.strip.clean", "cat")
+    git(repo, "config", "filter.strip.smudge", "cat")
+    git(repo, "update-index", "--add", "--cacheinfo", "160000," + "1" * 40 + ",docs/sub")
+    found = privacy.not_given_to_git(repo / "docs")
+    assert (repo / "docs" / "page.md", "filtered") in found and (repo / "docs" / "sub", "submodule") in found
+    with pytest.raises(BuildError) as refused:
+        privacy.check_given_to_git(repo, repo / "docs")
+    said = str(refused.value)
+    assert "docs/page.md (a git filter (.gitattributes or .git/info/attributes) changes it on the way in" in said
+    assert "docs/sub (a git submodule, whose files this repository does not hold" in said

@@ -1,4 +1,5 @@
 """Strict validation of rules/: every error names file:line:column and what to change."""
+import re
 import shutil
 import subprocess
 import sys
@@ -544,3 +545,15 @@ def test_a_leading_zero_and_a_day_that_does_not_exist_are_named_for_what_they_ar
     said = "\n".join(refused.value.problems)
     assert "written with a leading zero (030), YAML reads it as an octal number. Write 30" in said, said
     assert "'2025-02-30' is written correctly, but there is no such date" in said, said
+
+
+@pytest.mark.parametrize("written", ["010", "0x0A", "1_0", "1:30"])
+def test_a_number_yaml_would_read_as_another_is_refused_at_its_place(rules_copy, written):
+    """hostile29 #12: `value: 010` for the Town Board's size was read as 8 (YAML's octal) and validate said nothing:
+    the vote then needed 5 ayes, not 6. A number in a form YAML reads as another is refused, saying how to write it."""
+    path = rules_copy / "parameters" / "town-board-size.yaml"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(re.sub(r"(?m)^value: .*$", f"value: {written}", text), encoding="utf-8")
+    [p] = problems(rules_copy)
+    assert f"town-board-size.yaml:3:8: this is not valid YAML (the number {written} is written in a form YAML reads " \
+           f"as another number" in p and "without a leading zero (10, not 010)" in p, p

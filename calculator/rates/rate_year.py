@@ -373,7 +373,10 @@ def _proposed(rules: dict, sid: str, step: str) -> dict:
     if s["status"] != "proposed":
         raise InputError(f"The schedule {s['id']!r} is {s['status']}, not proposed; " + (
             "only a proposed schedule is published for comment. Propose a new one for another year "
-            "(⟦step:propose⟧)." if step == "notice" else "only a proposed schedule can be adopted."), "schedule")
+            "(⟦step:propose⟧)." if step == "notice" else "only a proposed schedule can be adopted. If the vote "
+            f"recorded is wrong (a count, the date or the resolution), delete its record, "
+            f"{_record_path(str(s['id']), 'adopt')}, and record the vote again; if that record is already on the "
+            f"site, ask whoever keeps the site to take it out of the repository (git rm) first."), "schedule")
     if "_files" not in s:
         raise InputError(f"Schedule {s['id']!r} is kept in one file ({s['_file']}), not as one file per step in "
                          f"{SCHEDULES}/{s['id']}/. Propose it again to move it there, or record the {step} in that "
@@ -1464,6 +1467,11 @@ def _as_in_the_record(args, fields: list[str]) -> str:
                       ensure_ascii=False)
 
 
+#: an account named by its number: "account S10001", "acct 10442", "Acct. No. 10442", "cuenta núm. S-10001"
+_ACCOUNT_NUMBER = re.compile(r"\b(?:account|acct|cuenta)\b\.?\s*(?:no\.?|number|n[úu]m(?:ero)?\.?|#)?\s*"
+                             r"[A-Za-z]{0,3}-?\d{3,}", re.IGNORECASE)
+
+
 def no_account_data(args, files: list[dict]) -> None:
     """Refuse a step whose typed words or files hold account data (calculator/core/privacy.py): they are
     committed and published as they are. On the command line and on the desk alike (the fifteenth hostile tester:
@@ -1479,10 +1487,17 @@ def no_account_data(args, files: list[dict]) -> None:
         return records
     for field in TYPED:
         value = getattr(args, field.replace("-", "_"), None)
-        if isinstance(value, str) and value.strip() and (found(value, False) or (
-                field in IN_THE_RECORD and found(_as_in_the_record(args, [field]), True))):
+        if not (isinstance(value, str) and value.strip()):
+            continue
+        # an account named by its number, with no name beside it (the twenty-ninth hostile tester: "Account S10001 is
+        # exempt from this rate." and a meeting place "(acct S10001)" were published)
+        records = ([m.group(0)] if (m := _ACCOUNT_NUMBER.search(value)) else []) or found(value, False) or (
+            found(_as_in_the_record(args, [field]), True) if field in IN_THE_RECORD else [])
+        if records:
+            # what was read, quoted (hostile29 #14: a refusal that did not say which words were taken for whose)
             raise InputError(f"⟦{field}⟧ looks like account data (personal data): a resident's name, street, account "
-                             "number, e-mail address, phone or amount, or what someone owes. What you type here is "
+                             "number, e-mail address, phone or amount, or what someone owes (it read "
+                             f"{' / '.join(repr(r) for r in dict.fromkeys(records))[:200]}). What you type here is "
                              "published as it is, beside the schedule's rates. Take those out of it and try again. "
                              "Nothing was written.", field)
     given = [f for f in IN_THE_RECORD if isinstance(getattr(args, f.replace("-", "_"), None), str)

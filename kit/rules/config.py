@@ -37,9 +37,15 @@ def project_config(rules_dir: Path | str | None = None) -> dict:
     except yaml.YAMLError as exc:  # the fourteenth hostile tester: a quotation mark left open gave a traceback
         mark = getattr(exc, "problem_mark", None)
         at = f":{mark.line + 1}:{mark.column + 1}" if mark else ""
-        raise BuildError(f"{path.name}{at}: this file cannot be read ({getattr(exc, 'problem', None) or exc}). "
-                         "Look for a quotation mark left open or a line indented with a tab near there, fix it, and "
-                         "run the command again. Nothing was built: the site as it was is kept.") from None
+        problem = getattr(exc, 'problem', None) or str(exc)
+        # a tag (`!ENV [VAR, …]`, `!!python/name:…`, which mkdocs itself takes): a value from this computer's
+        # environment or from code, not from the repository (the twenty-ninth hostile tester: the advice was about quotes)
+        advice = ("Tags such as !ENV or !!python are not taken here: the site is built only from what the repository "
+                  "holds, not from this computer's settings. Write the value itself," if "constructor for the tag"
+                  in problem else "Look for a quotation mark left open or a line indented with a tab near there, fix "
+                  "it,")
+        raise BuildError(f"{path.name}{at}: this file cannot be read ({problem}). {advice} and run the command again. "
+                         "Nothing was built: the site as it was is kept.") from None
     if not isinstance(data, dict):
         raise BuildError(f"{path.name}: this file holds no settings (`site_name: …`, `site_url: …`). Put it back "
                          "as it was (git checkout mkdocs.yml), then run the command again.")

@@ -63,6 +63,27 @@ for _tag in ("binary", "set", "omap", "pairs", "timestamp"):
     YamlLoader.add_constructor(f"tag:yaml.org,2002:{_tag}", _no_such_value)
 
 
+#: a number YAML reads otherwise than a person does: a leading zero (010 is octal, 8), 0x/0o/0b, 1_000, 1:30
+#: (sexagesimal, 90) (the twenty-ninth hostile tester: `value: 010` for the Board's size was read as 8, unsaid)
+_NOT_PLAIN_NUMBER = re.compile(r"[-+]?(?:0[0-9_]|0[xXoObB]|.*_|.*:)")
+
+
+def _plain_number(kind: str):
+    base = getattr(yaml.SafeLoader, f"construct_yaml_{kind}")
+
+    def construct(loader, node):
+        if _NOT_PLAIN_NUMBER.match(node.value) and not re.fullmatch(r"[-+]?0(?:\.[0-9]*)?(?:[eE][-+]?[0-9]+)?", node.value):
+            raise yaml.constructor.ConstructorError(
+                None, None, f"the number {node.value} is written in a form YAML reads as another number "
+                f"(a leading zero makes it octal: 010 is read as 8)", node.start_mark)
+        return base(loader, node)
+    return construct
+
+
+for _kind in ("int", "float"):
+    YamlLoader.add_constructor(f"tag:yaml.org,2002:{_kind}", _plain_number(_kind))
+
+
 def read_yaml(path: Path):
     """Load one YAML file with dates kept as strings."""
     return yaml.load(Path(path).read_text(encoding="utf-8"), Loader=YamlLoader)
@@ -148,6 +169,8 @@ def _compose(path: Path, text: str):
         mark, opened = getattr(exc, "problem_mark", None), getattr(exc, "context_mark", None)
         problem = " ".join((getattr(exc, "problem", None) or str(exc)).split())  # one line
         advice = "Check the indentation and quotes on that line."
+        if problem.startswith("the number "):
+            advice = "Write it as a plain number, without a leading zero (10, not 010), or in quotes if it is text."
         if "constructor for the tag" in problem:  # the tenth hostile tester, F3: `!!python/…` said nothing to do
             tag = getattr(exc, "problem", "").split("tag", 1)[-1].strip(" '")
             problem = (f"the tag {tag.replace('tag:yaml.org,2002:', '!!')} asks YAML to make a program object, or "
