@@ -543,7 +543,13 @@ def test_a_leading_zero_and_a_day_that_does_not_exist_are_named_for_what_they_ar
     with pytest.raises(_RuleError) as refused:
         _compile(copy)
     said = "\n".join(refused.value.problems)
-    assert "written with a leading zero (030), YAML reads it as an octal number. Write 30" in said, said
+    # (hostile29 #12: a number with a leading zero is refused as it is read, before any other check)
+    assert "late-penalty-grace-days.yaml" in said and "the number 030 is written in a form YAML reads as another " \
+        "number (a leading zero makes it octal: 010 is read as 8)" in said and "(10, not 010)" in said, said
+    grace.write_text(grace.read_text(encoding="utf-8").replace("\nvalue: 030\n", "\nvalue: 30\n"), encoding="utf-8")
+    with pytest.raises(_RuleError) as refused:
+        _compile(copy)
+    said = "\n".join(refused.value.problems)
     assert "'2025-02-30' is written correctly, but there is no such date" in said, said
 
 
