@@ -165,13 +165,10 @@ def not_given_to_git(*paths: Path) -> list[tuple[Path, str]]:
             # a clean filter (.gitattributes, .git/info/attributes) makes the index hold other bytes than the file
             # (the twenty-ninth hostile tester: a line the filter strips was published, `git status` clean)
             try:
-                out = subprocess.run(["git", "-C", top, "check-attr", "-z", "--stdin", "filter"],
-                                     input="\0".join(n for _f, n, _b in ours).encode() + b"\0", capture_output=True,
-                                     check=True, timeout=60,
-                                     env={k: v for k, v in os.environ.items() if not k.startswith("GIT_")}).stdout
+                parts = git("check-attr", "-z", "--stdin", "filter",
+                            stdin="\0".join(n for _f, n, _b in ours).encode() + b"\0", at=top)
             except (OSError, subprocess.SubprocessError):
                 continue
-            parts = out.decode("utf-8", "replace").split("\0")
             for name, _attr, value in zip(parts[0::3], parts[1::3], parts[2::3]):
                 if value not in ("unspecified", "unset", ""):
                     found.setdefault(Path(top) / name, "filtered")
