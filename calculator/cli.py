@@ -225,10 +225,12 @@ def parser() -> argparse.ArgumentParser:
                    help=N_("a payment on an earlier bill, like 2025-Q3:50.00:2025-09-02; repeat for each"))
     b.add_argument("--as-of", help=N_("with --earlier-bill: count penalties on earlier bills to this day, YYYY-MM-DD "
                       "(default: the due date)"))
-    b.add_argument("--check", help=N_("with --earlier-bill or --parcel: the check code the bill's link carries"))
+    b.add_argument("--check", help=N_("with --earlier-bill, --parcel or --billed: the check code the bill's link carries"))
     b.add_argument("--parcel", help=N_("from a bill's link: the charges of all the accounts on the same property, "
                       "separated by commas, with * in place of this account's, like 24.00,* (the property's minimum "
                       "charge is shared)"))
+    b.add_argument("--billed", help=N_("from a bill's link: the total the bill printed, like 74.80 (the answer says "
+                                       "if the figures now give another)"))
     b.add_argument("--vc-per-1000", help=N_("what-if: VC in dollars per 1,000 gallons"))
     b.add_argument("--sewage-fraction", help=N_("what-if: share of water use billed as sewage, from 0 to 1 (0.85; 1 is "
                                                 "all of it) or a percent with its sign (85%%); a plain 85 is asked about"))
@@ -443,7 +445,7 @@ def _answer(args, rules: dict) -> dict | list:
                 raise
         out = bill.compute(rules, args.quarter, usage, args.paid_on, args.vc_per_1000, args.sewage_fraction,
                            earlier_bills=args.earlier_bill, earlier_payments=args.earlier_payment, as_of=args.as_of,
-                           check=args.check, parcel=args.parcel)
+                           check=args.check, parcel=args.parcel, billed=args.billed)
         if any(r not in (None, "") for r in readings):
             out["usage"]["words"] = bill.with_readings(out["usage"]["words"], *readings)
         if args.with_proposed:

@@ -60,6 +60,8 @@ def test_case(case):
     for row in result["register"]:
         shown = billing.link_answer(RULES, row["estimate_link"])
         assert shown["total"] == row["total"], row["estimate_link"]
+        # the link carries the bill's own total, and the same rules give it again
+        assert shown["billed"] == {"printed": row["total"], "now": row["total"], "differs": False, "text": None}
         printed = billing.printable_bill(RULES, row, result["accounts"][row["account"]], "https://example.org/")
         assert printed["total"][1] == f"${Decimal(row['total']):,.2f}"
         # fiscal 2025 bills at the illustrative schedule: the paper bill says so at its total (issue 32, item 11)
@@ -1121,7 +1123,7 @@ def test_the_sample_s_bills_with_arrears_link_to_their_own_total(sample_run):
     (lambda v: v.replace("water-gallons=", "water-gallons=1"), "do not match its check code"),
     (lambda v: v.split("&check=")[0], "no check code"),
     (lambda v: v.replace("as-of=2025-10-15", "as-of=2025-10-32"), "do not match its check code"),
-    (lambda v: v.split("&earlier-bill=")[0] + "&as-of=2025-10-15", "no earlier bill"),
+    (lambda v: v.split("&billed=")[0] + "&as-of=2025-10-15", "no earlier bill"),
     (lambda v: v.replace("earlier-bill=2025-Q3:96.00", "earlier-bill=2025-Q3:lots"), "cannot be read"),
     (lambda v: v.replace("earlier-bill=2025-Q3:96.00", "earlier-bill=2025-Q4:96.00"), "not before 2025-Q4"),
 ])
@@ -2768,3 +2770,56 @@ def test_a_misspelt_column_refuses_the_file_naming_it(sample_dir, tmp_path, caps
     assert f"reads-{sample.SECOND}.csv:1: the header has a column “{column}”, which is not one of this file's " \
            f"columns; did you mean {near}?" in err and "Nothing was written." in err, err
     assert not out.exists()
+
+
+def _amended_in_place(rules: dict, vc: str) -> dict:
+    """The rules with every schedule's VC changed where it stands (no new dated entry): an amendment made
+    in place after bills were mailed."""
+    import copy
+    amended = copy.deepcopy(rules)
+    for sched in amended["schedules"]:
+        sched["vc_per_1000_gallons"] = vc
+    return amended
+
+
+def test_a_bill_s_link_after_its_schedule_is_amended_in_place_says_both_totals():
+    # the twenty-ninth hostile tester: a mailed bill's link showed another total, as the bill's, after the
+    # schedule it was billed at was edited in place
+    result = run_case(CASES[1])
+    row = result["register"][0]
+    amended = _amended_in_place(RULES, "12.50")
+    shown = billing.link_answer(amended, row["estimate_link"])
+    assert shown["total"] != row["total"]
+    assert shown["billed"]["differs"] is True
+    assert (shown["billed"]["printed"], shown["billed"]["now"]) == (row["total"], shown["total"])
+    assert f"${Decimal(row['total']):,.2f}" in shown["billed"]["text"]
+    assert f"${Decimal(shown['total']):,.2f}" in shown["billed"]["text"]
+    assert "Ask the Town Clerk" in shown["billed"]["text"]
+    # with a payment date, the bill's total compared is still the one with none (what the bill printed)
+    argv = _link_argv(row["estimate_link"]) + ["--paid-on", "2025-12-30"]
+    late = cli_run(argv, amended)
+    assert Decimal(late["total"]) > Decimal(shown["total"])
+    assert late["billed"]["now"] == shown["total"] and late["billed"]["differs"] is True
+    assert cli_run(_link_argv(row["estimate_link"]) + ["--paid-on", "2025-12-30"], RULES)["billed"]["differs"] is False
+
+
+@pytest.mark.parametrize("change, says", [
+    (lambda link: link.replace("billed=96.00", "billed=69.00"), "do not match its check code"),
+    (lambda link: re.sub(r"&check=\w+", "", link), "your bill's total but no check code"),
+    (lambda link: link.replace("billed=96.00", "billed=96"), "do not match its check code"),
+])
+def test_a_bill_s_total_in_its_link_is_checked_with_the_rest(change, says):
+    link = run_case(CASES[1])["register"][0]["estimate_link"]
+    assert "billed=96.00" in link
+    with pytest.raises(InputError) as refused:
+        billing.link_answer(RULES, change(link))
+    assert says in str(refused.value)
+
+
+def test_a_bill_s_total_that_is_no_amount_is_refused_by_name():
+    from calculator.bills import arrears
+    values = [("quarter", "2025-Q4"), ("water-gallons", "12000"), ("billed", "96")]
+    link = "estimate/?" + "&".join(f"{k}={v}" for k, v in values) + "&check=" + arrears.link_check(values)
+    with pytest.raises(InputError) as refused:
+        billing.link_answer(RULES, link)
+    assert "The link's bill total “96”" in str(refused.value) and refused.value.field == "billed"

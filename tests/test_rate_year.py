@@ -483,7 +483,8 @@ def test_a_proposal_without_a_share_while_the_example_schedule_is_in_force_is_re
     assert refused.value.problems[0][1] == (  # (Linda: no figure to copy; who decides it, in plain words)
         "Enter ⟦sewage-fraction⟧: the share of metered water the Town bills as sewage. The law does not state it, "
         "and this site does not know the Town's (the only schedule it has before January 1, 2028 is its example, "
-        "with an invented share). Ask for the figure the Town uses; do not copy an example. Enter it as a percent "
+        "with an invented share). Ask the Town Supervisor's office for the figure the Town uses; do not copy an "
+        "example. Enter it as a percent "
         "or a fraction: 9 gallons in 10 is 90% or 0.90.")
     page = json.loads(run_json(argv))
     assert not page["ok"] and page["problems"][0]["field"] == "sewage-fraction"

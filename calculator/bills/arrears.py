@@ -206,6 +206,15 @@ def read_parcel(text: str) -> list:
     return charges
 
 
+def read_billed(text: str) -> Decimal:
+    """A bill's link's `billed` value (the total the bill printed), read strictly: an amount to the cent."""
+    value = _amount(text)
+    if value is None:
+        raise _refuse(_("The link's bill total {value} (⟦billed⟧) cannot be read. A bill's link writes it as an "
+                        "amount to the cent, like 74.80.").format(value=typed(text)), "billed")
+    return value
+
+
 def read_link(quarter: str, bills: list[str], payments: list[str], as_of: str | None, check: str | None = None,
               usage: tuple[str, str] | None = None, extra: list = ()) -> tuple[list, dt.date | None]:
     """The earlier bills and payments of a bill's link, read strictly: [(quarter, charge, [(date, amount)])]
@@ -216,20 +225,24 @@ def read_link(quarter: str, bills: list[str], payments: list[str], as_of: str | 
     if bills or extra:
         values = [("quarter", quarter), *([usage] if usage else []), *extra, *(("earlier-bill", b) for b in bills),
                   *(("earlier-payment", p) for p in payments), *([("as-of", as_of)] if as_of else [])]
+        parcel = any(k == "parcel" for k, _v in extra)
         if check in (None, ""):  # the third hostile tester: "do not match its check code" when there was none
             raise _refuse(_("This link has earlier bills but no check code (⟦check⟧), so it was cut short or made by "
                             "hand. The estimate cannot show your bill's total from it.") if bills else
                           # the eleventh hostile tester (F13): `parcel=` alone was said to be "earlier bills"
                           _("This link has the property's charges but no check code (⟦check⟧), so it was cut short or "
+                            "made by hand. The estimate cannot show your bill's total from it.") if parcel else
+                          _("This link has your bill's total but no check code (⟦check⟧), so it was cut short or "
                             "made by hand. The estimate cannot show your bill's total from it."), "check",
                           _("You gave earlier bills (⟦earlier-bill⟧) but no check code (⟦check⟧).") if bills else
-                          _("You gave the property's charges (⟦parcel⟧) but no check code (⟦check⟧)."))
+                          _("You gave the property's charges (⟦parcel⟧) but no check code (⟦check⟧).") if parcel else
+                          _("You gave the bill's total (⟦billed⟧) but no check code (⟦check⟧)."))
         if check != link_check(values):
             raise _refuse(_("This link's figures do not match its check code (⟦check⟧), so the link was changed or "
                             "cut short. The estimate cannot show your bill's total from it."), "check",
                           _("The options you gave do not match the check code (⟦check⟧): one was changed, left "
                             "out or added."))
-    elif check not in (None, ""):
+    elif check not in (None, ""):  # (a bill's link with its total, `billed`, is checked above)
         raise _refuse(_("This link has a check code (⟦check⟧), but no earlier bill."), "check",
                       _("You gave a check code (⟦check⟧) but no earlier bill (⟦earlier-bill⟧)."))
     if not bills:

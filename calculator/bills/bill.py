@@ -25,7 +25,7 @@ NO_PENALTY = Decimal("0.00")
 def compute(rules: dict, quarter: str, usage: dict, paid_on: str | None = None,
             vc_per_1000: str | None = None, sewage_fraction: str | None = None, explain: bool = True,
             earlier_bills: list[str] = (), earlier_payments: list[str] = (), as_of: str | None = None,
-            check: str | None = None, parcel: str | None = None) -> dict:
+            check: str | None = None, parcel: str | None = None, billed: str | None = None) -> dict:
     """usage: exactly one of {"water-gallons": N}, {"water-cubic-feet": N}, {"sewage-gallons": N}.
     With explain=False the answer has the same numbers and no explanation (for batch runs).
     earlier_bills, earlier_payments, as_of: a bill's arrears as its link to the estimate page writes
@@ -34,7 +34,10 @@ def compute(rules: dict, quarter: str, usage: dict, paid_on: str | None = None,
     payment date after the as-of day, the earlier bills' penalties are counted to the payment date too.
     parcel: the computed charges of every account billed on the same property, in the accounts file's
     order, this one as "*" ("24.00,*"), as a bill's link writes them: the minimum charge is the
-    property's (the reading minimum-per-property), shared between its accounts (property_shares)."""
+    property's (the reading minimum-per-property), shared between its accounts (property_shares).
+    billed: the total the bill printed, as its link writes it (checked with the rest): when the rules now give
+    the same values another total (a schedule amended in place after the bill was made: the twenty-ninth
+    hostile tester), the answer's `billed` says so, with both totals, rather than show the new one as the bill's."""
     try:
         kind, raw = _usage(usage)
         ctx = _known_quarter_context(rules, quarter, paid_on, vc_per_1000, sewage_fraction)
@@ -42,20 +45,42 @@ def compute(rules: dict, quarter: str, usage: dict, paid_on: str | None = None,
     except InputError:
         _every_problem(rules, quarter, usage, paid_on, vc_per_1000, sewage_fraction)  # two or more: all of them
         raise
-    if earlier_bills or parcel not in (None, ""):  # a bill's link: no what-if (the tenth hostile tester, F2)
+    if earlier_bills or parcel not in (None, "") or billed not in (None, ""):  # a bill's link: no what-if (the
+        # tenth hostile tester, F2)
         for field, value in (("vc-per-1000", vc_per_1000), ("sewage-fraction", sewage_fraction)):
             if value not in (None, ""):
                 raise arrears.refuse_what_if(field)
+    extra = [("parcel", parcel)] if parcel not in (None, "") else []
+    extra += [("billed", billed)] if billed not in (None, "") else []
     earlier, day = arrears.read_link(ctx["quarter"], earlier_bills, earlier_payments, as_of, check, (kind, str(raw)),
-                                     [("parcel", parcel)] if parcel not in (None, "") else [])
+                                     extra)
     others = arrears.read_parcel(parcel) if parcel not in (None, "") else None
+    printed = arrears.read_billed(billed) if billed not in (None, "") else None
     day = day or ctx["due"]
-    counted_to = max(day, ctx["paid"]) if ctx["paid"] else day
-    owing = None
-    if earlier:
+
+    def owing_to(counted_to: dt.date) -> dict | None:
+        if not earlier:
+            return None
         owing = arrears.for_bill(rules, earlier, counted_to)
         owing["earlier"], owing["day"] = earlier, counted_to
-    return _bill(rules, ctx, kind, amount, explain, owing, others)
+        return owing
+
+    result = _bill(rules, ctx, kind, amount, explain, owing_to(max(day, ctx["paid"]) if ctx["paid"] else day), others)
+    if printed is not None:
+        # the bill's own total is the one with no payment date (what the bill printed)
+        now = Decimal(result["total"]) if not ctx["paid"] else Decimal(_bill(
+            rules, _known_quarter_context(rules, quarter, None, None, None), kind, amount, False, owing_to(day),
+            others)["total"])
+        result["billed"] = {"printed": str(printed), "now": str(now), "differs": now != printed,
+                            "text": _(BILLED_DIFFERS).format(printed=money.dollars(printed), now=money.dollars(now))
+                            if now != printed else None}
+    return result
+
+
+#: a bill's link whose values the rules now total otherwise (a figure changed in place after the bill was made)
+BILLED_DIFFERS = N_("Your bill's total is {printed}. With the figures this site has now, the same bill comes to {now}. "
+                    "Something changed after your bill was made: a rate, a rule or this site. Ask the Town Clerk "
+                    "which total to pay.")
 
 
 def _every_problem(rules: dict, quarter, usage: dict | None, paid_on, vc_per_1000, sewage_fraction,

@@ -251,15 +251,17 @@ def _money(value: str) -> Decimal | None:
 
 
 def estimate_link(quarter: str, meter: str, usage: int, language: str, bills: list = (), payments: list = (),
-                  as_of: dt.date | None = None, parcel: str | None = None) -> str:
+                  as_of: dt.date | None = None, parcel: str | None = None, billed: str | None = None) -> str:
     """The estimate page for this usage and quarter, relative to the site's root, in the account's
     language: it opens showing the quarter's charge (the page reads the same words as `bill`) and,
     for a bill with arrears or a credit, the earlier bills and payments its count needs (arrears.needed,
     arrears.link_values) and the day their penalties are counted to; for an account that shares its
-    property's minimum charge, the property's charges (`parcel`). So it shows the bill's total."""
+    property's minimum charge, the property's charges (`parcel`). So it shows the bill's total; and with
+    `billed`, the total the bill printed, the page says so if the rules it has now total the bill otherwise."""
     values = [("quarter", quarter), (meter, str(usage))]
-    if parcel or bills:
+    if parcel or bills or billed:
         values += [("parcel", parcel)] if parcel else []
+        values += [("billed", billed)] if billed else []
         values += arrears.link_values(list(bills), list(payments), as_of)
         values.append(("check", arrears.link_check(values)))
     return ("es/" if language == "es" else "") + "estimate/?" + urlencode(values, safe=":,*")
@@ -275,7 +277,8 @@ def link_answer(rules: dict, link: str, explain: bool = True) -> dict:
     return bill.compute(rules, one["quarter"], usage, explain=explain,
                         earlier_bills=[v for k, v in values if k == "earlier-bill"],
                         earlier_payments=[v for k, v in values if k == "earlier-payment"],
-                        as_of=one.get("as-of"), check=one.get("check"), parcel=one.get("parcel"))
+                        as_of=one.get("as-of"), check=one.get("check"), parcel=one.get("parcel"),
+                        billed=one.get("billed"))
 
 
 def run(rules: dict, quarter: str, accounts: tuple[str, str], reads: tuple[str, str],
@@ -373,7 +376,7 @@ def run(rules: dict, quarter: str, accounts: tuple[str, str], reads: tuple[str, 
         credit = min(counted["credit"], charge)
         bills, payments = arrears.needed(counted) if (owing or counted["credit"]) else ([], [])
         link = estimate_link(quarter, a["meter"], u["usage"], a["language"], bills, payments, day,
-                             parcel["link"] if parcel else None)
+                             parcel["link"] if parcel else None, str(charge + unpaid + penalties - credit))
         register.append({
             "account": number, "quarter": quarter, "language": a["language"], "meter": a["meter"],
             "previous_reading": u["previous"], "current_reading": u["current"], "rollover": u["rollover"],

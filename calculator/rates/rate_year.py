@@ -634,8 +634,9 @@ def propose(rules: dict, args) -> dict:
             c.add("sewage-fraction", f"Enter ⟦sewage-fraction⟧: the share of metered water the Town bills as "
                                      f"sewage. The law does not state it, and this site does not know the Town's "
                                      f"(the only schedule it has before {_day(effective)} is its example, with an "
-                                     f"invented share). Ask for the figure the Town uses; do not copy an example. "
-                                     f"Enter it as a percent or a fraction: 9 gallons in 10 is 90% or 0.90.")
+                                     f"invented share). Ask the Town Supervisor's office for the figure the Town "
+                                     f"uses; do not copy an example. Enter it as a percent or a fraction: 9 gallons "
+                                     f"in 10 is 90% or 0.90.")
             taken_from = None
         elif taken_from is not None:
             fraction = taken_from["sewage_fraction"]

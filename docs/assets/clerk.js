@@ -625,12 +625,12 @@ function start() {
       : "Until they are on the site, these records are kept in this browser only, and the public site does not show "
         + "them. ")
       + (meetingAhead
-        ? "Publish now, before the meeting: people should be able to read the notice of the meeting on the site before "
+        ? "Put it on the site now, before the meeting: people should be able to read the notice of the meeting on the site before "
           + "it is held. You can go on to the next step meanwhile."
         : "You can go on to the next step now and publish later.")));
     // clerk11: was the notice to be sent too? The build makes every notice from the records
     if (!github) box.append(el("p", { id: "notices-made-again" }, "The site makes the notices again from these records: "
-      + "send only the zip, not the notices."));
+      + "send the person who keeps the site only the zip. (The newspaper gets the notice's text, from the step above.)"));
     // each record, where it goes in the site's files and how: the site keeper's words
     const files = el("ul", { id: "record-files" }, ...records.map((f, i) => {
       const item = el("li", { class: "clerk-file", "data-path": f.path }, download(f, `record-${i}`), ` (to go in ${f.path})`);

@@ -17,7 +17,7 @@ const FIELD_INPUT = {
 // what only a bill's link carries (calculator/bills/arrears.py): the earlier bills still owing, the payments
 // on them, the day their penalties are counted to and the link's check code. No box of the form holds
 // them: the estimate from the link shows the bill's total, and a changed form is an estimate again.
-const LINK_ONLY = ["earlier-bill", "earlier-payment", "as-of", "check", "parcel"];
+const LINK_ONLY = ["earlier-bill", "earlier-payment", "as-of", "check", "parcel", "billed"];
 
 if (root) start();
 
@@ -213,6 +213,13 @@ function start() {
       option.text = r.quarter_words;
       option.dataset.due = r.due_date;
       showDue();
+    }
+    // a bill's link whose figures now total otherwise (a rate amended in place after the bill was made: the
+    // twenty-ninth hostile tester): said before any total, with both, and whom to ask (bill.BILLED_DIFFERS)
+    if (r.billed && r.billed.differs) {
+      box.append(el("div", { class: "admonition warning", id: "result-billed-differs" },
+        el("p", { class: "admonition-title" }, t("This is not the total on your bill")),
+        el("p", {}, ...quotedIn(r.billed.text))));
     }
     // while the schedule is not the Town's adopted one, the total says so beside itself (issue 19, item 6)
     // with a what-if rate the total is at that rate, whatever the schedule (the fifth Spanish review, item 9)

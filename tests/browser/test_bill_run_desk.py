@@ -152,6 +152,9 @@ def test_a_bill_s_link_opens_the_estimate_showing_its_charge_in_its_language(pag
         total = page.locator("#result-total")
         expect(total).to_have_text(f"${float(row['total']):,.2f}", timeout=TIMEOUT)
         assert page.locator("html").get_attribute("lang").startswith(row["language"])
+        # the link carries the bill's total, and the site's figures give it again: no "not the total" warning
+        assert f"billed={row['total']}&" in row["estimate_link"]
+        expect(page.locator("#result-billed-differs")).to_have_count(0)
 
 
 def test_a_bill_with_arrears_links_to_an_estimate_showing_the_bill_s_total(page, site_url, cli_run):

@@ -215,7 +215,7 @@ def test_the_clerk_s_year_in_one_sitting(desk):
     assert f"{SITE}rates/2028/" in page.inner_text("#notice-text")
     assert page.inner_text("#publish-title") == "Publish the notice on the site"
     # before the vote, the notice is to be on the site before the meeting, not "later" (Linda, the Clerk's reading)
-    assert "Publish now, before the meeting" in page.inner_text("#publish-when")
+    assert "Put it on the site now, before the meeting" in page.inner_text("#publish-when")
     assert "publish later" not in page.inner_text("#publish-when")
     got = desk.files("#publish") | desk.files("#notice-files")
     assert sorted(got) == ["notices-out/hearing-notice-2028.txt", "rules/rate-schedules/2028/notice.yaml",

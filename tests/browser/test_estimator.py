@@ -12,6 +12,7 @@ from calculator.core.rules import load
 from calculator.core.explain import said_once
 from calculator.core.law import citation
 from casebook import argv_for, load_cases
+from test_site import axe_violations
 
 pytestmark = pytest.mark.browser
 TIMEOUT = 60_000  # the first start of Pyodide on a busy 2-core machine
@@ -375,6 +376,34 @@ def test_a_changed_link_gets_the_resident_s_words_not_the_command_line_s(page, s
     text = page.inner_text("#error-summary")
     assert "python -m" not in text and "--" not in text
     expect(page.locator("#result-total")).to_have_count(0)
+
+
+@pytest.mark.parametrize("lang, title", [("", "This is not the total on your bill"),
+                                         ("es/", "Este no es el total de su factura")])
+def test_a_bill_s_link_whose_figures_now_total_otherwise_says_both_totals(page, site_url, lang, title):
+    """The twenty-ninth hostile tester: after a schedule was amended in place, a mailed bill's link showed the
+    new total as the bill's. The link carries the bill's printed total (checked with the rest); when the site's
+    figures now give another, the page says both, before any total, and whom to ask."""
+    from calculator.bills import arrears, billing
+    answer = bill.compute(load(), "2027-Q1", {"water-gallons": "12000"}, explain=False)
+    printed = (Decimal(answer["total"]) + Decimal("3.00")).quantize(Decimal("0.01"))  # what the bill said then
+    values = [("quarter", "2027-Q1"), ("water-gallons", "12000"), ("billed", str(printed))]
+    query = "?" + "&".join(f"{k}={v}" for k, v in values) + "&check=" + arrears.link_check(values)
+    page.goto(f"{site_url}/{lang}estimate/{query}")
+    warning = page.locator("#result-billed-differs")
+    expect(warning.locator(".admonition-title")).to_have_text(title, timeout=TIMEOUT)
+    expect(page.locator("#result-total")).to_have_text(f"${Decimal(answer['total']):,.2f}")
+    text = warning.inner_text()
+    assert f"${printed:,.2f}" in text and f"${Decimal(answer['total']):,.2f}" in text
+    assert ("Town Clerk" if not lang else "Secretaría del Pueblo") in text
+    # before the total, in reading order
+    assert page.locator("#result-billed-differs ~ .result-total").count() == 1
+    # the same link with the bill's own total: no warning
+    same = billing.estimate_link("2027-Q1", "water-gallons", 12000, "es" if lang else "en", billed=answer["total"])
+    page.goto(f"{site_url}/{same}")
+    expect(page.locator("#result-total")).to_have_text(f"${Decimal(answer['total']):,.2f}", timeout=TIMEOUT)
+    expect(warning).to_have_count(0)
+    assert axe_violations(page) == []
 
 
 @pytest.mark.parametrize("extra", ["&toString=1&hasOwnProperty=2", "&__proto__[x]=1&constructor=1&fbclid=abc"])
