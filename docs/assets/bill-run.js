@@ -125,6 +125,15 @@ function start() {
   const form = $("bills-form");
   const result = $("result");
   let urls = [];
+  // A run's results live only in this page: nothing of them is kept in the browser's storage, so no account's
+  // name or address stays on the office's computer. Leaving or reloading the page before the register is
+  // downloaded asks first (the Clerk's usability reading: a reload lost the run's results without a word).
+  let registerKept = true;
+  window.addEventListener("beforeunload", (event) => {
+    if (registerKept) return;
+    event.preventDefault();
+    event.returnValue = "";
+  });
   let runs = 0;
   window.__billRun = { ready: false, done: 0 };
   const engine = startEngine(root.dataset.wheel, {
@@ -327,8 +336,9 @@ function start() {
       const bytes = out[`${folder}/out/${name}`];
       const url = URL.createObjectURL(new Blob([bytes], { type: "text/csv" }));
       urls.push(url);
-      return el("li", {}, el("a", { href: url, download: named[name], "data-file": name }, label),
-        ": ", el("code", {}, named[name]));
+      const link = el("a", { href: url, download: named[name], "data-file": name }, label);
+      if (name === "register.csv") link.addEventListener("click", () => { registerKept = true; });
+      return el("li", {}, link, ": ", el("code", {}, named[name]));
     });
     const rows = r.summary.map((s) => el("tr", {}, el("th", { scope: "row" }, s.item), el("td", {}, String(s.accounts)),
       el("td", {}, s.amount ? dollars(s.amount) : "")));
@@ -352,6 +362,8 @@ function start() {
       el("p", { id: "bills-downloads-named" }, `Each file's name says its quarter and when this run was made (`
         + `${when.toLocaleString("en-US", { dateStyle: "long", timeStyle: "short" })}), so the files of two runs `
         + "never share a name. Keep them together."),
+      el("p", { id: "bills-downloads-only-here" }, el("strong", {}, "Download them before you close or reload this page: "),
+        "the results are only in this page. This browser does not keep them, so no account's details stay on this computer."),
       el("ul", { id: "bills-downloads" }, ...links)];
     if (r.refused.length) {
       // a list, not a table: each row's file, line and account, then what to fix (readable on a phone)
@@ -391,6 +403,7 @@ function start() {
     }
     if (r.accounts_billed) parts.push(...printStart(argv, r.accounts_billed));
     result.replaceChildren(...parts);
+    registerKept = false;
     $("bills-done").focus();
     window.__billRun.done += 1;
     window.__billRun.seconds = seconds;

@@ -39,7 +39,7 @@ import yaml
 
 from calculator.core.i18n import LANGUAGES, LAW_CONTEXT, PLURAL_KEY, SOURCE, speaking, text_items
 
-from ..rules.validate import PLACEHOLDER, RULES_DIR, read_yaml
+from ..rules.validate import PLACEHOLDER, RULES_DIR, YamlLoader, read_yaml
 
 ROOT = Path(__file__).resolve().parents[2]
 DOMAINS = ("engine", "rules", "pages", "scripts", "law")
@@ -197,19 +197,43 @@ def unreadable_rules(rules_dir: Path = RULES_DIR) -> list[Path]:
     return [p for p in paths if not p.exists() or _rule_file(p) is None]
 
 
+#: what a process has read already, by the bytes read (a build reads each rule file and catalogue several times,
+#: and a test worker builds many sites from the same files: 34 catalogue parses of 0.1 s a build): {(kind, digest):
+#: answer}. Keyed by content, never by name or time, so an edited file is read again.
+_READ: dict[tuple[str, bytes], object] = {}
+
+
+def _read_once(kind: str, data: bytes, read):
+    key = (kind, hashlib.sha256(data).digest())
+    if key not in _READ:
+        if len(_READ) > 512:
+            _READ.clear()
+        _READ[key] = read()
+    return _READ[key]
+
+
 def _rule_file(path: Path):
     """A rule file's data for the catalogue, or None when it cannot be read: the rules' own check reports
     that file with its line and what to do (the second hostile tester: an unterminated quote, a tab, a
-    Latin-1 byte, a NUL, a second document or a !!python tag gave a traceback here instead)."""
+    Latin-1 byte, a NUL, a second document or a !!python tag gave a traceback here instead). A copy: the
+    process reads each text once (_read_once)."""
+    import copy
     try:
-        text = Path(path).read_text(encoding="utf-8")
-        # an alias (*a) would be walked once for each time it repeats: nine lines can make 9^9 (the rules'
-        # own check refuses every alias, with its line)
-        if any(isinstance(token, yaml.AliasToken) for token in yaml.scan(text)):
-            return None
-        return read_yaml(path)
-    except (yaml.YAMLError, UnicodeDecodeError, OSError, ValueError):
+        data = Path(path).read_bytes()
+    except OSError:
         return None
+
+    def read():
+        try:
+            text = data.decode("utf-8")
+            # an alias (*a) would be walked once for each time it repeats: nine lines can make 9^9 (the rules'
+            # own check refuses every alias, with its line)
+            if any(isinstance(token, yaml.AliasToken) for token in yaml.scan(text)):
+                return None
+            return yaml.load(text, Loader=YamlLoader)
+        except (yaml.YAMLError, UnicodeDecodeError, ValueError):
+            return None
+    return copy.deepcopy(_read_once("rule-file", data, read))
 
 
 def raw_rules(rules_dir: Path = RULES_DIR) -> dict:
@@ -230,16 +254,21 @@ def po_path(lang: str, domain: str, rules_dir: Path = RULES_DIR) -> Path:
     return Path(rules_dir) / "locale" / lang / f"{domain}.po"
 
 
-def read_catalogue(path: Path) -> Catalog:
+def read_catalogue(path: Path, to_change: bool = False) -> Catalog:
+    """A catalogue as its file holds it. Read once a process for its bytes (_read_once) and shared, so not
+    to be changed, unless `to_change` (then a catalogue of its own, parsed again)."""
     from babel.messages.pofile import PoFileError
 
     from ..rules.validate import RuleError
-    with path.open("rb") as f:
+    data = Path(path).read_bytes()
+
+    def read():
         try:
-            return read_po(f, abort_invalid=True)
+            return read_po(io.BytesIO(data), abort_invalid=True)
         except PoFileError as exc:
             raise RuleError([f"{_rel(path)}:{exc.lineno}: not a valid .po catalogue ({exc}). Keep each entry as "
                              f"#: … / msgid \"…\" / msgstr \"…\", with quotes escaped as \\\"."]) from None
+    return read() if to_change else _read_once(f"catalogue {path.name}", data, read)
 
 
 def holes(text) -> set[str]:
@@ -482,7 +511,7 @@ def update(rules_dir: Path = RULES_DIR) -> list[str]:
             for message, where in found.get(domain, {}).items():
                 template.add(message, locations=[_location(w) for w in where])
             if path.exists():
-                catalogue = read_catalogue(path)
+                catalogue = read_catalogue(path, to_change=True)
                 before = {m.id for m in catalogue if m.id}
                 _plural_forms(catalogue, lang)
                 catalogue.update(template, update_header_comment=False)

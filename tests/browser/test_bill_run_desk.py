@@ -64,6 +64,14 @@ def test_the_desk_gives_the_command_line_s_files_byte_for_byte_and_asks_no_one(p
     billed = len(list(csv.DictReader(io.StringIO((cli_run / "register.csv").read_text(encoding="utf-8")))))
     assert billed >= 110
     expect(page.locator("#bills-done")).to_have_text(f"Billed {billed} accounts for {sample.SECOND}")
+    # the results are only in the page: leaving before the register is downloaded asks first (and staying keeps them)
+    expect(page.locator("#bills-downloads-only-here")).to_contain_text("Download them before you close or reload")
+    asked = []
+    page.once("dialog", lambda dialog: (asked.append(dialog.type), dialog.dismiss()))
+    with pytest.raises(Exception):
+        page.reload(timeout=3_000)
+    assert asked == ["beforeunload"]
+    expect(page.locator("#bills-done")).to_be_visible()
     for name in OUTPUTS:
         with page.expect_download() as download:
             page.locator(f'#bills-downloads a[data-file="{name}"]').click()
@@ -78,6 +86,10 @@ def test_the_desk_gives_the_command_line_s_files_byte_for_byte_and_asks_no_one(p
     expect(page.locator("#bills-refused")).to_contain_text("lower than the previous one")
     expect(page.locator("#bills-refused")).to_contain_text("never billed")
     assert axe_violations(page) == []  # the answer, its tables and its downloads, as a person meets them
+    # the register downloaded: the page leaves without asking
+    page.once("dialog", lambda dialog: (asked.append(dialog.type), dialog.dismiss()))
+    page.reload()
+    assert asked == ["beforeunload"]
 
 
 def test_a_quarter_without_a_schedule_is_refused_at_its_box(page, site_url, sample_files):
