@@ -394,20 +394,59 @@ def _memo():
     return _MEMO[where]
 
 
-def _records(text: str, blocks: bool, script: bool) -> list[str]:
-    """account_records of the text, or of a base64 or hex run in it (the fifteenth hostile tester), as kept."""
-    memo = _memo()
-    name = hashlib.sha256(f"{int(blocks)}{int(script)}\0{text}".encode("utf-8", "surrogatepass")).hexdigest()
-    kept = memo.get(name)
-    if kept is not None:
-        return list(kept)
+def _name(text: str, blocks: bool, script: bool) -> str:
+    return hashlib.sha256(f"{int(blocks)}{int(script)}\0{text}".encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def _read(text: str, blocks: bool, script: bool) -> list[str]:
     records = account_records(text, blocks=blocks, script=script)
     for decoded in ([] if records else encoded_texts(text)):
         records = [f"base64: {record}" for record in account_records(decoded, blocks=True, script=True)]
         if records:
             break
+    return records
+
+
+def _records(text: str, blocks: bool, script: bool) -> list[str]:
+    """account_records of the text, or of a base64 or hex run in it (the fifteenth hostile tester), as kept."""
+    memo = _memo()
+    name = _name(text, blocks, script)
+    kept = memo.get(name)
+    if kept is not None:
+        return list(kept)
+    records = _read(text, blocks, script)
     memo.put(name, records)
     return records
+
+
+#: texts not yet read, from which on they are read by every core at once (a first build reads 300 texts, 20 s
+#: on one core of two; a build whose texts were read before reads none)
+MANY = 40
+
+
+def _read_ahead(items: list[tuple[str, bool, bool]]) -> None:
+    """Read the texts not kept yet, each core a share, so that `_records` then finds them kept. Started afresh
+    (spawn), not forked: a build may run in a process with threads (a test worker driving a browser)."""
+    memo = _memo()
+    if memo.path is None:  # nothing kept (the cache is off): each is read as it comes
+        return
+    todo = list({_name(*item): item for item in items if memo.get(_name(*item)) is None}.items())
+    cores = os.cpu_count() or 1
+    if len(todo) < MANY or cores < 2:
+        return
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+    try:
+        with ProcessPoolExecutor(max_workers=cores, mp_context=multiprocessing.get_context("spawn")) as pool:
+            read = list(pool.map(_read_item, [item for _name_, item in todo], chunksize=max(1, len(todo) // (cores * 4))))
+    except (OSError, RuntimeError):  # no processes to be had here: each is read as it comes, on this core
+        return
+    for (name, _item), records in zip(todo, read):
+        memo.put(name, records)
+
+
+def _read_item(item: tuple[str, bool, bool]) -> list[str]:
+    return _read(*item)
 
 
 def _keep_records() -> None:
@@ -420,7 +459,7 @@ def check_site(site: Path, generated: dict[str, bytes] | None = None, copied: di
     it is those bytes); `copied`: files the build copied from a package (Pyodide), skipped only while they
     are that file's bytes."""
     generated, copied = generated or {}, copied or {}
-    found = []
+    found, texts = [], []
     for path in sorted(Path(site).rglob("*")):
         rel = path.relative_to(site).as_posix()
         if not path.is_file() or path.suffix.lower() in BINARY:
@@ -434,8 +473,10 @@ def check_site(site: Path, generated: dict[str, bytes] | None = None, copied: di
         if text is None:
             found.append((rel, ["too large to check"]))
             continue
-        records = _records(text, blocks=path.suffix.lower() not in (".html", ".htm", ".xml"),
-                           script=path.suffix.lower() in SCRIPTS)
+        texts.append((rel, (text, path.suffix.lower() not in (".html", ".htm", ".xml"), path.suffix.lower() in SCRIPTS)))
+    _read_ahead([item for _rel, item in texts])
+    for rel, item in texts:
+        records = _records(*item)
         if records:
             found.append((rel, records))
     _keep_records()
@@ -489,12 +530,13 @@ def source_files(root: Path) -> list[Path]:
 
 def source_records(root: Path) -> list[tuple[str, int, list[str]]]:
     """(file, line, records) for each source of the repository (source_files) holding account data."""
-    found = []
+    found, texts = [], []
     for path in source_files(root):
         text = _text(path)
-        if text is None:
-            continue
-        blocks = path.suffix.lower() not in PAGE_SOURCES
+        if text is not None:
+            texts.append((path, text, path.suffix.lower() not in PAGE_SOURCES))
+    _read_ahead([(text, blocks, False) for _path, text, blocks in texts])
+    for path, text, blocks in texts:
         records = _records(text, blocks=blocks, script=False)  # base64 or hex in a comment too (hostile14)
         if records:
             found.append((path.relative_to(root).as_posix(), _line_of_first(text, blocks, encoded=any(

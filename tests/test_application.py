@@ -694,3 +694,33 @@ def test_the_spanish_signature_date_is_read_day_month_year_as_the_bill_form_is(t
         hint = re.search(r'id="field-signature-date-hint">(.*?)</p>', html, re.S).group(1)
         assert order in hint and example in hint, hint
     assert application.field_values(RULES, [], {"signature-date": "3/15/2027"})["signature-date"] == "March 15, 2027"
+
+
+def test_an_answer_changed_on_the_form_leaves_out_the_checker_s_finding_and_says_why():
+    """The usability test residents30 (Tony): "sump pump: No" typed on the form, under a printed "FOR THE SEWER
+    INSPECTOR TO DECIDE: Connecting a sump pump" from the checker's "yes". The finding is for the checker's
+    answers: where the form's differ, it is left out, the form says which question and what to do."""
+    from casebook import complete_permit_answers
+    from calculator.core.i18n import speaking
+    answers = complete_permit_answers(RULES, [("work", "new-connection"), ("street-opening", "yes"),
+                                              ("stormwater", "yes")])
+    as_checked = application.field_values(RULES, answers)
+    assert as_checked["drain-water"] == "yes" and as_checked["checker-result"].startswith("FOR THE SEWER INSPECTOR")
+    # the same answer typed again, or the finding's own text sent back (as the web form does): unchanged
+    again = application.field_values(RULES, answers, {"drain-water": "yes",
+                                                      "checker-result": as_checked["checker-result"]})
+    assert again["checker-result"] == as_checked["checker-result"]
+    changed = application.field_values(RULES, answers, {"drain-water": "no",
+                                                        "checker-result": as_checked["checker-result"]})
+    label = next(f["label"] for f in application.form(RULES)["fields"] if f["name"] == "drain-water")
+    assert changed["checker-result"].startswith("YOUR ANSWERS CHANGED") and f"“{label}”" in changed["checker-result"]
+    assert "FOR THE SEWER INSPECTOR" not in changed["checker-result"] and changed["drain-water"] == "no"
+    # a finding the person wrote over is theirs
+    own = application.field_values(RULES, answers, {"drain-water": "no", "checker-result": "Discussed with the Inspector."})
+    assert own["checker-result"] == "Discussed with the Inspector."
+    # a field the checker did not fill (left blank by it) changes nothing
+    assert application.field_values(RULES, answers, {"highway-approval": "yes"})["checker-result"] == \
+        as_checked["checker-result"]
+    with speaking("es"):
+        spanish = application.field_values(RULES, answers, {"drain-water": "no"})["checker-result"]
+    assert spanish.startswith("SUS RESPUESTAS CAMBIARON") and "«" in spanish

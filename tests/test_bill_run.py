@@ -2260,7 +2260,8 @@ def test_the_bill_run_page_says_which_quarters_the_sample_bills_and_that_its_ref
     text = pages.render_pages(RULES, Path(tempfile.mkdtemp()), ctx)
     page = next(p for p in text if p.as_posix().endswith("clerk/bills/index.md")).read_text(encoding="utf-8")
     assert f"Their meter reads are for {sample.FIRST} and {sample.SECOND} only" in page
-    assert (f'To bill {sample.FIRST} instead, enter {sample.FIRST}, choose accounts.csv and reads-{sample.FIRST}.csv, '
+    assert (f'To bill {sample.FIRST} instead, choose {sample.FIRST} in the list of quarters, then accounts.csv and '
+            f'reads-{sample.FIRST}.csv, '
             'and answer "No, this is the first bill run on this site"') in page
     # the Clerk's second usability test: her form first, the sample folded away after it
     assert page.index('<form id="bills-form"') < page.index('<details id="try-sample"') < page.index("Their meter reads")

@@ -20,7 +20,7 @@ from . import flow
 from ..core.dates import long, read_date, typed
 from ..core.errors import InputError
 from ..core.files import in_a_repository, not_a_folder, project_folder, write_atomic
-from ..core.i18n import _, lang, small_first
+from ..core.i18n import N_, _, lang, small_first
 from ..core.providers import NotProvided, provided
 from ..core.rules import parameter
 
@@ -73,6 +73,19 @@ def prefill(rules: dict, answers) -> dict:
     return out
 
 
+#: the checker's finding, left out where the form's answers differ from the checker's (field_values)
+ANSWERS_CHANGED = N_("YOUR ANSWERS CHANGED: on this form, the answer to {questions} differs from your answer to "
+                     "the permit checker, so the checker's finding is not printed here. Check the work again with the permit "
+                     "checker on the Town's sewer website, with these answers, before you file this form.")
+
+
+def changed_answers(by_name: dict, prefilled: dict, values: dict) -> list[str]:
+    """The labels of the fields the checker's answers filled in (yes or no) that now say otherwise."""
+    return [field["label"] for name, field in by_name.items()
+            if field.get("from_answer") and field["type"] == "yes-no" and prefilled.get(name) in ("yes", "no")
+            and values.get(name) != prefilled[name]]
+
+
 def outcome_words(result: dict) -> str:
     """What the checker found, for the form's top: a plain warning when the work is not allowed."""
     if result["outcome"] == "prohibited" and result["outcome_detail"].get("by_reading"):
@@ -97,6 +110,7 @@ def field_values(rules: dict, answers=(), fields: dict | None = None, read: dict
     how a slashed one was read ("We read 12/6/2026 as December 6, 2026.") goes into `read`, by field."""
     by_name = {f["name"]: f for f in form(rules)["fields"]}
     values = prefill(rules, answers)
+    prefilled = dict(values)
     for name, raw in (fields or {}).items():
         field = by_name.get(name)
         if field is None:
@@ -133,6 +147,14 @@ def field_values(rules: dict, answers=(), fields: dict | None = None, read: dict
                 values[name] = ""
         else:
             values[name] = raw.strip() if field["type"] == "text" else raw.strip("\n")
+    # an answer to a checker question changed on the form: the checker's finding printed at the top would be for
+    # other answers (the usability test residents30, Tony: "sump pump: No" on page 4 under "FOR THE SEWER INSPECTOR
+    # TO DECIDE: Connecting a sump pump" on page 1). It is not printed; the form says why and what to do.
+    changed = changed_answers(by_name, prefilled, values)
+    if changed:
+        for field in by_name.values():
+            if field.get("from_outcome") and (values.get(field["name"]) or "") in ("", prefilled.get(field["name"]) or ""):
+                values[field["name"]] = _(ANSWERS_CHANGED).format(questions="; ".join(map(typed, changed)))
     return values
 
 
@@ -310,7 +332,12 @@ def write_application(rules: dict, answers, fields: dict | None, output, blank=N
                               read)
     # a slashed date said back in words, so a reader who meant the other order sees it
     notices = list(read.values())
-    if checked["outcome"] == "prohibited" and checked["outcome_detail"].get("by_reading"):
+    changed = changed_answers({f["name"]: f for f in form(rules)["fields"]}, prefill(rules, answers), values)
+    if changed:
+        notices.append(_("On the form, the answer to {questions} differs from your answer to the permit checker, so "
+                         "the checker's finding is left out. Check the work again with the permit checker.").format(
+            questions="; ".join(map(typed, changed))))
+    elif checked["outcome"] == "prohibited" and checked["outcome_detail"].get("by_reading"):
         notices.append(_("The checker found that the work, as described, is not allowed, as this site reads the law; "
                          "ask the Sewer Inspector before you do that part of the work."))
     elif checked["outcome"] == "prohibited":

@@ -95,6 +95,23 @@ function start() {
     window.__application.filled = true;
   }
 
+  // An answer to a checker question changed here: the checker's finding at the top was for other answers. The
+  // engine then puts, in its place, why it is left out (application.ANSWERS_CHANGED), before any download (the
+  // usability test residents30, Tony: "sump pump: No" on page 4 under "Connecting a sump pump…" on page 1)
+  let shownFinding = null;
+  let findingAsked = 0;
+  async function refreshFinding() {
+    const box = form.querySelector('[name="checker-result"]');
+    if (!box || !answers.length || (shownFinding !== null && box.value !== shownFinding)) return; // typed over: kept
+    const asked = ++findingAsked;
+    const ticked = boxes().filter((b) => b.type === "radio" && b.checked).map((b) => `${b.name}=${b.value}`);
+    const answer = await engine.ask(["application", ...answers.flatMap((a) => ["--answer", a]),
+      ...ticked.flatMap((f) => ["--field", f])]);
+    if (asked !== findingAsked || !answer.ok) return;
+    box.value = shownFinding = answer.result.fields["checker-result"] || "";
+  }
+  form.addEventListener("change", (event) => { if (event.target.type === "radio") refreshFinding(); });
+
   // The checker's answers: the words of the address that name one of its questions.
   engine.ask(["permit", "--list-questions"]).then(async (listed) => {
     if (!listed.ok) return unfilled();
@@ -110,6 +127,8 @@ function start() {
       note.textContent = answer.error;
     } else {
       fill(answer.result.fields);
+      const finding = form.querySelector('[name="checker-result"]');
+      if (finding) shownFinding = finding.value;
       // one question said as one (the Spanish reviewer spanish24: «Completamos 1 de las preguntas… Revíselas»)
       note.textContent = nt("We filled in {n} question from your answers to the permit checker. Check it, then type the rest.",
         "We filled in {n} of the questions from your answers to the permit checker. Check them, then type the rest.",

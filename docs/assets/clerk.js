@@ -630,7 +630,10 @@ function start() {
         : "You can go on to the next step now and publish later.")));
     // clerk11: was the notice to be sent too? The build makes every notice from the records
     if (!github) box.append(el("p", { id: "notices-made-again" }, "The site makes the notices again from these records: "
-      + "send the person who keeps the site only the zip. (The newspaper gets the notice's text, from the step above.)"));
+      + "send the person who keeps the site only the zip."
+      // (only with the notice of the meeting, before the vote: the newspaper's text is that step's; the Clerk's
+      // reading: the line stood under the proposal and the vote, which have no newspaper text)
+      + (meetingAhead ? " (The newspaper gets the notice's text, from the step above.)" : "")));
     // each record, where it goes in the site's files and how: the site keeper's words
     const files = el("ul", { id: "record-files" }, ...records.map((f, i) => {
       const item = el("li", { class: "clerk-file", "data-path": f.path }, download(f, `record-${i}`), ` (to go in ${f.path})`);

@@ -167,7 +167,7 @@ def test_the_clerk_s_year_in_one_sitting(desk):
     problems = desk.refused("propose", "“Year the new rates are for (e.g. ",
                             "“First day the new rates apply”",
                             "“Last year's operation and maintenance cost, in dollars” must be a number",
-                            "“Last year's billable sewage volume, in gallons” must be a number")
+                            "“Billable sewage volume for the same year as the cost, in gallons” must be a number")
     assert len(problems) == 4
     for box in ("fiscal-year", "effective", "om-cost", "user-volume-gallons"):
         expect(page.locator(f"#propose-{box}")).to_have_attribute("aria-invalid", "true")

@@ -165,6 +165,29 @@ def test_the_web_form_takes_the_checkers_answers_and_makes_the_pdf_with_the_deta
     expect(page.locator("#engine-status")).to_be_hidden()
 
 
+def test_an_answer_changed_on_the_web_form_replaces_the_checker_s_finding_before_the_download(page, site_url, tmp_path):
+    """The usability test residents30 (Tony): the checker's "sump pump: yes" changed to No on the web form left
+    "FOR THE SEWER INSPECTOR TO DECIDE: Connecting a sump pump" at the top of the PDF, above page 4's "No". The
+    finding is replaced, on the page and in the PDF, by why it is left out; the checker's own answer brings it back."""
+    sump = complete_permit_answers(RULES, [("work", "new-connection"), ("street-opening", "yes"), ("stormwater", "yes")])
+    page.goto(f"{site_url}/permit/application/?{urlencode(sump)}")
+    finding = page.locator("#field-checker-result")
+    expect(finding).to_have_value(re.compile("^FOR THE SEWER INSPECTOR TO DECIDE"), timeout=TIMEOUT)
+    page.check("#field-drain-water-no")
+    expect(finding).to_have_value(re.compile("^YOUR ANSWERS CHANGED: .*Check the work again with the permit checker"),
+                                  timeout=TIMEOUT)
+    page.check("#field-drain-water-yes")
+    expect(finding).to_have_value(re.compile("^FOR THE SEWER INSPECTOR TO DECIDE"), timeout=TIMEOUT)
+    page.check("#field-drain-water-no")
+    expect(finding).to_have_value(re.compile("^YOUR ANSWERS CHANGED"), timeout=TIMEOUT)
+    page.click("#make-filled")  # the required questions still empty are named first
+    with page.expect_download(timeout=TIMEOUT) as info:
+        page.click("#make-filled")
+    info.value.save_as(tmp_path / "application.pdf")
+    fields = PdfReader(str(tmp_path / "application.pdf")).get_fields()
+    assert fields["checker-result"]["/V"].startswith("YOUR ANSWERS CHANGED") and fields["drain-water-no"]["/V"] == "/Yes"
+
+
 def test_law_opens_with_a_contents_list_that_works_on_a_phone(page, site_url):
     page.set_viewport_size(PHONE)
     page.goto(f"{site_url}/law/")
