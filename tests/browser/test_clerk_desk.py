@@ -881,7 +881,7 @@ def test_the_volume_may_be_the_users_metered_water_and_the_share_is_shown_as_a_p
     for box in ("user-volume-gallons", "user-water-gallons"):  # one of two: neither "(optional)" nor required alone
         label = page.inner_text(f"label[for=propose-{box}]")
         assert "optional" not in label and page.get_attribute(f"#propose-{box}", "data-required") is None, label
-    assert "Sewage, not water" in page.inner_text("#propose-user-volume-gallons-hint")
+    assert "(water, not sewage)" in page.inner_text("#propose-user-volume-gallons-hint")
     for name, value in dict(PROPOSE, **{"user-volume-gallons": "", "user-water-gallons": "95,000,000",
                                         "sewage-fraction": "85%"}).items():
         page.fill(f"#propose-{name}", value)
