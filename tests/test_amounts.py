@@ -241,3 +241,13 @@ def test_a_share_of_90_without_its_sign_says_plainly_what_to_write(lang, said):
         bill.compute(load(), "2027-Q1", {"water-gallons": "12000"}, sewage_fraction="90")
     assert said in str(caught.value)
     assert "0 to 1" not in str(caught.value) and "0 a 1" not in str(caught.value)
+
+
+@pytest.mark.parametrize("typed, read", [("$856,791.00", "856791.00"), ("$ 912,400", "912400"), ("$428.61", "428.61")])
+def test_a_dollar_amount_may_be_written_with_its_sign_as_the_site_writes_money(typed, read):
+    """The thirtieth hostile tester: `vc --om-cost '$856,791.00'` was refused, though the desk takes "$912,400"."""
+    assert parse_amount(typed, "The O&M cost", "856791", dollars=True) == Decimal(read)
+    with pytest.raises(InputError):  # a quantity of gallons has no dollar sign
+        parse_amount(typed, "The usage", "12000", unit="{amount} gallons")
+    with pytest.raises(InputError):
+        parse_amount("$", "The O&M cost", "856791", dollars=True)

@@ -1848,6 +1848,9 @@ def _engine(argv, capsys):
     "https://example.org/?name=Janet+Okafor&addr=9+Dutcher+Avenue&owed=412.50",
     "Thanks to Janet Okafor, who paid 412.50.", "The Okafor family owes $412.50",               # hostile26 #2
     "Janet Okafor lives on Dutcher Avenue and paid 412.50", "Write to janet.okafor@gmail.com.",  # #3
+    "Thanks to Dana Whitfield for paying $1,204.33 on time.", "The Ortegas still owe $388.10 from last year.",  # hostile30
+    "Los Ortega todavía deben 388,10 dólares.", "Late payers this quarter: Luis Ortega, Dana Whitfield, Mary O'Brien.",
+    "Shut-off list: W-10042 Whitfield; W-10043 Ortega.", "Dana Whitfield has $388.10 outstanding.",
 ])
 def test_more_forms_of_who_owes_what_are_account_data(text):
     assert privacy.account_records(text), text

@@ -864,3 +864,26 @@ def test_a_wrong_vote_says_how_to_record_it_again_and_that_works(town, capsys):
     (town.folder / "vote.yaml").unlink()
     assert town.run(*vote, "2025-89") == 0
     assert schedule.in_force(compile_rules(town.rules), dt.date(2026, 1, 1))["adoption"]["resolution"] == "2025-89"
+
+
+def test_a_place_that_is_account_data_only_with_the_notice_is_named_by_what_was_typed():
+    """hostile30 #16: --place "The Ortega residence" was refused quoting the file's own first line ("# The notice of
+    the public-comment meeting …"), so the Clerk could not tell which of her words to change."""
+    import argparse
+    from calculator.core.errors import InputError
+    from calculator.rates import rate_year
+    args = argparse.Namespace(**{f.replace("-", "_"): None for f in rate_year.TYPED})
+    args.place = "The Ortega residence"
+    text = ("# The notice of the public-comment meeting on rate schedule 2027\nplace: The Ortega residence\n"
+            "time: '19:00'\n")
+    with pytest.raises(InputError) as refused_:
+        rate_year.no_account_data(args, [{"path": "rules/rate-schedules/2027/notice.yaml", "text": text}])
+    said = str(refused_.value)
+    assert said.startswith("⟦place⟧ ('The Ortega residence'), with the rest of rules/rate-schedules/2027/notice.yaml")
+    assert refused_.value.field == "place" and "# The notice" not in said
+    # what the file holds besides her words is still named as the file's
+    args.place = "Town Hall"
+    with pytest.raises(InputError) as refused_:
+        rate_year.no_account_data(args, [{"path": "notice.yaml", "text": text.replace("The Ortega residence",
+                                                                                      "Town Hall") + "x: Luis Ortega owes $388.10\n"}])
+    assert str(refused_.value).startswith("notice.yaml would hold what looks like account data")

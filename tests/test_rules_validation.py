@@ -563,3 +563,15 @@ def test_a_number_yaml_would_read_as_another_is_refused_at_its_place(rules_copy,
     [p] = problems(rules_copy)
     assert f"town-board-size.yaml:3:8: this is not valid YAML (the number {written} is written in a form YAML reads " \
            f"as another number" in p and "without a leading zero (10, not 010)" in p, p
+
+
+@pytest.mark.parametrize("fraction, says", [("{numerator: 1, denominator: 0}", "denominator is 0"),
+                                            ("{numerator: 1.5, denominator: 20}", "numerator is 1.5")])
+def test_a_fraction_s_own_problem_is_said(rules_copy, fraction, says):
+    """The thirtieth hostile tester: a fraction with denominator 0 got only "not in any form this key takes"."""
+    path = rules_copy / "parameters" / "late-penalty-rate.yaml"
+    path.write_text(path.read_text().replace('value: "0.15"', f"value: {fraction}"))
+    with pytest.raises(RuleError) as err:
+        compile_rules(rules_copy)
+    text = "\n".join(err.value.problems)
+    assert "the denominator 1 or more" in text and says in text, text

@@ -157,6 +157,8 @@ def parse_amount(value, what: str, example: str, field: str | None = None, unit:
         raise InputError(_("{what} mixes digits of different kinds. Enter it with the digits 0 to 9 only, like "
                            "{example}.").format(what=_(what), example=example), field)
     sign, body = (text[0], text[1:].strip()) if text[:1] in ("+", "-") else ("", text)  # ("" is in "+-")
+    if dollars and body[:1] == "$":  # "$856,791.00", as the site writes money (the thirtieth hostile tester)
+        body = body[1:].lstrip()
     (as_written, decimals), (other_way, other_decimals) = _read(body, _POINT, ","), _read(body, _COMMA, ".")
     whole = unit is not None
     # a whole quantity written with decimals ("9.000") does not fit, even when they are zeros

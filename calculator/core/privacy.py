@@ -306,11 +306,22 @@ _ACCOUNT_NUMBER_AMOUNT = re.compile(
     rf"|hasn['’]t\s+paid|no\s+ha\s+pagado|moros[oa]){_SEP}|is\s+|was\s+)?(?:{_AMOUNT})", re.IGNORECASE)
 
 
+#: a person thanked or named for paying an amount ("Thanks to Dana Whitfield for paying $1,204.33 on time"), and a
+#: family by its surname owing one ("The Ortegas still owe $388.10"): the thirtieth hostile tester
+_PAID_IN_PROSE = re.compile(rf"({_PERSON})\s+(?:for\s+)?(?:paying|paid|has\s+paid|have\s+paid|pays|pagó|pagaron)\s+"
+                            rf"(?:the\s+Town\s+|al\s+Pueblo\s+)?(?:{_AMOUNT})")
+_FAMILY_OWES = re.compile(rf"\b(?:[Tt]he|[Ll]os|[Ll]as)\s+({_WORD}s)\s+(?:still\s+|aún\s+|todavía\s+)?"
+                          rf"(?:owe|owed|deben|adeudan)\s+(?:the\s+Town\s+|al\s+Pueblo\s+)?(?:{_AMOUNT})")
+
+
 def _owes_in_prose(text: str) -> bool:
-    """Whether prose names a person (two capitalised words or more, not a place, a law or a month) owing an
-    amount written as figures, or ties an account's number to an amount."""
+    """Whether prose names a person (two capitalised words or more, not a place, a law or a month) owing or
+    paying an amount written as figures, a family by its surname owing one, or ties an account's number to an
+    amount."""
     return bool(_ACCOUNT_NUMBER_AMOUNT.search(text)) or any(
-        _person_named(m.group(1)) for m in _OWES_IN_PROSE.finditer(text))
+        _person_named(m.group(1)) for m in _OWES_IN_PROSE.finditer(text)) or any(
+        _person_named(m.group(1)) for m in _PAID_IN_PROSE.finditer(text)) or any(
+        m.group(1) not in _NOT_NAMES and m.group(1)[:-1] not in _NOT_NAMES for m in _FAMILY_OWES.finditer(text))
 
 
 def _person_named(text: str) -> bool:
@@ -342,7 +353,7 @@ _SPANISH_NUMBER_WORDS = (r"(?:un|uno|una|dos|tres|cuatro|cinco|seis|siete|ocho|n
 _AMOUNT_IN_SPANISH_WORDS = re.compile(rf"(?i:\b{_SPANISH_NUMBER_WORDS}(?:\s+(?:y\s+)?{_SPANISH_NUMBER_WORDS})*"
                                       rf"\s+d[oó]lares\b)")
 #: words that say someone owes: with a person named and an amount in one sentence
-_BALANCE_WORDS = re.compile(r"(?i:\b(?:owes?|owed|owing|balance|unpaid|arrears|past[\s-]due|overdue|delinquent"
+_BALANCE_WORDS = re.compile(r"(?i:\b(?:owes?|owed|owing|balance|unpaid|outstanding|arrears|past[\s-]due|overdue|delinquent"
                             r"|adeuda|debe|deben|saldo|atrasad[oa]s?|pendiente)\b)")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[¿¡«“\"(]?[{0}])|\n\s*\n".format(_UP))
 _CONTACT = re.compile(rf"{_EMAIL}|(?<!\d){_PHONE}(?!\d)")
@@ -357,6 +368,7 @@ _WHOLE_DOLLARS = re.compile(r"(?:(?:\$|US\$|USD)\s?\d{1,3}(?:,\d{3})+|(?:\$|US\$
 _NOT_PAID = re.compile(r"(?i:\b(?:has\s+not\s+paid|hasn['’]t\s+paid|have\s+not\s+paid|haven['’]t\s+paid|paid\s+nothing"
                        r"|never\s+paid|not\s+paid\s+since|behind\s+on\s+(?:the\s+|their\s+|his\s+|her\s+)?(?:sewer|bills?|rent)"
                        r"|shut[\s-]?off\s+list|lien\s+list|levy\s+list|delinquent\s+list|delinquents"
+                       r"|late\s+payers?|non-?payers?|arrears\s+list"
                        r"|no\s+ha\s+pagado|no\s+han\s+pagado|no\s+paga\b|sin\s+pagar\s+desde|lista\s+de\s+(?:morosos|corte)"
                        r"|morosos?)\b)")
 #: an amount in words, or who has not paid: a record without a digit is read for these (the sixteenth tester:
@@ -374,8 +386,12 @@ _SURNAME_PLACED = re.compile(rf"\b{_WORD}\s*\((?:[^()]{{0,30}}\d[^()]{{0,20}}|[^
 def _someone_unpaid(sentence: str) -> bool:
     """Whether a sentence that says someone has not paid names them: a title and a surname, a person's name,
     or surnames placed by their streets."""
-    return bool(_TITLED.search(sentence)) or _person_named(sentence) or \
+    return bool(_TITLED.search(sentence)) or _person_named(sentence) or bool(_NUMBERED_SURNAME.search(sentence)) or \
         any(m.group(0).split("(")[0].strip().title() not in _NOT_NAMES for m in _SURNAME_PLACED.finditer(sentence))
+
+
+#: an account's number and a surname ("Shut-off list: W-10042 Whitfield; W-10043 Ortega": the thirtieth tester)
+_NUMBERED_SURNAME = re.compile(rf"\b[A-Z]{{0,3}}-?\d{{3,9}}\s+{_WORD}\b")
 
 
 #: an account named by its word and number, said to be behind, with no amount ("Account S10001 is behind",

@@ -395,8 +395,17 @@ def _advice(err) -> str:
         if isinstance(err.instance, dict) and all("required" in b for b in err.validator_value):
             ways = [" with ".join(repr(k) for k in b["required"]) for b in err.validator_value]
             return f"this needs {', or '.join(ways)}. Add {'one of them' if len(ways) > 1 else 'it'}."
+        # a fraction's own problem said as it is (the thirtieth hostile tester: {numerator: 1, denominator: 0} got
+        # only "not in any form this key takes")
+        if isinstance(err.instance, dict) and set(err.instance) == {"numerator", "denominator"}:
+            bad = [k for k in ("numerator", "denominator") if isinstance(err.instance[k], bool)
+                   or not isinstance(err.instance[k], int) or (k == "denominator" and err.instance[k] < 1)]
+            if bad:
+                return ("a fraction's numerator and denominator are whole numbers, the denominator 1 or more "
+                        f"(like {{numerator: 3, denominator: 20}} for 15%); {bad[0]} is {_shown_value(err.instance[bad[0]])}")
         return (f"{_shown_value(err.instance)} is not in any form this key takes. Write it like the other files do: a number "
-                f"in quotes (\"0.15\", \"12.50\"), a whole number (30), or a list (like [\"01-15\", \"04-15\"])")
+                f"in quotes (\"0.15\", \"12.50\"), a whole number (30), a list (like [\"01-15\", \"04-15\"]), or a "
+                f"fraction ({{numerator: 3, denominator: 20}})")
     if err.validator == "minLength":
         return "this is empty or too short. Write it out in full"
     if err.validator in ("minItems", "maxItems"):
