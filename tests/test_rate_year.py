@@ -846,7 +846,12 @@ def test_the_keeper_s_steps_for_a_vote_dated_ahead_say_it_shows_as_adopted_only_
         assert ("A build before November 20, 2027 stops, because the vote is dated after it: until November 20, 2027, "
                 "leave rules/rate-schedules/2028/vote.yaml out of the commit and keep it aside; on or after that day, "
                 "add it, commit it and build the site again") in steps and "schedule as adopted." not in steps
+        # said at step 3, before the commit it is about (the Clerk's re-test: the keeper had committed it by step 5)
+        first = steps.index("First: the vote is dated November 20, 2027. Until that day, leave "
+                            "rules/rate-schedules/2028/vote.yaml out of the git add line below")
+        assert steps.index("3. Commit exactly these files") < first < steps.index("git add rules/")
     else:
+        assert "First: the vote is dated" not in steps
         assert "show the 2028 schedule as adopted." in steps and "build the site again" not in steps
 
 

@@ -1386,6 +1386,13 @@ def pack(rules: dict, args) -> dict:
     commit = (f"     git add {' '.join(path for path, _t in files)}\n"
               + (f"     git rm {' '.join(removes)}\n" if removes else "")
               + f"     git commit -m \"Rate schedule {year}: the Town Clerk's records\"\n")
+    vote_day = str((s.get("adoption") or {}).get("date") or "")
+    if s["status"] == "adopted" and vote_day > dt.date.today().isoformat():
+        # said where the commit is, not only in step 5 after it (the Clerk's re-test: the keeper had committed the
+        # vote by the time he read that it must wait for its day)
+        commit = (f"   First: the vote is dated {_day(dt.date.fromisoformat(vote_day))}. Until that day, leave "
+                  f"{_record_path(year, 'adopt')} out of the git add line below and keep it aside (see step 5).\n"
+                  + commit)
     text = PUBLISHING.format(year=year, steps=steps_path, commit=commit, adds="".join(f"     {path}\n" for path, _t in files),
                              removes=("   and delete, as the new proposal replaces them:\n" + "".join(
                                  f"     {path}\n" for path in removes)) if removes else "",
