@@ -99,8 +99,9 @@ function start() {
   // engine then puts, in its place, why it is left out (application.ANSWERS_CHANGED), before any download (the
   // usability test residents30, Tony: "sump pump: No" on page 4 under "Connecting a sump pump…" on page 1)
   let shownFinding = null;
+  let checkerFinding = null; // the finding for the checker's own answers
   let findingAsked = 0;
-  async function refreshFinding() {
+  async function refreshFinding(changed) {
     const box = form.querySelector('[name="checker-result"]');
     if (!box || !answers.length || (shownFinding !== null && box.value !== shownFinding)) return; // typed over: kept
     const asked = ++findingAsked;
@@ -109,8 +110,18 @@ function start() {
       ...ticked.flatMap((f) => ["--field", f])]);
     if (asked !== findingAsked || !answer.ok) return;
     box.value = shownFinding = answer.result.fields["checker-result"] || "";
+    // and said where the answer was changed, with the way to the box it changed (the re-test, Tony: the only
+    // word of it was in the box at the top, which he did not see from the question)
+    for (const note of form.querySelectorAll(".answer-changed")) note.remove();
+    const group = changed && changed.closest("fieldset");
+    if (group && shownFinding !== checkerFinding) {
+      const top = el("a", { href: "#field-checker-result" }, t("the note at the top of the form"));
+      top.addEventListener("click", (e) => { e.preventDefault(); box.focus(); box.scrollIntoView({ block: "center" }); });
+      group.after(el("p", { class: "answer-changed", id: `${changed.name}-changed`, role: "status" },
+        ...sentence(t("This answer is not the one you gave the permit checker, so its finding is left out of the form: see {top}. Check the work again with the permit checker before you file the form."), { top })));
+    }
   }
-  form.addEventListener("change", (event) => { if (event.target.type === "radio") refreshFinding(); });
+  form.addEventListener("change", (event) => { if (event.target.type === "radio") refreshFinding(event.target); });
 
   // The checker's answers: the words of the address that name one of its questions.
   engine.ask(["permit", "--list-questions"]).then(async (listed) => {
@@ -128,7 +139,7 @@ function start() {
     } else {
       fill(answer.result.fields);
       const finding = form.querySelector('[name="checker-result"]');
-      if (finding) shownFinding = finding.value;
+      if (finding) shownFinding = checkerFinding = finding.value;
       // one question said as one (the Spanish reviewer spanish24: «Completamos 1 de las preguntas… Revíselas»)
       note.textContent = nt("We filled in {n} question from your answers to the permit checker. Check it, then type the rest.",
         "We filled in {n} of the questions from your answers to the permit checker. Check them, then type the rest.",

@@ -15,6 +15,7 @@ from calculator.permits import application, flow
 from calculator.cli import run
 from calculator.core.rules import load
 from casebook import complete_permit_answers
+from test_site import axe_violations
 
 pytestmark = pytest.mark.browser
 TIMEOUT = 60_000
@@ -176,8 +177,14 @@ def test_an_answer_changed_on_the_web_form_replaces_the_checker_s_finding_before
     page.check("#field-drain-water-no")
     expect(finding).to_have_value(re.compile("^YOUR ANSWERS CHANGED: .*Check the work again with the permit checker"),
                                   timeout=TIMEOUT)
+    # and said at the question, with the way to the note (the re-test, Tony: he did not see the box at the top)
+    expect(page.locator("#drain-water-changed")).to_contain_text("not the one you gave the permit checker")
+    page.click("#drain-water-changed a")
+    expect(finding).to_be_focused()
+    assert axe_violations(page) == []
     page.check("#field-drain-water-yes")
     expect(finding).to_have_value(re.compile("^FOR THE SEWER INSPECTOR TO DECIDE"), timeout=TIMEOUT)
+    expect(page.locator(".answer-changed")).to_have_count(0)
     page.check("#field-drain-water-no")
     expect(finding).to_have_value(re.compile("^YOUR ANSWERS CHANGED"), timeout=TIMEOUT)
     page.click("#make-filled")  # the required questions still empty are named first
