@@ -95,6 +95,49 @@ function start() {
     window.__application.filled = true;
   }
 
+  // What the person types is kept in this browser (localStorage), never sent anywhere, so a reload or a trip back
+  // to the checker does not lose it (the re-test, Tony: about 15 boxes typed again after changing one answer in
+  // the checker). Not the checker's answers, its finding or what it filled in: those come from the checker's link.
+  // "Forget what I typed" clears it, for a shared computer.
+  const KEPT = "pawling-application-typed";
+  let prefilled = {};
+  const keepable = (b) => b.type !== "radio" && b.name !== "checker-result";
+  const forget = el("button", { type: "button", class: "md-button", id: "forget-typed" }, t("Forget what I typed"));
+  const keptNote = el("p", { id: "kept-typed", hidden: "" },
+    t("This browser keeps what you type in this form, so it is still here when you come back. Nothing is sent anywhere. On a shared computer, press:"), " ", forget);
+  note.after(keptNote);
+  function readKept() {
+    try {
+      const kept = JSON.parse(localStorage.getItem(KEPT) || "{}");
+      return kept && typeof kept === "object" ? kept : {};
+    } catch { return {}; }
+  }
+  function keepTyped() {
+    const kept = {};
+    for (const b of boxes()) if (keepable(b) && b.value.trim() && b.value !== prefilled[b.name]) kept[b.name] = b.value;
+    try {
+      if (Object.keys(kept).length) localStorage.setItem(KEPT, JSON.stringify(kept));
+      else localStorage.removeItem(KEPT);
+    } catch { /* storage refused (a private window's quota): nothing is kept */ }
+    keptNote.hidden = !Object.keys(kept).length;
+  }
+  function restoreTyped() {
+    const kept = readKept();
+    for (const b of boxes()) {
+      if (keepable(b) && !b.value.trim() && typeof kept[b.name] === "string") b.value = kept[b.name];
+    }
+    keptNote.hidden = !Object.keys(kept).length;
+  }
+  forget.addEventListener("click", () => {
+    const kept = readKept();
+    for (const b of boxes()) if (keepable(b) && kept[b.name] === b.value) b.value = "";
+    try { localStorage.removeItem(KEPT); } catch { /* nothing was kept */ }
+    keptNote.hidden = true;
+    status.textContent = t("What you typed is no longer kept in this browser, and the boxes you typed in are empty.");
+  });
+  form.addEventListener("input", (event) => { if (keepable(event.target)) keepTyped(); });
+  if (!waiting) restoreTyped();
+
   // An answer to a checker question changed here: the checker's finding at the top was for other answers. The
   // engine then puts, in its place, why it is left out (application.ANSWERS_CHANGED), before any download (the
   // usability test residents30, Tony: "sump pump: No" on page 4 under "Connecting a sump pump…" on page 1)
@@ -137,6 +180,7 @@ function start() {
     if (!answer.ok) {
       note.textContent = answer.error;
     } else {
+      prefilled = answer.result.fields;
       fill(answer.result.fields);
       const finding = form.querySelector('[name="checker-result"]');
       if (finding) shownFinding = checkerFinding = finding.value;
@@ -146,7 +190,10 @@ function start() {
         answer.result.answered.length);
     }
     note.hidden = false;
-  }).finally(() => { if (waiting) busy(false); });
+  }).finally(() => {
+    if (waiting) busy(false);
+    restoreTyped(); // after the checker's answers, into the boxes they left empty
+  });
 
   // A date is read as the estimator reads it (calculator/core/dates.py read_date), when the person leaves its
   // box: its problem, or how a slashed date was read ("We read 12/6/2026 as December 6, 2026."), is said at

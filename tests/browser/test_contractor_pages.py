@@ -195,6 +195,37 @@ def test_an_answer_changed_on_the_web_form_replaces_the_checker_s_finding_before
     assert fields["checker-result"]["/V"].startswith("YOUR ANSWERS CHANGED") and fields["drain-water-no"]["/V"] == "/Yes"
 
 
+def test_what_was_typed_on_the_web_form_is_kept_in_this_browser_until_forgotten(page, site_url):
+    """The re-test (Tony): after changing an answer in the checker and coming back, or after a reload, the web form
+    was empty again (about 15 boxes typed twice). What the person types is kept in this browser, and only that:
+    the checker's own prefill is not; "Forget what I typed" clears it."""
+    road = f"{site_url}/permit/application/?{urlencode(ROAD)}"
+    page.goto(road)
+    expect(page.locator("#field-kind-of-work")).not_to_have_value("", timeout=TIMEOUT)  # the checker's prefill
+    expect(page.locator("#kept-typed")).to_be_hidden()
+    prefilled = page.locator("#field-kind-of-work").input_value()
+    assert prefilled
+    page.locator("#field-owner-name").press_sequentially("Ana Ortiz")
+    page.locator("#field-property-address").press_sequentially("2210 Route 22")
+    expect(page.locator("#kept-typed")).to_be_visible()
+    # back from the checker with another answer: the typed boxes are as typed, the checker's prefill is its own
+    other = complete_permit_answers(RULES, [("work", "septic-system")])
+    page.goto(f"{site_url}/permit/application/?{urlencode(other)}")
+    expect(page.locator("#field-owner-name")).to_have_value("Ana Ortiz", timeout=TIMEOUT)
+    expect(page.locator("#field-property-address")).to_have_value("2210 Route 22")
+    expect(page.locator("#field-kind-of-work")).not_to_have_value(prefilled)
+    page.reload()
+    expect(page.locator("#field-owner-name")).to_have_value("Ana Ortiz", timeout=TIMEOUT)
+    assert axe_violations(page) == []
+    page.click("#forget-typed")
+    expect(page.locator("#field-owner-name")).to_have_value("")
+    expect(page.locator("#kept-typed")).to_be_hidden()
+    expect(page.locator("#application-status")).to_contain_text("no longer kept")
+    page.reload()
+    expect(page.locator("#field-kind-of-work")).not_to_have_value("", timeout=TIMEOUT)
+    expect(page.locator("#field-owner-name")).to_have_value("")
+
+
 def test_law_opens_with_a_contents_list_that_works_on_a_phone(page, site_url):
     page.set_viewport_size(PHONE)
     page.goto(f"{site_url}/law/")
