@@ -516,7 +516,8 @@ function start() {
 
   // ---- the answer ----
   function table(t) {
-    const head = ["Water use (gallons)", "Now", "Proposed", "Change"];
+    // "Now" at the example schedule says so in its heading (the Clerk's re-test: she took its $64.00 for the Town's rate)
+    const head = ["Water use (gallons)", t.note ? "Now (example rate: invented)" : "Now", "Proposed", "Change"];
     return el("table", { id: "effects-table" },
       el("caption", {}, t.title),
       el("thead", {}, el("tr", {}, ...head.map((h) => el("th", { scope: "col" }, h)))),

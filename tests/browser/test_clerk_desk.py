@@ -177,6 +177,8 @@ def test_the_clerk_s_year_in_one_sitting(desk):
     assert page.inner_text("#vc") == "$10.37 per 1,000 gallons"
     assert page.locator("#effects-table tbody tr").first.inner_text().split("\t") == [
         "8,000", "$64.00", "$66.37", "—"]  # no change against the example schedule's invented numbers
+    # and its heading says the "Now" is the example's (the Clerk's re-test took $64.00 for the Town's rate)
+    assert page.locator("#effects-table thead th").all_inner_texts()[1] == "Now (example rate: invented)"
     assert "Prepared, not yet published." in page.inner_text("#clerk-result")
     assert page.inner_text("#publish-title") == "Publish the proposal on the site"
     got = desk.files("#publish")
