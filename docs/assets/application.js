@@ -105,7 +105,9 @@ function start() {
   const forget = el("button", { type: "button", class: "md-button", id: "forget-typed" }, t("Forget what I typed"));
   const keptNote = el("p", { id: "kept-typed", hidden: "" },
     t("This browser keeps what you type in this form, so it is still here when you come back. Nothing is sent anywhere. On a shared computer, press:"), " ", forget);
-  note.after(keptNote);
+  // said where the button was, not beside the download button at the form's end (the Spanish review: 9,000 px below)
+  const forgot = el("p", { id: "forgot-typed", role: "status" });
+  note.after(keptNote, forgot);
   function readKept() {
     try {
       const kept = JSON.parse(localStorage.getItem(KEPT) || "{}");
@@ -113,6 +115,7 @@ function start() {
     } catch { return {}; }
   }
   function keepTyped() {
+    forgot.textContent = "";
     const kept = {};
     for (const b of boxes()) if (keepable(b) && b.value.trim() && b.value !== prefilled[b.name]) kept[b.name] = b.value;
     try {
@@ -133,7 +136,7 @@ function start() {
     for (const b of boxes()) if (keepable(b) && kept[b.name] === b.value) b.value = "";
     try { localStorage.removeItem(KEPT); } catch { /* nothing was kept */ }
     keptNote.hidden = true;
-    status.textContent = t("What you typed is no longer kept in this browser, and the boxes you typed in are empty.");
+    forgot.textContent = t("What you typed is no longer kept in this browser, and the boxes you typed in are empty.");
   });
   form.addEventListener("input", (event) => { if (keepable(event.target)) keepTyped(); });
   if (!waiting) restoreTyped();

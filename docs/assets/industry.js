@@ -99,7 +99,7 @@ function start() {
     // the drain rules hold whatever the verdict (the usability test public14, Linda: the brewery washwater rule was
     // 6,000 px below the result, which never named her drains)
     box.append(el("p", { id: "result-drains" }, el("strong", {}, t("Your drains, whatever the answer above:")), " ",
-      t("no grease, brewery or distillery washwater, hot circulating water, gasoline, naphtha, benzene or similar liquid, oil or other trade waste may go to the sewer without approved treatment first; no roof, yard or sump water. A garage, car wash, laundry, or cleaning or dyeing works may need an oil separator on its drains: see the rules below."),
+      t("no grease, brewery or distillery washwater, hot circulating water, gasoline, naphtha, benzene or similar liquid, oil or other trade waste may go to the sewer without approved treatment first; as this site reads the law, no roof, yard or sump water. A garage, car wash, laundry, or cleaning or dyeing works may need an oil separator on its drains: see the rules below."),
       " ", el("a", { href: "#business-drains" }, t("The rules for a business's drains"))));
     // a step: its words, the provision it rests on, and the reading where one decides it
     const step = (s) => el("li", {}, ...quotedIn(s.text), " ",

@@ -220,7 +220,7 @@ def test_what_was_typed_on_the_web_form_is_kept_in_this_browser_until_forgotten(
     page.click("#forget-typed")
     expect(page.locator("#field-owner-name")).to_have_value("")
     expect(page.locator("#kept-typed")).to_be_hidden()
-    expect(page.locator("#application-status")).to_contain_text("no longer kept")
+    expect(page.locator("#forgot-typed")).to_contain_text("no longer kept")
     page.reload()
     expect(page.locator("#field-kind-of-work")).not_to_have_value("", timeout=TIMEOUT)
     expect(page.locator("#field-owner-name")).to_have_value("")

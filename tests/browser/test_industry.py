@@ -340,7 +340,7 @@ def test_the_page_lists_the_rules_for_a_business_s_drains_each_with_its_provisio
     for cite in ("prohibited-acts.E", "prohibited-acts.F", "prohibited-acts.G", "prohibited-acts.H", "prohibited-acts.I",
                  "prohibited-acts.J", "industrial-waste.B"):
         expect(page.locator(f'#business-rules a[href$="law/#{anchor(cite)}"]').first).to_be_attached()
-    grease = rules.filter(has_text="Grease, brewery washwater, hot water and other trade waste")
+    grease = rules.filter(has_text="Grease, brewery washwater, hot circulating water and other trade waste")
     expect(grease).to_contain_text("sediment trap")
     expect(grease.locator('a[href$="how-we-read-the-law/#treated-trade-waste"]')).to_have_count(1)
     expect(page.locator("#report-dates ~ p", has_text="What is a Section 307 report?")).to_have_count(1)
