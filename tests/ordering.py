@@ -13,15 +13,14 @@
 # 2026, three workers, `--junitxml`; Lighthouse's slices after it read five Spanish pages, not all);
 # only their order matters, and a test missing here is merely quick.
 LONG = {  # node id, or a module's path for a block: seconds measured
-    "tests/browser/test_wcag_checkers.py::test_lighthouse_accessibility": 28,
+    "tests/browser/test_wcag_checkers.py::test_lighthouse_accessibility": 12,  # eight pages since December 7
     "tests/browser/test_wcag_checkers.py::test_pa11y_finds_no_error": 31,
     # the tests that read one walk of every page (test_site.py's first_visit: requests, policy,
     # axe, width on a phone): a block
     "tests/browser/test_site.py::test_first_visit_*": 70,
     "tests/test_build.py::test_two_builds_of_one_commit_are_byte_identical": 25,  # one build since December 6
-    "tests/test_cases.py::test_bad_input_through_the_command_line*": 54,
     "tests/test_parity.py::test_every_case_and_every_page_request*": 50,
-    "tests/test_amendments.py::test_an_amended_law_builds*": 39,
+    "tests/test_amendments.py::test_an_amended_law_builds*": 16,  # two builds since December 7
     "tests/browser/test_production.py::test_a_rebuilt_site_with_a_new_rate": 23,  # a build less since December 6
     "tests/browser/test_production.py::test_a_returning_visitor": 24,
     # the paths of the permit checker are worked out once for the module's tests that read them all
