@@ -256,7 +256,12 @@ def test_the_bills_to_print_are_one_section_an_account_with_the_register_s_total
     downloads = page.locator("#bills-downloads").inner_text()
     assert "The billing record" in downloads and f"{sample.SECOND}-register-" in downloads and "levy" not in downloads
     assert {r["language"] for r in register} == {"en", "es"}
-    assert axe_violations(page) == []
+    # axe reads the page with its first English and first Spanish bill: the 36 bills are one template
+    # (reading all of them took 16 s of the suite's time)
+    others = [b["account"] for b in got if b["account"] not in {spanish["account"], next(
+        b for b in got if b["lang"] == "en")["account"]}]
+    assert len(others) == len(register) - 2
+    assert axe_violations(page, {"exclude": [[f'#bills-print section.bill[data-account="{a}"]'] for a in others]}) == []
     page.emulate_media(media="print")
     expect(page.locator("#bills-summary")).to_be_hidden()
     expect(page.locator("#bills-form")).to_be_hidden()

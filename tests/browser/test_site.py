@@ -18,11 +18,12 @@ ENGINE_PAGES = {"/estimate/", "/permit/", "/industry/", "/clerk/", "/clerk/bills
                 "/permit/application/", "/es/permit/application/"}
 
 
-def axe_violations(page):
+def axe_violations(page, context=None):
+    """`context`: what axe reads (axe-core's include/exclude), the whole page if None."""
     # let the theme's transitions (header title, back-to-top button) finish first:
     # axe measures contrast as the page is, mid-fade included
     page.evaluate("() => Promise.allSettled(document.getAnimations().map((a) => a.finished))")
-    results = Axe().run(page, options=WCAG)
+    results = Axe().run(page, context=context, options=WCAG)
     return [(v["id"], v["help"], [n["target"] for n in v["nodes"]][:3]) for v in results.response["violations"]]
 
 
