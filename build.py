@@ -62,7 +62,7 @@ class _Parser(argparse.ArgumentParser):
 TEST_HELP = """usage: python3 build.py test [PYTEST OPTIONS…]
 
 Runs every test: installs what the tests need first (the Python packages, npm ci, and Debian's chromium when
-it is missing), builds the site once for the tests to read, then runs pytest on both cores. Other options go
+it is missing), builds the site once for the tests to read, then runs pytest on every core (a worker more than there are cores). Other options go
 to pytest, like -k estimate or tests/test_bill_run.py."""
 MUTANTS_HELP = """usage: python3 build.py mutants [--module NAME]… [--survivors] [--no-slow] [--fresh] [--report]
 

@@ -99,7 +99,7 @@ def find_test_chromium() -> str | None:
     return shutil.which("chromium-headless-shell") or find_chromium()
 
 
-def install(with_tests: bool) -> None:
+def install(with_tests: bool, while_npm=None) -> None:
     """Install what the kit needs into .venv: the Python packages (pyproject.toml), Pyodide
     and the checkers from npm (package-lock.json), and the Debian packages: Node and npm
     when missing; for the tests, Chromium, Java (the Nu Html Checker), ShellCheck (actionlint
@@ -132,7 +132,8 @@ def install(with_tests: bool) -> None:
     # the Python packages and npm side by side: neither needs the other, and each waits on the disk and
     # the network much of its time. The checkers' puppeteer must not download a browser of its own (none
     # can be had here; the tests use the system's Chromium); without the tests, no checkers at all.
-    run_together(lambda: install_python_packages(".[test]" if with_tests else "."),
+    # `while_npm`: what the caller has to do once the Python packages are in, while npm is still at work
+    run_together(lambda: (install_python_packages(".[test]" if with_tests else "."), while_npm and while_npm()),
                  (["npm", "ci", "--no-audit", "--no-fund", "--loglevel=error", *([] if with_tests else ["--omit=dev"])],
                   dict(os.environ, PUPPETEER_SKIP_DOWNLOAD="1")))
 
@@ -197,7 +198,7 @@ TEST_SITE = ROOT / ".cache" / "tests" / "site"
 TEST_SITE_DAY = TEST_SITE.parent / "site-day.txt"
 
 
-def test_site() -> Path | None:
+def test_site(env: dict | None = None) -> Path | None:
     """The site built from rules/ for the tests to read (in .cache/, not site/, which stays yours);
     None, with the build's own message, when it cannot be built: the tests then build it and fail."""
     print("Building the site once for the tests to read", flush=True)
@@ -205,7 +206,7 @@ def test_site() -> Path | None:
     day = dt.date.today().isoformat()
     code = subprocess.run([sys.executable, "-c", "import sys; from pathlib import Path; "
                            "from kit.site.build import build; build(Path(sys.argv[1]), draft=True)", str(TEST_SITE)],
-                          cwd=ROOT, stdout=subprocess.DEVNULL).returncode
+                          cwd=ROOT, stdout=subprocess.DEVNULL, env=env).returncode
     if code != 0:
         return None
     if dt.date.today().isoformat() == day:  # the day it was built for, as the build reads it (no midnight in between)
@@ -215,19 +216,31 @@ def test_site() -> Path | None:
 
 def test(pytest_args: list[str]) -> int:
     """The one test command: install what is needed, then run every test."""
-    install(with_tests=True)
-    # the environment's own tools first on PATH, however this Python was started
+    # the environment's own tools first on PATH, however this Python was started. Python writes the
+    # compiled modules it reads (__pycache__/, ignored by git and by the build's checks), whatever
+    # PYTHONDONTWRITEBYTECODE says: the workers' collection of the tests took 10.3 s with it set (each
+    # module compiled, each assert rewritten, again in each worker) and 3.3 s without, and so does
+    # every Python a test starts (build.py, python -m calculator) (December 7, 2026).
     env = dict(os.environ, PATH=f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}")
-    # every core (pytest-xdist), one worker a core. Three workers on two cores ran the suite in
-    # 612-652 s where two took 712 s (December 5: the browser tests leave a core idle while they wait on
-    # Chromium), but two of three such runs failed a browser test that passes with two workers (pa11y's
-    # contrast on a fading table of contents; Pyodide not starting at the end of the first-visit walk):
-    # kept at one a core until those are understood. worksteal keeps each test file on one worker
-    # where it can, so a file's expensive fixtures are made once, and moves work to a worker that runs dry
-    parallel = ["-n", "auto", "--dist", "worksteal"]
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+
+    def compile_the_tests():
+        """The tests collected once while npm is still at work (it waits on the network), so the
+        compiled modules are there before the workers start; nothing is run."""
+        subprocess.run([sys.executable, "-m", "pytest", "--collect-only", "-q", "-p", "no:cacheprovider"],
+                       cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    install(with_tests=True, while_npm=compile_the_tests)
+    # every core (pytest-xdist), and a worker more: the browser tests leave a core idle while they wait
+    # on Chromium. On this 2-core machine three workers ran the suite in 725 s where two took 790 s, the
+    # cores 97% busy (December 7, 2026). (Three were tried on December 5 and set aside after two flaky
+    # browser tests; both causes are gone: pa11y no longer runs its own axe, and a page whose module
+    # fetch the server dropped under load is reloaded once, as a visitor would: test_site.py.)
+    # worksteal keeps each test file on one worker where it can, so a file's expensive fixtures are
+    # made once, and moves work to a worker that runs dry
+    parallel = ["-n", str((os.cpu_count() or 1) + 1), "--dist", "worksteal"]
     # the site the tests read, built once here, not once a worker: the workers' first builds came at
     # the same moment on a cold build cache, each waiting on the other's (tests/conftest.py: built_site)
-    site = test_site()
+    site = test_site(env)
     if site:
         env["PAWLING_TEST_SITE"] = str(site)
     # and the ten slowest tests named at the end of every run, where a slowing suite shows first
