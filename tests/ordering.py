@@ -14,7 +14,7 @@
 # only their order matters, and a test missing here is merely quick.
 LONG = {  # node id, or a module's path for a block: seconds measured
     "tests/browser/test_wcag_checkers.py::test_lighthouse_accessibility": 12,  # eight pages since December 7
-    "tests/browser/test_wcag_checkers.py::test_pa11y_finds_no_error": 31,
+    "tests/browser/test_wcag_checkers.py::test_pa11y_finds_no_error": 22,  # English pages and answers since December 7
     # the tests that read one walk of every page (test_site.py's first_visit: requests, policy,
     # axe, width on a phone): a block
     "tests/browser/test_site.py::test_first_visit_*": 70,

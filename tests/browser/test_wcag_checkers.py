@@ -1,6 +1,6 @@
 """WCAG 2.1 AA by checkers no one here wrote: pa11y-ci (runner HTML_CodeSniffer, standard
-WCAG2AA; axe-core reads the same pages and answers in test_site.py) on every page and on a filled estimate, permit result and
-industry answer; Lighthouse 12 (accessibility 100 on a page of each kind: LIGHTHOUSE_PAGES below). Both drive the system's
+WCAG2AA; axe-core reads every page and these answers in test_site.py) on every English page, the Spanish home page
+and a filled estimate, permit result and industry answer in both languages; Lighthouse 12 (accessibility 100 on a page of each kind: LIGHTHOUSE_PAGES below). Both drive the system's
 Chromium. (The layout shift of the engine pages opened from a shared link is counted in
 test_on_a_phone.py, up to the answer: Lighthouse's own CLS stopped counting when the page
 went quiet, which was usually before the engine answered, so it reported 0.000 in 15 runs of
@@ -95,12 +95,24 @@ def test_the_pa11y_slices_check_every_url_once_and_no_plain_page_after_a_permit_
         assert kinds == sorted(kinds, key=lambda k: k == "link"), each
 
 
+def pa11y_pages(all_pages: list) -> list:
+    """Every English page and the Spanish home page: a Spanish page is its English one's template in other
+    words, and axe-core reads every one of them (test_site.py's walk); the answers are read in both languages."""
+    return [p for p in all_pages if not p.startswith("/es/") or p == "/es/"]
+
+
+def test_pa11y_reads_every_english_page_and_the_spanish_home_page(all_pages):
+    pages = pa11y_pages(all_pages)
+    assert "/es/" in pages and not any(p.startswith("/es/") and p != "/es/" for p in pages)
+    assert len(pages) == len([p for p in all_pages if not p.startswith("/es/")]) + 1
+
+
 def test_pa11y_finds_no_error_on_any_page_or_answer(site_url, all_pages, tmp_path):
     # after the answer shows, a second more (pa11y's `wait` comes after its actions): a shared link
     # scrolls the answer into view, and the theme's header swaps its title with a fade
     filled = [{"url": f"{site_url}{link}", "actions": [f"wait for element {sel} to be visible"], "wait": 1000}
               for link, sel in FILLED.items()]
-    slices = pa11y_slices([f"{site_url}{p}" for p in all_pages], filled)
+    slices = pa11y_slices([f"{site_url}{p}" for p in pa11y_pages(all_pages)], filled)
     # HTML_CodeSniffer only: axe-core reads every page and every one of these answers in test_site.py's
     # first-visit walk, and a page of each kind again in Lighthouse below. (pa11y's
     # own axe, run here until December 6, 2026, reported contrast on table-of-contents entries cut with an
