@@ -21,8 +21,9 @@ LONG = {  # node id, or a module's path for a block: seconds measured
     "tests/test_build.py::test_two_builds_of_one_commit_are_byte_identical": 25,  # one build since December 6
     "tests/test_parity.py::test_every_case_and_every_page_request*": 50,
     "tests/test_amendments.py::test_an_amended_law_builds*": 16,  # two builds since December 7
-    "tests/browser/test_production.py::test_a_rebuilt_site_with_a_new_rate": 23,  # a build less since December 6
-    "tests/browser/test_production.py::test_a_returning_visitor": 24,
+    # the tests that serve a site rebuilt with a new rate share its build (rebuilt_at_20), and those
+    # that start with a repeat visit: a block, so that build is made once
+    "tests/browser/test_production.py::test_a_re*": 40,
     # the paths of the permit checker are worked out once for the module's tests that read them all
     "tests/test_permit_flow.py": 45,
     "tests/browser/test_screenshots.py": 85,

@@ -60,6 +60,28 @@ def serve_copy(tmp_path, rules=None, built=None):
     return site, server, f"http://127.0.0.1:{server.server_address[1]}"
 
 
+@pytest.fixture(scope="module")
+def rebuilt_at_20(tmp_path_factory):
+    """The site of this checkout's rules with the illustrative rate changed from $10.00 to $20.00,
+    built once for the tests below that rebuild a served site with a new rate."""
+    root = tmp_path_factory.mktemp("rate-20")
+    rules = shutil.copytree(ROOT / "rules", root / "rules")
+    schedule = rules / "rate-schedules" / "2025-illustrative.yaml"
+    text = schedule.read_text()
+    assert 'vc_per_1000_gallons: "10.00"' in text
+    schedule.write_text(text.replace('vc_per_1000_gallons: "10.00"', 'vc_per_1000_gallons: "20.00"'))
+    return kit_site.build(root / "site", rules_dir=rules)
+
+
+def rebuild(site: Path, rebuilt: Path) -> None:
+    """`site`, being served, becomes `rebuilt` as a build makes it: the new files written now, beside
+    it, then put in its place by renames (kit/site/build.py publishes its staging folder so)."""
+    staged = shutil.copytree(rebuilt, site.parent / f".{site.name}-new", copy_function=shutil.copy)
+    old = site.rename(site.parent / f".{site.name}-old")
+    staged.rename(site)
+    shutil.rmtree(old)
+
+
 def test_a_repeat_visit_works_with_the_network_off(browser, tmp_path, built_site):
     # "network off" as a visitor meets it: the site cannot be reached at all
     site, server, url = serve_copy(tmp_path, built=built_site)
@@ -79,19 +101,15 @@ def test_a_repeat_visit_works_with_the_network_off(browser, tmp_path, built_site
     context.close()
 
 
-def test_a_rebuilt_site_with_a_new_rate_never_serves_the_old_engine(browser, tmp_path, built_site):
-    rules = tmp_path / "rules"
-    shutil.copytree(ROOT / "rules", rules)
-    site, server, url = serve_copy(tmp_path, built=built_site)  # these rules' site, as built from them
+def test_a_rebuilt_site_with_a_new_rate_never_serves_the_old_engine(browser, tmp_path, built_site, rebuilt_at_20):
+    site, server, url = serve_copy(tmp_path, built=built_site)  # the checkout's rules' site, as built from them
     try:
         context = browser.new_context()
         page = context.new_page()
         page.goto(url + LINK)
         expect(page.locator("#result-total")).to_have_text("$96.00", timeout=TIMEOUT)
         wait_for_offline_cache(page)
-        schedule = rules / "rate-schedules" / "2025-illustrative.yaml"
-        schedule.write_text(schedule.read_text().replace('vc_per_1000_gallons: "10.00"', 'vc_per_1000_gallons: "20.00"'))
-        kit_site.build(site, rules_dir=rules)
+        rebuild(site, rebuilt_at_20)  # the rate is now $20.00
         page.reload()
         expect(page.locator("#result-total")).to_have_text("$192.00", timeout=TIMEOUT)
         context.close()
@@ -128,16 +146,14 @@ KIT_CACHES = "async () => (await caches.keys()).filter((n) => n.startsWith('pawl
 
 
 def test_a_returning_visitor_gets_the_rebuilt_engine_online_and_then_offline(browser_type_launch_args, playwright,
-                                                                               tmp_path, built_site):
+                                                                               tmp_path, built_site, rebuilt_at_20):
     """After a rebuild with a new rate, the next online visit (the browser closed and opened again, then a new
     tab, not a reload) answers from the new engine although the browser may keep the old page for 10 minutes,
     and so does the offline visit after it. (The twenty-fifth hostile tester, #8: with the browser restarted
     between the visits, the service worker's no-cache request for the page was answered from the HTTP cache:
     the old page, its old engine, the old rate; a new tab in the same running browser did not show it.)"""
-    rules = tmp_path / "rules"
-    shutil.copytree(ROOT / "rules", rules)
-    # the site of these rules (a copy of the checkout's): the session's build, byte for byte what
-    # building them here makes (tests/test_build.py), and a build less
+    # the site of the checkout's rules: the session's build, byte for byte what building them
+    # makes (tests/test_build.py), and a build less
     site = shutil.copytree(built_site, tmp_path / "site")
     server, url = serve_like_github_pages(site)
     profile = tmp_path / "profile"
@@ -150,9 +166,7 @@ def test_a_returning_visitor_gets_the_rebuilt_engine_online_and_then_offline(bro
         wait_for_offline_cache(page)
         wait_for_worker_to_answer_navigations(context, url)
         [old_cache] = page.evaluate(KIT_CACHES)
-        schedule = rules / "rate-schedules" / "2025-illustrative.yaml"
-        schedule.write_text(schedule.read_text().replace('vc_per_1000_gallons: "10.00"', 'vc_per_1000_gallons: "20.00"'))
-        kit_site.build(site, rules_dir=rules)
+        rebuild(site, rebuilt_at_20)  # the rate is now $20.00
         # and the old engine's snapshot put under the new engine's key, as another page of the origin can (the
         # twentieth hostile tester, #2: a snapshot of another build answered at its rate): it is not used. (From the
         # page already open: a navigation would let the browser update the service worker before the restart.)

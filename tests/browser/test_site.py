@@ -1,5 +1,7 @@
 """Every page: no request to any other host, a strict Content Security Policy that nothing on the
 page breaks, zero axe-core violations (WCAG 2.1 A/AA)."""
+import warnings
+
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
@@ -95,6 +97,8 @@ def open_answer(page, url: str, ready: str, console: list) -> None:
     except AssertionError as failed:  # the page's own word for why is in the console (engine-client.js: onFailed)
         if not any("Failed to fetch dynamically imported module" in c for c in console[-5:]):
             raise AssertionError(f"{url}: the console said {console[-15:]}") from failed
+        # said in the run's warnings summary, passed or not: a slow run can then be told from a run that waited here
+        warnings.warn(f"{url}: a module fetch failed after {TIMEOUT // 1000} s; the page was reloaded once")
         page.reload()
         try:
             expect(page.locator(ready)).to_be_visible(timeout=TIMEOUT)
