@@ -198,6 +198,21 @@ TEST_SITE = ROOT / ".cache" / "tests" / "site"
 TEST_SITE_DAY = TEST_SITE.parent / "site-day.txt"
 
 
+#: the day the screenshots' site is built for, and the browser's today there (tests/browser/test_screenshots.py)
+SCREENSHOT_DAY = dt.datetime(2026, 11, 30, 12, 0, tzinfo=dt.timezone.utc)
+SCREENSHOT_SITE = TEST_SITE.parent / "screenshots" / "site"
+
+
+def start_screenshot_site(env: dict | None = None) -> subprocess.Popen:
+    """The screenshots' site (built for SCREENSHOT_DAY, as published: not a draft), built beside the tests'
+    site: the two builds share the build cache's slow entries (kit/buildcache.py makes each once), and
+    the second keeps the core the first leaves idle, where a worker built it during the tests (16-27 s)."""
+    return subprocess.Popen([sys.executable, "-c", "import sys; from pathlib import Path; "
+                             "from kit.site.build import build; build(Path(sys.argv[1]))", str(SCREENSHOT_SITE)],
+                            cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                            env=dict(env or os.environ, SOURCE_DATE_EPOCH=str(int(SCREENSHOT_DAY.timestamp()))))
+
+
 def test_site(env: dict | None = None) -> Path | None:
     """The site built from rules/ for the tests to read (in .cache/, not site/, which stays yours);
     None, with the build's own message, when it cannot be built: the tests then build it and fail."""
@@ -240,9 +255,14 @@ def test(pytest_args: list[str]) -> int:
     parallel = ["-n", str((os.cpu_count() or 1) + 1), "--dist", "worksteal"]
     # the site the tests read, built once here, not once a worker: the workers' first builds came at
     # the same moment on a cold build cache, each waiting on the other's (tests/conftest.py: built_site)
+    screenshots = start_screenshot_site(env)
     site = test_site(env)
     if site:
         env["PAWLING_TEST_SITE"] = str(site)
+    # where it cannot be built (a work tree with changes: a published build refuses them), the
+    # screenshots' test builds it and says why
+    if screenshots.wait() == 0:
+        env["PAWLING_SCREENSHOT_SITE"] = str(SCREENSHOT_SITE)
     # and the ten slowest tests named at the end of every run, where a slowing suite shows first
     code = subprocess.run([sys.executable, "-m", "pytest", *parallel, "--durations=10", *pytest_args],
                           cwd=ROOT, env=env).returncode

@@ -10,7 +10,6 @@ engine page is photographed once its answer is there.
 A missing or outdated picture is written only when asked:
     UPDATE_SCREENSHOTS=1 .venv/bin/python -m pytest tests/browser/test_screenshots.py
 Then look at every new picture before committing it."""
-import datetime as dt
 import os
 import threading
 from pathlib import Path
@@ -22,12 +21,13 @@ from PIL import Image, ImageChops
 from calculator.core.rules import load
 from casebook import complete_permit_answers
 from kit.site import build as kit_site
+from kit.tools import machine as kit_machine
 
 pytestmark = pytest.mark.browser
 BASELINES = Path(__file__).resolve().parent / "screenshots"
 UPDATE = os.environ.get("UPDATE_SCREENSHOTS") == "1"
 TIMEOUT = 60_000  # the first start of Pyodide on a busy 2-core machine
-DAY = dt.datetime(2026, 11, 30, 12, 0, tzinfo=dt.timezone.utc)  # the site's build day and the browser's today
+DAY = kit_machine.SCREENSHOT_DAY  # the site's build day and the browser's today
 WIDTHS = {"desktop": (1280, 800), "phone": (390, 844)}
 PRINT_WIDTH, PRINT_MAX_HEIGHT = 800, 2400
 # a pixel differs when a colour channel moved by more than this; a picture differs when
@@ -64,16 +64,21 @@ PRINTED = {
 
 @pytest.fixture(scope="module")
 def fixed_site_url(tmp_path_factory):
-    """The site built for DAY, served on its own port."""
-    saved = os.environ.get("SOURCE_DATE_EPOCH")
-    os.environ["SOURCE_DATE_EPOCH"] = str(int(DAY.timestamp()))
-    try:
-        built = kit_site.build(tmp_path_factory.mktemp("fixed-day") / "site")
-    finally:
-        if saved is None:
-            os.environ.pop("SOURCE_DATE_EPOCH")
-        else:
-            os.environ["SOURCE_DATE_EPOCH"] = saved
+    """The site built for DAY, served on its own port: `build.py test` builds it before the tests
+    (PAWLING_SCREENSHOT_SITE), else it is built here."""
+    shared = os.environ.get("PAWLING_SCREENSHOT_SITE")
+    if shared and (Path(shared) / "index.html").is_file():
+        built = Path(shared)
+    else:
+        saved = os.environ.get("SOURCE_DATE_EPOCH")
+        os.environ["SOURCE_DATE_EPOCH"] = str(int(DAY.timestamp()))
+        try:
+            built = kit_site.build(tmp_path_factory.mktemp("fixed-day") / "site")
+        finally:
+            if saved is None:
+                os.environ.pop("SOURCE_DATE_EPOCH")
+            else:
+                os.environ["SOURCE_DATE_EPOCH"] = saved
     server = kit_site.serve(built, port=0)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     yield f"http://127.0.0.1:{server.server_address[1]}"
