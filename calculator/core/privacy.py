@@ -319,8 +319,7 @@ def _owes_in_prose(text: str) -> bool:
     paying an amount written as figures, a family by its surname owing one, or ties an account's number to an
     amount."""
     return bool(_ACCOUNT_NUMBER_AMOUNT.search(text)) or any(
-        _person_named(m.group(1)) for m in _OWES_IN_PROSE.finditer(text)) or any(
-        _person_named(m.group(1)) for m in _PAID_IN_PROSE.finditer(text)) or any(
+        _person_named(m.group(1)) for said in (_OWES_IN_PROSE, _PAID_IN_PROSE) for m in said.finditer(text)) or any(
         m.group(1) not in _NOT_NAMES and m.group(1)[:-1] not in _NOT_NAMES for m in _FAMILY_OWES.finditer(text))
 
 
@@ -390,13 +389,11 @@ def _someone_unpaid(sentence: str) -> bool:
         any(m.group(0).split("(")[0].strip().title() not in _NOT_NAMES for m in _SURNAME_PLACED.finditer(sentence))
 
 
-#: an account's number and a surname ("Shut-off list: W-10042 Whitfield; W-10043 Ortega": the thirtieth tester)
-_NUMBERED_SURNAME = re.compile(rf"\b[A-Z]{{0,3}}-?\d{{3,9}}\s+{_WORD}\b")
-
-
 #: an account named by its word and number, said to be behind, with no amount ("Account S10001 is behind",
 #: "account P-20417 delinquent": the seventeenth hostile tester)
 _ACCOUNT_ID = r"[A-Z]{0,3}-?\d{3,9}\b"
+#: an account's number and a surname ("Shut-off list: W-10042 Whitfield; W-10043 Ortega": the thirtieth tester)
+_NUMBERED_SURNAME = re.compile(rf"\b{_ACCOUNT_ID}\s+{_WORD}\b")
 _UNPAID_WORDS = (r"behind|delinquent|unpaid|overdue|past\s+due|has\s+not\s+paid|have\s+not\s+paid|hasn['’]t\s+paid"
                  r"|haven['’]t\s+paid|not\s+yet\s+paid|in\s+arrears|owes|moros[oa]s?|atrasad[oa]s?|no\s+ha\s+pagado"
                  r"|no\s+han\s+pagado|debe|deben|adeuda|sin\s+pagar|impagad[oa]s?")

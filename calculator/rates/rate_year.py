@@ -1348,13 +1348,19 @@ Do not change the files' text: each is a record of the Town's step ({law}).
 STEPS_FOLDER = "notices-out"
 
 
+def _vote_ahead(s: dict) -> dt.date | None:
+    """The day of an adopted schedule's vote when it is after today (the build publishes a vote only from its day)."""
+    vote_day = str((s.get("adoption") or {}).get("date") or "")
+    return dt.date.fromisoformat(vote_day) if s["status"] == "adopted" and vote_day > dt.date.today().isoformat() else None
+
+
 def _stage_words(s: dict, stage: str) -> str:
     """The stage the site's /rates/ page shows once the step is published; a vote dated after today is shown only
     from its day (the build publishes a vote once its day has come): said so, with the day to build again (the
     usability test usability23, M1: the steps said "adopted" for a vote three weeks ahead)."""
-    vote_day = str((s.get("adoption") or {}).get("date") or "")
-    if s["status"] == "adopted" and vote_day > dt.date.today().isoformat():
-        day = _day(dt.date.fromisoformat(vote_day))
+    ahead = _vote_ahead(s)
+    if ahead:
+        day = _day(ahead)
         # (Linda's keeper: the words said a build before the vote's day shows the schedule as proposed, but such a
         # build stops, naming vote.yaml: the build never shows rates as adopted before the vote)
         return (f"proposed until {day}, the day of the Board's vote, and as adopted from then. A build before "
@@ -1386,11 +1392,11 @@ def pack(rules: dict, args) -> dict:
     commit = (f"     git add {' '.join(path for path, _t in files)}\n"
               + (f"     git rm {' '.join(removes)}\n" if removes else "")
               + f"     git commit -m \"Rate schedule {year}: the Town Clerk's records\"\n")
-    vote_day = str((s.get("adoption") or {}).get("date") or "")
-    if s["status"] == "adopted" and vote_day > dt.date.today().isoformat():
+    ahead = _vote_ahead(s)
+    if ahead:
         # said where the commit is, not only in step 5 after it (the Clerk's re-test: the keeper had committed the
         # vote by the time he read that it must wait for its day)
-        commit = (f"   First: the vote is dated {_day(dt.date.fromisoformat(vote_day))}. Until that day, leave "
+        commit = (f"   First: the vote is dated {_day(ahead)}. Until that day, leave "
                   f"{_record_path(year, 'adopt')} out of the git add line below and keep it aside (see step 5).\n"
                   + commit)
     text = PUBLISHING.format(year=year, steps=steps_path, commit=commit, adds="".join(f"     {path}\n" for path, _t in files),

@@ -203,14 +203,18 @@ SCREENSHOT_DAY = dt.datetime(2026, 11, 30, 12, 0, tzinfo=dt.timezone.utc)
 SCREENSHOT_SITE = TEST_SITE.parent / "screenshots" / "site"
 
 
+def _build_command(site: Path, draft: bool) -> list[str]:
+    """A Python that builds the site into `site` (a `draft`: not published, kit/site/build.py)."""
+    return [sys.executable, "-c", "import sys; from pathlib import Path; from kit.site.build import build; "
+            f"build(Path(sys.argv[1]), draft={draft})", str(site)]
+
+
 def start_screenshot_site(env: dict | None = None) -> subprocess.Popen:
     """The screenshots' site (built for SCREENSHOT_DAY, as published: not a draft), built beside the tests'
     site: the two builds share the build cache's slow entries (kit/buildcache.py makes each once), and
     the second keeps the core the first leaves idle, where a worker built it during the tests (16-27 s)."""
-    return subprocess.Popen([sys.executable, "-c", "import sys; from pathlib import Path; "
-                             "from kit.site.build import build; build(Path(sys.argv[1]))", str(SCREENSHOT_SITE)],
-                            cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                            env=dict(env or os.environ, SOURCE_DATE_EPOCH=str(int(SCREENSHOT_DAY.timestamp()))))
+    return subprocess.Popen(_build_command(SCREENSHOT_SITE, draft=False), cwd=ROOT,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=dict(env or os.environ, SOURCE_DATE_EPOCH=str(int(SCREENSHOT_DAY.timestamp()))))
 
 
 def test_site(env: dict | None = None) -> Path | None:
@@ -219,9 +223,7 @@ def test_site(env: dict | None = None) -> Path | None:
     print("Building the site once for the tests to read", flush=True)
     TEST_SITE_DAY.unlink(missing_ok=True)
     day = dt.date.today().isoformat()
-    code = subprocess.run([sys.executable, "-c", "import sys; from pathlib import Path; "
-                           "from kit.site.build import build; build(Path(sys.argv[1]), draft=True)", str(TEST_SITE)],
-                          cwd=ROOT, stdout=subprocess.DEVNULL, env=env).returncode
+    code = subprocess.run(_build_command(TEST_SITE, draft=True), cwd=ROOT, stdout=subprocess.DEVNULL, env=env).returncode
     if code != 0:
         return None
     if dt.date.today().isoformat() == day:  # the day it was built for, as the build reads it (no midnight in between)
