@@ -26,7 +26,7 @@ LONG = {  # node id, or a module's path for a block: seconds measured
     "tests/browser/test_production.py::test_a_re*": 40,
     # the paths of the permit checker are worked out once for the module's tests that read them all
     "tests/test_permit_flow.py": 45,
-    "tests/browser/test_screenshots.py": 85,
+    "tests/browser/test_screenshots.py": 50,  # one load a page for both widths since December 8
     "tests/browser/test_clerk_desk.py": 81,
     "tests/browser/test_spanish_tools.py": 75,
     "tests/test_clerk.py": 67,

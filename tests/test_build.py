@@ -233,15 +233,25 @@ def test_a_build_stopped_by_sigterm_or_a_hang_up_cleans_up_and_says_so(tmp_path,
     import sys
     import time as _time
     site = tmp_path / "out" / "site"
-    proc = subprocess.Popen([sys.executable, "-c", "import sys; from pathlib import Path; "
-                             "from kit.site.build import build_or_report; "
+    # the build is held at its mkdocs step, with its staging folder made, until the signal comes: a build from
+    # the build cache takes 3 s, and one let run on finished before a signal sent a second after its staging
+    # folder appeared (a full run of December 8 exited 0)
+    held = tmp_path / "held"
+    proc = subprocess.Popen([sys.executable, "-c", "import sys, time; from pathlib import Path; "
+                             "from kit.site import build as b; from kit.site.build import build_or_report; "
+                             "said = b.step\n"
+                             "def step(name):\n"
+                             "    said(name)\n"
+                             "    if name.startswith('Building the site with mkdocs'):\n"
+                             f"        Path({str(held)!r}).touch(); time.sleep(300)\n"
+                             "b.step = step\n"
                              f"sys.exit(0 if build_or_report(Path({str(site)!r})) else 1)"],
                             cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     try:
         deadline = _time.time() + 120
-        while not list((tmp_path / "out").glob(".site-build-*")) and _time.time() < deadline and proc.poll() is None:
-            _time.sleep(0.1)
-        _time.sleep(1)
+        while not held.exists() and _time.time() < deadline and proc.poll() is None:
+            _time.sleep(0.05)
+        assert list((tmp_path / "out").glob(".site-build-*")), "the build was not under way"
         proc.send_signal(getattr(signal, signame))
         err = proc.communicate(timeout=120)[1]
     finally:

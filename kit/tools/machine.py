@@ -241,12 +241,17 @@ def test(pytest_args: list[str]) -> int:
     env = dict(os.environ, PATH=f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}")
     env.pop("PYTHONDONTWRITEBYTECODE", None)
 
-    def compile_the_tests():
-        """The tests collected once while npm is still at work (it waits on the network), so the
-        compiled modules are there before the workers start; nothing is run."""
+    def while_npm():
+        """While npm is still at work (it waits on the network, a core idle): the tests collected once, so the
+        compiled modules are there before the workers start (nothing is run), and beside that what the first
+        builds read before they need Pyodide (kit/site/build.py: read_ahead). Either may fail here unsaid:
+        the build and the tests then do it, and say so."""
+        ahead = subprocess.Popen([sys.executable, "-c", "from kit.site.build import read_ahead; read_ahead()"],
+                                 cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         subprocess.run([sys.executable, "-m", "pytest", "--collect-only", "-q", "-p", "no:cacheprovider"],
                        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    install(with_tests=True, while_npm=compile_the_tests)
+        ahead.wait()
+    install(with_tests=True, while_npm=while_npm)
     # every core (pytest-xdist), and a worker more: the browser tests leave a core idle while they wait
     # on Chromium. On this 2-core machine three workers ran the suite in 725 s where two took 790 s, the
     # cores 97% busy (December 7, 2026). (Three were tried on December 5 and set aside after two flaky
