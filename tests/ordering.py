@@ -25,7 +25,7 @@ LONG = {  # node id, or a module's path for a block: seconds measured
     # that start with a repeat visit: a block, so that build is made once
     "tests/browser/test_production.py::test_a_re*": 40,
     # the paths of the permit checker are worked out once for the module's tests that read them all
-    "tests/test_permit_flow.py": 45,
+    "tests/test_permit_flow.py": 35,  # explain.law_words kept once worked out since December 8
     "tests/browser/test_screenshots.py": 50,  # one load a page for both widths since December 8
     "tests/browser/test_clerk_desk.py": 81,
     "tests/browser/test_spanish_tools.py": 75,

@@ -7,7 +7,8 @@ from decimal import Decimal
 
 from .dates import long
 from .i18n import N_, SOURCE, _, lang, law_translation
-from .law import anchor, citation, parts
+from .i18n import _state as _i18n_state
+from .law import anchor, citation, memo as _provision_memo, parts
 from .rules import entry, history
 
 
@@ -271,7 +272,22 @@ def law_words(rules: dict, ident: str, said: set[str]) -> dict:
     """A provision as a link to it says it ({"words", "heading"}, engine-client.js `lawLinkIn`):
     in a reader's words where the law's name is not theirs (`everyday`; `said`: the articles
     already named in full, updated), else the law's citation with its heading in it
-    (`heading` None)."""
+    (`heading` None). Worked out once for a provision, the articles already said and the catalogue
+    in use (kept with the provisions' index, calculator/core/law.py): a permit result names about 47
+    provisions, and the checker's walk of every path spent a third of its time naming them again."""
+    memo = _provision_memo(rules)
+    messages = _i18n_state["messages"]
+    key = ("law_words", lang(), ident, frozenset(said))
+    known = memo.get(key)
+    if known is None or known[0] is not messages:  # (the catalogue itself kept: a new one is never taken for it)
+        before = set(said)
+        words = _law_words(rules, ident, said)
+        known = memo[key] = (messages, words, frozenset(said - before))
+    said.update(known[2])
+    return dict(known[1])
+
+
+def _law_words(rules: dict, ident: str, said: set[str]) -> dict:
     label = parts(rules, ident)[1]
     if label and (own := everyday(rules, ident, said)):
         return {"words": own[0], "heading": own[1]}

@@ -31,6 +31,12 @@ def by_id(rules: dict) -> dict:
     return _indexed(rules)[2]
 
 
+def memo(rules: dict) -> dict:
+    """A dict kept with these provisions (and dropped with them) for what is worked out from them
+    alone, keyed by what else it depends on (calculator/core/explain.py: law_words)."""
+    return _indexed(rules)[3]
+
+
 def anchor(provision_id: str) -> str:
     """The HTML anchor of a provision on /law/: its id lower-cased, dots as hyphens."""
     return provision_id.lower().replace(".", "-")
