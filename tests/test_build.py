@@ -237,7 +237,10 @@ def test_a_build_stopped_by_sigterm_or_a_hang_up_cleans_up_and_says_so(tmp_path,
     # the build cache takes 3 s, and one let run on finished before a signal sent a second after its staging
     # folder appeared (a full run of December 8 exited 0)
     held = tmp_path / "held"
-    proc = subprocess.Popen([sys.executable, "-c", "import sys, time; from pathlib import Path; "
+    # a hang-up at its default, as in a terminal: a run under nohup ignores SIGHUP, and so does the build then
+    # (build_or_report keeps nohup's choice), which a suite started by nohup would otherwise pass on to it
+    proc = subprocess.Popen([sys.executable, "-c", "import signal, sys, time; from pathlib import Path; "
+                             "signal.signal(signal.SIGHUP, signal.SIG_DFL); "
                              "from kit.site import build as b; from kit.site.build import build_or_report; "
                              "said = b.step\n"
                              "def step(name):\n"

@@ -19,6 +19,7 @@ from kit.clerk import command as clerk
 from kit.site import build as kit_site
 from kit.rules.validate import RULES_DIR
 from test_site import axe_violations
+from warm import clear_storage
 
 pytestmark = pytest.mark.browser
 TIMEOUT = 60_000
@@ -75,23 +76,20 @@ def desk_site(tmp_path_factory):
 class Desk:
     """The desk's copy of the project, its site served, and the terminal's copy beside it."""
 
-    def __init__(self, root: Path, browser, site: Path):
+    def __init__(self, root: Path, browser: tuple):
         for name in ("desk", "cli"):
             copy_project(root / name)
         self.root, self.desk, self.cli = root, root / "desk", root / "cli"
-        self.server = kit_site.serve(site, port=0)
-        threading.Thread(target=self.server.serve_forever, daemon=True).start()
-        self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
-        self.browser = browser
+        self.context, self.url = browser
         self.refusals: list[str] = []
-        self.context = None
+        self.page = None
         self.fresh()
 
     def fresh(self):
-        """A new browser: no storage, no service worker."""
-        if self.context:
-            self.context.close()
-        self.context = self.browser.new_context(service_workers="block", accept_downloads=True)
+        """A new browser as the desk sees it: nothing kept (its origin's localStorage, IndexedDB and cookies
+        cleared, a new tab), no service worker. The engine's files and Python's snapshot stay in Cache Storage
+        (desk_browser), as for every test file's warm page (conftest.py: warm_page)."""
+        self.close()
         self.page = self.context.new_page()
         self.page.goto(f"{self.url}/clerk/")
         expect(self.page.locator("#clerk-desk")).to_have_attribute("data-state", "ready", timeout=TIMEOUT)
@@ -99,9 +97,10 @@ class Desk:
         return self.page
 
     def close(self):
-        self.context.close()
-        self.server.shutdown()
-        self.server.server_close()
+        if self.page:
+            clear_storage(self.page, self.url)
+            self.page.close()
+            self.page = None
 
     def type(self, step: str, params: dict):
         page = self.page
@@ -148,9 +147,23 @@ class Desk:
             assert data == (self.cli / path).read_bytes(), path
 
 
+@pytest.fixture(scope="module")
+def desk_browser(browser, desk_site):
+    """The desk's site served on a port of its own, and one browser profile for this file's desks: after the
+    first desk the engine starts from the profile's own snapshot (a new profile a desk took a cold start of
+    Python each time). Each desk starts with nothing kept (Desk.fresh)."""
+    server = kit_site.serve(desk_site, port=0)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    context = browser.new_context(service_workers="block", accept_downloads=True)
+    yield context, f"http://127.0.0.1:{server.server_address[1]}"
+    context.close()
+    server.shutdown()
+    server.server_close()
+
+
 @pytest.fixture
-def desk(tmp_path, browser, desk_site):
-    d = Desk(tmp_path, browser, desk_site)
+def desk(tmp_path, desk_browser):
+    d = Desk(tmp_path, desk_browser)
     yield d
     d.close()
 
