@@ -2827,3 +2827,31 @@ def test_a_bill_s_total_that_is_no_amount_is_refused_by_name():
     with pytest.raises(InputError) as refused:
         billing.link_answer(RULES, link)
     assert "The link's bill total “96”" in str(refused.value) and refused.value.field == "billed"
+
+
+@pytest.mark.parametrize("pairs", [3, 8, 9, 10, 35])
+@pytest.mark.parametrize("who", ["name", "account"])
+@pytest.mark.parametrize("form", ["json", "pretty", "script"])
+def test_a_long_object_of_people_or_accounts_and_amounts_is_refused_as_a_short_one_is(pairs, who, form):
+    """The thirtieth hostile tester: a JSON or script object of 3 to 8 `"Avery Dunmore": "9.60"` (or `"S10001":
+    "148.66"`) pairs was refused, and one of 9 or more published, read as a document's whole object."""
+    import json
+    first = ["Avery", "Quinn", "Indra", "Tam", "Jules", "Casey", "Emery"]
+    last = ["Dunmore", "Rushmere", "Eastbrook", "Cobble", "Birchwood", "Northcote", "Fernhill"]
+    keys = [f"{first[i % 7]} {last[(i * 3) % 7]}" if who == "name" else f"S{10001 + i}" for i in range(pairs)]
+    owed = {key: f"{(i * 37.13 + 9.6) % 600:.2f}" for i, key in enumerate(keys)}
+    text = {"json": json.dumps(owed), "pretty": json.dumps(owed, indent=2),
+            "script": f"const owed = {json.dumps(owed, indent=1)};"}[form]
+    assert privacy.account_records(text, blocks=True, script=True), text
+
+
+def test_the_site_s_own_long_objects_are_not_taken_for_accounts():
+    """Its catalogues (an object of a thousand sentences) and its data for other programs are long objects too:
+    read in windows, none is account data (the build reads every file of the site so: test_build.py)."""
+    import json
+    from kit.browser.wheel import engine_translations
+    from kit.site.build import validate_rules
+    rules = validate_rules()
+    for path, data in engine_translations(rules).items():
+        assert privacy.account_records(data.decode(), blocks=True, script=True) == [], path
+    assert privacy.account_records(json.dumps(rules["parameters"]), blocks=True, script=True) == []

@@ -887,3 +887,29 @@ def test_a_place_that_is_account_data_only_with_the_notice_is_named_by_what_was_
         rate_year.no_account_data(args, [{"path": "notice.yaml", "text": text.replace("The Ortega residence",
                                                                                       "Town Hall") + "x: Luis Ortega owes $388.10\n"}])
     assert str(refused_.value).startswith("notice.yaml would hold what looks like account data")
+
+
+@pytest.mark.parametrize("typed, meant", [("0.80%", "80%"), ("0.5%", "50%"), ("1%", "100%")])
+def test_a_share_of_one_percent_or_less_is_asked_about_not_taken(town, capsys, typed, meant):
+    """The thirtieth hostile tester (F3): `--sewage-fraction 0.80%` was taken as 0.8% of water use, and the
+    proposal's rate came to a hundredth of the one meant. It is asked about, as a plain 80 is."""
+    argv = list(PROPOSE)
+    argv[argv.index("--sewage-fraction") + 1] = typed
+    said = refused(town, capsys, *argv)
+    assert f"Did you mean {meant}?" in said and typed in said
+
+
+def test_a_proposal_dated_after_today_says_so(town, capsys):
+    """The thirtieth hostile tester (F4): a proposal dated next March was recorded without a word, and `rates
+    status` counted the year's deadlines from it. It is recorded as asked (a proposal prepared ahead), and said."""
+    tomorrow = dt.date.today() + dt.timedelta(days=1)
+    argv = list(PROPOSE)
+    argv[argv.index("--proposed-on") + 1] = tomorrow.isoformat()
+    argv.remove("--retroactive")
+    argv[argv.index("--fiscal-year") + 1] = str(tomorrow.year + 1)
+    argv[argv.index("--effective") + 1] = f"{tomorrow.year + 1}-01-01"
+    assert town.run(*argv) == 0
+    said = capsys.readouterr().out
+    assert f"which is after today ({dt.date.today():%B} {dt.date.today().day}, {dt.date.today().year})" in said, said
+    assert "propose again, giving that day as the day it was proposed" in said
+    assert town.run(*PROPOSE) == 0 and "after today" not in capsys.readouterr().out  # a day before today: no word

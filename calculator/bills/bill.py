@@ -191,6 +191,13 @@ def read_share(value, what: str, field: str = "sewage-fraction") -> Decimal:
                            "or {share}.").format(
                                what=_(what), value=text, share=plain(amount / 100)),
                          field, suggest=f"{text}%")
+    if percent and 0 < amount <= 1:
+        # the thirtieth hostile tester (F3): "0.80%" was read as 0.8% of water use, and a proposal's rate came to a
+        # hundredth of the one meant; a share of 1% or less is a decimal written with a % sign, more likely
+        raise InputError(_("{what}, {value}, is not clear: so small a share of water use is unlikely. Did you mean "
+                           "{meant}? Write {meant} (with the % sign) or {share}.").format(
+                               what=_(what), value=text, meant=f"{plain(amount * 100)}%", share=plain(amount)),
+                         field, suggest=f"{plain(amount * 100)}%")
     return amount / 100 if percent else amount
 
 

@@ -123,8 +123,14 @@ def account_record(cells: list[str], keys: list[str] = ()) -> bool:
     a name with a number a resolution's mover: not enough.)"""
     if _looks_like_accounts([_column(c) for c in cells]) or _looks_like_accounts(list(keys)):
         return True
-    if len(cells) > MAX_CELLS or any(_PLACE.search(c) and not _ADDRESS.match(c) for c in cells):  # a document's whole object, or
-        return False  # the Town's own place or office ("Pawling Town Hall", "160 Charles Colman Blvd")
+    # (more cells: a document's whole object, which a script's reading takes in windows: _script_account_records)
+    return len(cells) <= MAX_CELLS and _values_place_or_bill(cells)
+
+
+def _values_place_or_bill(cells: list[str]) -> bool:
+    """Whether a record's values place or bill a person (account_record, its headers aside)."""
+    if any(_PLACE.search(c) and not _ADDRESS.match(c) for c in cells):  # the Town's own place or office
+        return False  # ("Pawling Town Hall", "160 Charles Colman Blvd")
     address = [c for c in cells if _ADDRESS.match(c)]
     if address and all(fictional_street(c) for c in address):
         return False
@@ -513,7 +519,7 @@ def script_records(text: str) -> tuple[list[tuple[list[str], list[str]]], list[s
         elif bracket:
             if len(stack) > 1:
                 cells, keys = stack.pop()
-                if cells and len(cells) <= MAX_CELLS * 2:
+                if cells:  # (a long one too: _script_account_records reads it in windows)
                     records.append((cells, keys))
         elif bare_key:
             stack[-1][1].append(_column(bare_key))
@@ -533,8 +539,21 @@ def _script_account_records(text: str) -> list[str]:
     found = []
     records, strings = script_records(text)
     for cells, keys in records:
-        if account_record(cells, keys):
+        # a record of up to twice a record's cells as before (a longer one's cells, a catalogue's sentences, are
+        # not a header row)
+        if len(cells) <= MAX_CELLS * 2 and account_record(cells, keys):
             found.append(", ".join(cells)[:80])
+        elif len(cells) > MAX_CELLS:
+            # a long object or list is many records side by side, not a document's whole object (the thirtieth
+            # hostile tester: 9 or more "name": "amount" pairs, or "S10001": "148.66", were published where 8
+            # were refused): read in windows of a record's size, each overlapping the next by half, so every
+            # run of up to half a window's cells is read whole in one
+            half = MAX_CELLS // 2
+            for start in range(0, len(cells) - half, half):
+                window = cells[start:start + MAX_CELLS]
+                if _values_place_or_bill(window):  # (its keys were read as the whole's, above)
+                    found.append(", ".join(window)[:80])
+                    break
     for string in strings:
         if len(string) <= FREE_TEXT_CHARS and (re.search(r"\d", string) or _AMOUNT_IN_WORDS.search(string)) and \
                 (_words_hold_accounts(_plain(string)) or account_record(*_cells(string))):

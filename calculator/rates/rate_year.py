@@ -681,6 +681,12 @@ def propose(rules: dict, args) -> dict:
 
     removes = []
     report = [f"{new['title']}, PROPOSED, effective {effective}: {path}."]
+    if proposed_on > dt.date.today():
+        # the thirtieth hostile tester (F4): a proposal dated next March was recorded without a word, and the
+        # year's deadlines counted from it (a proposal prepared ahead, for a later year, is recorded as asked)
+        report.append(f"Recorded as proposed on {_day(proposed_on)}, which is after today ({_day(dt.date.today())}): "
+                      f"the year's deadlines count from that day. If the Clerk made the proposal on another day, "
+                      f"propose again, giving that day as the day it was proposed.")
     published = {k: _as_record_path(f) for k, f in (_published_files(replaced) if replaced else {}).items()}
     if replaced:
         removes = [f for k, f in sorted(published.items()) if f != path]
