@@ -249,6 +249,12 @@ def test_a_missing_reading_and_a_blank_that_is_not_a_pdf_get_plain_messages(tmp_
         run(["application", "--answer", "work=repair", "--blank", str(tmp_path / "blank.pdf"),
              "--output", str(tmp_path / "out.pdf")])
     assert "is not a PDF" in str(refused.value) and not (tmp_path / "out.pdf").exists()
+    # a device or a folder is said to be one, not to be missing (the thirtieth hostile tester, F5: /dev/zero)
+    for blank, kind in [("/dev/zero", "is a device, not a file."), (str(tmp_path), "is a folder.")]:
+        with pytest.raises(InputError) as refused:
+            run(["application", "--answer", "work=repair", "--blank", blank, "--output", str(tmp_path / "out.pdf")])
+        assert kind in str(refused.value) and "does not exist" not in str(refused.value), refused.value
+        assert refused.value.field == "blank" and not (tmp_path / "out.pdf").exists()
 
 
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs Linux's /dev/full")

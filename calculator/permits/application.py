@@ -310,6 +310,12 @@ def write_application(rules: dict, answers, fields: dict | None, output, blank=N
     checked = flow.evaluate(rules, answers)
     read: dict = {}
     if blank is not None:
+        if Path(blank).exists() and not Path(blank).is_file():  # (the thirtieth hostile tester, F5: /dev/zero
+            # was said not to exist)
+            raise InputError(_("The blank application {file} is {kind}. Give the path of the file "
+                               "permit/application.pdf from the built site.").format(
+                                   file=typed(str(blank)), kind=_("a folder") if Path(blank).is_dir() else not_a_folder(blank)),
+                             "blank")
         if not Path(blank).is_file():
             raise InputError(_("The blank application {file} does not exist; give the path of "
                                "permit/application.pdf from the built site.").format(file=typed(str(blank))), "blank")
