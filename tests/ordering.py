@@ -15,8 +15,8 @@
 LONG = {  # node id, or a module's path for a block: seconds measured
     "tests/browser/test_wcag_checkers.py::test_lighthouse_accessibility": 12,  # eight pages since December 7
     "tests/browser/test_wcag_checkers.py::test_pa11y_finds_no_error": 22,  # English pages and answers since December 7
-    # the tests that read one walk of every page (test_site.py's first_visit: requests, policy,
-    # axe, width on a phone): a block
+    # the walk of every page (test_site.py's first_visit: requests, policy, axe, width on a phone), read by one
+    # test since December 8 (a test of the four it had was stolen by another worker, which walked it again)
     "tests/browser/test_site.py::test_first_visit_*": 70,
     "tests/test_build.py::test_two_builds_of_one_commit_are_byte_identical": 25,  # one build since December 6
     "tests/test_parity.py::test_every_case_and_every_page_request*": 50,
