@@ -2855,3 +2855,30 @@ def test_the_site_s_own_long_objects_are_not_taken_for_accounts():
     for path, data in engine_translations(rules).items():
         assert privacy.account_records(data.decode(), blocks=True, script=True) == [], path
     assert privacy.account_records(json.dumps(rules["parameters"]), blocks=True, script=True) == []
+
+
+@pytest.mark.parametrize("which", ["--accounts", "--reads", "--payments", "--earlier"])
+def test_a_header_too_long_to_read_is_said_by_file_and_line_not_a_traceback(tmp_path, capsys, which):
+    """The thirty-first hostile tester (T1): a header over the csv module's limit (a stray quote in a payments
+    file of some years) was a traceback from `build.py bills`, and "could not answer (Error: field larger than
+    field limit (131072))" from the engine's own command. Said by file and line, nothing written."""
+    files = {"--accounts": CASES[1]["accounts"], "--reads": "account,usage\nA1,12000\n",
+             "--payments": "account,quarter,amount,paid_on\n", "--earlier": None}
+    paths = {}
+    for option, text in files.items():
+        if text is not None:
+            (tmp_path / f"{option[2:]}.csv").write_text(text)
+            paths[option] = str(tmp_path / f"{option[2:]}.csv")
+    paths[which] = str(tmp_path / "big.csv")
+    (tmp_path / "big.csv").write_text('account,"quarter,' + "x" * 140_000 + "\nS1,1\n")
+    argv = ["--quarter", "2025-Q4", "--out", str(tmp_path / "o"), "--no-pdf",
+            *[w for option, path in paths.items() for w in (option, path)],
+            *([] if which == "--earlier" else ["--first-quarter"])]
+    assert command.main(argv) == 2
+    said = capsys.readouterr().err
+    assert said.startswith("error: ") and "big.csv:1: a value on this line is too long: more than 131,072" in said, said
+    assert "Traceback" not in said and not (tmp_path / "o").exists()
+    import json
+    from calculator.cli import run_json
+    engine = json.loads(run_json(["bills", *[w for w in argv if w != "--no-pdf"]]))
+    assert not engine["ok"] and "big.csv:1: a value on this line is too long" in engine["error"], engine

@@ -65,8 +65,23 @@ ZERO = Decimal("0.00")
 
 def columns_of(text: str) -> list[str]:
     """The header of a CSV text, as the run reads it (trimmed, lower case)."""
-    first = next(csv.reader(io.StringIO(text.lstrip("\ufeff"))), [])
+    try:
+        first = next(csv.reader(io.StringIO(text.lstrip("\ufeff"))), [])
+    except csv.Error:  # a header over the csv module's limit: no columns known (_rows says why, by file and line)
+        return []
     return [c.strip().lower() for c in first]
+
+
+def _unreadable(name: str, line: int, exc: csv.Error) -> InputError:
+    """A CSV line the csv module cannot read, in words: a value over its limit (131,072 characters), or else."""
+    if "field limit" in str(exc):  # the fourth hostile tester: "field larger than field limit (131072)"
+        return InputError(_("{file}:{line}: a value on this line is too long: more than {limit} characters, "
+                            "where a cell of these files holds a number, a name or an address. A quote mark "
+                            "left open makes the rest of the file one value: check the quotes from this "
+                            "line on, then save the file again as CSV UTF-8.").format(
+            file=name, line=line, limit=f"{csv.field_size_limit():,}"))
+    return InputError(_("{file}:{line}: this line cannot be read as CSV ({problem}). Check the file: save "
+                        "it again as CSV UTF-8.").format(file=name, line=line, problem=exc))
 
 
 def _rows(name: str, text: str, needed, optional=()) -> list[tuple[int, dict]]:
@@ -87,6 +102,10 @@ def _rows(name: str, text: str, needed, optional=()) -> list[tuple[int, dict]]:
                            "the file again as \"CSV UTF-8 (Comma delimited)\", and try again.").format(
                                file=name, value=typed(first)))
     reader = csv.DictReader(io.StringIO(text))
+    try:
+        reader.fieldnames  # the header, read now (the thirty-first hostile tester: a header over the csv module's
+    except csv.Error as exc:  # limit, or a quote left open in it, was a traceback)
+        raise _unreadable(name, 1, exc) from None
     if reader.fieldnames is None:
         raise InputError(_("{file} is empty. It needs a header row with the columns {columns}.").format(
             file=name, columns=", ".join(needed)))
@@ -131,14 +150,7 @@ def _rows(name: str, text: str, needed, optional=()) -> list[tuple[int, dict]]:
         except StopIteration:
             break
         except csv.Error as exc:  # a field over the csv module's limit (131,072 characters) …
-            if "field limit" in str(exc):  # the fourth hostile tester: "field larger than field limit (131072)"
-                raise InputError(_("{file}:{line}: a value on this line is too long: more than {limit} characters, "
-                                   "where a cell of these files holds a number, a name or an address. A quote mark "
-                                   "left open makes the rest of the file one value: check the quotes from this "
-                                   "line on, then save the file again as CSV UTF-8.").format(
-                    file=name, line=start, limit=f"{csv.field_size_limit():,}")) from None
-            raise InputError(_("{file}:{line}: this line cannot be read as CSV ({problem}). Check the file: save "
-                               "it again as CSV UTF-8.").format(file=name, line=start, problem=exc)) from None
+            raise _unreadable(name, start, exc) from None
         if None in row and any(v.strip() for v in row[None]):
             raise InputError(_("{file}:{line}: this row has more values than the header has columns, so a value "
                                "would be lost. Check for a stray comma, or put the value in quotes.").format(
