@@ -2882,3 +2882,13 @@ def test_a_header_too_long_to_read_is_said_by_file_and_line_not_a_traceback(tmp_
     from calculator.cli import run_json
     engine = json.loads(run_json(["bills", *[w for w in argv if w != "--no-pdf"]]))
     assert not engine["ok"] and "big.csv:1: a value on this line is too long" in engine["error"], engine
+
+
+@pytest.mark.parametrize("line", [
+    "Thanks to Luis Ortega (388.10), Dana Whitfield (1,204.33) and Maria Gonzalez (464.20) for paying.",
+    "Luis Ortega (388.10), Dana Whitfield (1,204.33), Maria Gonzalez (464.20).",
+    "Thanks to Luis Ortega (388.10) and Dana Whitfield (1,204.33) for paying early."])
+def test_names_with_their_amounts_in_brackets_are_account_data(line):
+    """The thirty-first hostile tester (P1): a line naming people, each with an amount in brackets, was published
+    on every page and taken as the Clerk's note; "Luis Ortega $388.10" was refused."""
+    assert privacy.account_records(f"<p>{line}</p>") and privacy.account_records(line, blocks=True)

@@ -416,8 +416,9 @@ _LABELS = frozenset("""Bill Bills Total Totals Charge Charges Penalty Penalties 
     Factura Facturas Cargo Cargos Recargo Recargos Tarifa Tarifas Cuota Monto Montos Saldo Pagado Mínimo Ejemplo
     Agua Consumo Ahora Propuesta Cambio Trimestre Subtotal Tax Taxes Levy Lien Unpaid Late Impago Morosos""".split())
 #: a surname and an amount beside it ("Smith 345.67", "Smith ........ 345.67", «Smith 345,67»)
-_SURNAME_AMOUNT = re.compile(rf"\b({_WORD})(?:,?\s+[{_UP}]\.?)?\b[\s:.…,]*\s(?:\$\s?)?\d{{1,3}}(?:,\d{{3}})*(?:\d{{3}})*[.,]\d{{2}}"
-                             rf"(?![\d.,]*\d)")  # (with an initial after it: "Ortega L 388.10", the eighteenth tester)
+_SURNAME_AMOUNT = re.compile(rf"\b({_WORD})(?:,?\s+[{_UP}]\.?)?\b[\s:.…,]*\s\(?(?:\$\s?)?\d{{1,3}}(?:,\d{{3}})*(?:\d{{3}})*[.,]\d{{2}}"
+                             rf"(?![\d.,]*\d)")  # (with an initial after it: "Ortega L 388.10", the eighteenth tester;
+# the amount in brackets: "Luis Ortega (388.10), Dana Whitfield (1,204.33)", the thirty-first)
 #: an owner's status with no amount: a titled person who owes («Don José Pérez debe»)
 _OWES_WORD = re.compile(r"(?i:\b(?:owes?|owing|debe|deben|adeuda|behind|delinquent|moros[oa])\b)")
 
