@@ -2892,3 +2892,12 @@ def test_names_with_their_amounts_in_brackets_are_account_data(line):
     """The thirty-first hostile tester (P1): a line naming people, each with an amount in brackets, was published
     on every page and taken as the Clerk's note; "Luis Ortega $388.10" was refused."""
     assert privacy.account_records(f"<p>{line}</p>") and privacy.account_records(line, blocks=True)
+
+
+@pytest.mark.parametrize("entries", [3, 10, 11, 35, 200])
+def test_account_numbers_as_bare_keys_of_a_script_are_account_data(entries):
+    """The thirty-first hostile tester (P2): `var b={S10001:114.00,…}` on one line was published from 11 entries
+    on (the same object with quoted keys was refused)."""
+    script = "var b={" + ",".join(f"S{10001 + i}:{(i * 37.13 + 64) % 900 + 50:.2f}" for i in range(entries)) + "};"
+    assert privacy.account_records(script, blocks=True, script=True)
+    assert privacy.account_records(f"<script>{script}</script>")

@@ -524,6 +524,8 @@ def script_records(text: str) -> tuple[list[tuple[list[str], list[str]]], list[s
                     records.append((cells, keys))
         elif bare_key:
             stack[-1][1].append(_column(bare_key))
+            if _IDENT.match(bare_key):  # an account number as a bare key is a cell too, as a quoted one is (the
+                stack[-1][0].append(bare_key)  # thirty-first hostile tester, P2: `{S10001:114.00, …}` was published)
         elif number is not None:
             stack[-1][0].append(number)
         else:
