@@ -653,7 +653,7 @@ def test_the_filled_pdf_ticks_the_not_applicable_box(blank, tmp_path):
 
 def test_a_link_to_a_device_as_output_is_called_a_device_as_the_bill_runs_call_it(tmp_path, capsys):
     """The eighth hostile tester, F9: `--output` naming a link to /dev/full was called "a folder". It is said
-    in the bill runs' one wording (files.not_a_folder: "a link to /dev/full, a device, not a file"), with and
+    in the bill runs' one wording (files.what_is_at: "a link to /dev/full, a device, not a file"), with and
     without --force, and nothing is written; a real folder is still called a folder."""
     from calculator.cli import main
     from kit.billrun import command as bill_run

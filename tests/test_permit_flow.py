@@ -16,6 +16,7 @@ from calculator.permits import flow
 from calculator.cli import run, run_json
 from calculator.core.errors import InputError
 from calculator.core.rules import load
+from checks import each_holds
 
 ROOT = Path(__file__).resolve().parent.parent
 RULES = load()
@@ -231,19 +232,11 @@ def test_no_answers_asks_the_first_question():
 def test_every_path_of_the_checker():
     """Every complete path through the questions (evaluated_paths: 20,746 answers worked out once): each reason
     and requirement cites a provision, each path ends in an outcome and every question is reached, the outcome
-    follows the law, and each outcome lists the provisions that lead to it. One test, not four: worksteal gave
-    some of the four to another worker, which worked every path out again. Each check runs; every one that fails
-    is said."""
-    failed = []
-    for check in (every_reason_and_requirement_cites_a_provision_on_every_path,
-                  every_path_ends_in_an_outcome_and_every_node_is_reached,
-                  the_outcome_follows_the_law_on_every_path,
-                  each_outcome_lists_the_provisions_that_lead_to_it):
-        try:
-            check()
-        except AssertionError as failure:
-            failed.append(f"{check.__name__}: {failure}")
-    assert not failed, "\n\n".join(failed)
+    follows the law, and each outcome lists the provisions that lead to it. One test, not four (tests/checks.py)."""
+    each_holds((every_reason_and_requirement_cites_a_provision_on_every_path,
+                every_path_ends_in_an_outcome_and_every_node_is_reached,
+                the_outcome_follows_the_law_on_every_path,
+                each_outcome_lists_the_provisions_that_lead_to_it))
 
 
 def every_reason_and_requirement_cites_a_provision_on_every_path():

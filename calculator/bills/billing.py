@@ -869,7 +869,7 @@ def made_by_a_run(path) -> bool:
     return lines[0] == header
 
 
-from ..core.files import not_a_folder  # noqa: E402  (kept here too: kit/billrun names it as billing's)
+from ..core.files import what_is_at  # noqa: E402  (kept here too: kit/billrun names it as billing's)
 
 
 def check_out(out: str) -> None:
@@ -899,13 +899,13 @@ def check_out(out: str) -> None:
     what = _("Choose a new or empty folder for ⟦out⟧, or one an earlier bill run made.")
     if os.path.lexists(out) and not os.path.isdir(out):
         raise InputError(_("⟦out⟧ {path} is not a folder: it is {kind}. {what}").format(
-            path=out, kind=not_a_folder(out), what=what), "out")
+            path=out, kind=what_is_at(out), what=what), "out")
     above = os.path.dirname(os.path.abspath(out))
     while not os.path.lexists(above) and os.path.dirname(above) != above:
         above = os.path.dirname(above)
     if not os.path.isdir(above):
         raise InputError(_("⟦out⟧ {path} cannot be made: {above} is not a folder, it is {kind}. {what}").format(
-            path=out, above=above, kind=not_a_folder(above), what=what), "out")
+            path=out, above=above, kind=what_is_at(above), what=what), "out")
     if not os.path.isdir(out):
         return
     for name in HEADERS:

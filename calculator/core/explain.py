@@ -6,8 +6,7 @@ import re
 from decimal import Decimal
 
 from .dates import long
-from .i18n import N_, SOURCE, _, lang, law_translation
-from .i18n import _state as _i18n_state
+from .i18n import N_, SOURCE, _, lang, law_translation, messages as catalogue_in_use
 from .law import anchor, citation, memo as _provision_memo, parts
 from .rules import entry, history
 
@@ -276,7 +275,7 @@ def law_words(rules: dict, ident: str, said: set[str]) -> dict:
     in use (kept with the provisions' index, calculator/core/law.py): a permit result names about 47
     provisions, and the checker's walk of every path spent a third of its time naming them again."""
     memo = _provision_memo(rules)
-    messages = _i18n_state["messages"]
+    messages = catalogue_in_use()
     key = ("law_words", lang(), ident, frozenset(said))
     known = memo.get(key)
     if known is None or known[0] is not messages:  # (the catalogue itself kept: a new one is never taken for it)

@@ -161,7 +161,7 @@ def as_written(path) -> bool | None:
 
 
 def _kind(path) -> str:
-    """What is at `path`, which is not a folder, in a person's words: a file, a device (/dev/full), …"""
+    """What is at `path` in a person's words: a file, a folder, a device (/dev/full), …"""
     import os
     import stat
     try:
@@ -170,6 +170,8 @@ def _kind(path) -> str:
         return _("a link that leads nowhere")
     if stat.S_ISREG(mode):
         return _("a file")
+    if stat.S_ISDIR(mode):
+        return _("a folder")
     if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
         return _("a device, not a file")
     if stat.S_ISFIFO(mode) or stat.S_ISSOCK(mode):
@@ -177,10 +179,11 @@ def _kind(path) -> str:
     return _("neither a file nor a folder")
 
 
-def not_a_folder(path) -> str:
-    """`path` (not a folder) in words, a link with where it leads: "a file", "a link to /dev/full, a device".
-    The one wording of what is at a path for every command that writes one (the bill runs' `--out`, the
-    application's `--output`: the eighth hostile tester, F9, was told a link to /dev/full was "a folder")."""
+def what_is_at(path) -> str:
+    """What is at `path` in words, a link with where it leads: "a file", "a folder", "a link to /dev/full, a
+    device". The one wording of what is at a path for every command that reads or writes one where it wanted
+    another kind (the bill runs' `--out`, the application's `--output` and `--blank`: the eighth hostile tester,
+    F9, was told a link to /dev/full was "a folder")."""
     import os
     if os.path.islink(path):
         return _("a link to {target}, {kind}").format(target=os.path.realpath(path), kind=_kind(path))

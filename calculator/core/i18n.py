@@ -139,6 +139,11 @@ def lang() -> str:
     return _state["lang"]
 
 
+def messages() -> dict:
+    """The catalogue in use ({English message: translation}; empty in the source language)."""
+    return _state["messages"]
+
+
 def catalogue(language: str) -> dict:
     """{English message: translation} for a language: packed beside the engine, or
     compiled now from rules/locale/ by the kit in a checkout."""

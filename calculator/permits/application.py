@@ -19,7 +19,7 @@ from ..core import law, money
 from . import flow
 from ..core.dates import long, read_date, typed
 from ..core.errors import InputError
-from ..core.files import in_a_repository, not_a_folder, project_folder, write_atomic
+from ..core.files import in_a_repository, project_folder, what_is_at, write_atomic
 from ..core.i18n import N_, _, lang, small_first
 from ..core.providers import NotProvided, provided
 from ..core.rules import parameter
@@ -303,7 +303,7 @@ def write_application(rules: dict, answers, fields: dict | None, output, blank=N
             file=typed(str(output))), "output")
     if output.exists() and not output.is_file():  # a device or a pipe, or a link to one: said as the bill runs say it
         raise InputError(_("{file} is not a file: it is {kind}. Give the name of a file to write, like "
-                           "application.pdf.").format(file=typed(str(output)), kind=not_a_folder(output)), "output")
+                           "application.pdf.").format(file=typed(str(output)), kind=what_is_at(output)), "output")
     if output.exists() and not force:
         raise InputError(_("The file {file} already exists, and nothing was written over it. Choose another name, "
                            "or add `--force` to replace that file.").format(file=typed(str(output))), "output")
@@ -314,7 +314,7 @@ def write_application(rules: dict, answers, fields: dict | None, output, blank=N
             # was said not to exist)
             raise InputError(_("The blank application {file} is {kind}. Give the path of the file "
                                "permit/application.pdf from the built site.").format(
-                                   file=typed(str(blank)), kind=_("a folder") if Path(blank).is_dir() else not_a_folder(blank)),
+                                   file=typed(str(blank)), kind=what_is_at(blank)),
                              "blank")
         if not Path(blank).is_file():
             raise InputError(_("The blank application {file} does not exist; give the path of "

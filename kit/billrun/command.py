@@ -191,7 +191,7 @@ def check_out(out: Path, inputs: list[Path], quarter: str | None = None) -> None
     `git add` from being published: `python -m calculator bills` refuses the same, in the same words."""
     what = "Choose a new folder, like billing/QUARTER/ (ignored by git), or a folder an earlier run made."
     if out.exists() and not out.is_dir():
-        raise InputError(f"--out {out} is not a folder: it is {billing.not_a_folder(out)}. {what}")
+        raise InputError(f"--out {out} is not a folder: it is {billing.what_is_at(out)}. {what}")
     billing.check_not_inputs(str(out), [str(p) for p in inputs])  # the engine's check, in its words
     foreign = _not_written_by_a_run(out) if out.is_dir() else []
     if foreign:

@@ -6,6 +6,7 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
+from checks import each_holds
 from test_on_a_phone import PHONE
 from test_wcag_checkers import FILLED
 
@@ -163,18 +164,12 @@ def first_visit(browser, site_url, all_pages):
 def test_first_visit_of_every_page(first_visit, site_url, all_pages):
     """Every page and every answer of a shared link, opened once as a first visitor (the walk, above): no request
     to another host, a strict policy nothing breaks, no axe-core violation, nothing wider than a phone's screen.
-    One test, not four: worksteal gave one of the four to another worker, which walked every page again
-    (62 s of a run, December 8). Each check runs, and every one that fails is said."""
-    failed = []
-    for check in (first_visit_no_page_asks_another_host_for_anything,
-                  first_visit_every_page_has_a_strict_policy_and_breaks_none_of_it,
-                  first_visit_every_page_and_answer_has_no_axe_violations,
-                  first_visit_no_page_scrolls_sideways_on_a_phone):
-        try:
-            check(first_visit, site_url, all_pages)
-        except AssertionError as failure:
-            failed.append(f"{check.__name__}: {failure}")
-    assert not failed, "\n\n".join(failed)
+    One test, not four (tests/checks.py: worksteal gave one of the four to another worker, which walked every page
+    again, 62 s of a run)."""
+    each_holds((first_visit_no_page_asks_another_host_for_anything,
+                first_visit_every_page_has_a_strict_policy_and_breaks_none_of_it,
+                first_visit_every_page_and_answer_has_no_axe_violations,
+                first_visit_no_page_scrolls_sideways_on_a_phone), first_visit, site_url, all_pages)
 
 
 def first_visit_no_page_asks_another_host_for_anything(first_visit, site_url, all_pages):
